@@ -1,0 +1,25 @@
+// The upkeep API for browsers and bundlers, on the wasm `web` build. Await init() once
+// before calling anything else.
+import initWasm, * as engine from '../wasm/web/upkeep.js';
+
+/** Always `'wasm'` here. */
+export const implementation = 'wasm';
+/** Nothing is skipped in the browser: there is only the wasm engine. */
+/** @type {readonly Error[]} */
+export const loadFailures = [];
+
+export const { sha256, parseDigest, checksumLine, Sha256Stream } = engine;
+
+/**
+ * Instantiates the wasm engine. With no argument it fetches the `.wasm` beside the glue;
+ * pass bytes, a `WebAssembly.Module`, a URL or a Response to load it from elsewhere.
+ * @param {import('./index.js').WasmSource} [source]
+ */
+export async function init(source) {
+  await initWasm(source === undefined ? undefined : { module_or_path: source });
+}
+
+/** @returns {never} */
+export function hashFile() {
+  throw Object.assign(new Error('hashFile needs Node: browsers have no file system'), { code: 'unsupported' });
+}

@@ -1,0 +1,65 @@
+// `upkeep hash <file>...`: sha256sum-compatible output, streaming each file.
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { engine } from '../engine.js';
+import { hashFile } from '../shim/hash-file.js';
+import { EXIT } from './exit-codes.js';
+import { printError, printLine } from './output.js';
+
+/**
+ * Hashes every operand in order, printing a `sha256sum` line each. A file that cannot be
+ * read is reported by name and skipped; the others are still hashed, and the exit code
+ * says something failed.
+ * @param {string[]} operands
+ * @param {{ recursive?: boolean }} options
+ */
+export async function hashCommand(operands, { recursive = false }) {
+  let failed = false;
+  for (const operand of operands) {
+    for await (const file of expand(operand, recursive)) {
+      try {
+        printLine(engine.checksumLine(await hashFile(file), file));
+      } catch (error) {
+        printError(`cannot hash '${file}': ${describe(error)}`);
+        failed = true;
+      }
+    }
+  }
+  return failed ? EXIT.badInput : EXIT.ok;
+}
+
+/**
+ * The files an operand names: itself, or with `recursive` every file under a directory, in
+ * byte order of their names so the output is stable. Errors surface when the file is read.
+ * @param {string} operand
+ * @param {boolean} recursive
+ * @returns {AsyncGenerator<string>}
+ */
+async function* expand(operand, recursive) {
+  if (operand === '-' || !recursive || !(await isDirectory(operand))) {
+    yield operand;
+    return;
+  }
+  const entries = await readdir(operand, { withFileTypes: true });
+  entries.sort((a, b) => Buffer.compare(Buffer.from(a.name), Buffer.from(b.name)));
+  for (const entry of entries) {
+    const path = join(operand, entry.name);
+    if (entry.isDirectory()) yield* expand(path, true);
+    else yield path;
+  }
+}
+
+async function isDirectory(/** @type {string} */ path) {
+  return stat(path).then((s) => s.isDirectory(), () => false);
+}
+
+/** The part of an fs error a person needs: "no such file or directory", "permission denied". */
+function describe(/** @type {any} */ error) {
+  const reasons = {
+    ENOENT: 'no such file or directory',
+    EACCES: 'permission denied',
+    EISDIR: 'is a directory (use --recursive to hash what it holds)',
+    ENOTDIR: 'not a directory',
+  };
+  return reasons[/** @type {keyof typeof reasons} */ (error?.code)] ?? error?.message ?? String(error);
+}

@@ -1,0 +1,42 @@
+// The `upkeep` command line: parses arguments, runs one command, returns its exit code.
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError } from 'commander';
+import { implementation } from '../engine.js';
+import { EXIT } from './exit-codes.js';
+import { hashCommand } from './hash.js';
+import { printError } from './output.js';
+
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+
+/**
+ * Runs the CLI on `argv` (without the node and script names) and resolves to the exit code.
+ * @param {string[]} argv
+ */
+export async function main(argv) {
+  /** @type {number} */
+  let exitCode = EXIT.ok;
+  const program = new Command('upkeep')
+    .description('Keep files copied from upstream in step with new releases, and score how risky a diff is.')
+    .version(version, '-V, --version')
+    .addHelpText('after', `\nEngine: ${implementation} (set UPKEEP_FORCE_WASM=1 for the wasm build).`)
+    .exitOverride()
+    .configureOutput({ outputError: (text) => printError(text.replace(/^error: /, '').trimEnd()) });
+
+  program
+    .command('hash')
+    .description('print SHA-256 checksums in sha256sum format; "-" reads standard input')
+    .argument('<file...>', 'files to hash')
+    .option('-r, --recursive', 'hash every file under the directories given')
+    .action(async (files, options) => {
+      exitCode = await hashCommand(files, options);
+    });
+
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (error) {
+    if (!(error instanceof CommanderError)) throw error;
+    // --help and --version end here with exit code 0; usage errors with a message already printed.
+    return error.exitCode === 0 ? EXIT.ok : EXIT.badInput;
+  }
+  return exitCode;
+}

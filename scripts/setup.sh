@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Installs what building and testing upkeep needs, skipping whatever is already present.
+# Safe to re-run: every step checks before it acts.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+WASM_BINDGEN_VERSION=$(sed -n 's/^wasm-bindgen = "=\([0-9.]*\)".*/\1/p' Cargo.toml)
+[ -n "$WASM_BINDGEN_VERSION" ] || { echo "setup: cannot read the pinned wasm-bindgen version from Cargo.toml" >&2; exit 1; }
+
+log() { printf 'setup: %s\n' "$*" >&2; }
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+apt_updated=""
+apt_install() {
+  local missing=()
+  for pkg in "$@"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  if [ -z "$apt_updated" ]; then as_root apt-get update -qq; apt_updated=1; fi
+  log "installing Debian packages: ${missing[*]}"
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+# wasm32 standard library: rustup's target when a laptop has it, else Debian's route (TOOLCHAIN.md).
+if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+  apt_install rustc-web cargo-web rust-web-src lld-22
+fi
+
+# git drives tests and the CLI.
+apt_install git
+
+if ! command -v wasm-bindgen >/dev/null || [ "$(wasm-bindgen --version | awk '{print $2}')" != "$WASM_BINDGEN_VERSION" ]; then
+  log "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (a few minutes, once)"
+  # No --locked: its lockfile pins a crate version the registry here lacks (TOOLCHAIN.md).
+  cargo install -q wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
+fi
+
+# npm dependencies from the committed lockfile; skipped when already in step with it.
+if [ ! -f npm/node_modules/.package-lock.json ] || ! cmp -s npm/package-lock.json npm/node_modules/.upkeep-lock-stamp; then
+  log "installing npm dependencies"
+  (cd npm && npm ci --no-audit --no-fund --loglevel=error)
+  cp npm/package-lock.json npm/node_modules/.upkeep-lock-stamp
+fi
+log "ready"

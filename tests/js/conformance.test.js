@@ -1,0 +1,30 @@
+// Every implementation must reproduce every conformance vector exactly, and all of them
+// must export the same API.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { implementations } from './implementations.js';
+import { expected, runCase, vectorFiles } from './vectors.js';
+
+for (const { name, api } of implementations) {
+  describe(`conformance: ${name}`, () => {
+    for (const { file, cases } of vectorFiles()) {
+      test(`${file} (${cases.length} cases)`, () => {
+        for (const testCase of cases) {
+          assert.deepStrictEqual(runCase(api, testCase), expected(testCase), testCase.name);
+        }
+      });
+    }
+  });
+}
+
+/** Exports that belong to a loader or to the glue, not to the engine's API. */
+const notEngine = new Set(['init', 'hashFile', 'default', 'initSync', 'start']);
+
+test('every implementation exports the same engine functions', () => {
+  const engineNames = (/** @type {object} */ api) =>
+    Object.keys(api)
+      .filter((k) => typeof (/** @type {any} */ (api)[k]) === 'function' && !notEngine.has(k))
+      .sort();
+  const [first, ...rest] = implementations;
+  for (const other of rest) assert.deepStrictEqual(engineNames(other.api), engineNames(first.api), `${other.name} vs ${first.name}`);
+});
