@@ -8,6 +8,7 @@ export const implementation = 'wasm';
 /** @type {readonly Error[]} */
 export const loadFailures = [];
 
+// Hashing
 export const { sha256, parseDigest, checksumLine, Sha256Stream } = engine;
 
 /**

@@ -29,6 +29,8 @@ export declare const loadFailures: readonly Error[];
  */
 export declare function init(source?: WasmSource): Promise<void>;
 
+// ---- Hashing ----
+
 /** The SHA-256 of `bytes`, as 64 lowercase hex digits. */
 export declare function sha256(bytes: Uint8Array): string;
 

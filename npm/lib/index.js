@@ -4,6 +4,7 @@ import { engine } from './engine.js';
 
 export { implementation, loadFailures } from './engine.js';
 
+// Hashing
 export const { sha256, parseDigest, checksumLine, Sha256Stream } = engine;
 
 /** Resolves at once: Node loads the engine synchronously. Browsers must await it. */

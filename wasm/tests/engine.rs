@@ -1,7 +1,7 @@
 //! The wasm build's own checks, run inside a WebAssembly runtime by wasm-bindgen-test.
 //! The full behaviour is covered by the shared conformance vectors in `tests/`.
 
-use upkeep_wasm::{parse_digest, sha256, Sha256Stream};
+use upkeep_wasm::hash::{parse_digest, sha256, Sha256Stream};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 
