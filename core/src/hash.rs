@@ -27,17 +27,29 @@ impl Digest {
     pub fn as_bytes(&self) -> &[u8; 32] {
         &self.0
     }
+
+    /// The 64 lowercase hex digits. Table-driven: this runs once per hashed file, and the
+    /// formatting machinery of `{:02x}` costs as much as hashing a small file.
+    pub fn to_hex(&self) -> String {
+        const DIGITS: &[u8; 16] = b"0123456789abcdef";
+        let mut hex = String::with_capacity(64);
+        for byte in self.0 {
+            hex.push(DIGITS[usize::from(byte >> 4)] as char);
+            hex.push(DIGITS[usize::from(byte & 0xf)] as char);
+        }
+        hex
+    }
 }
 
 impl fmt::Display for Digest {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.iter().try_for_each(|byte| write!(f, "{byte:02x}"))
+        f.write_str(&self.to_hex())
     }
 }
 
 /// The SHA-256 of `bytes` as lowercase hex.
 pub fn sha256_hex(bytes: &[u8]) -> String {
-    Digest(Sha256::digest(bytes).into()).to_string()
+    Digest(Sha256::digest(bytes).into()).to_hex()
 }
 
 /// Parses a digest written as 64 hex digits (either case), as records and manifests store it.
@@ -86,7 +98,7 @@ impl Sha256Stream {
     pub fn finish(&mut self) -> Result<String> {
         let state = std::mem::take(self.live("finish")?);
         self.spent = true;
-        Ok(Digest(state.finalize().into()).to_string())
+        Ok(Digest(state.finalize().into()).to_hex())
     }
 
     fn live(&mut self, call: &str) -> Result<&mut Sha256> {
