@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { loadImplementation } from '../npm/lib/engine-node.js';
 import { rate, requireDev, table, timePerCall } from './harness.mjs';
 
-/** @type {typeof import('hash-wasm')} */
+/** @type {{ createSHA256: () => Promise<{ init(): any }> }} */
 const { createSHA256 } = requireDev('hash-wasm');
 
 const native = loadImplementation('native');
