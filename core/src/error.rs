@@ -26,6 +26,12 @@ pub enum ErrorKind {
     InvalidDigest,
     /// A streaming hasher was used after it had produced its digest.
     HasherFinished,
+    /// A text operation was given binary input (a NUL byte in its first 8,000 bytes).
+    BinaryInput,
+    /// A hunk selection names a hunk that does not exist, or one hunk twice.
+    InvalidHunkSelection,
+    /// An option has a value the operation cannot honour (or the options do not parse).
+    InvalidOptions,
 }
 
 impl ErrorKind {
@@ -34,6 +40,9 @@ impl ErrorKind {
         match self {
             ErrorKind::InvalidDigest => "invalid-digest",
             ErrorKind::HasherFinished => "hasher-finished",
+            ErrorKind::BinaryInput => "binary-input",
+            ErrorKind::InvalidHunkSelection => "invalid-hunk-selection",
+            ErrorKind::InvalidOptions => "invalid-options",
         }
     }
 }
@@ -77,6 +86,9 @@ impl fmt::Display for Error {
         let what = match self.kind {
             ErrorKind::InvalidDigest => "invalid SHA-256 digest",
             ErrorKind::HasherFinished => "hasher already finished",
+            ErrorKind::BinaryInput => "binary input",
+            ErrorKind::InvalidHunkSelection => "invalid hunk selection",
+            ErrorKind::InvalidOptions => "invalid options",
         };
         write!(f, "{what} '{}': {}", self.input, self.detail)
     }

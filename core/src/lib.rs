@@ -24,6 +24,20 @@
 //! assert_eq!(stream.finish().unwrap(), sha256_hex(b"abc"));
 //! ```
 //!
+//! ## Text engine
+//!
+//! Unified diffs exactly as GNU `diff -u` writes them, three-way merges as
+//! `git merge-file` makes them, hunks as data and line-ending detection, all on bytes
+//! (see [`text`]):
+//!
+//! ```
+//! use upkeep_core::text::{unified_diff, DiffOptions, DiffStatus};
+//!
+//! let diff = unified_diff(b"a\r\n", b"b\r\n", &DiffOptions::default()).unwrap();
+//! assert_eq!(diff.status, DiffStatus::Different);
+//! assert_eq!(diff.patch, b"--- old\n+++ new\n@@ -1 +1 @@\n-a\r\n+b\r\n");
+//! ```
+//!
 //! ## Errors
 //!
 //! Every fallible function returns [`Error`], whose [`Error::code`] is a stable string that
@@ -33,6 +47,7 @@
 
 mod error;
 mod hash;
+pub mod text;
 
 pub use error::{Error, ErrorKind, Result};
 pub use hash::{checksum_line, parse_digest, sha256_hex, Digest, Sha256Stream};

@@ -1,0 +1,176 @@
+//! What callers can choose about diffs and merges, with the defaults of GNU diff and
+//! `git merge-file`.
+//!
+//! Both option types deserialize (behind the `serde` feature) from camelCase objects with
+//! every field optional; an unknown field is an error, never silently ignored.
+//!
+//! ```
+//! use upkeep_core::text::{ConflictStyle, DiffOptions, Favor, MergeOptions};
+//!
+//! let diff = DiffOptions::default();
+//! assert_eq!((diff.context, diff.old_label.as_str(), diff.ignore_eol), (3, "old", false));
+//!
+//! let merge = MergeOptions::default();
+//! assert_eq!((merge.style, merge.favor, merge.marker_size), (ConflictStyle::Merge, Favor::None, 7));
+//! ```
+
+use crate::error::{Error, ErrorKind, Result};
+
+/// Options of [`unified_diff`](super::unified_diff), [`diff_hunks`](super::diff_hunks),
+/// [`apply_hunks`](super::apply_hunks) and [`same_text`](super::same_text).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase", default, deny_unknown_fields)
+)]
+pub struct DiffOptions {
+    /// Unchanged lines shown around each change (`diff -U`); 3 by default.
+    pub context: usize,
+    /// The name of the old side: the `---` line of a unified diff, and the input named
+    /// when it is refused. `old` by default.
+    pub old_label: String,
+    /// The name of the new side: the `+++` line. `new` by default.
+    pub new_label: String,
+    /// Treat CRLF and LF line endings as equal (`diff --strip-trailing-cr`), so a file
+    /// checked out with `core.autocrlf` compares equal to its LF original. A missing final
+    /// newline still counts, and a lone CR is not a line ending.
+    pub ignore_eol: bool,
+}
+
+impl Default for DiffOptions {
+    fn default() -> Self {
+        DiffOptions {
+            context: 3,
+            old_label: "old".into(),
+            new_label: "new".into(),
+            ignore_eol: false,
+        }
+    }
+}
+
+impl DiffOptions {
+    /// Refuses labels that would break the patch's header lines.
+    pub(crate) fn check(&self) -> Result<()> {
+        check_label("oldLabel", &self.old_label)?;
+        check_label("newLabel", &self.new_label)
+    }
+}
+
+/// How conflicts are written out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
+#[non_exhaustive]
+pub enum ConflictStyle {
+    /// Ours and theirs between `<<<<<<<`, `=======` and `>>>>>>>`; conflicts are narrowed
+    /// to the lines that really differ (git's default).
+    #[default]
+    Merge,
+    /// Also the base, after `|||||||`; conflicts are not narrowed (`--diff3`).
+    Diff3,
+    /// Like `Diff3`, but lines common to both sides at the start and end of a conflict are
+    /// moved out of it (`--zdiff3`).
+    Zdiff3,
+}
+
+/// How a conflict is resolved without markers (`git merge-file --ours/--theirs/--union`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
+#[non_exhaustive]
+pub enum Favor {
+    /// Conflicts get markers and are counted.
+    #[default]
+    None,
+    /// Our side of each conflict is taken.
+    Ours,
+    /// Their side of each conflict is taken.
+    Theirs,
+    /// Both sides are taken, ours first.
+    Union,
+}
+
+/// Options of [`merge`](super::merge).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase", default, deny_unknown_fields)
+)]
+pub struct MergeOptions {
+    /// How conflicts are written.
+    pub style: ConflictStyle,
+    /// Resolve conflicts to one side (or both) instead of writing markers.
+    pub favor: Favor,
+    /// Written after `<<<<<<<`; none by default (git merge-file uses the file names).
+    pub ours_label: Option<String>,
+    /// Written after `|||||||` in the diff3 styles.
+    pub base_label: Option<String>,
+    /// Written after `>>>>>>>`.
+    pub theirs_label: Option<String>,
+    /// Length of the conflict markers; 7 by default.
+    pub marker_size: usize,
+}
+
+impl Default for MergeOptions {
+    fn default() -> Self {
+        MergeOptions {
+            style: ConflictStyle::Merge,
+            favor: Favor::None,
+            ours_label: None,
+            base_label: None,
+            theirs_label: None,
+            marker_size: 7,
+        }
+    }
+}
+
+impl MergeOptions {
+    /// Refuses labels that would break a marker line, and markers too short to see.
+    pub(crate) fn check(&self) -> Result<()> {
+        for (name, label) in [
+            ("oursLabel", &self.ours_label),
+            ("baseLabel", &self.base_label),
+            ("theirsLabel", &self.theirs_label),
+        ] {
+            if let Some(label) = label {
+                check_label(name, label)?;
+            }
+        }
+        if self.marker_size == 0 {
+            return Err(Error::new(
+                ErrorKind::InvalidOptions,
+                "markerSize",
+                "conflict markers need at least one character",
+            ));
+        }
+        Ok(())
+    }
+
+    /// The name the merge uses for each input in messages: its label, or its role.
+    pub(crate) fn names(&self) -> [&str; 3] {
+        [
+            self.ours_label.as_deref().unwrap_or("ours"),
+            self.base_label.as_deref().unwrap_or("base"),
+            self.theirs_label.as_deref().unwrap_or("theirs"),
+        ]
+    }
+}
+
+fn check_label(name: &str, label: &str) -> Result<()> {
+    if label.contains(['\n', '\r']) {
+        return Err(Error::new(
+            ErrorKind::InvalidOptions,
+            name,
+            format!("the label {label:?} holds a line break, which would end its header line"),
+        ));
+    }
+    Ok(())
+}
