@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use serde_json::{json, Value};
+use upkeep_core::text::{self, DiffOptions, Hunk, MergeOptions};
 use upkeep_core::{checksum_line, parse_digest, sha256_hex, Error, Sha256Stream};
 
 fn vectors_dir() -> PathBuf {
@@ -25,6 +26,34 @@ fn bytes(arg: &Value) -> Vec<u8> {
     from_hex(repeat["hex"].as_str().unwrap()).repeat(repeat["times"].as_u64().unwrap() as usize)
 }
 
+/// Encodes bytes the way the vectors store them.
+fn bytes_json(bytes: &[u8]) -> Value {
+    let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    json!({ "$bytes": hex })
+}
+
+/// Reads an options object the way the bindings do: absent means the defaults.
+fn options<T: serde::de::DeserializeOwned + Default>(arg: Option<&Value>) -> T {
+    arg.map_or_else(T::default, |value| {
+        serde_json::from_value(value.clone()).unwrap()
+    })
+}
+
+fn hunk_json(hunk: &Hunk) -> Value {
+    let lines: Vec<Value> = hunk
+        .lines
+        .iter()
+        .map(|line| json!({ "kind": line.kind.as_str(), "text": bytes_json(&line.text) }))
+        .collect();
+    json!({
+        "oldStart": hunk.old_start,
+        "oldLines": hunk.old_lines,
+        "newStart": hunk.new_start,
+        "newLines": hunk.new_lines,
+        "lines": lines,
+    })
+}
+
 fn error_json(error: &Error) -> Value {
     json!({ "code": error.code(), "message": error.to_string() })
 }
@@ -43,6 +72,55 @@ fn run(call: &str, args: &[Value]) -> Value {
         "sha256" => outcome(Ok(sha256_hex(&bytes(&args[0])).into())),
         "parseDigest" => outcome(parse_digest(text(0)).map(|d| d.to_string().into())),
         "checksumLine" => outcome(Ok(checksum_line(text(0), text(1)).into())),
+        "unifiedDiff" => {
+            let diff =
+                text::unified_diff(&bytes(&args[0]), &bytes(&args[1]), &options(args.get(2)));
+            outcome(
+                diff.map(|d| json!({ "status": d.status.as_str(), "patch": bytes_json(&d.patch) })),
+            )
+        }
+        "diffHunks" => {
+            let hunks = text::diff_hunks(&bytes(&args[0]), &bytes(&args[1]), &options(args.get(2)));
+            outcome(hunks.map(|hunks| hunks.iter().map(hunk_json).collect()))
+        }
+        "applyHunks" => {
+            let selection: Vec<usize> = serde_json::from_value(args[2].clone()).unwrap();
+            let diff_options: DiffOptions = options(args.get(3));
+            let applied = text::apply_hunks(
+                &bytes(&args[0]),
+                &bytes(&args[1]),
+                &selection,
+                &diff_options,
+            );
+            outcome(applied.map(|b| bytes_json(&b)))
+        }
+        "merge" => {
+            let merge_options: MergeOptions = options(args.get(3));
+            let merged = text::merge(
+                &bytes(&args[0]),
+                &bytes(&args[1]),
+                &bytes(&args[2]),
+                &merge_options,
+            );
+            outcome(
+                merged.map(
+                    |m| json!({ "content": bytes_json(&m.content), "conflicts": m.conflicts }),
+                ),
+            )
+        }
+        "sameText" => outcome(Ok(text::same_text(
+            &bytes(&args[0]),
+            &bytes(&args[1]),
+            &options(args.get(2)),
+        )
+        .into())),
+        "lineEndings" => {
+            let stats = text::line_endings(&bytes(&args[0]));
+            outcome(Ok(
+                json!({ "dominant": stats.dominant.as_str(), "lf": stats.lf, "crlf": stats.crlf, "cr": stats.cr }),
+            ))
+        }
+        "isBinary" => outcome(Ok(text::is_binary(&bytes(&args[0])).into())),
         "Sha256Stream" => {
             let mut stream = Sha256Stream::new();
             let steps: Vec<Value> = args[0]

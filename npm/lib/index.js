@@ -7,6 +7,9 @@ export { implementation, loadFailures } from './engine.js';
 // Hashing
 export const { sha256, parseDigest, checksumLine, Sha256Stream } = engine;
 
+// Text engine
+export const { unifiedDiff, merge, diffHunks, applyHunks, lineEndings, sameText, isBinary } = engine;
+
 /** Resolves at once: Node loads the engine synchronously. Browsers must await it. */
 export async function init() {}
 

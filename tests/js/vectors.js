@@ -22,12 +22,31 @@ function decode(/** @type {any} */ arg) {
 
 const errorOf = (/** @type {any} */ e) => ({ code: e.code, message: e.message });
 
+/**
+ * Encodes a result like the vectors do: every Uint8Array (Buffer included) becomes `{$bytes}`.
+ * @param {any} value
+ * @returns {any}
+ */
+function encode(value) {
+  if (value instanceof Uint8Array) return { $bytes: Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex') };
+  if (Array.isArray(value)) return value.map(encode);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encode(v)]));
+  return value;
+}
+
 /** Calls the API the way each vector `call` describes. */
 /** @type {Record<string, (api: any, args: any[]) => unknown>} */
 const calls = {
   sha256: (api, [bytes]) => api.sha256(decode(bytes)),
   parseDigest: (api, [text]) => api.parseDigest(text),
   checksumLine: (api, [hex, path]) => api.checksumLine(hex, path),
+  unifiedDiff: (api, [a, b, options]) => api.unifiedDiff(decode(a), decode(b), options),
+  diffHunks: (api, [a, b, options]) => api.diffHunks(decode(a), decode(b), options),
+  applyHunks: (api, [a, b, selection, options]) => api.applyHunks(decode(a), decode(b), selection, options),
+  merge: (api, [ours, base, theirs, options]) => api.merge(decode(ours), decode(base), decode(theirs), options),
+  sameText: (api, [a, b, options]) => api.sameText(decode(a), decode(b), options),
+  lineEndings: (api, [bytes]) => api.lineEndings(decode(bytes)),
+  isBinary: (api, [bytes]) => api.isBinary(decode(bytes)),
   Sha256Stream: (api, [ops]) => {
     const stream = new api.Sha256Stream();
     return ops.map((/** @type {[string, unknown]} */ [op, arg]) => {
@@ -45,7 +64,7 @@ export function runCase(/** @type {any} */ api, /** @type {any} */ testCase) {
   const call = calls[testCase.call];
   if (!call) throw new Error(`no runner for call ${JSON.stringify(testCase.call)}`);
   try {
-    return { result: call(api, testCase.args) };
+    return { result: encode(call(api, testCase.args)) };
   } catch (e) {
     return { error: errorOf(e) };
   }

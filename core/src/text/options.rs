@@ -2,7 +2,8 @@
 //! `git merge-file`.
 //!
 //! Both option types deserialize (behind the `serde` feature) from camelCase objects with
-//! every field optional; an unknown field is an error, never silently ignored.
+//! every field optional (absent, `null` and `undefined` all mean the default); an unknown
+//! field or a value of the wrong type is an error, never silently ignored.
 //!
 //! ```
 //! use upkeep_core::text::{ConflictStyle, DiffOptions, Favor, MergeOptions};
@@ -22,7 +23,7 @@ use crate::error::{Error, ErrorKind, Result};
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "camelCase", default, deny_unknown_fields)
+    serde(rename_all = "camelCase", from = "from_js::DiffOptionsIn")
 )]
 pub struct DiffOptions {
     /// Unchanged lines shown around each change (`diff -U`); 3 by default.
@@ -102,7 +103,7 @@ pub enum Favor {
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "camelCase", default, deny_unknown_fields)
+    serde(rename_all = "camelCase", from = "from_js::MergeOptionsIn")
 )]
 pub struct MergeOptions {
     /// How conflicts are written.
@@ -173,4 +174,57 @@ fn check_label(name: &str, label: &str) -> Result<()> {
         ));
     }
     Ok(())
+}
+
+/// The shapes options arrive in from JavaScript: every field may be missing, `null` or
+/// `undefined`, which means its default; anything else must be the right type.
+#[cfg(feature = "serde")]
+mod from_js {
+    use super::{ConflictStyle, DiffOptions, Favor, MergeOptions};
+
+    #[derive(serde::Deserialize)]
+    #[serde(rename_all = "camelCase", deny_unknown_fields)]
+    pub(super) struct DiffOptionsIn {
+        context: Option<usize>,
+        old_label: Option<String>,
+        new_label: Option<String>,
+        ignore_eol: Option<bool>,
+    }
+
+    impl From<DiffOptionsIn> for DiffOptions {
+        fn from(given: DiffOptionsIn) -> Self {
+            let default = DiffOptions::default();
+            DiffOptions {
+                context: given.context.unwrap_or(default.context),
+                old_label: given.old_label.unwrap_or(default.old_label),
+                new_label: given.new_label.unwrap_or(default.new_label),
+                ignore_eol: given.ignore_eol.unwrap_or(default.ignore_eol),
+            }
+        }
+    }
+
+    #[derive(serde::Deserialize)]
+    #[serde(rename_all = "camelCase", deny_unknown_fields)]
+    pub(super) struct MergeOptionsIn {
+        style: Option<ConflictStyle>,
+        favor: Option<Favor>,
+        ours_label: Option<String>,
+        base_label: Option<String>,
+        theirs_label: Option<String>,
+        marker_size: Option<usize>,
+    }
+
+    impl From<MergeOptionsIn> for MergeOptions {
+        fn from(given: MergeOptionsIn) -> Self {
+            let default = MergeOptions::default();
+            MergeOptions {
+                style: given.style.unwrap_or(default.style),
+                favor: given.favor.unwrap_or(default.favor),
+                ours_label: given.ours_label,
+                base_label: given.base_label,
+                theirs_label: given.theirs_label,
+                marker_size: given.marker_size.unwrap_or(default.marker_size),
+            }
+        }
+    }
 }

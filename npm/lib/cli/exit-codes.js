@@ -8,4 +8,10 @@ export const EXIT = Object.freeze({
   badInput: 2,
   /** An internal error: a bug in upkeep, reported with its stack. */
   internal: 70,
+  /**
+   * `upkeep merge` only, whose other exit codes count conflicts (capped at 127): the merge
+   * could not be made (bad usage, an unreadable or binary input), and nothing was written.
+   * The code `git merge-file` uses.
+   */
+  mergeFailed: 255,
 });

@@ -1,9 +1,11 @@
 // The `upkeep` command line: parses arguments, runs one command, returns its exit code.
 import { readFileSync } from 'node:fs';
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { implementation } from '../engine.js';
 import { EXIT } from './exit-codes.js';
+import { diffCommand } from './diff.js';
 import { hashCommand } from './hash.js';
+import { mergeCommand } from './merge.js';
 import { printError } from './output.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
@@ -31,12 +33,60 @@ export async function main(argv) {
       exitCode = await hashCommand(files, options);
     });
 
+  program
+    .command('diff')
+    .description('print a unified diff, exactly as GNU "diff -u" does; exit 0 same, 1 different, 2 trouble')
+    .argument('<old>', 'the old file ("-" reads standard input)')
+    .argument('<new>', 'the new file ("-" reads standard input)')
+    .option('-U, --unified <n>', 'lines of context', count, 3)
+    .option('-u', 'unified format (the only one; accepted for habit)')
+    .option('-L, --label <label>', 'name for the old, then the new file in the header (default: the paths)', collect, [])
+    .option('--ignore-eol', 'treat CRLF and LF line endings as equal')
+    .option('--strip-trailing-cr', "the same, under GNU diff's name")
+    .action(async (oldPath, newPath, options) => {
+      exitCode = await diffCommand(oldPath, newPath, options);
+    });
+
+  program
+    .command('merge')
+    .description('three-way merge like "git merge-file": the result replaces <ours> atomically; exit code = conflicts (at most 127), 255 on error')
+    .argument('<ours>', 'our version; receives the result unless -p')
+    .argument('<base>', 'the common ancestor')
+    .argument('<theirs>', 'their version')
+    .option('-p, --stdout', 'print the result instead of replacing <ours>')
+    .option('--diff3', 'show the base in conflicts')
+    .option('--zdiff3', 'like --diff3, with lines common to both sides moved out of conflicts')
+    .option('-L, --label <label>', 'names for ours, base and theirs in conflict markers (default: the paths)', collect, [])
+    .option('--ours', 'resolve conflicts to our side')
+    .option('--theirs', 'resolve conflicts to their side')
+    .option('--union', 'resolve conflicts to both sides, ours first')
+    .option('--marker-size <n>', 'conflict marker length', count)
+    .option('-q, --quiet', 'accepted for git compatibility (upkeep merge prints no warnings)')
+    .exitOverride((error) => {
+      // Exit codes of merge count conflicts; a usage error must not look like "2 conflicts".
+      throw error.exitCode === 0 ? error : Object.assign(error, { upkeepExit: EXIT.mergeFailed });
+    })
+    .action(async (ours, base, theirs, options) => {
+      exitCode = await mergeCommand(ours, base, theirs, options);
+    });
+
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {
     if (!(error instanceof CommanderError)) throw error;
     // --help and --version end here with exit code 0; usage errors with a message already printed.
-    return error.exitCode === 0 ? EXIT.ok : EXIT.badInput;
+    return error.exitCode === 0 ? EXIT.ok : (/** @type {{ upkeepExit?: number }} */ (error).upkeepExit ?? EXIT.badInput);
   }
   return exitCode;
+}
+
+/** Parses a non-negative line count (`-U 5`, `--marker-size 10`). */
+function count(/** @type {string} */ value) {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('expected a non-negative whole number');
+  return Number(value);
+}
+
+/** Collects a repeatable option's values in order. */
+function collect(/** @type {string} */ value, /** @type {string[]} */ previous) {
+  return [...previous, value];
 }

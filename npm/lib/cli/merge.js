@@ -1,0 +1,54 @@
+// `upkeep merge <ours> <base> <theirs>`: a three-way merge, as `git merge-file` makes it.
+import { engine } from '../engine.js';
+import { replaceFileAtomic } from '../shim/atomic-write.js';
+import { readInputs } from './diff.js';
+import { EXIT } from './exit-codes.js';
+import { fsReason, printBytes, printError } from './output.js';
+
+/** Conflict counts above this are reported as this (exit codes stop at 255; git's cap). */
+const MAX_CONFLICT_EXIT = 127;
+
+/**
+ * Merges into `ours` (atomically replaced) or, with `stdout`, prints the result. Exit code
+ * as git merge-file's: the number of conflicts (at most 127), 255 when the merge could not
+ * be made — and then nothing is written.
+ * @param {string} ours
+ * @param {string} base
+ * @param {string} theirs
+ * @param {{ stdout?: boolean, diff3?: boolean, zdiff3?: boolean, label: string[], ours?: boolean, theirs?: boolean, union?: boolean, markerSize?: number }} options
+ */
+export async function mergeCommand(ours, base, theirs, options) {
+  const favors = /** @type {const} */ (['ours', 'theirs', 'union']).filter((f) => options[f]);
+  if (options.label.length > 3 || favors.length > 1 || (options.diff3 && options.zdiff3)) {
+    printError('merge takes at most three -L labels (ours, base, theirs), one of --ours/--theirs/--union, one of --diff3/--zdiff3');
+    return EXIT.mergeFailed;
+  }
+  const inputs = await readInputs([ours, base, theirs]);
+  if (!inputs) return EXIT.mergeFailed;
+  const [oursLabel = ours, baseLabel = base, theirsLabel = theirs] = options.label;
+  let merged;
+  try {
+    merged = engine.merge(inputs[0], inputs[1], inputs[2], {
+      style: options.zdiff3 ? 'zdiff3' : options.diff3 ? 'diff3' : 'merge',
+      favor: favors[0] ?? 'none',
+      oursLabel,
+      baseLabel,
+      theirsLabel,
+      markerSize: options.markerSize,
+    });
+  } catch (error) {
+    printError(/** @type {Error} */ (error).message);
+    return EXIT.mergeFailed;
+  }
+  if (options.stdout) {
+    printBytes(merged.content);
+  } else {
+    try {
+      await replaceFileAtomic(ours, merged.content);
+    } catch (error) {
+      printError(`cannot write '${ours}': ${fsReason(error)}`);
+      return EXIT.mergeFailed;
+    }
+  }
+  return Math.min(merged.conflicts, MAX_CONFLICT_EXIT);
+}

@@ -1,0 +1,89 @@
+//! Text engine: unified diffs, three-way merges, hunks and line endings, on bytes.
+//!
+//! Options arrive as plain objects and are decoded by serde into the engine's own option
+//! types (an unknown or mistyped field is an `invalid-options` error); results leave as
+//! plain objects through serde, with every byte string a `Uint8Array`.
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use crate::error::to_js;
+use upkeep_core::text;
+
+/// Whether `bytes` is binary: a NUL byte in its first 8,000 bytes (git's rule).
+#[wasm_bindgen(js_name = isBinary)]
+pub fn is_binary(bytes: &[u8]) -> bool {
+    text::is_binary(bytes)
+}
+
+/// Counts the line endings of `bytes` and names the dominant one.
+#[wasm_bindgen(js_name = lineEndings)]
+pub fn line_endings(bytes: &[u8]) -> Result<JsValue, JsValue> {
+    encode(&text::line_endings(bytes))
+}
+
+/// Whether two texts are the same, optionally ignoring CRLF versus LF.
+#[wasm_bindgen(js_name = sameText)]
+pub fn same_text(a: &[u8], b: &[u8], options: JsValue) -> Result<bool, JsValue> {
+    let options: text::DiffOptions = decode(options)?;
+    Ok(text::same_text(a, b, &options))
+}
+
+/// The unified diff from `old` to `new`, as `diff -u -L <old> -L <new>` prints it.
+#[wasm_bindgen(js_name = unifiedDiff)]
+pub fn unified_diff(old: &[u8], new: &[u8], options: JsValue) -> Result<JsValue, JsValue> {
+    let options: text::DiffOptions = decode(options)?;
+    encode(&text::unified_diff(old, new, &options).map_err(to_js)?)
+}
+
+/// The hunks that turn `old` into `new`.
+#[wasm_bindgen(js_name = diffHunks)]
+pub fn diff_hunks(old: &[u8], new: &[u8], options: JsValue) -> Result<JsValue, JsValue> {
+    let options: text::DiffOptions = decode(options)?;
+    encode(&text::diff_hunks(old, new, &options).map_err(to_js)?)
+}
+
+/// `old` with the selected hunks (indexes into `diffHunks`) applied.
+#[wasm_bindgen(js_name = applyHunks)]
+pub fn apply_hunks(
+    old: &[u8],
+    new: &[u8],
+    selection: &[u32],
+    options: JsValue,
+) -> Result<Vec<u8>, JsValue> {
+    let options: text::DiffOptions = decode(options)?;
+    let selection: Vec<usize> = selection.iter().map(|&index| index as usize).collect();
+    text::apply_hunks(old, new, &selection, &options).map_err(to_js)
+}
+
+/// Three-way merge in `git merge-file` argument order: ours, base, theirs.
+#[wasm_bindgen]
+pub fn merge(
+    ours: &[u8],
+    base: &[u8],
+    theirs: &[u8],
+    options: JsValue,
+) -> Result<JsValue, JsValue> {
+    let options: text::MergeOptions = decode(options)?;
+    encode(&text::merge(ours, base, theirs, &options).map_err(to_js)?)
+}
+
+/// Decodes an options object (`undefined` or `null` means the defaults).
+fn decode<T: DeserializeOwned + Default>(options: JsValue) -> Result<T, JsValue> {
+    if options.is_undefined() || options.is_null() {
+        return Ok(T::default());
+    }
+    serde_wasm_bindgen::from_value(options).map_err(|error| {
+        to_js(upkeep_core::Error::new(
+            upkeep_core::ErrorKind::InvalidOptions,
+            "options",
+            error.to_string(),
+        ))
+    })
+}
+
+/// Encodes a result as a plain object; byte fields become `Uint8Array`s.
+fn encode<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
+    Ok(value.serialize(&serde_wasm_bindgen::Serializer::new())?)
+}
