@@ -23,7 +23,7 @@ use crate::error::{Error, ErrorKind, Result};
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "camelCase", from = "from_js::DiffOptionsIn")
+    serde(rename_all = "camelCase", try_from = "from_js::DiffOptionsIn")
 )]
 pub struct DiffOptions {
     /// Unchanged lines shown around each change (`diff -U`); 3 by default.
@@ -103,7 +103,7 @@ pub enum Favor {
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "camelCase", from = "from_js::MergeOptionsIn")
+    serde(rename_all = "camelCase", try_from = "from_js::MergeOptionsIn")
 )]
 pub struct MergeOptions {
     /// How conflicts are written.
@@ -177,34 +177,65 @@ fn check_label(name: &str, label: &str) -> Result<()> {
 }
 
 /// The shapes options arrive in from JavaScript: every field may be missing, `null` or
-/// `undefined`, which means its default; anything else must be the right type.
+/// `undefined`, which means its default; anything else must be the right type, and a field
+/// the options do not have is refused. (Unknown fields are collected rather than denied by
+/// serde because some deserializers, serde-wasm-bindgen's among them, only look up the
+/// fields a struct declares.)
 #[cfg(feature = "serde")]
 mod from_js {
+    use std::collections::BTreeMap;
+
+    use serde::de::IgnoredAny;
+
     use super::{ConflictStyle, DiffOptions, Favor, MergeOptions};
 
+    type Unknown = BTreeMap<String, IgnoredAny>;
+
+    fn refuse_unknown(unknown: &Unknown, known: &[&str]) -> Result<(), String> {
+        match unknown.keys().next() {
+            None => Ok(()),
+            Some(field) => Err(format!(
+                "unknown field `{field}`, expected one of {}",
+                known
+                    .iter()
+                    .map(|k| format!("`{k}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        }
+    }
+
     #[derive(serde::Deserialize)]
-    #[serde(rename_all = "camelCase", deny_unknown_fields)]
+    #[serde(rename_all = "camelCase")]
     pub(super) struct DiffOptionsIn {
         context: Option<usize>,
         old_label: Option<String>,
         new_label: Option<String>,
         ignore_eol: Option<bool>,
+        #[serde(flatten)]
+        unknown: Unknown,
     }
 
-    impl From<DiffOptionsIn> for DiffOptions {
-        fn from(given: DiffOptionsIn) -> Self {
+    impl TryFrom<DiffOptionsIn> for DiffOptions {
+        type Error = String;
+
+        fn try_from(given: DiffOptionsIn) -> Result<Self, String> {
+            refuse_unknown(
+                &given.unknown,
+                &["context", "oldLabel", "newLabel", "ignoreEol"],
+            )?;
             let default = DiffOptions::default();
-            DiffOptions {
+            Ok(DiffOptions {
                 context: given.context.unwrap_or(default.context),
                 old_label: given.old_label.unwrap_or(default.old_label),
                 new_label: given.new_label.unwrap_or(default.new_label),
                 ignore_eol: given.ignore_eol.unwrap_or(default.ignore_eol),
-            }
+            })
         }
     }
 
     #[derive(serde::Deserialize)]
-    #[serde(rename_all = "camelCase", deny_unknown_fields)]
+    #[serde(rename_all = "camelCase")]
     pub(super) struct MergeOptionsIn {
         style: Option<ConflictStyle>,
         favor: Option<Favor>,
@@ -212,19 +243,61 @@ mod from_js {
         base_label: Option<String>,
         theirs_label: Option<String>,
         marker_size: Option<usize>,
+        #[serde(flatten)]
+        unknown: Unknown,
     }
 
-    impl From<MergeOptionsIn> for MergeOptions {
-        fn from(given: MergeOptionsIn) -> Self {
+    impl TryFrom<MergeOptionsIn> for MergeOptions {
+        type Error = String;
+
+        fn try_from(given: MergeOptionsIn) -> Result<Self, String> {
+            let known = [
+                "style",
+                "favor",
+                "oursLabel",
+                "baseLabel",
+                "theirsLabel",
+                "markerSize",
+            ];
+            refuse_unknown(&given.unknown, &known)?;
             let default = MergeOptions::default();
-            MergeOptions {
+            Ok(MergeOptions {
                 style: given.style.unwrap_or(default.style),
                 favor: given.favor.unwrap_or(default.favor),
                 ours_label: given.ours_label,
                 base_label: given.base_label,
                 theirs_label: given.theirs_label,
                 marker_size: given.marker_size.unwrap_or(default.marker_size),
-            }
+            })
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        #[test]
+        fn options_from_json() {
+            let parse =
+                |json: &str| serde_json::from_str::<DiffOptions>(json).map_err(|e| e.to_string());
+            let expected = DiffOptions {
+                context: 1,
+                ..DiffOptions::default()
+            };
+            assert_eq!(parse(r#"{"context":1,"oldLabel":null}"#), Ok(expected));
+            let error = parse(r#"{"contxt":1}"#).unwrap_err();
+            assert!(
+                error.starts_with("unknown field `contxt`, expected one of `context`"),
+                "{error}"
+            );
+            assert!(parse(r#"{"context":"1"}"#).is_err());
+            let merge: MergeOptions =
+                serde_json::from_str(r#"{"style":"diff3","favor":"union"}"#).unwrap();
+            assert_eq!(
+                (merge.style, merge.favor),
+                (ConflictStyle::Diff3, Favor::Union)
+            );
+            assert!(serde_json::from_str::<MergeOptions>(r#"{"style":"diff4"}"#).is_err());
         }
     }
 }
