@@ -120,6 +120,9 @@ diffCase('context 10 reaches both ends', ten, edit(ten, { 5: 'five\n' }), { cont
 diffCase('a line inserted in a run of equal lines goes last', B('x\na\na\na\ny\n'), B('x\na\na\na\na\ny\n'));
 diffCase('a line removed from a run of equal lines goes last', B('x\na\na\na\na\ny\n'), B('x\na\na\na\ny\n'));
 diffCase('labels with spaces and non-ASCII', B('a\n'), B('b\n'), { oldLabel: 'a/old file.txt', newLabel: 'b/nouveau é.txt' });
+diffCase('a BOM added', B('a\nb\n'), B('\xef\xbb\xbfa\nb\n'));
+diffCase('a BOM removed from a CRLF file', B('\xef\xbb\xbfa\r\nb\r\n'), B('a\r\nb\r\n'));
+diffCase('UTF-16 is binary (its ASCII has NUL bytes)', Buffer.from('\ufeffab\n', 'utf16le'), Buffer.from('\ufeffac\n', 'utf16le'));
 diffCase('binary files that differ', B('PNG\0\x01'), B('PNG\0\x02'));
 diffCase('binary against text', B('\0'), B('text\n'), { oldLabel: 'logo.png', newLabel: 'logo.txt' });
 diffCase('identical binary files', B('\0\x01'), B('\0\x01'));
