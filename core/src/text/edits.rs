@@ -26,12 +26,19 @@ pub(crate) struct Edit {
 
 /// The edits that turn the line sequence `old` into `new` (lines given by identity).
 pub(crate) fn line_edits(old: &[u32], new: &[u32]) -> Vec<Edit> {
-    let mut marks = Marks {
-        old: Changed::new(old.len()),
-        new: Changed::new(new.len()),
+    // Diffed from new to old: where several shortest scripts exist, similar's Myers then
+    // settles ties the way xdiff and GNU diff do (deleting before inserting), which keeps
+    // merges' clean/conflicted verdicts in step with git merge-file.
+    let mut swapped = Marks {
+        old: Changed::new(new.len()),
+        new: Changed::new(old.len()),
     };
     // The hook never fails, so neither does the diff.
-    let _ = diff_slices(Algorithm::Myers, &mut marks, old, new);
+    let _ = diff_slices(Algorithm::Myers, &mut swapped, new, old);
+    let mut marks = Marks {
+        old: swapped.new,
+        new: swapped.old,
+    };
     shift_boundaries(&mut marks.old, &marks.new, old);
     shift_boundaries(&mut marks.new, &marks.old, new);
     collect_edits(&marks.old, &marks.new)
