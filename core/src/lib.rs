@@ -24,6 +24,11 @@
 //! assert_eq!(stream.finish().unwrap(), sha256_hex(b"abc"));
 //! ```
 //!
+//! ## Refresh
+//!
+//! [`refresh`] classifies files a source copied into a host repository and plans how to
+//! bring them up to date without clobbering local edits; the shim executes the plan.
+//!
 //! ## Errors
 //!
 //! Every fallible function returns [`Error`], whose [`Error::code`] is a stable string that
@@ -33,6 +38,7 @@
 
 mod error;
 mod hash;
+pub mod refresh;
 
 pub use error::{Error, ErrorKind, Result};
 pub use hash::{checksum_line, parse_digest, sha256_hex, Digest, Sha256Stream};

@@ -11,6 +11,13 @@ export const loadFailures = [];
 // Hashing
 export const { sha256, parseDigest, checksumLine, Sha256Stream } = engine;
 
+// Refresh
+export const {
+  validatePath, checkCollisions, parseInstallManifest, parseSourceRecord, classify, isBinary,
+  eolNormalizedSha256, planInstall, planRefresh, renderJournalLine, parseJournal, interruptedRun,
+  sourceIdentity,
+} = engine;
+
 /**
  * Instantiates the wasm engine. With no argument it fetches the `.wasm` beside the glue;
  * pass bytes, a `WebAssembly.Module`, a URL or a Response to load it from elsewhere.

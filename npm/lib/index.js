@@ -7,6 +7,13 @@ export { implementation, loadFailures } from './engine.js';
 // Hashing
 export const { sha256, parseDigest, checksumLine, Sha256Stream } = engine;
 
+// Refresh
+export const {
+  validatePath, checkCollisions, parseInstallManifest, parseSourceRecord, classify, isBinary,
+  eolNormalizedSha256, planInstall, planRefresh, renderJournalLine, parseJournal, interruptedRun,
+  sourceIdentity,
+} = engine;
+
 /** Resolves at once: Node loads the engine synchronously. Browsers must await it. */
 export async function init() {}
 
