@@ -78,7 +78,7 @@ export interface Rename { from: string; to: string }
 /** A validated `install/manifest.json` (unknown fields are accepted and not shown). */
 export interface InstallManifest { schema: number; home: string; files: ManifestFile[]; renames: Rename[] }
 /** One entry of `.upkeep-source.json`. */
-export interface RecordFile { src: string; target: string; sha256: string }
+export interface RecordFile { src: string; target: string; sha256: string; keptAgainst?: string }
 /** A validated `.upkeep-source.json` (unknown fields are kept by the engine on rewrite). */
 export interface SourceRecord { schema: number; files: RecordFile[] }
 

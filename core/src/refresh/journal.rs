@@ -319,7 +319,7 @@ impl InterruptedRun {
     }
 }
 
-/// The run that never ended, if the last one did not; refused when it was started in
+/// The run that never ended (or was interrupted), if the last one did not; refused when it was started in
 /// another tree (`root`) or from another source version (`source`).
 pub fn interrupted_run(
     journal: &Journal,
@@ -327,7 +327,10 @@ pub fn interrupted_run(
     source: &str,
     name: &str,
 ) -> Result<Option<InterruptedRun>> {
-    let Some(last) = journal.runs.last().filter(|r| r.outcome.is_none()) else {
+    // A run that never ended, or ended on an interruption (Ctrl-C), is resumed.
+    let resumable =
+        |r: &&JournalRun| r.outcome.is_none() || r.outcome.as_deref() == Some("interrupted");
+    let Some(last) = journal.runs.last().filter(resumable) else {
         return Ok(None);
     };
     if last.root != root {

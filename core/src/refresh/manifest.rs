@@ -93,6 +93,13 @@ pub struct RecordFile {
     pub target: String,
     /// SHA-256 of what upkeep wrote (or the host's bytes the user chose to keep).
     pub sha256: String,
+    /// After keep-mine: the source's hash the user kept their version against, so the
+    /// next refresh leaves the file alone until the source moves again.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub kept_against: Option<String>,
     /// Fields this version does not know, kept in order for the next write.
     #[cfg_attr(feature = "serde", serde(skip))]
     pub extra: Vec<(String, Node)>,
@@ -341,11 +348,22 @@ pub fn parse_source_record(bytes: &[u8], name: &str) -> Result<SourceRecord> {
         if files.iter().any(|f: &RecordFile| f.src == src) {
             return Err(r.error(item.at, format!("{what}.src '{src}' is recorded twice")));
         }
-        let extra = keep_unknown(fields, &["src", "target", "sha256"]);
+        let kept_against = match item.get("keptAgainst") {
+            None => None,
+            Some(node) => Some(
+                crate::parse_digest(r.string(node, &format!("{what}.keptAgainst"))?)
+                    .map_err(|e| {
+                        r.error(node.at, format!("{what}.keptAgainst: {}", detail_of(&e)))
+                    })?
+                    .to_hex(),
+            ),
+        };
+        let extra = keep_unknown(fields, &["src", "target", "sha256", "keptAgainst"]);
         files.push(RecordFile {
             src,
             target,
             sha256,
+            kept_against,
             extra,
         });
     }
@@ -379,6 +397,9 @@ pub fn render_source_record(record: &SourceRecord) -> String {
                 ("target".to_string(), string(&f.target)),
                 ("sha256".to_string(), string(&f.sha256)),
             ];
+            if let Some(kept) = &f.kept_against {
+                members.push(("keptAgainst".to_string(), string(kept)));
+            }
             members.extend(f.extra.iter().cloned());
             json::node(Json::Object(members))
         })

@@ -365,7 +365,17 @@ pub fn plan_refresh(
         let recorded = entry
             .filter(|e| e.target == target)
             .map(|e| e.sha256.clone());
-        let state = classify(source, host, recorded.as_deref());
+        let mut state = classify(source, host, recorded.as_deref());
+        // keep-mine recorded the user's bytes as the baseline, against this source version:
+        // unchanged source → still theirs, nothing to do; moved source → ask again, never
+        // a silent "stale" update over the user's edit.
+        let kept = entry
+            .and_then(|e| e.kept_against.clone())
+            .filter(|_| state == FileState::UnchangedStale);
+        let still_kept = kept.is_some() && kept == source.sha256;
+        if kept.is_some() && !still_kept {
+            state = FileState::LocallyModified;
+        }
         let user = explicit.get(target).copied();
         if let Some(d) = user {
             if !Decision::choices(state).contains(&d) {
@@ -421,6 +431,7 @@ pub fn plan_refresh(
             let added = state == FileState::HostDeleted && recorded.is_none();
             planned.decision = decision.filter(|_| !added && !Decision::choices(state).is_empty());
             let (action, new) = match (state, planned.decision) {
+                _ if still_kept => (Action::None, recorded.clone()),
                 (FileState::UnchangedIdentical, _) => (Action::Record, source.sha256.clone()),
                 (FileState::UnchangedStale, _) => (Action::Write, source.sha256.clone()),
                 (FileState::LocallyModified, Some(Decision::KeepMine)) => {
@@ -459,10 +470,20 @@ pub fn plan_refresh(
             }
         }
         if let Some(sha) = &planned.new_sha256 {
+            let kept_against = match planned.action {
+                Action::Record if planned.decision == Some(Decision::KeepMine) => {
+                    source.sha256.clone()
+                }
+                Action::None | Action::Pending | Action::Diff | Action::Conflict => {
+                    entry.and_then(|e| e.kept_against.clone())
+                }
+                _ => None,
+            };
             new_entries.push(RecordFile {
                 src: src.to_string(),
                 target: target.to_string(),
                 sha256: sha.clone(),
+                kept_against,
                 extra: entry.map(|e| e.extra.clone()).unwrap_or_default(),
             });
         }
@@ -617,6 +638,7 @@ pub fn plan_install(
             src: file.src.clone(),
             target: file.target.clone(),
             sha256: source.sha256.clone().unwrap_or_default(),
+            kept_against: None,
             extra: Vec::new(),
         });
         files.push(PlannedFile {
@@ -761,6 +783,39 @@ mod tests {
         assert!(plan.record_text.contains("\"note\": \"kept\""));
         assert!(!plan.record_text.contains("\"dropped\""));
         assert!(plan.record_text.contains("\"src\": \"moved2\""));
+    }
+
+    #[test]
+    fn keep_mine_holds_until_the_source_moves() {
+        let manifest = br#"{"schema":1,"files":[{"src":"a","target":"a"}]}"#;
+        let run = |record: &str, source: &str| {
+            let observations = Observations {
+                sources: vec![obs("a", Some(source))],
+                hosts: vec![obs("a", Some("mine"))],
+            };
+            let options = RefreshOptions {
+                auto: Some(Decision::KeepMine),
+                ..Default::default()
+            };
+            plan_refresh(manifest, Some(record.as_bytes()), &observations, &options).unwrap()
+        };
+        let first = run(
+            &format!(
+                r#"{{"schema":1,"files":[{{"src":"a","target":"a","sha256":"{}"}}]}}"#,
+                h("v1")
+            ),
+            "v2",
+        );
+        assert_eq!(first.files[0].action, Action::Record);
+        assert!(first
+            .record_text
+            .contains(&format!("\"keptAgainst\": \"{}\"", h("v2"))));
+        let again = run(&first.record_text, "v2");
+        assert_eq!(again.files[0].action, Action::None);
+        assert!(!again.record_changed);
+        let moved = run(&first.record_text, "v3");
+        assert_eq!(moved.files[0].state, FileState::LocallyModified);
+        assert_eq!(moved.files[0].decision, Some(Decision::KeepMine));
     }
 
     #[test]
