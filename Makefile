@@ -4,7 +4,7 @@ SHELL := bash
 NPM := npm
 NATIVE_ADDON := npm/native/upkeep.linux-x64-gnu.node
 
-.PHONY: setup build build-native build-wasm build-types example test test-rust test-wasm test-js lint bench demo clean
+.PHONY: setup build build-native build-wasm build-types example test test-rust test-wasm test-js soak lint bench demo clean
 
 ## Install what is missing (Debian packages, wasm-bindgen-cli, npm dependencies); skip the rest.
 setup:
@@ -46,6 +46,10 @@ test-wasm:
 
 test-js:
 	node --test tests/js/
+
+## The long fault-injection runs: 1,000+ concurrent-refresh trials, 300 random kills of a 1,000-file refresh.
+soak: build
+	UPKEEP_SOAK=1 node --test tests/js/refresh-flow.test.js
 
 ## Benchmarks against what users would use instead; results go in BENCHMARKS.md.
 bench: build

@@ -32,6 +32,22 @@ pub enum ErrorKind {
     InvalidHunkSelection,
     /// An option has a value the operation cannot honour (or the options do not parse).
     InvalidOptions,
+    /// An install manifest is not valid JSON or not a valid manifest.
+    InvalidManifest,
+    /// A source record (`.upkeep-source.json`) is not valid JSON or not a valid record.
+    InvalidRecord,
+    /// A manifest or record has a schema version older than this upkeep reads.
+    OldManifestSchema,
+    /// A path from a manifest could escape the tree or reach `.git`.
+    UnsafePath,
+    /// Two paths would be the same file on some file system.
+    PathCollision,
+    /// A journal line is corrupt somewhere other than a torn last line.
+    CorruptJournal,
+    /// An interrupted run's journal belongs to another tree or another source version.
+    JournalMismatch,
+    /// An argument to an engine call is out of range (an unknown decision, say).
+    InvalidArgument,
 }
 
 impl ErrorKind {
@@ -43,6 +59,14 @@ impl ErrorKind {
             ErrorKind::BinaryInput => "binary-input",
             ErrorKind::InvalidHunkSelection => "invalid-hunk-selection",
             ErrorKind::InvalidOptions => "invalid-options",
+            ErrorKind::InvalidManifest => "invalid-manifest",
+            ErrorKind::InvalidRecord => "invalid-record",
+            ErrorKind::OldManifestSchema => "old-manifest-schema",
+            ErrorKind::UnsafePath => "unsafe-path",
+            ErrorKind::PathCollision => "path-collision",
+            ErrorKind::CorruptJournal => "corrupt-journal",
+            ErrorKind::JournalMismatch => "journal-mismatch",
+            ErrorKind::InvalidArgument => "invalid-argument",
         }
     }
 }
@@ -89,8 +113,26 @@ impl fmt::Display for Error {
             ErrorKind::BinaryInput => "binary input",
             ErrorKind::InvalidHunkSelection => "invalid hunk selection",
             ErrorKind::InvalidOptions => "invalid options",
+            ErrorKind::InvalidManifest => "invalid install manifest",
+            ErrorKind::InvalidRecord => "invalid source record",
+            ErrorKind::OldManifestSchema => "old schema in",
+            ErrorKind::UnsafePath => "unsafe path",
+            ErrorKind::PathCollision => "colliding path",
+            ErrorKind::CorruptJournal => "corrupt journal",
+            ErrorKind::JournalMismatch => "journal from another run in",
+            ErrorKind::InvalidArgument => "invalid argument",
         };
-        write!(f, "{what} '{}': {}", self.input, self.detail)
+        // Control characters are escaped so the message stays one printable line (and
+        // survives C strings in the bindings); everything else is shown as given.
+        let mut input = String::with_capacity(self.input.len());
+        for c in self.input.chars() {
+            if c.is_control() {
+                input.extend(c.escape_default());
+            } else {
+                input.push(c);
+            }
+        }
+        write!(f, "{what} '{input}': {}", self.detail)
     }
 }
 

@@ -28,6 +28,11 @@ impl Digest {
         &self.0
     }
 
+    /// The digest of everything a `sha2` hasher has seen, for engine code that hashes in parts.
+    pub(crate) fn of(state: Sha256) -> Self {
+        Digest(state.finalize().into())
+    }
+
     /// The 64 lowercase hex digits. Table-driven: this runs once per hashed file, and the
     /// formatting machinery of `{:02x}` costs as much as hashing a small file.
     pub fn to_hex(&self) -> String {

@@ -37,6 +37,10 @@
 //! assert_eq!(diff.status, DiffStatus::Different);
 //! assert_eq!(diff.patch, b"--- old\n+++ new\n@@ -1 +1 @@\n-a\r\n+b\r\n");
 //! ```
+//! ## Refresh
+//!
+//! [`refresh`] classifies files a source copied into a host repository and plans how to
+//! bring them up to date without clobbering local edits; the shim executes the plan.
 //!
 //! ## Errors
 //!
@@ -47,6 +51,7 @@
 
 mod error;
 mod hash;
+pub mod refresh;
 pub mod text;
 
 pub use error::{Error, ErrorKind, Result};

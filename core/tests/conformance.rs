@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use serde_json::{json, Value};
+use upkeep_core::refresh::{self, Journal, JournalSegment};
 use upkeep_core::text::{self, DiffOptions, Hunk, MergeOptions};
 use upkeep_core::{checksum_line, parse_digest, sha256_hex, Error, Sha256Stream};
 
@@ -11,8 +12,11 @@ fn vectors_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/vectors")
 }
 
-/// Decodes a byte argument: `{"$bytes": hex}` or `{"$repeat": {"hex", "times"}}`.
+/// Decodes a byte argument: `{"$bytes": hex}`, `{"$text": utf8}` or `{"$repeat": {"hex", "times"}}`.
 fn bytes(arg: &Value) -> Vec<u8> {
+    if let Some(text) = arg.get("$text") {
+        return text.as_str().unwrap().as_bytes().to_vec();
+    }
     let from_hex = |hex: &str| -> Vec<u8> {
         (0..hex.len())
             .step_by(2)
@@ -66,8 +70,23 @@ fn outcome(result: Result<Value, Error>) -> Value {
     }
 }
 
+/// A typed argument, decoded the way the bindings decode JS objects.
+fn typed<T: serde::de::DeserializeOwned>(arg: &Value) -> T {
+    serde_json::from_value(arg.clone()).unwrap()
+}
+
+/// An engine result, encoded the way the bindings encode it for JS.
+fn encoded<T: serde::Serialize>(result: Result<T, Error>) -> Value {
+    outcome(result.map(|value| serde_json::to_value(value).unwrap()))
+}
+
+fn journal(arg: &Value) -> Result<Journal, Error> {
+    refresh::parse_journal(&typed::<Vec<JournalSegment>>(arg))
+}
+
 fn run(call: &str, args: &[Value]) -> Value {
     let text = |i: usize| args[i].as_str().unwrap();
+    let optional_bytes = |i: usize| (!args[i].is_null()).then(|| bytes(&args[i]));
     match call {
         "sha256" => outcome(Ok(sha256_hex(&bytes(&args[0])).into())),
         "parseDigest" => outcome(parse_digest(text(0)).map(|d| d.to_string().into())),
@@ -138,6 +157,47 @@ fn run(call: &str, args: &[Value]) -> Value {
                 .collect();
             outcome(Ok(steps.into()))
         }
+        "validatePath" => encoded(refresh::validate_path(text(0))),
+        "checkCollisions" => {
+            let paths: Vec<String> = typed(&args[0]);
+            let refs: Vec<&str> = paths.iter().map(String::as_str).collect();
+            encoded(refresh::check_collisions(&refs))
+        }
+        "parseInstallManifest" => {
+            encoded(refresh::parse_install_manifest(&bytes(&args[0]), text(1)))
+        }
+        "parseSourceRecord" => encoded(refresh::parse_source_record(&bytes(&args[0]), text(1))),
+        "classify" => encoded(Ok(refresh::classify(
+            &typed(&args[0]),
+            &typed(&args[1]),
+            args[2].as_str(),
+        ))),
+        "eolNormalizedSha256" => encoded(Ok(refresh::eol_normalized_sha256(&bytes(&args[0])))),
+        "planInstall" => encoded(refresh::plan_install(
+            &bytes(&args[0]),
+            text(1),
+            &typed(&args[2]),
+            args[3].as_bool().unwrap(),
+        )),
+        "planRefresh" => {
+            let options: refresh::RefreshOptions = if args[3].is_null() {
+                Default::default()
+            } else {
+                typed(&args[3])
+            };
+            let record = optional_bytes(1);
+            encoded(refresh::plan_refresh(
+                &bytes(&args[0]),
+                record.as_deref(),
+                &typed(&args[2]),
+                &options,
+            ))
+        }
+        "renderJournalLine" => encoded(Ok(refresh::render_journal_line(&typed(&args[0])))),
+        "parseJournal" => encoded(journal(&args[0])),
+        "interruptedRun" => encoded(
+            journal(&args[0]).and_then(|j| refresh::interrupted_run(&j, text(1), text(2), text(3))),
+        ),
         other => panic!("no runner for call {other:?}"),
     }
 }

@@ -4,4 +4,5 @@
 
 mod error;
 pub mod hash;
+pub mod refresh;
 pub mod text;

@@ -13,6 +13,12 @@ export const { sha256, parseDigest, checksumLine, Sha256Stream } = engine;
 
 // Text engine
 export const { unifiedDiff, merge, diffHunks, applyHunks, lineEndings, sameText, isBinary } = engine;
+// Refresh
+export const {
+  validatePath, checkCollisions, parseInstallManifest, parseSourceRecord, classify,
+  eolNormalizedSha256, planInstall, planRefresh, renderJournalLine, parseJournal, interruptedRun,
+  sourceIdentity,
+} = engine;
 
 /**
  * Instantiates the wasm engine. With no argument it fetches the `.wasm` beside the glue;

@@ -9,6 +9,12 @@ export const { sha256, parseDigest, checksumLine, Sha256Stream } = engine;
 
 // Text engine
 export const { unifiedDiff, merge, diffHunks, applyHunks, lineEndings, sameText, isBinary } = engine;
+// Refresh
+export const {
+  validatePath, checkCollisions, parseInstallManifest, parseSourceRecord, classify,
+  eolNormalizedSha256, planInstall, planRefresh, renderJournalLine, parseJournal, interruptedRun,
+  sourceIdentity,
+} = engine;
 
 /** Resolves at once: Node loads the engine synchronously. Browsers must await it. */
 export async function init() {}

@@ -11,8 +11,9 @@ export function vectorFiles() {
     .map((file) => ({ file, cases: JSON.parse(readFileSync(new URL(file, dir), 'utf8')).cases }));
 }
 
-/** Decodes an argument: `{$bytes}` and `{$repeat}` become Uint8Arrays, the rest is as is. */
+/** Decodes an argument: `{$bytes}`, `{$text}` and `{$repeat}` become Uint8Arrays, the rest is as is. */
 function decode(/** @type {any} */ arg) {
+  if (arg && typeof arg === 'object' && '$text' in arg) return Uint8Array.from(Buffer.from(arg.$text, 'utf8'));
   if (arg && typeof arg === 'object' && '$bytes' in arg) return Uint8Array.from(Buffer.from(arg.$bytes, 'hex'));
   if (arg && typeof arg === 'object' && '$repeat' in arg) {
     return Uint8Array.from(Buffer.from(arg.$repeat.hex, 'hex').toString('latin1').repeat(arg.$repeat.times), (c) => c.charCodeAt(0));
@@ -47,6 +48,18 @@ const calls = {
   sameText: (api, [a, b, options]) => api.sameText(decode(a), decode(b), options),
   lineEndings: (api, [bytes]) => api.lineEndings(decode(bytes)),
   isBinary: (api, [bytes]) => api.isBinary(decode(bytes)),
+  validatePath: (api, [path]) => api.validatePath(path),
+  checkCollisions: (api, [paths]) => api.checkCollisions(paths) ?? null,
+  parseInstallManifest: (api, [bytes, name]) => api.parseInstallManifest(decode(bytes), name),
+  parseSourceRecord: (api, [bytes, name]) => api.parseSourceRecord(decode(bytes), name),
+  classify: (api, [source, host, recorded]) => api.classify(source, host, recorded ?? undefined),
+  eolNormalizedSha256: (api, [bytes]) => api.eolNormalizedSha256(decode(bytes)),
+  planInstall: (api, [manifest, name, observations, force]) => api.planInstall(decode(manifest), name, observations, force),
+  planRefresh: (api, [manifest, record, observations, options]) =>
+    api.planRefresh(decode(manifest), record === null ? null : decode(record), observations, options ?? undefined),
+  renderJournalLine: (api, [record]) => api.renderJournalLine(record),
+  parseJournal: (api, [segments]) => api.parseJournal(segments),
+  interruptedRun: (api, [segments, root, source, name]) => api.interruptedRun(api.parseJournal(segments), root, source, name),
   Sha256Stream: (api, [ops]) => {
     const stream = new api.Sha256Stream();
     return ops.map((/** @type {[string, unknown]} */ [op, arg]) => {

@@ -3,6 +3,7 @@
 
 mod error;
 pub mod hash;
+pub mod refresh;
 pub mod text;
 
 use wasm_bindgen::prelude::*;

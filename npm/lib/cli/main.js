@@ -1,12 +1,13 @@
 // The `upkeep` command line: parses arguments, runs one command, returns its exit code.
 import { readFileSync } from 'node:fs';
-import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { implementation } from '../engine.js';
 import { EXIT } from './exit-codes.js';
 import { diffCommand } from './diff.js';
 import { hashCommand } from './hash.js';
 import { mergeCommand } from './merge.js';
 import { printError } from './output.js';
+import { installCommand, refreshCommand } from './refresh.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
 
@@ -68,6 +69,34 @@ export async function main(argv) {
     })
     .action(async (ours, base, theirs, options) => {
       exitCode = await mergeCommand(ours, base, theirs, options);
+    });
+
+  program
+    .command('install')
+    .description('copy the files a source manifest lists into a host repository and record their hashes')
+    .requiredOption('--source <dir>', 'the source (holds install/manifest.json)')
+    .requiredOption('--target <repo>', 'the host repository')
+    .option('--manifest <file>', 'the manifest, if not <source>/install/manifest.json')
+    .option('--force', 'replace existing different files (backed up first)')
+    .option('--dry-run', 'report what would happen; write nothing')
+    .option('--json', 'print one JSON report document')
+    .action(async (options) => {
+      exitCode = await installCommand(options);
+    });
+
+  program
+    .command('refresh')
+    .description('bring installed files up to date without clobbering local edits')
+    .requiredOption('--source <dir>', 'the source (holds install/manifest.json)')
+    .requiredOption('--target <repo>', 'the host repository')
+    .option('--manifest <file>', 'the manifest, if not <source>/install/manifest.json')
+    .addOption(new Option('--auto <decision>', 'decide every locally-modified file').choices(['take-theirs', 'keep-mine']))
+    .addOption(new Option('--host-deleted <decision>', 'decide every file deleted on the host').choices(['restore', 'forget']))
+    .addOption(new Option('--source-deleted <decision>', 'decide every file the source dropped').choices(['remove', 'keep']))
+    .option('--dry-run', 'report states and what would happen; write nothing')
+    .option('--json', 'print one JSON report document')
+    .action(async (options) => {
+      exitCode = await refreshCommand(options);
     });
 
   try {

@@ -1,6 +1,6 @@
 // `upkeep merge <ours> <base> <theirs>`: a three-way merge, as `git merge-file` makes it.
 import { engine } from '../engine.js';
-import { replaceFileAtomic } from '../shim/atomic-write.js';
+import { replaceFile } from '../shim/atomic-write.js';
 import { readInputs } from './diff.js';
 import { EXIT } from './exit-codes.js';
 import { fsReason, printBytes, printError } from './output.js';
@@ -44,7 +44,7 @@ export async function mergeCommand(ours, base, theirs, options) {
     printBytes(merged.content);
   } else {
     try {
-      await replaceFileAtomic(ours, merged.content);
+      replaceFile(ours, merged.content);
     } catch (error) {
       printError(`cannot write '${ours}': ${fsReason(error)}`);
       return EXIT.mergeFailed;

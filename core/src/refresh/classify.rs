@@ -1,0 +1,250 @@
+//! The five states of a managed file, from three hashes.
+//!
+//! For each file: the source's hash now, the host's hash now and the hash recorded when
+//! upkeep last wrote it. The rules are the reference's, checked in this order:
+//!
+//! | state | when |
+//! |---|---|
+//! | `both-deleted` | gone on both sides (only the record still names it) |
+//! | `source-deleted` | absent in the source, present on the host |
+//! | `host-deleted` | present in the source, absent on the host |
+//! | `unchanged-identical` | host = source |
+//! | `unchanged-stale` | host = recorded ≠ source |
+//! | `locally-modified` | host ≠ recorded, host ≠ source |
+//!
+//! A missing record entry is *unknown*, never "clean": a host file that differs from the
+//! source and was never recorded is `locally-modified`. A symlink or a directory where a
+//! file should be is present but never equal to anything. Equality ignores a checkout's
+//! own CRLF conversion when the shim supplies the LF-normalized hash of a text file.
+//!
+//! ```
+//! use upkeep_core::refresh::{classify, FileState, Observed};
+//!
+//! let file = |sha: &str| Observed::file(sha.to_string());
+//! assert_eq!(classify(&file("new"), &file("old"), Some("old")), FileState::UnchangedStale);
+//! assert_eq!(classify(&file("new"), &file("mine"), Some("old")), FileState::LocallyModified);
+//! assert_eq!(classify(&file("new"), &Observed::missing(), None), FileState::HostDeleted);
+//! ```
+
+use sha2::{Digest as _, Sha256};
+
+use crate::text::is_binary;
+
+/// What a managed path turned out to be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[non_exhaustive]
+pub enum EntryKind {
+    /// A regular file.
+    File,
+    /// Nothing at that path.
+    Missing,
+    /// A symbolic link (never followed).
+    Symlink,
+    /// A directory.
+    Directory,
+    /// A socket, FIFO, device or anything else.
+    Other,
+}
+
+/// One side's observation of a path: its kind and, for a file, its hashes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+pub struct Observed {
+    /// What is at the path.
+    pub kind: EntryKind,
+    /// SHA-256 of the raw bytes (files only).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub sha256: Option<String>,
+    /// SHA-256 with CRLF turned into LF, for a text file holding CRLF ([`eol_normalized_sha256`]).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub sha256_lf: Option<String>,
+}
+
+impl Observed {
+    /// A regular file with this raw hash.
+    pub fn file(sha256: String) -> Self {
+        Observed {
+            kind: EntryKind::File,
+            sha256: Some(sha256),
+            sha256_lf: None,
+        }
+    }
+
+    /// Nothing there.
+    pub fn missing() -> Self {
+        Observed {
+            kind: EntryKind::Missing,
+            sha256: None,
+            sha256_lf: None,
+        }
+    }
+
+    /// Whether anything at all is at the path.
+    pub fn present(&self) -> bool {
+        self.kind != EntryKind::Missing
+    }
+
+    fn lf(&self) -> Option<&str> {
+        self.sha256_lf.as_deref().or(self.sha256.as_deref())
+    }
+
+    /// Same content as `other` (byte for byte, or up to CRLF conversion); never for a
+    /// symlink or directory.
+    pub fn same_as(&self, other: &Observed) -> bool {
+        self.kind == EntryKind::File
+            && other.kind == EntryKind::File
+            && (self.sha256 == other.sha256 || self.lf() == other.lf())
+    }
+
+    /// Same content as the recorded hash (upkeep wrote those bytes; LF-normalized match
+    /// too, for an autocrlf checkout of an LF file).
+    pub fn matches_recorded(&self, recorded: Option<&str>) -> bool {
+        self.kind == EntryKind::File
+            && recorded.is_some()
+            && (self.sha256.as_deref() == recorded || self.lf() == recorded)
+    }
+}
+
+/// The state of one managed file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[non_exhaustive]
+pub enum FileState {
+    /// The host has exactly what the source ships.
+    UnchangedIdentical,
+    /// The host still has what upkeep recorded; the source moved on.
+    UnchangedStale,
+    /// The host's file differs from both the record and the source (or was never recorded).
+    LocallyModified,
+    /// The source ships it; the host has nothing there.
+    HostDeleted,
+    /// The host has it; the source no longer ships it.
+    SourceDeleted,
+    /// Neither side has it any more; only the record remembers it.
+    BothDeleted,
+}
+
+/// Classifies one file from the source's and host's observations and the recorded hash.
+pub fn classify(source: &Observed, host: &Observed, recorded: Option<&str>) -> FileState {
+    match (source.present(), host.present()) {
+        (false, false) => FileState::BothDeleted,
+        (false, true) => FileState::SourceDeleted,
+        (true, false) => FileState::HostDeleted,
+        (true, true) if host.same_as(source) => FileState::UnchangedIdentical,
+        (true, true) if host.matches_recorded(recorded) => FileState::UnchangedStale,
+        (true, true) => FileState::LocallyModified,
+    }
+}
+
+/// The SHA-256 of `bytes` with every CRLF turned into LF, for a text file that holds at
+/// least one CRLF; `None` for a binary file or one without CRLF (its raw hash serves).
+pub fn eol_normalized_sha256(bytes: &[u8]) -> Option<String> {
+    if is_binary(bytes) || !bytes.windows(2).any(|w| w == b"\r\n") {
+        return None;
+    }
+    let mut hasher = Sha256::new();
+    let mut start = 0;
+    for i in 0..bytes.len().saturating_sub(1) {
+        if bytes[i] == b'\r' && bytes[i + 1] == b'\n' {
+            hasher.update(&bytes[start..i]);
+            start = i + 1;
+        }
+    }
+    hasher.update(&bytes[start..]);
+    Some(crate::Digest::of(hasher).to_hex())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sha256_hex;
+    use FileState::*;
+
+    fn obs(kind: &str) -> Observed {
+        let with = |kind, sha: Option<&str>| Observed {
+            kind,
+            sha256: sha.map(str::to_string),
+            sha256_lf: None,
+        };
+        match kind {
+            "missing" => Observed::missing(),
+            "symlink" => with(EntryKind::Symlink, None),
+            "directory" => with(EntryKind::Directory, None),
+            sha => with(EntryKind::File, Some(sha)),
+        }
+    }
+
+    /// RELIABILITY case 9: current ∈ {= baseline, = latest, other, missing, symlink,
+    /// directory} × upstream changed or not × recorded or never recorded.
+    #[test]
+    fn matrix() {
+        // (current, latest, recorded, expected); the baseline is "B".
+        let rows: &[(&str, &str, Option<&str>, FileState)] = &[
+            ("B", "B", Some("B"), UnchangedIdentical),
+            ("B", "L", Some("B"), UnchangedStale),
+            ("L", "L", Some("B"), UnchangedIdentical),
+            ("X", "B", Some("B"), LocallyModified),
+            ("X", "L", Some("B"), LocallyModified),
+            ("missing", "B", Some("B"), HostDeleted),
+            ("missing", "L", Some("B"), HostDeleted),
+            ("symlink", "B", Some("B"), LocallyModified),
+            ("symlink", "L", Some("B"), LocallyModified),
+            ("directory", "L", Some("B"), LocallyModified),
+            ("B", "missing", Some("B"), SourceDeleted),
+            ("X", "missing", Some("B"), SourceDeleted),
+            ("missing", "missing", Some("B"), BothDeleted),
+            ("symlink", "missing", Some("B"), SourceDeleted),
+            // never recorded: unknown baseline, so any difference is a conflict
+            ("B", "B", None, UnchangedIdentical),
+            ("X", "L", None, LocallyModified),
+            ("missing", "L", None, HostDeleted),
+            ("symlink", "L", None, LocallyModified),
+            ("directory", "L", None, LocallyModified),
+            ("X", "missing", None, SourceDeleted),
+        ];
+        for (current, latest, recorded, expected) in rows {
+            assert_eq!(
+                classify(&obs(latest), &obs(current), *recorded),
+                *expected,
+                "current {current}, latest {latest}, recorded {recorded:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn crlf_checkout_is_not_a_local_edit() {
+        let lf = b"a\nb\n";
+        let crlf = b"a\r\nb\r\n";
+        let host = Observed {
+            kind: EntryKind::File,
+            sha256: Some(sha256_hex(crlf)),
+            sha256_lf: eol_normalized_sha256(crlf),
+        };
+        let source = Observed::file(sha256_hex(lf));
+        assert_eq!(
+            classify(&source, &host, Some(&sha256_hex(lf))),
+            UnchangedIdentical
+        );
+        let newer = Observed::file(sha256_hex(b"a\nc\n"));
+        assert_eq!(
+            classify(&newer, &host, Some(&sha256_hex(lf))),
+            UnchangedStale
+        );
+        assert_eq!(eol_normalized_sha256(b"a\0\r\n"), None);
+        assert_eq!(eol_normalized_sha256(lf), None);
+        assert_eq!(
+            eol_normalized_sha256(b"a\r\r\n").unwrap(),
+            sha256_hex(b"a\r\n")
+        );
+    }
+}

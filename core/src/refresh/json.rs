@@ -1,0 +1,467 @@
+//! Strict JSON for manifests, records and journal lines.
+//!
+//! `serde_json` accepts duplicate keys (the last one wins) and reports errors by line and
+//! column of a decoded string; upkeep's inputs are files someone else wrote, so this
+//! reader is stricter: duplicate keys, a byte-order mark, nesting deeper than
+//! [`MAX_DEPTH`] and documents larger than [`MAX_BYTES`] are refused, and every error
+//! carries the byte offset where the problem starts. Objects keep their keys in document
+//! order, so unknown fields survive a rewrite unchanged.
+//!
+//! ```
+//! use upkeep_core::refresh::json::{parse, Json};
+//!
+//! let doc = parse(br#"{"a": [1, true, null]}"#).unwrap();
+//! assert!(matches!(doc.get("a").unwrap().value, Json::Array(_)));
+//! assert_eq!(parse(br#"{"a": 1, "a": 2}"#).unwrap_err().offset, 9);
+//! ```
+
+use std::fmt::Write as _;
+
+/// Documents larger than this are refused before parsing (a 50,000-entry manifest is ~6 MB).
+pub const MAX_BYTES: usize = 32 << 20;
+/// Arrays and objects nested deeper than this are refused.
+pub const MAX_DEPTH: usize = 64;
+
+/// A parsed JSON value with the byte offset where it starts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Node {
+    /// Byte offset of the value's first character in the document.
+    pub at: usize,
+    /// The value.
+    pub value: Json,
+}
+
+/// A JSON value; numbers keep their source text, objects their key order.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Json {
+    /// `null`.
+    Null,
+    /// `true` or `false`.
+    Bool(bool),
+    /// A number, as written.
+    Number(String),
+    /// A string, unescaped.
+    String(String),
+    /// An array.
+    Array(Vec<Node>),
+    /// An object, keys in document order (never duplicated).
+    Object(Vec<(String, Node)>),
+}
+
+/// Why a document was refused, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SyntaxError {
+    /// Byte offset of the problem.
+    pub offset: usize,
+    /// What is wrong there.
+    pub message: String,
+}
+
+impl Node {
+    /// The member `key` of an object (`None` for other values or a missing key).
+    pub fn get(&self, key: &str) -> Option<&Node> {
+        match &self.value {
+            Json::Object(members) => members.iter().find(|(k, _)| k == key).map(|(_, v)| v),
+            _ => None,
+        }
+    }
+
+    /// The JSON type name, for messages: "string", "array", ...
+    pub fn type_name(&self) -> &'static str {
+        match self.value {
+            Json::Null => "null",
+            Json::Bool(_) => "boolean",
+            Json::Number(_) => "number",
+            Json::String(_) => "string",
+            Json::Array(_) => "array",
+            Json::Object(_) => "object",
+        }
+    }
+}
+
+/// Parses one JSON document (surrounding whitespace allowed, nothing else).
+pub fn parse(bytes: &[u8]) -> Result<Node, SyntaxError> {
+    if bytes.len() > MAX_BYTES {
+        return Err(SyntaxError {
+            offset: MAX_BYTES,
+            message: format!(
+                "document is {} bytes, more than the limit of {MAX_BYTES}",
+                bytes.len()
+            ),
+        });
+    }
+    if bytes.starts_with(&[0xEF, 0xBB, 0xBF]) {
+        return Err(SyntaxError {
+            offset: 0,
+            message: "starts with a UTF-8 byte-order mark; save the file without it".into(),
+        });
+    }
+    let mut parser = Parser { bytes, pos: 0 };
+    parser.skip_ws();
+    let node = parser.value(0)?;
+    parser.skip_ws();
+    if parser.pos != bytes.len() {
+        return Err(parser.error("unexpected data after the JSON value"));
+    }
+    Ok(node)
+}
+
+struct Parser<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+}
+
+impl Parser<'_> {
+    fn error(&self, message: impl Into<String>) -> SyntaxError {
+        SyntaxError {
+            offset: self.pos,
+            message: message.into(),
+        }
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.pos).copied()
+    }
+
+    fn skip_ws(&mut self) {
+        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.peek() {
+            self.pos += 1;
+        }
+    }
+
+    fn expect_word(&mut self, word: &str, value: Json) -> Result<Json, SyntaxError> {
+        if self.bytes[self.pos..].starts_with(word.as_bytes()) {
+            self.pos += word.len();
+            Ok(value)
+        } else {
+            Err(self.error("invalid literal"))
+        }
+    }
+
+    fn value(&mut self, depth: usize) -> Result<Node, SyntaxError> {
+        let at = self.pos;
+        let value = match self.peek() {
+            None => return Err(self.error("unexpected end of input")),
+            Some(b'{') => self.object(depth + 1)?,
+            Some(b'[') => self.array(depth + 1)?,
+            Some(b'"') => Json::String(self.string()?),
+            Some(b't') => self.expect_word("true", Json::Bool(true))?,
+            Some(b'f') => self.expect_word("false", Json::Bool(false))?,
+            Some(b'n') => self.expect_word("null", Json::Null)?,
+            Some(b'-' | b'0'..=b'9') => self.number()?,
+            Some(other) => {
+                return Err(self.error(format!("unexpected character {:?}", other as char)))
+            }
+        };
+        Ok(Node { at, value })
+    }
+
+    fn enter(&self, depth: usize) -> Result<(), SyntaxError> {
+        if depth > MAX_DEPTH {
+            return Err(self.error(format!("nested deeper than {MAX_DEPTH} levels")));
+        }
+        Ok(())
+    }
+
+    fn object(&mut self, depth: usize) -> Result<Json, SyntaxError> {
+        self.enter(depth)?;
+        self.pos += 1;
+        let mut members: Vec<(String, Node)> = Vec::new();
+        self.skip_ws();
+        if self.peek() == Some(b'}') {
+            self.pos += 1;
+            return Ok(Json::Object(members));
+        }
+        loop {
+            self.skip_ws();
+            if self.peek() != Some(b'"') {
+                return Err(self.error("expected a string key"));
+            }
+            let key_at = self.pos;
+            let key = self.string()?;
+            if members.iter().any(|(k, _)| *k == key) {
+                return Err(SyntaxError {
+                    offset: key_at,
+                    message: format!("duplicate key {key:?}"),
+                });
+            }
+            self.skip_ws();
+            if self.peek() != Some(b':') {
+                return Err(self.error("expected ':' after the key"));
+            }
+            self.pos += 1;
+            self.skip_ws();
+            let value = self.value(depth)?;
+            members.push((key, value));
+            self.skip_ws();
+            match self.peek() {
+                Some(b',') => self.pos += 1,
+                Some(b'}') => {
+                    self.pos += 1;
+                    return Ok(Json::Object(members));
+                }
+                None => return Err(self.error("unexpected end of input in an object")),
+                _ => return Err(self.error("expected ',' or '}'")),
+            }
+        }
+    }
+
+    fn array(&mut self, depth: usize) -> Result<Json, SyntaxError> {
+        self.enter(depth)?;
+        self.pos += 1;
+        let mut items = Vec::new();
+        self.skip_ws();
+        if self.peek() == Some(b']') {
+            self.pos += 1;
+            return Ok(Json::Array(items));
+        }
+        loop {
+            self.skip_ws();
+            items.push(self.value(depth)?);
+            self.skip_ws();
+            match self.peek() {
+                Some(b',') => self.pos += 1,
+                Some(b']') => {
+                    self.pos += 1;
+                    return Ok(Json::Array(items));
+                }
+                None => return Err(self.error("unexpected end of input in an array")),
+                _ => return Err(self.error("expected ',' or ']'")),
+            }
+        }
+    }
+
+    fn number(&mut self) -> Result<Json, SyntaxError> {
+        let start = self.pos;
+        let digits = |p: &mut Self| {
+            let from = p.pos;
+            while let Some(b'0'..=b'9') = p.peek() {
+                p.pos += 1;
+            }
+            p.pos - from
+        };
+        if self.peek() == Some(b'-') {
+            self.pos += 1;
+        }
+        let int_at = self.pos;
+        let n = digits(self);
+        if n == 0 || (n > 1 && self.bytes[int_at] == b'0') {
+            self.pos = int_at;
+            return Err(self.error("invalid number"));
+        }
+        if self.peek() == Some(b'.') {
+            self.pos += 1;
+            if digits(self) == 0 {
+                return Err(self.error("invalid number: digits expected after '.'"));
+            }
+        }
+        if let Some(b'e' | b'E') = self.peek() {
+            self.pos += 1;
+            if let Some(b'+' | b'-') = self.peek() {
+                self.pos += 1;
+            }
+            if digits(self) == 0 {
+                return Err(self.error("invalid number: digits expected in the exponent"));
+            }
+        }
+        // Only ASCII was consumed.
+        let text = String::from_utf8_lossy(&self.bytes[start..self.pos]).into_owned();
+        Ok(Json::Number(text))
+    }
+
+    fn hex4(&mut self) -> Result<u32, SyntaxError> {
+        let digits = self
+            .bytes
+            .get(self.pos..self.pos + 4)
+            .ok_or_else(|| self.error("truncated \\u escape"))?;
+        let text = std::str::from_utf8(digits).map_err(|_| self.error("invalid \\u escape"))?;
+        let value = u32::from_str_radix(text, 16).map_err(|_| self.error("invalid \\u escape"))?;
+        self.pos += 4;
+        Ok(value)
+    }
+
+    fn string(&mut self) -> Result<String, SyntaxError> {
+        self.pos += 1;
+        let mut out = String::new();
+        loop {
+            let run_start = self.pos;
+            while let Some(b) = self.peek() {
+                if b == b'"' || b == b'\\' || b < 0x20 {
+                    break;
+                }
+                self.pos += 1;
+            }
+            let run = &self.bytes[run_start..self.pos];
+            match std::str::from_utf8(run) {
+                Ok(text) => out.push_str(text),
+                Err(e) => {
+                    self.pos = run_start + e.valid_up_to();
+                    return Err(self.error("invalid UTF-8"));
+                }
+            }
+            match self.peek() {
+                None => return Err(self.error("unterminated string")),
+                Some(b'"') => {
+                    self.pos += 1;
+                    return Ok(out);
+                }
+                Some(b'\\') => {
+                    let escape_at = self.pos;
+                    self.pos += 1;
+                    let c = self
+                        .peek()
+                        .ok_or_else(|| self.error("unterminated string"))?;
+                    self.pos += 1;
+                    let ch = match c {
+                        b'"' => '"',
+                        b'\\' => '\\',
+                        b'/' => '/',
+                        b'b' => '\u{8}',
+                        b'f' => '\u{c}',
+                        b'n' => '\n',
+                        b'r' => '\r',
+                        b't' => '\t',
+                        b'u' => {
+                            let hi = self.hex4()?;
+                            let code = if (0xD800..0xDC00).contains(&hi) {
+                                if !self.bytes[self.pos..].starts_with(b"\\u") {
+                                    return Err(self.error("unpaired surrogate in \\u escape"));
+                                }
+                                self.pos += 2;
+                                let lo = self.hex4()?;
+                                if !(0xDC00..0xE000).contains(&lo) {
+                                    return Err(self.error("unpaired surrogate in \\u escape"));
+                                }
+                                0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00)
+                            } else {
+                                hi
+                            };
+                            char::from_u32(code).ok_or(SyntaxError {
+                                offset: escape_at,
+                                message: "unpaired surrogate in \\u escape".into(),
+                            })?
+                        }
+                        _ => {
+                            self.pos = escape_at;
+                            return Err(self.error("invalid escape"));
+                        }
+                    };
+                    out.push(ch);
+                }
+                Some(_) => return Err(self.error("control character in a string")),
+            }
+        }
+    }
+}
+
+/// Writes `text` as a JSON string literal (only `"`, `\` and control characters escaped).
+pub fn write_string(out: &mut String, text: &str) {
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// Writes `value` compactly (`indent: None`) or pretty-printed with that many spaces.
+pub fn write(out: &mut String, value: &Json, indent: Option<usize>, level: usize) {
+    let newline = |out: &mut String, level: usize| {
+        if let Some(width) = indent {
+            out.push('\n');
+            out.extend(std::iter::repeat_n(' ', width * level));
+        }
+    };
+    match value {
+        Json::Null => out.push_str("null"),
+        Json::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Json::Number(n) => out.push_str(n),
+        Json::String(s) => write_string(out, s),
+        Json::Array(items) if items.is_empty() => out.push_str("[]"),
+        Json::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                newline(out, level + 1);
+                write(out, &item.value, indent, level + 1);
+            }
+            newline(out, level);
+            out.push(']');
+        }
+        Json::Object(members) if members.is_empty() => out.push_str("{}"),
+        Json::Object(members) => {
+            out.push('{');
+            for (i, (key, item)) in members.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                newline(out, level + 1);
+                write_string(out, key);
+                out.push_str(if indent.is_some() { ": " } else { ":" });
+                write(out, &item.value, indent, level + 1);
+            }
+            newline(out, level);
+            out.push('}');
+        }
+    }
+}
+
+/// A node at offset 0, for values built in code rather than parsed.
+pub fn node(value: Json) -> Node {
+    Node { at: 0, value }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refusals_carry_offsets() {
+        let cases: &[(&[u8], usize, &str)] = &[
+            (b"", 0, "unexpected end"),
+            (b"{\"a\":1,\"a\":2}", 7, "duplicate key"),
+            (b"{\"a\":1", 6, "end of input"),
+            (b"[1,]", 3, "unexpected character"),
+            (b"\xEF\xBB\xBF{}", 0, "byte-order mark"),
+            (b"{\"a\":\"\xff\"}", 6, "invalid UTF-8"),
+            (b"01", 0, "invalid number"),
+            (b"{} x", 3, "after the JSON value"),
+            (b"\"a\nb\"", 2, "control character"),
+            (b"\"\\ud800\"", 7, "unpaired surrogate"),
+        ];
+        for (input, offset, message) in cases {
+            let err = parse(input).unwrap_err();
+            assert_eq!(err.offset, *offset, "{input:?}: {err:?}");
+            assert!(err.message.contains(message), "{input:?}: {err:?}");
+        }
+    }
+
+    #[test]
+    fn depth_is_limited() {
+        let ok = format!("{}{}", "[".repeat(MAX_DEPTH), "]".repeat(MAX_DEPTH));
+        assert!(parse(ok.as_bytes()).is_ok());
+        let deep = format!("{}{}", "[".repeat(MAX_DEPTH + 1), "]".repeat(MAX_DEPTH + 1));
+        assert_eq!(parse(deep.as_bytes()).unwrap_err().offset, MAX_DEPTH);
+    }
+
+    #[test]
+    fn round_trips_keep_order_and_numbers() {
+        let text = "{\"z\":1.50,\"a\":[\"\\u00e9\\n\",null,false],\"e\":{}}";
+        let doc = parse(text.as_bytes()).unwrap();
+        let mut out = String::new();
+        write(&mut out, &doc.value, None, 0);
+        assert_eq!(out, "{\"z\":1.50,\"a\":[\"é\\n\",null,false],\"e\":{}}");
+        assert!(parse(b" \r\n{\"a\" : \"\\ud83d\\ude00\"}\r\n").is_ok());
+    }
+}

@@ -1,0 +1,46 @@
+//! Refresh: files a source copied into a host repository, kept in step without
+//! clobbering local edits.
+//!
+//! The pieces, in the order a refresh uses them:
+//! - [`manifest`]: the source's `install/manifest.json` and the host's record
+//!   `<home>/.upkeep-source.json`, strictly parsed ([`json`]);
+//! - [`paths`]: every manifest path validated before anything is touched;
+//! - [`classify`]: the five states from the source, host and recorded hashes;
+//! - [`plan`]: the per-file actions for the decisions taken, and the resulting record;
+//! - [`journal`]: the append-only journal that makes an interrupted run resumable.
+//!
+//! ```
+//! use upkeep_core::refresh::{plan_install, Action, Observations, PathObservation};
+//! use upkeep_core::sha256_hex;
+//!
+//! let manifest = br#"{"schema": 1, "files": [{"src": "a.js", "target": "lib/a.js"}]}"#;
+//! let observations = Observations {
+//!     sources: vec![PathObservation::file("a.js", sha256_hex(b"x"))],
+//!     hosts: vec![PathObservation { path: "lib/a.js".into(), kind: upkeep_core::refresh::EntryKind::Missing, sha256: None, sha256_lf: None }],
+//! };
+//! let plan = plan_install(manifest, "install/manifest.json", &observations, false).unwrap();
+//! assert_eq!(plan.files[0].action, Action::Write);
+//! assert_eq!(plan.record_path, ".upkeep-source.json");
+//! ```
+
+pub mod classify;
+pub mod journal;
+pub mod json;
+pub mod manifest;
+pub mod paths;
+pub mod plan;
+
+pub use classify::{classify, eol_normalized_sha256, EntryKind, FileState, Observed};
+pub use journal::{
+    interrupted_run, parse_journal, render_journal_line, source_identity, InterruptedRun, Journal,
+    JournalRecord, JournalRun, JournalSegment, JOURNAL_VERSION,
+};
+pub use manifest::{
+    parse_install_manifest, parse_source_record, render_source_record, InstallManifest,
+    ManifestFile, RecordFile, Rename, SourceRecord, RECORD_NAME, SCHEMA,
+};
+pub use paths::{check_collisions, validate_path};
+pub use plan::{
+    plan_install, plan_refresh, state_name, Action, Decision, FileDecision, Observations,
+    PathObservation, Plan, PlannedFile, RefreshOptions,
+};

@@ -1,0 +1,193 @@
+//! Validation of the paths a manifest names, before anything is read or written.
+//!
+//! A manifest comes from upstream, and upstream may be hostile or simply wrong. Every
+//! `src`, `target`, rename and `home` goes through [`validate_path`], and the full set of
+//! targets through [`check_collisions`], before the shim touches the disk. The rules are
+//! git's (`verify_path`) and RELIABILITY.md's: relative paths only, `/` or `\` as the
+//! separator, no empty, `.` or `..` segment, no drive letters or UNC names, no control
+//! characters, and no `.git` under any spelling a file system might treat as `.git`.
+//!
+//! ```
+//! use upkeep_core::refresh::{check_collisions, validate_path};
+//!
+//! assert_eq!(validate_path("src\\index.js").unwrap(), "src/index.js");
+//! assert_eq!(validate_path("../x").unwrap_err().code(), "unsafe-path");
+//! assert_eq!(validate_path("a/.GIT./config").unwrap_err().code(), "unsafe-path");
+//! assert_eq!(check_collisions(&["README.md", "readme.md"]).unwrap_err().code(), "path-collision");
+//! ```
+
+use std::collections::HashMap;
+
+use unicode_normalization::UnicodeNormalization;
+
+use crate::error::{Error, ErrorKind, Result};
+
+/// Checks one manifest path and returns it with `/` as the only separator.
+pub fn validate_path(path: &str) -> Result<String> {
+    let unsafe_path = |detail: &str| Err(Error::new(ErrorKind::UnsafePath, path, detail));
+    if path.is_empty() {
+        return unsafe_path("the path is empty");
+    }
+    if let Some(c) = path.chars().find(|c| c.is_control()) {
+        return unsafe_path(&format!(
+            "contains the control character U+{:04X}",
+            c as u32
+        ));
+    }
+    let normalized = path.replace('\\', "/");
+    if normalized.starts_with('/') {
+        return unsafe_path("is absolute (starts with a separator)");
+    }
+    let bytes = normalized.as_bytes();
+    if bytes.len() >= 2 && bytes[0].is_ascii_alphabetic() && bytes[1] == b':' {
+        return unsafe_path("starts with a drive letter");
+    }
+    for segment in normalized.split('/') {
+        match segment {
+            "" => return unsafe_path("has an empty segment ('//' or a trailing separator)"),
+            "." => return unsafe_path("has a '.' segment"),
+            ".." => return unsafe_path("has a '..' segment (it would leave the tree)"),
+            _ if is_git_alias(segment) => {
+                return unsafe_path("names '.git' (under some spelling); upkeep never writes there")
+            }
+            _ => {}
+        }
+    }
+    Ok(normalized)
+}
+
+/// Characters HFS+ ignores in names, so `.g\u{200c}it` is `.git` there (git's list).
+fn is_ignorable(c: char) -> bool {
+    matches!(c as u32, 0x200C..=0x200F | 0x202A..=0x202E | 0x206A..=0x206F | 0xFEFF)
+}
+
+/// `.git` in any case, with trailing dots or spaces (Windows drops them), as an NTFS
+/// stream (`.git::$INDEX_ALLOCATION`), as its 8.3 short name (`GIT~1`), or with
+/// characters HFS+ ignores.
+fn is_git_alias(segment: &str) -> bool {
+    let folded: String = segment
+        .chars()
+        .filter(|c| !is_ignorable(*c))
+        .flat_map(char::to_lowercase)
+        .collect();
+    let stem = folded.split(':').next().unwrap_or("");
+    let stem = stem.trim_end_matches(['.', ' ']);
+    stem == ".git" || stem == "git~1"
+}
+
+/// The key two paths share when some file system would see them as the same file:
+/// Unicode NFC (macOS stores NFD) and lowercase (case-insensitive volumes).
+fn fold(path: &str) -> String {
+    path.nfc().flat_map(char::to_lowercase).collect::<String>()
+}
+
+/// Refuses two paths that would land on the same file on a case-insensitive or
+/// normalizing file system, and a path that another one needs as a directory.
+pub fn check_collisions(paths: &[&str]) -> Result<()> {
+    let mut files: HashMap<String, &str> = HashMap::new();
+    let mut dirs: HashMap<String, &str> = HashMap::new();
+    for path in paths {
+        let key = fold(path);
+        if let Some(other) = files.get(&key).or_else(|| dirs.get(&key)) {
+            return Err(collision(path, other));
+        }
+        let mut prefix = String::new();
+        for segment in key.split('/').take(key.split('/').count() - 1) {
+            if !prefix.is_empty() {
+                prefix.push('/');
+            }
+            prefix.push_str(segment);
+            if let Some(other) = files.get(&prefix) {
+                return Err(collision(path, other));
+            }
+            dirs.entry(prefix.clone()).or_insert(path);
+        }
+        files.insert(key, path);
+    }
+    Ok(())
+}
+
+fn collision(path: &str, other: &str) -> Error {
+    let detail = if path == other {
+        "is listed twice".to_string()
+    } else {
+        format!("collides with '{other}' on case-insensitive or Unicode-normalizing file systems")
+    };
+    Error::new(ErrorKind::PathCollision, path, detail)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hostile_paths_are_refused() {
+        let hostile = [
+            "",
+            "/etc/passwd",
+            "\\\\srv\\share\\x",
+            "C:\\x",
+            "C:x",
+            "c:/x",
+            "a//b",
+            "a/",
+            "./a",
+            "a/./b",
+            "../a",
+            "a/../../b",
+            "a\\..\\b",
+            "a\0b",
+            "a\nb",
+            "a\u{7f}",
+            ".git",
+            ".git/config",
+            "x/.GIT/hooks",
+            ".git.",
+            ".git ",
+            "x/.Git. . /y",
+            "git~1",
+            "GIT~1/config",
+            ".git::$INDEX_ALLOCATION/x",
+            ".g\u{200c}it/config",
+        ];
+        for path in hostile {
+            let err = validate_path(path).unwrap_err();
+            assert_eq!(err.code(), "unsafe-path", "{path:?}");
+        }
+    }
+
+    #[test]
+    fn ordinary_paths_pass_normalized() {
+        for (path, expected) in [
+            ("a.txt", "a.txt"),
+            ("src\\lib\\x.rs", "src/lib/x.rs"),
+            (".github/workflows/ci.yml", ".github/workflows/ci.yml"),
+            (".gitignore", ".gitignore"),
+            ("git", "git"),
+            ("café.js", "café.js"),
+            ("..a/b..", "..a/b.."),
+        ] {
+            assert_eq!(validate_path(path).unwrap(), expected);
+        }
+    }
+
+    #[test]
+    fn collisions() {
+        let nfd = "cafe\u{301}.js";
+        let cases: &[(&[&str], Option<&str>)] = &[
+            (&["a", "b", "c/d"], None),
+            (&["README.md", "readme.md"], Some("readme.md")),
+            (&["café.js", nfd], Some(nfd)),
+            (&["a", "a/b"], Some("a/b")),
+            (&["a/b", "A"], Some("A")),
+            (&["x", "x"], Some("x")),
+        ];
+        for (paths, refused) in cases {
+            match (check_collisions(paths), refused) {
+                (Ok(()), None) => {}
+                (Err(e), Some(p)) => assert_eq!(e.input(), *p, "{paths:?}"),
+                (other, _) => panic!("{paths:?}: {other:?}"),
+            }
+        }
+    }
+}

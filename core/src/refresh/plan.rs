@@ -1,0 +1,852 @@
+//! Per-file plans for `upkeep install` and `upkeep refresh`: what to do with each file,
+//! and the record that results once every action is done.
+//!
+//! The shim observes (kind and hash of each source and host path), calls
+//! [`plan_refresh`] or [`plan_install`], and executes the actions in order; it never
+//! decides one. Per state:
+//!
+//! | state | decision | action | recorded afterwards |
+//! |---|---|---|---|
+//! | unchanged-identical | – | `none` | source hash |
+//! | unchanged-stale | – | `write` (backed up) | source hash |
+//! | locally-modified | keep-mine | `record` | host hash |
+//! | locally-modified | take-theirs | `write` (backed up) | source hash |
+//! | locally-modified | merge | `diff` (nothing written) | unchanged |
+//! | locally-modified | none | `pending` | unchanged |
+//! | host-deleted, never recorded | – | `write` (a new upstream file) | source hash |
+//! | host-deleted | restore / forget / none | `write` / `record` / `pending` | source / dropped / unchanged |
+//! | source-deleted | remove / keep / none | `remove` (backed up) / `record` / `pending` | dropped / dropped / unchanged |
+//! | both-deleted | – | `record` | dropped |
+//!
+//! A symlink, directory or other non-file at a managed path is a `conflict` whatever the
+//! decision: upkeep never writes through it or replaces it.
+//!
+//! ```
+//! use upkeep_core::refresh::{plan_refresh, Action, Observations, PathObservation, RefreshOptions};
+//! use upkeep_core::sha256_hex;
+//!
+//! let manifest = br#"{"schema":1,"files":[{"src":"a","target":"a"}]}"#;
+//! let old = sha256_hex(b"old");
+//! let record = format!(r#"{{"schema":1,"files":[{{"src":"a","target":"a","sha256":"{old}"}}]}}"#);
+//! let observations = Observations {
+//!     sources: vec![PathObservation::file("a", sha256_hex(b"new"))],
+//!     hosts: vec![PathObservation::file("a", old)],
+//! };
+//! let plan = plan_refresh(manifest, Some(record.as_bytes()), &observations, &RefreshOptions::default()).unwrap();
+//! assert_eq!(plan.files[0].action, Action::Write);
+//! assert!(plan.record_text.contains(&sha256_hex(b"new")));
+//! ```
+
+use std::collections::{HashMap, HashSet};
+
+use super::classify::{classify, EntryKind, FileState, Observed};
+use super::journal::InterruptedRun;
+use super::manifest::{
+    parse_install_manifest, parse_source_record, render_source_record, InstallManifest, RecordFile,
+    SourceRecord, SCHEMA,
+};
+use crate::error::{Error, ErrorKind, Result};
+
+/// A choice about one file, made by the user, by `--auto`, or recovered from a journal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[non_exhaustive]
+pub enum Decision {
+    /// Locally modified: keep the host's file and record its hash as the new baseline.
+    KeepMine,
+    /// Locally modified: back up the host's file and replace it with the source's.
+    TakeTheirs,
+    /// Locally modified: show the diff, write nothing; re-run after a hand merge.
+    Merge,
+    /// Host deleted: write the source's file again.
+    Restore,
+    /// Host deleted: drop it from the record for good.
+    Forget,
+    /// Source deleted: back up and delete the host's file.
+    Remove,
+    /// Source deleted: leave the file to the user and drop it from the record.
+    Keep,
+}
+
+impl Decision {
+    /// The kebab-case name used on the command line and in the journal.
+    pub fn name(self) -> &'static str {
+        match self {
+            Decision::KeepMine => "keep-mine",
+            Decision::TakeTheirs => "take-theirs",
+            Decision::Merge => "merge",
+            Decision::Restore => "restore",
+            Decision::Forget => "forget",
+            Decision::Remove => "remove",
+            Decision::Keep => "keep",
+        }
+    }
+
+    /// Parses a kebab-case name.
+    pub fn from_name(name: &str) -> Option<Self> {
+        [
+            Decision::KeepMine,
+            Decision::TakeTheirs,
+            Decision::Merge,
+            Decision::Restore,
+            Decision::Forget,
+            Decision::Remove,
+            Decision::Keep,
+        ]
+        .into_iter()
+        .find(|d| d.name() == name)
+    }
+
+    /// The decisions that apply to files in `state`.
+    pub fn choices(state: FileState) -> &'static [Decision] {
+        match state {
+            FileState::LocallyModified => {
+                &[Decision::KeepMine, Decision::TakeTheirs, Decision::Merge]
+            }
+            FileState::HostDeleted => &[Decision::Restore, Decision::Forget],
+            FileState::SourceDeleted => &[Decision::Remove, Decision::Keep],
+            _ => &[],
+        }
+    }
+}
+
+/// What the shim does for one file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[non_exhaustive]
+pub enum Action {
+    /// Nothing: the file and its record entry are already right.
+    None,
+    /// Copy the source file to the target, atomically; back it up first when `backup`.
+    Write,
+    /// Back up the target, then delete it.
+    Remove,
+    /// Only the record changes.
+    Record,
+    /// Print the unified diff host → source; write nothing.
+    Diff,
+    /// Waiting for a decision; nothing written.
+    Pending,
+    /// Refused (see `reason`); nothing written.
+    Conflict,
+}
+
+/// The path an observation is about, and what was found there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+pub struct PathObservation {
+    /// The manifest path (`src` for a source, `target` for a host file).
+    pub path: String,
+    /// What is at the path.
+    pub kind: EntryKind,
+    /// SHA-256 of a file's raw bytes.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub sha256: Option<String>,
+    /// SHA-256 of a CRLF text file with LF line endings.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub sha256_lf: Option<String>,
+}
+
+impl PathObservation {
+    /// A regular file at `path` with this raw hash.
+    pub fn file(path: &str, sha256: String) -> Self {
+        PathObservation {
+            path: path.to_string(),
+            kind: EntryKind::File,
+            sha256: Some(sha256),
+            sha256_lf: None,
+        }
+    }
+
+    fn observed(&self) -> Result<Observed> {
+        let needs_hash = self.kind == EntryKind::File;
+        if needs_hash != self.sha256.is_some() {
+            return Err(Error::new(
+                ErrorKind::InvalidArgument,
+                &self.path,
+                "an observation has a sha256 exactly when its kind is \"file\"",
+            ));
+        }
+        Ok(Observed {
+            kind: self.kind,
+            sha256: self.sha256.clone(),
+            sha256_lf: self.sha256_lf.clone(),
+        })
+    }
+}
+
+/// Everything the shim found: each manifest `src` in the source, each target on the host.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+pub struct Observations {
+    /// One per manifest `src`.
+    pub sources: Vec<PathObservation>,
+    /// One per manifest `target` and per recorded target the manifest no longer lists.
+    pub hosts: Vec<PathObservation>,
+}
+
+/// One explicit decision, by target path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+pub struct FileDecision {
+    /// The host path.
+    pub target: String,
+    /// What to do with it.
+    pub decision: Decision,
+}
+
+/// How a refresh decides what the user has not decided file by file.
+#[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase", default))]
+pub struct RefreshOptions {
+    /// `--auto`: keep-mine or take-theirs for every locally-modified file.
+    pub auto: Option<Decision>,
+    /// Restore or forget every host-deleted file.
+    pub host_deleted: Option<Decision>,
+    /// Remove or keep every source-deleted file.
+    pub source_deleted: Option<Decision>,
+    /// Decisions for single files (prompt answers); they win over the options above.
+    pub decisions: Vec<FileDecision>,
+    /// The interrupted run being resumed: its decisions are reused, and a file it was
+    /// writing that now holds neither the old nor the new content is a conflict.
+    pub resume: Option<InterruptedRun>,
+    /// How errors name the manifest (default `install/manifest.json`).
+    pub manifest_name: Option<String>,
+    /// How errors name the record (default `.upkeep-source.json`).
+    pub record_name: Option<String>,
+}
+
+/// The plan for one file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+pub struct PlannedFile {
+    /// Path in the source (the record's `src` for a file the source no longer lists).
+    pub src: String,
+    /// Path in the host repository.
+    pub target: String,
+    /// The old `src` when the source renamed the file.
+    #[cfg_attr(
+        feature = "serde",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
+    pub renamed_from: Option<String>,
+    /// The state (install plans report `unchanged-identical`, `host-deleted` or `locally-modified`).
+    pub state: FileState,
+    /// What was found on the host.
+    pub host_kind: EntryKind,
+    /// The decision applied, if any.
+    #[cfg_attr(
+        feature = "serde",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
+    pub decision: Option<Decision>,
+    /// What the shim does.
+    pub action: Action,
+    /// Back up the host's file before `write` or `remove`.
+    pub backup: bool,
+    /// Hash of the source's file, if it has one.
+    #[cfg_attr(
+        feature = "serde",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
+    pub source_sha256: Option<String>,
+    /// Hash of the host's file, if it is a file.
+    #[cfg_attr(
+        feature = "serde",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
+    pub host_sha256: Option<String>,
+    /// Hash recorded before this run.
+    #[cfg_attr(
+        feature = "serde",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
+    pub recorded_sha256: Option<String>,
+    /// Hash recorded after this run (`None`: not in the record).
+    #[cfg_attr(
+        feature = "serde",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
+    pub new_sha256: Option<String>,
+    /// Why the file needs attention (pending, conflict, diff).
+    #[cfg_attr(
+        feature = "serde",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
+    pub reason: Option<String>,
+}
+
+/// A whole plan: per-file actions and the record to write once they are all done.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+pub struct Plan {
+    /// Where the record lives in the host repository.
+    pub record_path: String,
+    /// The host folder for the record, journal, lock and backups.
+    pub home: String,
+    /// One entry per file, manifest order first, then files the source dropped.
+    pub files: Vec<PlannedFile>,
+    /// The record's new content.
+    pub record_text: String,
+    /// Whether the record's content changes.
+    pub record_changed: bool,
+    /// Files waiting for a decision, shown as a diff, or in conflict.
+    pub attention: u32,
+}
+
+fn invalid(path: &str, detail: impl Into<String>) -> Error {
+    Error::new(ErrorKind::InvalidArgument, path, detail)
+}
+
+fn lookup(list: &[PathObservation], path: &str, side: &str) -> Result<Observed> {
+    list.iter()
+        .find(|o| o.path == path)
+        .ok_or_else(|| invalid(path, format!("no {side} observation for this path")))?
+        .observed()
+}
+
+/// Plans a refresh from the manifest's and record's bytes (`record: None` when there is
+/// no record yet), what the shim observed, and the decisions taken so far.
+pub fn plan_refresh(
+    manifest: &[u8],
+    record: Option<&[u8]>,
+    observations: &Observations,
+    options: &RefreshOptions,
+) -> Result<Plan> {
+    let manifest = parse_install_manifest(
+        manifest,
+        options
+            .manifest_name
+            .as_deref()
+            .unwrap_or("install/manifest.json"),
+    )?;
+    let record_name = options
+        .record_name
+        .clone()
+        .unwrap_or_else(|| manifest.record_path());
+    let old = match record {
+        Some(bytes) => Some(parse_source_record(bytes, &record_name)?),
+        None => None,
+    };
+    let empty = SourceRecord::default();
+    let old_record = old.as_ref().unwrap_or(&empty);
+
+    let explicit: HashMap<&str, Decision> = options
+        .decisions
+        .iter()
+        .map(|d| (d.target.as_str(), d.decision))
+        .collect();
+    let resumed = options.resume.as_ref();
+    let mut used: HashSet<&str> = HashSet::new();
+    let mut files = Vec::new();
+    let mut new_entries: Vec<RecordFile> = Vec::new();
+
+    let mut plan_one = |src: &str,
+                        target: &str,
+                        renamed_from: Option<String>,
+                        source: &Observed,
+                        entry: Option<&RecordFile>|
+     -> Result<()> {
+        let host = &lookup(&observations.hosts, target, "host")?;
+        let recorded = entry
+            .filter(|e| e.target == target)
+            .map(|e| e.sha256.clone());
+        let mut state = classify(source, host, recorded.as_deref());
+        // keep-mine recorded the user's bytes as the baseline, against this source version:
+        // unchanged source → still theirs, nothing to do; moved source → ask again, never
+        // a silent "stale" update over the user's edit.
+        let kept = entry
+            .and_then(|e| e.kept_against.clone())
+            .filter(|_| state == FileState::UnchangedStale);
+        let still_kept = kept.is_some() && kept == source.sha256;
+        if kept.is_some() && !still_kept {
+            state = FileState::LocallyModified;
+        }
+        let user = explicit.get(target).copied();
+        if let Some(d) = user {
+            if !Decision::choices(state).contains(&d) {
+                return Err(invalid(
+                    target,
+                    format!(
+                        "the decision '{}' does not apply to a {} file",
+                        d.name(),
+                        state_name(state)
+                    ),
+                ));
+            }
+        }
+        let from_journal = resumed
+            .and_then(|r| r.decision_for(target))
+            .filter(|d| Decision::choices(state).contains(d));
+        let default = match state {
+            FileState::LocallyModified => options.auto,
+            FileState::HostDeleted => options.host_deleted,
+            FileState::SourceDeleted => options.source_deleted,
+            _ => None,
+        }
+        .filter(|d| Decision::choices(state).contains(d));
+        let decision = user.or(from_journal).or(default);
+        let mut planned = PlannedFile {
+            src: src.to_string(),
+            target: target.to_string(),
+            renamed_from,
+            state,
+            host_kind: host.kind,
+            decision: None,
+            action: Action::None,
+            backup: false,
+            source_sha256: source.sha256.clone(),
+            host_sha256: host.sha256.clone(),
+            recorded_sha256: recorded.clone(),
+            new_sha256: recorded.clone(),
+            reason: None,
+        };
+        let torn = resumed.is_some_and(|r| r.changed_since(target, host.sha256.as_deref()));
+        if host.present() && host.kind != EntryKind::File {
+            planned.action = Action::Conflict;
+            planned.reason = Some(format!(
+                "the host has a {} here; upkeep never writes through or replaces it",
+                kind_name(host.kind)
+            ));
+        } else if torn {
+            planned.action = Action::Conflict;
+            planned.reason =
+                Some("the file changed after the interrupted run started writing it".into());
+        } else {
+            // A file upstream added since the last run is no one's decision: it is installed.
+            let added = state == FileState::HostDeleted && recorded.is_none();
+            planned.decision = decision.filter(|_| !added && !Decision::choices(state).is_empty());
+            let (action, new) = match (state, planned.decision) {
+                _ if still_kept => (Action::None, recorded.clone()),
+                (FileState::UnchangedIdentical, _) => (Action::Record, source.sha256.clone()),
+                (FileState::UnchangedStale, _) => (Action::Write, source.sha256.clone()),
+                (FileState::LocallyModified, Some(Decision::KeepMine)) => {
+                    (Action::Record, host.sha256.clone())
+                }
+                (FileState::LocallyModified, Some(Decision::TakeTheirs)) => {
+                    (Action::Write, source.sha256.clone())
+                }
+                (FileState::LocallyModified, Some(Decision::Merge)) => {
+                    (Action::Diff, recorded.clone())
+                }
+                (FileState::HostDeleted, _) if added => (Action::Write, source.sha256.clone()),
+                (FileState::HostDeleted, Some(Decision::Restore)) => {
+                    (Action::Write, source.sha256.clone())
+                }
+                (FileState::HostDeleted, Some(Decision::Forget)) => (Action::Record, None),
+                (FileState::SourceDeleted, Some(Decision::Remove)) => (Action::Remove, None),
+                (FileState::SourceDeleted, Some(Decision::Keep)) => (Action::Record, None),
+                (FileState::BothDeleted, _) => (Action::Record, None),
+                _ => (Action::Pending, recorded.clone()),
+            };
+            planned.action = action;
+            planned.new_sha256 = new;
+            planned.backup =
+                matches!(action, Action::Write | Action::Remove) && host.kind == EntryKind::File;
+            planned.reason = match action {
+                Action::Pending => Some(format!("needs a decision: {}", choice_list(state))),
+                Action::Diff => Some("merge by hand, then run refresh again to confirm".into()),
+                _ => None,
+            };
+            if action == Action::Record
+                && planned.new_sha256 == recorded
+                && entry.is_some() == planned.new_sha256.is_some()
+            {
+                planned.action = Action::None;
+            }
+        }
+        if let Some(sha) = &planned.new_sha256 {
+            let kept_against = match planned.action {
+                Action::Record if planned.decision == Some(Decision::KeepMine) => {
+                    source.sha256.clone()
+                }
+                Action::None | Action::Pending | Action::Diff | Action::Conflict => {
+                    entry.and_then(|e| e.kept_against.clone())
+                }
+                _ => None,
+            };
+            new_entries.push(RecordFile {
+                src: src.to_string(),
+                target: target.to_string(),
+                sha256: sha.clone(),
+                kept_against,
+                extra: entry.map(|e| e.extra.clone()).unwrap_or_default(),
+            });
+        }
+        files.push(planned);
+        Ok(())
+    };
+
+    for file in &manifest.files {
+        let rename = manifest.renames.iter().find(|r| r.to == file.src);
+        let entry = old_record
+            .files
+            .iter()
+            .find(|e| e.src == file.src)
+            .or_else(|| rename.and_then(|r| old_record.files.iter().find(|e| e.src == r.from)));
+        if let Some(e) = entry {
+            used.insert(e.src.as_str());
+        }
+        let renamed_from = entry.filter(|e| e.src != file.src).map(|e| e.src.clone());
+        let source = lookup(&observations.sources, &file.src, "source")?;
+        if source.present() && source.kind != EntryKind::File {
+            return Err(Error::new(
+                ErrorKind::InvalidManifest,
+                &file.src,
+                format!(
+                    "the source has a {} here, not a regular file",
+                    kind_name(source.kind)
+                ),
+            ));
+        }
+        plan_one(&file.src, &file.target, renamed_from, &source, entry)?;
+    }
+    let targets: HashSet<&str> = manifest.files.iter().map(|f| f.target.as_str()).collect();
+    for entry in &old_record.files {
+        if used.contains(entry.src.as_str()) || targets.contains(entry.target.as_str()) {
+            continue;
+        }
+        plan_one(
+            &entry.src,
+            &entry.target,
+            None,
+            &Observed::missing(),
+            Some(entry),
+        )?;
+    }
+
+    let record_text = render_source_record(&SourceRecord {
+        schema: SCHEMA,
+        files: new_entries,
+        extra: old_record.extra.clone(),
+    });
+    let record_changed =
+        old.is_none() || record.is_some_and(|bytes| bytes != record_text.as_bytes());
+    Ok(finish(&manifest, files, record_text, record_changed))
+}
+
+fn finish(
+    manifest: &InstallManifest,
+    files: Vec<PlannedFile>,
+    record_text: String,
+    record_changed: bool,
+) -> Plan {
+    let attention = files
+        .iter()
+        .filter(|f| matches!(f.action, Action::Pending | Action::Diff | Action::Conflict))
+        .count() as u32;
+    Plan {
+        record_path: manifest.record_path(),
+        home: manifest.home.clone(),
+        files,
+        record_text,
+        record_changed,
+        attention,
+    }
+}
+
+/// The kebab-case name of a state, as reports and the journal spell it.
+pub fn state_name(state: FileState) -> &'static str {
+    match state {
+        FileState::UnchangedIdentical => "unchanged-identical",
+        FileState::UnchangedStale => "unchanged-stale",
+        FileState::LocallyModified => "locally-modified",
+        FileState::HostDeleted => "host-deleted",
+        FileState::SourceDeleted => "source-deleted",
+        FileState::BothDeleted => "both-deleted",
+    }
+}
+
+fn kind_name(kind: EntryKind) -> &'static str {
+    match kind {
+        EntryKind::File => "file",
+        EntryKind::Missing => "nothing",
+        EntryKind::Symlink => "symbolic link",
+        EntryKind::Directory => "directory",
+        EntryKind::Other => "special file",
+    }
+}
+
+fn choice_list(state: FileState) -> String {
+    Decision::choices(state)
+        .iter()
+        .map(|d| d.name())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Plans an install: copy every file; an existing different file (or anything that is not
+/// a file) is a conflict unless `force`, which backs the file up and replaces it. A
+/// symlink or directory is a conflict even with `force`.
+pub fn plan_install(
+    manifest: &[u8],
+    manifest_name: &str,
+    observations: &Observations,
+    force: bool,
+) -> Result<Plan> {
+    let manifest = parse_install_manifest(manifest, manifest_name)?;
+    let mut files = Vec::new();
+    let mut entries = Vec::new();
+    for file in &manifest.files {
+        let source = lookup(&observations.sources, &file.src, "source")?;
+        if source.kind != EntryKind::File {
+            return Err(Error::new(
+                ErrorKind::InvalidManifest,
+                &file.src,
+                format!(
+                    "listed in {manifest_name}, but the source has {} there",
+                    kind_name(source.kind)
+                ),
+            ));
+        }
+        let host = lookup(&observations.hosts, &file.target, "host")?;
+        let state = classify(&source, &host, None);
+        let (action, reason) = match host.kind {
+            EntryKind::Missing => (Action::Write, None),
+            EntryKind::File if host.same_as(&source) => (Action::Record, None),
+            EntryKind::File if force => (Action::Write, None),
+            EntryKind::File => (
+                Action::Conflict,
+                Some(
+                    "a different file is already there; --force backs it up and replaces it"
+                        .to_string(),
+                ),
+            ),
+            kind => (
+                Action::Conflict,
+                Some(format!(
+                    "the host has a {} here; upkeep never writes through or replaces it",
+                    kind_name(kind)
+                )),
+            ),
+        };
+        entries.push(RecordFile {
+            src: file.src.clone(),
+            target: file.target.clone(),
+            sha256: source.sha256.clone().unwrap_or_default(),
+            kept_against: None,
+            extra: Vec::new(),
+        });
+        files.push(PlannedFile {
+            src: file.src.clone(),
+            target: file.target.clone(),
+            renamed_from: None,
+            state,
+            host_kind: host.kind,
+            decision: None,
+            action,
+            backup: action == Action::Write && host.kind == EntryKind::File,
+            source_sha256: source.sha256.clone(),
+            host_sha256: host.sha256.clone(),
+            recorded_sha256: None,
+            new_sha256: source.sha256.clone(),
+            reason,
+        });
+    }
+    let record_text = render_source_record(&SourceRecord {
+        schema: SCHEMA,
+        files: entries,
+        extra: Vec::new(),
+    });
+    Ok(finish(&manifest, files, record_text, true))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sha256_hex;
+
+    fn h(s: &str) -> String {
+        sha256_hex(s.as_bytes())
+    }
+
+    fn obs(path: &str, content: Option<&str>) -> PathObservation {
+        match content {
+            Some(c) => PathObservation::file(path, h(c)),
+            None => PathObservation {
+                path: path.into(),
+                kind: EntryKind::Missing,
+                sha256: None,
+                sha256_lf: None,
+            },
+        }
+    }
+
+    const MANIFEST: &[u8] = br#"{"schema":1,"files":[
+        {"src":"same","target":"same"},{"src":"stale","target":"stale"},
+        {"src":"mod","target":"mod"},{"src":"gone","target":"gone"},
+        {"src":"new","target":"new"},{"src":"moved2","target":"moved"}],
+        "renames":[{"from":"moved1","to":"moved2"}]}"#;
+
+    fn record() -> String {
+        let entry = |src: &str, target: &str, c: &str| {
+            format!(
+                r#"{{"src":"{src}","target":"{target}","sha256":"{}"}}"#,
+                h(c)
+            )
+        };
+        format!(
+            r#"{{"schema":1,"files":[{},{},{},{},{},{}],"note":"kept"}}"#,
+            entry("same", "same", "v1"),
+            entry("stale", "stale", "v1"),
+            entry("mod", "mod", "v1"),
+            entry("gone", "gone", "v1"),
+            entry("moved1", "moved", "v1"),
+            entry("dropped", "dropped", "v1"),
+        )
+    }
+
+    fn observations() -> Observations {
+        Observations {
+            sources: vec![
+                obs("same", Some("v2")),
+                obs("stale", Some("v2")),
+                obs("mod", Some("v2")),
+                obs("gone", Some("v2")),
+                obs("new", Some("v2")),
+                obs("moved2", Some("v2")),
+            ],
+            hosts: vec![
+                obs("same", Some("v2")),
+                obs("stale", Some("v1")),
+                obs("mod", Some("mine")),
+                obs("gone", None),
+                obs("new", None),
+                obs("moved", Some("v1")),
+                obs("dropped", Some("v1")),
+            ],
+        }
+    }
+
+    fn actions(options: &RefreshOptions) -> Vec<(String, FileState, Action)> {
+        let rec = record();
+        plan_refresh(MANIFEST, Some(rec.as_bytes()), &observations(), options)
+            .unwrap()
+            .files
+            .into_iter()
+            .map(|f| (f.target, f.state, f.action))
+            .collect()
+    }
+
+    #[test]
+    fn without_decisions_only_safe_actions_run() {
+        use Action::*;
+        use FileState::*;
+        let got = actions(&RefreshOptions::default());
+        let want = [
+            ("same", UnchangedIdentical, Record),
+            ("stale", UnchangedStale, Write),
+            ("mod", LocallyModified, Pending),
+            ("gone", HostDeleted, Pending),
+            ("new", HostDeleted, Write),
+            ("moved", UnchangedStale, Write),
+            ("dropped", SourceDeleted, Pending),
+        ];
+        let want: Vec<_> = want
+            .iter()
+            .map(|(t, s, a)| (t.to_string(), *s, *a))
+            .collect();
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn decisions_by_flag() {
+        let options = RefreshOptions {
+            auto: Some(Decision::KeepMine),
+            host_deleted: Some(Decision::Forget),
+            source_deleted: Some(Decision::Remove),
+            ..Default::default()
+        };
+        let rec = record();
+        let plan = plan_refresh(MANIFEST, Some(rec.as_bytes()), &observations(), &options).unwrap();
+        let by = |t: &str| plan.files.iter().find(|f| f.target == t).unwrap();
+        assert_eq!(by("mod").action, Action::Record);
+        assert_eq!(by("mod").new_sha256, Some(h("mine")));
+        assert_eq!(by("gone").new_sha256, None);
+        assert_eq!(by("dropped").action, Action::Remove);
+        assert!(by("dropped").backup);
+        assert_eq!(plan.attention, 0);
+        assert!(plan.record_text.contains("\"note\": \"kept\""));
+        assert!(!plan.record_text.contains("\"dropped\""));
+        assert!(plan.record_text.contains("\"src\": \"moved2\""));
+    }
+
+    #[test]
+    fn keep_mine_holds_until_the_source_moves() {
+        let manifest = br#"{"schema":1,"files":[{"src":"a","target":"a"}]}"#;
+        let run = |record: &str, source: &str| {
+            let observations = Observations {
+                sources: vec![obs("a", Some(source))],
+                hosts: vec![obs("a", Some("mine"))],
+            };
+            let options = RefreshOptions {
+                auto: Some(Decision::KeepMine),
+                ..Default::default()
+            };
+            plan_refresh(manifest, Some(record.as_bytes()), &observations, &options).unwrap()
+        };
+        let first = run(
+            &format!(
+                r#"{{"schema":1,"files":[{{"src":"a","target":"a","sha256":"{}"}}]}}"#,
+                h("v1")
+            ),
+            "v2",
+        );
+        assert_eq!(first.files[0].action, Action::Record);
+        assert!(first
+            .record_text
+            .contains(&format!("\"keptAgainst\": \"{}\"", h("v2"))));
+        let again = run(&first.record_text, "v2");
+        assert_eq!(again.files[0].action, Action::None);
+        assert!(!again.record_changed);
+        let moved = run(&first.record_text, "v3");
+        assert_eq!(moved.files[0].state, FileState::LocallyModified);
+        assert_eq!(moved.files[0].decision, Some(Decision::KeepMine));
+    }
+
+    #[test]
+    fn user_decisions_must_fit_the_state() {
+        let options = RefreshOptions {
+            decisions: vec![FileDecision {
+                target: "stale".into(),
+                decision: Decision::KeepMine,
+            }],
+            ..Default::default()
+        };
+        let rec = record();
+        let err =
+            plan_refresh(MANIFEST, Some(rec.as_bytes()), &observations(), &options).unwrap_err();
+        assert_eq!(err.code(), "invalid-argument");
+    }
+
+    #[test]
+    fn install_refuses_different_files_unless_forced() {
+        let manifest =
+            br#"{"schema":1,"files":[{"src":"a","target":"a"},{"src":"b","target":"b"}]}"#;
+        let observations = Observations {
+            sources: vec![obs("a", Some("x")), obs("b", Some("y"))],
+            hosts: vec![obs("a", Some("other")), obs("b", None)],
+        };
+        let plan = plan_install(manifest, "m", &observations, false).unwrap();
+        assert_eq!(plan.files[0].action, Action::Conflict);
+        assert_eq!(plan.attention, 1);
+        let forced = plan_install(manifest, "m", &observations, true).unwrap();
+        assert_eq!(forced.files[0].action, Action::Write);
+        assert!(forced.files[0].backup);
+        assert_eq!(forced.attention, 0);
+    }
+}

@@ -1,0 +1,147 @@
+//! Refresh: manifests, records, path checks, classification, plans and the journal.
+//! Typed objects cross the boundary through serde; every function is decode → core → encode.
+
+use crate::error::to_js;
+use napi::bindgen_prelude::{Uint8Array, Unknown};
+use napi::Env;
+use napi_derive::napi;
+use upkeep_core::refresh as core;
+use upkeep_core::{Error, ErrorKind};
+
+/// Decodes a JS value into a core type; a shape error becomes `invalid-argument`.
+fn decode<T: serde::de::DeserializeOwned>(
+    env: &Env,
+    what: &str,
+    value: Unknown,
+) -> napi::Result<T> {
+    env.from_js_value(value)
+        .map_err(|e| to_js(env, Error::new(ErrorKind::InvalidArgument, what, e.reason)))
+}
+
+fn encode<'env, T: serde::Serialize>(env: &'env Env, value: &T) -> napi::Result<Unknown<'env>> {
+    env.to_js_value(value)
+}
+
+/// Checks one manifest path; returns it with `/` separators.
+#[napi]
+pub fn validate_path(env: Env, path: String) -> napi::Result<String> {
+    core::validate_path(&path).map_err(|e| to_js(&env, e))
+}
+
+/// Refuses paths that collide on case-insensitive or normalizing file systems.
+#[napi]
+pub fn check_collisions(env: Env, paths: Vec<String>) -> napi::Result<()> {
+    let refs: Vec<&str> = paths.iter().map(String::as_str).collect();
+    core::check_collisions(&refs).map_err(|e| to_js(&env, e))
+}
+
+/// Parses and validates `install/manifest.json`.
+#[napi(ts_return_type = "InstallManifest")]
+pub fn parse_install_manifest<'env>(
+    env: &'env Env,
+    bytes: Uint8Array,
+    name: String,
+) -> napi::Result<Unknown<'env>> {
+    let manifest = core::parse_install_manifest(&bytes, &name).map_err(|e| to_js(env, e))?;
+    encode(env, &manifest)
+}
+
+/// Parses and validates `.upkeep-source.json`.
+#[napi(ts_return_type = "SourceRecord")]
+pub fn parse_source_record<'env>(
+    env: &'env Env,
+    bytes: Uint8Array,
+    name: String,
+) -> napi::Result<Unknown<'env>> {
+    let record = core::parse_source_record(&bytes, &name).map_err(|e| to_js(env, e))?;
+    encode(env, &record)
+}
+
+/// The state of one file from the source's and host's observations and the recorded hash.
+#[napi(ts_return_type = "FileState")]
+pub fn classify<'env>(
+    env: &'env Env,
+    source: Unknown,
+    host: Unknown,
+    recorded: Option<String>,
+) -> napi::Result<Unknown<'env>> {
+    let source: core::Observed = decode(env, "source", source)?;
+    let host: core::Observed = decode(env, "host", host)?;
+    encode(env, &core::classify(&source, &host, recorded.as_deref()))
+}
+
+/// SHA-256 with CRLF turned into LF, for a text file holding CRLF; null otherwise.
+#[napi]
+pub fn eol_normalized_sha256(bytes: Uint8Array) -> Option<String> {
+    core::eol_normalized_sha256(&bytes)
+}
+
+/// Plans an install.
+#[napi(ts_return_type = "Plan")]
+pub fn plan_install<'env>(
+    env: &'env Env,
+    manifest: Uint8Array,
+    manifest_name: String,
+    observations: Unknown,
+    force: bool,
+) -> napi::Result<Unknown<'env>> {
+    let observations: core::Observations = decode(env, "observations", observations)?;
+    let plan = core::plan_install(&manifest, &manifest_name, &observations, force)
+        .map_err(|e| to_js(env, e))?;
+    encode(env, &plan)
+}
+
+/// Plans a refresh.
+#[napi(ts_return_type = "Plan")]
+pub fn plan_refresh<'env>(
+    env: &'env Env,
+    manifest: Uint8Array,
+    record: Option<Uint8Array>,
+    observations: Unknown,
+    options: Option<Unknown>,
+) -> napi::Result<Unknown<'env>> {
+    let observations: core::Observations = decode(env, "observations", observations)?;
+    let options: core::RefreshOptions = match options {
+        Some(value) => decode(env, "options", value)?,
+        None => core::RefreshOptions::default(),
+    };
+    let plan = core::plan_refresh(&manifest, record.as_deref(), &observations, &options)
+        .map_err(|e| to_js(env, e))?;
+    encode(env, &plan)
+}
+
+/// One journal line, newline included.
+#[napi]
+pub fn render_journal_line(env: Env, record: Unknown) -> napi::Result<String> {
+    let record: core::JournalRecord = decode(&env, "record", record)?;
+    Ok(core::render_journal_line(&record))
+}
+
+/// Reads a journal from its segments, oldest first.
+#[napi(ts_return_type = "Journal")]
+pub fn parse_journal<'env>(env: &'env Env, segments: Unknown) -> napi::Result<Unknown<'env>> {
+    let segments: Vec<core::JournalSegment> = decode(env, "segments", segments)?;
+    let journal = core::parse_journal(&segments).map_err(|e| to_js(env, e))?;
+    encode(env, &journal)
+}
+
+/// The interrupted run to resume, or null; refused for another tree or source version.
+#[napi(ts_return_type = "InterruptedRun | null")]
+pub fn interrupted_run<'env>(
+    env: &'env Env,
+    journal: Unknown,
+    root: String,
+    source: String,
+    name: String,
+) -> napi::Result<Unknown<'env>> {
+    let journal: core::Journal = decode(env, "journal", journal)?;
+    let run = core::interrupted_run(&journal, &root, &source, &name).map_err(|e| to_js(env, e))?;
+    encode(env, &run)
+}
+
+/// The identity of a source version from its manifest bytes and `[src, sha256 | null]` pairs.
+#[napi]
+pub fn source_identity(env: Env, manifest: Uint8Array, files: Unknown) -> napi::Result<String> {
+    let files: Vec<(String, Option<String>)> = decode(&env, "files", files)?;
+    Ok(core::source_identity(&manifest, &files))
+}

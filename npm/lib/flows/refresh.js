@@ -1,0 +1,151 @@
+// `upkeep refresh`: observe, let the engine classify and plan, ask (TTY only), execute
+// under the lock with the journal, write the record, report.
+import { randomBytes } from 'node:crypto';
+import { readFileSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
+import { engine } from '../engine.js';
+import { atomicWrite } from '../shim/atomic-write.js';
+import { Backups } from '../shim/backup.js';
+import { acquireLock } from '../shim/lock.js';
+import { JournalWriter, readJournal } from '../shim/journal.js';
+import { ensureParents, inspect } from '../shim/safe-path.js';
+import { executePlan } from './execute.js';
+import { mapLimited, observe, readInside } from './observe.js';
+
+/**
+ * @typedef {object} RefreshRequest
+ * @property {string} source
+ * @property {string} target
+ * @property {string} [manifest] path of the manifest (default `<source>/install/manifest.json`)
+ * @property {'keep-mine' | 'take-theirs'} [auto]
+ * @property {'restore' | 'forget'} [hostDeleted]
+ * @property {'remove' | 'keep'} [sourceDeleted]
+ * @property {boolean} [dryRun]
+ * @property {(files: import('../index.js').PlannedFile[]) => Promise<{ target: string, decision: import('../index.js').Decision }[]>} [ask]
+ *   asks the user about pending files (interactive runs only)
+ * @property {() => boolean} [stopRequested]
+ * @property {(message: string) => void} [progress]
+ */
+
+export const JOURNAL_NAME = '.upkeep-source.refresh.log';
+export const LOCK_NAME = '.upkeep-source.refresh.lock';
+export const BACKUPS_NAME = '.upkeep-backups';
+
+/** A run id that sorts by time: `20260517T123456Z-1a2b3c4d`. */
+export const newRunId = () => `${new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '')}-${randomBytes(4).toString('hex')}`;
+
+/** The manifest's bytes and its name for messages. */
+export function readManifest(/** @type {string} */ source, /** @type {string | undefined} */ manifest) {
+  const path = manifest ?? join(source, 'install/manifest.json');
+  return { bytes: readFileOrThrow(path), name: manifest ?? 'install/manifest.json' };
+}
+
+function readFileOrThrow(/** @type {string} */ path) {
+  return readFileSync(path);
+}
+
+/**
+ * @param {RefreshRequest} request
+ */
+export async function runRefresh(request) {
+  const root = realpathSync(request.target);
+  const sourceRoot = realpathSync(request.source);
+  const { bytes: manifestBytes, name: manifestName } = readManifest(sourceRoot, request.manifest);
+  /** @type {import('../index.js').InstallManifest} */
+  const manifest = engine.parseInstallManifest(manifestBytes, manifestName);
+  const home = manifest.home === '.' ? '' : `${manifest.home}/`;
+  if (home) inspect(root, `${manifest.home}/x`); // the home folder itself must not be reached through a link
+  const recordPath = `${home}.upkeep-source.json`;
+  const recordBytes = readInside(root, recordPath);
+  if (!recordBytes) {
+    throw Object.assign(new Error(`no record '${recordPath}' in '${root}': install first with \`upkeep install --source <dir> --target <repo>\``), { code: 'no-record' });
+  }
+  /** @type {import('../index.js').SourceRecord} */
+  const record = engine.parseSourceRecord(recordBytes, recordPath);
+
+  let runId = newRunId();
+  const lock = request.dryRun ? undefined : (ensureParents(root, `${home}x`), acquireLock(join(root, `${home}${LOCK_NAME}`), runId));
+  try {
+    request.progress?.(`hashing ${manifest.files.length} source and ${manifest.files.length + record.files.length} host files`);
+    const sources = await mapLimited(manifest.files, (f) => observe(sourceRoot, f.src));
+    const targets = [...new Set([...manifest.files.map((f) => f.target), ...record.files.map((f) => f.target)])];
+    const hosts = await mapLimited(targets, (t) => observe(root, t));
+    const identity = engine.sourceIdentity(manifestBytes, sources.map((s) => [s.path, s.sha256 ?? null]));
+    const journalPath = join(root, `${home}${JOURNAL_NAME}`);
+    const journal = engine.parseJournal(readJournal(journalPath, `${home}${JOURNAL_NAME}`));
+    const resume = engine.interruptedRun(journal, root, identity, `${home}${JOURNAL_NAME}`);
+
+    /** @type {import('../index.js').RefreshOptions} */
+    const options = { auto: request.auto, hostDeleted: request.hostDeleted, sourceDeleted: request.sourceDeleted, resume, manifestName, recordName: recordPath };
+    const observations = { sources, hosts };
+    /** @type {import('../index.js').Plan} */
+    let plan = engine.planRefresh(manifestBytes, recordBytes, observations, options);
+    const undecided = plan.files.filter((f) => f.action === 'pending');
+    if (request.ask && undecided.length > 0 && !request.dryRun) {
+      options.decisions = await request.ask(undecided);
+      plan = engine.planRefresh(manifestBytes, recordBytes, observations, options);
+    }
+    const diffs = plan.files.filter((f) => f.action === 'diff').map((f) => ({ target: f.target, diff: mergeDiff(root, sourceRoot, f) }));
+    if (request.dryRun) return report(plan, { dryRun: true, resumed: Boolean(resume), diffs });
+
+    runId = resume?.run ?? runId;
+    const header = { type: /** @type {const} */ ('begin'), run: runId, ts: new Date().toISOString(), root, source: identity };
+    const writer = new JournalWriter(journalPath, header);
+    const mutating = plan.files.some((f) => f.action !== 'none') || plan.recordChanged;
+    if (!mutating) return report(plan, { dryRun: false, resumed: false, diffs, runId });
+    writer.append(header);
+    const backups = new Backups(root, `${home}${BACKUPS_NAME}/${runId}`);
+    const stopRequested = request.stopRequested ?? (() => false);
+    const { outcomes, stopped } = executePlan(plan, { root, sourceRoot, runId, journal: writer, backups, stopRequested });
+    const skipped = outcomes.some((o) => o.outcome === 'skipped');
+    if (stopped) {
+      writer.append({ type: 'end', run: runId, ts: new Date().toISOString(), outcome: 'interrupted' });
+      return report(plan, { dryRun: false, resumed: Boolean(resume), diffs, runId, outcomes, interrupted: true });
+    }
+    if (!skipped && plan.recordChanged) atomicWrite(join(root, recordPath), Buffer.from(plan.recordText));
+    const outcome = skipped ? 'failed' : plan.attention > 0 ? 'pending' : 'complete';
+    writer.append({ type: 'end', run: runId, ts: new Date().toISOString(), outcome });
+    return report(plan, { dryRun: false, resumed: Boolean(resume), diffs, runId, outcomes });
+  } finally {
+    lock?.release();
+  }
+}
+
+/**
+ * The unified diff host → source for a file the user merges by hand, as text (a binary
+ * pair gives diff's one-line notice).
+ * @param {string} root @param {string} sourceRoot @param {import('../index.js').PlannedFile} file
+ */
+function mergeDiff(root, sourceRoot, file) {
+  const yours = readInside(root, file.target) ?? new Uint8Array();
+  const upstream = readInside(sourceRoot, file.src) ?? new Uint8Array();
+  const { patch } = engine.unifiedDiff(yours, upstream, { oldLabel: `${file.target} (yours)`, newLabel: `${file.src} (upstream)` });
+  return Buffer.from(patch).toString('utf8');
+}
+
+/**
+ * The report document (`--json`) and the basis of the human summary.
+ * @param {import('../index.js').Plan} plan
+ * @param {{ dryRun: boolean, resumed: boolean, diffs: { target: string, diff: string }[], runId?: string,
+ *   outcomes?: { target: string, outcome: string, reason?: string, backup?: string }[], interrupted?: boolean }} details
+ */
+function report(plan, details) {
+  const byTarget = new Map((details.outcomes ?? []).map((o) => [o.target, o]));
+  const files = plan.files.map((f) => {
+    const done = byTarget.get(f.target);
+    return {
+      src: f.src, target: f.target, renamedFrom: f.renamedFrom, state: f.state, decision: f.decision, action: f.action,
+      outcome: details.dryRun ? 'planned' : done?.outcome ?? (f.action === 'none' ? 'unchanged' : details.interrupted ? 'not-reached' : f.action),
+      reason: done?.reason ?? f.reason, backup: done?.backup,
+    };
+  });
+  /** @type {Record<string, number>} */
+  const states = {};
+  for (const f of plan.files) states[f.state] = (states[f.state] ?? 0) + 1;
+  const skipped = files.filter((f) => f.outcome === 'skipped').length;
+  return {
+    command: 'refresh', dryRun: details.dryRun, runId: details.runId, resumed: details.resumed, interrupted: Boolean(details.interrupted),
+    states, attention: plan.attention + skipped, recordPath: plan.recordPath, recordChanged: plan.recordChanged && !details.dryRun && !skipped && !details.interrupted,
+    files, diffs: details.diffs,
+  };
+}

@@ -1,0 +1,80 @@
+// Paths inside a root, checked component by component with lstat: nothing resolves
+// outside the root through a symlink, and nothing is ever written through one.
+import { lstatSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** An error about a path that upkeep refuses to touch; `code` is `unsafe-path`. */
+export class UnsafePathError extends Error {
+  /** @param {string} path @param {string} why */
+  constructor(path, why) {
+    super(`unsafe path '${path}': ${why}`);
+    this.code = 'unsafe-path';
+    this.path = path;
+  }
+}
+
+/** @typedef {'file' | 'missing' | 'symlink' | 'directory' | 'other'} EntryKind */
+
+/** @param {import('node:fs').Stats} stat @returns {EntryKind} */
+function kindOf(stat) {
+  if (stat.isSymbolicLink()) return 'symlink';
+  if (stat.isFile()) return 'file';
+  if (stat.isDirectory()) return 'directory';
+  return 'other';
+}
+
+/** lstat that answers `undefined` for a path that does not exist. */
+function lstatOrNone(/** @type {string} */ path) {
+  try {
+    return lstatSync(path);
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * What is at `rel` (a validated, `/`-separated path) under `root`, never following a
+ * link: every parent must be a real directory (or missing), else UnsafePathError.
+ * @param {string} root @param {string} rel
+ * @returns {{ abs: string, kind: EntryKind, size: number, mode: number }}
+ */
+export function inspect(root, rel) {
+  const parts = rel.split('/');
+  let current = root;
+  for (const [i, part] of parts.entries()) {
+    current = join(current, part);
+    const stat = lstatOrNone(current);
+    const last = i === parts.length - 1;
+    if (!stat) return { abs: join(root, ...parts), kind: 'missing', size: 0, mode: 0 };
+    if (last) return { abs: current, kind: kindOf(stat), size: stat.size, mode: stat.mode & 0o7777 };
+    if (stat.isSymbolicLink()) throw new UnsafePathError(rel, `'${parts.slice(0, i + 1).join('/')}' is a symbolic link; upkeep never follows links inside the tree`);
+    if (!stat.isDirectory()) throw new UnsafePathError(rel, `'${parts.slice(0, i + 1).join('/')}' is not a directory`);
+  }
+  throw new UnsafePathError(rel, 'the path is empty');
+}
+
+/**
+ * Creates the missing parent directories of `rel` one at a time, checking each with
+ * lstat after creating it (a directory swapped for a link in between is refused).
+ * @param {string} root @param {string} rel
+ */
+export function ensureParents(root, rel) {
+  const parts = rel.split('/').slice(0, -1);
+  let current = root;
+  for (const [i, part] of parts.entries()) {
+    current = join(current, part);
+    let stat = lstatOrNone(current);
+    if (!stat) {
+      try {
+        mkdirSync(current, { mode: 0o755 });
+      } catch (error) {
+        if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error;
+      }
+      stat = lstatSync(current);
+    }
+    if (!stat.isDirectory() || stat.isSymbolicLink()) {
+      throw new UnsafePathError(rel, `'${parts.slice(0, i + 1).join('/')}' is not a real directory`);
+    }
+  }
+}

@@ -1,0 +1,292 @@
+// `upkeep install` / `upkeep refresh` end to end on real directories: the issue's
+// scenario under each flag combination, kill -9 at every mutating step, concurrent runs,
+// hostile manifests, CRLF and binary files, no TTY.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { runCli, upkeepBin } from './consumer.js';
+
+const base = mkdtempSync(join(tmpdir(), 'upkeep-refresh-'));
+after(() => rmSync(base, { recursive: true, force: true }));
+let counter = 0;
+
+/** @param {string} root @param {Record<string, string | Buffer>} files */
+function put(root, files) {
+  for (const [rel, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, rel)), { recursive: true });
+    writeFileSync(join(root, rel), content);
+  }
+}
+const manifest = (/** @type {object} */ m) => JSON.stringify({ schema: 1, home: 'svc', ...m });
+const files = (/** @type {string[]} */ names) => names.map((n) => ({ src: `code/${n}`, target: `svc/${n}` }));
+
+/** Every file under `root` (not following links) as `{path: content}`. */
+function snapshot(/** @type {string} */ root, /** @type {(p: string) => boolean} */ keep = () => true) {
+  /** @type {Record<string, string>} */
+  const out = {};
+  const walk = (/** @type {string} */ rel) => {
+    for (const entry of readdirSync(join(root, rel), { withFileTypes: true })) {
+      const path = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(path);
+      else if (keep(path)) out[path] = readFileSync(join(root, path)).toString('latin1');
+    }
+  };
+  walk('');
+  return out;
+}
+const managed = (/** @type {string} */ p) => p.startsWith('svc/') && !p.includes('.upkeep-') && !p.startsWith('.git/');
+
+/** The issue's scenario: installed, then the host edits and deletes, the source moves on. */
+function scenario() {
+  const dir = join(base, `s${counter++}`);
+  const src = join(dir, 'src');
+  const host = join(dir, 'host');
+  mkdirSync(host, { recursive: true });
+  put(src, {
+    'install/manifest.json': manifest({ files: files(['same.mjs', 'stale.mjs', 'mine.mjs', 'gone.mjs', 'dropped.mjs', 'old.mjs', 'crlf.txt', 'blob.bin']) }),
+    'code/same.mjs': 'same\n', 'code/stale.mjs': 'stale v1\n', 'code/mine.mjs': 'mine v1\n', 'code/gone.mjs': 'gone v1\n',
+    'code/dropped.mjs': 'dropped v1\n', 'code/old.mjs': 'renamed v1\n', 'code/crlf.txt': 'a\nb\n', 'code/blob.bin': Buffer.from([0, 1, 2, 255]),
+  });
+  const installed = runCli(['install', '--source', src, '--target', host]);
+  assert.equal(installed.status, 0, installed.stderr);
+  put(host, { 'svc/mine.mjs': 'my edit\n', 'svc/crlf.txt': 'a\r\nb\r\n' });
+  rmSync(join(host, 'svc/gone.mjs'));
+  rmSync(join(src, 'code/dropped.mjs'));
+  rmSync(join(src, 'code/old.mjs'));
+  put(src, {
+    'install/manifest.json': manifest({ files: files(['same.mjs', 'stale.mjs', 'mine.mjs', 'gone.mjs', 'crlf.txt', 'blob.bin', 'added.mjs']).concat([{ src: 'code/new.mjs', target: 'svc/old.mjs' }]), renames: [{ from: 'code/old.mjs', to: 'code/new.mjs' }] }),
+    'code/stale.mjs': 'stale v2\n', 'code/mine.mjs': 'mine v2\n', 'code/gone.mjs': 'gone v2\n', 'code/new.mjs': 'renamed v2\n',
+    'code/added.mjs': 'added\n', 'code/blob.bin': Buffer.from([0, 1, 2, 254]),
+  });
+  return { dir, src, host };
+}
+
+const ALL = ['--auto', 'take-theirs', '--host-deleted', 'restore', '--source-deleted', 'remove'];
+const refresh = (/** @type {{src: string, host: string}} */ s, /** @type {string[]} */ flags = [], env = {}) =>
+  runCli(['refresh', '--source', s.src, '--target', s.host, '--json', ...flags], { env: { CI: '', ...env } });
+
+describe('refresh: the scenario under each flag combination', () => {
+  test('no TTY, no flags: stale, renamed and added files update; edits and deletions wait; exit 1', () => {
+    const s = scenario();
+    const r = refresh(s);
+    assert.equal(r.status, 1, r.stderr);
+    const report = JSON.parse(r.stdout);
+    const by = Object.fromEntries(report.files.map((/** @type {any} */ f) => [f.target, f]));
+    assert.deepEqual(
+      Object.fromEntries(report.files.map((/** @type {any} */ f) => [f.target, [f.state, f.action]])),
+      {
+        'svc/same.mjs': ['unchanged-identical', 'none'], 'svc/stale.mjs': ['unchanged-stale', 'write'],
+        'svc/mine.mjs': ['locally-modified', 'pending'], 'svc/gone.mjs': ['host-deleted', 'pending'],
+        'svc/crlf.txt': ['unchanged-identical', 'none'], 'svc/blob.bin': ['unchanged-stale', 'write'],
+        'svc/added.mjs': ['host-deleted', 'write'], 'svc/old.mjs': ['unchanged-stale', 'write'],
+        'svc/dropped.mjs': ['source-deleted', 'pending'],
+      },
+    );
+    assert.equal(by['svc/old.mjs'].renamedFrom, 'code/old.mjs');
+    const tree = snapshot(s.host, managed);
+    assert.equal(tree['svc/mine.mjs'], 'my edit\n');
+    assert.equal(tree['svc/crlf.txt'], 'a\r\nb\r\n');
+    assert.equal(tree['svc/old.mjs'], 'renamed v2\n');
+    assert.equal(tree['svc/dropped.mjs'], 'dropped v1\n');
+    assert.equal(tree['svc/gone.mjs'], undefined);
+    const journal = readFileSync(join(s.host, 'svc/.upkeep-source.refresh.log'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    assert.equal(journal[0].type, 'begin');
+    assert.equal(journal.at(-1).outcome, 'pending');
+    assert.ok(journal.some((l) => l.target === 'svc/stale.mjs' && l.phase === 'intent' && l.state === 'unchanged-stale'));
+  });
+
+  test('--auto take-theirs --host-deleted restore --source-deleted remove: everything upstream, backed up', () => {
+    const s = scenario();
+    const r = refresh(s, ['--auto', 'take-theirs', '--host-deleted', 'restore', '--source-deleted', 'remove']);
+    assert.equal(r.status, 0, r.stderr + r.stdout);
+    const tree = snapshot(s.host, managed);
+    assert.equal(tree['svc/mine.mjs'], 'mine v2\n');
+    assert.equal(tree['svc/gone.mjs'], 'gone v2\n');
+    assert.equal(tree['svc/dropped.mjs'], undefined);
+    const backups = snapshot(s.host, (p) => p.includes('.upkeep-backups/'));
+    const values = Object.entries(backups).map(([p, c]) => [p.replace(/.*\.upkeep-backups\/[^/]+\//, ''), c]);
+    assert.deepEqual(Object.fromEntries(values), {
+      'svc/mine.mjs': 'my edit\n', 'svc/dropped.mjs': 'dropped v1\n', 'svc/stale.mjs': 'stale v1\n',
+      'svc/old.mjs': 'renamed v1\n', 'svc/blob.bin': Buffer.from([0, 1, 2, 255]).toString('latin1'),
+    });
+    const again = refresh(s);
+    assert.equal(again.status, 0, again.stdout);
+    assert.equal(JSON.parse(again.stdout).recordChanged, false);
+  });
+
+  test('--auto keep-mine keeps the edit on later runs until the source moves again', () => {
+    const s = scenario();
+    assert.equal(refresh(s, ['--auto', 'keep-mine', '--host-deleted', 'forget', '--source-deleted', 'keep']).status, 0);
+    const second = refresh(s);
+    assert.equal(second.status, 0, second.stdout);
+    assert.equal(readFileSync(join(s.host, 'svc/mine.mjs'), 'utf8'), 'my edit\n');
+    put(s.src, { 'code/mine.mjs': 'mine v3\n' });
+    const third = JSON.parse(refresh(s).stdout);
+    assert.deepEqual(third.files.find((/** @type {any} */ f) => f.target === 'svc/mine.mjs').action, 'pending');
+  });
+
+  test('--dry-run writes nothing at all', () => {
+    const s = scenario();
+    const before = snapshot(s.host);
+    const r = refresh(s, ['--dry-run', ...ALL]);
+    assert.equal(r.status, 0);
+    assert.deepEqual(snapshot(s.host), before);
+  });
+
+  test('CI=true with stdin closed never prompts and reports pending decisions', () => {
+    const s = scenario();
+    const r = runCli(['refresh', '--source', s.src, '--target', s.host], { env: { CI: 'true' }, input: '' });
+    assert.equal(r.status, 1);
+    assert.match(r.stderr, /svc\/mine\.mjs: needs a decision: keep-mine, take-theirs, merge/);
+  });
+
+  test('an old record schema is refused with the instruction to re-install; --json prints one document', () => {
+    const s = scenario();
+    writeFileSync(join(s.host, 'svc/.upkeep-source.json'), '{"files":[]}');
+    const r = refresh(s);
+    assert.equal(r.status, 2);
+    const doc = JSON.parse(r.stdout);
+    assert.equal(doc.error.code, 'old-manifest-schema');
+    assert.match(doc.error.message, /re-install with `upkeep install/);
+  });
+});
+
+describe('refresh: hostile manifests write nothing', () => {
+  const hostile = ['../outside/pwned', '/tmp/pwned', 'C:\\pwned', '.git/hooks/post-checkout', 'svc/.GIT/x', 'git~1/config', 'svc//x', 'svc/./x', 'a\\..\\..\\pwned'];
+  for (const target of hostile) {
+    test(`target ${JSON.stringify(target)}`, () => {
+      const dir = join(base, `h${counter++}`);
+      put(dir, { 'src/install/manifest.json': JSON.stringify({ schema: 1, files: [{ src: 'x', target }] }), 'src/x': 'evil', 'outside/sentinel': 'safe' });
+      mkdirSync(join(dir, 'host'));
+      const before = snapshot(dir);
+      const r = runCli(['install', '--source', join(dir, 'src'), '--target', join(dir, 'host'), '--json']);
+      assert.equal(r.status, 2, r.stdout);
+      assert.equal(JSON.parse(r.stdout).error.code, 'unsafe-path');
+      assert.deepEqual(snapshot(dir), before);
+    });
+  }
+
+  test('the two-release attack: a symlink shipped earlier is never written through', () => {
+    const dir = join(base, `h${counter++}`);
+    put(dir, { 'src/install/manifest.json': manifest({ files: [{ src: 'a', target: 'svc/a' }] }), 'src/a': 'a', 'sentinel/keys': 'safe' });
+    mkdirSync(join(dir, 'host'));
+    assert.equal(runCli(['install', '--source', join(dir, 'src'), '--target', join(dir, 'host')]).status, 0);
+    symlinkSync(join(dir, 'sentinel'), join(dir, 'host/svc/x'));
+    put(dir, { 'src/install/manifest.json': manifest({ files: [{ src: 'a', target: 'svc/a' }, { src: 'k', target: 'svc/x/keys' }] }), 'src/k': 'attacker key' });
+    const r = runCli(['refresh', '--source', join(dir, 'src'), '--target', join(dir, 'host'), '--json', '--auto', 'take-theirs', '--host-deleted', 'restore']);
+    assert.equal(r.status, 2, r.stdout);
+    assert.equal(JSON.parse(r.stdout).error.code, 'unsafe-path');
+    assert.equal(readFileSync(join(dir, 'sentinel/keys'), 'utf8'), 'safe');
+  });
+
+  test('a managed path that became a symlink is a conflict, not written through', () => {
+    const s = scenario();
+    rmSync(join(s.host, 'svc/stale.mjs'));
+    symlinkSync(join(s.dir, 'src/code/same.mjs'), join(s.host, 'svc/stale.mjs'));
+    const report = JSON.parse(refresh(s, ['--auto', 'take-theirs']).stdout);
+    assert.equal(report.files.find((/** @type {any} */ f) => f.target === 'svc/stale.mjs').action, 'conflict');
+    assert.equal(readFileSync(join(s.dir, 'src/code/same.mjs'), 'utf8'), 'same\n');
+  });
+});
+
+/** Spawns a refresh without waiting; resolves to its exit status (null when killed). */
+function spawnRefresh(/** @type {{src: string, host: string}} */ s, /** @type {string[]} */ flags, env = {}) {
+  const child = spawn(process.execPath, [upkeepBin, 'refresh', '--source', s.src, '--target', s.host, '--json', ...flags], { env: { ...process.env, CI: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  const done = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal, stdout })));
+  return { child, done: /** @type {Promise<{code: number | null, signal: string | null, stdout: string}>} */ (done) };
+}
+
+describe('refresh: SIGKILL at every mutating step', () => {
+  test('every file old or new, backups identical, re-run completes to the uninterrupted result', () => {
+    const template = scenario();
+    const reference = scenario();
+    assert.equal(refresh(reference, ALL).status, 0);
+    const expected = snapshot(reference.host, managed);
+    const old = snapshot(template.host, managed);
+    let kills = 0;
+    for (let step = 1; step < 200; step += 1) {
+      const dir = join(base, `k${counter++}`);
+      cpSync(template.dir, dir, { recursive: true, verbatimSymlinks: true });
+      const s = { src: join(dir, 'src'), host: join(dir, 'host') };
+      const killed = refresh(s, ALL, { UPKEEP_FAULT_KILL_AT: String(step) });
+      if (killed.status !== null) break; // the run finished before reaching this step
+      kills += 1;
+      const torn = snapshot(s.host, managed);
+      for (const [path, content] of Object.entries(torn)) assert.ok(content === old[path] || content === expected[path], `step ${step}: ${path} is torn`);
+      const backups = snapshot(s.host, (p) => p.includes('.upkeep-backups/') && !p.endsWith('.tmp'));
+      for (const [path, content] of Object.entries(backups)) assert.equal(content, old[path.replace(/.*\.upkeep-backups\/[^/]+\//, '')], `step ${step}: backup ${path}`);
+      const resumed = refresh(s, ALL);
+      assert.equal(resumed.status, 0, `step ${step}: ${resumed.stdout}${resumed.stderr}`);
+      assert.deepEqual(snapshot(s.host, managed), expected, `step ${step}`);
+      assert.deepEqual(Object.keys(snapshot(s.host, (p) => p.endsWith('.tmp'))), [], `step ${step}: temp files left`);
+      const record = readFileSync(join(s.host, 'svc/.upkeep-source.json'), 'utf8');
+      assert.equal(record, readFileSync(join(reference.host, 'svc/.upkeep-source.json'), 'utf8'));
+      const again = refresh(s);
+      assert.equal(again.status, 0);
+      assert.equal(JSON.parse(again.stdout).recordChanged, false);
+      rmSync(dir, { recursive: true, force: true });
+    }
+    assert.ok(kills >= 20, `only ${kills} kill points`);
+  });
+});
+
+describe('refresh: concurrent runs never both proceed', () => {
+  test(`${process.env.UPKEEP_SOAK ? 1000 : 30} trials`, async () => {
+    const trials = process.env.UPKEEP_SOAK ? 1000 : 30;
+    const s = scenario();
+    let busy = 0;
+    for (let i = 0; i < trials; i += 1) {
+      put(s.src, { 'code/stale.mjs': `stale v${i + 3}\n` });
+      const [a, b] = await Promise.all([spawnRefresh(s, ALL).done, spawnRefresh(s, ALL).done]);
+      const codes = [a.code, b.code].sort();
+      assert.ok([0, 75].includes(/** @type {number} */ (codes[0])) && [0, 75].includes(/** @type {number} */ (codes[1])), `trial ${i}: ${codes}`);
+      busy += codes.filter((c) => c === 75).length;
+      for (const r of [a, b]) if (r.code === 75) assert.match(JSON.parse(r.stdout).error.message, /refresh already in progress \(pid \d+/);
+    }
+    // Runs never interleave in the journal: each run's lines sit between its begin and end.
+    const lines = readFileSync(join(s.host, 'svc/.upkeep-source.refresh.log'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    let open = '';
+    for (const line of lines) {
+      if (line.type === 'begin') {
+        assert.equal(open, '', 'a run began while another was open');
+        open = line.run;
+      } else assert.equal(line.run, open, 'a line from another run');
+      if (line.type === 'end') open = '';
+    }
+    assert.equal(readFileSync(join(s.host, 'svc/stale.mjs'), 'utf8'), `stale v${trials + 2}\n`);
+    assert.ok(busy >= 0);
+  });
+});
+
+describe('refresh: random kills of a 1,000-file refresh', () => {
+  test(`${process.env.UPKEEP_SOAK ? 300 : 4} random kill points`, async () => {
+    const dir = join(base, `big${counter++}`);
+    const names = Array.from({ length: 1000 }, (_, i) => `f${String(i).padStart(4, '0')}.txt`);
+    put(join(dir, 'src'), Object.fromEntries(names.map((n) => [`code/${n}`, `v1 ${n}\n`])));
+    put(join(dir, 'src'), { 'install/manifest.json': manifest({ files: files(names) }) });
+    mkdirSync(join(dir, 'host'));
+    const s = { src: join(dir, 'src'), host: join(dir, 'host') };
+    assert.equal(runCli(['install', '--source', s.src, '--target', s.host]).status, 0);
+    put(s.src, Object.fromEntries(names.map((n) => [`code/${n}`, `v2 ${n}\n`])));
+    const trials = process.env.UPKEEP_SOAK ? 300 : 4;
+    for (let t = 0; t < trials; t += 1) {
+      const run = spawnRefresh(s, ALL);
+      const delay = 300 + Math.floor(Math.random() * 1200);
+      const timer = setTimeout(() => run.child.kill('SIGKILL'), delay);
+      await run.done;
+      clearTimeout(timer);
+      const tree = snapshot(s.host, managed);
+      for (const n of names) assert.ok([`v1 ${n}\n`, `v2 ${n}\n`].includes(tree[`svc/${n}`]), `${n} torn after a kill at ${delay} ms`);
+    }
+    const final = await spawnRefresh(s, ALL).done;
+    assert.equal(final.code, 0, final.stdout);
+    const tree = snapshot(s.host, managed);
+    for (const n of names) assert.equal(tree[`svc/${n}`], `v2 ${n}\n`);
+    assert.equal(existsSync(join(s.host, 'svc/.upkeep-source.refresh.lock')), false);
+  });
+});

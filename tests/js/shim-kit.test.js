@@ -1,0 +1,99 @@
+// The reusable safety kit on its own: atomic writes, backups, the lock, the journal, safe paths.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { atomicWrite } from '../../npm/lib/shim/atomic-write.js';
+import { Backups } from '../../npm/lib/shim/backup.js';
+import { acquireLock } from '../../npm/lib/shim/lock.js';
+import { JournalWriter, readJournal } from '../../npm/lib/shim/journal.js';
+import { inspect } from '../../npm/lib/shim/safe-path.js';
+import { engine } from '../../npm/lib/engine.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'upkeep-shim-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('atomic-write', () => {
+  test('replaces the file with the final mode and leaves no temp file', () => {
+    const path = join(dir, 'a.txt');
+    writeFileSync(path, 'old');
+    atomicWrite(path, Buffer.from('new'), { mode: 0o640 });
+    assert.equal(readFileSync(path, 'utf8'), 'new');
+    assert.equal(statSync(path).mode & 0o777, 0o640);
+    assert.deepEqual(readdirSync(dir).filter((n) => n.includes('.tmp')), []);
+  });
+});
+
+describe('backup', () => {
+  test('a backup is never overwritten with other content; the same content is accepted (resume)', () => {
+    const backups = new Backups(dir, 'bk/run1');
+    assert.equal(backups.save('x/y.txt', Buffer.from('one'), 0o644), 'bk/run1/x/y.txt');
+    backups.save('x/y.txt', Buffer.from('one'), 0o644);
+    assert.throws(() => backups.save('x/y.txt', Buffer.from('two'), 0o644), /never overwritten/);
+    assert.equal(readFileSync(join(dir, 'bk/run1/x/y.txt'), 'utf8'), 'one');
+  });
+});
+
+describe('lock', () => {
+  const lockPath = join(dir, 'refresh.lock');
+  test('a second holder fails fast, naming the first', () => {
+    const lock = acquireLock(lockPath, 'r1');
+    assert.throws(() => acquireLock(lockPath, 'r2'), (/** @type {any} */ e) => e.code === 'busy' && /refresh already in progress \(pid \d+, host .+, since .+\)/.test(e.message));
+    lock.release();
+    assert.equal(existsSync(lockPath), false);
+  });
+  test('a lock from a dead pid on this host is broken', () => {
+    const dead = spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], { encoding: 'utf8' }).stdout.trim();
+    writeFileSync(lockPath, JSON.stringify({ pid: Number(dead), host: hostname(), start: '1', since: 'then', run: 'old' }));
+    const lock = acquireLock(lockPath, 'r3');
+    assert.equal(JSON.parse(readFileSync(lockPath, 'utf8')).run, 'r3');
+    lock.release();
+  });
+  test('an empty lock has an unknown owner and is not broken', () => {
+    writeFileSync(lockPath, '');
+    assert.throws(() => acquireLock(lockPath, 'r4'), /unknown owner/);
+    assert.equal(readFileSync(lockPath, 'utf8'), '');
+    rmSync(lockPath);
+  });
+  test("another host's lock is never broken; the manual step is printed", () => {
+    writeFileSync(lockPath, JSON.stringify({ pid: 1, host: 'elsewhere.invalid', start: '1', since: 'then', run: 'x' }));
+    assert.throws(() => acquireLock(lockPath, 'r5'), /remove '.*refresh.lock' by hand/);
+    rmSync(lockPath);
+  });
+  test('a reused pid (same pid, other start time) is stale', () => {
+    writeFileSync(lockPath, JSON.stringify({ pid: process.pid, host: hostname(), start: '1', since: 'then', run: 'x' }));
+    acquireLock(lockPath, 'r6').release();
+  });
+});
+
+describe('journal', () => {
+  test('rotation with a tiny cap keeps every run with its header; segments read back in order', () => {
+    const path = join(dir, 'j.log');
+    const header = { type: /** @type {const} */ ('begin'), run: 'r1', ts: 't', root: '/repo', source: 'S' };
+    const writer = new JournalWriter(path, header, { cap: 600 });
+    writer.append(header);
+    for (let i = 0; i < 12; i += 1) writer.append({ type: 'file', run: 'r1', ts: 't', target: `f${i}`, phase: 'done' });
+    assert.ok(existsSync(`${path}.1`));
+    const segments = readJournal(path);
+    for (const s of segments) assert.match(s.text, /^\{"type":"begin"/);
+    const journal = engine.parseJournal(segments);
+    assert.equal(journal.runs.length, 1);
+    assert.ok(journal.runs[0].files.length >= 1);
+    assert.equal(journal.runs[0].files.at(-1).target, 'f11');
+  });
+});
+
+describe('safe-path', () => {
+  test('a symlinked parent is refused; a symlink at the path is reported as one', () => {
+    const root = join(dir, 'root');
+    mkdirSync(join(root, 'real'), { recursive: true });
+    symlinkSync(tmpdir(), join(root, 'out'));
+    symlinkSync('real', join(root, 'link'));
+    assert.throws(() => inspect(root, 'out/x'), /symbolic link/);
+    assert.equal(inspect(root, 'link').kind, 'symlink');
+    assert.equal(inspect(root, 'real').kind, 'directory');
+    assert.equal(inspect(root, 'real/none/deeper').kind, 'missing');
+  });
+});

@@ -1,0 +1,129 @@
+//! Refresh: manifests, records, path checks, classification, plans and the journal.
+//! Typed objects cross the boundary through serde; every function is decode → core → encode.
+
+use upkeep_core::refresh as core;
+use upkeep_core::{Error, ErrorKind};
+use wasm_bindgen::prelude::*;
+
+use crate::error::to_js;
+
+/// Decodes a JS value into a core type; a shape error becomes `invalid-argument`.
+fn decode<T: serde::de::DeserializeOwned>(what: &str, value: JsValue) -> Result<T, JsValue> {
+    serde_wasm_bindgen::from_value(value)
+        .map_err(|e| to_js(Error::new(ErrorKind::InvalidArgument, what, e.to_string())))
+}
+
+/// Encodes like the N-API build: plain objects, `null` for a missing value.
+fn encode<T: serde::Serialize>(value: &T) -> Result<JsValue, JsValue> {
+    let serializer = serde_wasm_bindgen::Serializer::new()
+        .serialize_maps_as_objects(true)
+        .serialize_missing_as_null(true);
+    value.serialize(&serializer).map_err(Into::into)
+}
+
+/// Checks one manifest path; returns it with `/` separators.
+#[wasm_bindgen(js_name = validatePath)]
+pub fn validate_path(path: &str) -> Result<String, JsValue> {
+    core::validate_path(path).map_err(to_js)
+}
+
+/// Refuses paths that collide on case-insensitive or normalizing file systems.
+#[wasm_bindgen(js_name = checkCollisions)]
+pub fn check_collisions(paths: Vec<String>) -> Result<(), JsValue> {
+    let refs: Vec<&str> = paths.iter().map(String::as_str).collect();
+    core::check_collisions(&refs).map_err(to_js)
+}
+
+/// Parses and validates `install/manifest.json`.
+#[wasm_bindgen(js_name = parseInstallManifest)]
+pub fn parse_install_manifest(bytes: &[u8], name: &str) -> Result<JsValue, JsValue> {
+    encode(&core::parse_install_manifest(bytes, name).map_err(to_js)?)
+}
+
+/// Parses and validates `.upkeep-source.json`.
+#[wasm_bindgen(js_name = parseSourceRecord)]
+pub fn parse_source_record(bytes: &[u8], name: &str) -> Result<JsValue, JsValue> {
+    encode(&core::parse_source_record(bytes, name).map_err(to_js)?)
+}
+
+/// The state of one file from the source's and host's observations and the recorded hash.
+#[wasm_bindgen]
+pub fn classify(
+    source: JsValue,
+    host: JsValue,
+    recorded: Option<String>,
+) -> Result<JsValue, JsValue> {
+    let source: core::Observed = decode("source", source)?;
+    let host: core::Observed = decode("host", host)?;
+    encode(&core::classify(&source, &host, recorded.as_deref()))
+}
+
+/// SHA-256 with CRLF turned into LF, for a text file holding CRLF; null otherwise.
+#[wasm_bindgen(js_name = eolNormalizedSha256)]
+pub fn eol_normalized_sha256(bytes: &[u8]) -> Result<JsValue, JsValue> {
+    encode(&core::eol_normalized_sha256(bytes))
+}
+
+/// Plans an install.
+#[wasm_bindgen(js_name = planInstall)]
+pub fn plan_install(
+    manifest: &[u8],
+    manifest_name: &str,
+    observations: JsValue,
+    force: bool,
+) -> Result<JsValue, JsValue> {
+    let observations: core::Observations = decode("observations", observations)?;
+    encode(&core::plan_install(manifest, manifest_name, &observations, force).map_err(to_js)?)
+}
+
+/// Plans a refresh.
+#[wasm_bindgen(js_name = planRefresh)]
+pub fn plan_refresh(
+    manifest: &[u8],
+    record: Option<Vec<u8>>,
+    observations: JsValue,
+    options: JsValue,
+) -> Result<JsValue, JsValue> {
+    let observations: core::Observations = decode("observations", observations)?;
+    let options: core::RefreshOptions = if options.is_undefined() || options.is_null() {
+        core::RefreshOptions::default()
+    } else {
+        decode("options", options)?
+    };
+    encode(
+        &core::plan_refresh(manifest, record.as_deref(), &observations, &options).map_err(to_js)?,
+    )
+}
+
+/// One journal line, newline included.
+#[wasm_bindgen(js_name = renderJournalLine)]
+pub fn render_journal_line(record: JsValue) -> Result<String, JsValue> {
+    let record: core::JournalRecord = decode("record", record)?;
+    Ok(core::render_journal_line(&record))
+}
+
+/// Reads a journal from its segments, oldest first.
+#[wasm_bindgen(js_name = parseJournal)]
+pub fn parse_journal(segments: JsValue) -> Result<JsValue, JsValue> {
+    let segments: Vec<core::JournalSegment> = decode("segments", segments)?;
+    encode(&core::parse_journal(&segments).map_err(to_js)?)
+}
+
+/// The interrupted run to resume, or null; refused for another tree or source version.
+#[wasm_bindgen(js_name = interruptedRun)]
+pub fn interrupted_run(
+    journal: JsValue,
+    root: &str,
+    source: &str,
+    name: &str,
+) -> Result<JsValue, JsValue> {
+    let journal: core::Journal = decode("journal", journal)?;
+    encode(&core::interrupted_run(&journal, root, source, name).map_err(to_js)?)
+}
+
+/// The identity of a source version from its manifest bytes and `[src, sha256 | null]` pairs.
+#[wasm_bindgen(js_name = sourceIdentity)]
+pub fn source_identity(manifest: &[u8], files: JsValue) -> Result<String, JsValue> {
+    let files: Vec<(String, Option<String>)> = decode("files", files)?;
+    Ok(core::source_identity(manifest, &files))
+}
