@@ -26,6 +26,14 @@ pub enum ErrorKind {
     InvalidDigest,
     /// A streaming hasher was used after it had produced its digest.
     HasherFinished,
+    /// A declared action has no weight; the message lists the valid ones.
+    UnknownAction,
+    /// A preset name is not one of the presets; the message lists the valid ones.
+    UnknownPreset,
+    /// `git diff --numstat -z` output is malformed.
+    InvalidNumstat,
+    /// An argument from JavaScript has the wrong shape or an invalid value.
+    InvalidArgument,
 }
 
 impl ErrorKind {
@@ -34,6 +42,10 @@ impl ErrorKind {
         match self {
             ErrorKind::InvalidDigest => "invalid-digest",
             ErrorKind::HasherFinished => "hasher-finished",
+            ErrorKind::UnknownAction => "unknown-action",
+            ErrorKind::UnknownPreset => "unknown-preset",
+            ErrorKind::InvalidNumstat => "invalid-numstat",
+            ErrorKind::InvalidArgument => "invalid-argument",
         }
     }
 }
@@ -77,6 +89,12 @@ impl fmt::Display for Error {
         let what = match self.kind {
             ErrorKind::InvalidDigest => "invalid SHA-256 digest",
             ErrorKind::HasherFinished => "hasher already finished",
+            ErrorKind::InvalidNumstat => "invalid numstat record",
+            ErrorKind::InvalidArgument => "invalid argument",
+            // Worded as the JavaScript reference words them, input included: kept verbatim.
+            ErrorKind::UnknownAction | ErrorKind::UnknownPreset => {
+                return f.write_str(&self.detail)
+            }
         };
         write!(f, "{what} '{}': {}", self.input, self.detail)
     }

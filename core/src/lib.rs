@@ -24,6 +24,19 @@
 //! assert_eq!(stream.finish().unwrap(), sha256_hex(b"abc"));
 //! ```
 //!
+//! ## Risk scoring
+//!
+//! [`score`] scores how risky a diff is: the declared actions' weights, raised by what the
+//! `git diff --numstat` shows (files outside the write set, deleted lines, contract files),
+//! decided by a preset. Its globs match in time linear in the path length.
+//!
+//! ```
+//! use upkeep_core::score::{declared_risk, glob_match, Overrides};
+//!
+//! assert!(glob_match("**/*.rs", "core/src/lib.rs"));
+//! assert_eq!(declared_risk(&["rename"], &Overrides::default()).unwrap(), 0.2);
+//! ```
+//!
 //! ## Errors
 //!
 //! Every fallible function returns [`Error`], whose [`Error::code`] is a stable string that
@@ -33,6 +46,7 @@
 
 mod error;
 mod hash;
+pub mod score;
 
 pub use error::{Error, ErrorKind, Result};
 pub use hash::{checksum_line, parse_digest, sha256_hex, Digest, Sha256Stream};
