@@ -11,6 +11,13 @@ export const loadFailures = [];
 // Hashing
 export const { sha256, parseDigest, checksumLine, Sha256Stream } = engine;
 
+// Risk scoring
+export const {
+  globMatch, GlobSet, parseNumstat, parseNumstatZ, parseNumstatBytes,
+  declaredRisk, actualRisk, decide, worst, assess, scoreConstants,
+} = engine;
+export { WEIGHTS, PRESETS, DEFAULT_PRESET, DELETION_LINES } from './score-constants.js';
+
 /**
  * Instantiates the wasm engine. With no argument it fetches the `.wasm` beside the glue;
  * pass bytes, a `WebAssembly.Module`, a URL or a Response to load it from elsewhere.

@@ -7,6 +7,13 @@ export { implementation, loadFailures } from './engine.js';
 // Hashing
 export const { sha256, parseDigest, checksumLine, Sha256Stream } = engine;
 
+// Risk scoring
+export const {
+  globMatch, GlobSet, parseNumstat, parseNumstatZ, parseNumstatBytes,
+  declaredRisk, actualRisk, decide, worst, assess, scoreConstants,
+} = engine;
+export { WEIGHTS, PRESETS, DEFAULT_PRESET, DELETION_LINES } from './score-constants.js';
+
 /** Resolves at once: Node loads the engine synchronously. Browsers must await it. */
 export async function init() {}
 

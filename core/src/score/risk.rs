@@ -260,11 +260,14 @@ pub struct RiskOptions {
     /// The paths the change may touch: exact paths, or globs with at least one literal
     /// segment (a wildcard-only entry such as `**` matches nothing). Empty: nothing may
     /// be touched.
+    #[cfg_attr(feature = "serde", serde(deserialize_with = "serde_impls::or_default"))]
     pub write_set: Vec<String>,
     /// Globs of contract files (public APIs, schemas): touching one raises the score to
     /// the `api` weight.
+    #[cfg_attr(feature = "serde", serde(deserialize_with = "serde_impls::or_default"))]
     pub contracts: Vec<String>,
     /// Globs of files whose deleted lines do not count towards [`DELETION_LINES`].
+    #[cfg_attr(feature = "serde", serde(deserialize_with = "serde_impls::or_default"))]
     pub ignore_deletions: Vec<String>,
     /// Weights replacing or adding to [`WEIGHTS`].
     pub overrides: Overrides,
@@ -444,6 +447,7 @@ mod serde_impls {
     use super::{Overrides, Weights};
     use serde::de::{MapAccess, Visitor};
     use serde::ser::SerializeMap;
+    use serde::Deserialize;
     use std::fmt;
 
     impl<'de> serde::Deserialize<'de> for Overrides {
@@ -472,8 +476,18 @@ mod serde_impls {
                     Ok(Overrides(entries))
                 }
             }
-            deserializer.deserialize_map(InOrder)
+            deserializer.deserialize_any(InOrder)
         }
+    }
+
+    /// `null` and `undefined` stand for the default, as a JavaScript default parameter
+    /// would have it.
+    pub(super) fn or_default<'de, D, T>(deserializer: D) -> Result<T, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+        T: serde::Deserialize<'de> + Default,
+    {
+        Ok(Option::<T>::deserialize(deserializer)?.unwrap_or_default())
     }
 
     fn ordered_map<S: serde::Serializer>(
