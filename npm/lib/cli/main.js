@@ -1,9 +1,10 @@
 // The `upkeep` command line: parses arguments, runs one command, returns its exit code.
 import { readFileSync } from 'node:fs';
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { implementation } from '../engine.js';
 import { EXIT } from './exit-codes.js';
 import { hashCommand } from './hash.js';
+import { scoreCommand } from './score.js';
 import { printError } from './output.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
@@ -31,6 +32,27 @@ export async function main(argv) {
       exitCode = await hashCommand(files, options);
     });
 
+  const repeat = (/** @type {string} */ value, /** @type {string[]} */ previous) => [...previous, value];
+  program
+    .command('score')
+    .description('score how risky a diff is: declared actions, raised by what the numstat shows')
+    .addOption(new Option('--diff', 'read `git diff --numstat` output (plain or -z) from standard input').conflicts('git'))
+    .option('--git [range]', 'run `git diff --numstat -z -M [range]` in the current directory')
+    .option('--staged', 'with --git: score the staged changes (git diff --cached)')
+    .addOption(new Option('--actions <list>', 'declared actions, comma-separated (format, imports, rename, logic, new-file, api, delete, architecture)').conflicts('declared'))
+    .option('--declared <score>', 'the declared score itself', parseScore)
+    .option('--preset <name>', 'prudent, balanced (default) or aggressive')
+    .option('--write-set <glob>', 'a path or glob the change may touch (repeatable; none: every file is outside)', repeat, [])
+    .option('--contracts <glob>', 'a contract file glob (repeatable)', repeat, [])
+    .option('--ignore-deletions <glob>', "a glob whose deleted lines don't count (repeatable)", repeat, [])
+    .option('--weights <file.json>', 'a JSON object of action weights overriding the defaults')
+    .option('--json', 'print the verdict as one JSON document')
+    .addOption(new Option('--fail-on <decision>', 'the least severe decision that exits 1').choices(['soft', 'blocking']))
+    .addHelpText('after', '\nExit codes: 0 silent or soft, 1 blocking (or soft with --fail-on soft), 2 bad usage or input.')
+    .action(async (options) => {
+      exitCode = await scoreCommand(options);
+    });
+
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {
@@ -39,4 +61,11 @@ export async function main(argv) {
     return error.exitCode === 0 ? EXIT.ok : EXIT.badInput;
   }
   return exitCode;
+}
+
+/** A `--declared` value: a finite number. */
+function parseScore(/** @type {string} */ value) {
+  const score = Number(value);
+  if (value.trim() === '' || !Number.isFinite(score)) throw new InvalidArgumentError('expected a number.');
+  return score;
 }
