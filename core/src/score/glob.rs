@@ -46,13 +46,32 @@ pub(crate) fn glob_path(path: &str) -> Cow<'_, str> {
     }
 }
 
-fn strip_leading(mut p: &str) -> &str {
+fn strip_leading(p: &str) -> &str {
+    let bytes = p.as_bytes();
+    let mut at = 0;
     loop {
-        if let Some(rest) = p.strip_prefix("./").or_else(|| p.strip_prefix('/')) {
-            p = rest;
-        } else {
-            return p;
+        match (bytes.get(at), bytes.get(at + 1)) {
+            (Some(b'/'), _) => at += 1,
+            (Some(b'.'), Some(b'/')) => at += 2,
+            _ => return &p[at..],
         }
+    }
+}
+
+/// A path prepared once for matching against many patterns: normalised, and scanned
+/// once for line breaks (which `**` does not cross).
+#[derive(Debug)]
+pub(crate) struct Candidate<'a> {
+    path: Cow<'a, str>,
+    /// The path holds no line break, so no part of it does.
+    unbroken: bool,
+}
+
+impl<'a> Candidate<'a> {
+    pub(crate) fn new(path: &'a str) -> Self {
+        let path = glob_path(path);
+        let unbroken = no_break(&path);
+        Candidate { path, unbroken }
     }
 }
 
@@ -137,8 +156,9 @@ enum Strategy {
     AnyDirs,
     /// `prefix**/*suffix`: the directories before the last `/` hold no line break.
     AnyDirsThenSegment,
-    /// Anything else: the bit-parallel automaton over the middle.
-    Automaton(Nfa),
+    /// Anything else: the bit-parallel automaton over the middle, run only when the
+    /// middle contains the pattern's longest literal run.
+    Automaton { nfa: Nfa, required: String },
 }
 
 /// One compiled pattern.
@@ -179,7 +199,10 @@ impl Glob {
             [Token::AnySegment] => Strategy::AnySegment,
             [Token::AnyDirs] => Strategy::AnyDirs,
             [Token::AnyDirs, Token::AnySegment] => Strategy::AnyDirsThenSegment,
-            _ => Strategy::Automaton(Nfa::new(middle)),
+            _ => Strategy::Automaton {
+                nfa: Nfa::new(middle),
+                required: longest_literal_run(middle),
+            },
         };
         Glob {
             pattern: pattern.to_owned(),
@@ -196,20 +219,25 @@ impl Glob {
 
     /// Whether `path` matches.
     pub fn is_match(&self, path: &str) -> bool {
-        self.is_match_normalized(&glob_path(path))
+        self.is_match_candidate(&Candidate::new(path))
     }
 
-    /// Whether a path already passed through `glob_path` matches.
-    pub(crate) fn is_match_normalized(&self, path: &str) -> bool {
+    /// Whether a prepared path matches.
+    pub(crate) fn is_match_candidate(&self, candidate: &Candidate<'_>) -> bool {
+        let path: &str = &candidate.path;
+        let no_break = |text: &str| candidate.unbroken || no_break(text);
         if let Strategy::Exact = self.strategy {
-            return path == self.prefix;
+            return same_bytes(path.as_bytes(), self.prefix.as_bytes());
         }
         let (p, s) = (self.prefix.len(), self.suffix.len());
-        if path.len() < p + s || !path.starts_with(&self.prefix) || !path.ends_with(&self.suffix) {
+        let bytes = path.as_bytes();
+        if bytes.len() < p + s
+            || !same_bytes(&bytes[..p], self.prefix.as_bytes())
+            || !same_bytes(&bytes[bytes.len() - s..], self.suffix.as_bytes())
+        {
             return false;
         }
         let middle = &path[p..path.len() - s];
-        let no_break = |text: &str| !text.contains(crate::score::js::is_line_terminator);
         match &self.strategy {
             Strategy::Exact => unreachable!("handled above"),
             Strategy::AnyPath => no_break(middle),
@@ -219,9 +247,88 @@ impl Glob {
                 None => true,
                 Some(last) => no_break(&middle[..last]),
             },
-            Strategy::Automaton(nfa) => nfa.is_match(middle),
+            Strategy::Automaton { nfa, required } => {
+                contains_literal(middle, required) && nfa.is_match(middle)
+            }
         }
     }
+}
+
+/// Whether `text` holds no line break (`\n`, `\r`, U+2028, U+2029), scanning bytes.
+fn no_break(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    // U+2028 and U+2029 are E2 80 A8/A9 in UTF-8; E2 alone is only a candidate. A
+    // branch-free fold vectorises.
+    let candidate = bytes.iter().fold(false, |seen, &b| {
+        seen | (b == b'\n') | (b == b'\r') | (b == 0xE2)
+    });
+    if !candidate {
+        return true;
+    }
+    !text.contains(crate::score::js::is_line_terminator)
+}
+
+/// Whether `haystack` contains `needle`: a first-byte scan, cheaper than a full substring
+/// searcher on paths a few dozen bytes long.
+fn contains_literal(haystack: &str, needle: &str) -> bool {
+    let (hay, needle) = (haystack.as_bytes(), needle.as_bytes());
+    let Some((&first, rest)) = needle.split_first() else {
+        return true;
+    };
+    if hay.len() < needle.len() {
+        return false;
+    }
+    let last_start = hay.len() - needle.len();
+    let mut from = 0;
+    while let Some(i) = hay[from..=last_start].iter().position(|&b| b == first) {
+        let at = from + i;
+        if same_bytes(&hay[at + 1..at + needle.len()], rest) {
+            return true;
+        }
+        from = at + 1;
+    }
+    false
+}
+
+/// Byte equality without a call into libc's `memcmp`, which costs more than the compare
+/// itself for the few bytes of a path's literal prefix or suffix.
+#[inline(always)]
+fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    // Eight bytes at a time, then the tail: LLVM turns a plain byte loop back into `bcmp`.
+    let (mut a8, mut b8) = (a.chunks_exact(8), b.chunks_exact(8));
+    for (x, y) in (&mut a8).zip(&mut b8) {
+        let word = |s: &[u8]| u64::from_ne_bytes(s.try_into().unwrap_or([0; 8]));
+        if word(x) != word(y) {
+            return false;
+        }
+    }
+    let diff = a8
+        .remainder()
+        .iter()
+        .zip(b8.remainder())
+        .fold(0u8, |d, (x, y)| d | (x ^ y));
+    diff == 0
+}
+
+/// The longest run of literal tokens, as text: a path must contain it to match.
+fn longest_literal_run(tokens: &[Token]) -> String {
+    let mut best: &[Token] = &[];
+    for run in tokens.split(|t| !matches!(t, Token::Literal(_))) {
+        if run.len() > best.len() {
+            best = run;
+        }
+    }
+    let units: Vec<u16> = best
+        .iter()
+        .filter_map(|t| match t {
+            Token::Literal(u) => Some(*u),
+            _ => None,
+        })
+        .collect();
+    String::from_utf16_lossy(&units)
 }
 
 /// Patterns compiled once and matched together: each path is normalised once per test,
@@ -259,8 +366,8 @@ impl GlobSet {
 
     /// Whether any pattern matches `path`.
     pub fn is_match(&self, path: &str) -> bool {
-        let path = glob_path(path);
-        self.globs.iter().any(|g| g.is_match_normalized(&path))
+        let path = Candidate::new(path);
+        self.globs.iter().any(|g| g.is_match_candidate(&path))
     }
 
     /// The indices of the patterns that match `path`, ascending.
@@ -272,12 +379,12 @@ impl GlobSet {
 
     /// Appends the indices of the patterns that match `path` to `out`.
     pub fn matches_into(&self, path: &str, out: &mut Vec<usize>) {
-        let path = glob_path(path);
+        let path = Candidate::new(path);
         out.extend(
             self.globs
                 .iter()
                 .enumerate()
-                .filter(|(_, g)| g.is_match_normalized(&path))
+                .filter(|(_, g)| g.is_match_candidate(&path))
                 .map(|(i, _)| i),
         );
     }
@@ -292,9 +399,9 @@ impl GlobSet {
     pub fn match_pairs<S: AsRef<str>>(&self, paths: &[S]) -> Vec<u32> {
         let mut pairs = Vec::new();
         for (i, path) in paths.iter().enumerate() {
-            let path = glob_path(path.as_ref());
+            let path = Candidate::new(path.as_ref());
             for (j, glob) in self.globs.iter().enumerate() {
-                if glob.is_match_normalized(&path) {
+                if glob.is_match_candidate(&path) {
                     pairs.extend([i as u32, j as u32]);
                 }
             }

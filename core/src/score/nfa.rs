@@ -38,7 +38,7 @@ pub(crate) trait Bits: Clone + std::fmt::Debug {
     fn step(d: &Self, adv: &Self, stay: &Self, out: &mut Self);
     /// Adds the positions reachable without input: `d |= (d & e1) << 1 | (d & e3) << 3`,
     /// repeated until nothing changes.
-    fn close(&mut self, e1: &Self, e3: &Self);
+    fn close(&mut self, e1: &Self, e3: &Self, rounds: u32);
     /// `self | other` into `out`.
     fn or(&self, other: &Self, out: &mut Self);
 }
@@ -61,13 +61,9 @@ impl Bits for u64 {
         *out = ((d & adv) << 1) | (d & stay);
     }
     #[inline(always)]
-    fn close(&mut self, e1: &Self, e3: &Self) {
-        loop {
-            let next = *self | ((*self & e1) << 1) | ((*self & e3) << 3);
-            if next == *self {
-                return;
-            }
-            *self = next;
+    fn close(&mut self, e1: &Self, e3: &Self, rounds: u32) {
+        for _ in 0..rounds {
+            *self |= ((*self & e1) << 1) | ((*self & e3) << 3);
         }
     }
     fn or(&self, other: &Self, out: &mut Self) {
@@ -110,7 +106,7 @@ impl Bits for Wide {
         }
         Wide::and_shl(&d.0, &adv.0, 1, &mut out.0);
     }
-    fn close(&mut self, e1: &Self, e3: &Self) {
+    fn close(&mut self, e1: &Self, e3: &Self, _rounds: u32) {
         loop {
             let mut next = self.clone();
             Wide::and_shl(&self.0, &e1.0, 1, &mut next.0);
@@ -145,6 +141,8 @@ pub(crate) struct Tables<B> {
     wide_literals: Vec<(u16, B)>,
     e1: B,
     e3: B,
+    /// How many closure rounds reach every position: the longest chain of empty moves.
+    rounds: u32,
     start: B,
     accept: usize,
 }
@@ -161,6 +159,7 @@ impl<B: Bits> Tables<B> {
             wide_literals: Vec::new(),
             e1: z(),
             e3: z(),
+            rounds: 0,
             start: z(),
             accept: 0,
         };
@@ -212,8 +211,18 @@ impl<B: Bits> Tables<B> {
             t.adv[unit as usize] = adv;
             t.stay[unit as usize] = stay;
         }
+        // Longest chain of empty moves ending at each position (moves only go forward).
+        let mut chain = vec![0u32; t.accept + 1];
+        for pos in 0..t.accept {
+            for (mask, by) in [(&t.e1, 1), (&t.e3, 3)] {
+                if mask.get(pos) && pos + by <= t.accept {
+                    chain[pos + by] = chain[pos + by].max(chain[pos] + 1);
+                }
+            }
+        }
+        t.rounds = chain.into_iter().max().unwrap_or(0);
         t.start.set(0);
-        t.start.close(&t.e1, &t.e3);
+        t.start.close(&t.e1, &t.e3, t.rounds);
         t
     }
 
@@ -259,7 +268,7 @@ impl<B: Bits> Tables<B> {
                 B::step(d, &adv, &stay, next);
             }
             std::mem::swap(d, next);
-            d.close(&self.e1, &self.e3);
+            d.close(&self.e1, &self.e3, self.rounds);
             !d.is_zero()
         };
         if path.is_ascii() {

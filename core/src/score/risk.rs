@@ -24,7 +24,7 @@
 //! ```
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::score::glob::{glob_path, has_literal_segment, slash, Glob};
+use crate::score::glob::{has_literal_segment, slash, Candidate, Glob};
 use crate::score::js::{array_index, js_max, js_number_to_string, json_string};
 use crate::score::numstat::FileStat;
 
@@ -294,8 +294,8 @@ impl Globs {
 
     fn any(&self, path: &str) -> bool {
         !self.0.is_empty() && {
-            let path = glob_path(path);
-            self.0.iter().any(|g| g.is_match_normalized(&path))
+            let path = Candidate::new(path);
+            self.0.iter().any(|g| g.is_match_candidate(&path))
         }
     }
 }
