@@ -4,7 +4,7 @@ SHELL := bash
 NPM := npm
 NATIVE_ADDON := npm/native/upkeep.linux-x64-gnu.node
 
-.PHONY: setup build build-native build-wasm build-types example test test-rust test-wasm test-js soak lint bench demo clean
+.PHONY: setup build build-native build-wasm build-types example test test-rust test-wasm test-js soak lint bench demo clean fuzz fuzz-smoke
 
 ## Install what is missing (Debian packages, wasm-bindgen-cli, npm dependencies); skip the rest.
 setup:
@@ -29,7 +29,7 @@ example: build
 	node npm/bin/upkeep.js hash --recursive examples/starter-template
 
 ## Every check CI runs: formatting, lints, type checks, Rust, wasm and JS tests.
-test: build lint test-rust test-wasm test-js
+test: build lint test-rust test-wasm test-js fuzz-smoke
 
 lint:
 	cargo fmt --all --check
@@ -51,10 +51,23 @@ test-js:
 soak: build
 	UPKEEP_SOAK=1 node --test tests/js/refresh-flow.test.js
 
+## Fuzz targets of core/fuzz (cargo-fuzz, nightly): a bounded run in `make test`, a longer one here.
+FUZZ_TARGETS := numstat glob
+FUZZ_SECONDS ?= 20
+fuzz-smoke:
+	@if ! rustup run nightly rustc --version >/dev/null 2>&1; then echo "fuzz-smoke: NOT RUN (no nightly toolchain)"; exit 0; fi; \
+	cd core/fuzz && for target in $(FUZZ_TARGETS); do \
+	  cargo +nightly fuzz run $$target -- -max_total_time=$(FUZZ_SECONDS) -timeout=2 -max_len=4096 || exit 1; \
+	done
+
+fuzz:
+	$(MAKE) fuzz-smoke FUZZ_SECONDS=600
+
 ## Benchmarks against what users would use instead; results go in BENCHMARKS.md.
 bench: build
 	node bench/hash.mjs
 	node bench/text.mjs
+	node bench/score.mjs
 
 ## The browser demo (web-demo/, on the wasm web build).
 demo: build

@@ -37,6 +37,18 @@ if ! command -v wasm-bindgen >/dev/null || [ "$(wasm-bindgen --version | awk '{p
   cargo install -q wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
 fi
 
+# cargo-fuzz drives the fuzz targets in core/fuzz (make fuzz-smoke in make test, make fuzz).
+# It runs on the nightly toolchain, which rustup provides on these machines.
+if ! cargo fuzz --version >/dev/null 2>&1; then
+  log "installing cargo-fuzz (a minute or two, once)"
+  cargo install -q cargo-fuzz
+fi
+if ! rustup run nightly rustc --version >/dev/null 2>&1; then
+  log "installing the nightly toolchain for cargo-fuzz"
+  rustup toolchain install nightly --profile minimal ||
+    log "WARNING: no nightly toolchain; make fuzz-smoke will report its fuzz targets as not run"
+fi
+
 # npm dependencies from the committed lockfile; skipped when already in step with it.
 if [ ! -f npm/node_modules/.package-lock.json ] || ! cmp -s npm/package-lock.json npm/node_modules/.upkeep-lock-stamp; then
   log "installing npm dependencies"

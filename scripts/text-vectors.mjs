@@ -19,7 +19,7 @@ const put = (/** @type {string} */ name, /** @type {Buffer} */ bytes) => (writeF
 function run(/** @type {string} */ cmd, /** @type {string[]} */ args) {
   const r = spawnSync(cmd, args, { cwd: dir, env, maxBuffer: 1 << 26 });
   if (r.error) throw r.error;
-  return { out: r.stdout, status: r.status };
+  return { out: r.stdout, status: /** @type {number} */ (r.status) };
 }
 
 /** GNU diff -u with the options of a DiffOptions object. */
@@ -36,6 +36,7 @@ function parseHunks(/** @type {Buffer} */ patch) {
   const hunks = [];
   const text = patch.toString('latin1');
   const lines = text.split(/(?<=\n)/).slice(2);
+  /** @type {any} */
   let hunk = null;
   for (const line of lines) {
     const header = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@\n$/.exec(line);
@@ -52,7 +53,7 @@ function parseHunks(/** @type {Buffer} */ patch) {
       hunk.lines.push({ kind, text: line.slice(1) });
     }
   }
-  return hunks.map((h) => ({ ...h, lines: h.lines.map((l) => ({ kind: l.kind, text: hex(B(l.text)) })) }));
+  return hunks.map((h) => ({ ...h, lines: h.lines.map((/** @type {any} */ l) => ({ kind: l.kind, text: hex(B(l.text)) })) }));
 }
 
 /** The patch of `diff -U<context>` reduced to the selected hunks, applied by GNU patch. */
@@ -90,7 +91,7 @@ const edit = (/** @type {Buffer} */ text, /** @type {Record<number, string>} */ 
 
 /** @type {any[]} */
 const cases = [];
-const diffCase = (/** @type {string} */ name, /** @type {Buffer} */ a, /** @type {Buffer} */ b, /** @type {any} */ options) => {
+const diffCase = (/** @type {string} */ name, /** @type {Buffer} */ a, /** @type {Buffer} */ b, /** @type {any} */ options = undefined) => {
   const { out, status } = gnuDiff(a, b, options);
   const kind = status === 0 ? 'identical' : out.toString('latin1').startsWith('Binary files ') ? 'binary' : 'different';
   cases.push({ name: `unifiedDiff: ${name}`, call: 'unifiedDiff', args: [hex(a), hex(b), ...(options ? [options] : [])], result: { status: kind, patch: hex(out) } });

@@ -46,7 +46,13 @@ pub enum ErrorKind {
     CorruptJournal,
     /// An interrupted run's journal belongs to another tree or another source version.
     JournalMismatch,
-    /// An argument to an engine call is out of range (an unknown decision, say).
+    /// A declared action has no weight; the message lists the valid ones.
+    UnknownAction,
+    /// A preset name is not one of the presets; the message lists the valid ones.
+    UnknownPreset,
+    /// `git diff --numstat -z` output is malformed.
+    InvalidNumstat,
+    /// An argument to an engine call has the wrong shape or is out of range.
     InvalidArgument,
 }
 
@@ -66,6 +72,9 @@ impl ErrorKind {
             ErrorKind::PathCollision => "path-collision",
             ErrorKind::CorruptJournal => "corrupt-journal",
             ErrorKind::JournalMismatch => "journal-mismatch",
+            ErrorKind::UnknownAction => "unknown-action",
+            ErrorKind::UnknownPreset => "unknown-preset",
+            ErrorKind::InvalidNumstat => "invalid-numstat",
             ErrorKind::InvalidArgument => "invalid-argument",
         }
     }
@@ -120,7 +129,12 @@ impl fmt::Display for Error {
             ErrorKind::PathCollision => "colliding path",
             ErrorKind::CorruptJournal => "corrupt journal",
             ErrorKind::JournalMismatch => "journal from another run in",
+            ErrorKind::InvalidNumstat => "invalid numstat record",
             ErrorKind::InvalidArgument => "invalid argument",
+            // Worded as the JavaScript reference words them, input included: kept verbatim.
+            ErrorKind::UnknownAction | ErrorKind::UnknownPreset => {
+                return f.write_str(&self.detail)
+            }
         };
         // Control characters are escaped so the message stays one printable line (and
         // survives C strings in the bindings); everything else is shown as given.

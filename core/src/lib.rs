@@ -37,10 +37,23 @@
 //! assert_eq!(diff.status, DiffStatus::Different);
 //! assert_eq!(diff.patch, b"--- old\n+++ new\n@@ -1 +1 @@\n-a\r\n+b\r\n");
 //! ```
+//!
 //! ## Refresh
 //!
 //! [`refresh`] classifies files a source copied into a host repository and plans how to
 //! bring them up to date without clobbering local edits; the shim executes the plan.
+//! ## Risk scoring
+//!
+//! [`score`] scores how risky a diff is: the declared actions' weights, raised by what the
+//! `git diff --numstat` shows (files outside the write set, deleted lines, contract files),
+//! decided by a preset. Its globs match in time linear in the path length.
+//!
+//! ```
+//! use upkeep_core::score::{declared_risk, glob_match, Overrides};
+//!
+//! assert!(glob_match("**/*.rs", "core/src/lib.rs"));
+//! assert_eq!(declared_risk(&["rename"], &Overrides::default()).unwrap(), 0.2);
+//! ```
 //!
 //! ## Errors
 //!
@@ -52,6 +65,7 @@
 mod error;
 mod hash;
 pub mod refresh;
+pub mod score;
 pub mod text;
 
 pub use error::{Error, ErrorKind, Result};

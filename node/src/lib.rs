@@ -5,4 +5,5 @@
 mod error;
 pub mod hash;
 pub mod refresh;
+pub mod score;
 pub mod text;

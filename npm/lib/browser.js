@@ -19,6 +19,12 @@ export const {
   eolNormalizedSha256, planInstall, planRefresh, renderJournalLine, parseJournal, interruptedRun,
   sourceIdentity,
 } = engine;
+// Risk scoring
+export const {
+  globMatch, GlobSet, parseNumstat, parseNumstatZ, parseNumstatBytes,
+  declaredRisk, actualRisk, decide, worst, assess, scoreConstants,
+} = engine;
+export { WEIGHTS, PRESETS, DEFAULT_PRESET, DELETION_LINES } from './score-constants.js';
 
 /**
  * Instantiates the wasm engine. With no argument it fetches the `.wasm` beside the glue;

@@ -15,6 +15,12 @@ export const {
   eolNormalizedSha256, planInstall, planRefresh, renderJournalLine, parseJournal, interruptedRun,
   sourceIdentity,
 } = engine;
+// Risk scoring
+export const {
+  globMatch, GlobSet, parseNumstat, parseNumstatZ, parseNumstatBytes,
+  declaredRisk, actualRisk, decide, worst, assess, scoreConstants,
+} = engine;
+export { WEIGHTS, PRESETS, DEFAULT_PRESET, DELETION_LINES } from './score-constants.js';
 
 /** Resolves at once: Node loads the engine synchronously. Browsers must await it. */
 export async function init() {}

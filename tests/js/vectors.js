@@ -21,6 +21,9 @@ function decode(/** @type {any} */ arg) {
   return arg;
 }
 
+/** `null` in a vector stands for an argument left out (JSON has no `undefined`). */
+const absent = (/** @type {unknown} */ arg) => (arg === null ? undefined : arg);
+
 const errorOf = (/** @type {any} */ e) => ({ code: e.code, message: e.message });
 
 /**
@@ -70,6 +73,23 @@ const calls = {
       }
     });
   },
+  scoreConstants: (api) => api.scoreConstants(),
+  globMatch: (api, [pattern, file]) => api.globMatch(pattern, file),
+  GlobSet: (api, [patterns, paths]) => {
+    const set = new api.GlobSet(patterns);
+    const isMatch = paths.map((/** @type {string} */ p) => set.isMatch(p));
+    const many = Array.from(set.isMatchMany(paths), (/** @type {number} */ b) => b === 1);
+    if (JSON.stringify(many) !== JSON.stringify(isMatch)) throw new Error(`isMatchMany ${JSON.stringify(many)} disagrees with isMatch`);
+    return { matches: paths.map((/** @type {string} */ p) => set.matches(p)), isMatch, pairs: Array.from(set.matchesMany(paths)) };
+  },
+  parseNumstat: (api, [text]) => api.parseNumstat(text),
+  parseNumstatZ: (api, [bytes]) => api.parseNumstatZ(decode(bytes)),
+  parseNumstatBytes: (api, [bytes]) => api.parseNumstatBytes(decode(bytes)),
+  declaredRisk: (api, [actions, overrides]) => api.declaredRisk(actions, absent(overrides)),
+  actualRisk: (api, [declared, files, options]) => api.actualRisk(declared, files, absent(options)),
+  decide: (api, [score, preset]) => api.decide(score, absent(preset)),
+  worst: (api, [a, b]) => api.worst(absent(a), absent(b)) ?? null,
+  assess: (api, [files, options]) => api.assess(files, absent(options)),
 };
 
 /** The outcome of a case: `{result}` or `{error: {code, message}}`. */

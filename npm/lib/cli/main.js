@@ -6,6 +6,7 @@ import { EXIT } from './exit-codes.js';
 import { diffCommand } from './diff.js';
 import { hashCommand } from './hash.js';
 import { mergeCommand } from './merge.js';
+import { scoreCommand } from './score.js';
 import { printError } from './output.js';
 import { installCommand, refreshCommand } from './refresh.js';
 
@@ -99,6 +100,27 @@ export async function main(argv) {
       exitCode = await refreshCommand(options);
     });
 
+  const repeat = (/** @type {string} */ value, /** @type {string[]} */ previous) => [...previous, value];
+  program
+    .command('score')
+    .description('score how risky a diff is: declared actions, raised by what the numstat shows')
+    .addOption(new Option('--diff', 'read `git diff --numstat` output (plain or -z) from standard input').conflicts('git'))
+    .option('--git [range]', 'run `git diff --numstat -z -M [range]` in the current directory')
+    .option('--staged', 'with --git: score the staged changes (git diff --cached)')
+    .addOption(new Option('--actions <list>', 'declared actions, comma-separated (format, imports, rename, logic, new-file, api, delete, architecture)').conflicts('declared'))
+    .option('--declared <score>', 'the declared score itself', parseScore)
+    .option('--preset <name>', 'prudent, balanced (default) or aggressive')
+    .option('--write-set <glob>', 'a path or glob the change may touch (repeatable; none: every file is outside)', repeat, [])
+    .option('--contracts <glob>', 'a contract file glob (repeatable)', repeat, [])
+    .option('--ignore-deletions <glob>', "a glob whose deleted lines don't count (repeatable)", repeat, [])
+    .option('--weights <file.json>', 'a JSON object of action weights overriding the defaults')
+    .option('--json', 'print the verdict as one JSON document')
+    .addOption(new Option('--fail-on <decision>', 'the least severe decision that exits 1').choices(['soft', 'blocking']))
+    .addHelpText('after', '\nExit codes: 0 silent or soft, 1 blocking (or soft with --fail-on soft), 2 bad usage or input.')
+    .action(async (options) => {
+      exitCode = await scoreCommand(options);
+    });
+
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {
@@ -118,4 +140,11 @@ function count(/** @type {string} */ value) {
 /** Collects a repeatable option's values in order. */
 function collect(/** @type {string} */ value, /** @type {string[]} */ previous) {
   return [...previous, value];
+}
+
+/** A `--declared` value: a finite number. */
+function parseScore(/** @type {string} */ value) {
+  const score = Number(value);
+  if (value.trim() === '' || !Number.isFinite(score)) throw new InvalidArgumentError('expected a number.');
+  return score;
 }

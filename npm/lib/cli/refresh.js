@@ -68,7 +68,7 @@ function printSummary(/** @type {any} */ result) {
  */
 async function ask(files) {
   const { select } = await import('@inquirer/prompts');
-  /** @type {Record<string, { name: string, value: import('../index.js').Decision }[]>} */
+  /** @type {Record<string, { name: string, value: import('../index.js').RefreshDecision }[]>} */
   const choices = {
     'locally-modified': [
       { name: 'keep mine (record my version as the baseline)', value: 'keep-mine' },

@@ -21,7 +21,7 @@ import { mapLimited, observe, readInside } from './observe.js';
  * @property {'restore' | 'forget'} [hostDeleted]
  * @property {'remove' | 'keep'} [sourceDeleted]
  * @property {boolean} [dryRun]
- * @property {(files: import('../index.js').PlannedFile[]) => Promise<{ target: string, decision: import('../index.js').Decision }[]>} [ask]
+ * @property {(files: import('../index.js').PlannedFile[]) => Promise<{ target: string, decision: import('../index.js').RefreshDecision }[]>} [ask]
  *   asks the user about pending files (interactive runs only)
  * @property {() => boolean} [stopRequested]
  * @property {(message: string) => void} [progress]

@@ -1,0 +1,175 @@
+//! One call that turns a diff and a change's declaration into a verdict — what the
+//! `upkeep score` command prints — and the scoring constants as data for JavaScript.
+//!
+//! ```
+//! use upkeep_core::score::{assess, parse_numstat, AssessOptions, Decision};
+//!
+//! let files = parse_numstat("4\t1\tsrc/a.js\n");
+//! let options = AssessOptions {
+//!     actions: Some(vec!["logic".into()]),
+//!     risk: upkeep_core::score::RiskOptions { write_set: vec!["src/**".into()], ..Default::default() },
+//!     ..Default::default()
+//! };
+//! let verdict = assess(&files, &options).unwrap();
+//! assert_eq!((verdict.score, verdict.decision, verdict.fails), (0.4, Decision::Soft, false));
+//! ```
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::score::numstat::FileStat;
+use crate::score::risk::{
+    actual_risk, declared_risk, Decision, Preset, RiskOptions, Weights, DEFAULT_PRESET,
+    DELETION_LINES, PRESETS,
+};
+
+/// Everything a verdict depends on besides the diff. Every field may be left out.
+#[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default, rename_all = "camelCase"))]
+pub struct AssessOptions {
+    /// The actions the change declared; their largest weight is the declared score.
+    pub actions: Option<Vec<String>>,
+    /// The declared score itself, instead of `actions`.
+    pub declared: Option<f64>,
+    /// The preset deciding the score ([`DEFAULT_PRESET`] when absent).
+    pub preset: Option<String>,
+    /// The least severe decision that counts as a failure (`blocking` when absent).
+    pub fail_on: Option<String>,
+    /// Write set, contracts, ignored deletions and weight overrides.
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub risk: RiskOptions,
+}
+
+/// The verdict on a diff.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+pub struct Verdict {
+    /// The declared score.
+    pub declared: f64,
+    /// The actual score: the declared one, raised by what the diff did.
+    pub score: f64,
+    /// How the preset handles the score.
+    pub decision: Decision,
+    /// The preset and its thresholds.
+    pub preset: Preset,
+    /// Why the score is above the declared one.
+    pub reasons: Vec<String>,
+    /// Whether the decision is at least as severe as `fail_on`.
+    pub fails: bool,
+    /// How many rows the diff had.
+    pub files: usize,
+}
+
+/// Scores `files` under `options`: declared risk, escalations, decision, and whether the
+/// decision fails. Errors: [`ErrorKind::InvalidArgument`] when both `actions` and
+/// `declared` are given or `fail_on` names no decision; unknown actions and presets as
+/// [`declared_risk`] and [`Preset::named`] report them.
+pub fn assess(files: &[FileStat], options: &AssessOptions) -> Result<Verdict> {
+    let preset = Preset::named(Some(options.preset.as_deref().unwrap_or(DEFAULT_PRESET)))?;
+    let fail_on = match options.fail_on.as_deref() {
+        None => Decision::Blocking,
+        Some(name) => Decision::from_name(name).ok_or_else(|| {
+            Error::new(
+                ErrorKind::InvalidArgument,
+                "failOn",
+                format!("expected silent, soft or blocking, found {name:?}"),
+            )
+        })?,
+    };
+    let declared = match (&options.actions, options.declared) {
+        (Some(_), Some(_)) => {
+            return Err(Error::new(
+                ErrorKind::InvalidArgument,
+                "declared",
+                "give either the actions or the declared score, not both",
+            ))
+        }
+        (Some(actions), None) => declared_risk(actions, &options.risk.overrides)?,
+        (None, declared) => declared.unwrap_or(0.0),
+    };
+    let risk = actual_risk(declared, files, &options.risk);
+    let decision = preset.decide(risk.score);
+    Ok(Verdict {
+        declared,
+        score: risk.score,
+        decision,
+        preset,
+        reasons: risk.reasons,
+        fails: decision >= fail_on,
+        files: files.len(),
+    })
+}
+
+/// The scoring constants, for JavaScript modules that must expose them before the engine
+/// is loaded (the browser build's `init()`).
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+pub struct ScoreConstants {
+    /// The default weights, in order.
+    pub weights: Weights,
+    /// Each preset's `[silent, soft]` ceilings, in order (an object in JavaScript).
+    #[cfg_attr(feature = "serde", serde(serialize_with = "presets_as_map"))]
+    pub presets: Vec<(String, [f64; 2])>,
+    /// The default preset's name.
+    pub default_preset: String,
+    /// The deletion threshold.
+    pub deletion_lines: u32,
+}
+
+#[cfg(feature = "serde")]
+fn presets_as_map<S: serde::Serializer>(
+    presets: &[(String, [f64; 2])],
+    serializer: S,
+) -> std::result::Result<S::Ok, S::Error> {
+    serializer.collect_map(presets.iter().map(|(k, v)| (k, v)))
+}
+
+/// The scoring constants.
+pub fn score_constants() -> ScoreConstants {
+    ScoreConstants {
+        weights: Weights::new(&Default::default()),
+        presets: PRESETS
+            .iter()
+            .map(|(name, t)| ((*name).to_owned(), *t))
+            .collect(),
+        default_preset: DEFAULT_PRESET.to_owned(),
+        deletion_lines: DELETION_LINES,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn verdicts() {
+        let files = vec![FileStat::new("a", 0.0, 0.0)];
+        let mut options = AssessOptions {
+            declared: Some(0.5),
+            ..Default::default()
+        };
+        options.risk.write_set = vec!["a".into()];
+        let v = assess(&files, &options).unwrap();
+        assert_eq!((v.decision, v.fails), (Decision::Soft, false));
+        options.fail_on = Some("soft".into());
+        assert!(assess(&files, &options).unwrap().fails);
+        options.fail_on = Some("never".into());
+        assert_eq!(
+            assess(&files, &options).unwrap_err().code(),
+            "invalid-argument"
+        );
+        options.fail_on = None;
+        options.actions = Some(vec![]);
+        assert_eq!(
+            assess(&files, &options).unwrap_err().code(),
+            "invalid-argument"
+        );
+        options.declared = None;
+        options.preset = Some("x".into());
+        assert_eq!(
+            assess(&files, &options).unwrap_err().code(),
+            "unknown-preset"
+        );
+    }
+}

@@ -1,0 +1,30 @@
+//! Risk scoring of a diff: the glob dialect, `git diff --numstat` parsing, and the risk
+//! arithmetic, behaving exactly like the loop's JavaScript `score.mjs` for every input —
+//! including its JavaScript-specific edges (`parseInt` counts, number formatting, object
+//! key order) — while matching globs in linear time.
+//!
+//! ```
+//! use upkeep_core::score::{actual_risk, decide, parse_numstat, Decision, RiskOptions};
+//!
+//! let files = parse_numstat("10\t2\tsrc/lib.rs\n1\t0\tREADME.md\n");
+//! let options = RiskOptions { write_set: vec!["src/**".into()], ..Default::default() };
+//! let risk = actual_risk(0.2, &files, &options);
+//! assert_eq!(risk.reasons, ["outside the write set: README.md"]);
+//! assert_eq!(decide(risk.score, Some("aggressive")).unwrap(), Decision::Soft);
+//! ```
+
+mod assess;
+mod glob;
+mod js;
+mod nfa;
+mod numstat;
+mod risk;
+
+pub use assess::{assess, score_constants, AssessOptions, ScoreConstants, Verdict};
+pub use glob::{glob_match, Glob, GlobSet};
+pub use js::js_number_to_string;
+pub use numstat::{parse_numstat, parse_numstat_bytes, parse_numstat_z, FileStat};
+pub use risk::{
+    actual_risk, decide, declared_risk, worst, Decision, Overrides, Preset, Risk, RiskOptions,
+    Weights, DEFAULT_PRESET, DELETION_LINES, PRESETS, WEIGHTS,
+};

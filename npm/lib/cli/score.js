@@ -1,0 +1,125 @@
+// `upkeep score`: reads a diff's numstat (standard input or git), lets the engine score it,
+// prints the verdict. Every decision (declared risk, escalations, thresholds, whether the
+// verdict fails) is the engine's `assess`; this module only gathers input and prints.
+import { spawnSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import process from 'node:process';
+import { engine } from '../engine.js';
+import { EXIT } from './exit-codes.js';
+import { printError, printLine } from './output.js';
+
+/** Error codes that mean the user's input is wrong, not upkeep. */
+const BAD_INPUT = new Set(['unknown-action', 'unknown-preset', 'invalid-argument', 'invalid-numstat']);
+
+/** A usage or input problem: reported with its message, exit code 2. */
+class BadInput extends Error {}
+
+/**
+ * @typedef {object} ScoreOptions
+ * @property {boolean} [diff]
+ * @property {string | boolean} [git]
+ * @property {boolean} [staged]
+ * @property {string} [actions]
+ * @property {number} [declared]
+ * @property {string} [preset]
+ * @property {string[]} writeSet
+ * @property {string[]} contracts
+ * @property {string[]} ignoreDeletions
+ * @property {string} [weights]
+ * @property {boolean} [json]
+ * @property {string} [failOn]
+ */
+
+/**
+ * Runs `upkeep score` and resolves to its exit code.
+ * @param {ScoreOptions} options
+ */
+export async function scoreCommand(options) {
+  try {
+    const assessOptions = {
+      actions: options.actions?.split(',').map((a) => a.trim()),
+      declared: options.declared,
+      preset: options.preset,
+      failOn: options.failOn,
+      writeSet: options.writeSet,
+      contracts: options.contracts,
+      ignoreDeletions: options.ignoreDeletions,
+      overrides: options.weights === undefined ? undefined : await readWeights(options.weights),
+    };
+    // The engine checks the declaration and the preset before any diff is read.
+    engine.assess([], assessOptions);
+    const files = engine.parseNumstatBytes(await readNumstat(options));
+    const verdict = engine.assess(files, assessOptions);
+    if (options.json) printLine(JSON.stringify(verdict, null, 2));
+    else printVerdict(verdict);
+    return verdict.fails ? EXIT.findings : EXIT.ok;
+  } catch (error) {
+    const code = /** @type {{ code?: string }} */ (error)?.code;
+    if (error instanceof BadInput || (code && BAD_INPUT.has(code))) {
+      printError(/** @type {Error} */ (error).message);
+      return EXIT.badInput;
+    }
+    throw error;
+  }
+}
+
+/** numstat bytes from standard input (`--diff`) or from `git diff --numstat -z -M`. */
+async function readNumstat(/** @type {ScoreOptions} */ options) {
+  const fromGit = options.git !== undefined || options.staged;
+  if (options.diff && fromGit) throw new BadInput('choose one source: --diff (standard input) or --git');
+  if (options.diff) {
+    /** @type {Buffer[]} */
+    const chunks = [];
+    for await (const chunk of process.stdin) chunks.push(chunk);
+    return Buffer.concat(chunks);
+  }
+  if (!fromGit) throw new BadInput('say where the diff comes from: --diff (numstat on standard input) or --git [<range>]');
+  const range = typeof options.git === 'string' ? ['--end-of-options', options.git] : [];
+  // Outside a repository `git diff` silently turns into `git diff --no-index`: ask first.
+  git(['rev-parse', '--git-dir']);
+  return git(['diff', '--numstat', '-z', '-M', ...(options.staged ? ['--cached'] : []), ...range, '--']);
+}
+
+/** Runs git with a fixed locale and no prompts; its output as bytes, its failure as bad input. */
+function git(/** @type {string[]} */ args) {
+  const result = spawnSync('git', args, {
+    env: { ...process.env, LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0' },
+    encoding: 'buffer',
+    maxBuffer: 1 << 30,
+  });
+  if (result.error) throw new BadInput(`cannot run git: ${result.error.message}`);
+  if (result.status !== 0) {
+    const why = result.stderr.toString('utf8').trim().split('\n')[0];
+    throw new BadInput(`git ${args.join(' ')} failed: ${why}`);
+  }
+  return result.stdout;
+}
+
+/** The overrides of a `--weights` file: a JSON object of action names to numbers. */
+async function readWeights(/** @type {string} */ path) {
+  let text;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    const reasons = { ENOENT: 'no such file or directory', EACCES: 'permission denied', EISDIR: 'is a directory' };
+    const code = /** @type {keyof typeof reasons} */ (/** @type {NodeJS.ErrnoException} */ (error).code);
+    throw new BadInput(`cannot read weights file '${path}': ${reasons[code] ?? /** @type {Error} */ (error).message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new BadInput(`weights file '${path}' is not JSON: ${/** @type {Error} */ (error).message}`);
+  }
+}
+
+/** The verdict for a person. */
+function printVerdict(/** @type {import('../index.js').Verdict} */ verdict) {
+  const { name, silent, soft } = verdict.preset;
+  printLine(`score: ${verdict.score}`);
+  printLine(`decision: ${verdict.decision}`);
+  printLine(`preset: ${name} (silent ≤ ${silent}, soft ≤ ${soft}, blocking above)`);
+  printLine(`declared: ${verdict.declared}`);
+  printLine(`files: ${verdict.files}`);
+  printLine(verdict.reasons.length ? 'reasons:' : 'reasons: none');
+  for (const reason of verdict.reasons) printLine(`  - ${reason}`);
+}

@@ -1,0 +1,135 @@
+//! Risk scoring: globs, numstat parsing, the risk arithmetic and the scoring constants.
+
+use serde::Serialize;
+use upkeep_core::score as core;
+use wasm_bindgen::prelude::*;
+
+use crate::error::{invalid_argument, to_js};
+
+/// Encodes an engine answer as plain JavaScript objects and arrays.
+fn encode<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(JsValue::from)
+}
+
+/// Decodes an argument through the core type's serde derive; `undefined` is the default.
+fn decode<T: serde::de::DeserializeOwned>(name: &str, value: JsValue) -> Result<T, JsValue> {
+    serde_wasm_bindgen::from_value(value).map_err(|e| invalid_argument(name, e))
+}
+
+/// The scoring constants: `{ weights, presets, defaultPreset, deletionLines }`.
+#[wasm_bindgen(js_name = scoreConstants)]
+pub fn score_constants() -> Result<JsValue, JsValue> {
+    encode(&core::score_constants())
+}
+
+/// Whether `file` matches the glob `pattern`.
+#[wasm_bindgen(js_name = globMatch)]
+pub fn glob_match(pattern: &str, file: &str) -> bool {
+    core::glob_match(pattern, file)
+}
+
+/// Plain `git diff --numstat` rows; a rename yields the new path then the old one.
+#[wasm_bindgen(js_name = parseNumstat)]
+pub fn parse_numstat(text: &str) -> Result<JsValue, JsValue> {
+    encode(&core::parse_numstat(text))
+}
+
+/// `git diff --numstat -z` rows.
+#[wasm_bindgen(js_name = parseNumstatZ)]
+pub fn parse_numstat_z(bytes: &[u8]) -> Result<JsValue, JsValue> {
+    encode(&core::parse_numstat_z(bytes).map_err(to_js)?)
+}
+
+/// numstat rows from bytes in either form (`-z` when they hold a NUL byte).
+#[wasm_bindgen(js_name = parseNumstatBytes)]
+pub fn parse_numstat_bytes(bytes: &[u8]) -> Result<JsValue, JsValue> {
+    encode(&core::parse_numstat_bytes(bytes).map_err(to_js)?)
+}
+
+/// The largest weight among `actions`, with `overrides` applied to the weights.
+#[wasm_bindgen(js_name = declaredRisk)]
+pub fn declared_risk(actions: Vec<String>, overrides: JsValue) -> Result<f64, JsValue> {
+    let overrides: core::Overrides = decode("overrides", overrides)?;
+    core::declared_risk(&actions, &overrides).map_err(to_js)
+}
+
+/// `{ score, reasons }`: the declared score escalated by what the diff did.
+#[wasm_bindgen(js_name = actualRisk)]
+pub fn actual_risk(declared: f64, files: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+    let files: Vec<core::FileStat> = decode("files", files)?;
+    let options: Option<core::RiskOptions> = decode("options", options)?;
+    encode(&core::actual_risk(
+        declared,
+        &files,
+        &options.unwrap_or_default(),
+    ))
+}
+
+/// `silent`, `soft` or `blocking` for `score` under the preset called `preset`.
+#[wasm_bindgen]
+pub fn decide(score: f64, preset: Option<String>) -> Result<String, JsValue> {
+    core::decide(score, preset.as_deref())
+        .map(|d| d.as_str().to_owned())
+        .map_err(to_js)
+}
+
+/// The more severe of two decisions (a missing one yields the other).
+#[wasm_bindgen]
+pub fn worst(a: Option<String>, b: Option<String>) -> Option<String> {
+    core::worst(a.as_deref(), b.as_deref()).map(str::to_owned)
+}
+
+/// The verdict on a diff: declared and actual score, decision, preset, reasons, failure.
+#[wasm_bindgen]
+pub fn assess(files: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+    let files: Vec<core::FileStat> = decode("files", files)?;
+    let options: Option<core::AssessOptions> = decode("options", options)?;
+    encode(&core::assess(&files, &options.unwrap_or_default()).map_err(to_js)?)
+}
+
+/// Glob patterns compiled once and matched against many paths.
+#[wasm_bindgen]
+#[derive(Debug)]
+pub struct GlobSet(core::GlobSet);
+
+#[wasm_bindgen]
+impl GlobSet {
+    /// Compiles `patterns`; indices in answers refer to this order.
+    #[wasm_bindgen(constructor)]
+    pub fn new(patterns: Vec<String>) -> GlobSet {
+        GlobSet(core::GlobSet::new(patterns))
+    }
+
+    /// Whether any pattern matches `path`.
+    #[wasm_bindgen(js_name = isMatch)]
+    pub fn is_match(&self, path: &str) -> bool {
+        self.0.is_match(path)
+    }
+
+    /// The indices of the patterns matching `path`, ascending (a plain array).
+    pub fn matches(&self, path: &str) -> Vec<JsValue> {
+        self.0
+            .matches(path)
+            .into_iter()
+            .map(|i| JsValue::from(i as u32))
+            .collect()
+    }
+
+    /// For each path, 1 when any pattern matches it, else 0.
+    #[wasm_bindgen(js_name = isMatchMany)]
+    pub fn is_match_many(&self, paths: Vec<String>) -> Vec<u8> {
+        self.0
+            .is_match_many(&paths)
+            .into_iter()
+            .map(u8::from)
+            .collect()
+    }
+
+    /// Every match over `paths` as flat pairs `[pathIndex, patternIndex, ...]`.
+    #[wasm_bindgen(js_name = matchesMany)]
+    pub fn matches_many(&self, paths: Vec<String>) -> Vec<u32> {
+        self.0.match_pairs(&paths)
+    }
+}
