@@ -26,6 +26,16 @@ pub enum ErrorKind {
     InvalidDigest,
     /// A streaming hasher was used after it had produced its digest.
     HasherFinished,
+    /// A release manifest is not strict JSON or not the documented shape.
+    InvalidManifest,
+    /// A path from a manifest or an archive could escape the tree or hide a file.
+    UnsafePath,
+    /// A version is not semantic versioning (`1.2.3`, `1.2.3-rc.1`).
+    InvalidVersion,
+    /// The shim handed the update planner something inconsistent (a bug in the caller).
+    InvalidUpdateInput,
+    /// An interrupted update is on record for other versions than the ones asked for.
+    UpdateInProgress,
 }
 
 impl ErrorKind {
@@ -34,6 +44,11 @@ impl ErrorKind {
         match self {
             ErrorKind::InvalidDigest => "invalid-digest",
             ErrorKind::HasherFinished => "hasher-finished",
+            ErrorKind::InvalidManifest => "invalid-manifest",
+            ErrorKind::UnsafePath => "unsafe-path",
+            ErrorKind::InvalidVersion => "invalid-version",
+            ErrorKind::InvalidUpdateInput => "invalid-update-input",
+            ErrorKind::UpdateInProgress => "update-in-progress",
         }
     }
 }
@@ -77,8 +92,23 @@ impl fmt::Display for Error {
         let what = match self.kind {
             ErrorKind::InvalidDigest => "invalid SHA-256 digest",
             ErrorKind::HasherFinished => "hasher already finished",
+            ErrorKind::InvalidManifest => "invalid manifest",
+            ErrorKind::UnsafePath => "unsafe path",
+            ErrorKind::InvalidVersion => "invalid version",
+            ErrorKind::InvalidUpdateInput => "invalid update input",
+            ErrorKind::UpdateInProgress => "another update is in progress",
         };
-        write!(f, "{what} '{}': {}", self.input, self.detail)
+        // Control characters (a NUL in a hostile path) are shown escaped: a message must
+        // stay one printable line, and JavaScript engines refuse NULs in error messages.
+        let input: String = self
+            .input
+            .chars()
+            .map(|c| match c.is_control() {
+                true => c.escape_default().to_string(),
+                false => c.to_string(),
+            })
+            .collect();
+        write!(f, "{what} '{input}': {}", self.detail)
     }
 }
 

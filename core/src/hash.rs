@@ -23,6 +23,11 @@ use crate::error::{Error, ErrorKind, Result};
 pub struct Digest([u8; 32]);
 
 impl Digest {
+    /// The SHA-256 of `bytes`.
+    pub fn of(bytes: &[u8]) -> Digest {
+        Digest(Sha256::digest(bytes).into())
+    }
+
     /// The raw 32 bytes.
     pub fn as_bytes(&self) -> &[u8; 32] {
         &self.0

@@ -24,6 +24,12 @@
 //! assert_eq!(stream.finish().unwrap(), sha256_hex(b"abc"));
 //! ```
 //!
+//! ## Update
+//!
+//! [`update`] brings a project scaffolded from a template up to a new release: version
+//! checks, the CHANGELOG range, the per-file decision table, the deletion sweep and the
+//! report. See the module for an example.
+//!
 //! ## Errors
 //!
 //! Every fallible function returns [`Error`], whose [`Error::code`] is a stable string that
@@ -33,6 +39,8 @@
 
 mod error;
 mod hash;
+pub mod json;
+pub mod update;
 
 pub use error::{Error, ErrorKind, Result};
 pub use hash::{checksum_line, parse_digest, sha256_hex, Digest, Sha256Stream};

@@ -4,3 +4,4 @@
 
 mod error;
 pub mod hash;
+pub mod update;

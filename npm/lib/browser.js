@@ -11,6 +11,9 @@ export const loadFailures = [];
 // Hashing
 export const { sha256, parseDigest, checksumLine, Sha256Stream } = engine;
 
+// Update
+export const { parseManifest, compareVersions, checkVersions, changelogRange, startUpdate, updateReadList, planUpdate } = engine;
+
 /**
  * Instantiates the wasm engine. With no argument it fetches the `.wasm` beside the glue;
  * pass bytes, a `WebAssembly.Module`, a URL or a Response to load it from elsewhere.

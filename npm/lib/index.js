@@ -7,6 +7,9 @@ export { implementation, loadFailures } from './engine.js';
 // Hashing
 export const { sha256, parseDigest, checksumLine, Sha256Stream } = engine;
 
+// Update
+export const { parseManifest, compareVersions, checkVersions, changelogRange, startUpdate, updateReadList, planUpdate } = engine;
+
 /** Resolves at once: Node loads the engine synchronously. Browsers must await it. */
 export async function init() {}
 

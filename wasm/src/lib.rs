@@ -3,6 +3,7 @@
 
 mod error;
 pub mod hash;
+pub mod update;
 
 use wasm_bindgen::prelude::*;
 
