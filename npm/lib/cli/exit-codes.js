@@ -8,4 +8,10 @@ export const EXIT = Object.freeze({
   badInput: 2,
   /** An internal error: a bug in upkeep, reported with its stack. */
   internal: 70,
+  /** An I/O error while writing (disk full, permission denied); re-running resumes. */
+  ioError: 74,
+  /** Another run holds the lock (`update already in progress`). */
+  busy: 75,
+  /** Interrupted (SIGINT/SIGTERM); re-running resumes. */
+  interrupted: 130,
 });
