@@ -59,6 +59,7 @@ export async function update(request) {
     }
     if (check.status !== 'update') {
       outcome.status = check.status;
+      if (!dryRun) finishInterrupted(root, stateDir, check.installed);
       return outcome;
     }
     outcome.changelog = changelogText === null ? [] : engine.changelogRange(changelogText, check.installed, check.latest);
@@ -137,6 +138,24 @@ export async function update(request) {
     }
   } finally {
     for (const r of releases) r.cleanup();
+  }
+}
+
+/**
+ * A run killed after it bumped the version and before it removed its progress record:
+ * the update is complete, only the record (and maybe a dead run's lock) remains.
+ * @param {string} root @param {string} stateDir @param {string} installed
+ */
+function finishInterrupted(root, stateDir, installed) {
+  const path = join(root, stateDir, IN_PROGRESS);
+  const record = readJson(path);
+  if (!record || typeof record.to !== 'string' || engine.compareVersions(record.to, installed) !== 0) return;
+  const release = acquireLock(join(root, stateDir));
+  try {
+    mutatingStep();
+    unlinkSync(path);
+  } finally {
+    release();
   }
 }
 
