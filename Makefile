@@ -50,6 +50,7 @@ test-js:
 ## Benchmarks against what users would use instead; results go in BENCHMARKS.md.
 bench: build
 	node bench/hash.mjs
+	node bench/update.mjs
 
 ## The browser demo (web-demo/, on the wasm web build).
 demo: build
