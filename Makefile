@@ -24,9 +24,9 @@ build-wasm:
 build-types:
 	cp npm/lib/index.d.ts npm/lib/index.d.cts
 
-## The README's quick start: hash the bundled example template.
+## The README's quick start: update a copy of the bundled example project to a new template release.
 example: build
-	node npm/bin/upkeep.js hash --recursive examples/starter-template
+	./scripts/example.sh
 
 ## Every check CI runs: formatting, lints, type checks, Rust, wasm and JS tests.
 test: build lint test-rust test-wasm test-js fuzz-smoke
@@ -68,6 +68,7 @@ bench: build
 	node bench/hash.mjs
 	node bench/text.mjs
 	node bench/score.mjs
+	node bench/update.mjs
 
 ## The browser demo (web-demo/, on the wasm web build).
 demo: build

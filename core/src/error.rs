@@ -54,6 +54,12 @@ pub enum ErrorKind {
     InvalidNumstat,
     /// An argument to an engine call has the wrong shape or is out of range.
     InvalidArgument,
+    /// A version is not semantic versioning (`1.2.3`, `1.2.3-rc.1`).
+    InvalidVersion,
+    /// The shim handed the update planner something inconsistent (a bug in the caller).
+    InvalidUpdateInput,
+    /// An interrupted update is on record for other versions than the ones asked for.
+    UpdateInProgress,
 }
 
 impl ErrorKind {
@@ -76,6 +82,9 @@ impl ErrorKind {
             ErrorKind::UnknownPreset => "unknown-preset",
             ErrorKind::InvalidNumstat => "invalid-numstat",
             ErrorKind::InvalidArgument => "invalid-argument",
+            ErrorKind::InvalidVersion => "invalid-version",
+            ErrorKind::InvalidUpdateInput => "invalid-update-input",
+            ErrorKind::UpdateInProgress => "update-in-progress",
         }
     }
 }
@@ -122,7 +131,7 @@ impl fmt::Display for Error {
             ErrorKind::BinaryInput => "binary input",
             ErrorKind::InvalidHunkSelection => "invalid hunk selection",
             ErrorKind::InvalidOptions => "invalid options",
-            ErrorKind::InvalidManifest => "invalid install manifest",
+            ErrorKind::InvalidManifest => "invalid manifest",
             ErrorKind::InvalidRecord => "invalid source record",
             ErrorKind::OldManifestSchema => "old schema in",
             ErrorKind::UnsafePath => "unsafe path",
@@ -131,6 +140,9 @@ impl fmt::Display for Error {
             ErrorKind::JournalMismatch => "journal from another run in",
             ErrorKind::InvalidNumstat => "invalid numstat record",
             ErrorKind::InvalidArgument => "invalid argument",
+            ErrorKind::InvalidVersion => "invalid version",
+            ErrorKind::InvalidUpdateInput => "invalid update input",
+            ErrorKind::UpdateInProgress => "another update is in progress",
             // Worded as the JavaScript reference words them, input included: kept verbatim.
             ErrorKind::UnknownAction | ErrorKind::UnknownPreset => {
                 return f.write_str(&self.detail)

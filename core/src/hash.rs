@@ -23,13 +23,18 @@ use crate::error::{Error, ErrorKind, Result};
 pub struct Digest([u8; 32]);
 
 impl Digest {
+    /// The SHA-256 of `bytes`.
+    pub fn of(bytes: &[u8]) -> Digest {
+        Digest(Sha256::digest(bytes).into())
+    }
+
     /// The raw 32 bytes.
     pub fn as_bytes(&self) -> &[u8; 32] {
         &self.0
     }
 
     /// The digest of everything a `sha2` hasher has seen, for engine code that hashes in parts.
-    pub(crate) fn of(state: Sha256) -> Self {
+    pub(crate) fn of_state(state: Sha256) -> Self {
         Digest(state.finalize().into())
     }
 

@@ -42,6 +42,7 @@
 //!
 //! [`refresh`] classifies files a source copied into a host repository and plans how to
 //! bring them up to date without clobbering local edits; the shim executes the plan.
+//!
 //! ## Risk scoring
 //!
 //! [`score`] scores how risky a diff is: the declared actions' weights, raised by what the
@@ -55,6 +56,12 @@
 //! assert_eq!(declared_risk(&["rename"], &Overrides::default()).unwrap(), 0.2);
 //! ```
 //!
+//! ## Update
+//!
+//! [`update`] brings a project scaffolded from a template up to a new release: version
+//! checks, the CHANGELOG range, the per-file decision table, the deletion sweep and the
+//! report. See the module for an example.
+//!
 //! ## Errors
 //!
 //! Every fallible function returns [`Error`], whose [`Error::code`] is a stable string that
@@ -64,9 +71,11 @@
 
 mod error;
 mod hash;
+pub mod json;
 pub mod refresh;
 pub mod score;
 pub mod text;
+pub mod update;
 
 pub use error::{Error, ErrorKind, Result};
 pub use hash::{checksum_line, parse_digest, sha256_hex, Digest, Sha256Stream};

@@ -10,6 +10,7 @@ use upkeep_core::score::{
     parse_numstat_z, score_constants, worst, FileStat, GlobSet,
 };
 use upkeep_core::text::{self, DiffOptions, Hunk, MergeOptions};
+use upkeep_core::update;
 use upkeep_core::{checksum_line, parse_digest, sha256_hex, Error, Sha256Stream};
 
 fn vectors_dir() -> PathBuf {
@@ -60,6 +61,56 @@ fn hunk_json(hunk: &Hunk) -> Value {
         "newLines": hunk.new_lines,
         "lines": lines,
     })
+}
+
+/// Turns `{"$text"}` and `{"$bytes"}` byte arguments, at any depth, into the arrays of
+/// numbers serde reads as bytes.
+fn bytes_to_serde(value: &Value) -> Value {
+    match value {
+        Value::Object(map) if map.contains_key("$text") || map.contains_key("$bytes") => {
+            let raw = match map.get("$text") {
+                Some(text) => text.as_str().unwrap().as_bytes().to_vec(),
+                None => bytes(value),
+            };
+            raw.into()
+        }
+        Value::Object(map) => map
+            .iter()
+            .map(|(k, v)| (k.clone(), bytes_to_serde(v)))
+            .collect(),
+        Value::Array(items) => items.iter().map(bytes_to_serde).collect(),
+        other => other.clone(),
+    }
+}
+
+/// The reverse for results: a `bytes` member becomes `{"$text"}` when UTF-8, else
+/// `{"$bytes"}`, as the JS runner encodes byte arrays.
+fn serde_to_bytes(value: Value) -> Value {
+    match value {
+        Value::Object(map) => map
+            .into_iter()
+            .map(|(k, v)| {
+                let v = match (k.as_str(), v) {
+                    ("bytes", Value::Array(items)) => {
+                        let raw: Vec<u8> = items.iter().map(|b| b.as_u64().unwrap() as u8).collect();
+                        match String::from_utf8(raw.clone()) {
+                            Ok(text) => json!({ "$text": text }),
+                            Err(_) => json!({ "$bytes": raw.iter().map(|b| format!("{b:02x}")).collect::<String>() }),
+                        }
+                    }
+                    (_, v) => serde_to_bytes(v),
+                };
+                (k, v)
+            })
+            .collect(),
+        Value::Array(items) => items.into_iter().map(serde_to_bytes).collect(),
+        other => other,
+    }
+}
+
+/// An update result, encoded with its byte members as the JS runner encodes them.
+fn encode_update<T: serde::Serialize>(value: T) -> Value {
+    serde_to_bytes(serde_json::to_value(value).unwrap())
 }
 
 fn error_json(error: &Error) -> Value {
@@ -259,6 +310,29 @@ fn run(call: &str, args: &[Value]) -> Value {
         "worst" => outcome(Ok(worst(opt_text(0), opt_text(1)).into())),
         "assess" => outcome(assess(&files(0), &arg(&args[1])).map(encode)),
         "scoreConstants" => outcome(Ok(encode(score_constants()))),
+        "parseManifest" => outcome(update::parse_manifest(text(0), text(1)).map(encode_update)),
+        "compareVersions" => outcome(update::compare_versions(text(0), text(1)).map(Value::from)),
+        "checkVersions" => {
+            outcome(update::check_versions(text(0), text(1), args[2].as_str()).map(encode_update))
+        }
+        "changelogRange" => {
+            outcome(update::changelog_range(text(0), text(1), text(2)).map(encode_update))
+        }
+        "startUpdate" => {
+            let record: Option<update::InProgress> =
+                serde_json::from_value(args[0].clone()).unwrap();
+            outcome(
+                update::start_update(record.as_ref(), text(1), text(2), text(3)).map(encode_update),
+            )
+        }
+        "updateReadList" => {
+            outcome(update::read_list(text(0), text(1), text(2)).map(encode_update))
+        }
+        "planUpdate" => {
+            let input: update::UpdateInput =
+                serde_json::from_value(bytes_to_serde(&args[0])).unwrap();
+            outcome(update::plan_update(input).map(encode_update))
+        }
         other => panic!("no runner for call {other:?}"),
     }
 }

@@ -7,3 +7,4 @@ pub mod hash;
 pub mod refresh;
 pub mod score;
 pub mod text;
+pub mod update;

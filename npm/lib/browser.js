@@ -25,6 +25,8 @@ export const {
   declaredRisk, actualRisk, decide, worst, assess, scoreConstants,
 } = engine;
 export { WEIGHTS, PRESETS, DEFAULT_PRESET, DELETION_LINES } from './score-constants.js';
+// Update
+export const { parseManifest, compareVersions, checkVersions, changelogRange, startUpdate, updateReadList, planUpdate } = engine;
 
 /**
  * Instantiates the wasm engine. With no argument it fetches the `.wasm` beside the glue;

@@ -21,6 +21,8 @@ export const {
   declaredRisk, actualRisk, decide, worst, assess, scoreConstants,
 } = engine;
 export { WEIGHTS, PRESETS, DEFAULT_PRESET, DELETION_LINES } from './score-constants.js';
+// Update
+export const { parseManifest, compareVersions, checkVersions, changelogRange, startUpdate, updateReadList, planUpdate } = engine;
 
 /** Resolves at once: Node loads the engine synchronously. Browsers must await it. */
 export async function init() {}

@@ -11,18 +11,44 @@ export function vectorFiles() {
     .map((file) => ({ file, cases: JSON.parse(readFileSync(new URL(file, dir), 'utf8')).cases }));
 }
 
-/** Decodes an argument: `{$bytes}`, `{$text}` and `{$repeat}` become Uint8Arrays, the rest is as is. */
+/**
+ * Decodes an argument: `{$bytes}`, `{$repeat}` and `{$text}` become Uint8Arrays, at any
+ * depth; the rest is as is.
+ * @returns {any}
+ */
 function decode(/** @type {any} */ arg) {
   if (arg && typeof arg === 'object' && '$text' in arg) return Uint8Array.from(Buffer.from(arg.$text, 'utf8'));
   if (arg && typeof arg === 'object' && '$bytes' in arg) return Uint8Array.from(Buffer.from(arg.$bytes, 'hex'));
   if (arg && typeof arg === 'object' && '$repeat' in arg) {
     return Uint8Array.from(Buffer.from(arg.$repeat.hex, 'hex').toString('latin1').repeat(arg.$repeat.times), (c) => c.charCodeAt(0));
   }
+  if (Array.isArray(arg)) return arg.map(decode);
+  if (arg && typeof arg === 'object') return Object.fromEntries(Object.entries(arg).map(([k, v]) => [k, decode(v)]));
   return arg;
 }
 
 /** `null` in a vector stands for an argument left out (JSON has no `undefined`). */
 const absent = (/** @type {unknown} */ arg) => (arg === null ? undefined : arg);
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Encodes an update plan for comparison: byte arrays (Buffer or Uint8Array) become
+ * `{$text}` when they are UTF-8, `{$bytes}` otherwise, at any depth.
+ * @returns {any}
+ */
+function encodeReadable(/** @type {any} */ value) {
+  if (value instanceof Uint8Array) {
+    try {
+      return { $text: utf8.decode(value) };
+    } catch {
+      return { $bytes: Buffer.from(value).toString('hex') };
+    }
+  }
+  if (Array.isArray(value)) return value.map(encodeReadable);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encodeReadable(v)]));
+  return value;
+}
 
 const errorOf = (/** @type {any} */ e) => ({ code: e.code, message: e.message });
 
@@ -63,6 +89,13 @@ const calls = {
   renderJournalLine: (api, [record]) => api.renderJournalLine(record),
   parseJournal: (api, [segments]) => api.parseJournal(segments),
   interruptedRun: (api, [segments, root, source, name]) => api.interruptedRun(api.parseJournal(segments), root, source, name),
+  parseManifest: (api, [text, label]) => api.parseManifest(text, label),
+  compareVersions: (api, [a, b]) => api.compareVersions(a, b),
+  checkVersions: (api, [installed, latest, committed]) => api.checkVersions(installed, latest, committed),
+  changelogRange: (api, [text, from, to]) => api.changelogRange(text, from, to),
+  startUpdate: (api, [record, from, to, runId]) => api.startUpdate(record, from, to, runId),
+  updateReadList: (api, [baseline, latest, stateDir]) => api.updateReadList(baseline, latest, stateDir),
+  planUpdate: (api, [input]) => encodeReadable(api.planUpdate(decode(input))),
   Sha256Stream: (api, [ops]) => {
     const stream = new api.Sha256Stream();
     return ops.map((/** @type {[string, unknown]} */ [op, arg]) => {

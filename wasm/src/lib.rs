@@ -6,6 +6,7 @@ pub mod hash;
 pub mod refresh;
 pub mod score;
 pub mod text;
+pub mod update;
 
 use wasm_bindgen::prelude::*;
 

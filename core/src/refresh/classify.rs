@@ -161,7 +161,7 @@ pub fn eol_normalized_sha256(bytes: &[u8]) -> Option<String> {
         }
     }
     hasher.update(&bytes[start..]);
-    Some(crate::Digest::of(hasher).to_hex())
+    Some(crate::Digest::of_state(hasher).to_hex())
 }
 
 #[cfg(test)]

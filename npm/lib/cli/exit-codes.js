@@ -8,9 +8,9 @@ export const EXIT = Object.freeze({
   badInput: 2,
   /** Reading or writing the file system failed (permissions, disk full, read-only). */
   io: 74,
-  /** Another run holds the lock ("refresh already in progress"). */
+  /** Another run holds the lock ("refresh already in progress", "update already in progress"). */
   busy: 75,
-  /** Stopped by SIGINT after finishing the current file; re-run to resume. */
+  /** Stopped by SIGINT/SIGTERM after finishing the current file; re-run to resume. */
   interrupted: 130,
   /** An internal error: a bug in upkeep, reported with its stack. */
   internal: 70,

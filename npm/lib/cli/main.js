@@ -9,6 +9,8 @@ import { mergeCommand } from './merge.js';
 import { scoreCommand } from './score.js';
 import { printError } from './output.js';
 import { installCommand, refreshCommand } from './refresh.js';
+import { statusCommand } from './status.js';
+import { updateCommand } from './update.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
 
@@ -119,6 +121,31 @@ export async function main(argv) {
     .addHelpText('after', '\nExit codes: 0 silent or soft, 1 blocking (or soft with --fail-on soft), 2 bad usage or input.')
     .action(async (options) => {
       exitCode = await scoreCommand(options);
+    });
+
+  /** The release options `update` and `status` share. */
+  const releaseOptions = (/** @type {Command} */ command) =>
+    command
+      .requiredOption('--baseline <release>', 'the release the project was installed from: a directory, a .tar.gz, or <template repo>#<git ref>')
+      .requiredOption('--latest <release>', 'the release to update to (same forms)')
+      .option('--root <dir>', 'the project root (default: the current directory)')
+      .option('--state-dir <name>', 'the state folder holding VERSION and manifest.json', '.upkeep')
+      .option('--conflicts <mode>', 'patch (diff -u per conflict), merge (three-way merge first) or markers', 'patch')
+      .option('--ignore-eol', 'compare files with CRLF read as LF (autocrlf checkouts)')
+      .option('--json', 'print the report as one JSON document');
+
+  releaseOptions(program.command('update'))
+    .description('bring a project scaffolded from a template up to a new release, keeping local edits')
+    .option('-y, --yes', 'do not ask for confirmation')
+    .option('-n, --dry-run', 'compute everything, write nothing')
+    .action(async (options) => {
+      exitCode = await updateCommand(options);
+    });
+
+  releaseOptions(program.command('status'))
+    .description('read-only: what the project changed and what the next release would change; exit 1 when an update is pending or would conflict')
+    .action(async (options) => {
+      exitCode = await statusCommand(options);
     });
 
   try {

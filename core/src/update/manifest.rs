@@ -1,0 +1,379 @@
+//! Release manifests: `.upkeep/manifest.json`, upstream's list of the files it manages.
+//!
+//! ```json
+//! {"schema": 1,
+//!  "files": {"README.md": "shared", "src/index.js": "owned"},
+//!  "claims": [{"file": "docs/design.md", "flag": "established", "paths": ["docs/design.md"]}]}
+//! ```
+//!
+//! Parsing is strict: not JSON (duplicate keys, a BOM, too deep, too large), another
+//! schema, an unknown key or class, or an unsafe path is an error naming the manifest and
+//! what is wrong. `merges` and `regions` belong to later capabilities; they are accepted
+//! and preserved as JSON. A **claim** hands paths over to the project: when `file`'s front
+//! matter sets `flag: true`, the claimed paths are left out of the update entirely.
+//!
+//! ```
+//! use upkeep_core::update::{parse_manifest, FileClass};
+//!
+//! let m = parse_manifest(r#"{"schema":1,"files":{"a.md":"wiki-owned"}}"#, "latest").unwrap();
+//! assert_eq!((m.files[0].path.as_str(), m.files[0].class), ("a.md", FileClass::WikiOwned));
+//! let err = parse_manifest(r#"{"schema":1,"files":{"../a":"owned"}}"#, "latest").unwrap_err();
+//! assert_eq!(err.code(), "unsafe-path");
+//! ```
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::json::{self, JsonValue};
+
+use super::stand_in::paths::{check_no_collisions, check_relative_path};
+
+/// The manifest schema this engine reads.
+pub const MANIFEST_SCHEMA: u32 = 1;
+
+/// How upstream manages a file. Anything a manifest does not list is the project's own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+#[non_exhaustive]
+pub enum FileClass {
+    /// Upstream controls the file fully.
+    Owned,
+    /// Upstream seeds the file; the project customizes it.
+    Shared,
+    /// An upstream-seeded documentation page the project grows.
+    WikiOwned,
+}
+
+impl FileClass {
+    /// The manifest spelling: `owned`, `shared`, `wiki-owned`.
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            FileClass::Owned => "owned",
+            FileClass::Shared => "shared",
+            FileClass::WikiOwned => "wiki-owned",
+        }
+    }
+}
+
+/// One managed file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct ManifestEntry {
+    /// Its path, relative to the project root, `/`-separated.
+    pub path: String,
+    /// How upstream manages it.
+    pub class: FileClass,
+}
+
+/// Paths the project takes over once `file`'s front matter sets `flag: true`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct Claim {
+    /// The project file whose front matter is read.
+    pub file: String,
+    /// The front-matter key that, set to `true`, makes the claim.
+    pub flag: String,
+    /// The managed paths the claim takes over.
+    pub paths: Vec<String>,
+}
+
+/// A parsed release manifest.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct Manifest {
+    /// Always [`MANIFEST_SCHEMA`].
+    pub schema: u32,
+    /// The managed files, in manifest order.
+    pub files: Vec<ManifestEntry>,
+    /// Claims, in manifest order.
+    pub claims: Vec<Claim>,
+    /// Structured-merge declarations, kept for the capability that reads them.
+    pub merges: Option<JsonValue>,
+    /// Generated-region declarations, kept for the capability that reads them.
+    pub regions: Option<JsonValue>,
+}
+
+impl Manifest {
+    /// The class of `path`, when the manifest lists it.
+    pub fn class_of(&self, path: &str) -> Option<FileClass> {
+        self.files.iter().find(|e| e.path == path).map(|e| e.class)
+    }
+}
+
+/// Parses manifest text; `label` names the manifest in errors (e.g. `latest release`).
+pub fn parse_manifest(text: &str, label: &str) -> Result<Manifest> {
+    let invalid = |detail: String| Error::new(ErrorKind::InvalidManifest, label, detail);
+    let doc = json::parse(text).map_err(invalid)?;
+    let JsonValue::Object(members) = &doc else {
+        return Err(invalid(format!(
+            "the top level is {}, not an object",
+            doc.type_name()
+        )));
+    };
+    for (key, _) in members {
+        if !matches!(
+            key.as_str(),
+            "schema" | "files" | "claims" | "merges" | "regions"
+        ) {
+            return Err(invalid(format!(
+                "unknown key {key:?} (expected schema, files, claims, merges, regions)"
+            )));
+        }
+    }
+    match doc.get("schema") {
+        Some(JsonValue::Number(n)) if *n == f64::from(MANIFEST_SCHEMA) => {}
+        Some(JsonValue::Number(n)) => {
+            return Err(invalid(format!(
+                "schema {n} is not supported; this upkeep reads schema {MANIFEST_SCHEMA} (upgrade upkeep or regenerate the manifest)"
+            )))
+        }
+        Some(other) => return Err(invalid(format!("\"schema\" is {}, not a number", other.type_name()))),
+        None => return Err(invalid("\"schema\" is missing".into())),
+    }
+    let Some(JsonValue::Object(entries)) = doc.get("files") else {
+        return Err(invalid("\"files\" must be an object of path: class".into()));
+    };
+    let mut files = Vec::with_capacity(entries.len());
+    for (path, class) in entries {
+        check_relative_path(path)?;
+        let class = match class {
+            JsonValue::String(s) if s == "owned" => FileClass::Owned,
+            JsonValue::String(s) if s == "shared" => FileClass::Shared,
+            JsonValue::String(s) if s == "wiki-owned" => FileClass::WikiOwned,
+            other => {
+                return Err(invalid(format!(
+                    "the class of {path:?} is {}; expected \"owned\", \"shared\" or \"wiki-owned\"",
+                    describe(other)
+                )))
+            }
+        };
+        files.push(ManifestEntry {
+            path: path.clone(),
+            class,
+        });
+    }
+    check_no_collisions(files.iter().map(|e| e.path.as_str()), label)?;
+    let claims = match doc.get("claims") {
+        None => Vec::new(),
+        Some(JsonValue::Array(items)) => items
+            .iter()
+            .enumerate()
+            .map(|(i, item)| parse_claim(item).map_err(|d| invalid(format!("claims[{i}]: {d}"))))
+            .collect::<Result<Vec<_>>>()?,
+        Some(other) => {
+            return Err(invalid(format!(
+                "\"claims\" is {}, not an array",
+                other.type_name()
+            )))
+        }
+    };
+    for claim in &claims {
+        check_relative_path(&claim.file)?;
+        claim
+            .paths
+            .iter()
+            .try_for_each(|p| check_relative_path(p))?;
+    }
+    Ok(Manifest {
+        schema: MANIFEST_SCHEMA,
+        files,
+        claims,
+        merges: doc.get("merges").cloned(),
+        regions: doc.get("regions").cloned(),
+    })
+}
+
+fn describe(value: &JsonValue) -> String {
+    match value {
+        JsonValue::String(s) => format!("{s:?}"),
+        other => other.type_name().to_string(),
+    }
+}
+
+fn parse_claim(item: &JsonValue) -> std::result::Result<Claim, String> {
+    let JsonValue::Object(members) = item else {
+        return Err(format!("is {}, not an object", item.type_name()));
+    };
+    if let Some((key, _)) = members
+        .iter()
+        .find(|(k, _)| !matches!(k.as_str(), "file" | "flag" | "paths"))
+    {
+        return Err(format!("unknown key {key:?} (expected file, flag, paths)"));
+    }
+    let text = |key: &str| match item.get(key) {
+        Some(JsonValue::String(s)) if !s.trim().is_empty() => Ok(s.clone()),
+        _ => Err(format!("\"{key}\" must be a non-empty string")),
+    };
+    let paths = match item.get("paths") {
+        Some(JsonValue::Array(paths)) if !paths.is_empty() => paths
+            .iter()
+            .map(|p| match p {
+                JsonValue::String(s) => Ok(s.clone()),
+                other => Err(format!(
+                    "\"paths\" holds {}, not a string",
+                    other.type_name()
+                )),
+            })
+            .collect::<std::result::Result<Vec<_>, _>>()?,
+        _ => return Err("\"paths\" must be a non-empty array of paths".into()),
+    };
+    Ok(Claim {
+        file: text("file")?,
+        flag: text("flag")?,
+        paths,
+    })
+}
+
+/// Whether a claim holds for the project file's bytes (`None`: the file is absent): the
+/// file opens with a `---` front-matter block in which `flag:` is `true`.
+pub fn claim_holds(claim: &Claim, file: Option<&[u8]>) -> bool {
+    let Some(text) = file.and_then(|b| std::str::from_utf8(b).ok()) else {
+        return false;
+    };
+    let mut lines = text.trim_start_matches('\u{feff}').lines();
+    if lines.next().map(str::trim_end) != Some("---") {
+        return false;
+    }
+    for line in lines {
+        let line = line.trim_end();
+        if line == "---" || line == "..." {
+            break;
+        }
+        if let Some(value) = line
+            .strip_prefix(claim.flag.as_str())
+            .and_then(|r| r.strip_prefix(':'))
+        {
+            let value = value.split(" #").next().unwrap_or("").trim();
+            return matches!(value, "true" | "True" | "TRUE");
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_every_part() {
+        let m = parse_manifest(
+            r#"{"schema":1,"files":{"b":"owned","a":"shared"},"claims":[{"file":"d.md","flag":"established","paths":["a"]}],"merges":{"a":"json"},"regions":[]}"#,
+            "m",
+        )
+        .unwrap();
+        assert_eq!(
+            m.files.iter().map(|e| e.path.as_str()).collect::<Vec<_>>(),
+            ["b", "a"]
+        );
+        assert_eq!(m.claims[0].paths, ["a"]);
+        assert_eq!(m.regions, Some(JsonValue::Array(vec![])));
+        assert_eq!(m.class_of("a"), Some(FileClass::Shared));
+    }
+
+    #[test]
+    fn refuses_bad_manifests_by_name() {
+        for (text, code, detail) in [
+            (
+                "{",
+                "invalid-manifest",
+                "unexpected end of document at byte 1",
+            ),
+            ("[]", "invalid-manifest", "the top level is an array"),
+            (
+                r#"{"schema":2,"files":{}}"#,
+                "invalid-manifest",
+                "schema 2 is not supported",
+            ),
+            (
+                r#"{"files":{}}"#,
+                "invalid-manifest",
+                "\"schema\" is missing",
+            ),
+            (
+                r#"{"schema":1,"files":[]}"#,
+                "invalid-manifest",
+                "\"files\" must be an object",
+            ),
+            (
+                r#"{"schema":1,"files":{"a":"mine"}}"#,
+                "invalid-manifest",
+                "the class of \"a\" is \"mine\"",
+            ),
+            (
+                r#"{"schema":1,"files":{},"extra":1}"#,
+                "invalid-manifest",
+                "unknown key \"extra\"",
+            ),
+            (
+                r#"{"schema":1,"files":{"a":"owned","a":"shared"}}"#,
+                "invalid-manifest",
+                "duplicate key \"a\"",
+            ),
+            (
+                r#"{"schema":1,"files":{"A":"owned","a":"shared"}}"#,
+                "unsafe-path",
+                "collides with 'A'",
+            ),
+            (
+                r#"{"schema":1,"files":{".git/hooks/x":"owned"}}"#,
+                "unsafe-path",
+                ".git",
+            ),
+            (
+                r#"{"schema":1,"files":{},"claims":{}}"#,
+                "invalid-manifest",
+                "\"claims\" is an object",
+            ),
+            (
+                r#"{"schema":1,"files":{},"claims":[{"file":"a","flag":"x","paths":[]}]}"#,
+                "invalid-manifest",
+                "claims[0]: \"paths\" must be",
+            ),
+        ] {
+            let err = parse_manifest(text, "the manifest").unwrap_err();
+            assert_eq!(err.code(), code, "{text}");
+            assert!(err.to_string().contains(detail), "{text}: {err}");
+        }
+    }
+
+    #[test]
+    fn claims_read_front_matter() {
+        let claim = Claim {
+            file: "d.md".into(),
+            flag: "established".into(),
+            paths: vec![],
+        };
+        for (text, holds) in [
+            ("---\nestablished: true\n---\n# x\n", true),
+            (
+                "---\r\ntitle: a\r\nestablished: true # ours now\r\n---\r\n",
+                true,
+            ),
+            ("---\nestablished: false\n---\n", false),
+            ("---\ntitle: a\n---\nestablished: true\n", false),
+            ("# x\nestablished: true\n", false),
+            ("---\nnot_established: true\n---\n", false),
+        ] {
+            assert_eq!(
+                claim_holds(&claim, Some(text.as_bytes())),
+                holds,
+                "{text:?}"
+            );
+        }
+        assert!(!claim_holds(&claim, None));
+    }
+}

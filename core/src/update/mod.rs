@@ -1,0 +1,51 @@
+//! Updating a project scaffolded from a template to a new release (DESIGN.md §3.4).
+//!
+//! The shim reads the releases and the project; this module decides everything: the
+//! version checks ([`check_versions`]), the CHANGELOG range ([`changelog_range`]), which
+//! paths to read ([`read_list`]), and the plan ([`plan_update`]): one row of the decision
+//! table per file ([`classify`]), the deletion sweep, claims, the `--conflicts` choice,
+//! the actions to execute and the report.
+//!
+//! ```
+//! use upkeep_core::update::{plan_update, FileInput, SideInput, UpdateInput};
+//!
+//! let manifest = r#"{"schema":1,"files":{"README.md":"shared"}}"#;
+//! let mut input = UpdateInput::new("1.2.0", "1.3.0", manifest, manifest);
+//! input.files.push(FileInput {
+//!     path: "README.md".into(),
+//!     current: Some(SideInput::file(b"# mine\n")),
+//!     baseline: Some(SideInput::file(b"# v1\n")),
+//!     latest: Some(SideInput::file(b"# v2\n")),
+//! });
+//! let plan = plan_update(input).unwrap();
+//! assert_eq!(plan.report.conflicts[0].patch_path.as_deref(), Some(".upkeep-merge/README.md.patch"));
+//! ```
+
+mod bytes;
+mod changelog;
+mod manifest;
+mod plan;
+mod report;
+mod semver;
+pub mod stand_in;
+mod table;
+mod versions;
+
+pub use bytes::Bytes;
+pub use changelog::{
+    adopter_actions, changelog_range, AdopterAction, ChangelogSection, ProjectFacts,
+};
+pub use manifest::{
+    claim_holds, parse_manifest, Claim, FileClass, Manifest, ManifestEntry, MANIFEST_SCHEMA,
+};
+pub use plan::{
+    plan_update, read_list, Action, ClaimFile, ConflictMode, FileInput, FileOutcome, ReadList,
+    SideInput, SideKind, UpdateInput, UpdateOptions, UpdatePlan, IN_PROGRESS_FILE,
+};
+pub use report::{render_summary, Conflict, UpdateReport};
+pub use semver::{compare_versions, Version};
+pub use stand_in::paths::check_relative_path;
+pub use table::{classify, Bucket, Row, Side};
+pub use versions::{
+    check_versions, start_update, InProgress, UpdateStart, VersionCheck, VersionStatus,
+};

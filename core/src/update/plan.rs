@@ -1,0 +1,893 @@
+//! The update plan: every managed file walked through the decision table, the deletion
+//! sweep, claims, the `--conflicts` choice, and the report — everything the shim needs to
+//! execute an update, and nothing it has to decide.
+//!
+//! The walk is per file ([`plan_file`]): later capabilities (structured merges of config
+//! files, generated regions) plug in there as strategies chosen by the manifest, before the
+//! whole-file table.
+//!
+//! ```
+//! use upkeep_core::update::{plan_update, Action, FileInput, SideInput, UpdateInput};
+//!
+//! let file = |bytes: &[u8]| Some(SideInput::file(bytes));
+//! let manifest = r#"{"schema":1,"files":{"a.txt":"owned"}}"#;
+//! let mut input = UpdateInput::new("1.0.0", "1.1.0", manifest, manifest);
+//! input.files.push(FileInput { path: "a.txt".into(), current: file(b"v1"), baseline: file(b"v1"), latest: file(b"v2") });
+//! input.options.run_id = "run1".into();
+//! let plan = plan_update(input).unwrap();
+//! assert_eq!(plan.report.overwrite, ["a.txt"]);
+//! assert!(matches!(&plan.actions[0], Action::Copy { backup_path: Some(b), .. } if b == ".upkeep-backup/run1/a.txt"));
+//! ```
+
+use std::collections::{BTreeMap, HashSet};
+
+use super::bytes::Bytes;
+use super::changelog::{adopter_actions, changelog_range, ChangelogSection, ProjectFacts};
+use super::manifest::{claim_holds, parse_manifest, FileClass, Manifest};
+use super::report::{render_summary, Conflict, UpdateReport};
+use super::stand_in::text;
+use super::table::{classify, Bucket, Row, Side};
+use super::versions::check_run_id;
+use crate::error::{Error, ErrorKind, Result};
+use crate::hash::parse_digest;
+
+/// What to do with a file both sides changed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
+#[non_exhaustive]
+pub enum ConflictMode {
+    /// Write `diff -u` of current against latest to the merge folder (the reference).
+    #[default]
+    Patch,
+    /// Try a three-way merge first; write the clean ones, patches for real overlaps.
+    Merge,
+    /// Try a three-way merge; write overlaps into the file with conflict markers.
+    Markers,
+}
+
+/// What the shim found at a path on one side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
+#[non_exhaustive]
+pub enum SideKind {
+    /// A regular file.
+    #[default]
+    File,
+    /// A symbolic link (never followed).
+    Symlink,
+    /// A directory.
+    Directory,
+    /// Anything else (a FIFO, a socket, a device).
+    Other,
+}
+
+/// One side of a file as the shim hands it over: a regular file's bytes and/or digest, or
+/// the kind of non-file found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Deserialize),
+    serde(rename_all = "camelCase", deny_unknown_fields)
+)]
+pub struct SideInput {
+    /// What is at the path.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub kind: SideKind,
+    /// A regular file's content.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub bytes: Option<Bytes>,
+    /// A regular file's SHA-256 (64 hex digits), when its bytes are not supplied.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub digest: Option<String>,
+}
+
+impl SideInput {
+    /// A regular file with these bytes.
+    pub fn file(bytes: &[u8]) -> SideInput {
+        SideInput {
+            kind: SideKind::File,
+            bytes: Some(Bytes(bytes.to_vec())),
+            digest: None,
+        }
+    }
+}
+
+/// The three sides of one path; `None` is "no file there".
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Deserialize),
+    serde(rename_all = "camelCase", deny_unknown_fields)
+)]
+pub struct FileInput {
+    /// The manifest path.
+    pub path: String,
+    /// The project's copy (A).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub current: Option<SideInput>,
+    /// The baseline release's copy (B).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub baseline: Option<SideInput>,
+    /// The latest release's copy (L).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub latest: Option<SideInput>,
+}
+
+/// A project file a claim reads.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Deserialize),
+    serde(rename_all = "camelCase", deny_unknown_fields)
+)]
+pub struct ClaimFile {
+    /// Its path.
+    pub path: String,
+    /// Its bytes; `None` when absent.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub bytes: Option<Bytes>,
+}
+
+/// How to run the update.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Deserialize),
+    serde(rename_all = "camelCase", default, deny_unknown_fields)
+)]
+pub struct UpdateOptions {
+    /// `--conflicts`.
+    pub conflicts: ConflictMode,
+    /// Compare with CRLF read as LF, so an autocrlf checkout is not all local edits.
+    pub ignore_eol: bool,
+    /// The state folder (`.upkeep`); backups go to `<stateDir>-backup/<runId>/`, patches
+    /// to `<stateDir>-merge/`.
+    pub state_dir: String,
+    /// Names this run's backup folder (a timestamp, from the shim's clock).
+    pub run_id: String,
+    /// Whether the summary should say nothing was written.
+    pub dry_run: bool,
+}
+
+impl Default for UpdateOptions {
+    fn default() -> Self {
+        UpdateOptions {
+            conflicts: ConflictMode::Patch,
+            ignore_eol: false,
+            state_dir: ".upkeep".into(),
+            run_id: String::new(),
+            dry_run: false,
+        }
+    }
+}
+
+/// Everything the planner needs, read by the shim.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Deserialize),
+    serde(rename_all = "camelCase", deny_unknown_fields)
+)]
+pub struct UpdateInput {
+    /// The installed (baseline) version.
+    pub from: String,
+    /// The latest release's version.
+    pub to: String,
+    /// The baseline release's manifest text.
+    pub baseline_manifest: String,
+    /// The latest release's manifest text.
+    pub latest_manifest: String,
+    /// The sides of every path either manifest lists (see [`read_list`]).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub files: Vec<FileInput>,
+    /// The project files claims read.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub claim_files: Vec<ClaimFile>,
+    /// The latest release's CHANGELOG.md, when it has one.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub changelog: Option<String>,
+    /// The project's package.json, when it has one (adopter actions read it).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub package_json: Option<String>,
+    /// How to run.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub options: UpdateOptions,
+}
+
+impl UpdateInput {
+    /// An input with no files yet and default options.
+    pub fn new(from: &str, to: &str, baseline_manifest: &str, latest_manifest: &str) -> Self {
+        UpdateInput {
+            from: from.into(),
+            to: to.into(),
+            baseline_manifest: baseline_manifest.into(),
+            latest_manifest: latest_manifest.into(),
+            ..Default::default()
+        }
+    }
+}
+
+/// One step the shim executes, in order. Files are written atomically; a backup is
+/// written and synced before its file is replaced.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(tag = "op", rename_all = "kebab-case", rename_all_fields = "camelCase")
+)]
+#[non_exhaustive]
+pub enum Action {
+    /// Copy the latest release's file to `path`, backing up the current one first when
+    /// `backup_path` is set.
+    Copy {
+        /// The project path.
+        path: String,
+        /// Where the current file is backed up first.
+        backup_path: Option<String>,
+    },
+    /// Back up the current file, then write `bytes` (a merge result) to `path`.
+    WriteMerged {
+        /// The project path.
+        path: String,
+        /// Where the current file is backed up first.
+        backup_path: String,
+        /// The new content.
+        bytes: Bytes,
+    },
+    /// Write a conflict patch for `path` into the merge folder.
+    WritePatch {
+        /// The project path the patch is about.
+        path: String,
+        /// Where the patch goes.
+        patch_path: String,
+        /// `diff -u` of current against latest.
+        bytes: Bytes,
+    },
+}
+
+/// The verdict on one managed path, for `upkeep status` and for tools.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct FileOutcome {
+    /// The path.
+    pub path: String,
+    /// Its class in the manifest that decided it (latest, or baseline for swept paths).
+    pub class: FileClass,
+    /// The table row it took; `None` for swept and claimed paths.
+    pub row: Option<Row>,
+    /// Whether the project changed it since the baseline (A present and A ≇ B).
+    pub local_change: bool,
+    /// Whether the latest release changes it (B ≇ L, including added and dropped files).
+    pub upstream_change: bool,
+}
+
+/// The whole plan.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct UpdatePlan {
+    /// The steps to execute, in order; empty when nothing needs writing.
+    pub actions: Vec<Action>,
+    /// The report of issue §7.
+    pub report: UpdateReport,
+    /// Per-path verdicts, in path order.
+    pub files: Vec<FileOutcome>,
+    /// The CHANGELOG sections between the two versions.
+    pub changelog: Vec<ChangelogSection>,
+    /// Whether an update is pending: the versions differ or something would be written.
+    pub pending: bool,
+    /// The human summary table, as the CLI prints it.
+    pub summary: String,
+}
+
+/// The paths the shim must read for a plan: every path of either manifest (A, B and L
+/// for the latest manifest's paths; A for paths only the baseline lists), and the files
+/// claims read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct ReadList {
+    /// Every managed path, sorted.
+    pub paths: Vec<String>,
+    /// The project files the latest manifest's claims read.
+    pub claim_files: Vec<String>,
+}
+
+/// What [`plan_update`] needs read, from the two manifests' texts.
+pub fn read_list(
+    baseline_manifest: &str,
+    latest_manifest: &str,
+    state_dir: &str,
+) -> Result<ReadList> {
+    let (baseline, latest) = manifests(baseline_manifest, latest_manifest, state_dir)?;
+    let mut paths: Vec<String> = latest
+        .files
+        .iter()
+        .chain(&baseline.files)
+        .map(|e| e.path.clone())
+        .collect();
+    paths.sort();
+    paths.dedup();
+    let mut claim_files: Vec<String> = latest.claims.iter().map(|c| c.file.clone()).collect();
+    claim_files.sort();
+    claim_files.dedup();
+    Ok(ReadList { paths, claim_files })
+}
+
+fn manifests(baseline: &str, latest: &str, state_dir: &str) -> Result<(Manifest, Manifest)> {
+    check_state_dir(state_dir)?;
+    let baseline = parse_manifest(baseline, "baseline release manifest")?;
+    let latest = parse_manifest(latest, "latest release manifest")?;
+    for (manifest, label) in [
+        (&baseline, "baseline release manifest"),
+        (&latest, "latest release manifest"),
+    ] {
+        for entry in &manifest.files {
+            if is_reserved(&entry.path, state_dir) {
+                return Err(Error::new(
+                    ErrorKind::InvalidManifest,
+                    label,
+                    format!(
+                        "it lists {:?}, which is upkeep's own state, never a managed file",
+                        entry.path
+                    ),
+                ));
+            }
+        }
+    }
+    Ok((baseline, latest))
+}
+
+fn check_state_dir(state_dir: &str) -> Result<()> {
+    super::stand_in::paths::check_relative_path(state_dir)?;
+    if state_dir.contains('/') {
+        return Err(Error::new(
+            ErrorKind::InvalidUpdateInput,
+            state_dir,
+            "the state folder is one folder at the project root",
+        ));
+    }
+    Ok(())
+}
+
+/// The state files and upkeep's own folders are never managed.
+fn is_reserved(path: &str, state_dir: &str) -> bool {
+    let first = path.split('/').next().unwrap_or("");
+    path == format!("{state_dir}/VERSION")
+        || path == format!("{state_dir}/manifest.json")
+        || path == format!("{state_dir}/{IN_PROGRESS_FILE}")
+        || first == format!("{state_dir}-backup")
+        || first == format!("{state_dir}-merge")
+}
+
+/// The progress record an update keeps in the state folder while it runs.
+pub const IN_PROGRESS_FILE: &str = "update-in-progress.json";
+
+fn side(input: Option<SideInput>, path: &str, which: &str) -> Result<Side> {
+    let Some(input) = input else {
+        return Ok(Side::Missing);
+    };
+    match input.kind {
+        SideKind::File => {}
+        _ if which == "current" => return Ok(Side::NotAFile),
+        kind => {
+            return Err(Error::new(
+                ErrorKind::InvalidUpdateInput,
+                path,
+                format!(
+                "the {which} release has a {} here, not a file; releases hold regular files only",
+                format!("{kind:?}").to_lowercase()
+            ),
+            ))
+        }
+    }
+    let digest = input.digest.as_deref().map(parse_digest).transpose()?;
+    if input.bytes.is_none() && digest.is_none() {
+        return Err(Error::new(
+            ErrorKind::InvalidUpdateInput,
+            path,
+            format!("the {which} side has neither bytes nor a digest"),
+        ));
+    }
+    Ok(Side::File {
+        bytes: input.bytes.map(|b| b.0),
+        digest,
+    })
+}
+
+struct Sides {
+    a: Side,
+    b: Side,
+    l: Side,
+}
+
+/// Plans an update: validates the input, walks every path of the latest manifest, sweeps
+/// what the latest manifest dropped, and builds the report.
+pub fn plan_update(input: UpdateInput) -> Result<UpdatePlan> {
+    let options = input.options;
+    let (baseline, latest) = manifests(
+        &input.baseline_manifest,
+        &input.latest_manifest,
+        &options.state_dir,
+    )?;
+    let from: super::Version = input.from.parse()?;
+    let to: super::Version = input.to.parse()?;
+    let mut sides: BTreeMap<String, Sides> = BTreeMap::new();
+    for file in input.files {
+        let path = file.path;
+        let entry = Sides {
+            a: side(file.current, &path, "current")?,
+            b: side(file.baseline, &path, "baseline")?,
+            l: side(file.latest, &path, "latest")?,
+        };
+        if sides.insert(path.clone(), entry).is_some() {
+            return Err(Error::new(
+                ErrorKind::InvalidUpdateInput,
+                path,
+                "the path is given twice",
+            ));
+        }
+    }
+    let claim_files: BTreeMap<String, Option<Bytes>> = input
+        .claim_files
+        .into_iter()
+        .map(|c| (c.path, c.bytes))
+        .collect();
+    let mut claimed: HashSet<&str> = HashSet::new();
+    for claim in &latest.claims {
+        let Some(bytes) = claim_files.get(&claim.file) else {
+            return Err(Error::new(
+                ErrorKind::InvalidUpdateInput,
+                &claim.file,
+                "a claim reads this file, and it was not supplied",
+            ));
+        };
+        if claim_holds(claim, bytes.as_ref().map(Bytes::as_slice)) {
+            claimed.extend(claim.paths.iter().map(String::as_str));
+        }
+    }
+
+    let mut walk = Walk {
+        options: &options,
+        actions: Vec::new(),
+        report: UpdateReport::new(&from, &to),
+        files: Vec::new(),
+        backups: false,
+    };
+    let latest_paths: HashSet<&str> = latest.files.iter().map(|e| e.path.as_str()).collect();
+    let mut entries: Vec<_> = latest.files.iter().collect();
+    entries.sort_by(|x, y| x.path.cmp(&y.path));
+    for entry in entries {
+        let Some(s) = sides.get(&entry.path) else {
+            return Err(Error::new(
+                ErrorKind::InvalidUpdateInput,
+                &entry.path,
+                "the latest manifest lists this path and its sides were not supplied",
+            ));
+        };
+        if !s.l.is_present() {
+            return Err(Error::new(
+                ErrorKind::InvalidManifest,
+                "latest release manifest",
+                format!(
+                    "it lists {:?}, which the latest release does not contain",
+                    entry.path
+                ),
+            ));
+        }
+        if claimed.contains(entry.path.as_str()) {
+            walk.outcome(&entry.path, entry.class, None, false, false);
+            walk.report.skip.push(entry.path.clone());
+            continue;
+        }
+        plan_file(&mut walk, &entry.path, entry.class, s)?;
+    }
+    // The deletion sweep: baseline paths the latest manifest dropped.
+    let mut dropped: Vec<_> = baseline
+        .files
+        .iter()
+        .filter(|e| !latest_paths.contains(e.path.as_str()))
+        .collect();
+    dropped.sort_by(|x, y| x.path.cmp(&y.path));
+    for entry in dropped {
+        let Some(s) = sides.get(&entry.path) else {
+            return Err(Error::new(
+                ErrorKind::InvalidUpdateInput,
+                &entry.path,
+                "the baseline manifest lists this path and its current side was not supplied",
+            ));
+        };
+        let local =
+            s.a.is_present() && s.b.is_present() && !same_side(&s.a, &s.b, options.ignore_eol);
+        walk.outcome(&entry.path, entry.class, None, local, true);
+        if claimed.contains(entry.path.as_str()) {
+            walk.report.skip.push(entry.path.clone());
+        } else if s.a.is_present() {
+            walk.report.delete.push(entry.path.clone());
+        } else {
+            walk.report.removed.push(entry.path.clone());
+        }
+    }
+
+    let changelog = match &input.changelog {
+        Some(text) => changelog_range(text, &input.from, &input.to)?,
+        None => Vec::new(),
+    };
+    let facts = ProjectFacts {
+        packages: ProjectFacts::packages_from(input.package_json.as_deref()),
+        still_present: walk.report.delete.iter().cloned().collect(),
+        already_gone: walk.report.removed.iter().cloned().collect(),
+    };
+    walk.report.adopter_actions = adopter_actions(&changelog, &facts);
+    if walk.backups {
+        walk.report.backup_dir = Some(backup_dir(&options));
+    }
+    walk.report.sort();
+    let pending = from != to || !walk.actions.is_empty();
+    let summary = render_summary(&walk.report, &options.state_dir, options.dry_run);
+    Ok(UpdatePlan {
+        actions: walk.actions,
+        report: walk.report,
+        files: walk.files,
+        changelog,
+        pending,
+        summary,
+    })
+}
+
+fn backup_dir(options: &UpdateOptions) -> String {
+    format!("{}-backup/{}", options.state_dir, options.run_id)
+}
+
+fn same_side(x: &Side, y: &Side, ignore_eol: bool) -> bool {
+    // Reuse the table's notion of ≅: A ≅ B exactly when the no-upstream-change row would
+    // match with L = B.
+    matches!(
+        classify(FileClass::Shared, x, x, y, ignore_eol),
+        Row::NoUpstreamChange
+    )
+}
+
+/// The state of a walk in progress.
+struct Walk<'a> {
+    options: &'a UpdateOptions,
+    actions: Vec<Action>,
+    report: UpdateReport,
+    files: Vec<FileOutcome>,
+    backups: bool,
+}
+
+impl Walk<'_> {
+    fn outcome(
+        &mut self,
+        path: &str,
+        class: FileClass,
+        row: Option<Row>,
+        local_change: bool,
+        upstream_change: bool,
+    ) {
+        self.files.push(FileOutcome {
+            path: path.into(),
+            class,
+            row,
+            local_change,
+            upstream_change,
+        });
+    }
+
+    fn backup_path(&mut self, path: &str) -> Result<String> {
+        check_run_id(&self.options.run_id)?;
+        self.backups = true;
+        Ok(format!("{}/{path}", backup_dir(self.options)))
+    }
+
+    fn patch_path(&self, path: &str) -> String {
+        format!("{}-merge/{path}.patch", self.options.state_dir)
+    }
+
+    fn bucket(&mut self, bucket: Bucket, path: &str, class: FileClass, patch_path: Option<String>) {
+        let list = match bucket {
+            Bucket::Overwrite => &mut self.report.overwrite,
+            Bucket::Merge => &mut self.report.merge,
+            Bucket::Add => &mut self.report.add,
+            Bucket::Removed => &mut self.report.removed,
+            Bucket::Skip => &mut self.report.skip,
+            Bucket::Delete => &mut self.report.delete,
+            Bucket::Conflicts => {
+                self.report.conflicts.push(Conflict {
+                    path: path.into(),
+                    class,
+                    patch_path,
+                });
+                return;
+            }
+        };
+        list.push(path.into());
+    }
+}
+
+/// Plans one managed file: the per-file walk. Structured merges and generated regions will
+/// choose their own strategy here, from the manifest's `merges` and `regions`, before the
+/// whole-file table below.
+fn plan_file(walk: &mut Walk<'_>, path: &str, class: FileClass, s: &Sides) -> Result<()> {
+    let ignore_eol = walk.options.ignore_eol;
+    let row = classify(class, &s.a, &s.b, &s.l, ignore_eol);
+    let local = s.a.is_present() && s.b.is_present() && !same_side(&s.a, &s.b, ignore_eol);
+    let upstream = !s.b.is_present() || !same_side(&s.b, &s.l, ignore_eol);
+    walk.outcome(path, class, Some(row), local, upstream);
+    let bucket = row.bucket(class);
+    match row {
+        Row::Add => walk.actions.push(Action::Copy {
+            path: path.into(),
+            backup_path: None,
+        }),
+        Row::Adopt | Row::NoLocalChange => {
+            let backup_path = Some(walk.backup_path(path)?);
+            walk.actions.push(Action::Copy {
+                path: path.into(),
+                backup_path,
+            });
+        }
+        Row::UserDeleted | Row::NoUpstreamChange | Row::AlreadyLatest => {}
+        Row::NotAFile => {
+            walk.bucket(Bucket::Conflicts, path, class, None);
+            return Ok(());
+        }
+        Row::Conflict => return plan_conflict(walk, path, class, s),
+    }
+    walk.bucket(bucket, path, class, None);
+    Ok(())
+}
+
+fn needs_bytes<'s>(side: &'s Side, path: &str, which: &str) -> Result<&'s [u8]> {
+    side.content().ok_or_else(|| {
+        Error::new(
+            ErrorKind::InvalidUpdateInput,
+            path,
+            format!("a conflict needs the {which} side's bytes, and only its digest was supplied"),
+        )
+    })
+}
+
+/// The `otherwise` row, under the `--conflicts` choice.
+fn plan_conflict(walk: &mut Walk<'_>, path: &str, class: FileClass, s: &Sides) -> Result<()> {
+    let (a, l) = (
+        needs_bytes(&s.a, path, "current")?,
+        needs_bytes(&s.l, path, "latest")?,
+    );
+    let mode = walk.options.conflicts;
+    let textual = !text::is_binary(a) && !text::is_binary(l);
+    if mode != ConflictMode::Patch && textual {
+        if mode == ConflictMode::Markers && text::has_conflict_markers(a) {
+            // Written by an earlier run and not resolved yet: merging again would nest markers.
+            walk.bucket(Bucket::Conflicts, path, class, None);
+            return Ok(());
+        }
+        if let Some(b) = s.b.content().filter(|b| !text::is_binary(b)) {
+            let merged = text::merge3(b, a, l, path, &format!("{path} (latest)"));
+            if merged.clean || mode == ConflictMode::Markers {
+                let bucket = if merged.clean {
+                    Bucket::Merge
+                } else {
+                    Bucket::Conflicts
+                };
+                if merged.bytes == a {
+                    walk.bucket(
+                        if merged.clean { Bucket::Skip } else { bucket },
+                        path,
+                        class,
+                        None,
+                    );
+                    return Ok(());
+                }
+                let backup_path = walk.backup_path(path)?;
+                walk.actions.push(Action::WriteMerged {
+                    path: path.into(),
+                    backup_path,
+                    bytes: Bytes(merged.bytes),
+                });
+                walk.bucket(bucket, path, class, None);
+                return Ok(());
+            }
+        }
+    }
+    let patch_path = walk.patch_path(path);
+    let patch = text::unified_patch(a, l, path, &format!("{path} (latest)"));
+    walk.actions.push(Action::WritePatch {
+        path: path.into(),
+        patch_path: patch_path.clone(),
+        bytes: Bytes(patch),
+    });
+    walk.bucket(Bucket::Conflicts, path, class, Some(patch_path));
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn file(bytes: &str) -> Option<SideInput> {
+        Some(SideInput::file(bytes.as_bytes()))
+    }
+
+    fn input(mode: ConflictMode) -> UpdateInput {
+        let baseline = r#"{"schema":1,"files":{"owned.txt":"owned","shared.txt":"shared","gone.txt":"shared","kept.txt":"owned","mine.md":"wiki-owned"}}"#;
+        let latest = r#"{"schema":1,"files":{"owned.txt":"owned","shared.txt":"shared","new.txt":"owned","mine.md":"wiki-owned"},"claims":[{"file":"mine.md","flag":"established","paths":["mine.md"]}]}"#;
+        let mut input = UpdateInput::new("1.0.0", "1.1.0", baseline, latest);
+        input.files = vec![
+            FileInput {
+                path: "owned.txt".into(),
+                current: file("a\n"),
+                baseline: file("a\n"),
+                latest: file("b\n"),
+            },
+            FileInput {
+                path: "shared.txt".into(),
+                current: file("1\n2\nmine\n"),
+                baseline: file("1\n2\n3\n"),
+                latest: file("one\n2\n3\n"),
+            },
+            FileInput {
+                path: "new.txt".into(),
+                current: None,
+                baseline: None,
+                latest: file("new\n"),
+            },
+            FileInput {
+                path: "mine.md".into(),
+                current: file("---\nestablished: true\n---\n"),
+                baseline: file("x"),
+                latest: file("y"),
+            },
+            FileInput {
+                path: "gone.txt".into(),
+                current: file("x"),
+                baseline: file("x"),
+                latest: None,
+            },
+            FileInput {
+                path: "kept.txt".into(),
+                current: None,
+                baseline: file("x"),
+                latest: None,
+            },
+        ];
+        input.claim_files = vec![ClaimFile {
+            path: "mine.md".into(),
+            bytes: Some(Bytes(b"---\nestablished: true\n---\n".to_vec())),
+        }];
+        input.options = UpdateOptions {
+            conflicts: mode,
+            run_id: "r1".into(),
+            ..Default::default()
+        };
+        input
+    }
+
+    #[test]
+    fn walk_sweep_claims_and_report() {
+        let plan = plan_update(input(ConflictMode::Patch)).unwrap();
+        let r = &plan.report;
+        assert_eq!((r.from.as_str(), r.to.as_str()), ("1.0.0", "1.1.0"));
+        assert_eq!(r.overwrite, ["owned.txt"]);
+        assert_eq!(r.add, ["new.txt"]);
+        assert_eq!(r.skip, ["mine.md"]);
+        assert_eq!(r.delete, ["gone.txt"]);
+        assert_eq!(r.removed, ["kept.txt"]);
+        assert!(r.merge.is_empty());
+        assert_eq!(
+            r.conflicts,
+            [Conflict {
+                path: "shared.txt".into(),
+                class: FileClass::Shared,
+                patch_path: Some(".upkeep-merge/shared.txt.patch".into())
+            }]
+        );
+        assert_eq!(r.backup_dir.as_deref(), Some(".upkeep-backup/r1"));
+        assert_eq!(plan.actions.len(), 3);
+        assert!(
+            matches!(&plan.actions[2], Action::WritePatch { bytes, .. } if bytes.0.starts_with(b"--- shared.txt\n+++ shared.txt (latest)\n"))
+        );
+        assert!(plan.pending);
+    }
+
+    #[test]
+    fn conflict_modes() {
+        let merged = plan_update(input(ConflictMode::Merge)).unwrap();
+        assert_eq!(merged.report.merge, ["shared.txt"]);
+        assert!(merged.report.conflicts.is_empty());
+        assert!(merged.actions.iter().any(
+            |a| matches!(a, Action::WriteMerged { bytes, .. } if bytes.0 == b"one\n2\nmine\n")
+        ));
+
+        let mut overlapping = input(ConflictMode::Markers);
+        overlapping.files[1].current = file("1\n2\nmine\n");
+        overlapping.files[1].latest = file("1\n2\ntheirs\n");
+        let marked = plan_update(overlapping.clone()).unwrap();
+        assert_eq!(marked.report.conflicts[0].patch_path, None);
+        let written = marked
+            .actions
+            .iter()
+            .find_map(|a| match a {
+                Action::WriteMerged { bytes, .. } => Some(bytes.0.clone()),
+                _ => None,
+            })
+            .unwrap();
+        assert_eq!(
+            String::from_utf8(written.clone()).unwrap(),
+            "1\n2\n<<<<<<< shared.txt\nmine\n=======\ntheirs\n>>>>>>> shared.txt (latest)\n"
+        );
+        // Re-running over the marked file does not nest markers.
+        overlapping.files[1].current = Some(SideInput::file(&written));
+        let again = plan_update(overlapping).unwrap();
+        assert_eq!(again.report.conflicts.len(), 1);
+        assert!(!again
+            .actions
+            .iter()
+            .any(|a| matches!(a, Action::WriteMerged { path, .. } if path == "shared.txt")));
+    }
+
+    #[test]
+    fn refuses_inconsistent_input() {
+        let mut missing = input(ConflictMode::Patch);
+        missing.files.remove(0);
+        assert_eq!(
+            plan_update(missing).unwrap_err().code(),
+            "invalid-update-input"
+        );
+        let mut no_latest = input(ConflictMode::Patch);
+        no_latest.files[0].latest = None;
+        assert_eq!(
+            plan_update(no_latest).unwrap_err().code(),
+            "invalid-manifest"
+        );
+        let mut reserved = input(ConflictMode::Patch);
+        reserved.latest_manifest = r#"{"schema":1,"files":{".upkeep/VERSION":"owned"}}"#.into();
+        assert!(plan_update(reserved)
+            .unwrap_err()
+            .to_string()
+            .contains("upkeep's own state"));
+        let mut bad_run = input(ConflictMode::Patch);
+        bad_run.options.run_id = "../x".into();
+        assert_eq!(
+            plan_update(bad_run).unwrap_err().code(),
+            "invalid-update-input"
+        );
+    }
+
+    #[test]
+    fn read_list_covers_both_manifests() {
+        let i = input(ConflictMode::Patch);
+        let list = read_list(&i.baseline_manifest, &i.latest_manifest, ".upkeep").unwrap();
+        assert_eq!(
+            list.paths,
+            [
+                "gone.txt",
+                "kept.txt",
+                "mine.md",
+                "new.txt",
+                "owned.txt",
+                "shared.txt"
+            ]
+        );
+        assert_eq!(list.claim_files, ["mine.md"]);
+    }
+}

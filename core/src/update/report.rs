@@ -1,0 +1,181 @@
+//! The update report: the buckets of issue §7 as data (the `--json` document) and as the
+//! summary table the CLI prints.
+//!
+//! ```
+//! use upkeep_core::update::{render_summary, UpdateReport, Version};
+//!
+//! let v = |s: &str| s.parse::<Version>().unwrap();
+//! let mut report = UpdateReport::new(&v("1.2.0"), &v("1.3.0"));
+//! report.add.push("src/new.js".into());
+//! let text = render_summary(&report, ".upkeep", false);
+//! assert!(text.starts_with("upkeep update: 1.2.0 → 1.3.0\n"));
+//! assert!(text.contains("Added        1  (new in the latest release)\n"));
+//! ```
+
+use super::changelog::AdopterAction;
+use super::manifest::FileClass;
+use super::semver::Version;
+
+/// A file left for the project to resolve.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct Conflict {
+    /// The path.
+    pub path: String,
+    /// Its manifest class.
+    pub class: FileClass,
+    /// The conflict patch; `None` when markers were written into the file, or when the
+    /// path is not a regular file.
+    pub patch_path: Option<String>,
+}
+
+/// What an update did (or, in a dry run, would do).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct UpdateReport {
+    /// The version updated from.
+    pub from: String,
+    /// The version updated to.
+    pub to: String,
+    /// Owned files replaced with the latest content.
+    pub overwrite: Vec<String>,
+    /// Shared and wiki-owned files updated cleanly, and clean three-way merges.
+    pub merge: Vec<String>,
+    /// Files new in the latest release, copied in.
+    pub add: Vec<String>,
+    /// Files the project deleted (left absent), and dropped files already gone.
+    pub removed: Vec<String>,
+    /// Files needing nothing.
+    pub skip: Vec<String>,
+    /// Files the latest release dropped that the project still has: for it to delete.
+    pub delete: Vec<String>,
+    /// Files left for the project to resolve.
+    pub conflicts: Vec<Conflict>,
+    /// This run's backup folder, when anything was backed up.
+    pub backup_dir: Option<String>,
+    /// Follow-ups the CHANGELOG documents that still apply.
+    pub adopter_actions: Vec<AdopterAction>,
+}
+
+impl UpdateReport {
+    /// An empty report for an update from `from` to `to`.
+    pub fn new(from: &Version, to: &Version) -> Self {
+        UpdateReport {
+            from: from.to_string(),
+            to: to.to_string(),
+            ..Default::default()
+        }
+    }
+
+    /// Puts every bucket in byte order of its paths.
+    pub(crate) fn sort(&mut self) {
+        for list in [
+            &mut self.overwrite,
+            &mut self.merge,
+            &mut self.add,
+            &mut self.removed,
+            &mut self.skip,
+            &mut self.delete,
+        ] {
+            list.sort();
+        }
+        self.conflicts.sort_by(|a, b| a.path.cmp(&b.path));
+    }
+
+    /// Whether the project has something to look at: conflicts or pending deletes.
+    pub fn needs_attention(&self) -> bool {
+        !self.conflicts.is_empty() || !self.delete.is_empty()
+    }
+}
+
+/// The summary the CLI prints: counts per bucket, every conflict and pending delete
+/// named, the backup folder, and the adopter actions.
+pub fn render_summary(report: &UpdateReport, state_dir: &str, dry_run: bool) -> String {
+    let mut out = format!(
+        "upkeep update: {} → {}{}\n",
+        report.from,
+        report.to,
+        if dry_run {
+            " (dry run: nothing written)"
+        } else {
+            ""
+        }
+    );
+    let rows: [(&str, usize, &str); 7] = [
+        (
+            "Overwritten",
+            report.overwrite.len(),
+            "owned files replaced with the latest release",
+        ),
+        ("Merged", report.merge.len(), "shared files updated cleanly"),
+        ("Added", report.add.len(), "new in the latest release"),
+        (
+            "Removed",
+            report.removed.len(),
+            "you deleted them; left absent",
+        ),
+        ("Skipped", report.skip.len(), "nothing to do"),
+        (
+            "Conflicts",
+            report.conflicts.len(),
+            "left for you to resolve",
+        ),
+        (
+            "Delete",
+            report.delete.len(),
+            "dropped upstream; yours to delete",
+        ),
+    ];
+    for (label, count, note) in rows {
+        if count == 0 {
+            out.push_str(&format!("{label:<12} {count}\n"));
+        } else {
+            out.push_str(&format!("{label:<12} {count}  ({note})\n"));
+        }
+    }
+    if !report.conflicts.is_empty() {
+        out.push_str("\nConflicts:\n");
+        for c in &report.conflicts {
+            let how = match &c.patch_path {
+                Some(patch) => format!("see {patch}"),
+                None => "resolve in place (conflict markers, or not a regular file)".into(),
+            };
+            out.push_str(&format!("  {} [{}]: {how}\n", c.path, c.class.as_str()));
+        }
+    }
+    if !report.delete.is_empty() {
+        out.push_str("\nDropped upstream, still present (delete them if you agree):\n");
+        for path in &report.delete {
+            out.push_str(&format!("  {path}\n"));
+        }
+    }
+    if let Some(dir) = &report.backup_dir {
+        out.push_str(&format!("\nBacked up: {dir}/\n"));
+    }
+    if !report.adopter_actions.is_empty() {
+        out.push_str("\nSuggested follow-ups from the CHANGELOG (optional):\n");
+        for action in &report.adopter_actions {
+            match &action.command {
+                Some(command) => out.push_str(&format!(
+                    "  [{}] {}\n      run: {command}\n",
+                    action.version, action.changelog
+                )),
+                None => out.push_str(&format!("  [{}] {}\n", action.version, action.changelog)),
+            }
+        }
+    }
+    if !dry_run && !report.conflicts.is_empty() {
+        out.push_str(&format!(
+            "\nResolve each conflict, then delete its patch from {state_dir}-merge/.\n"
+        ));
+    }
+    out
+}

@@ -1,0 +1,2 @@
+// ACME's own code: not managed by the template.
+export const currency = 'EUR';

@@ -1,0 +1,113 @@
+//! Update: manifests, versions, the CHANGELOG range, and the update plan. Values cross as
+//! plain JavaScript objects (serde), file contents as `Uint8Array`s.
+
+use napi::bindgen_prelude::{Object, Unknown};
+use napi::Env;
+use napi_derive::napi;
+use serde::de::DeserializeOwned;
+use upkeep_core::update;
+
+use crate::error::to_js;
+
+/// Decodes an argument object into a core input type; a wrong shape is an
+/// `invalid-update-input` error naming the function.
+fn decode<T: DeserializeOwned>(env: &Env, value: Object, call: &str) -> napi::Result<T> {
+    env.from_js_value(value).map_err(|e| {
+        to_js(
+            env,
+            upkeep_core::Error::new(upkeep_core::ErrorKind::InvalidUpdateInput, call, e.reason),
+        )
+    })
+}
+
+fn encode<'env, T: serde::Serialize>(env: &Env, value: &T) -> napi::Result<Unknown<'env>> {
+    env.to_js_value(value)
+}
+
+/// Parses a release manifest; `label` names it in errors.
+#[napi(ts_return_type = "Manifest")]
+pub fn parse_manifest<'env>(
+    env: &'env Env,
+    text: String,
+    label: Option<String>,
+) -> napi::Result<Unknown<'env>> {
+    let manifest = update::parse_manifest(&text, label.as_deref().unwrap_or("manifest"))
+        .map_err(|e| to_js(env, e))?;
+    encode(env, &manifest)
+}
+
+/// Compares two semantic versions by precedence: -1, 0 or 1.
+#[napi]
+pub fn compare_versions(env: Env, a: String, b: String) -> napi::Result<i32> {
+    update::compare_versions(&a, &b).map_err(|e| to_js(&env, e))
+}
+
+/// Where the project stands against the latest release.
+#[napi(ts_return_type = "VersionCheck")]
+pub fn check_versions<'env>(
+    env: &'env Env,
+    installed: String,
+    latest: String,
+    committed: Option<String>,
+) -> napi::Result<Unknown<'env>> {
+    let check = update::check_versions(&installed, &latest, committed.as_deref())
+        .map_err(|e| to_js(env, e))?;
+    encode(env, &check)
+}
+
+/// The CHANGELOG sections newer than `from`, up to and including `to`.
+#[napi(ts_return_type = "ChangelogSection[]")]
+pub fn changelog_range<'env>(
+    env: &'env Env,
+    text: String,
+    from: String,
+    to: String,
+) -> napi::Result<Unknown<'env>> {
+    let sections = update::changelog_range(&text, &from, &to).map_err(|e| to_js(env, e))?;
+    encode(env, &sections)
+}
+
+/// Whether a confirmed update starts fresh or resumes an interrupted one.
+#[napi(ts_return_type = "UpdateStart")]
+pub fn start_update<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "InProgress | null")] in_progress: Option<Object>,
+    from: String,
+    to: String,
+    run_id: String,
+) -> napi::Result<Unknown<'env>> {
+    let record: Option<update::InProgress> = in_progress
+        .map(|o| decode(env, o, "startUpdate"))
+        .transpose()?;
+    let start =
+        update::start_update(record.as_ref(), &from, &to, &run_id).map_err(|e| to_js(env, e))?;
+    encode(env, &start)
+}
+
+/// The paths an update plan needs read.
+#[napi(ts_return_type = "ReadList")]
+pub fn update_read_list<'env>(
+    env: &'env Env,
+    baseline_manifest: String,
+    latest_manifest: String,
+    state_dir: Option<String>,
+) -> napi::Result<Unknown<'env>> {
+    let list = update::read_list(
+        &baseline_manifest,
+        &latest_manifest,
+        state_dir.as_deref().unwrap_or(".upkeep"),
+    )
+    .map_err(|e| to_js(env, e))?;
+    encode(env, &list)
+}
+
+/// Plans an update: actions, per-file verdicts and the report.
+#[napi(ts_return_type = "UpdatePlan")]
+pub fn plan_update<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "UpdateInput")] input: Object,
+) -> napi::Result<Unknown<'env>> {
+    let input: update::UpdateInput = decode(env, input, "planUpdate")?;
+    let plan = update::plan_update(input).map_err(|e| to_js(env, e))?;
+    encode(env, &plan)
+}

@@ -1,0 +1,281 @@
+// The update flow: reads the project and two releases, asks the engine for a plan, and
+// executes it — I/O only. Every decision (versions, changelog range, table rows, sweep,
+// claims, conflicts, report) is the engine's.
+import { execFileSync } from 'node:child_process';
+import { lstatSync, readdirSync, readFileSync, rmdirSync, rmSync, unlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { engine } from '../engine.js';
+import { openRelease } from '../shim/release-source.js';
+import { acquireLock, atomicWrite, FlowError, mutatingStep, safeTarget, writeBackup } from '../shim/stand-in-safety.js';
+
+const IN_PROGRESS = 'update-in-progress.json';
+
+/**
+ * @typedef {object} UpdateRequest
+ * @property {string} root the project root
+ * @property {string} baseline the release the project was installed from (dir, .tar.gz, repo#ref)
+ * @property {string} latest the release to update to
+ * @property {string} [stateDir] `.upkeep` by default
+ * @property {'patch' | 'merge' | 'markers'} [conflicts]
+ * @property {boolean} [ignoreEol]
+ * @property {boolean} [dryRun] compute everything, write nothing
+ * @property {(range: import('../index.js').ChangelogSection[], check: import('../index.js').VersionCheck) => Promise<boolean>} [confirm]
+ *   asked before anything is written; resolving false aborts
+ * @property {() => Date} [now]
+ */
+
+/**
+ * @typedef {object} UpdateOutcome
+ * @property {'updated' | 'dry-run' | 'up-to-date' | 'applied-uncommitted' | 'aborted'} status
+ * @property {import('../index.js').VersionCheck} check
+ * @property {import('../index.js').ChangelogSection[]} changelog
+ * @property {import('../index.js').UpdatePlan | null} plan
+ * @property {string[]} leftoverPatches files a prior run left in the merge folder
+ * @property {boolean} resumed
+ */
+
+/**
+ * Runs `upkeep update` (or, with dryRun, `upkeep status`).
+ * @param {UpdateRequest} request
+ * @returns {Promise<UpdateOutcome>}
+ */
+export async function update(request) {
+  const { root, stateDir = '.upkeep', dryRun = false } = request;
+  const installed = readText(join(root, stateDir, 'VERSION'));
+  if (installed === null) {
+    throw new FlowError('not-installed', `no ${stateDir}/VERSION in ${root}: this project was not installed from a template release (or the marker was deleted)`);
+  }
+  const releases = [];
+  try {
+    const latest = await openRelease(request.latest, 'latest');
+    releases.push(latest);
+    const latestVersion = releaseText(latest.dir, stateDir, 'VERSION', 'latest');
+    const check = engine.checkVersions(installed.trim(), latestVersion.trim(), committedVersion(root, stateDir));
+    const changelogText = readText(join(latest.dir, 'CHANGELOG.md'));
+    /** @type {UpdateOutcome} */
+    const outcome = { status: 'up-to-date', check, changelog: [], plan: null, leftoverPatches: [], resumed: false };
+    if (check.status === 'ahead') {
+      throw new FlowError('downgrade', `the project is on ${check.installed}, newer than the latest release ${check.latest}: refusing to downgrade`);
+    }
+    if (check.status !== 'update') {
+      outcome.status = check.status;
+      if (!dryRun) finishInterrupted(root, stateDir, check.installed);
+      return outcome;
+    }
+    outcome.changelog = changelogText === null ? [] : engine.changelogRange(changelogText, check.installed, check.latest);
+
+    const baseline = await openRelease(request.baseline, 'baseline');
+    releases.push(baseline);
+    const baselineVersion = releaseText(baseline.dir, stateDir, 'VERSION', 'baseline').trim();
+    if (engine.compareVersions(baselineVersion, check.installed) !== 0) {
+      throw new FlowError(
+        'baseline-mismatch',
+        `the baseline release is ${baselineVersion} but the project has ${check.installed} installed: give the release it was installed from as --baseline`,
+      );
+    }
+    if (!dryRun && request.confirm && !(await request.confirm(outcome.changelog, check))) {
+      outcome.status = 'aborted';
+      return outcome;
+    }
+    const baselineManifest = releaseText(baseline.dir, stateDir, 'manifest.json', 'baseline');
+    const latestManifest = releaseText(latest.dir, stateDir, 'manifest.json', 'latest');
+    /** @type {import('../index.js').ReadList} */
+    const list = engine.updateReadList(baselineManifest, latestManifest, stateDir);
+
+    const release = dryRun ? () => {} : acquireLock(join(root, stateDir));
+    try {
+      const record = readJson(join(root, stateDir, IN_PROGRESS));
+      const start = engine.startUpdate(record, check.installed, check.latest, runId((request.now ?? (() => new Date()))()));
+      outcome.resumed = start.resumed;
+      /** @type {import('../index.js').UpdatePlan} */
+      const plan = engine.planUpdate({
+        from: check.installed,
+        to: check.latest,
+        baselineManifest,
+        latestManifest,
+        files: list.paths.map((path) => ({
+          path,
+          current: side(root, path),
+          baseline: side(baseline.dir, path),
+          latest: side(latest.dir, path),
+        })),
+        claimFiles: list.claimFiles.map((path) => ({ path, bytes: side(root, path)?.bytes ?? null })),
+        changelog: changelogText,
+        packageJson: readText(join(root, 'package.json')),
+        options: { conflicts: request.conflicts ?? 'patch', ignoreEol: request.ignoreEol ?? false, stateDir, runId: start.runId, dryRun },
+      });
+      outcome.plan = plan;
+      outcome.leftoverPatches = listFiles(join(root, `${stateDir}-merge`));
+      if (dryRun) {
+        outcome.status = 'dry-run';
+        return outcome;
+      }
+      if (start.pruneBackups) {
+        mutatingStep();
+        rmSync(join(root, `${stateDir}-backup`), { recursive: true, force: true });
+        if (outcome.leftoverPatches.length === 0) {
+          try {
+            rmdirSync(join(root, `${stateDir}-merge`));
+          } catch {}
+        }
+      }
+      if (!start.resumed) {
+        mutatingStep();
+        const progress = { from: check.installed, to: check.latest, runId: start.runId };
+        atomicWrite(join(root, stateDir, IN_PROGRESS), Buffer.from(`${JSON.stringify(progress)}\n`));
+      }
+      for (const action of plan.actions) execute(root, latest.dir, action);
+      mutatingStep();
+      atomicWrite(safeTarget(root, `${stateDir}/manifest.json`), Buffer.from(latestManifest));
+      mutatingStep();
+      atomicWrite(safeTarget(root, `${stateDir}/VERSION`), Buffer.from(`${check.latest}\n`));
+      mutatingStep();
+      unlinkSync(join(root, stateDir, IN_PROGRESS));
+      outcome.status = 'updated';
+      return outcome;
+    } finally {
+      release();
+    }
+  } finally {
+    for (const r of releases) r.cleanup();
+  }
+}
+
+/**
+ * A run killed after it bumped the version and before it removed its progress record:
+ * the update is complete, only the record (and maybe a dead run's lock) remains.
+ * @param {string} root @param {string} stateDir @param {string} installed
+ */
+function finishInterrupted(root, stateDir, installed) {
+  const path = join(root, stateDir, IN_PROGRESS);
+  const record = readJson(path);
+  if (!record || typeof record.to !== 'string' || engine.compareVersions(record.to, installed) !== 0) return;
+  const release = acquireLock(join(root, stateDir));
+  try {
+    mutatingStep();
+    unlinkSync(path);
+  } finally {
+    release();
+  }
+}
+
+/**
+ * Executes one action of the plan: backup first (written and synced), then the atomic write.
+ * @param {string} root
+ * @param {string} latestDir
+ * @param {import('../index.js').UpdateAction} action
+ */
+function execute(root, latestDir, action) {
+  const target = safeTarget(root, action.path);
+  if (action.op === 'write-patch') {
+    mutatingStep();
+    atomicWrite(safeTarget(root, action.patchPath), action.bytes);
+    return;
+  }
+  const mode = modeOf(target) ?? modeOf(join(latestDir, action.path)) ?? 0o644;
+  if (action.backupPath) {
+    mutatingStep();
+    writeBackup(safeTarget(root, action.backupPath), readFileSync(target), mode);
+  }
+  const bytes = action.op === 'copy' ? readFileSync(join(latestDir, action.path)) : action.bytes;
+  mutatingStep();
+  atomicWrite(target, bytes, action.op === 'copy' ? (modeOf(join(latestDir, action.path)) ?? mode) : mode);
+}
+
+/**
+ * One side of a path as the engine wants it: null when absent, the kind of a non-file,
+ * a regular file's bytes. A path under a symlinked folder counts as a symlink: it is
+ * never read through.
+ * @param {string} dir
+ * @param {string} rel
+ * @returns {import('../index.js').SideInput | null}
+ */
+function side(dir, rel) {
+  let at = dir;
+  const parts = rel.split('/');
+  for (const [i, part] of parts.entries()) {
+    at = join(at, part);
+    let st;
+    try {
+      st = lstatSync(at);
+    } catch (error) {
+      const code = /** @type {NodeJS.ErrnoException} */ (error).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return null;
+      throw error;
+    }
+    if (st.isSymbolicLink()) return { kind: 'symlink' };
+    if (i < parts.length - 1) {
+      if (!st.isDirectory()) return null;
+      continue;
+    }
+    if (st.isDirectory()) return { kind: 'directory' };
+    if (!st.isFile()) return { kind: 'other' };
+  }
+  return { bytes: readFileSync(at) };
+}
+
+function modeOf(/** @type {string} */ path) {
+  try {
+    return lstatSync(path).mode & 0o777;
+  } catch {
+    return undefined;
+  }
+}
+
+function readText(/** @type {string} */ path) {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+function readJson(/** @type {string} */ path) {
+  const text = readText(path);
+  if (text === null) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new FlowError('bad-state', `${path} is not valid JSON: an interrupted update's record is damaged; restore from the backups and remove it`);
+  }
+}
+
+/**
+ * A release's state file, which every release must carry.
+ * @param {string} dir @param {string} stateDir @param {string} name @param {string} label
+ */
+function releaseText(dir, stateDir, name, label) {
+  const text = readText(join(dir, stateDir, name));
+  if (text === null) throw new FlowError('bad-release', `the ${label} release has no ${stateDir}/${name}`);
+  return text;
+}
+
+/** The installed version in the project's last commit, or null outside git. */
+function committedVersion(/** @type {string} */ root, /** @type {string} */ stateDir) {
+  try {
+    return execFileSync('git', ['-C', root, 'show', `HEAD:./${stateDir}/VERSION`], {
+      env: { ...process.env, LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0' },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    return null;
+  }
+}
+
+/** Every file under `dir`, relative, sorted; empty when it does not exist. */
+function listFiles(/** @type {string} */ dir) {
+  try {
+    return /** @type {string[]} */ (readdirSync(dir, { recursive: true, withFileTypes: false }))
+      .filter((name) => lstatSync(join(dir, name)).isFile())
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+/** A run id from the clock: `20260101-120000-123`. */
+function runId(/** @type {Date} */ date) {
+  return date.toISOString().replace(/[-:]/g, '').replace('T', '-').replace(/\..*/, '') + `-${String(date.getMilliseconds()).padStart(3, '0')}`;
+}

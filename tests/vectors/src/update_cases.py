@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""Writes the inputs of tests/vectors/update.json. Expected values are then filled by
+`node tests/vectors/src/bless.mjs update.json` from the native addon and reviewed by hand;
+every implementation must then agree with them (README.md)."""
+import json, sys
+
+def t(s): return {"$text": s}
+def f(s): return {"bytes": t(s)}
+M = lambda files, **extra: json.dumps({"schema": 1, "files": files, **extra}, separators=(",", ":"))
+
+cases = []
+def case(name, call, *args): cases.append({"name": f"{call}: {name}", "call": call, "args": list(args)})
+
+# ---- manifests
+case("every part, order kept", "parseManifest", M({"b/x.md": "wiki-owned", "a.txt": "owned", "c": "shared"}, claims=[{"file": "d.md", "flag": "established", "paths": ["b/x.md"]}], merges={"package.json": "json"}, regions=[{"id": "r"}]), "latest")
+case("not JSON", "parseManifest", '{"schema":1,"files":{', "latest")
+case("duplicate key", "parseManifest", '{"schema":1,"files":{"a":"owned","a":"shared"}}', "latest")
+case("byte-order mark", "parseManifest", '\ufeff{"schema":1,"files":{}}', "latest")
+case("old schema", "parseManifest", '{"schema":0,"files":{}}', "latest")
+case("unknown class", "parseManifest", '{"schema":1,"files":{"a":"mine"}}', "latest")
+case("unknown key", "parseManifest", '{"schema":1,"files":{},"renames":{}}', "latest")
+case("not an object", "parseManifest", '[1]', "latest")
+for bad in ["../etc/passwd", "/abs", "C:/x", "a//b", "a\\\\b", ".git/config", "src/.GIT./x", "git~1/x", "a\\u0000b"]:
+    case(f"unsafe path {bad}", "parseManifest", '{"schema":1,"files":{"' + bad + '":"owned"}}', "latest")
+case("case collision", "parseManifest", '{"schema":1,"files":{"README.md":"owned","readme.md":"shared"}}', "latest")
+case("too deep", "parseManifest", '{"schema":1,"files":{},"merges":' + "[" * 70 + "]" * 70 + "}", "latest")
+
+# ---- versions
+for a, b in [("1.2.0", "1.3.0"), ("1.3.0", "1.3.0"), ("1.10.0", "1.9.0"), ("1.0.0-rc.1", "1.0.0"), ("1.0.0-alpha.beta", "1.0.0-alpha.1"), ("1.0.0-beta.11", "1.0.0-beta.2"), ("v2.0.0", "2.0.0+build.7")]:
+    case(f"{a} vs {b}", "compareVersions", a, b)
+case("not semver", "compareVersions", "1.2", "1.3.0")
+case("leading zero", "compareVersions", "01.2.3", "1.3.0")
+for installed, latest, committed in [("1.2.0", "1.3.0", "1.2.0"), ("1.3.0", "1.3.0", "1.3.0"), ("1.3.0", "1.3.0", None), ("1.3.0", "1.3.0", "1.2.0"), ("1.4.0", "1.3.0", "1.4.0"), ("1.3.0-rc.2", "1.3.0", None), ("1.3.0", "1.3.0-rc.2", None)]:
+    case(f"installed {installed}, latest {latest}, committed {committed}", "checkVersions", installed, latest, committed)
+case("bad installed version", "checkVersions", "one", "1.3.0", None)
+
+# ---- changelog
+LOG = "# Changelog\n\nAll notable changes.\n\n## [Unreleased]\n### Added\n- wip\n\n## [1.4.0-rc.1] - 2026-03-01\n### Added\n- preview\n\n## [1.3.0] - 2026-02-01\n### Removed\n- Dropped left-pad: run `npm remove left-pad`.\n\n## [1.2.1] - 2026-01-15\n### Fixed\n- a fix\n\n## [1.2.0] - 2026-01-01\n### Added\n- first\n\n[Unreleased]: https://example.invalid/compare/v1.3.0...HEAD\n[1.3.0]: https://example.invalid/compare/v1.2.1...v1.3.0\n"
+case("two releases, Unreleased and links left out", "changelogRange", LOG, "1.2.0", "1.3.0")
+case("up to a pre-release", "changelogRange", LOG, "1.3.0", "1.4.0-rc.1")
+case("empty range", "changelogRange", LOG, "1.3.0", "1.3.0")
+case("last section stops at the link list", "changelogRange", LOG, "1.1.0", "1.2.0")
+case("CRLF changelog", "changelogRange", LOG.replace("\n", "\r\n"), "1.2.0", "1.2.1")
+case("bad version", "changelogRange", LOG, "1.2", "1.3.0")
+
+# ---- resume
+case("fresh start prunes backups", "startUpdate", None, "1.2.0", "1.3.0", "20260101-000000")
+case("same versions resume the interrupted run", "startUpdate", {"from": "1.2.0", "to": "1.3.0", "runId": "r1"}, "1.2.0", "1.3.0", "r2")
+case("other versions are refused", "startUpdate", {"from": "1.2.0", "to": "1.3.0", "runId": "r1"}, "1.2.0", "1.4.0", "r2")
+case("unsafe run id", "startUpdate", None, "1.2.0", "1.3.0", "../x")
+
+# ---- read list
+case("union of both manifests and claim files", "updateReadList", M({"b": "owned", "a": "shared"}), M({"c": "owned", "a": "shared"}, claims=[{"file": "z.md", "flag": "mine", "paths": ["c"]}]), ".upkeep")
+case("state files are never managed", "updateReadList", M({}), M({".upkeep/VERSION": "owned"}), ".upkeep")
+case("nor are the backup and merge folders", "updateReadList", M({".tool-merge/x": "owned"}), M({}), ".tool")
+
+# ---- plan: every row of the table, each class
+def plan(name, files, baseline_files, latest_files, mode="patch", **extra):
+    inp = {"from": "1.2.0", "to": "1.3.0", "baselineManifest": M(baseline_files), "latestManifest": M(latest_files, **extra.pop("latest_extra", {})),
+           "files": files, "options": {"conflicts": mode, "runId": "run1", **extra.pop("options", {})}}
+    inp.update(extra)
+    case(name, "planUpdate", inp)
+
+def fi(path, a=None, b=None, l=None):
+    return {"path": path, "current": a, "baseline": b, "latest": l}
+
+for cls in ["owned", "shared", "wiki-owned"]:
+    plan(f"{cls}: every row", [
+        fi("add", None, None, f("new\n")),
+        fi("deleted-by-user", None, f("v1\n"), f("v2\n")),
+        fi("newly-managed", f("mine\n"), None, f("v2\n")),
+        fi("no-upstream-change", f("mine\n"), f("v1\n"), f("v1\n")),
+        fi("no-local-change", f("v1\n"), f("v1\n"), f("v2\n")),
+        fi("already-latest", f("v2\n"), f("v1\n"), f("v2\n")),
+        fi("both-changed", f("a\nmine\nc\n"), f("a\nb\nc\n"), f("a\ntheirs\nc\n")),
+        fi("symlink", {"kind": "symlink"}, f("v1\n"), f("v2\n")),
+    ], {p: cls for p in ["deleted-by-user", "no-upstream-change", "no-local-change", "already-latest", "both-changed", "symlink"]},
+       {p: cls for p in ["add", "deleted-by-user", "newly-managed", "no-upstream-change", "no-local-change", "already-latest", "both-changed", "symlink"]})
+
+both = [fi("clean.txt", f("1\nmine\n3\n4\n5\n"), f("1\n2\n3\n4\n5\n"), f("1\n2\n3\n4\ntheirs\n")),
+        fi("overlap.txt", f("a\nmine\nc\n"), f("a\nb\nc\n"), f("a\ntheirs\nc\n")),
+        fi("binary.bin", {"bytes": {"$bytes": "00ff01"}}, {"bytes": {"$bytes": "00ff00"}}, {"bytes": {"$bytes": "00ff02"}})]
+classes = {"clean.txt": "shared", "overlap.txt": "owned", "binary.bin": "owned"}
+for mode in ["patch", "merge", "markers"]:
+    plan(f"--conflicts {mode}", both, classes, classes, mode)
+plan("markers left by an earlier run are not merged again", [fi("m.txt", f("a\n<<<<<<< m.txt\nmine\n=======\ntheirs\n>>>>>>> m.txt (latest)\nc\n"), f("a\nb\nc\n"), f("a\ntheirs\nc\n"))], {"m.txt": "shared"}, {"m.txt": "shared"}, "markers")
+plan("line endings: CRLF checkout of an unchanged file", [fi("w.txt", f("a\r\nb\r\n"), f("a\nb\n"), f("a\nc\n"))], {"w.txt": "shared"}, {"w.txt": "shared"}, options={"ignoreEol": True})
+plan("line endings: compared raw without the option", [fi("w.txt", f("a\r\nb\r\n"), f("a\nb\n"), f("a\nc\n"))], {"w.txt": "shared"}, {"w.txt": "shared"})
+plan("no trailing newline in the patch", [fi("n.txt", f("x"), f("y\n"), f("z"))], {"n.txt": "owned"}, {"n.txt": "owned"})
+plan("digests only, no conflict", [fi("d.txt", {"digest": "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"}, f("abc"), f("abd"))], {"d.txt": "owned"}, {"d.txt": "owned"})
+plan("digests only cannot make a patch", [fi("d.txt", {"digest": "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"}, f("abc"), f("abd"))], {"d.txt": "owned"}, {"d.txt": "owned"})
+
+# ---- the deletion sweep, claims, adopter actions
+plan("sweep: dropped files still present are delete, gone ones removed", [
+    fi("keep", f("k\n"), f("k\n"), f("k\n")),
+    fi("dropped-present", f("x\n"), f("x\n"), None),
+    fi("dropped-edited", f("mine\n"), f("x\n"), None),
+    fi("dropped-gone", None, f("x\n"), None),
+], {"keep": "owned", "dropped-present": "owned", "dropped-edited": "shared", "dropped-gone": "wiki-owned"}, {"keep": "owned"})
+claims = {"claims": [{"file": "docs/design.md", "flag": "established", "paths": ["docs/design.md", "rules/design.md"]}]}
+for held in [True, False]:
+    fm = "---\nestablished: %s\n---\n# Design\n" % ("true" if held else "false")
+    plan(f"claims: established {'true: left out of the walk' if held else 'false: walked as usual'}", [
+        fi("docs/design.md", f(fm), f("# Design\n"), f("# Design v2\n")),
+        fi("rules/design.md", f("mine\n"), f("v1\n"), f("v2\n")),
+    ], {"docs/design.md": "wiki-owned", "rules/design.md": "owned"}, {"docs/design.md": "wiki-owned", "rules/design.md": "owned"},
+       latest_extra=claims, claimFiles=[{"path": "docs/design.md", "bytes": t(fm)}])
+plan("adopter actions kept only while they apply", [fi("old.md", f("x\n"), f("x\n"), None), fi("gone.md", None, f("x\n"), None)],
+     {"old.md": "owned", "gone.md": "owned"}, {},
+     changelog="## [1.3.0]\n### Removed\n- Dropped left-pad: run `npm remove left-pad`.\n- Dropped is-odd: run `npm remove is-odd`.\n- `old.md` is gone. **Action required:** delete `old.md`.\n- `gone.md` is gone. **Action required:** delete `gone.md`.\n### Added\n- `npm install x`\n\n## [1.2.0]\n### Removed\n- **Action required:** too old to show\n",
+     packageJson='{"dependencies":{"left-pad":"1"}}')
+plan("nothing to do: versions equal, no actions", [fi("a", f("a\n"), f("a\n"), f("a\n"))], {"a": "owned"}, {"a": "owned"}, **{"from": "1.3.0"})
+plan("dry-run summary", [fi("a", f("a\n"), f("a\n"), f("b\n"))], {"a": "owned"}, {"a": "owned"}, options={"dryRun": True})
+plan("refused: a manifest path without its sides", [], {}, {"a": "owned"})
+plan("refused: the latest release lacks a listed file", [fi("a", f("a\n"), f("a\n"), None)], {"a": "owned"}, {"a": "owned"})
+plan("refused: the release holds a symlink", [fi("a", f("a\n"), f("a\n"), {"kind": "symlink"})], {"a": "owned"}, {"a": "owned"})
+plan("refused: a backup needs a safe run id", [fi("a", f("a\n"), f("a\n"), f("b\n"))], {"a": "owned"}, {"a": "owned"}, options={"runId": "a/b"})
+
+doc = {"$comment": "The update capability: manifests, versions, CHANGELOG ranges, resume, and plans covering every row of the decision table, the deletion sweep, claims, the three --conflicts modes and adopter actions. Inputs from tests/vectors/src/update_cases.py; expected values reviewed by hand. Format: tests/vectors/README.md.", "cases": cases}
+json.dump(doc, sys.stdout, indent=2, ensure_ascii=False)
+print()

@@ -1,0 +1,96 @@
+//! Update: manifests, versions, the CHANGELOG range, and the update plan. Values cross as
+//! plain JavaScript objects (serde-wasm-bindgen), file contents as `Uint8Array`s.
+
+use serde::de::DeserializeOwned;
+use upkeep_core::update;
+use wasm_bindgen::prelude::*;
+
+use crate::error::to_js;
+
+/// Decodes an argument object into a core input type; a wrong shape is an
+/// `invalid-update-input` error naming the function.
+fn decode<T: DeserializeOwned>(value: JsValue, call: &str) -> Result<T, JsValue> {
+    serde_wasm_bindgen::from_value(value).map_err(|e| {
+        to_js(upkeep_core::Error::new(
+            upkeep_core::ErrorKind::InvalidUpdateInput,
+            call,
+            e.to_string(),
+        ))
+    })
+}
+
+/// Encodes like the native addon: `None` as `null`, maps as plain objects.
+fn encode<T: serde::Serialize>(value: &T) -> Result<JsValue, JsValue> {
+    let serializer = serde_wasm_bindgen::Serializer::new()
+        .serialize_missing_as_null(true)
+        .serialize_maps_as_objects(true);
+    value.serialize(&serializer).map_err(JsValue::from)
+}
+
+/// Parses a release manifest; `label` names it in errors.
+#[wasm_bindgen(js_name = parseManifest)]
+pub fn parse_manifest(text: &str, label: Option<String>) -> Result<JsValue, JsValue> {
+    encode(&update::parse_manifest(text, label.as_deref().unwrap_or("manifest")).map_err(to_js)?)
+}
+
+/// Compares two semantic versions by precedence: -1, 0 or 1.
+#[wasm_bindgen(js_name = compareVersions)]
+pub fn compare_versions(a: &str, b: &str) -> Result<i32, JsValue> {
+    update::compare_versions(a, b).map_err(to_js)
+}
+
+/// Where the project stands against the latest release.
+#[wasm_bindgen(js_name = checkVersions)]
+pub fn check_versions(
+    installed: &str,
+    latest: &str,
+    committed: Option<String>,
+) -> Result<JsValue, JsValue> {
+    encode(&update::check_versions(installed, latest, committed.as_deref()).map_err(to_js)?)
+}
+
+/// The CHANGELOG sections newer than `from`, up to and including `to`.
+#[wasm_bindgen(js_name = changelogRange)]
+pub fn changelog_range(text: &str, from: &str, to: &str) -> Result<JsValue, JsValue> {
+    encode(&update::changelog_range(text, from, to).map_err(to_js)?)
+}
+
+/// Whether a confirmed update starts fresh or resumes an interrupted one.
+#[wasm_bindgen(js_name = startUpdate)]
+pub fn start_update(
+    in_progress: JsValue,
+    from: &str,
+    to: &str,
+    run_id: &str,
+) -> Result<JsValue, JsValue> {
+    let record: Option<update::InProgress> =
+        match in_progress.is_null() || in_progress.is_undefined() {
+            true => None,
+            false => Some(decode(in_progress, "startUpdate")?),
+        };
+    encode(&update::start_update(record.as_ref(), from, to, run_id).map_err(to_js)?)
+}
+
+/// The paths an update plan needs read.
+#[wasm_bindgen(js_name = updateReadList)]
+pub fn update_read_list(
+    baseline_manifest: &str,
+    latest_manifest: &str,
+    state_dir: Option<String>,
+) -> Result<JsValue, JsValue> {
+    encode(
+        &update::read_list(
+            baseline_manifest,
+            latest_manifest,
+            state_dir.as_deref().unwrap_or(".upkeep"),
+        )
+        .map_err(to_js)?,
+    )
+}
+
+/// Plans an update: actions, per-file verdicts and the report.
+#[wasm_bindgen(js_name = planUpdate)]
+pub fn plan_update(input: JsValue) -> Result<JsValue, JsValue> {
+    let input: update::UpdateInput = decode(input, "planUpdate")?;
+    encode(&update::plan_update(input).map_err(to_js)?)
+}
