@@ -36,6 +36,7 @@ lint:
 	# The wasm crate is linted on the host target too: its code is target-independent.
 	cargo clippy --all-targets --workspace -- -D warnings
 	cd npm && $(NPM) run --silent check
+	cd web-demo && $(NPM) run --silent check
 
 test-rust:
 	cargo test --workspace --exclude upkeep-wasm

@@ -71,6 +71,8 @@ export function mountFileView(root) {
   const diffBox = h('div');
   const mergeBox = h('div');
   const hunkList = h('div.hunks', { 'data-testid': 'hunks' });
+  const contextSelect = /** @type {HTMLSelectElement} */ (h('select', { 'data-testid': 'hunk-context', onchange: () => update(true) },
+    h('option', { value: '0' }, '0: one hunk per change'), h('option', { value: '1' }, '1'), h('option', { value: '3' }, '3: as diff -u')));
   const mergeParent = h('div.cm-host', { 'data-testid': 'merge-view' });
   const resultBox = h('pre.code.hidden-result', { 'data-testid': 'hunk-result', hidden: true });
 
@@ -83,7 +85,7 @@ export function mountFileView(root) {
     h('div.file-head', null, h('label', null, 'Path ', pathInput), h('label', null, 'Class ', classSelect),
       h('button', { onclick: () => loadSample(), 'data-testid': 'load-sample' }, 'Load a sample triple'), contextLine),
     editors,
-    h('div.grid', null,
+    h('div.grid.flip', null,
       h('div.panel', null, h('h2', null, 'Update verdict'), verdictBox,
         h('p.hint', null, 'Region markers (generated regions with a region-aware verdict) are not in this demo yet: regions land with a later issue.')),
       h('div.panel', null, h('h2', null, 'Unified diff ', pairSelect), diffBox),
@@ -91,6 +93,7 @@ export function mountFileView(root) {
     h('div.panel', null, h('h2', null, 'Three-way merge ', h('span.muted', null, '(engine merge: ours = current, base = baseline, theirs = latest)')), mergeBox),
     h('div.panel', null,
       h('h2', null, 'Take upstream changes hunk by hunk ', h('span.muted', null, '(current → latest; the result is the engine’s applyHunks)')),
+      h('div.hunk-options', null, h('label', null, 'Context lines ', contextSelect)),
       hunkList,
       h('div.merge-legend', null, h('span', null, 'Result (current + accepted hunks)'), h('span', null, 'Latest')),
       mergeParent, resultBox),
@@ -127,6 +130,11 @@ export function mountFileView(root) {
     return { from: '1.0.0', to: '1.1.0', baselineManifest: manifest, latestManifest: manifest, files: [file], options: { conflicts: 'patch', stateDir: '.upkeep', runId: 'demo', dryRun: true } };
   }
 
+  /** The conflict mode the verdict is planned with. */
+  function updateInputMode() {
+    return context?.input.options?.conflicts ?? 'patch';
+  }
+
   /** @param {boolean} [textsChanged] the hunk selection starts over when a text changes */
   function update(textsChanged = false) {
     if (textsChanged) accepted = new Set();
@@ -148,7 +156,7 @@ export function mountFileView(root) {
           h('dt', null, 'Changed'), h('dd', null, `locally: ${file?.localChange ? 'yes' : 'no'} · upstream: ${file?.upstreamChange ? 'yes' : 'no'}`),
           h('dt', null, 'Class'), h('dd', null, file?.class ?? classSelect.value),
         ),
-        patch ? h('p.muted', null, 'It would write ', h('code', null, /** @type {any} */ (patch).patchPath), ' for you to review.') : null,
+        h('p.muted', null, `Planned with conflicts: ${updateInputMode()}`, patch ? ' — it would write ' : '', patch ? h('code', null, /** @type {any} */ (patch).patchPath) : '', patch ? ' for you to review.' : ''),
       );
     } catch (error) {
       verdictBox.replaceChildren(h('p.error', null, String(/** @type {Error} */ (error).message ?? error)));
@@ -177,8 +185,9 @@ export function mountFileView(root) {
 
     // Hunks of current → latest, accepted one by one.
     try {
-      const hunks = upkeep.diffHunks(current, latest);
-      const result = upkeep.applyHunks(current, latest, [...accepted].sort((a, b) => a - b));
+      const hunkOptions = { context: Number(contextSelect.value) };
+      const hunks = upkeep.diffHunks(current, latest, hunkOptions);
+      const result = upkeep.applyHunks(current, latest, [...accepted].sort((a, b) => a - b), hunkOptions);
       hunkList.replaceChildren(
         hunks.length === 0 ? h('p.muted', null, 'No differences between current and latest.') : h('div.hunk-actions', null,
           h('button', { onclick: () => ((accepted = new Set(hunks.map((_, i) => i))), update()) }, 'Accept all'),

@@ -2,7 +2,7 @@
 // picked folders) as a table, a bar chart of the report's buckets, and the patches the
 // update would write. Nothing is written anywhere.
 import { BUCKETS, bucketsOf, planRelease } from './plan.js';
-import { decode, h, svg } from './dom.js';
+import { decode, diffBlock, h, svg } from './dom.js';
 import { example, treeFromFileList } from './trees.js';
 
 /** What each bucket means, for the legend and tooltips. */
@@ -110,15 +110,23 @@ export function mountReleaseView(root, openFile) {
           h('div.eyebrow', null, release.label),
           h('div.versions', { 'data-testid': 'versions' }, report.from, h('span.arrow', null, ' → '), report.to),
           h('div.muted', null, `${plan.files.length} managed files · ${plan.actions.length} actions planned · dry run, nothing written`),
+          h('ul.needs', null,
+            h('li', null, h('span.pill.bucket-conflicts', null, String(report.conflicts.length)), ' conflicts to review (a patch each)'),
+            h('li', null, h('span.pill.bucket-delete', null, String(report.delete.length)), ' files dropped upstream but edited here: yours to delete'),
+            h('li', null, h('span.pill', null, String(report.adopterActions.length)), ' adopter actions from the release notes'),
+          ),
         ),
         h('div.card.chart', null, h('div.eyebrow', null, 'Files per bucket'), chart(report)),
       ),
       h('div.grid', null,
-        h('div.panel', null, h('h2', null, 'Plan'), table(plan, result.input)),
+        h('div.panel', null,
+          h('h2', null, 'Plan ', h('span.muted', null, 'click a file for its three versions')), table(plan, result.input),
+          h('h2.spaced', null, 'Engine summary ', h('span.muted', null, 'what upkeep update --dry-run prints')),
+          h('pre.summary-text', { 'data-testid': 'plan-summary' }, plan.summary),
+        ),
         h('div.panel', null,
           h('h2', null, 'Patches it would write'), patches(plan),
           h('h2', null, 'Release notes in range'), changelog(plan.changelog),
-          h('h2', null, 'Engine summary'), h('pre.summary-text', { 'data-testid': 'plan-summary' }, plan.summary),
         ),
       ),
     );
@@ -176,7 +184,7 @@ export function mountReleaseView(root, openFile) {
       ...writes.map((action) =>
         h('details.patch', { open: true },
           h('summary', null, h('code', null, action.op === 'write-patch' ? action.patchPath : action.path), h('span.muted', null, action.op === 'write-patch' ? ` — the conflict in ${action.path}` : ' — merged in place (backup first)')),
-          h('pre.code', null, decode(/** @type {Uint8Array} */ (/** @type {any} */ (action).bytes))),
+          action.op === 'write-patch' ? diffBlock(decode(action.bytes)) : h('pre.code', null, decode(action.bytes)),
         ),
       ),
     );

@@ -36,6 +36,10 @@ export function mountRiskView(root) {
       const paths = files.map((f) => f.file);
       const match = (/** @type {string[]} */ patterns) => new upkeep.GlobSet(patterns).isMatchMany(paths);
       const [inWriteSet, isContract, isIgnored] = [match(options.writeSet), match(options.contracts), match(options.ignoreDeletions)];
+      // The same verdict step by step, for the curious: each step is its own engine call.
+      const declared = upkeep.declaredRisk(options.actions ?? []);
+      const actual = upkeep.actualRisk(declared, files, options);
+      const steps = `declaredRisk([${(options.actions ?? []).join(', ')}]) = ${declared} → actualRisk = ${actual.score} → decide(${actual.score}, '${preset.value}') = ${upkeep.decide(actual.score, preset.value)}`;
       out.replaceChildren(
         h('div.cards', null,
           h('div.card.score', null, h('div.eyebrow', null, 'Score'), h('div.big', { 'data-testid': 'risk-score' }, String(verdict.score)), h('div.muted', null, `declared ${verdict.declared}`)),
@@ -44,6 +48,8 @@ export function mountRiskView(root) {
           h('div.card.reasons', null, h('div.eyebrow', null, 'Reasons'),
             verdict.reasons.length ? h('ul', { 'data-testid': 'risk-reasons' }, ...verdict.reasons.map((r) => h('li', null, r))) : h('p.muted', { 'data-testid': 'risk-reasons' }, 'None: the score is what was declared.')),
         ),
+        h('div.panel', null,
+        h('p.steps', { 'data-testid': 'risk-steps' }, steps),
         h('table.plan.risk-files', { 'data-testid': 'risk-files' },
           h('thead', null, h('tr', null, h('th', null, 'File'), h('th.num', null, 'Added'), h('th.num', null, 'Deleted'), h('th', null, 'Write set'), h('th', null, 'Contract'), h('th', null, 'Deletions ignored'))),
           h('tbody', null, ...files.map((f, i) =>
@@ -51,7 +57,7 @@ export function mountRiskView(root) {
               h('td.path', null, f.file), h('td.num', null, String(f.added)), h('td.num', null, String(f.deleted)),
               h('td', null, inWriteSet[i] ? h('span.pill.ok', null, 'inside') : h('span.pill.bad', null, 'outside')),
               h('td', null, isContract[i] ? h('span.pill.warn', null, 'contract') : ''),
-              h('td', null, isIgnored[i] ? h('span.pill', null, 'ignored') : ''))))),
+              h('td', null, isIgnored[i] ? h('span.pill', null, 'ignored') : '')))))),
       );
     } catch (error) {
       out.replaceChildren(h('p.error', { 'data-testid': 'risk-error' }, String(/** @type {Error} */ (error).message ?? error)));

@@ -107,12 +107,15 @@ test('a conflict opens in the three-way view: verdict, diff and merge from the e
   assert.equal(await page.getByTestId('merge-result').textContent(), merged.stdout);
   assert.ok(await page.locator('[data-testid="merge-view"] .cm-mergeView').isVisible(), 'the CodeMirror merge view is shown');
 
-  // Accepting the first hunk gives what the engine's applyHunks gives.
+  // Accepting the first hunk (one per change) gives what the engine's applyHunks gives.
+  await page.getByTestId('hunk-context').selectOption('0');
   await page.getByTestId('accept-0').click();
   await page.locator('[data-testid="hunk-0"].accepted').waitFor();
   const { engine } = await import('../../npm/lib/engine.js');
-  const expected = Buffer.from(engine.applyHunks(readFileSync(current), readFileSync(latest), [0])).toString('utf8');
+  const expected = Buffer.from(engine.applyHunks(readFileSync(current), readFileSync(latest), [0], { context: 0 })).toString('utf8');
   assert.equal(await page.getByTestId('hunk-result').textContent(), expected);
+  assert.ok((await page.getByTestId('hunks').locator('.hunk').count()) > 1, 'the hunks can be accepted one by one');
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(results, 'three-way.png'), fullPage: true });
 });
 
@@ -158,6 +161,7 @@ test('the risk view scores a numstat as `upkeep score --json` does', async () =>
   // The file outside the write set is highlighted.
   assert.ok(await page.locator('[data-testid="risk-files"] tr.outside[data-file="scripts/release.sh"]').isVisible());
   assert.ok(await page.locator('[data-testid="risk-files"] tr.contract[data-file="api/openapi.yaml"]').isVisible());
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(results, 'risk.png'), fullPage: true });
 });
 
