@@ -165,6 +165,21 @@ test('the risk view scores a numstat as `upkeep score --json` does', async () =>
   await page.screenshot({ path: join(results, 'risk.png'), fullPage: true });
 });
 
+test('three picked folders are planned in the page like the bundled example', async () => {
+  await page.getByRole('tab', { name: 'Whole release' }).click();
+  await page.getByText('Plan your own folders').click();
+  await page.getByTestId('pick-baseline').setInputFiles(join(repo, 'examples/starter-template'));
+  await page.getByTestId('pick-latest').setInputFiles(join(repo, 'examples/starter-template-1.3.0'));
+  await page.getByTestId('pick-project').setInputFiles(join(repo, 'examples/starter-project'));
+  await page.getByTestId('plan-own').click();
+  await page.getByText('your folders').waitFor();
+  const report = cliPlan();
+  for (const bucket of BUCKETS) {
+    const shown = await page.locator(`[data-testid="bucket-chart"] g[data-bucket="${bucket}"]`).getAttribute('data-count');
+    assert.equal(Number(shown), report[bucket].length, `count of ${bucket}`);
+  }
+});
+
 test('the page needed no network and logged no errors', () => {
   assert.deepEqual(blocked, []);
   assert.deepEqual(consoleErrors, []);
