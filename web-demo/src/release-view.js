@@ -3,7 +3,7 @@
 // update would write. Nothing is written anywhere.
 import { BUCKETS, bucketsOf, planRelease } from './plan.js';
 import { decode, diffBlock, h, svg } from './dom.js';
-import { example, treeFromFileList } from './trees.js';
+import { example, treeFromDrop, treeFromFileList } from './trees.js';
 
 /** What each bucket means, for the legend and tooltips. */
 const BUCKET_HELP = {
@@ -35,10 +35,26 @@ export function mountReleaseView(root, openFile) {
 
   /** @type {Record<string, HTMLInputElement>} */
   const pickers = {};
+  /** Folders dropped on a picker, which win over its file input. @type {Record<string, import('./trees.js').Tree>} */
+  const dropped = {};
   const pick = (/** @type {string} */ side, /** @type {string} */ label) => {
-    const input = /** @type {HTMLInputElement} */ (h('input', { type: 'file', webkitdirectory: true, multiple: true, 'data-testid': `pick-${side}` }));
+    const note = h('span.muted');
+    const input = /** @type {HTMLInputElement} */ (h('input', { type: 'file', webkitdirectory: true, multiple: true, 'data-testid': `pick-${side}`,
+      onchange: () => (delete dropped[side], (note.textContent = '')) }));
     pickers[side] = input;
-    return h('label.picker', null, h('span', null, label), input);
+    const zone = h('label.picker', null, h('span', null, label), input, note);
+    zone.addEventListener('dragover', (e) => (e.preventDefault(), zone.classList.add('over')));
+    zone.addEventListener('dragleave', () => zone.classList.remove('over'));
+    zone.addEventListener('drop', async (e) => {
+      e.preventDefault();
+      zone.classList.remove('over');
+      const item = e.dataTransfer?.items[0];
+      const tree = item ? await treeFromDrop(item) : null;
+      if (!tree) return showError(new Error(`drop a folder on "${label}"`));
+      dropped[side] = tree;
+      note.textContent = `dropped: ${tree.size} files`;
+    });
+    return zone;
   };
   const mode = h(
     'select',
@@ -50,8 +66,9 @@ export function mountReleaseView(root, openFile) {
   const planOwn = async () => {
     try {
       const [baseline, latest, project] = await Promise.all(['baseline', 'latest', 'project'].map(async (side) => {
+        if (dropped[side]) return dropped[side];
         const files = pickers[side].files;
-        if (!files || files.length === 0) throw new Error(`pick the ${side} folder first`);
+        if (!files || files.length === 0) throw new Error(`pick or drop the ${side} folder first`);
         return treeFromFileList(files);
       }));
       release = { label: 'your folders', baseline, latest, project };
@@ -79,7 +96,7 @@ export function mountReleaseView(root, openFile) {
           h('button', { onclick: () => ((release = example), render()) }, 'Back to the example'),
         ),
       ),
-      h('p.hint', null, 'Each folder must hold its ', h('code', null, '.upkeep/VERSION'), ' and (releases) ', h('code', null, '.upkeep/manifest.json'),
+      h('p.hint', null, 'Pick or drop a folder on each box. Each must hold its ', h('code', null, '.upkeep/VERSION'), ' and (releases) ', h('code', null, '.upkeep/manifest.json'),
         '. Files are read in the page and never leave it.'),
     ),
     h('div.options', null, h('label', null, 'Conflicts ', mode)),

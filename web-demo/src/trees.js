@@ -45,6 +45,38 @@ export async function treeFromFileList(list) {
 }
 
 /**
+ * Reads a folder dropped on the page (a `DataTransferItem`'s file-system entry), paths
+ * relative to that folder. Null when the item is not a folder.
+ * @param {DataTransferItem} item
+ * @returns {Promise<Tree | null>}
+ */
+export async function treeFromDrop(item) {
+  const entry = item.webkitGetAsEntry();
+  if (!entry || !entry.isDirectory) return null;
+  /** @type {Tree} */
+  const tree = new Map();
+  /** @param {FileSystemDirectoryEntry} dir @param {string} prefix */
+  const walk = async (dir, prefix) => {
+    const reader = dir.createReader();
+    // readEntries returns the entries in batches until it returns none.
+    for (;;) {
+      const batch = await new Promise((resolve, reject) => reader.readEntries(resolve, reject));
+      if (batch.length === 0) return;
+      for (const child of /** @type {FileSystemEntry[]} */ (batch)) {
+        const path = `${prefix}${child.name}`;
+        if (child.isDirectory) await walk(/** @type {FileSystemDirectoryEntry} */ (child), `${path}/`);
+        else if (child.isFile) {
+          const file = await new Promise((resolve, reject) => /** @type {FileSystemFileEntry} */ (child).file(resolve, reject));
+          tree.set(path, new Uint8Array(await /** @type {File} */ (file).arrayBuffer()));
+        }
+      }
+    }
+  };
+  await walk(/** @type {FileSystemDirectoryEntry} */ (entry), '');
+  return tree;
+}
+
+/**
  * One side of a path as the engine's update input wants it (as the update flow's `side`
  * reads it from disk): the bytes of a file, `directory` when files live under it, else null.
  * @param {Tree} tree

@@ -178,6 +178,7 @@ test('three picked folders are planned in the page like the bundled example', as
     const shown = await page.locator(`[data-testid="bucket-chart"] g[data-bucket="${bucket}"]`).getAttribute('data-count');
     assert.equal(Number(shown), report[bucket].length, `count of ${bucket}`);
   }
+  await page.screenshot({ path: join(results, 'own-folders.png') });
 });
 
 test('the page needed no network and logged no errors', () => {
