@@ -4,7 +4,7 @@ SHELL := bash
 NPM := npm
 NATIVE_ADDON := npm/native/upkeep.linux-x64-gnu.node
 
-.PHONY: setup build build-native build-wasm build-types example test test-rust test-wasm test-js soak lint bench demo clean fuzz fuzz-smoke
+.PHONY: setup build build-native build-wasm build-types example test test-rust test-wasm test-js test-demo soak lint bench demo demo-build clean fuzz fuzz-smoke
 
 ## Install what is missing (Debian packages, wasm-bindgen-cli, npm dependencies); skip the rest.
 setup:
@@ -29,13 +29,14 @@ example: build
 	./scripts/example.sh
 
 ## Every check CI runs: formatting, lints, type checks, Rust, wasm and JS tests.
-test: build lint test-rust test-wasm test-js fuzz-smoke
+test: build lint test-rust test-wasm test-js test-demo fuzz-smoke
 
 lint:
 	cargo fmt --all --check
 	# The wasm crate is linted on the host target too: its code is target-independent.
 	cargo clippy --all-targets --workspace -- -D warnings
 	cd npm && $(NPM) run --silent check
+	cd web-demo && $(NPM) run --silent check
 
 test-rust:
 	cargo test --workspace --exclude upkeep-wasm
@@ -46,6 +47,10 @@ test-wasm:
 
 test-js:
 	node --test tests/js/
+
+## The browser demo in headless Chromium (Debian's), against the built app; screenshots in web-demo/test-results/.
+test-demo: build-wasm demo-build
+	cd web-demo && node --test test/
 
 ## The long fault-injection runs: 1,000+ concurrent-refresh trials, 300 random kills of a 1,000-file refresh.
 soak: build
@@ -70,9 +75,13 @@ bench: build
 	node bench/score.mjs
 	node bench/update.mjs
 
-## The browser demo (web-demo/, on the wasm web build).
-demo: build
-	@if [ -d web-demo ]; then cd web-demo && $(NPM) run dev; else echo "make demo: the browser demo is not built yet (see web-demo/ once it lands)"; fi
+## The browser demo (web-demo/, on the wasm web build): build it, serve it on 127.0.0.1 (DEMO_PORT).
+DEMO_PORT ?= 4173
+demo: build demo-build
+	node web-demo/scripts/serve.js $(DEMO_PORT)
+
+demo-build:
+	cd web-demo && $(NPM) run --silent build
 
 clean:
-	rm -rf target npm/native npm/wasm npm/lib/index.d.cts
+	rm -rf target npm/native npm/wasm npm/lib/index.d.cts web-demo/dist web-demo/test-results

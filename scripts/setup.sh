@@ -28,8 +28,8 @@ if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknow
   apt_install rustc-web cargo-web rust-web-src lld-22
 fi
 
-# git drives tests and the CLI.
-apt_install git
+# git drives tests and the CLI; chromium runs the browser demo's tests (make test-demo).
+apt_install git chromium
 
 if ! command -v wasm-bindgen >/dev/null || [ "$(wasm-bindgen --version | awk '{print $2}')" != "$WASM_BINDGEN_VERSION" ]; then
   log "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (a few minutes, once)"
@@ -54,5 +54,11 @@ if [ ! -f npm/node_modules/.package-lock.json ] || ! cmp -s npm/package-lock.jso
   log "installing npm dependencies"
   (cd npm && npm ci --no-audit --no-fund --loglevel=error)
   cp npm/package-lock.json npm/node_modules/.upkeep-lock-stamp
+fi
+# The browser demo's dependencies (vite, CodeMirror, playwright-core), from its lockfile.
+if [ ! -f web-demo/node_modules/.package-lock.json ] || ! cmp -s web-demo/package-lock.json web-demo/node_modules/.upkeep-lock-stamp; then
+  log "installing the browser demo's npm dependencies"
+  (cd web-demo && npm ci --no-audit --no-fund --loglevel=error)
+  cp web-demo/package-lock.json web-demo/node_modules/.upkeep-lock-stamp
 fi
 log "ready"

@@ -1,0 +1,246 @@
+// The three-way view: a file's baseline, current and latest versions (opened from the plan,
+// pasted or dropped). The engine gives the update verdict and bucket (`planUpdate`), the
+// unified diff (`unifiedDiff`), the three-way merge (`merge`), and the per-hunk result
+// (`diffHunks` + `applyHunks`), shown in CodeMirror's merge view.
+import { MergeView } from '@codemirror/merge';
+import { EditorState } from '@codemirror/state';
+import { EditorView, lineNumbers } from '@codemirror/view';
+import * as upkeep from 'upkeep';
+import { decode, diffBlock, encode, h } from './dom.js';
+import { bucketsOf } from './plan.js';
+
+/** The three sides, in the order the page shows them. */
+const SIDES = /** @type {const} */ ([
+  ['baseline', 'Baseline', 'the release the project was installed from'],
+  ['current', 'Current', 'the file in the project, with your edits'],
+  ['latest', 'Latest', 'the new release'],
+]);
+
+/** Which pair the unified diff compares. */
+const PAIRS = /** @type {const} */ ({
+  upstream: ['baseline', 'latest', 'upstream change: baseline → latest'],
+  local: ['baseline', 'current', 'local change: baseline → current'],
+  update: ['current', 'latest', 'what taking latest would change: current → latest'],
+});
+
+const SAMPLE = {
+  baseline: 'export const greeting = "hello";\nexport const retries = 3;\nexport const timeoutMs = 1000;\n',
+  current: 'export const greeting = "hello, team";\nexport const retries = 3;\nexport const timeoutMs = 1000;\n',
+  latest: 'export const greeting = "hello";\nexport const retries = 5;\nexport const timeoutMs = 1000;\nexport const jitter = true;\n',
+};
+
+/**
+ * @param {HTMLElement} root
+ * @returns {{ open(file: import('./release-view.js').OpenFile): void }}
+ */
+export function mountFileView(root) {
+  /** @type {import('./release-view.js').OpenFile | null} */
+  let context = null;
+  /** @type {Set<number>} */
+  let accepted = new Set();
+  /** @type {MergeView | null} */
+  let mergeView = null;
+
+  const pathInput = /** @type {HTMLInputElement} */ (h('input', { type: 'text', value: 'src/config.js', 'data-testid': 'file-path', oninput: () => update() }));
+  const classSelect = /** @type {HTMLSelectElement} */ (h('select', { 'data-testid': 'file-class', onchange: () => update() },
+    h('option', { value: 'owned' }, 'owned'), h('option', { value: 'shared' }, 'shared'), h('option', { value: 'wiki-owned' }, 'wiki-owned')));
+  const contextLine = h('p.context', { 'data-testid': 'file-context' });
+
+  /** @type {Record<string, { area: HTMLTextAreaElement, absent: HTMLInputElement }>} */
+  const inputs = {};
+  const editors = h('div.sides', null, ...SIDES.map(([side, title, help]) => {
+    const area = /** @type {HTMLTextAreaElement} */ (h('textarea', { spellcheck: false, 'data-testid': `text-${side}`, oninput: () => update(true), placeholder: 'paste or drop a file here' }));
+    const absent = /** @type {HTMLInputElement} */ (h('input', { type: 'checkbox', 'data-testid': `absent-${side}`, onchange: () => ((area.disabled = absent.checked), update(true)) }));
+    area.addEventListener('dragover', (e) => e.preventDefault());
+    area.addEventListener('drop', async (e) => {
+      const file = e.dataTransfer?.files[0];
+      if (!file) return;
+      e.preventDefault();
+      area.value = decode(new Uint8Array(await file.arrayBuffer()));
+      absent.checked = false;
+      area.disabled = false;
+      update(true);
+    });
+    inputs[side] = { area, absent };
+    return h('div.side', null, h('div.side-head', null, h('strong', null, title), h('span.muted', null, ` ${help}`), h('label.absent', null, absent, ' no file')), area);
+  }));
+
+  const verdictBox = h('div.verdict', { 'data-testid': 'file-verdict' });
+  const pairSelect = /** @type {HTMLSelectElement} */ (h('select', { 'data-testid': 'diff-pair', onchange: () => update() },
+    ...Object.entries(PAIRS).map(([key, [, , label]]) => h('option', { value: key }, label))));
+  const diffBox = h('div');
+  const mergeBox = h('div');
+  const hunkList = h('div.hunks', { 'data-testid': 'hunks' });
+  const contextSelect = /** @type {HTMLSelectElement} */ (h('select', { 'data-testid': 'hunk-context', onchange: () => update(true) },
+    h('option', { value: '0' }, '0: one hunk per change'), h('option', { value: '1' }, '1'), h('option', { value: '3' }, '3: as diff -u')));
+  const mergeParent = h('div.cm-host', { 'data-testid': 'merge-view' });
+  const resultBox = h('pre.code.hidden-result', { 'data-testid': 'hunk-result', hidden: true });
+
+  root.append(
+    h('div.intro', null,
+      h('h1', null, 'One file, three versions'),
+      h('p', null, 'Paste or drop the baseline, your current copy and the latest release of a file — or click a file in the whole-release plan. ',
+        'The verdict comes from the same ', h('code', null, 'planUpdate'), ' call as ', h('code', null, 'upkeep update'), '.'),
+    ),
+    h('div.file-head', null, h('label', null, 'Path ', pathInput), h('label', null, 'Class ', classSelect),
+      h('button', { onclick: () => loadSample(), 'data-testid': 'load-sample' }, 'Load a sample triple'), contextLine),
+    editors,
+    h('div.grid.flip', null,
+      h('div.panel', null, h('h2', null, 'Update verdict'), verdictBox,
+        h('p.hint', null, 'Region markers (generated regions with a region-aware verdict) are not in this demo yet: regions land with a later issue.')),
+      h('div.panel', null, h('h2', null, 'Unified diff ', pairSelect), diffBox),
+    ),
+    h('div.panel', null, h('h2', null, 'Three-way merge ', h('span.muted', null, '(engine merge: ours = current, base = baseline, theirs = latest)')), mergeBox),
+    h('div.panel', null,
+      h('h2', null, 'Take upstream changes hunk by hunk ', h('span.muted', null, '(current → latest; the result is the engine’s applyHunks)')),
+      h('div.hunk-options', null, h('label', null, 'Context lines ', contextSelect)),
+      hunkList,
+      h('div.merge-legend', null, h('span', null, 'Result (current + accepted hunks)'), h('span', null, 'Latest')),
+      mergeParent, resultBox),
+  );
+
+  function loadSample() {
+    context = null;
+    contextLine.replaceChildren();
+    pathInput.disabled = false;
+    classSelect.disabled = false;
+    for (const [side] of SIDES) setSide(side, encode(SAMPLE[side]));
+    update(true);
+  }
+
+  /** @param {string} side @param {Uint8Array | null} bytes */
+  function setSide(side, bytes) {
+    const { area, absent } = inputs[side];
+    area.value = bytes ? decode(bytes) : '';
+    absent.checked = bytes === null;
+    area.disabled = bytes === null;
+  }
+
+  /** @param {string} side @returns {Uint8Array | null} */
+  function bytesOf(side) {
+    return inputs[side].absent.checked ? null : encode(inputs[side].area.value);
+  }
+
+  /** The engine's update input with this file's three sides as they are on the page. */
+  function updateInput() {
+    const path = pathInput.value.trim() || 'file.txt';
+    const file = { path, baseline: sideInput(bytesOf('baseline')), current: sideInput(bytesOf('current')), latest: sideInput(bytesOf('latest')) };
+    if (context) return { ...context.input, files: context.input.files.map((f) => (f.path === path ? file : f)) };
+    const manifest = JSON.stringify({ schema: 1, files: { [path]: classSelect.value } });
+    return { from: '1.0.0', to: '1.1.0', baselineManifest: manifest, latestManifest: manifest, files: [file], options: { conflicts: 'patch', stateDir: '.upkeep', runId: 'demo', dryRun: true } };
+  }
+
+  /** The conflict mode the verdict is planned with. */
+  function updateInputMode() {
+    return context?.input.options?.conflicts ?? 'patch';
+  }
+
+  /** @param {boolean} [textsChanged] the hunk selection starts over when a text changes */
+  function update(textsChanged = false) {
+    if (textsChanged) accepted = new Set();
+    const path = pathInput.value.trim() || 'file.txt';
+    const baseline = bytesOf('baseline') ?? new Uint8Array();
+    const current = bytesOf('current') ?? new Uint8Array();
+    const latest = bytesOf('latest') ?? new Uint8Array();
+
+    // Verdict and bucket: the update plan for these sides.
+    try {
+      const plan = upkeep.planUpdate(/** @type {import('upkeep').UpdateInput} */ (updateInput()));
+      const file = plan.files.find((f) => f.path === path);
+      const buckets = bucketsOf(plan.report, path);
+      const patch = plan.actions.find((a) => a.path === path && a.op === 'write-patch');
+      verdictBox.replaceChildren(
+        h('dl', null,
+          h('dt', null, 'Verdict'), h('dd', null, file?.row ? h(`span.row.row-${file.row}`, { 'data-testid': 'verdict-row' }, file.row) : h('span.muted', { 'data-testid': 'verdict-row' }, 'none')),
+          h('dt', null, 'Bucket'), h('dd', { 'data-testid': 'verdict-bucket' }, ...(buckets.length ? buckets.map((b) => h(`span.pill.bucket-${b}`, null, b)) : [h('span.muted', null, 'none')])),
+          h('dt', null, 'Changed'), h('dd', null, `locally: ${file?.localChange ? 'yes' : 'no'} · upstream: ${file?.upstreamChange ? 'yes' : 'no'}`),
+          h('dt', null, 'Class'), h('dd', null, file?.class ?? classSelect.value),
+        ),
+        h('p.muted', null, `Planned with conflicts: ${updateInputMode()}`, patch ? ' — it would write ' : '', patch ? h('code', null, /** @type {any} */ (patch).patchPath) : '', patch ? ' for you to review.' : ''),
+      );
+    } catch (error) {
+      verdictBox.replaceChildren(h('p.error', null, String(/** @type {Error} */ (error).message ?? error)));
+    }
+
+    // Unified diff of the chosen pair.
+    const [oldSide, newSide] = PAIRS[/** @type {keyof typeof PAIRS} */ (pairSelect.value)];
+    try {
+      const sideBytes = { baseline, current, latest };
+      const diff = upkeep.unifiedDiff(sideBytes[oldSide], sideBytes[newSide], { oldLabel: `${oldSide}/${path}`, newLabel: `${newSide}/${path}` });
+      diffBox.replaceChildren(diff.status === 'identical' ? h('p.muted', { 'data-testid': 'unified-diff' }, 'Identical.') : diffBlock(decode(diff.patch), 'unified-diff'));
+    } catch (error) {
+      diffBox.replaceChildren(h('p.error', null, String(/** @type {Error} */ (error).message)));
+    }
+
+    // The three-way merge.
+    try {
+      const merged = upkeep.merge(current, baseline, latest, { oursLabel: 'current', baseLabel: 'baseline', theirsLabel: 'latest' });
+      mergeBox.replaceChildren(
+        h('p', { 'data-testid': 'merge-conflicts' }, merged.conflicts === 0 ? h('span.ok', null, 'Clean merge') : h('span.warn', null, `${merged.conflicts} conflict${merged.conflicts === 1 ? '' : 's'}`)),
+        h('pre.code.merged', { 'data-testid': 'merge-result' }, decode(merged.content)),
+      );
+    } catch (error) {
+      mergeBox.replaceChildren(h('p.error', null, String(/** @type {Error} */ (error).message)));
+    }
+
+    // Hunks of current → latest, accepted one by one.
+    try {
+      const hunkOptions = { context: Number(contextSelect.value) };
+      const hunks = upkeep.diffHunks(current, latest, hunkOptions);
+      const result = upkeep.applyHunks(current, latest, [...accepted].sort((a, b) => a - b), hunkOptions);
+      hunkList.replaceChildren(
+        hunks.length === 0 ? h('p.muted', null, 'No differences between current and latest.') : h('div.hunk-actions', null,
+          h('button', { onclick: () => ((accepted = new Set(hunks.map((_, i) => i))), update()) }, 'Accept all'),
+          h('button', { onclick: () => ((accepted = new Set()), update()) }, 'Reject all'),
+          h('span.muted', null, `${accepted.size} of ${hunks.length} accepted`)),
+        ...hunks.map((hunk, i) => {
+          const on = accepted.has(i);
+          const header = `@@ -${hunk.oldStart + 1},${hunk.oldLines} +${hunk.newStart + 1},${hunk.newLines} @@`;
+          const lines = hunk.lines.map((l) => `${l.kind === 'insert' ? '+' : l.kind === 'delete' ? '-' : ' '}${decode(l.text)}`).join('');
+          return h(`div.hunk${on ? '.accepted' : ''}`, { 'data-testid': `hunk-${i}` },
+            h('div.hunk-head', null, h('code', null, header),
+              h('button', { class: on ? 'primary' : '', 'data-testid': `accept-${i}`, onclick: () => (accepted.add(i), update()) }, on ? 'Accepted' : 'Accept'),
+              h('button', { 'data-testid': `reject-${i}`, onclick: () => (accepted.delete(i), update()) }, 'Reject')),
+            diffBlock(lines.endsWith('\n') ? lines : `${lines}\n`));
+        }),
+      );
+      const resultText = decode(result);
+      resultBox.textContent = resultText;
+      showMerge(resultText, decode(latest));
+    } catch (error) {
+      hunkList.replaceChildren(h('p.error', null, String(/** @type {Error} */ (error).message)));
+    }
+  }
+
+  /** CodeMirror's merge view: the result so far against the latest release. @param {string} a @param {string} b */
+  function showMerge(a, b) {
+    const readOnly = [lineNumbers(), EditorView.editable.of(false), EditorState.readOnly.of(true), EditorView.lineWrapping];
+    mergeView?.destroy();
+    mergeView = new MergeView({ a: { doc: a, extensions: readOnly }, b: { doc: b, extensions: readOnly }, parent: mergeParent, gutter: true, highlightChanges: true });
+  }
+
+  loadSample();
+  return {
+    open(file) {
+      context = file;
+      pathInput.value = file.path;
+      classSelect.value = file.fileClass;
+      pathInput.disabled = true;
+      classSelect.disabled = true;
+      const entry = file.input.files.find((f) => f.path === file.path);
+      setSide('baseline', entry?.baseline?.bytes ?? null);
+      setSide('current', entry?.current?.bytes ?? null);
+      setSide('latest', entry?.latest?.bytes ?? null);
+      contextLine.replaceChildren('In the context of the release plan ', h('strong', null, `${file.input.from} → ${file.input.to}`),
+        ' (edit any side: the verdict is re-planned with the rest of the release unchanged). ',
+        h('button.link', { onclick: () => loadSample() }, 'Leave the release'));
+      update(true);
+      window.scrollTo(0, 0);
+    },
+  };
+}
+
+/** A side of the update input from page text. @param {Uint8Array | null} bytes */
+function sideInput(bytes) {
+  return bytes === null ? null : { bytes };
+}

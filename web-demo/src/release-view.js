@@ -1,0 +1,217 @@
+// The whole-release view: the update plan of three trees (the bundled example, or three
+// picked folders) as a table, a bar chart of the report's buckets, and the patches the
+// update would write. Nothing is written anywhere.
+import { BUCKETS, bucketsOf, planRelease } from './plan.js';
+import { decode, diffBlock, h, svg } from './dom.js';
+import { example, treeFromDrop, treeFromFileList } from './trees.js';
+
+/** What each bucket means, for the legend and tooltips. */
+const BUCKET_HELP = {
+  overwrite: 'replaced by the latest release (no local edits)',
+  merge: 'merged: local edits kept, upstream changes applied',
+  add: 'new in the latest release',
+  removed: 'dropped by the latest release, unedited here',
+  skip: 'left alone',
+  delete: 'dropped upstream but edited here: yours to delete',
+  conflicts: 'edited on both sides: a patch to review',
+};
+
+/**
+ * @typedef {object} OpenFile what the three-way view opens
+ * @property {string} path
+ * @property {import('upkeep').FileClass} fileClass
+ * @property {import('upkeep').UpdateInput} input the whole release's update input, for the verdict in context
+ */
+
+/**
+ * @param {HTMLElement} root
+ * @param {(file: OpenFile) => void} openFile
+ */
+export function mountReleaseView(root, openFile) {
+  /** @type {import('./plan.js').Release & { label: string }} */
+  let release = example;
+  let conflicts = /** @type {'patch' | 'merge' | 'markers'} */ ('patch');
+  const body = h('div.release-body');
+
+  /** @type {Record<string, HTMLInputElement>} */
+  const pickers = {};
+  /** Folders dropped on a picker, which win over its file input. @type {Record<string, import('./trees.js').Tree>} */
+  const dropped = {};
+  const pick = (/** @type {string} */ side, /** @type {string} */ label) => {
+    const note = h('span.muted');
+    const input = /** @type {HTMLInputElement} */ (h('input', { type: 'file', webkitdirectory: true, multiple: true, 'data-testid': `pick-${side}`,
+      onchange: () => (delete dropped[side], (note.textContent = '')) }));
+    pickers[side] = input;
+    const zone = h('label.picker', null, h('span', null, label), input, note);
+    zone.addEventListener('dragover', (e) => (e.preventDefault(), zone.classList.add('over')));
+    zone.addEventListener('dragleave', () => zone.classList.remove('over'));
+    zone.addEventListener('drop', async (e) => {
+      e.preventDefault();
+      zone.classList.remove('over');
+      const item = e.dataTransfer?.items[0];
+      const tree = item ? await treeFromDrop(item) : null;
+      if (!tree) return showError(new Error(`drop a folder on "${label}"`));
+      dropped[side] = tree;
+      note.textContent = `dropped: ${tree.size} files`;
+    });
+    return zone;
+  };
+  const mode = h(
+    'select',
+    { 'data-testid': 'conflict-mode', onchange: (/** @type {Event} */ e) => ((conflicts = /** @type {any} */ (e.target).value), render()) },
+    h('option', { value: 'patch' }, 'patch: a diff -u per conflict'),
+    h('option', { value: 'merge' }, 'merge: three-way merge first'),
+    h('option', { value: 'markers' }, 'markers: conflict markers in the file'),
+  );
+  const planOwn = async () => {
+    try {
+      const [baseline, latest, project] = await Promise.all(['baseline', 'latest', 'project'].map(async (side) => {
+        if (dropped[side]) return dropped[side];
+        const files = pickers[side].files;
+        if (!files || files.length === 0) throw new Error(`pick or drop the ${side} folder first`);
+        return treeFromFileList(files);
+      }));
+      release = { label: 'your folders', baseline, latest, project };
+      render();
+    } catch (error) {
+      showError(error);
+    }
+  };
+
+  root.append(
+    h('div.intro', null,
+      h('h1', null, 'What would ', h('code', null, 'upkeep update'), ' do?'),
+      h('p', null, 'A project was scaffolded from a template release and then edited. A new release is out. ',
+        'upkeep compares three trees — the release the project came from, the latest release, and the project — ',
+        'and decides per file: overwrite, merge, add, remove, or hand you a patch. Click a file to see its three versions.'),
+    ),
+    h('details.own', null,
+      h('summary', null, 'Plan your own folders'),
+      h('div.pickers', null,
+        pick('baseline', 'Baseline release (installed from)'),
+        pick('latest', 'Latest release'),
+        pick('project', 'Your project'),
+        h('div.picker-actions', null,
+          h('button.primary', { onclick: planOwn, 'data-testid': 'plan-own' }, 'Plan these folders'),
+          h('button', { onclick: () => ((release = example), render()) }, 'Back to the example'),
+        ),
+      ),
+      h('p.hint', null, 'Pick or drop a folder on each box. Each must hold its ', h('code', null, '.upkeep/VERSION'), ' and (releases) ', h('code', null, '.upkeep/manifest.json'),
+        '. Files are read in the page and never leave it.'),
+    ),
+    h('div.options', null, h('label', null, 'Conflicts ', mode)),
+    body,
+  );
+
+  function showError(/** @type {unknown} */ error) {
+    body.replaceChildren(h('p.error', { 'data-testid': 'release-error' }, error instanceof Error ? error.message : String(error)));
+  }
+
+  function render() {
+    let result;
+    try {
+      result = planRelease(release, { conflicts });
+    } catch (error) {
+      showError(error);
+      return;
+    }
+    const { plan, check } = result;
+    if (!plan) {
+      body.replaceChildren(h('p.notice', { 'data-testid': 'release-status' }, `Nothing to plan: the project is ${check.status} (installed ${check.installed}, latest ${check.latest}).`));
+      return;
+    }
+    const { report } = plan;
+    body.replaceChildren(
+      h('div.cards', null,
+        h('div.card.summary', null,
+          h('div.eyebrow', null, release.label),
+          h('div.versions', { 'data-testid': 'versions' }, report.from, h('span.arrow', null, ' → '), report.to),
+          h('div.muted', null, `${plan.files.length} managed files · ${plan.actions.length} actions planned · dry run, nothing written`),
+          h('ul.needs', null,
+            h('li', null, h('span.pill.bucket-conflicts', null, String(report.conflicts.length)), ' conflicts to review (a patch each)'),
+            h('li', null, h('span.pill.bucket-delete', null, String(report.delete.length)), ' files dropped upstream but edited here: yours to delete'),
+            h('li', null, h('span.pill', null, String(report.adopterActions.length)), ' adopter actions from the release notes'),
+          ),
+        ),
+        h('div.card.chart', null, h('div.eyebrow', null, 'Files per bucket'), chart(report)),
+      ),
+      h('div.grid', null,
+        h('div.panel', null,
+          h('h2', null, 'Plan ', h('span.muted', null, 'click a file for its three versions')), table(plan, result.input),
+          h('h2.spaced', null, 'Engine summary ', h('span.muted', null, 'what upkeep update --dry-run prints')),
+          h('pre.summary-text', { 'data-testid': 'plan-summary' }, plan.summary),
+        ),
+        h('div.panel', null,
+          h('h2', null, 'Patches it would write'), patches(plan),
+          h('h2', null, 'Release notes in range'), changelog(plan.changelog),
+        ),
+      ),
+    );
+  }
+
+  /** @param {import('upkeep').UpdateReport} report */
+  function chart(report) {
+    const rowHeight = 26;
+    const width = 460;
+    const labelWidth = 92;
+    const max = Math.max(1, ...BUCKETS.map((b) => report[b].length));
+    const chartSvg = svg('svg', { viewBox: `0 0 ${width} ${BUCKETS.length * rowHeight}`, class: 'bars', role: 'img', 'aria-label': 'files per bucket' });
+    BUCKETS.forEach((bucket, i) => {
+      const count = report[bucket].length;
+      const y = i * rowHeight;
+      const barWidth = ((width - labelWidth - 40) * count) / max;
+      chartSvg.append(
+        svg('g', { 'data-bucket': bucket, 'data-count': count, class: `bar bucket-${bucket}` },
+          svg('title', {}, `${bucket}: ${count} — ${BUCKET_HELP[bucket]}`),
+          svg('text', { x: labelWidth - 8, y: y + 17, 'text-anchor': 'end', class: 'label' }, bucket),
+          svg('rect', { x: labelWidth, y: y + 5, width: Math.max(barWidth, count ? 4 : 1.5), height: rowHeight - 10, rx: 3 }),
+          svg('text', { x: labelWidth + Math.max(barWidth, 1.5) + 6, y: y + 17, class: 'count' }, String(count)),
+        ),
+      );
+    });
+    return h('div', { 'data-testid': 'bucket-chart' }, chartSvg);
+  }
+
+  /** @param {import('upkeep').UpdatePlan} plan @param {import('upkeep').UpdateInput} input */
+  function table(plan, input) {
+    const rows = plan.files.map((file) => {
+      const buckets = bucketsOf(plan.report, file.path);
+      return h(
+        'tr.clickable',
+        { 'data-path': file.path, tabindex: 0, title: 'open in the three-way view',
+          onclick: () => openFile({ path: file.path, fileClass: file.class, input }),
+          onkeydown: (/** @type {KeyboardEvent} */ e) => e.key === 'Enter' && openFile({ path: file.path, fileClass: file.class, input }) },
+        h('td.path', null, file.path),
+        h('td', null, h(`span.class.class-${file.class}`, null, file.class)),
+        h('td', null, file.row ? h(`span.row.row-${file.row}`, null, file.row) : h('span.muted', null, '—')),
+        h('td', null, ...buckets.map((b) => h(`span.pill.bucket-${b}`, { title: BUCKET_HELP[b] }, b))),
+        h('td.flags', null, file.localChange ? h('span.flag', { title: 'changed in the project' }, 'local') : null, file.upstreamChange ? h('span.flag.up', { title: 'changed by the release' }, 'upstream') : null),
+      );
+    });
+    return h('table.plan', { 'data-testid': 'plan-table' },
+      h('thead', null, h('tr', null, h('th', null, 'Path'), h('th', null, 'Class'), h('th', null, 'Verdict'), h('th', null, 'Bucket'), h('th', null, 'Changed'))),
+      h('tbody', null, ...rows));
+  }
+
+  /** @param {import('upkeep').UpdatePlan} plan */
+  function patches(plan) {
+    const writes = plan.actions.filter((a) => a.op === 'write-patch' || a.op === 'write-merged');
+    if (writes.length === 0) return h('p.muted', null, 'None: no file was edited on both sides.');
+    return h('div', { 'data-testid': 'patches' },
+      ...writes.map((action) =>
+        h('details.patch', { open: true },
+          h('summary', null, h('code', null, action.op === 'write-patch' ? action.patchPath : action.path), h('span.muted', null, action.op === 'write-patch' ? ` — the conflict in ${action.path}` : ' — merged in place (backup first)')),
+          action.op === 'write-patch' ? diffBlock(decode(action.bytes)) : h('pre.code', null, decode(action.bytes)),
+        ),
+      ),
+    );
+  }
+
+  /** @param {import('upkeep').ChangelogSection[]} sections */
+  function changelog(sections) {
+    if (sections.length === 0) return h('p.muted', null, 'No changelog entries.');
+    return h('div.changelog', null, ...sections.map((s) => h('div', null, h('strong', null, s.heading.replace(/^#+\s*/, '')), h('pre.code', null, s.body.trim()))));
+  }
+
+  render();
+}

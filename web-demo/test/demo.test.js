@@ -1,0 +1,187 @@
+// The demo in a real browser: Debian's chromium driven by playwright-core against the built
+// app (dist/, served on 127.0.0.1), with every other request blocked. The page's answers are
+// checked against the CLI on the same inputs. Build first: `npm run build` (make test-demo).
+import assert from 'node:assert/strict';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { runCli } from '../../tests/js/consumer.js';
+import { serve } from '../scripts/serve.js';
+
+const repo = fileURLToPath(new URL('../../', import.meta.url));
+const results = fileURLToPath(new URL('../test-results/', import.meta.url));
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const BUCKETS = ['overwrite', 'merge', 'add', 'removed', 'skip', 'delete', 'conflicts'];
+
+/** @type {{ url: string, close: () => Promise<void> }} */
+let server;
+/** @type {import('playwright-core').Browser} */
+let browser;
+/** @type {import('playwright-core').Page} */
+let page;
+/** Requests that tried to leave 127.0.0.1, and the page's console errors. */
+const blocked = /** @type {string[]} */ ([]);
+const consoleErrors = /** @type {string[]} */ ([]);
+/** @type {string} */
+let scratch;
+
+before(async () => {
+  assert.ok(existsSync(join(repo, 'web-demo/dist/index.html')), 'build the demo first: cd web-demo && npm run build');
+  assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: run scripts/setup.sh (it installs Debian's chromium)`);
+  mkdirSync(results, { recursive: true });
+  scratch = mkdtempSync(join(tmpdir(), 'upkeep-demo-'));
+  server = await serve(0);
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, deviceScaleFactor: 1 });
+  await context.route('**/*', (route) => {
+    const { hostname } = new URL(route.request().url());
+    if (hostname === '127.0.0.1') return route.continue();
+    blocked.push(route.request().url());
+    return route.abort('blockedbyclient');
+  });
+  page = await context.newPage();
+  page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
+  page.on('pageerror', (error) => consoleErrors.push(String(error)));
+  await page.goto(server.url);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+/** `upkeep update --dry-run --json` on the bundled example, on a temp copy of the project. */
+function cliPlan() {
+  const project = join(scratch, 'starter-project');
+  cpSync(join(repo, 'examples/starter-project'), project, { recursive: true });
+  const { status, stdout, stderr } = runCli([
+    'update', '--baseline', join(repo, 'examples/starter-template'), '--latest', join(repo, 'examples/starter-template-1.3.0'),
+    '--root', project, '--dry-run', '--json',
+  ]);
+  assert.ok(status === 0 || status === 1, `upkeep update failed (${status}): ${stderr}`);
+  return JSON.parse(stdout);
+}
+
+test('the first screen plans the bundled example exactly as `upkeep update --dry-run` does', async () => {
+  const report = cliPlan();
+  assert.equal(await page.getByTestId('versions').innerText(), `${report.from} → ${report.to}`);
+  for (const bucket of BUCKETS) {
+    const shown = await page.locator(`[data-testid="bucket-chart"] g[data-bucket="${bucket}"]`).getAttribute('data-count');
+    assert.equal(Number(shown), report[bucket].length, `count of ${bucket}`);
+    for (const entry of report[bucket]) {
+      const path = typeof entry === 'string' ? entry : entry.path;
+      const pills = await page.locator(`[data-testid="plan-table"] tr[data-path="${path}"] .pill`).allInnerTexts();
+      assert.ok(pills.includes(bucket), `${path} is shown in ${bucket} (shown: ${pills.join(', ')})`);
+    }
+  }
+  assert.ok(report.conflicts.length > 0, 'the bundled example has a conflict to click into');
+  for (const conflict of report.conflicts) {
+    assert.ok(await page.getByTestId('patches').getByText(conflict.patchPath).isVisible(), `the patch ${conflict.patchPath} is listed`);
+  }
+  await page.screenshot({ path: join(results, 'demo.png'), fullPage: true });
+});
+
+test('a conflict opens in the three-way view: verdict, diff and merge from the engine, a hunk accepted', async () => {
+  const report = cliPlan();
+  const path = report.conflicts[0].path;
+  await page.locator(`[data-testid="plan-table"] tr[data-path="${path}"]`).click();
+  await page.getByTestId('file-view').waitFor({ state: 'visible' });
+  assert.equal(await page.getByTestId('verdict-row').innerText(), 'conflict');
+  assert.ok((await page.getByTestId('verdict-bucket').innerText()).includes('conflicts'));
+
+  // The unified diff shown is `upkeep diff` on the same two files, byte for byte.
+  const baseline = join(repo, 'examples/starter-template', path);
+  const latest = join(repo, 'examples/starter-template-1.3.0', path);
+  const cli = runCli(['diff', '-L', `baseline/${path}`, '-L', `latest/${path}`, baseline, latest]);
+  assert.equal(await page.getByTestId('unified-diff').textContent(), cli.stdout);
+
+  // The merge shown is `upkeep merge --stdout` on the same three files.
+  const current = join(repo, 'examples/starter-project', path);
+  const merged = runCli(['merge', '--stdout', '-L', 'current', '-L', 'baseline', '-L', 'latest', current, baseline, latest]);
+  assert.equal(await page.getByTestId('merge-result').textContent(), merged.stdout);
+  assert.ok(await page.locator('[data-testid="merge-view"] .cm-mergeView').isVisible(), 'the CodeMirror merge view is shown');
+
+  // Accepting the first hunk (one per change) gives what the engine's applyHunks gives.
+  await page.getByTestId('hunk-context').selectOption('0');
+  await page.getByTestId('accept-0').click();
+  await page.locator('[data-testid="hunk-0"].accepted').waitFor();
+  const { engine } = await import('../../npm/lib/engine.js');
+  const expected = Buffer.from(engine.applyHunks(readFileSync(current), readFileSync(latest), [0], { context: 0 })).toString('utf8');
+  assert.equal(await page.getByTestId('hunk-result').textContent(), expected);
+  assert.ok((await page.getByTestId('hunks').locator('.hunk').count()) > 1, 'the hunks can be accepted one by one');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(results, 'three-way.png'), fullPage: true });
+});
+
+test('a pasted triple gets the verdict the CLI gives the same files', async () => {
+  await page.getByTestId('load-sample').click();
+  const texts = Object.fromEntries(await Promise.all(['baseline', 'current', 'latest'].map(async (side) => [side, await page.getByTestId(`text-${side}`).inputValue()])));
+  const path = await page.getByTestId('file-path').inputValue();
+  const klass = await page.getByTestId('file-class').inputValue();
+  // The same triple as a one-file release pair and project, planned by the CLI.
+  const dirs = Object.fromEntries(['baseline', 'latest', 'current'].map((side) => [side, join(scratch, `triple-${side}`)]));
+  const manifest = JSON.stringify({ schema: 1, files: { [path]: klass } });
+  for (const [side, dir] of Object.entries(dirs)) {
+    mkdirSync(join(dir, '.upkeep'), { recursive: true });
+    mkdirSync(join(dir, path, '..'), { recursive: true });
+    writeFileSync(join(dir, path), texts[side]);
+    writeFileSync(join(dir, '.upkeep/VERSION'), side === 'latest' ? '1.1.0\n' : '1.0.0\n');
+    writeFileSync(join(dir, '.upkeep/manifest.json'), manifest);
+  }
+  const { stdout } = runCli(['update', '--baseline', dirs.baseline, '--latest', dirs.latest, '--root', dirs.current, '--dry-run', '--json']);
+  const report = JSON.parse(stdout);
+  const expected = BUCKETS.filter((b) => report[b].some((/** @type {any} */ e) => (typeof e === 'string' ? e : e.path) === path));
+  assert.deepEqual((await page.getByTestId('verdict-bucket').locator('.pill').allInnerTexts()), expected);
+});
+
+test('the risk view scores a numstat as `upkeep score --json` does', async () => {
+  await page.getByRole('tab', { name: 'Risk score' }).click();
+  const numstat = ['30\t2\tsrc/orders.js', '0\t45\tdocs/setup.md', '3\t1\tapi/openapi.yaml', '8\t0\tscripts/release.sh', ''].join('\n');
+  await page.getByTestId('risk-numstat').fill(numstat);
+  await page.getByTestId('risk-preset').selectOption('prudent');
+  await page.getByTestId('risk-actions').fill('logic');
+  await page.getByTestId('risk-write-set').fill('src/**\ndocs/**\napi/**');
+  await page.getByTestId('risk-contracts').fill('api/**');
+  await page.getByTestId('risk-ignore-deletions').fill('');
+  await page.getByTestId('risk-run').click();
+  const cli = runCli(['score', '--diff', '--json', '--preset', 'prudent', '--actions', 'logic',
+    '--write-set', 'src/**', '--write-set', 'docs/**', '--write-set', 'api/**', '--contracts', 'api/**'], { input: Buffer.from(numstat) });
+  const verdict = JSON.parse(cli.stdout);
+  assert.equal(Number(await page.getByTestId('risk-score').innerText()), verdict.score);
+  assert.equal(await page.getByTestId('risk-decision').innerText(), verdict.decision);
+  assert.equal(await page.getByTestId('risk-thresholds').innerText(), `${verdict.preset.name}: silent ≤ ${verdict.preset.silent}, soft ≤ ${verdict.preset.soft}, blocking above`);
+  const reasons = verdict.reasons.length ? await page.getByTestId('risk-reasons').locator('li').allInnerTexts() : [];
+  assert.deepEqual(reasons, verdict.reasons);
+  // The file outside the write set is highlighted.
+  assert.ok(await page.locator('[data-testid="risk-files"] tr.outside[data-file="scripts/release.sh"]').isVisible());
+  assert.ok(await page.locator('[data-testid="risk-files"] tr.contract[data-file="api/openapi.yaml"]').isVisible());
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(results, 'risk.png'), fullPage: true });
+});
+
+test('three picked folders are planned in the page like the bundled example', async () => {
+  await page.getByRole('tab', { name: 'Whole release' }).click();
+  await page.getByText('Plan your own folders').click();
+  await page.getByTestId('pick-baseline').setInputFiles(join(repo, 'examples/starter-template'));
+  await page.getByTestId('pick-latest').setInputFiles(join(repo, 'examples/starter-template-1.3.0'));
+  await page.getByTestId('pick-project').setInputFiles(join(repo, 'examples/starter-project'));
+  await page.getByTestId('plan-own').click();
+  await page.getByText('your folders').waitFor();
+  const report = cliPlan();
+  for (const bucket of BUCKETS) {
+    const shown = await page.locator(`[data-testid="bucket-chart"] g[data-bucket="${bucket}"]`).getAttribute('data-count');
+    assert.equal(Number(shown), report[bucket].length, `count of ${bucket}`);
+  }
+  await page.screenshot({ path: join(results, 'own-folders.png') });
+});
+
+test('the page needed no network and logged no errors', () => {
+  assert.deepEqual(blocked, []);
+  assert.deepEqual(consoleErrors, []);
+});
