@@ -310,9 +310,17 @@ mod tests {
         }
     }
 
+    /// Dirty paths, tickets, inherited paths, the error expected (if any).
+    type SealCase<'a> = (
+        &'a [&'a str],
+        Vec<LandTicket>,
+        &'a [&'a str],
+        Option<&'a str>,
+    );
+
     #[test]
     fn sealing_rules() {
-        let cases: &[(&[&str], Vec<LandTicket>, &[&str], Option<&str>)] = &[
+        let cases: &[SealCase] = &[
             (&["a", "b"], vec![ticket("T", &[])], &[], None),
             (
                 &["a", "b"],
@@ -372,9 +380,7 @@ mod tests {
                 None,
             ),
             (
-                format!(
-                    r#"{{"version":1,"files":[{{"path":"a","sha256":null}}],"tickets":[{{"id":"T","files":["a"]}}],"inherited":[]}}"#
-                ),
+                r#"{"version":1,"files":[{"path":"a","sha256":null}],"tickets":[{"id":"T","files":["a"]}],"inherited":[]}"#.to_string(),
                 None,
             ),
             (

@@ -284,17 +284,20 @@ mod tests {
             .collect()
     }
 
+    /// Files, tickets, inherited, clean now, the status, the commits' subjects.
+    type SplitCase<'a> = (
+        &'a [&'a str],
+        Vec<LandTicket>,
+        &'a [&'a str],
+        &'a [&'a str],
+        LandStatus,
+        &'a [&'a str],
+    );
+
     #[test]
     fn splits() {
         // (files, tickets, inherited, clean now, status, subjects of the commits)
-        let cases: Vec<(
-            &[&str],
-            Vec<LandTicket>,
-            &[&str],
-            &[&str],
-            LandStatus,
-            &[&str],
-        )> = vec![
+        let cases: Vec<SplitCase> = vec![
             (
                 &["a", "b"],
                 vec![ticket("T1", &["b"]), ticket("T2", &["a"])],

@@ -253,16 +253,19 @@ mod tests {
         }
     }
 
+    /// Clone ahead, checkout ahead, picks, the action, the refusal code, the commits.
+    type PlanCase<'a> = (
+        &'a [&'a str],
+        &'a [&'a str],
+        &'a [(&'a str, Option<&'a str>)],
+        SyncAction,
+        Option<&'a str>,
+        &'a [&'a str],
+    );
+
     #[test]
     fn plans() {
-        let cases: &[(
-            &[&str],
-            &[&str],
-            &[(&str, Option<&str>)],
-            SyncAction,
-            Option<&str>,
-            &[&str],
-        )] = &[
+        let cases: &[PlanCase] = &[
             (
                 &["c1", "c2"],
                 &[],

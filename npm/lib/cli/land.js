@@ -60,7 +60,9 @@ export async function landCommand(flags) {
 function parseTickets(specs, claims) {
   const tickets = specs.map((spec) => {
     const colon = spec.indexOf(':');
-    return colon === -1 ? { id: spec, title: null, files: /** @type {string[]} */ ([]) } : { id: spec.slice(0, colon), title: spec.slice(colon + 1), files: [] };
+    /** @type {string[]} */
+    const files = [];
+    return colon === -1 ? { id: spec, title: null, files } : { id: spec.slice(0, colon), title: spec.slice(colon + 1), files };
   });
   for (const claim of claims) {
     const eq = claim.indexOf('=');

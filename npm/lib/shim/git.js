@@ -15,6 +15,7 @@ export class GitError extends Error {
   }
 }
 
+/** @type {Record<string, string | undefined>} */
 const env = { ...process.env, LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0', GIT_LITERAL_PATHSPECS: '1' };
 // A git hook or an outer git command may have set these; they would redirect every call.
 for (const name of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_PREFIX', 'GIT_COMMON_DIR']) delete env[name];
