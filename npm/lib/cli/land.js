@@ -86,13 +86,25 @@ function parseTickets(specs, claims) {
 /** Runs `upkeep sync` and returns the exit code. @param {SyncFlags} flags */
 export async function syncCommand(flags) {
   const json = Boolean(flags.json);
+  // Ctrl-C reaches git and the checks too (one process group): they stop, the sync sees
+  // them fail and cleans up (its worktree, its fetch ref, the lock) before exiting.
+  let interrupted = false;
+  const onSignal = () => {
+    interrupted = true;
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   try {
     const report = await sync({ cwd: flags.checkout ?? process.cwd(), from: flags.from, picks: flags.pick, checks: flags.check, dryRun: flags.dryRun });
     if (json) printLine(JSON.stringify(report, null, 2));
     else process.stdout.write(engine.renderSyncReport(report));
-    return SYNC_EXIT[report.status] ?? EXIT.internal;
+    return interrupted ? EXIT.interrupted : (SYNC_EXIT[report.status] ?? EXIT.internal);
   } catch (error) {
-    return failure(json, error);
+    const code = failure(json, error);
+    return interrupted ? EXIT.interrupted : code;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
   }
 }
 
