@@ -638,8 +638,8 @@ export interface LandReport {
   moved: LandMovedFile[];
   error: string | null;
 }
-/** A commit named with `--pick`; `sha` is null when the clone does not know the name. */
-export interface SyncPick { name: string; sha: string | null }
+/** A commit named with `--pick`; `sha` is null when the clone does not know the name; `onCheckout` when the checkout's branch has it. */
+export interface SyncPick { name: string; sha: string | null; onCheckout?: boolean }
 /** What the shim read from both repositories. */
 export interface SyncFacts { checkoutHead: string; cloneHead: string; cloneAhead: string[]; checkoutAhead: string[]; picks: SyncPick[] }
 export type SyncAction = 'fast-forward' | 'cherry-pick' | 'refused';

@@ -57,6 +57,14 @@ test('every refusal, with its reason; nothing moves', () => {
   const unknown = sync(r.checkout, '--from', r.clone, '--pick', 'no-such-commit', '--json');
   assert.equal(json(unknown).plan.refusal.code, 'not-on-clone');
   assert.match(json(unknown).plan.refusal.reason, /commit 'no-such-commit' is not on the clone's branch/);
+  const shared = sync(r.checkout, '--from', r.clone, '--pick', 'HEAD~1', '--json');
+  assert.equal(shared.status, 4);
+  assert.equal(json(shared).plan.refusal.code, 'already-on-checkout');
+  git(r.clone, 'checkout', '-q', '-b', 'side', 'HEAD~1');
+  const side = commit(r.clone, 'side work', { 'side.txt': 's\n' });
+  git(r.clone, 'checkout', '-q', 'main');
+  const elsewhere = sync(r.checkout, '--from', r.clone, '--pick', side, '--json');
+  assert.equal(json(elsewhere).plan.refusal.reason, `commit '${side}' is not on the clone's branch`);
   const mine = sync(r.checkout, '--from', r.clone, '--pick', local, '--json');
   assert.equal(mine.status, 4);
   assert.equal(json(mine).plan.refusal.code, 'not-on-clone');

@@ -29,6 +29,9 @@ pub struct SyncPick {
     pub name: String,
     /// The full commit id, when the clone knows the name.
     pub sha: Option<String>,
+    /// Whether the checkout's branch already has that commit.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub on_checkout: bool,
 }
 
 /// What the shim read from both repositories.
@@ -160,19 +163,18 @@ pub fn plan_sync(facts: &SyncFacts) -> SyncPlan {
             );
         }
         if !facts.clone_ahead.contains(sha) {
-            return if facts.checkout_ahead.contains(sha) || sha == &facts.checkout_head {
+            return if pick.on_checkout
+                || facts.checkout_ahead.contains(sha)
+                || sha == &facts.checkout_head
+            {
                 refuse(
                     "already-on-checkout",
                     format!("commit '{}' is already on the checkout's branch", pick.name),
                 )
             } else {
-                // Not new on the clone's branch: either already shared, or elsewhere.
                 refuse(
                     "not-on-clone",
-                    format!(
-                        "commit '{}' is not on the clone's branch, or the checkout already has it",
-                        pick.name
-                    ),
+                    format!("commit '{}' is not on the clone's branch", pick.name),
                 )
             };
         }
@@ -248,6 +250,7 @@ mod tests {
                 .map(|(n, s)| SyncPick {
                     name: n.to_string(),
                     sha: s.map(str::to_string),
+                    on_checkout: *n == "shared",
                 })
                 .collect(),
         }

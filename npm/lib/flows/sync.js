@@ -108,7 +108,8 @@ export async function sync({ cwd, from, picks = [], checks = [], dryRun = false,
       checkoutAhead: revList(checkout, [`${cloneHead}..${checkoutHead}`]),
       picks: picks.map((name) => {
         const found = gitRun(clone, ['rev-parse', '--verify', '--quiet', `${name}^{commit}`]);
-        return { name, sha: found.status === 0 ? found.stdout.toString('utf8').trim() : null };
+        const sha = found.status === 0 ? found.stdout.toString('utf8').trim() : null;
+        return { name, sha, onCheckout: sha !== null && gitOk(checkout, ['merge-base', '--is-ancestor', sha, checkoutHead]) };
       }),
     };
     const plan = engine.planSync(facts);

@@ -79,7 +79,7 @@ case("renderLandReport: partly landed", "renderLandReport", partly)
 def facts(ahead, behind=(), picks=()):
     return {"checkoutHead": "c" * 40, "cloneHead": ahead[-1] if ahead else "c" * 40,
             "cloneAhead": list(ahead), "checkoutAhead": list(behind),
-            "picks": [{"name": n, "sha": s} for n, s in picks]}
+            "picks": [{"name": n, "sha": s, "onCheckout": n == "shared"} for n, s in picks]}
 
 
 A, B, X = "a" * 40, "b" * 40, "e" * 40
@@ -91,6 +91,7 @@ case("planSync: named commits cherry-picked in the clone's order", "planSync",
 case("planSync: a name the clone does not know", "planSync", facts([A], [], [("nope", None)]))
 case("planSync: a commit not on the clone's branch", "planSync", facts([A], [], [("f00", "f" * 40)]))
 case("planSync: a commit already on the checkout", "planSync", facts([A], [X], [("eee", X)]))
+case("planSync: a commit both branches share", "planSync", facts([A], [], [("shared", "d" * 40)]))
 case("planSync: a commit named twice", "planSync", facts([A], [], [("a", A), ("aa", A)]))
 
 case("checkoutFollow: safe", "checkoutFollow", A, A, False, True)
