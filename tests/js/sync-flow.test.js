@@ -164,6 +164,22 @@ test('with no origin the branch moves locally and nothing is pushed', () => {
   assert.equal(r.originMain(), start);
 });
 
+test('with no origin a checkout that cannot follow keeps its branch; the synced commit is kept aside', () => {
+  const r = repos();
+  git(r.checkout, 'remote', 'remove', 'origin');
+  const start = r.head(r.checkout);
+  write(r.checkout, 'a.txt', 'uncommitted edit\n');
+  const tip = commit(r.clone, 'one', { 'c.txt': 'c\n' });
+  const run = sync(r.checkout, '--from', r.clone, '--json');
+  assert.equal(run.status, 4);
+  const report = json(run);
+  assert.equal(report.status, 'refused');
+  assert.match(report.notes.join('\n'), /no remote, and the checkout cannot follow: main did not move; the synced commit is kept as refs\/upkeep\/synced\/main/);
+  assert.equal(r.head(r.checkout), start);
+  assert.equal(read(r.checkout, 'a.txt'), 'uncommitted edit\n');
+  assert.equal(git(r.checkout, 'rev-parse', 'refs/upkeep/synced/main'), tip);
+});
+
 test('a check that passed on the same tree is carried, with where it passed', () => {
   const r = repos();
   const tip = commit(r.clone, 'one', { 'c.txt': 'c\n' });
