@@ -60,6 +60,8 @@ pub enum ErrorKind {
     InvalidUpdateInput,
     /// An interrupted update is on record for other versions than the ones asked for.
     UpdateInProgress,
+    /// A sealed handoff (`upkeep land`) is not valid JSON or not a valid handoff.
+    InvalidHandoff,
 }
 
 impl ErrorKind {
@@ -85,6 +87,7 @@ impl ErrorKind {
             ErrorKind::InvalidVersion => "invalid-version",
             ErrorKind::InvalidUpdateInput => "invalid-update-input",
             ErrorKind::UpdateInProgress => "update-in-progress",
+            ErrorKind::InvalidHandoff => "invalid-handoff",
         }
     }
 }
@@ -143,6 +146,7 @@ impl fmt::Display for Error {
             ErrorKind::InvalidVersion => "invalid version",
             ErrorKind::InvalidUpdateInput => "invalid update input",
             ErrorKind::UpdateInProgress => "another update is in progress",
+            ErrorKind::InvalidHandoff => "invalid handoff",
             // Worded as the JavaScript reference words them, input included: kept verbatim.
             ErrorKind::UnknownAction | ErrorKind::UnknownPreset => {
                 return f.write_str(&self.detail)

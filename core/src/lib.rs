@@ -62,6 +62,11 @@
 //! checks, the CHANGELOG range, the per-file decision table, the deletion sweep and the
 //! report. See the module for an example.
 //!
+//! ## Land and sync
+//!
+//! [`land`] seals an approved change, splits it into one commit per ticket, and plans a
+//! sync that moves a branch only by a fast-forward or named cherry-picks.
+//!
 //! ## Errors
 //!
 //! Every fallible function returns [`Error`], whose [`Error::code`] is a stable string that
@@ -72,6 +77,7 @@
 mod error;
 mod hash;
 pub mod json;
+pub mod land;
 pub mod refresh;
 pub mod score;
 pub mod text;

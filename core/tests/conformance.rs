@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use serde_json::{json, Value};
+use upkeep_core::land;
 use upkeep_core::refresh::{self, Journal, JournalSegment};
 use upkeep_core::score::{
     actual_risk, assess, decide, declared_risk, glob_match, parse_numstat, parse_numstat_bytes,
@@ -333,6 +334,37 @@ fn run(call: &str, args: &[Value]) -> Value {
                 serde_json::from_value(bytes_to_serde(&args[0])).unwrap();
             outcome(update::plan_update(input).map(encode_update))
         }
+        "sealHandoff" => encoded(land::seal_handoff(
+            typed(&args[0]),
+            typed(&args[1]),
+            typed(&args[2]),
+        )),
+        "parseHandoff" => encoded(land::parse_handoff(
+            text(0),
+            opt_text(1).unwrap_or("handoff"),
+        )),
+        "planLand" => encoded(land::plan_land(
+            &typed::<land::Handoff>(&args[0]),
+            &typed::<Vec<land::CurrentFile>>(&args[1]),
+        )),
+        "landReport" => encoded(Ok(land::land_report(
+            &typed::<land::LandPlan>(&args[0]),
+            &typed::<Vec<land::CommitOutcome>>(&args[1]),
+        ))),
+        "renderLandReport" => outcome(Ok(land::render_land_report(&typed(&args[0])).into())),
+        "planSync" => encoded(Ok(land::plan_sync(&typed(&args[0])))),
+        "checkoutFollow" => encoded(Ok(land::checkout_follow(
+            text(0),
+            args[1].as_str(),
+            args[2].as_bool().unwrap(),
+            args[3].as_bool().unwrap(),
+        ))),
+        "checkDigest" => outcome(Ok(land::check_digest(text(0), text(1)).into())),
+        "findCarried" => encoded(Ok(land::find_carried(
+            text(0),
+            &typed::<Vec<land::CheckRecord>>(&args[1]),
+        ))),
+        "renderSyncReport" => outcome(Ok(land::render_sync_report(&typed(&args[0])).into())),
         other => panic!("no runner for call {other:?}"),
     }
 }

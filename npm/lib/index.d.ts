@@ -606,3 +606,78 @@ export interface UpdatePlan {
 
 /** Plans an update: the decision table per file, the deletion sweep, claims, actions and report. */
 export declare function planUpdate(input: UpdateInput): UpdatePlan;
+
+// ---- Land and sync ----
+// An approved change becomes honest commits (one per ticket when the tickets' files are
+// disjoint), then reaches the main branch only by a fast-forward or named cherry-picks.
+
+/** A file of a handoff and its SHA-256 when sealed (`null`: the change deletes it). */
+export interface LandSealedFile { path: string; sha256: string | null }
+/** A ticket and the files it claims (a lone ticket sealed with no files claims all). */
+export interface LandTicket { id: string; title?: string | null; files: string[] }
+/** A sealed handoff: the unit `upkeep land` commits. */
+export interface LandHandoff { version: number; files: LandSealedFile[]; tickets: LandTicket[]; inherited: LandSealedFile[] }
+/** A handoff file as it is now; `dirty` when git status lists it. */
+export interface LandCurrentFile { path: string; sha256: string | null; dirty: boolean }
+/** A file that moved since the seal. */
+export interface LandMovedFile { path: string; sealed: string | null; current: string | null }
+/** One commit of a land. */
+export interface LandPlannedCommit { tickets: string[]; files: string[]; inherited: string[]; subject: string; message: string }
+export type LandStatus = 'ready' | 'nothing_to_land' | 'moved';
+export interface LandPlan { status: LandStatus; overlap: boolean; commits: LandPlannedCommit[]; alreadyLanded: LandPlannedCommit[]; moved: LandMovedFile[] }
+/** How one planned commit went. */
+export interface LandCommitOutcome { sha?: string | null; error?: string | null }
+export type LandResult = 'landed' | 'partly_landed' | 'commit_failed' | 'nothing_to_land' | 'moved';
+export interface LandedCommit extends LandPlannedCommit { sha: string }
+export interface LandReport {
+  status: LandResult;
+  landed: LandedCommit[];
+  alreadyLanded: LandPlannedCommit[];
+  notLanded: LandPlannedCommit[];
+  inherited: string[];
+  moved: LandMovedFile[];
+  error: string | null;
+}
+/** A commit named with `--pick`; `sha` is null when the clone does not know the name; `onCheckout` when the checkout's branch has it. */
+export interface SyncPick { name: string; sha: string | null; onCheckout?: boolean }
+/** What the shim read from both repositories. */
+export interface SyncFacts { checkoutHead: string; cloneHead: string; cloneAhead: string[]; checkoutAhead: string[]; picks: SyncPick[] }
+export type SyncAction = 'fast-forward' | 'cherry-pick' | 'refused';
+export interface SyncRefusal { code: 'nothing-new' | 'checkout-ahead' | 'not-on-clone' | 'already-on-checkout' | 'named-twice'; reason: string }
+export interface SyncPlan { action: SyncAction; base: string; target: string | null; commits: string[]; refusal: SyncRefusal | null }
+export interface SyncCheckoutFollow { follows: boolean; note: string | null }
+/** A check result on record; only `passed` with a digest can be carried. */
+export interface SyncCheckRecord { command: string; digest: string | null; status: 'passed' | 'failed' | 'carried'; place: string }
+export interface SyncCheck { command: string; status: 'passed' | 'failed' | 'carried'; digest: string; passedIn?: string | null }
+export interface SyncReport {
+  status: 'synced' | 'dry_run' | 'refused' | 'conflict' | 'check_failed' | 'push_rejected';
+  checkout: string;
+  branch: string;
+  plan: SyncPlan;
+  head?: string | null;
+  checks?: SyncCheck[];
+  pushed?: boolean;
+  checkoutFollowed?: boolean;
+  notes?: string[];
+}
+
+/** Seals a handoff from the dirty files (with hashes), the tickets and the inherited paths. */
+export declare function sealHandoff(dirty: LandSealedFile[], tickets: LandTicket[], inherited: string[]): LandHandoff;
+/** Parses a sealed handoff strictly (`invalid-handoff` naming `label`). */
+export declare function parseHandoff(text: string, label?: string): LandHandoff;
+/** The moved-since-seal check and the commit split. */
+export declare function planLand(handoff: LandHandoff, current: LandCurrentFile[]): LandPlan;
+/** The land report from the plan and each commit's outcome, in order. */
+export declare function landReport(plan: LandPlan, outcomes: LandCommitOutcome[]): LandReport;
+/** The land report as the CLI prints it. */
+export declare function renderLandReport(report: LandReport): string;
+/** A fast-forward, named cherry-picks, or a refusal with its reason. */
+export declare function planSync(facts: SyncFacts): SyncPlan;
+/** Whether the checkout may follow: not moved, no uncommitted changes, fast-forwards. */
+export declare function checkoutFollow(seenHead: string, nowHead: string | null | undefined, uncommitted: boolean, fastForwards: boolean): SyncCheckoutFollow;
+/** The digest of a check's inputs: its command and the git tree it runs on. */
+export declare function checkDigest(command: string, tree: string): string;
+/** The newest passed record with exactly `digest` (failed, carried, digest-less never count). */
+export declare function findCarried(digest: string, records: SyncCheckRecord[]): SyncCheckRecord | null;
+/** The sync report as the CLI prints it. */
+export declare function renderSyncReport(report: SyncReport): string;

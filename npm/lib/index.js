@@ -23,6 +23,11 @@ export const {
 export { WEIGHTS, PRESETS, DEFAULT_PRESET, DELETION_LINES } from './score-constants.js';
 // Update
 export const { parseManifest, compareVersions, checkVersions, changelogRange, startUpdate, updateReadList, planUpdate } = engine;
+// Land and sync
+export const {
+  sealHandoff, parseHandoff, planLand, landReport, renderLandReport,
+  planSync, checkoutFollow, checkDigest, findCarried, renderSyncReport,
+} = engine;
 
 /** Resolves at once: Node loads the engine synchronously. Browsers must await it. */
 export async function init() {}

@@ -6,6 +6,18 @@ export const EXIT = Object.freeze({
   findings: 1,
   /** Bad usage or bad input (an unknown option, a missing or unreadable file). */
   badInput: 2,
+  /**
+   * `upkeep land`: a commit failed after the commits listed (possibly none) were made; the
+   * rest of the change is left staged. Re-run `upkeep land` to continue.
+   */
+  partlyLanded: 3,
+  /**
+   * `upkeep land` / `upkeep sync` refused, nothing changed: the workspace moved since the
+   * seal; not a clean step forward; a cherry-pick conflicted; origin refused the push.
+   */
+  refused: 4,
+  /** `upkeep sync`: a check failed on the tree to be pushed; nothing was pushed. */
+  checkFailed: 5,
   /** Reading or writing the file system failed (permissions, disk full, read-only). */
   io: 74,
   /** Another run holds the lock ("refresh already in progress", "update already in progress"). */

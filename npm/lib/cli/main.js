@@ -5,6 +5,7 @@ import { implementation } from '../engine.js';
 import { EXIT } from './exit-codes.js';
 import { diffCommand } from './diff.js';
 import { hashCommand } from './hash.js';
+import { landCommand, syncCommand } from './land.js';
 import { mergeCommand } from './merge.js';
 import { scoreCommand } from './score.js';
 import { printError } from './output.js';
@@ -146,6 +147,35 @@ export async function main(argv) {
     .description('read-only: what the project changed and what the next release would change; exit 1 when an update is pending or would conflict')
     .action(async (options) => {
       exitCode = await statusCommand(options);
+    });
+
+  program
+    .command('land')
+    .description('commit a sealed handoff: one commit per ticket when their files are disjoint; refused if the workspace moved since the seal')
+    .option('--seal', 'record the uncommitted changes (with content hashes), tickets and inherited files as the handoff')
+    .option('--ticket <id[:title]>', 'with --seal: a ticket, in commit order (repeatable)', collect, [])
+    .option('--claim <id=path>', 'with --seal: a changed file the ticket claims (repeatable; a lone ticket claims all)', collect, [])
+    .option('--inherited <path>', 'with --seal: a file already uncommitted when the work started (repeatable)', collect, [])
+    .option('--handoff <file>', 'the handoff file (default: upkeep/handoff.json in the git dir)')
+    .option('--repo <dir>', 'the work clone (default: the current directory)')
+    .option('--json', 'print the report as one JSON document')
+    .addHelpText('after', `\nExit codes: ${EXIT.ok} landed or nothing_to_land, ${EXIT.partlyLanded} partly landed (or the first commit failed; the rest is staged), ${EXIT.refused} refused (the workspace moved), ${EXIT.badInput} bad input.`)
+    .action(async (options) => {
+      exitCode = await landCommand(options);
+    });
+
+  program
+    .command('sync')
+    .description("bring the checkout's branch up to date with a work clone by a fast-forward or named cherry-picks, checked, then pushed to origin")
+    .requiredOption('--from <clone>', 'the work clone')
+    .option('--pick <sha>', 'a commit of the clone to cherry-pick (repeatable; none: fast-forward to the clone)', collect, [])
+    .option('--check <command>', 'a shell command run on exactly the tree to be pushed (repeatable)', collect, [])
+    .option('--checkout <dir>', 'the checkout (default: the current directory)')
+    .option('--dry-run', 'print the plan; change nothing')
+    .option('--json', 'print the report as one JSON document')
+    .addHelpText('after', `\nExit codes: ${EXIT.ok} synced (or --dry-run), ${EXIT.refused} refused (not a clean step forward, a conflicting cherry-pick, origin refused the push), ${EXIT.checkFailed} a check failed (nothing pushed), ${EXIT.busy} another sync of the checkout is running, ${EXIT.badInput} bad input.`)
+    .action(async (options) => {
+      exitCode = await syncCommand(options);
     });
 
   try {

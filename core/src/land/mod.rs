@@ -1,0 +1,41 @@
+//! Landing and syncing work (DESIGN.md §3.7): an approved change becomes honest commits,
+//! then reaches the main branch only by a clean step forward.
+//!
+//! - [`seal_handoff`] / [`parse_handoff`]: the handoff, strict JSON.
+//! - [`plan_land`]: the moved-since-seal check and the commit split; [`land_report`].
+//! - [`plan_sync`]: fast-forward or named cherry-picks, every refusal with its reason;
+//!   [`checkout_follow`]: whether the checkout may follow.
+//! - [`check_digest`] / [`find_carried`]: a check already passed on the same tree is carried.
+//!
+//! ```
+//! use upkeep_core::land::{plan_sync, SyncAction, SyncFacts};
+//!
+//! let facts = SyncFacts {
+//!     checkout_head: "a".into(),
+//!     clone_head: "a".into(),
+//!     clone_ahead: vec![],
+//!     checkout_ahead: vec![],
+//!     picks: vec![],
+//! };
+//! let plan = plan_sync(&facts);
+//! assert_eq!(plan.action, SyncAction::Refused);
+//! assert_eq!(plan.refusal.unwrap().code, "nothing-new");
+//! ```
+
+mod digest;
+mod handoff;
+mod report;
+mod split;
+mod sync;
+
+pub use digest::{check_digest, find_carried, CheckRecord};
+pub use handoff::{parse_handoff, seal_handoff, Handoff, LandTicket, SealedFile, HANDOFF_VERSION};
+pub use report::{
+    land_report, render_land_report, render_sync_report, CommitOutcome, LandReport, LandResult,
+    LandedCommit, SyncCheck, SyncReport,
+};
+pub use split::{plan_land, CurrentFile, LandPlan, LandStatus, MovedFile, PlannedCommit};
+pub use sync::{
+    checkout_follow, plan_sync, CheckoutFollow, SyncAction, SyncFacts, SyncPick, SyncPlan,
+    SyncRefusal,
+};

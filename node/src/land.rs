@@ -1,0 +1,136 @@
+//! Land and sync: the handoff, the commit split, the sync plan, carried checks and the
+//! reports. Values cross as plain JavaScript objects (serde).
+
+use napi::bindgen_prelude::{Object, Unknown};
+use napi::Env;
+use napi_derive::napi;
+use serde::de::DeserializeOwned;
+use upkeep_core::land;
+
+use crate::error::to_js;
+
+/// Decodes an argument into a core type; a wrong shape is an `invalid-argument` error
+/// naming the function and the argument.
+fn decode<T: DeserializeOwned>(env: &Env, value: Object, name: &str) -> napi::Result<T> {
+    env.from_js_value(value).map_err(|e| {
+        to_js(
+            env,
+            upkeep_core::Error::new(upkeep_core::ErrorKind::InvalidArgument, name, e.reason),
+        )
+    })
+}
+
+fn encode<'env, T: serde::Serialize>(env: &Env, value: &T) -> napi::Result<Unknown<'env>> {
+    env.to_js_value(value)
+}
+
+/// Seals a handoff from the dirty files, the tickets and the inherited paths.
+#[napi(ts_return_type = "LandHandoff")]
+pub fn seal_handoff<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "LandSealedFile[]")] dirty: Object,
+    #[napi(ts_arg_type = "LandTicket[]")] tickets: Object,
+    inherited: Vec<String>,
+) -> napi::Result<Unknown<'env>> {
+    let dirty = decode(env, dirty, "sealHandoff dirty")?;
+    let tickets = decode(env, tickets, "sealHandoff tickets")?;
+    let handoff = land::seal_handoff(dirty, tickets, inherited).map_err(|e| to_js(env, e))?;
+    encode(env, &handoff)
+}
+
+/// Parses a sealed handoff strictly; `label` names it in errors.
+#[napi(ts_return_type = "LandHandoff")]
+pub fn parse_handoff<'env>(
+    env: &'env Env,
+    text: String,
+    label: Option<String>,
+) -> napi::Result<Unknown<'env>> {
+    let handoff = land::parse_handoff(&text, label.as_deref().unwrap_or("handoff"))
+        .map_err(|e| to_js(env, e))?;
+    encode(env, &handoff)
+}
+
+/// Plans a land: the moved check and the commit split.
+#[napi(ts_return_type = "LandPlan")]
+pub fn plan_land<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "LandHandoff")] handoff: Object,
+    #[napi(ts_arg_type = "LandCurrentFile[]")] current: Object,
+) -> napi::Result<Unknown<'env>> {
+    let handoff: land::Handoff = decode(env, handoff, "planLand handoff")?;
+    let current: Vec<land::CurrentFile> = decode(env, current, "planLand current")?;
+    let plan = land::plan_land(&handoff, &current).map_err(|e| to_js(env, e))?;
+    encode(env, &plan)
+}
+
+/// The land report from the plan and each commit's outcome.
+#[napi(ts_return_type = "LandReport")]
+pub fn land_report<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "LandPlan")] plan: Object,
+    #[napi(ts_arg_type = "LandCommitOutcome[]")] outcomes: Object,
+) -> napi::Result<Unknown<'env>> {
+    let plan: land::LandPlan = decode(env, plan, "landReport plan")?;
+    let outcomes: Vec<land::CommitOutcome> = decode(env, outcomes, "landReport outcomes")?;
+    encode(env, &land::land_report(&plan, &outcomes))
+}
+
+/// The land report as a table.
+#[napi]
+pub fn render_land_report(
+    env: Env,
+    #[napi(ts_arg_type = "LandReport")] report: Object,
+) -> napi::Result<String> {
+    let report: land::LandReport = decode(&env, report, "renderLandReport report")?;
+    Ok(land::render_land_report(&report))
+}
+
+/// Plans a sync: a fast-forward, named cherry-picks, or a refusal with its reason.
+#[napi(ts_return_type = "SyncPlan")]
+pub fn plan_sync<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "SyncFacts")] facts: Object,
+) -> napi::Result<Unknown<'env>> {
+    let facts: land::SyncFacts = decode(env, facts, "planSync facts")?;
+    encode(env, &land::plan_sync(&facts))
+}
+
+/// Whether the checkout may follow the synced commit.
+#[napi(ts_return_type = "SyncCheckoutFollow")]
+pub fn checkout_follow<'env>(
+    env: &'env Env,
+    seen_head: String,
+    now_head: Option<String>,
+    uncommitted: bool,
+    fast_forwards: bool,
+) -> napi::Result<Unknown<'env>> {
+    let follow = land::checkout_follow(&seen_head, now_head.as_deref(), uncommitted, fast_forwards);
+    encode(env, &follow)
+}
+
+/// The digest of a check's inputs: its command and the tree it runs on.
+#[napi]
+pub fn check_digest(command: String, tree: String) -> String {
+    land::check_digest(&command, &tree)
+}
+
+/// The newest passed record with exactly `digest`, or `null`.
+#[napi(ts_return_type = "SyncCheckRecord | null")]
+pub fn find_carried<'env>(
+    env: &'env Env,
+    digest: String,
+    #[napi(ts_arg_type = "SyncCheckRecord[]")] records: Object,
+) -> napi::Result<Unknown<'env>> {
+    let records: Vec<land::CheckRecord> = decode(env, records, "findCarried records")?;
+    encode(env, &land::find_carried(&digest, &records))
+}
+
+/// The sync report as a table.
+#[napi]
+pub fn render_sync_report(
+    env: Env,
+    #[napi(ts_arg_type = "SyncReport")] report: Object,
+) -> napi::Result<String> {
+    let report: land::SyncReport = decode(&env, report, "renderSyncReport report")?;
+    Ok(land::render_sync_report(&report))
+}

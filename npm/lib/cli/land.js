@@ -1,0 +1,119 @@
+// `upkeep land` and `upkeep sync`: commit a sealed handoff, and bring a checkout's branch
+// up to date with a work clone by a clean step forward.
+import process from 'node:process';
+import { engine } from '../engine.js';
+import { land, seal } from '../flows/land.js';
+import { sync } from '../flows/sync.js';
+import { EXIT } from './exit-codes.js';
+import { printError, printLine } from './output.js';
+
+/** Error codes that are the input's fault (exit 2); `busy` is 75; the rest are I/O (74). */
+const BAD_INPUT = new Set(['usage', 'git', 'bad-path', 'no-handoff', 'invalid-handoff', 'invalid-argument', 'unsafe-path', 'path-collision', 'invalid-digest', 'detached', 'no-commits', 'clone-unreadable']);
+
+/** @type {Record<string, number>} */
+const LAND_EXIT = { landed: EXIT.ok, nothing_to_land: EXIT.ok, partly_landed: EXIT.partlyLanded, commit_failed: EXIT.partlyLanded, moved: EXIT.refused };
+/** @type {Record<string, number>} */
+const SYNC_EXIT = { synced: EXIT.ok, dry_run: EXIT.ok, refused: EXIT.refused, conflict: EXIT.refused, push_rejected: EXIT.refused, check_failed: EXIT.checkFailed };
+
+/**
+ * @typedef {object} LandFlags
+ * @property {boolean} [seal]
+ * @property {string[]} ticket
+ * @property {string[]} claim
+ * @property {string[]} inherited
+ * @property {string} [handoff]
+ * @property {string} [repo]
+ * @property {boolean} [json]
+ */
+
+/** Runs `upkeep land` (or `land --seal`) and returns the exit code. @param {LandFlags} flags */
+export async function landCommand(flags) {
+  const json = Boolean(flags.json);
+  try {
+    const cwd = flags.repo ?? process.cwd();
+    if (flags.seal) {
+      const tickets = parseTickets(flags.ticket, flags.claim);
+      const { path, handoff } = await seal({ cwd, tickets, inherited: flags.inherited, handoff: flags.handoff });
+      if (json) printLine(JSON.stringify({ status: 'sealed', path, handoff }, null, 2));
+      else {
+        printLine(`upkeep land: sealed ${handoff.files.length} changed file(s), ${handoff.tickets.length} ticket(s), ${handoff.inherited.length} inherited, in ${path}`);
+      }
+      return EXIT.ok;
+    }
+    if (flags.ticket.length || flags.claim.length || flags.inherited.length) {
+      throw Object.assign(new Error('--ticket, --claim and --inherited go with --seal'), { code: 'usage' });
+    }
+    const { report } = await land({ cwd, handoff: flags.handoff });
+    if (json) printLine(JSON.stringify(report, null, 2));
+    else process.stdout.write(engine.renderLandReport(report));
+    return LAND_EXIT[report.status] ?? EXIT.internal;
+  } catch (error) {
+    return failure(json, error);
+  }
+}
+
+/**
+ * `--ticket ID[:title]` in order, `--claim ID=path` adding files to a ticket.
+ * @param {string[]} specs @param {string[]} claims
+ * @returns {import('../index.js').LandTicket[]}
+ */
+function parseTickets(specs, claims) {
+  const tickets = specs.map((spec) => {
+    const colon = spec.indexOf(':');
+    /** @type {string[]} */
+    const files = [];
+    return colon === -1 ? { id: spec, title: null, files } : { id: spec.slice(0, colon), title: spec.slice(colon + 1), files };
+  });
+  for (const claim of claims) {
+    const eq = claim.indexOf('=');
+    const ticket = eq === -1 ? undefined : tickets.find((t) => t.id === claim.slice(0, eq));
+    if (!ticket) throw Object.assign(new Error(`--claim '${claim}' must be ID=path for a ticket named with --ticket`), { code: 'usage' });
+    ticket.files.push(claim.slice(eq + 1));
+  }
+  return tickets;
+}
+
+/**
+ * @typedef {object} SyncFlags
+ * @property {string} from
+ * @property {string} [checkout]
+ * @property {string[]} pick
+ * @property {string[]} check
+ * @property {boolean} [dryRun]
+ * @property {boolean} [json]
+ */
+
+/** Runs `upkeep sync` and returns the exit code. @param {SyncFlags} flags */
+export async function syncCommand(flags) {
+  const json = Boolean(flags.json);
+  // Ctrl-C reaches git and the checks too (one process group): they stop, the sync sees
+  // them fail and cleans up (its worktree, its fetch ref, the lock) before exiting.
+  let interrupted = false;
+  const onSignal = () => {
+    interrupted = true;
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    const report = await sync({ cwd: flags.checkout ?? process.cwd(), from: flags.from, picks: flags.pick, checks: flags.check, dryRun: flags.dryRun });
+    if (json) printLine(JSON.stringify(report, null, 2));
+    else process.stdout.write(engine.renderSyncReport(report));
+    return interrupted ? EXIT.interrupted : (SYNC_EXIT[report.status] ?? EXIT.internal);
+  } catch (error) {
+    const code = failure(json, error);
+    return interrupted ? EXIT.interrupted : code;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
+/** @param {boolean} json @param {unknown} error */
+function failure(json, error) {
+  const e = /** @type {any} */ (error);
+  if (typeof e?.code !== 'string') throw error;
+  const exit = e.code === 'busy' ? EXIT.busy : BAD_INPUT.has(e.code) ? EXIT.badInput : EXIT.io;
+  if (json) printLine(JSON.stringify({ status: 'error', error: { code: e.code, message: e.message } }, null, 2));
+  else printError(e.message);
+  return exit;
+}

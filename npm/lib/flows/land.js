@@ -1,0 +1,95 @@
+// `upkeep land`: seal what was approved in a work clone as a handoff, then commit it —
+// I/O only. The split into commits, the moved check, the messages and the report are the
+// engine's.
+import { lstatSync, mkdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { engine } from '../engine.js';
+import { atomicWrite } from '../shim/atomic-write.js';
+import { gitLine, gitRun, repoRoot, statusPaths } from '../shim/git.js';
+import { hashFile } from '../shim/hash-file.js';
+
+/** A land problem that is the input's fault: `code` says which. */
+export class LandError extends Error {
+  /** @param {string} code @param {string} message */
+  constructor(code, message) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/** Where the handoff lives by default: in the work clone's git dir, never in its tree. */
+export function defaultHandoffPath(/** @type {string} */ root) {
+  return join(gitLine(root, ['rev-parse', '--absolute-git-dir']), 'upkeep', 'handoff.json');
+}
+
+/** The SHA-256 of a workspace path as git would store it, or null when it does not exist. */
+async function contentHash(/** @type {string} */ root, /** @type {string} */ path) {
+  const full = join(root, path);
+  let stat;
+  try {
+    stat = lstatSync(full);
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') return null;
+    throw error;
+  }
+  if (stat.isSymbolicLink()) return engine.sha256(Buffer.from(readlinkSync(full, { encoding: 'buffer' })));
+  if (!stat.isFile()) throw new LandError('bad-path', `'${path}' is not a regular file or a symlink`);
+  return hashFile(full);
+}
+
+/**
+ * Seals the work clone's uncommitted changes as a handoff and writes it.
+ * @param {{ cwd: string, tickets: import('../index.js').LandTicket[], inherited?: string[], handoff?: string }} request
+ * @returns {Promise<{ path: string, handoff: import('../index.js').LandHandoff }>}
+ */
+export async function seal({ cwd, tickets, inherited = [], handoff }) {
+  const root = repoRoot(cwd);
+  const dirty = [];
+  for (const path of [...new Set(statusPaths(root))]) dirty.push({ path, sha256: await contentHash(root, path) });
+  const sealed = engine.sealHandoff(dirty, tickets, inherited);
+  const path = handoff ?? defaultHandoffPath(root);
+  mkdirSync(dirname(path), { recursive: true });
+  atomicWrite(path, Buffer.from(`${JSON.stringify(sealed, null, 2)}\n`));
+  return { path, handoff: sealed };
+}
+
+/**
+ * Commits a sealed handoff: one commit per planned commit, stopping at the first failure
+ * (which leaves its change staged).
+ * @param {{ cwd: string, handoff?: string }} request
+ * @returns {Promise<{ report: import('../index.js').LandReport, plan: import('../index.js').LandPlan }>}
+ */
+export async function land({ cwd, handoff }) {
+  const root = repoRoot(cwd);
+  const path = handoff ?? defaultHandoffPath(root);
+  let text;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'ENOENT') throw error;
+    throw new LandError('no-handoff', `no sealed handoff at '${path}': run 'upkeep land --seal' first`);
+  }
+  const sealed = engine.parseHandoff(text, path);
+  const dirty = new Set(statusPaths(root));
+  const current = [];
+  for (const file of [...sealed.files, ...sealed.inherited]) {
+    current.push({ path: file.path, sha256: await contentHash(root, file.path), dirty: dirty.has(file.path) });
+  }
+  const plan = engine.planLand(sealed, current);
+  /** @type {import('../index.js').LandCommitOutcome[]} */
+  const outcomes = [];
+  if (plan.status === 'ready') {
+    for (const commit of plan.commits) {
+      const paths = [...commit.files, ...commit.inherited];
+      const added = gitRun(root, ['update-index', '--add', '--remove', '--', ...paths]);
+      const made = added.status === 0 ? gitRun(root, ['commit', '--quiet', '--only', '-F', '-', '--', ...paths], { input: commit.message }) : added;
+      if (made.status !== 0) {
+        outcomes.push({ error: made.stderr.trim() || `git exited with ${made.status}` });
+        break;
+      }
+      outcomes.push({ sha: gitLine(root, ['rev-parse', 'HEAD']) });
+    }
+  }
+  return { report: engine.landReport(plan, outcomes), plan };
+}
+

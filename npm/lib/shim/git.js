@@ -1,0 +1,86 @@
+// Runs git as a process: C locale, no prompts, literal pathspecs, output read as bytes
+// (callers ask for -z and split on NUL, so no path is ever unquoted by guesswork).
+import { spawnSync } from 'node:child_process';
+import process from 'node:process';
+
+/** A git command that failed; `code` is `git`, `stderr` what git said. */
+export class GitError extends Error {
+  /** @param {string[]} args @param {{ status: number | null, stderr: string }} result */
+  constructor(args, result) {
+    const said = result.stderr.trim().split('\n').filter(Boolean).pop() ?? `exit ${result.status}`;
+    super(`git ${args[0]} failed: ${said}`);
+    this.code = 'git';
+    this.stderr = result.stderr;
+    this.status = result.status;
+  }
+}
+
+/** @type {Record<string, string | undefined>} */
+const env = { ...process.env, LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0', GIT_LITERAL_PATHSPECS: '1' };
+// A git hook or an outer git command may have set these; they would redirect every call.
+for (const name of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_PREFIX', 'GIT_COMMON_DIR']) delete env[name];
+
+/**
+ * Runs `git args` in `cwd`; resolves nothing, returns `{ status, stdout, stderr }` with
+ * stdout as a Buffer. Never throws for a non-zero exit.
+ * @param {string} cwd @param {string[]} args @param {{ input?: string | Buffer }} [options]
+ */
+export function gitRun(cwd, args, { input } = {}) {
+  const result = spawnSync('git', args, { cwd, env, input, maxBuffer: 1 << 30 });
+  if (result.error) throw result.error;
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr.toString('utf8') };
+}
+
+/** Runs git and returns its stdout as bytes; throws GitError on a non-zero exit. */
+export function git(/** @type {string} */ cwd, /** @type {string[]} */ args, /** @type {{ input?: string | Buffer }} */ options = {}) {
+  const result = gitRun(cwd, args, options);
+  if (result.status !== 0) throw new GitError(args, result);
+  return result.stdout;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Runs git and returns its stdout as one line of text (trailing newline dropped). */
+export function gitLine(/** @type {string} */ cwd, /** @type {string[]} */ args) {
+  return utf8.decode(git(cwd, args)).replace(/\n$/, '');
+}
+
+/** Whether git exits 0 (`merge-base --is-ancestor`, `rev-parse --verify -q`). */
+export function gitOk(/** @type {string} */ cwd, /** @type {string[]} */ args) {
+  return gitRun(cwd, args).status === 0;
+}
+
+/** Splits NUL-terminated output into strings; a path that is not UTF-8 is an error naming its bytes. */
+export function splitZ(/** @type {Buffer} */ bytes) {
+  const out = [];
+  let start = 0;
+  for (let i = bytes.indexOf(0); i !== -1; i = bytes.indexOf(0, start)) {
+    const part = bytes.subarray(start, i);
+    try {
+      out.push(utf8.decode(part));
+    } catch {
+      throw Object.assign(new Error(`git path is not UTF-8: ${JSON.stringify(part.toString('latin1'))}`), { code: 'bad-path' });
+    }
+    start = i + 1;
+  }
+  return out;
+}
+
+/** One line per commit id: `rev-list` output as an array. */
+export function revList(/** @type {string} */ cwd, /** @type {string[]} */ args) {
+  return gitLine(cwd, ['rev-list', ...args]).split('\n').filter(Boolean);
+}
+
+/**
+ * The paths `git status` lists (staged, unstaged, untracked; renames as delete + add).
+ * @param {string} cwd @param {{ untracked?: boolean }} [options]
+ */
+export function statusPaths(cwd, { untracked = true } = {}) {
+  const out = git(cwd, ['status', '--porcelain=v1', '-z', '--no-renames', `--untracked-files=${untracked ? 'all' : 'no'}`]);
+  return splitZ(out).map((entry) => entry.slice(3));
+}
+
+/** The repository root of `dir`, or a GitError when it is not in one. */
+export function repoRoot(/** @type {string} */ dir) {
+  return gitLine(dir, ['rev-parse', '--show-toplevel']);
+}

@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""Inputs of tests/vectors/land.json (expected values are blessed with bless.mjs, then
+reviewed by hand): the handoff, the commit split, the land report, the sync plan with
+every refusal, the checkout-follow rule and carried checks."""
+import json
+
+D1, D2, D3 = "1" * 64, "2" * 64, "3" * 64
+cases = []
+
+
+def case(name, call, *args):
+    cases.append({"name": name, "call": call, "args": list(args)})
+
+
+def f(path, sha=D1):
+    return {"path": path, "sha256": sha}
+
+
+def t(id, files=(), title=None):
+    return {"id": id, "title": title, "files": list(files)}
+
+
+def handoff(files, tickets, inherited=()):
+    return {"version": 1, "files": files, "tickets": tickets, "inherited": list(inherited)}
+
+
+def now(path, sha=D1, dirty=True):
+    return {"path": path, "sha256": sha, "dirty": dirty}
+
+
+case("sealHandoff: a lone ticket claims every changed file", "sealHandoff",
+     [f("b.txt"), f("a.txt", None)], [t("T-1", title="Fix it")], [])
+case("sealHandoff: inherited files are set apart", "sealHandoff",
+     [f("a.txt"), f("old.txt", D2)], [t("T-1", ["a.txt"]), t("T-2", ["a.txt"])], ["old.txt"])
+case("sealHandoff: a changed file no ticket claims", "sealHandoff",
+     [f("a.txt"), f("b.txt")], [t("T-1", ["a.txt"])], [])
+case("sealHandoff: several tickets, one claims nothing", "sealHandoff",
+     [f("a.txt")], [t("T-1", ["a.txt"]), t("T-2")], [])
+case("sealHandoff: inherited but not dirty", "sealHandoff", [f("a.txt")], [], ["x.txt"])
+case("sealHandoff: unsafe path", "sealHandoff", [f(".git/config")], [], [])
+
+good = json.dumps(handoff([f("a.txt")], [t("T-1", ["a.txt"], "Title")], [f("z.txt", None)]))
+case("parseHandoff: a valid handoff", "parseHandoff", good, "h.json")
+case("parseHandoff: duplicate key", "parseHandoff", '{"version":1,"version":1}', "h.json")
+case("parseHandoff: unknown key", "parseHandoff",
+     '{"version":1,"files":[],"tickets":[],"inherited":[],"extra":true}', "h.json")
+case("parseHandoff: newer version", "parseHandoff",
+     '{"version":2,"files":[],"tickets":[],"inherited":[]}', None)
+case("parseHandoff: bad digest", "parseHandoff",
+     '{"version":1,"files":[{"path":"a","sha256":"xyz"}],"tickets":[],"inherited":[]}', "h.json")
+case("parseHandoff: a claim of an unchanged file", "parseHandoff",
+     json.dumps(handoff([f("a")], [t("T", ["a", "b"])])), "h.json")
+
+split = handoff([f("a.txt"), f("b.txt")], [t("T-2", ["b.txt"], "Second"), t("T-1", ["a.txt"], "First")])
+case("planLand: disjoint tickets split, in ticket order", "planLand", split, [now("a.txt"), now("b.txt")])
+overlap = handoff([f("a.txt"), f("b.txt")], [t("T-1", ["a.txt", "b.txt"], "One"), t("T-2", ["b.txt"], "Two")])
+case("planLand: overlapping tickets land as one commit named for all", "planLand", overlap,
+     [now("a.txt"), now("b.txt")])
+case("planLand: inherited files go with the first commit", "planLand",
+     handoff([f("a.txt")], [t("T-1", ["a.txt"])], [f("old.txt", D2)]), [now("a.txt"), now("old.txt", D2)])
+case("planLand: no tickets", "planLand", handoff([f("a.txt", None)], []), [now("a.txt", None)])
+case("planLand: moved since the seal", "planLand", split, [now("a.txt", D3), now("b.txt", None)])
+case("planLand: nothing to land", "planLand", handoff([], []), [])
+case("planLand: a re-run after a partial land continues", "planLand", split,
+     [now("a.txt"), now("b.txt", dirty=False)])
+case("planLand: state missing a file", "planLand", split, [now("a.txt")])
+
+commit = {"tickets": ["T-1"], "files": ["a.txt"], "inherited": [], "subject": "T-1", "message": "T-1\n\nFiles:\n  a.txt\n"}
+commit2 = {**commit, "tickets": ["T-2"], "files": ["b.txt"], "subject": "T-2", "message": "T-2\n\nFiles:\n  b.txt\n"}
+ready = {"status": "ready", "overlap": False, "commits": [commit, commit2], "alreadyLanded": [], "moved": []}
+case("landReport: landed", "landReport", ready, [{"sha": "a" * 40}, {"sha": "b" * 40}])
+case("landReport: partly landed", "landReport", ready, [{"sha": "a" * 40}, {"error": "hook refused"}])
+case("landReport: the first commit failed", "landReport", ready, [{"error": "hook refused"}])
+partly = {"status": "partly_landed", "landed": [{"sha": "a" * 40, **commit}], "alreadyLanded": [],
+          "notLanded": [commit2], "inherited": [], "moved": [], "error": "hook refused"}
+case("renderLandReport: partly landed", "renderLandReport", partly)
+
+
+def facts(ahead, behind=(), picks=()):
+    return {"checkoutHead": "c" * 40, "cloneHead": ahead[-1] if ahead else "c" * 40,
+            "cloneAhead": list(ahead), "checkoutAhead": list(behind),
+            "picks": [{"name": n, "sha": s, "onCheckout": n == "shared"} for n, s in picks]}
+
+
+A, B, X = "a" * 40, "b" * 40, "e" * 40
+case("planSync: fast-forward to the clone's head", "planSync", facts([A, B]))
+case("planSync: nothing new", "planSync", facts([]))
+case("planSync: the checkout has commits the clone lacks", "planSync", facts([A], [X]))
+case("planSync: named commits cherry-picked in the clone's order", "planSync",
+     facts([A, B], [X], [("bbbb", B), ("aaaa", A)]))
+case("planSync: a name the clone does not know", "planSync", facts([A], [], [("nope", None)]))
+case("planSync: a commit not on the clone's branch", "planSync", facts([A], [], [("f00", "f" * 40)]))
+case("planSync: a commit already on the checkout", "planSync", facts([A], [X], [("eee", X)]))
+case("planSync: a commit both branches share", "planSync", facts([A], [], [("shared", "d" * 40)]))
+case("planSync: a commit named twice", "planSync", facts([A], [], [("a", A), ("aa", A)]))
+
+case("checkoutFollow: safe", "checkoutFollow", A, A, False, True)
+case("checkoutFollow: moved", "checkoutFollow", A, B, False, True)
+case("checkoutFollow: not on its branch", "checkoutFollow", A, None, False, True)
+case("checkoutFollow: uncommitted changes", "checkoutFollow", A, A, True, True)
+case("checkoutFollow: would not fast-forward", "checkoutFollow", A, A, False, False)
+
+TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
+case("checkDigest: command and tree", "checkDigest", "make test", TREE)
+case("checkDigest: another command", "checkDigest", "make lint", TREE)
+
+
+def rec(digest, status, place):
+    return {"command": "make test", "digest": digest, "status": status, "place": place}
+
+
+DIG = "ed0d1e5d5f0ef9e5e1b45a42bd1c9f3b3bd3f0e6ab3c17c57f9c12a9b0c7c4a1"
+case("findCarried: the newest passed result with the digest", "findCarried", DIG,
+     [rec(DIG, "passed", "first"), rec(DIG, "passed", "second"), rec(DIG, "failed", "third")])
+case("findCarried: failed, carried and digest-less never count", "findCarried", DIG,
+     [rec(DIG, "failed", "f"), rec(DIG, "carried", "c"), rec(None, "passed", "p"), rec("0" * 64, "passed", "o")])
+
+case("renderSyncReport: a carried check and no remote", "renderSyncReport", {
+    "status": "synced", "checkout": "/repo", "branch": "main",
+    "plan": {"action": "fast-forward", "base": "c" * 40, "target": A, "commits": [A], "refusal": None},
+    "head": A, "checks": [{"command": "make test", "status": "carried", "digest": DIG, "passedIn": "sync of main"}],
+    "pushed": False, "checkoutFollowed": True, "notes": ["no remote: main moved locally, nothing pushed"]})
+case("renderSyncReport: refused", "renderSyncReport", {
+    "status": "refused", "checkout": "/repo", "branch": "main",
+    "plan": {"action": "refused", "base": "c" * 40, "target": None, "commits": [],
+             "refusal": {"code": "nothing-new", "reason": "nothing new"}}})
+
+print(json.dumps({"$comment": "The land capability: sealed handoffs (strict parsing), the commit split, land reports, sync plans with every refusal, the checkout-follow rule and carried checks. Inputs from tests/vectors/src/land_cases.py; expected values blessed from the native addon and reviewed by hand. Format: tests/vectors/README.md.", "cases": cases}, indent=1))

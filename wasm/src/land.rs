@@ -1,0 +1,112 @@
+//! Land and sync: the handoff, the commit split, the sync plan, carried checks and the
+//! reports. Values cross as plain JavaScript objects (serde-wasm-bindgen).
+
+use serde::de::DeserializeOwned;
+use upkeep_core::land;
+use wasm_bindgen::prelude::*;
+
+use crate::error::to_js;
+
+/// Decodes an argument into a core type; a wrong shape is an `invalid-argument` error
+/// naming the function and the argument.
+fn decode<T: DeserializeOwned>(value: JsValue, name: &str) -> Result<T, JsValue> {
+    serde_wasm_bindgen::from_value(value).map_err(|e| {
+        to_js(upkeep_core::Error::new(
+            upkeep_core::ErrorKind::InvalidArgument,
+            name,
+            e.to_string(),
+        ))
+    })
+}
+
+/// Encodes like the native addon: `None` as `null`, maps as plain objects.
+fn encode<T: serde::Serialize>(value: &T) -> Result<JsValue, JsValue> {
+    let serializer = serde_wasm_bindgen::Serializer::new()
+        .serialize_missing_as_null(true)
+        .serialize_maps_as_objects(true);
+    value.serialize(&serializer).map_err(JsValue::from)
+}
+
+/// Seals a handoff from the dirty files, the tickets and the inherited paths.
+#[wasm_bindgen(js_name = sealHandoff)]
+pub fn seal_handoff(
+    dirty: JsValue,
+    tickets: JsValue,
+    inherited: Vec<String>,
+) -> Result<JsValue, JsValue> {
+    let dirty = decode(dirty, "sealHandoff dirty")?;
+    let tickets = decode(tickets, "sealHandoff tickets")?;
+    encode(&land::seal_handoff(dirty, tickets, inherited).map_err(to_js)?)
+}
+
+/// Parses a sealed handoff strictly; `label` names it in errors.
+#[wasm_bindgen(js_name = parseHandoff)]
+pub fn parse_handoff(text: &str, label: Option<String>) -> Result<JsValue, JsValue> {
+    encode(&land::parse_handoff(text, label.as_deref().unwrap_or("handoff")).map_err(to_js)?)
+}
+
+/// Plans a land: the moved check and the commit split.
+#[wasm_bindgen(js_name = planLand)]
+pub fn plan_land(handoff: JsValue, current: JsValue) -> Result<JsValue, JsValue> {
+    let handoff: land::Handoff = decode(handoff, "planLand handoff")?;
+    let current: Vec<land::CurrentFile> = decode(current, "planLand current")?;
+    encode(&land::plan_land(&handoff, &current).map_err(to_js)?)
+}
+
+/// The land report from the plan and each commit's outcome.
+#[wasm_bindgen(js_name = landReport)]
+pub fn land_report(plan: JsValue, outcomes: JsValue) -> Result<JsValue, JsValue> {
+    let plan: land::LandPlan = decode(plan, "landReport plan")?;
+    let outcomes: Vec<land::CommitOutcome> = decode(outcomes, "landReport outcomes")?;
+    encode(&land::land_report(&plan, &outcomes))
+}
+
+/// The land report as a table.
+#[wasm_bindgen(js_name = renderLandReport)]
+pub fn render_land_report(report: JsValue) -> Result<String, JsValue> {
+    let report: land::LandReport = decode(report, "renderLandReport report")?;
+    Ok(land::render_land_report(&report))
+}
+
+/// Plans a sync: a fast-forward, named cherry-picks, or a refusal with its reason.
+#[wasm_bindgen(js_name = planSync)]
+pub fn plan_sync(facts: JsValue) -> Result<JsValue, JsValue> {
+    let facts: land::SyncFacts = decode(facts, "planSync facts")?;
+    encode(&land::plan_sync(&facts))
+}
+
+/// Whether the checkout may follow the synced commit.
+#[wasm_bindgen(js_name = checkoutFollow)]
+pub fn checkout_follow(
+    seen_head: &str,
+    now_head: Option<String>,
+    uncommitted: bool,
+    fast_forwards: bool,
+) -> Result<JsValue, JsValue> {
+    encode(&land::checkout_follow(
+        seen_head,
+        now_head.as_deref(),
+        uncommitted,
+        fast_forwards,
+    ))
+}
+
+/// The digest of a check's inputs: its command and the tree it runs on.
+#[wasm_bindgen(js_name = checkDigest)]
+pub fn check_digest(command: &str, tree: &str) -> String {
+    land::check_digest(command, tree)
+}
+
+/// The newest passed record with exactly `digest`, or `null`.
+#[wasm_bindgen(js_name = findCarried)]
+pub fn find_carried(digest: &str, records: JsValue) -> Result<JsValue, JsValue> {
+    let records: Vec<land::CheckRecord> = decode(records, "findCarried records")?;
+    encode(&land::find_carried(digest, &records))
+}
+
+/// The sync report as a table.
+#[wasm_bindgen(js_name = renderSyncReport)]
+pub fn render_sync_report(report: JsValue) -> Result<String, JsValue> {
+    let report: land::SyncReport = decode(report, "renderSyncReport report")?;
+    Ok(land::render_sync_report(&report))
+}
