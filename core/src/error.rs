@@ -60,6 +60,14 @@ pub enum ErrorKind {
     InvalidUpdateInput,
     /// An interrupted update is on record for other versions than the ones asked for.
     UpdateInProgress,
+    /// A loop graph or brick catalogue does not fit the model (no iteration loop, an edge
+    /// to an unknown node, ...).
+    InvalidLoopGraph,
+    /// The loop engine refuses a call in the loop's current state (worded as the
+    /// reference engine words it).
+    LoopRefused,
+    /// A `LOOP.md` has no loop-state block, or its block is not a loop state.
+    InvalidLoopFile,
 }
 
 impl ErrorKind {
@@ -85,6 +93,9 @@ impl ErrorKind {
             ErrorKind::InvalidVersion => "invalid-version",
             ErrorKind::InvalidUpdateInput => "invalid-update-input",
             ErrorKind::UpdateInProgress => "update-in-progress",
+            ErrorKind::InvalidLoopGraph => "invalid-loop-graph",
+            ErrorKind::LoopRefused => "loop-refused",
+            ErrorKind::InvalidLoopFile => "invalid-loop-file",
         }
     }
 }
@@ -144,9 +155,11 @@ impl fmt::Display for Error {
             ErrorKind::InvalidUpdateInput => "invalid update input",
             ErrorKind::UpdateInProgress => "another update is in progress",
             // Worded as the JavaScript reference words them, input included: kept verbatim.
-            ErrorKind::UnknownAction | ErrorKind::UnknownPreset => {
-                return f.write_str(&self.detail)
-            }
+            ErrorKind::UnknownAction
+            | ErrorKind::UnknownPreset
+            | ErrorKind::InvalidLoopGraph
+            | ErrorKind::LoopRefused
+            | ErrorKind::InvalidLoopFile => return f.write_str(&self.detail),
         };
         // Control characters are escaped so the message stays one printable line (and
         // survives C strings in the bindings); everything else is shown as given.

@@ -72,6 +72,7 @@
 mod error;
 mod hash;
 pub mod json;
+pub mod looping;
 pub mod refresh;
 pub mod score;
 pub mod text;
