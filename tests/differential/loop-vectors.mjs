@@ -1,3 +1,4 @@
+// @ts-nocheck -- a dev-time generator driving the untyped JavaScript reference.
 // Differential testing of the loop engine against the JavaScript reference (`state.mjs` of
 // the loop, which is not part of this repository: extract it, with the `score.mjs` it
 // imports and a `graph.mjs` exporting `iterationLoop` and `ENGINE_MAX_ITERATIONS = 50`,
