@@ -338,12 +338,17 @@ if (flags.write) {
   console.log(`wrote ${cases.length} loop cases`);
 }
 
+if (process.env.LOOP_DUMP) {
+  writeFileSync(process.env.LOOP_DUMP, `export const cases = ${JSON.stringify(buildVectors(Number(flags.seed) + 1, Number(flags.compare)).filter((c) => c.call === 'loopSequence'))};`);
+  process.exit(0);
+}
+
 if (flags.compare) {
   const { runCase } = await import('../js/vectors.js');
   const { implementations } = await import('../js/implementations.js');
   let bad = 0;
   const cases = buildVectors(Number(flags.seed) + 1, Number(flags.compare)).filter((c) => c.call === 'loopSequence');
-  for (const impl of await implementations()) {
+  for (const impl of implementations) {
     for (const c of cases) {
       const got = JSON.stringify(runCase(impl.api, c));
       const want = JSON.stringify('error' in c ? { error: c.error } : { result: c.result });

@@ -95,15 +95,15 @@ fn refuse(message: impl Into<String>) -> Error {
     Error::new(ErrorKind::LoopRefused, message.clone(), message)
 }
 
-/// `Number(x).toFixed(1)`: rounds the exact binary value, a tie going up (away from
-/// zero), where Rust's formatting would round a tie to even.
+/// `Number(x).toFixed(1)`: the exact binary value rounded to one decimal, a tie going up
+/// (Rust's formatting would send an exact tie such as 0.25 to the even digit).
 fn fmt1(x: f64) -> String {
-    let exact = format!("{:.40}", x.abs());
-    let (int, frac) = exact.split_once('.').unwrap_or((&exact, "0"));
-    let tie = frac.as_bytes()[1] == b'5' && frac[2..].bytes().all(|b| b == b'0');
-    let rounded = if tie { x.abs() + 0.05 / 2.0 } else { x.abs() };
-    let _ = int;
-    let text = format!("{rounded:.1}");
+    let exact = format!("{:.60}", x.abs());
+    let tie = exact.split_once('.').is_some_and(|(_, frac)| {
+        frac[1..].starts_with('5') && frac[2..].bytes().all(|b| b == b'0')
+    });
+    let magnitude = if tie { x.abs() + 0.025 } else { x.abs() };
+    let text = format!("{magnitude:.1}");
     if x < 0.0 && text != "0.0" {
         format!("-{text}")
     } else {
@@ -471,6 +471,8 @@ pub fn score_declared(state: &mut LoopState, declaration: &LoopDeclaration) -> R
     let decision = preset.decide(score);
     state.validated = true;
     state.current.declared = Some(score);
+    state.current.touch("declared");
+    state.current.touch("decision");
     state.current.decision =
         worst(state.current.decision.as_deref(), Some(decision.as_str())).map(str::to_owned);
     if decision == Decision::Blocking {
@@ -565,6 +567,8 @@ pub fn score_diff(state: &mut LoopState, files: &[FileStat]) -> Result<JsonValue
     let preset = preset_of(state)?;
     let decision = preset.decide(risk.score);
     state.current.actual = Some(risk.score);
+    state.current.touch("actual");
+    state.current.touch("decision");
     state.current.decision =
         worst(state.current.decision.as_deref(), Some(decision.as_str())).map(str::to_owned);
     if decision == Decision::Blocking {
@@ -841,6 +845,7 @@ pub fn decide_awaiting(
             if verdict == "amend" {
                 amend_card(state, note);
                 state.current.amended = Some(true);
+                state.current.touch("amended");
                 return Ok(resumed());
             }
             if is_setup_unit(state)? {
@@ -858,12 +863,7 @@ pub fn decide_awaiting(
             state.closing = false;
             if verdict == "amend" {
                 amend_card(state, note);
-                state.current = LoopCurrent {
-                    declared: state.current.declared,
-                    decision: Some("blocking".into()),
-                    amended: Some(true),
-                    ..LoopCurrent::default()
-                };
+                state.current = LoopCurrent::amended(state.current.declared);
                 state.counters.clear();
                 state.node = if is_setup_unit(state)? {
                     state.graph.start.clone()
@@ -940,6 +940,7 @@ fn decide_gate(
         gates.push(node.to_owned());
     }
     state.current.gates = Some(gates);
+    state.current.touch("gates");
     let edge = state
         .graph
         .edge(node, outcome)
@@ -951,4 +952,38 @@ fn decide_gate(
 /// The number of times counter `node` was entered in this unit (for hosts that show it).
 pub fn entries_of(state: &LoopState, node: &str) -> u32 {
     count_of(&state.counters, node)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_decimal_like_to_fixed() {
+        for (x, text) in [
+            (0.0, "0.0"),
+            (0.25, "0.3"),
+            (0.35, "0.3"),
+            (0.05, "0.1"),
+            (0.8, "0.8"),
+            (0.45, "0.5"),
+            (1.0, "1.0"),
+            (-0.25, "-0.3"),
+        ] {
+            assert_eq!(fmt1(x), text, "{x}");
+        }
+    }
+
+    #[test]
+    fn porcelain_without_the_engine_files() {
+        for (porcelain, kept) in [
+            (" M LOOP.md\n?? LOOP.md.tmp\n", ""),
+            (" M src/a.js\r\n M LOOP.md\r\n", " M src/a.js"),
+            ("?? \"LOOP.md.tmp\"\n M b\n\n", " M b"),
+            (" M docs/LOOP.md\n", " M docs/LOOP.md"),
+            ("", ""),
+        ] {
+            assert_eq!(filter_porcelain(porcelain), kept, "{porcelain:?}");
+        }
+    }
 }

@@ -334,3 +334,86 @@ impl LoopBricks {
         self.0.iter().rev().find(|b| b.name == name)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::json::parse;
+
+    const BRICKS: &str = r#"[{"name": "a", "effect": "read", "outcomes": ["x"], "body": ""},
+        {"name": "b", "effect": "mutate", "outcomes": ["y"], "body": ""}]"#;
+
+    #[test]
+    fn graphs_checked_against_the_model() {
+        let bricks = LoopBricks::from_json(&parse(BRICKS).unwrap()).unwrap();
+        let loops = r#""loops": [{"name": "m", "nodes": ["a", "b"], "max": 2, "iteration": true}]"#;
+        for (graph, error) in [
+            (
+                format!(
+                    r#"{{"start": "a", "edges": [{{"from": "a", "on": "x", "to": "b"}}], {loops}}}"#
+                ),
+                None,
+            ),
+            (
+                format!(r#"{{"start": "z", "edges": [], {loops}}}"#),
+                Some("graph.start names z, which is not a brick of the catalogue"),
+            ),
+            (
+                format!(
+                    r#"{{"start": "a", "edges": [{{"from": "a", "on": "q", "to": "b"}}], {loops}}}"#
+                ),
+                Some("no outcome q in brick a (one of x)"),
+            ),
+            (
+                format!(
+                    r#"{{"start": "a", "edges": [{{"from": "a", "on": "x", "to": "c"}}], {loops}}}"#
+                ),
+                Some("graph.edges[].to names c, which is not a brick of the catalogue"),
+            ),
+            (
+                r#"{"start": "a", "edges": [], "loops": []}"#.to_owned(),
+                Some("the graph must have exactly one loop with \"iteration\": true, found 0"),
+            ),
+        ] {
+            let graph = LoopGraph::from_json(&parse(&graph).unwrap()).unwrap();
+            let got = graph.validate(&bricks).err().map(|e| e.to_string());
+            assert_eq!(got.as_deref(), error);
+        }
+    }
+
+    #[test]
+    fn shapes_refused_by_name() {
+        for (graph, error) in [
+            (
+                r#"{"edges": [], "loops": []}"#,
+                "graph.start must be a string, not nothing",
+            ),
+            (
+                r#"{"start": "a", "edges": [{"from": "a"}], "loops": []}"#,
+                "graph.edges[].on must be a string, not nothing",
+            ),
+            (
+                r#"{"start": "a", "edges": [], "loops": [{"name": "m", "nodes": [], "max": 1}]}"#,
+                "graph.loops[].nodes must be a non-empty list of node names, not an array",
+            ),
+            (
+                r#"{"start": "a", "edges": [], "loops": [], "weights": {"x": "1"}}"#,
+                "graph.weights must be an object of numbers, not an object",
+            ),
+        ] {
+            let err = LoopGraph::from_json(&parse(graph).unwrap()).unwrap_err();
+            assert_eq!(
+                (err.code(), err.to_string().as_str()),
+                ("invalid-loop-graph", error)
+            );
+        }
+        let err = LoopBricks::from_json(
+            &parse(r#"[{"name": "a", "effect": "write", "outcomes": []}]"#).unwrap(),
+        )
+        .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "brick.effect must be \"read\" or \"mutate\", not a string"
+        );
+    }
+}

@@ -190,22 +190,68 @@ pub struct LoopCurrent {
     pub actual: Option<f64>,
     /// The gated nodes a person approved, once each.
     pub gates: Option<Vec<String>>,
+    /// The order the fields were first set in (a JavaScript object's key order).
+    order: Vec<&'static str>,
 }
 
 impl LoopCurrent {
+    const KEYS: [&'static str; 5] = ["declared", "decision", "amended", "actual", "gates"];
+
+    /// What an amended blocking diff restarts from: the declared score, `blocking`,
+    /// amended (in that key order, as the reference builds it).
+    pub(crate) fn amended(declared: Option<f64>) -> LoopCurrent {
+        LoopCurrent {
+            declared,
+            decision: Some("blocking".into()),
+            amended: Some(true),
+            actual: None,
+            gates: None,
+            order: vec!["declared", "decision", "amended"],
+        }
+    }
+
+    /// Notes that `key` was set, so it keeps its first place in the JSON.
+    pub(crate) fn touch(&mut self, key: &'static str) {
+        if !self.order.contains(&key) {
+            self.order.push(key);
+        }
+    }
+
+    fn field(&self, key: &str) -> Option<JsonValue> {
+        match key {
+            "declared" => self.declared.and_then(number),
+            "decision" => self.decision.clone().and_then(string),
+            "amended" => self.amended.and_then(boolean),
+            "actual" => self.actual.and_then(number),
+            _ => self.gates.as_deref().and_then(strings),
+        }
+    }
+
     fn to_json(&self) -> JsonValue {
-        object([
-            ("declared", self.declared.and_then(number)),
-            ("decision", self.decision.clone().and_then(string)),
-            ("amended", self.amended.and_then(boolean)),
-            ("actual", self.actual.and_then(number)),
-            ("gates", self.gates.as_deref().and_then(strings)),
-        ])
+        let mut keys = self.order.clone();
+        for key in Self::KEYS {
+            if !keys.contains(&key) {
+                keys.push(key);
+            }
+        }
+        JsonValue::Object(
+            keys.into_iter()
+                .filter_map(|k| self.field(k).map(|v| (k.to_owned(), v)))
+                .collect(),
+        )
     }
 
     fn from_json(value: &JsonValue) -> Result<LoopCurrent> {
         let r = Reader::new(value, "current", ErrorKind::InvalidLoopFile)?;
+        let order = match value {
+            JsonValue::Object(members) => members
+                .iter()
+                .filter_map(|(k, _)| Self::KEYS.iter().find(|key| **key == k).copied())
+                .collect(),
+            _ => Vec::new(),
+        };
         Ok(LoopCurrent {
+            order,
             declared: r.opt_number("declared")?,
             decision: r.opt_string("decision")?,
             amended: r.get("amended").map(|_| r.bool("amended")).transpose()?,
