@@ -13,6 +13,7 @@ const graph = {
   edges: [{ from: 'edit', on: 'done', to: 'edit' }],
   loops: [{ name: 'main', nodes: ['edit'], max: 2, iteration: true }],
 };
+/** @type {Map<string, import('../../npm/lib/index.js').LoopBrick>} */
 const bricks = new Map([['edit', { name: 'edit', effect: 'mutate', outcomes: ['done'], body: 'Edit.' }]]);
 
 test('calls update the state object in place, also when they refuse', () => {
@@ -25,13 +26,13 @@ test('calls update the state object in place, also when they refuse', () => {
   assert.equal(state.pendingVerify, true);
   assert.throws(() => upkeep.recordOutcome(state, bricks, 'done'), (/** @type {any} */ e) =>
     e.code === 'loop-refused' && e.message === 'the iteration is closed: run `upkeep loop score --diff` first' && !('state' in e));
-  const commit = upkeep.scoreDiff(state, [{ file: 'src/a.js', added: 1, deleted: 0 }]);
+  const commit = /** @type {any} */ (upkeep.scoreDiff(state, [{ file: 'src/a.js', added: 1, deleted: 0 }]));
   assert.equal(commit.commit, true);
   assert.equal(state.iteration, 2);
   // A refusal after the card was recorded: the card stays, as in the reference.
   assert.throws(() => upkeep.scoreDeclared(state, { actions: ['bogus'] }), { code: 'unknown-action' });
-  assert.deepEqual(state.card.actions, ['bogus']);
-  assert.equal(upkeep.parseLoopFile(upkeep.renderLoopFile(state)).card.actions[0], 'bogus');
+  assert.deepEqual(state.card?.actions, ['bogus']);
+  assert.equal(upkeep.parseLoopFile(upkeep.renderLoopFile(state)).card?.actions?.[0], 'bogus');
   assert.throws(() => upkeep.parseLoopFile('# Loop'), { code: 'invalid-loop-file', message: 'LOOP.md has no loop-state block' });
   assert.throws(() => upkeep.validateLoopGraph({ ...graph, start: 'nope' }, bricks), { code: 'invalid-loop-graph' });
 });

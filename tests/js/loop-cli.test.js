@@ -48,7 +48,8 @@ function repo() {
   git('commit', '-qm', 'initial');
   writeFileSync(join(dir, '..', `${dir.split('/').pop()}-graph.json`), JSON.stringify(GRAPH));
   writeFileSync(join(dir, '..', `${dir.split('/').pop()}-bricks.json`), JSON.stringify(BRICKS));
-  const upkeep = (/** @type {string[]} */ args, input = undefined) => {
+  /** @param {string[]} args @param {Buffer} [input] */
+  const upkeep = (args, input) => {
     const r = runCli(['loop', ...args], { cwd: dir, env: gitEnv, input });
     return { ...r, json: JSON.parse(r.stdout) };
   };
