@@ -60,7 +60,10 @@ pub struct LoopInit {
     pub preset: Option<String>,
     /// Extra contract globs, after the graph's own (stored as given: `scoreDiff` checks
     /// they are strings, as it does after a hand edit of `LOOP.md`).
-    #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, deserialize_with = "absent_as_default")
+    )]
     pub contracts: Vec<JsonValue>,
 }
 
@@ -87,7 +90,18 @@ pub struct LoopReport {
     /// `git status --porcelain` after the brick ran; absent: not checked.
     pub porcelain: Option<String>,
     /// A finding to keep in the run's notes.
+    #[cfg_attr(feature = "serde", serde(deserialize_with = "absent_as_default"))]
     pub note: String,
+}
+
+/// `null` and `undefined` stand for the default, as a JavaScript default parameter has it.
+#[cfg(feature = "serde")]
+fn absent_as_default<'de, D, T>(deserializer: D) -> std::result::Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::Deserialize<'de> + Default,
+{
+    Ok(<Option<T> as serde::Deserialize>::deserialize(deserializer)?.unwrap_or_default())
 }
 
 fn refuse(message: impl Into<String>) -> Error {
