@@ -338,11 +338,6 @@ if (flags.write) {
   console.log(`wrote ${cases.length} loop cases`);
 }
 
-if (process.env.LOOP_DUMP) {
-  writeFileSync(process.env.LOOP_DUMP, `export const cases = ${JSON.stringify(buildVectors(Number(flags.seed) + 1, Number(flags.compare)).filter((c) => c.call === 'loopSequence'))};`);
-  process.exit(0);
-}
-
 if (flags.compare) {
   const { runCase } = await import('../js/vectors.js');
   const { implementations } = await import('../js/implementations.js');

@@ -17,12 +17,13 @@ const graph = {
 const bricks = new Map([['edit', { name: 'edit', effect: 'mutate', outcomes: ['done'], body: 'Edit.' }]]);
 
 test('calls update the state object in place, also when they refuse', () => {
-  const state = upkeep.initState({ title: 't', requirement: 'r', graph });
+  // Left-out options (undefined) take their defaults, as the reference's parameters do.
+  const state = upkeep.initState({ title: 't', requirement: 'r', graph, preset: undefined, contracts: undefined });
   const same = state;
   assert.equal(upkeep.scoreDeclared(state, { actions: ['logic'], writeSet: ['src/**'] }).decision, 'soft');
   assert.equal(state, same);
   assert.equal(state.validated, true);
-  assert.deepEqual(upkeep.recordOutcome(state, bricks, 'done'), { verify: true });
+  assert.deepEqual(upkeep.recordOutcome(state, bricks, 'done', { porcelain: undefined, card: undefined, note: undefined }), { verify: true });
   assert.equal(state.pendingVerify, true);
   assert.throws(() => upkeep.recordOutcome(state, bricks, 'done'), (/** @type {any} */ e) =>
     e.code === 'loop-refused' && e.message === 'the iteration is closed: run `upkeep loop score --diff` first' && !('state' in e));
