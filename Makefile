@@ -4,7 +4,7 @@ SHELL := bash
 NPM := npm
 NATIVE_ADDON := npm/native/upkeep.linux-x64-gnu.node
 
-.PHONY: setup build build-native build-wasm build-types example test test-rust test-wasm test-js test-demo soak lint bench demo demo-build clean fuzz fuzz-smoke
+.PHONY: setup build build-native build-wasm build-types example test test-rust test-wasm test-js test-demo soak lint bench demo demo-build clean fuzz fuzz-smoke loop-differential
 
 ## Install what is missing (Debian packages, wasm-bindgen-cli, npm dependencies); skip the rest.
 setup:
@@ -55,6 +55,12 @@ test-demo: build-wasm demo-build
 ## The long fault-injection runs: 1,000+ concurrent-refresh trials, 300 random kills of a 1,000-file refresh.
 soak: build
 	UPKEEP_SOAK=1 node --test tests/js/refresh-flow.test.js
+
+## The loop engine against its JavaScript reference on fresh random sequences, all engines,
+## key order included (LOOP_REFERENCE: the extracted state.mjs; see tests/differential/loop-vectors.mjs).
+LOOP_REFERENCE ?= /tmp/ref-loop/loop/state.mjs
+loop-differential: build
+	node tests/differential/loop-vectors.mjs --reference $(LOOP_REFERENCE) --compare 2000 --seed $$RANDOM
 
 ## Fuzz targets of core/fuzz (cargo-fuzz, nightly): a bounded run in `make test`, a longer one here.
 FUZZ_TARGETS := numstat glob

@@ -62,6 +62,14 @@ pub enum ErrorKind {
     UpdateInProgress,
     /// A sealed handoff (`upkeep land`) is not valid JSON or not a valid handoff.
     InvalidHandoff,
+    /// A loop graph or brick catalogue does not fit the model (no iteration loop, an edge
+    /// to an unknown node, ...).
+    InvalidLoopGraph,
+    /// The loop engine refuses a call in the loop's current state (worded as the
+    /// reference engine words it).
+    LoopRefused,
+    /// A `LOOP.md` has no loop-state block, or its block is not a loop state.
+    InvalidLoopFile,
 }
 
 impl ErrorKind {
@@ -88,6 +96,9 @@ impl ErrorKind {
             ErrorKind::InvalidUpdateInput => "invalid-update-input",
             ErrorKind::UpdateInProgress => "update-in-progress",
             ErrorKind::InvalidHandoff => "invalid-handoff",
+            ErrorKind::InvalidLoopGraph => "invalid-loop-graph",
+            ErrorKind::LoopRefused => "loop-refused",
+            ErrorKind::InvalidLoopFile => "invalid-loop-file",
         }
     }
 }
@@ -148,9 +159,11 @@ impl fmt::Display for Error {
             ErrorKind::UpdateInProgress => "another update is in progress",
             ErrorKind::InvalidHandoff => "invalid handoff",
             // Worded as the JavaScript reference words them, input included: kept verbatim.
-            ErrorKind::UnknownAction | ErrorKind::UnknownPreset => {
-                return f.write_str(&self.detail)
-            }
+            ErrorKind::UnknownAction
+            | ErrorKind::UnknownPreset
+            | ErrorKind::InvalidLoopGraph
+            | ErrorKind::LoopRefused
+            | ErrorKind::InvalidLoopFile => return f.write_str(&self.detail),
         };
         // Control characters are escaped so the message stays one printable line (and
         // survives C strings in the bindings); everything else is shown as given.

@@ -89,6 +89,66 @@ impl serde::Serialize for JsonValue {
     }
 }
 
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for JsonValue {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        use serde::de::{MapAccess, SeqAccess, Visitor};
+        struct Any;
+        impl<'de> Visitor<'de> for Any {
+            type Value = JsonValue;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a JSON value")
+            }
+            fn visit_unit<E>(self) -> Result<JsonValue, E> {
+                Ok(JsonValue::Null)
+            }
+            fn visit_none<E>(self) -> Result<JsonValue, E> {
+                Ok(JsonValue::Null)
+            }
+            fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<JsonValue, D::Error> {
+                serde::Deserialize::deserialize(d)
+            }
+            fn visit_bool<E>(self, b: bool) -> Result<JsonValue, E> {
+                Ok(JsonValue::Bool(b))
+            }
+            fn visit_i64<E>(self, n: i64) -> Result<JsonValue, E> {
+                Ok(JsonValue::Number(n as f64))
+            }
+            fn visit_u64<E>(self, n: u64) -> Result<JsonValue, E> {
+                Ok(JsonValue::Number(n as f64))
+            }
+            fn visit_f64<E>(self, n: f64) -> Result<JsonValue, E> {
+                Ok(JsonValue::Number(n))
+            }
+            fn visit_str<E>(self, s: &str) -> Result<JsonValue, E> {
+                Ok(JsonValue::String(s.to_owned()))
+            }
+            fn visit_string<E>(self, s: String) -> Result<JsonValue, E> {
+                Ok(JsonValue::String(s))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<JsonValue, A::Error> {
+                let mut items = Vec::new();
+                while let Some(item) = seq.next_element()? {
+                    items.push(item);
+                }
+                Ok(JsonValue::Array(items))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<JsonValue, A::Error> {
+                let mut members: Vec<(String, JsonValue)> = Vec::new();
+                while let Some((key, value)) = map.next_entry::<String, JsonValue>()? {
+                    // A repeated key keeps its first place and its last value, as in JS.
+                    match members.iter_mut().find(|(k, _)| *k == key) {
+                        Some(member) => member.1 = value,
+                        None => members.push((key, value)),
+                    }
+                }
+                Ok(JsonValue::Object(members))
+            }
+        }
+        deserializer.deserialize_any(Any)
+    }
+}
+
 /// Parses `text` as one strict JSON document. The error says what is wrong and at which
 /// byte offset.
 pub fn parse(text: &str) -> Result<JsonValue, String> {

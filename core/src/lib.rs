@@ -78,6 +78,7 @@ mod error;
 mod hash;
 pub mod json;
 pub mod land;
+pub mod looping;
 pub mod refresh;
 pub mod score;
 pub mod text;

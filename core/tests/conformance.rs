@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use serde_json::{json, Value};
 use upkeep_core::land;
+use upkeep_core::looping;
 use upkeep_core::refresh::{self, Journal, JournalSegment};
 use upkeep_core::score::{
     actual_risk, assess, decide, declared_risk, glob_match, parse_numstat, parse_numstat_bytes,
@@ -365,8 +366,66 @@ fn run(call: &str, args: &[Value]) -> Value {
             &typed::<Vec<land::CheckRecord>>(&args[1]),
         ))),
         "renderSyncReport" => outcome(Ok(land::render_sync_report(&typed(&args[0])).into())),
+        "loopSequence" => outcome(Ok(loop_sequence(args))),
+        "renderLoopFile" => {
+            let state: looping::LoopState = typed(&args[0]);
+            outcome(Ok(looping::render_loop_file(&state).into()))
+        }
+        "parseLoopFile" => outcome(looping::parse_loop_file(text(0)).map(encode)),
         other => panic!("no runner for call {other:?}"),
     }
+}
+
+/// Runs a loop sequence: `initState`, then each operation, recording each answer (or
+/// error message) and the state after it.
+fn loop_sequence(args: &[Value]) -> Value {
+    let graph = serde_json::from_value::<looping::LoopGraph>(args[0].clone());
+    let bricks: looping::LoopBricks = typed(&args[1]);
+    let mut init = args[2].clone();
+    let init_state = graph.map_err(|e| e.to_string()).and_then(|graph| {
+        init["graph"] = serde_json::to_value(&graph).unwrap();
+        let init: looping::LoopInit = typed(&init);
+        looping::init_state(init).map_err(|e| e.to_string())
+    });
+    let mut state = match init_state {
+        Ok(state) => state,
+        Err(message) => return json!({ "init": { "error": message }, "steps": [] }),
+    };
+    let start = json!({ "state": serde_json::to_value(&state).unwrap() });
+    let mut steps = Vec::new();
+    for op in args[3].as_array().unwrap() {
+        let op = op.as_array().unwrap();
+        let answer: Result<Value, Error> = match op[0].as_str().unwrap() {
+            "nextStep" => looping::next_step(&state, &bricks).map(encode),
+            "trailers" => looping::trailers(&state).map(Value::from),
+            "scoreDeclared" => looping::score_declared(&mut state, &typed(&op[1])).map(encode),
+            "scoreDiff" => {
+                looping::score_diff(&mut state, &typed::<Vec<FileStat>>(&op[1])).map(encode)
+            }
+            "recordOutcome" => looping::record_outcome(
+                &mut state,
+                &bricks,
+                op[1].as_str().unwrap(),
+                &typed(&op[2]),
+            )
+            .map(encode),
+            "decideAwaiting" => looping::decide_awaiting(
+                &mut state,
+                &bricks,
+                op[1].as_str().unwrap(),
+                op[2].as_str().unwrap(),
+            )
+            .map(encode),
+            other => panic!("no loop operation {other:?}"),
+        };
+        let mut step = match answer {
+            Ok(result) => json!({ "result": result }),
+            Err(error) => json!({ "error": error.to_string() }),
+        };
+        step["state"] = serde_json::to_value(&state).unwrap();
+        steps.push(step);
+    }
+    json!({ "init": start, "steps": steps })
 }
 
 #[test]

@@ -18,3 +18,23 @@ pub fn invalid_argument(env: &Env, name: &str, decoding: napi::Error) -> napi::E
     let error = upkeep_core::Error::new(ErrorKind::InvalidArgument, name, decoding.reason);
     to_js(env, error)
 }
+
+/// Throws `error` as [`to_js`] does, with the loop state the refused call left behind as
+/// the error's `state` (the engine updates a state as far as the call got before refusing).
+pub fn to_js_with_state<T: serde::Serialize>(
+    env: &Env,
+    error: upkeep_core::Error,
+    state: &T,
+) -> napi::Error {
+    let thrown = (|| -> napi::Result<()> {
+        let mut js =
+            env.create_error(napi::Error::new(Status::GenericFailure, error.to_string()))?;
+        js.set("code", error.code())?;
+        js.set("state", env.to_js_value(state)?)?;
+        env.throw(js)
+    })();
+    match thrown {
+        Ok(()) => napi::Error::from_status(Status::PendingException),
+        Err(failed) => failed,
+    }
+}

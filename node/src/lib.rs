@@ -5,6 +5,7 @@
 mod error;
 pub mod hash;
 pub mod land;
+pub mod looping;
 pub mod refresh;
 pub mod score;
 pub mod text;

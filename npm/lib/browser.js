@@ -1,6 +1,7 @@
 // The upkeep API for browsers and bundlers, on the wasm `web` build. Await init() once
 // before calling anything else.
 import initWasm, * as engine from '../wasm/web/upkeep.js';
+import { loopApi } from './loop-api.js';
 
 /** Always `'wasm'` here. */
 export const implementation = 'wasm';
@@ -32,6 +33,17 @@ export const {
   sealHandoff, parseHandoff, planLand, landReport, renderLandReport,
   planSync, checkoutFollow, checkDigest, findCarried, renderSyncReport,
 } = engine;
+
+// Loop engine
+export const {
+  initState, validateLoopGraph, nextStep, trailers, scoreDeclared, scoreDiff, recordOutcome, decideAwaiting,
+  renderLoopFile, parseLoopFile,
+} = loopApi(engine);
+export { LOOP_FILE, LOOP_FILE_TMP } from './loop-api.js';
+/** @returns {never} */
+export function writeLoopFile() {
+  throw Object.assign(new Error('writeLoopFile needs Node: browsers have no file system'), { code: 'unsupported' });
+}
 
 /**
  * Instantiates the wasm engine. With no argument it fetches the `.wasm` beside the glue;

@@ -681,3 +681,124 @@ export declare function checkDigest(command: string, tree: string): string;
 export declare function findCarried(digest: string, records: SyncCheckRecord[]): SyncCheckRecord | null;
 /** The sync report as the CLI prints it. */
 export declare function renderSyncReport(report: SyncReport): string;
+// ---- Loop engine ----
+// A risk-gated change loop: a state machine over a graph of bricks, persisted in LOOP.md.
+// The calls that change a state update the object passed in place (also when they then
+// refuse, as far as they got) and return the engine's answer.
+
+/** An edge: leaving `from` on outcome `on`, into `to` (a node, `$close` or `$stop`). */
+export interface LoopEdge { from: string; on: string; to: string }
+
+/** A declared loop; exactly one has `iteration: true` (its first node is the head). */
+export interface LoopRing { name: string; nodes: string[]; max: number; iteration?: boolean }
+
+/** A loop graph (npm/schemas/loop-graph.schema.json). */
+export interface LoopGraph {
+  start: string;
+  edges: LoopEdge[];
+  loops: LoopRing[];
+  contracts?: string[];
+  weights?: Record<string, number>;
+  ignoreDeletions?: string[];
+  rules?: string[];
+  [extra: string]: unknown;
+}
+
+/** A brick: one step an agent or a person carries out (npm/schemas/loop-bricks.schema.json). */
+export interface LoopBrick {
+  name: string;
+  effect: 'read' | 'mutate';
+  agent?: string;
+  skill?: string;
+  outcomes: string[];
+  body: string;
+  gate?: 'human';
+  gateOn?: string[];
+}
+
+/** The catalogue: a Map by name (as the reference takes it), a list, or an object by name. */
+export type LoopBricks = ReadonlyMap<string, LoopBrick> | readonly LoopBrick[] | Record<string, LoopBrick>;
+
+/** A unit's card: what it intends, declares and may touch. */
+export interface LoopCard { intent?: unknown; actions?: string[]; writeSet?: string[]; amend?: string; [extra: string]: unknown }
+
+/** What a held run waits for. */
+export type LoopAwaiting =
+  | { kind: 'launch' }
+  | { kind: 'declared'; iteration: number; score: number; threshold: [number, number]; card: LoopCard }
+  | { kind: 'actual'; iteration: number; score: number; reasons: string[]; threshold: [number, number] }
+  | { kind: 'gate'; node: string; outcome: string; note?: string };
+
+/** A committed unit. */
+export interface LoopHistoryEntry {
+  iteration: number; bricks: string[]; declared: number; actual: number; decision: RiskDecision | string;
+  tests: string; intent: unknown; gates?: string[];
+}
+
+/** The whole state LOOP.md persists. */
+export interface LoopState {
+  v: number; title: string; requirement: string; preset: string; contracts: unknown; graph: LoopGraph;
+  node: string; status: 'running' | 'awaiting' | 'stopped' | 'done'; awaiting: LoopAwaiting | null;
+  reason: string | null; iteration: number; card: LoopCard | null; validated: boolean; pendingVerify: boolean;
+  closing: boolean; counters: Record<string, number>; resplit: boolean; emptyStreak: number; snapshot: string;
+  visited: string[]; tests: string;
+  current: { declared?: number; decision?: string; amended?: boolean; actual?: number; gates?: string[] };
+  notes: string[]; history: LoopHistoryEntry[]; gateAmends?: Record<string, number>;
+}
+
+/** `initState`'s arguments. */
+export interface LoopInit { title: string; requirement: string; graph: LoopGraph; preset?: string; contracts?: string[] }
+
+/** The run's summary at its end. */
+export interface LoopSummary { iterations: number; review: { iteration: number; intent: unknown }[]; notes: string[] }
+
+/** What `nextStep` answers. */
+export type LoopNext =
+  | { awaiting: LoopAwaiting | null; preset: string }
+  | { terminal: '$close'; summary: LoopSummary }
+  | { terminal: '$stop'; reason: string | null; summary: LoopSummary }
+  | { verify: true; iteration: number; run: string }
+  | {
+    node: string; iteration: number; effect: 'read' | 'mutate'; agent?: string; skill?: string; outcomes: string[];
+    prompt: string; card: LoopCard | null; notes: string[]; validate: boolean; rules?: string[];
+  };
+
+/** A declared score. */
+export interface LoopDeclaredScore { score: number; preset: string; threshold: [number, number]; decision: RiskDecision }
+
+/** A unit closed into a commit: the commit message carries `trailers`. */
+export interface LoopCommit { commit: true; trailers: string; iteration: number; intent: unknown }
+
+/** What a transition answers. */
+export type LoopTransition =
+  | { node: string } | { verify: true } | { done: true } | { stopped: string | null }
+  | { awaiting: LoopAwaiting } | { discard: true; resplit?: true } | { resumed: true } | { dropped: true } | LoopCommit;
+
+/** A new run's state; the prudent preset holds the launch. Throws on an unknown preset or a graph without one iteration loop. */
+export declare function initState(init: LoopInit): LoopState;
+/** Checks a graph against the whole model and the catalogue (`invalid-loop-graph`). */
+export declare function validateLoopGraph(graph: LoopGraph, bricks: LoopBricks): void;
+/** What to do next. */
+export declare function nextStep(state: LoopState, bricks: LoopBricks): LoopNext;
+/** The current unit's commit trailers (`Loop-Iteration: ...`, one per line). */
+export declare function trailers(state: LoopState): string;
+/** Scores the declared actions (a new card when `actions` are given); blocking holds the run. */
+export declare function scoreDeclared(state: LoopState, options?: { actions?: string[] | null; writeSet?: string[] | null; intent?: unknown }): LoopDeclaredScore;
+/** Scores the unit's diff (`LOOP.md` and `LOOP.md.tmp` left out): a commit, a hold, or an empty unit. */
+export declare function scoreDiff(state: LoopState, files: readonly { file: string; added?: number; deleted: number }[]):
+  LoopCommit | { score: number; decision: 'blocking'; reasons: string[]; commit: false } | { empty: true; commit: false } | { stopped: string };
+/** Records the outcome the current brick reported. `porcelain`: `git status --porcelain` now. */
+export declare function recordOutcome(state: LoopState, bricks: LoopBricks, outcome: string,
+  report?: { card?: LoopCard | null; porcelain?: string | null; note?: string }): LoopTransition;
+/** A person's answer to a held run. */
+export declare function decideAwaiting(state: LoopState, bricks: LoopBricks, verdict: 'ok' | 'no' | 'amend' | string, note?: string): LoopTransition;
+/** The whole LOOP.md for a state. */
+export declare function renderLoopFile(state: LoopState): string;
+/** The state in a LOOP.md (`invalid-loop-file` without a loop-state block). */
+export declare function parseLoopFile(text: string): LoopState;
+/** Writes LOOP.md atomically: `LOOP.md.tmp` beside it, then a rename retried on EPERM/EACCES/EBUSY (Node only). */
+export declare function writeLoopFile(file: string, state: LoopState): void;
+/** `'LOOP.md'`. */
+export declare const LOOP_FILE: string;
+/** `'LOOP.md.tmp'`. */
+export declare const LOOP_FILE_TMP: string;

@@ -1,6 +1,8 @@
 // The upkeep API in Node (ES modules). CommonJS consumers get the same module through
 // index.cjs; browsers and bundlers get browser.js, on the wasm `web` build.
 import { engine } from './engine.js';
+import { loopApi } from './loop-api.js';
+import { writeLoopText } from './shim/loop-file.js';
 
 export { implementation, loadFailures } from './engine.js';
 
@@ -28,6 +30,20 @@ export const {
   sealHandoff, parseHandoff, planLand, landReport, renderLandReport,
   planSync, checkoutFollow, checkDigest, findCarried, renderSyncReport,
 } = engine;
+
+// Loop engine
+export const {
+  initState, validateLoopGraph, nextStep, trailers, scoreDeclared, scoreDiff, recordOutcome, decideAwaiting,
+  renderLoopFile, parseLoopFile,
+} = loopApi(engine);
+export { LOOP_FILE, LOOP_FILE_TMP } from './loop-api.js';
+/**
+ * Writes `state` to the LOOP.md at `file` atomically (through `file.tmp`, then a rename).
+ * @param {string} file @param {any} state
+ */
+export function writeLoopFile(file, state) {
+  writeLoopText(file, renderLoopFile(state));
+}
 
 /** Resolves at once: Node loads the engine synchronously. Browsers must await it. */
 export async function init() {}

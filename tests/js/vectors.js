@@ -2,6 +2,8 @@
 // returning the outcome in the vectors' own shape so it can be compared as JSON.
 import { readdirSync, readFileSync } from 'node:fs';
 
+import { loopApi } from '../../npm/lib/loop-api.js';
+
 const dir = new URL('../vectors/', import.meta.url);
 
 /** Every vector file as `{ file, cases }`. */
@@ -64,9 +66,44 @@ function encode(value) {
   return value;
 }
 
+/**
+ * Runs a loop sequence (`loop.json`): initState, then each operation on the same state
+ * object, recording each result (or error message) and the state after it.
+ * @param {any} loop @param {any[]} args
+ */
+function loopSequence(loop, [graph, bricks, init, ops]) {
+  const catalogue = new Map(bricks.map((/** @type {any} */ b) => [b.name, b]));
+  let state;
+  try {
+    state = loop.initState({ ...init, graph });
+  } catch (e) {
+    return { init: { error: /** @type {Error} */ (e).message }, steps: [] };
+  }
+  const start = { state: structuredClone(state) };
+  const steps = ops.map((/** @type {any[]} */ [call, a, b]) => {
+    let step;
+    try {
+      const result = call === 'nextStep' ? loop.nextStep(state, catalogue)
+        : call === 'trailers' ? loop.trailers(state)
+          : call === 'scoreDeclared' ? loop.scoreDeclared(state, a)
+            : call === 'scoreDiff' ? loop.scoreDiff(state, a)
+              : call === 'recordOutcome' ? loop.recordOutcome(state, catalogue, a, b)
+                : loop.decideAwaiting(state, catalogue, a, b);
+      step = { result: JSON.parse(JSON.stringify(result ?? null)) };
+    } catch (e) {
+      step = { error: /** @type {Error} */ (e).message };
+    }
+    return { ...step, state: JSON.parse(JSON.stringify(state)) };
+  });
+  return { init: start, steps };
+}
+
 /** Calls the API the way each vector `call` describes. */
 /** @type {Record<string, (api: any, args: any[]) => unknown>} */
 const calls = {
+  loopSequence: (api, args) => loopSequence(api.nextStep ? api : loopApi(api), args),
+  renderLoopFile: (api, [state]) => api.renderLoopFile(state),
+  parseLoopFile: (api, [text]) => api.parseLoopFile(text),
   sha256: (api, [bytes]) => api.sha256(decode(bytes)),
   parseDigest: (api, [text]) => api.parseDigest(text),
   checksumLine: (api, [hex, path]) => api.checksumLine(hex, path),

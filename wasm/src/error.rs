@@ -23,3 +23,12 @@ pub fn invalid_argument(name: &str, decoding: serde_wasm_bindgen::Error) -> JsVa
         detail,
     ))
 }
+
+/// [`to_js`], with the loop state the refused call left behind as the error's `state`
+/// (the engine updates a state as far as the call got before refusing).
+pub fn to_js_with_state(error: upkeep_core::Error, state: JsValue) -> JsValue {
+    let js = to_js(error);
+    // Setting a plain data property on a fresh Error object cannot fail.
+    let _ = js_sys::Reflect::set(&js, &"state".into(), &state);
+    js
+}

@@ -15,7 +15,7 @@
 
 mod assess;
 mod glob;
-mod js;
+pub(crate) mod js;
 mod nfa;
 mod numstat;
 mod risk;

@@ -7,6 +7,7 @@ import { diffCommand } from './diff.js';
 import { hashCommand } from './hash.js';
 import { landCommand, syncCommand } from './land.js';
 import { mergeCommand } from './merge.js';
+import { loopCommand } from './loop.js';
 import { scoreCommand } from './score.js';
 import { printError } from './output.js';
 import { installCommand, refreshCommand } from './refresh.js';
@@ -122,6 +123,60 @@ export async function main(argv) {
     .addHelpText('after', '\nExit codes: 0 silent or soft, 1 blocking (or soft with --fail-on soft), 2 bad usage or input.')
     .action(async (options) => {
       exitCode = await scoreCommand(options);
+    });
+
+  const loop = program
+    .command('loop')
+    .description('the risk-gated change loop: the engine decides every step; each command prints one JSON document');
+  loop
+    .command('init')
+    .description('start a loop in this git work tree: writes LOOP.md')
+    .requiredOption('--graph <file.json>', 'the loop graph (npm/schemas/loop-graph.schema.json)')
+    .requiredOption('--bricks <file.json>', 'the brick catalogue (npm/schemas/loop-bricks.schema.json)')
+    .requiredOption('--title <text>', 'the run title')
+    .requiredOption('--requirement <text>', 'what the run must achieve')
+    .option('--preset <name>', 'prudent, balanced (default) or aggressive')
+    .option('--contracts <glob...>', 'contract globs, after the graph\'s own', [])
+    .action(async (options) => {
+      exitCode = await loopCommand('init', [], options);
+    });
+  loop
+    .command('next')
+    .description('print the next step: the brick to run, a diff to verify, a held decision or the end')
+    .option('--bricks <file.json>', 'a catalogue instead of the one init stored')
+    .action(async (options) => {
+      exitCode = await loopCommand('next', [], options);
+    });
+  loop
+    .command('score')
+    .description('--declared: score the declared actions; --diff: score `git diff --cached --numstat` from standard input')
+    .addOption(new Option('--declared', 'score the declared actions').conflicts('diff'))
+    .option('--diff', 'score the numstat on standard input; closes the unit into a commit when acceptable')
+    .option('--actions <list>', 'declared actions, comma-separated')
+    .option('--write-set <glob...>', 'paths or globs the unit may touch')
+    .option('--intent <text>', 'what the unit does (the commit subject)')
+    .option('--bricks <file.json>', 'a catalogue instead of the one init stored')
+    .action(async (options) => {
+      exitCode = await loopCommand('score', [], options);
+    });
+  loop
+    .command('record')
+    .description('record the outcome the current brick reported')
+    .argument('<outcome>', 'one of the brick\'s outcomes')
+    .option('--note <text>', 'a finding to keep in the notes')
+    .option('--card <file.json>', 'a card the brick recorded ({intent, actions, writeSet})')
+    .option('--bricks <file.json>', 'a catalogue instead of the one init stored')
+    .action(async (outcome, options) => {
+      exitCode = await loopCommand('record', [outcome], options);
+    });
+  loop
+    .command('decide')
+    .description('answer a held loop: ok, no or amend')
+    .argument('<verdict>', 'ok, no or amend')
+    .option('--note <text>', 'why (kept in the notes)')
+    .option('--bricks <file.json>', 'a catalogue instead of the one init stored')
+    .action(async (verdict, options) => {
+      exitCode = await loopCommand('decide', [verdict], options);
     });
 
   /** The release options `update` and `status` share. */

@@ -1,0 +1,153 @@
+// `upkeep loop init|next|score|record|decide`: the loop engine's command line. It reads
+// LOOP.md (and the brick catalogue `init` stored in the git dir), hands the engine the
+// input it asks for (a numstat on standard input, `git status --porcelain`), writes LOOP.md
+// back atomically, commits a closed unit with its trailers, and prints the engine's
+// answer as one JSON document. Every decision is the engine's.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import process from 'node:process';
+import { engine } from '../engine.js';
+import { loopApi, LOOP_FILE } from '../loop-api.js';
+import { atomicWrite } from '../shim/atomic-write.js';
+import { writeLoopText } from '../shim/loop-file.js';
+import { EXIT } from './exit-codes.js';
+import { fsReason, printError, printLine } from './output.js';
+
+const loop = loopApi(engine);
+
+/** Engine error codes that mean the input or the loop's state refuses the command. */
+const REFUSED = new Set(['loop-refused', 'invalid-loop-graph', 'invalid-loop-file', 'unknown-action', 'unknown-preset', 'invalid-argument', 'invalid-numstat']);
+
+/** A usage or input problem of this command (exit 2). */
+class BadInput extends Error {
+  constructor(/** @type {string} */ message, code = 'bad-input') {
+    super(message);
+    this.code = code;
+  }
+}
+
+/** Runs git in `cwd`; returns stdout, or throws with git's message. */
+function git(/** @type {string[]} */ args, /** @type {string} */ cwd, /** @type {string | undefined} */ input = undefined) {
+  const run = spawnSync('git', args, {
+    cwd, input, encoding: 'utf8', maxBuffer: 1 << 30,
+    env: { ...process.env, LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0' },
+  });
+  if (run.error) throw run.error;
+  if (run.status !== 0) throw new BadInput(`git ${args[0]} failed: ${run.stderr.trim()}`, 'git-failed');
+  return run.stdout;
+}
+
+/** The work tree's root, its LOOP.md and where the catalogue is kept (inside the git dir). */
+function paths(/** @type {string} */ cwd) {
+  let root;
+  try {
+    root = git(['rev-parse', '--show-toplevel'], cwd).trim();
+  } catch {
+    throw new BadInput('upkeep loop runs inside a git work tree');
+  }
+  const bricks = resolve(root, git(['rev-parse', '--git-path', 'upkeep/loop-bricks.json'], root).trim());
+  return { root, file: join(root, LOOP_FILE), bricks };
+}
+
+function readJson(/** @type {string} */ file, /** @type {string} */ what) {
+  let text;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new BadInput(`cannot read ${what} ${file}: ${fsReason(error)}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new BadInput(`${what} ${file} is not JSON: ${/** @type {Error} */ (error).message}`);
+  }
+}
+
+/** The state in LOOP.md and the brick catalogue. */
+function load(/** @type {{ cwd?: string, bricks?: string }} */ options) {
+  const where = paths(options.cwd ?? process.cwd());
+  if (!existsSync(where.file)) throw new BadInput(`no ${LOOP_FILE} in ${where.root}: run \`upkeep loop init\` first`);
+  const state = loop.parseLoopFile(readFileSync(where.file, 'utf8'));
+  const bricks = readJson(options.bricks ?? where.bricks, 'brick catalogue');
+  return { ...where, state, bricks };
+}
+
+/** Reads all of standard input. */
+async function stdin() {
+  /** @type {Buffer[]} */
+  const chunks = [];
+  for await (const chunk of process.stdin) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+/** Commits everything (LOOP.md included) with the unit's intent and trailers. */
+function commit(/** @type {string} */ root, /** @type {any} */ answer) {
+  const subject = typeof answer.intent === 'string' && answer.intent ? answer.intent : `loop iteration ${answer.iteration}`;
+  git(['add', '-A'], root);
+  git(['commit', '-q', '--allow-empty', '-F', '-'], root, `${subject}\n\n${answer.trailers}\n`);
+  return git(['rev-parse', 'HEAD'], root).trim();
+}
+
+/**
+ * Runs one `loop` subcommand and resolves to its exit code.
+ * @param {'init' | 'next' | 'score' | 'record' | 'decide'} command
+ * @param {string[]} args the positional arguments
+ * @param {any} options
+ */
+export async function loopCommand(command, args, options) {
+  try {
+    printLine(JSON.stringify(await run(command, args, options), null, 2));
+    return EXIT.ok;
+  } catch (error) {
+    const code = /** @type {{ code?: string }} */ (error)?.code;
+    if (error instanceof BadInput || (code && REFUSED.has(code))) {
+      const message = /** @type {Error} */ (error).message;
+      printLine(JSON.stringify({ error: { code, message } }, null, 2));
+      printError(message);
+      return EXIT.badInput;
+    }
+    throw error;
+  }
+}
+
+/** @param {string} command @param {string[]} args @param {any} options */
+async function run(command, args, options) {
+  if (command === 'init') {
+    const where = paths(process.cwd());
+    if (existsSync(where.file)) throw new BadInput(`${where.file} already exists: this work tree has a loop`);
+    const graph = readJson(options.graph, 'graph');
+    const bricks = readJson(options.bricks, 'brick catalogue');
+    loop.validateLoopGraph(graph, bricks);
+    const state = loop.initState({ title: options.title, requirement: options.requirement, graph, preset: options.preset, contracts: options.contracts });
+    mkdirSync(dirname(where.bricks), { recursive: true });
+    atomicWrite(where.bricks, Buffer.from(`${JSON.stringify(bricks, null, 2)}\n`));
+    writeLoopText(where.file, loop.renderLoopFile(state));
+    return { file: where.file, state };
+  }
+  const { root, file, state, bricks } = load(options);
+  if (command === 'next') return loop.nextStep(state, bricks);
+  let answer;
+  if (command === 'score') {
+    if (Boolean(options.declared) === Boolean(options.diff)) throw new BadInput('say which score: --declared or --diff');
+    if (options.declared) {
+      const actions = options.actions?.split(',').map((/** @type {string} */ a) => a.trim()).filter(Boolean);
+      answer = loop.scoreDeclared(state, {
+        actions,
+        writeSet: options.writeSet?.length ? options.writeSet : undefined,
+        intent: options.intent,
+      });
+    } else {
+      answer = loop.scoreDiff(state, engine.parseNumstatBytes(await stdin()));
+    }
+  } else if (command === 'record') {
+    const porcelain = git(['status', '--porcelain'], root);
+    const card = options.card === undefined ? undefined : readJson(options.card, 'card');
+    answer = loop.recordOutcome(state, bricks, args[0], { porcelain, card, note: options.note ?? '' });
+  } else {
+    answer = loop.decideAwaiting(state, bricks, args[0], options.note ?? '');
+  }
+  writeLoopText(file, loop.renderLoopFile(state));
+  if (answer && answer.commit === true) return { ...answer, sha: commit(root, answer) };
+  return answer;
+}
