@@ -1,7 +1,7 @@
 // The loop's drop-in JS API: state objects updated in place (also by a refused call), a
 // Map catalogue, and the LOOP.md writer's retry and clean-up.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -74,4 +74,18 @@ test('writeLoopFile renames LOOP.md.tmp over LOOP.md; transient refusals are ret
   };
   assert.throws(() => writeLoopText(file, 'never\n', { rename: broken }), { code: 'ENOENT' });
   assert.equal(calls, 1, 'a non-transient error is not retried');
+});
+
+test('a symlink planted at LOOP.md.tmp is replaced, never written through', (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'upkeep-loopfile-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const outside = join(dir, 'precious.txt');
+  mkdirSync(join(dir, 'repo'));
+  writeFileSync(outside, 'keep me\n');
+  const file = join(dir, 'repo', 'LOOP.md');
+  symlinkSync(outside, `${file}.tmp`);
+  writeLoopText(file, 'state\n');
+  assert.equal(readFileSync(outside, 'utf8'), 'keep me\n');
+  assert.equal(readFileSync(file, 'utf8'), 'state\n');
+  assert.equal(lstatSync(file).isSymbolicLink(), false);
 });

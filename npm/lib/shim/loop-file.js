@@ -4,7 +4,7 @@
 // Windows) is retried, 3 attempts in all with a short back-off; on final failure the temp
 // file is removed and the error rethrown. A crash between write and rename can leave a
 // torn LOOP.md.tmp behind: the engine never scores it, and the next write replaces it.
-import { closeSync, fsyncSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, constants, fchmodSync, fsyncSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fsyncDir } from './atomic-write.js';
 import { step } from './fault.js';
@@ -48,12 +48,20 @@ export function renameWithRetry(temp, file, rename = renameSync) {
  */
 export function writeLoopText(file, text, seams = {}) {
   const temp = `${file}.tmp`;
-  const fd = openSync(temp, 'w', 0o644);
+  // A leftover temp (a torn write, or a link someone planted there) is removed, never
+  // opened: the exclusive, no-follow create below can then only make a new file here.
+  try {
+    unlinkSync(temp);
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'ENOENT') throw error;
+  }
+  const fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
   try {
     const data = Buffer.from(text, 'utf8');
     let offset = 0;
     while (offset < data.length) offset += writeSync(fd, data, offset, data.length - offset);
     fsyncSync(fd);
+    fchmodSync(fd, 0o644);
   } finally {
     closeSync(fd);
   }
