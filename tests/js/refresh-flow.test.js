@@ -190,6 +190,22 @@ describe('refresh: hostile manifests write nothing', () => {
     assert.equal(report.files.find((/** @type {any} */ f) => f.target === 'svc/stale.mjs').action, 'conflict');
     assert.equal(readFileSync(join(s.dir, 'src/code/same.mjs'), 'utf8'), 'same\n');
   });
+
+  test('a journal planted as a symlink (dangling or not) is refused before anything is written', () => {
+    for (const dangling of [false, true]) {
+      const s = scenario();
+      const outside = join(s.dir, 'outside.log');
+      if (!dangling) writeFileSync(outside, 'keep\n');
+      symlinkSync(outside, join(s.host, 'svc/.upkeep-source.refresh.log'));
+      const before = snapshot(s.host, managed);
+      const r = refresh(s, ALL);
+      assert.equal(r.status, 2, r.stdout);
+      assert.equal(JSON.parse(r.stdout).error.code, 'unsafe-path');
+      assert.match(JSON.parse(r.stdout).error.message, /journal .* is a symbolic link/);
+      assert.deepEqual(snapshot(s.host, managed), before);
+      assert.equal(existsSync(outside) ? readFileSync(outside, 'utf8') : undefined, dangling ? undefined : 'keep\n');
+    }
+  });
 });
 
 /** Spawns a refresh without waiting; resolves to its exit status (null when killed). */
@@ -232,6 +248,41 @@ describe('refresh: SIGKILL at every mutating step', () => {
       rmSync(dir, { recursive: true, force: true });
     }
     assert.ok(kills >= 20, `only ${kills} kill points`);
+  });
+});
+
+describe('refresh: a full disk at every file write (injected ENOSPC)', () => {
+  test('the run stops at the failed file with exit 74, nothing torn, no temp left; re-running completes', () => {
+    const template = scenario();
+    const reference = scenario();
+    assert.equal(refresh(reference, ALL).status, 0);
+    const expected = snapshot(reference.host, managed);
+    const old = snapshot(template.host, managed);
+    let failures = 0;
+    for (let write = 1; write < 50; write += 1) {
+      const dir = join(base, `f${counter++}`);
+      cpSync(template.dir, dir, { recursive: true, verbatimSymlinks: true });
+      const s = { src: join(dir, 'src'), host: join(dir, 'host') };
+      const full = refresh(s, ALL, { UPKEEP_FAULT_ENOSPC_AT: String(write) });
+      if (full.status === 0) break; // fewer writes than this: the run never hit the fault
+      failures += 1;
+      assert.equal(full.status, 74, `write ${write}: ${full.stdout}${full.stderr}`);
+      const report = JSON.parse(full.stdout);
+      assert.equal(report.failed, true, `write ${write}: ${full.stdout}`);
+      const failed = report.files.filter((/** @type {any} */ f) => f.outcome === 'failed');
+      const reasons = [...failed.map((/** @type {any} */ f) => f.reason), ...(report.recordError ? [report.recordError] : [])];
+      assert.equal(reasons.length, 1, `write ${write}: one failed file or the record`);
+      assert.match(reasons[0], /^cannot (write|remove) '[^']+': ENOSPC: no space left on device/);
+      for (const [path, content] of Object.entries(snapshot(s.host, managed))) {
+        assert.ok(content === old[path] || content === expected[path], `write ${write}: ${path} is torn`);
+      }
+      assert.deepEqual(Object.keys(snapshot(s.host, (p) => p.endsWith('.tmp'))), [], `write ${write}: temp files left`);
+      const resumed = refresh(s, ALL);
+      assert.equal(resumed.status, 0, `write ${write}: ${resumed.stdout}${resumed.stderr}`);
+      assert.deepEqual(snapshot(s.host, managed), expected, `write ${write}`);
+      rmSync(dir, { recursive: true, force: true });
+    }
+    assert.ok(failures >= 5, `only ${failures} failure points`);
   });
 });
 

@@ -44,6 +44,7 @@ async function present(command, run, options) {
   if (options.json) printLine(JSON.stringify(result));
   else printSummary(result);
   if (result.interrupted) return EXIT.interrupted;
+  if (result.failed) return EXIT.io;
   return result.attention > 0 ? EXIT.findings : EXIT.ok;
 }
 
@@ -57,6 +58,7 @@ function printSummary(/** @type {any} */ result) {
     printLine(diff.trimEnd());
   }
   for (const f of result.files) if (f.reason && f.outcome !== 'done') printError(`${f.target}: ${f.reason}`);
+  if (result.recordError) printError(result.recordError);
   if (result.dryRun) printError('dry run: nothing was written');
   else if (result.interrupted) printError('interrupted: run the same command again to resume');
   else if (result.recordChanged) printError(`record updated: ${result.recordPath}`);

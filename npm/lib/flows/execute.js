@@ -21,8 +21,10 @@ import { readInside } from './observe.js';
  */
 
 /**
- * Runs every action of `plan`; returns per-file outcomes (`done`, `skipped` with a reason)
- * and whether it stopped early on request.
+ * Runs every action of `plan`; returns per-file outcomes (`done`, `skipped` with a reason,
+ * `failed` when the file system refused a write) and whether it stopped early — on request,
+ * or at the first failed write: that file is left as it was (the write is atomic), the
+ * rest are not tried, and re-running once the cause is fixed resumes from the journal.
  * @param {import('../index.js').Plan} plan @param {ExecuteContext} ctx
  */
 export function executePlan(plan, ctx) {
@@ -37,14 +39,20 @@ export function executePlan(plan, ctx) {
     ctx.progress?.(file, index);
     const base = { type: /** @type {const} */ ('file'), ts: '', run: ctx.runId, src: file.src, target: file.target, state: file.state, decision: file.decision, action: file.action };
     if (file.action === 'write' || file.action === 'remove') {
-      const result = mutate(file, ctx, base);
-      outcomes.push({ target: file.target, ...result });
+      try {
+        outcomes.push({ target: file.target, ...mutate(file, ctx, base) });
+      } catch (error) {
+        const { code, message } = /** @type {NodeJS.ErrnoException} */ (error);
+        if (!code || !('syscall' in /** @type {object} */ (error))) throw error;
+        outcomes.push({ target: file.target, outcome: 'failed', reason: `cannot ${file.action} '${file.target}': ${message}` });
+        return { outcomes, stopped: false, failed: true };
+      }
     } else if (file.action !== 'none') {
       ctx.journal?.append({ ...base, ts: now(), phase: 'done', after: file.newSha256 });
       outcomes.push({ target: file.target, outcome: file.action === 'record' ? 'done' : file.action });
     }
   }
-  return { outcomes, stopped };
+  return { outcomes, stopped, failed: false };
 }
 
 const now = () => new Date().toISOString();

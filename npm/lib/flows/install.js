@@ -43,7 +43,8 @@ export async function runInstall(request) {
   const lock = acquireLock(join(root, `${home}${LOCK_NAME}`), runId);
   try {
     const backups = new Backups(root, `${home}${BACKUPS_NAME}/${runId}`);
-    const { outcomes } = executePlan(plan, { root, sourceRoot, runId, journal: undefined, backups, stopRequested: () => false });
+    const { outcomes, failed } = executePlan(plan, { root, sourceRoot, runId, journal: undefined, backups, stopRequested: () => false });
+    if (failed) return { ...summary(outcomes), attention: 1, failed: true };
     if (outcomes.some((o) => o.outcome === 'skipped')) return { ...summary(outcomes), attention: 1 };
     atomicWrite(join(root, plan.recordPath), Buffer.from(plan.recordText));
     return summary(outcomes);

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, fsyncSync, lstatSync, openSync, readdirSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { step } from './fault.js';
+import { dataWrite, step } from './fault.js';
 
 /** fsyncs a directory, so a rename or unlink in it is durable. */
 export function fsyncDir(/** @type {string} */ dir) {
@@ -27,6 +27,7 @@ export function writeTemp(path, data, mode) {
   const temp = join(dirname(path), `.${basename(path)}.upkeep-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
   const fd = openSync(temp, 'wx', 0o600);
   try {
+    dataWrite(temp);
     let offset = 0;
     while (offset < data.length) offset += writeSync(fd, data, offset, data.length - offset);
     fsyncSync(fd);

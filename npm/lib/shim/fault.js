@@ -12,5 +12,19 @@ export function step(/** @type {string} */ _label) {
   if (killAt > 0 && steps === killAt) process.kill(process.pid, 'SIGKILL');
 }
 
+const enospcAt = Number(process.env.UPKEEP_FAULT_ENOSPC_AT ?? 0);
+let dataWrites = 0;
+
+/**
+ * Marks the write of one file's bytes; UPKEEP_FAULT_ENOSPC_AT=<n> makes the n-th fail as a
+ * full disk would (RELIABILITY.md case 3), so tests can check what a failed write leaves.
+ */
+export function dataWrite(/** @type {string} */ path) {
+  dataWrites += 1;
+  if (enospcAt > 0 && dataWrites === enospcAt) {
+    throw Object.assign(new Error(`ENOSPC: no space left on device, write '${path}'`), { code: 'ENOSPC', syscall: 'write', path });
+  }
+}
+
 /** How many mutating steps this process took (for tests that enumerate kill points). */
 export const stepCount = () => steps;

@@ -2,7 +2,7 @@
 // appended and fsynced before the action it covers. Past `cap` bytes the file rotates to
 // `.1` (replacing an older `.1`) and the new file starts with the run's header again, so
 // a run is never separated from its header; readers take both segments, oldest first.
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
+import { closeSync, constants, fsyncSync, lstatSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { engine } from '../engine.js';
 import { fsyncDir } from './atomic-write.js';
@@ -10,10 +10,30 @@ import { step } from './fault.js';
 
 export const ROTATE_BYTES = 1 << 20;
 
+/**
+ * What is at a journal segment's path: its size, or undefined when absent. Anything but a
+ * regular file (a planted symlink, a directory) is refused: the journal is never read or
+ * appended through a link out of the tree.
+ */
+function segmentSize(/** @type {string} */ path) {
+  let stat;
+  try {
+    stat = lstatSync(path);
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  if (!stat.isFile()) {
+    const kind = stat.isSymbolicLink() ? 'symbolic link' : 'directory or special file';
+    throw Object.assign(new Error(`refusing to use the journal '${path}': it is a ${kind}, not a regular file`), { code: 'unsafe-path', path });
+  }
+  return stat.size;
+}
+
 /** The journal's segments, oldest first, as the engine's `parseJournal` takes them. */
 export function readJournal(/** @type {string} */ path, /** @type {string} */ name = path) {
   return [`${path}.1`, path]
-    .filter((p) => existsSync(p))
+    .filter((p) => segmentSize(p) !== undefined)
     .map((p) => ({ name: p === path ? name : `${name}.1`, text: readFileSync(p, 'utf8') }));
 }
 
@@ -32,7 +52,7 @@ export class JournalWriter {
   /** Appends one record durably. */
   append(/** @type {import('../index.js').JournalRecord} */ record) {
     const line = engine.renderJournalLine(record);
-    const size = existsSync(this.path) ? statSync(this.path).size : 0;
+    const size = segmentSize(this.path) ?? 0;
     if (size > 0 && size + Buffer.byteLength(line) > this.cap && record.type !== 'begin') {
       renameSync(this.path, `${this.path}.1`);
       fsyncDir(dirname(this.path));
@@ -42,7 +62,8 @@ export class JournalWriter {
   }
 
   #write(/** @type {string} */ line) {
-    const fd = openSync(this.path, 'a', 0o644);
+    segmentSize(this.path);
+    const fd = openSync(this.path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o644);
     try {
       writeSync(fd, line);
       fsyncSync(fd);
