@@ -131,6 +131,12 @@ describe('upkeep score: bad usage and bad input exit 2 with a clear message', ()
     });
   }
 
+  test('with --json a failure is still one JSON document on stdout', () => {
+    const result = runCli(['score', '--diff', '--json', '--actions', 'bogus'], { cwd: dir, input });
+    assert.equal(result.status, 2);
+    assert.deepEqual(JSON.parse(result.stdout).error.code, 'unknown-action');
+  });
+
   test('weights files change the arithmetic', () => {
     writeFileSync(join(dir, 'w.json'), '{ "logic": 0.1, "docs": 0.05 }');
     const result = runCli(['score', '--diff', '--actions', 'logic,docs', '--weights', 'w.json', '--write-set', 'a.js', '--json'], { cwd: dir, input });

@@ -56,7 +56,10 @@ export async function scoreCommand(options) {
   } catch (error) {
     const code = /** @type {{ code?: string }} */ (error)?.code;
     if (error instanceof BadInput || (code && BAD_INPUT.has(code))) {
-      printError(/** @type {Error} */ (error).message);
+      const { message } = /** @type {Error} */ (error);
+      // --json promises one document on stdout, failures included.
+      if (options.json) printLine(JSON.stringify({ error: { code: code ?? 'bad-input', message } }, null, 2));
+      printError(message);
       return EXIT.badInput;
     }
     throw error;
