@@ -3,7 +3,6 @@
 // input it asks for (a numstat on standard input, `git status --porcelain`), writes LOOP.md
 // back atomically, commits a closed unit with its trailers, and prints the engine's
 // answer as one JSON document. Every decision is the engine's.
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import process from 'node:process';
@@ -13,6 +12,7 @@ import { atomicWrite } from '../shim/atomic-write.js';
 import { writeLoopText } from '../shim/loop-file.js';
 import { EXIT } from './exit-codes.js';
 import { fsReason, printError, printLine } from './output.js';
+import { gitRun } from '../shim/git.js';
 
 const loop = loopApi(engine);
 
@@ -29,13 +29,9 @@ class BadInput extends Error {
 
 /** Runs git in `cwd`; returns stdout, or throws with git's message. */
 function git(/** @type {string[]} */ args, /** @type {string} */ cwd, /** @type {string | undefined} */ input = undefined) {
-  const run = spawnSync('git', args, {
-    cwd, input, encoding: 'utf8', maxBuffer: 1 << 30,
-    env: { ...process.env, LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0' },
-  });
-  if (run.error) throw run.error;
+  const run = gitRun(cwd, args, { input });
   if (run.status !== 0) throw new BadInput(`git ${args[0]} failed: ${run.stderr.trim()}`, 'git-failed');
-  return run.stdout;
+  return run.stdout.toString('utf8');
 }
 
 /** The work tree's root, its LOOP.md and where the catalogue is kept (inside the git dir). */

@@ -1,12 +1,12 @@
 // `upkeep score`: reads a diff's numstat (standard input or git), lets the engine score it,
 // prints the verdict. Every decision (declared risk, escalations, thresholds, whether the
 // verdict fails) is the engine's `assess`; this module only gathers input and prints.
-import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import process from 'node:process';
 import { engine } from '../engine.js';
 import { EXIT } from './exit-codes.js';
 import { printError, printLine } from './output.js';
+import { gitRun } from '../shim/git.js';
 
 /** Error codes that mean the user's input is wrong, not upkeep. */
 const BAD_INPUT = new Set(['unknown-action', 'unknown-preset', 'invalid-argument', 'invalid-numstat']);
@@ -85,14 +85,14 @@ async function readNumstat(/** @type {ScoreOptions} */ options) {
 
 /** Runs git with a fixed locale and no prompts; its output as bytes, its failure as bad input. */
 function git(/** @type {string[]} */ args) {
-  const result = spawnSync('git', args, {
-    env: { ...process.env, LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0' },
-    encoding: 'buffer',
-    maxBuffer: 1 << 30,
-  });
-  if (result.error) throw new BadInput(`cannot run git: ${result.error.message}`);
+  let result;
+  try {
+    result = gitRun(process.cwd(), args);
+  } catch (error) {
+    throw new BadInput(`cannot run git: ${/** @type {Error} */ (error).message}`);
+  }
   if (result.status !== 0) {
-    const why = result.stderr.toString('utf8').trim().split('\n')[0];
+    const why = result.stderr.trim().split('\n')[0];
     throw new BadInput(`git ${args.join(' ')} failed: ${why}`);
   }
   return result.stdout;
