@@ -537,7 +537,8 @@ pub fn plan_update(input: UpdateInput) -> Result<UpdatePlan> {
         already_gone: walk.report.removed.iter().cloned().collect(),
     };
     walk.report.adopter_actions = adopter_actions(&changelog, &facts);
-    if walk.backups {
+    // A dry run writes no backup, so its report names none.
+    if walk.backups && !options.dry_run {
         walk.report.backup_dir = Some(backup_dir(&options));
     }
     walk.report.sort();

@@ -145,6 +145,7 @@ pub fn render_summary(report: &UpdateReport, state_dir: &str, dry_run: bool) -> 
         out.push_str("\nConflicts:\n");
         for c in &report.conflicts {
             let how = match &c.patch_path {
+                Some(patch) if dry_run => format!("a patch would be written to {patch}"),
                 Some(patch) => format!("see {patch}"),
                 None => "resolve in place (conflict markers, or not a regular file)".into(),
             };
