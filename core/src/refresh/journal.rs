@@ -19,10 +19,10 @@
 //! assert_eq!(journal.runs[0].run, "r1");
 //! ```
 
-use super::json::{self, Json, Node};
 use super::plan::Decision;
 use crate::error::{Error, ErrorKind, Result};
 use crate::hash::sha256_hex;
+use crate::json::{self, Json, Node};
 
 /// The journal format version, written in every `begin` line.
 pub const JOURNAL_VERSION: u64 = 1;
