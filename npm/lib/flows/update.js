@@ -2,11 +2,16 @@
 // executes it — I/O only. Every decision (versions, changelog range, table rows, sweep,
 // claims, conflicts, report) is the engine's.
 import { execFileSync } from 'node:child_process';
-import { lstatSync, readdirSync, readFileSync, rmdirSync, rmSync, unlinkSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { engine } from '../engine.js';
+import { atomicWrite } from '../shim/atomic-write.js';
+import { saveBackup } from '../shim/backup.js';
+import { step } from '../shim/fault.js';
+import { FlowError } from '../shim/flow-error.js';
+import { acquireLock } from '../shim/lock.js';
 import { openRelease } from '../shim/release-source.js';
-import { acquireLock, atomicWrite, FlowError, mutatingStep, safeTarget, writeBackup } from '../shim/stand-in-safety.js';
+import { ensureParents, inspect, UnsafePathError } from '../shim/safe-path.js';
 
 const IN_PROGRESS = 'update-in-progress.json';
 
@@ -82,10 +87,11 @@ export async function update(request) {
     /** @type {import('../index.js').ReadList} */
     const list = engine.updateReadList(baselineManifest, latestManifest, stateDir);
 
-    const release = dryRun ? () => {} : acquireLock(join(root, stateDir));
+    const clockRunId = runId((request.now ?? (() => new Date()))());
+    const release = dryRun ? () => {} : lock(root, stateDir, clockRunId);
     try {
       const record = readJson(join(root, stateDir, IN_PROGRESS));
-      const start = engine.startUpdate(record, check.installed, check.latest, runId((request.now ?? (() => new Date()))()));
+      const start = engine.startUpdate(record, check.installed, check.latest, clockRunId);
       outcome.resumed = start.resumed;
       /** @type {import('../index.js').UpdatePlan} */
       const plan = engine.planUpdate({
@@ -111,7 +117,7 @@ export async function update(request) {
         return outcome;
       }
       if (start.pruneBackups) {
-        mutatingStep();
+        step('prune backups');
         rmSync(join(root, `${stateDir}-backup`), { recursive: true, force: true });
         if (outcome.leftoverPatches.length === 0) {
           try {
@@ -120,16 +126,13 @@ export async function update(request) {
         }
       }
       if (!start.resumed) {
-        mutatingStep();
         const progress = { from: check.installed, to: check.latest, runId: start.runId };
-        atomicWrite(join(root, stateDir, IN_PROGRESS), Buffer.from(`${JSON.stringify(progress)}\n`));
+        atomicWrite(writable(root, `${stateDir}/${IN_PROGRESS}`), Buffer.from(`${JSON.stringify(progress)}\n`));
       }
       for (const action of plan.actions) execute(root, latest.dir, action);
-      mutatingStep();
-      atomicWrite(safeTarget(root, `${stateDir}/manifest.json`), Buffer.from(latestManifest));
-      mutatingStep();
-      atomicWrite(safeTarget(root, `${stateDir}/VERSION`), Buffer.from(`${check.latest}\n`));
-      mutatingStep();
+      atomicWrite(writable(root, `${stateDir}/manifest.json`), Buffer.from(latestManifest));
+      atomicWrite(writable(root, `${stateDir}/VERSION`), Buffer.from(`${check.latest}\n`));
+      step('remove progress record');
       unlinkSync(join(root, stateDir, IN_PROGRESS));
       outcome.status = 'updated';
       return outcome;
@@ -150,13 +153,38 @@ function finishInterrupted(root, stateDir, installed) {
   const path = join(root, stateDir, IN_PROGRESS);
   const record = readJson(path);
   if (!record || typeof record.to !== 'string' || engine.compareVersions(record.to, installed) !== 0) return;
-  const release = acquireLock(join(root, stateDir));
+  const release = lock(root, stateDir, '');
   try {
-    mutatingStep();
+    step('remove progress record');
     unlinkSync(path);
   } finally {
     release();
   }
+}
+
+/**
+ * Takes the project's update lock (`<stateDir>/update.lock`, the safety kit's lock);
+ * returns its release function.
+ * @param {string} root @param {string} stateDir @param {string} id the run id, for the record
+ */
+function lock(root, stateDir, id) {
+  mkdirSync(join(root, stateDir), { recursive: true });
+  const held = acquireLock(join(root, stateDir, 'update.lock'), id, { what: 'update' });
+  return () => held.release();
+}
+
+/**
+ * The absolute path of `rel` under `root`, ready for an atomic write: no component
+ * below the root is a symlink or a non-directory (whole components, checked with lstat,
+ * so nothing resolves outside the root, including through a link an earlier release
+ * shipped), the target is a regular file or absent, and its parents exist.
+ * @param {string} root @param {string} rel a validated, `/`-separated relative path
+ */
+function writable(root, rel) {
+  const at = inspect(root, rel);
+  if (at.kind !== 'file' && at.kind !== 'missing') throw new UnsafePathError(rel, `it is a ${at.kind}, not a regular file; upkeep never writes through one`);
+  ensureParents(root, rel);
+  return at.abs;
 }
 
 /**
@@ -166,20 +194,18 @@ function finishInterrupted(root, stateDir, installed) {
  * @param {import('../index.js').UpdateAction} action
  */
 function execute(root, latestDir, action) {
-  const target = safeTarget(root, action.path);
+  const target = writable(root, action.path);
   if (action.op === 'write-patch') {
-    mutatingStep();
-    atomicWrite(safeTarget(root, action.patchPath), action.bytes);
+    atomicWrite(writable(root, action.patchPath), action.bytes);
     return;
   }
   const mode = modeOf(target) ?? modeOf(join(latestDir, action.path)) ?? 0o644;
   if (action.backupPath) {
-    mutatingStep();
-    writeBackup(safeTarget(root, action.backupPath), readFileSync(target), mode);
+    writable(root, action.backupPath);
+    saveBackup(root, action.backupPath, readFileSync(target), mode);
   }
   const bytes = action.op === 'copy' ? readFileSync(join(latestDir, action.path)) : action.bytes;
-  mutatingStep();
-  atomicWrite(target, bytes, action.op === 'copy' ? (modeOf(join(latestDir, action.path)) ?? mode) : mode);
+  atomicWrite(target, bytes, { mode: action.op === 'copy' ? (modeOf(join(latestDir, action.path)) ?? mode) : mode });
 }
 
 /**

@@ -23,22 +23,31 @@ export class Backups {
    * @param {string} rel @param {Uint8Array} bytes @param {number} mode
    */
   save(rel, bytes, mode) {
-    const backupRel = `${this.folder}/${rel}`;
-    ensureParents(this.root, backupRel);
-    const path = join(this.root, backupRel);
-    const temp = writeTemp(path, bytes, mode);
-    try {
-      linkSync(temp, path);
-    } catch (error) {
-      if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error;
-      if (!Buffer.from(readFileSync(path)).equals(Buffer.from(bytes))) {
-        throw Object.assign(new Error(`backup '${backupRel}' already exists with other content; it is never overwritten`), { code: 'backup-exists' });
-      }
-    } finally {
-      unlinkSync(temp);
-    }
-    fsyncDir(dirname(path));
-    step('backup synced');
-    return backupRel;
+    return saveBackup(this.root, `${this.folder}/${rel}`, bytes, mode);
   }
+}
+
+/**
+ * Writes the backup copy `bytes` at `backupRel` under `root` (parents checked with lstat),
+ * synced, never overwriting: an identical existing copy (a resumed run) is kept, a
+ * different one is refused with `code: 'backup-exists'`. Returns `backupRel`.
+ * @param {string} root @param {string} backupRel @param {Uint8Array} bytes @param {number} mode
+ */
+export function saveBackup(root, backupRel, bytes, mode) {
+  ensureParents(root, backupRel);
+  const path = join(root, backupRel);
+  const temp = writeTemp(path, bytes, mode);
+  try {
+    linkSync(temp, path);
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error;
+    if (!Buffer.from(readFileSync(path)).equals(Buffer.from(bytes))) {
+      throw Object.assign(new Error(`backup '${backupRel}' already exists with other content; it is never overwritten`), { code: 'backup-exists' });
+    }
+  } finally {
+    unlinkSync(temp);
+  }
+  fsyncDir(dirname(path));
+  step('backup synced');
+  return backupRel;
 }
