@@ -723,7 +723,7 @@ mod tests {
             ],
             hosts: vec![
                 PathObservation::file("a", merged.clone()),
-                PathObservation::file("b", old.clone()),
+                PathObservation::file("b", old),
             ],
         };
         let run = |confirm: &[&str]| {
