@@ -11,12 +11,18 @@
 
 use super::lines::split_lines;
 
-/// Whether `bytes` holds a full set of default-size conflict markers: lines starting
-/// with `<<<<<<< `, `=======` and `>>>>>>> `. A merge run on such a file would nest them.
+/// Whether `bytes` holds a full set of default-size conflict markers: lines that are
+/// `<<<<<<<`, `=======` and `>>>>>>>` (alone, or followed by a space and a label). A merge
+/// run on such a file would nest them.
 pub fn has_conflict_markers(bytes: &[u8]) -> bool {
     let lines = split_lines(bytes);
-    let starts = |prefix: &[u8]| lines.iter().any(|l| l.starts_with(prefix));
-    starts(b"<<<<<<< ") && starts(b"=======") && starts(b">>>>>>> ")
+    let marked = |marker: &[u8]| {
+        lines.iter().any(|l| {
+            l.strip_prefix(marker)
+                .is_some_and(|rest| matches!(rest.first(), None | Some(b' ' | b'\r' | b'\n')))
+        })
+    };
+    marked(b"<<<<<<<") && marked(b"=======") && marked(b">>>>>>>")
 }
 
 #[cfg(test)]
@@ -25,8 +31,10 @@ mod tests {
 
     #[test]
     fn needs_all_three_markers_at_line_starts() {
-        let cases: [(&[u8], bool); 5] = [
+        let cases: [(&[u8], bool); 7] = [
             (b"<<<<<<< a\nx\n=======\ny\n>>>>>>> b\n", true),
+            (b"<<<<<<<\nx\n=======\ny\n>>>>>>>\n", true),
+            (b"<<<<<<<<\nx\n========\ny\n>>>>>>>>\n", false),
             (b"<<<<<<< a\r\nx\r\n=======\r\ny\r\n>>>>>>> b\r\n", true),
             (b"<<<<<<< a\nx\n>>>>>>> b\n", false),
             (b" <<<<<<< a\n=======\n>>>>>>> b\n", false),
