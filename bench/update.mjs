@@ -42,6 +42,9 @@ const fresh = () => {
 const here = dirname(fileURLToPath(import.meta.url));
 /** Runs `source` in a fresh node; it prints {seconds}; the wrapper adds maxRSS. */
 function measure(/** @type {string} */ source) {
+  // Flush the trees just generated or copied: otherwise the first contender's fsyncs also
+  // pay for writing back everyone's setup (which made the first row look slowest).
+  execFileSync('sync');
   const wrapped = `${source}\nconsole.log(JSON.stringify({ seconds, maxRssMb: process.resourceUsage().maxRSS / 1024 }));`;
   return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', wrapped], { cwd: here, encoding: 'utf8' }));
 }

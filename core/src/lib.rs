@@ -43,6 +43,11 @@
 //! [`refresh`] classifies files a source copied into a host repository and plans how to
 //! bring them up to date without clobbering local edits; the shim executes the plan.
 //!
+//! ## Paths
+//!
+//! [`paths`] validates every path a manifest or a release names (relative, no `..`, no
+//! `.git` under any spelling, no case or Unicode collisions) before anything is written.
+//!
 //! ## Risk scoring
 //!
 //! [`score`] scores how risky a diff is: the declared actions' weights, raised by what the
@@ -79,6 +84,7 @@ mod hash;
 pub mod json;
 pub mod land;
 pub mod looping;
+pub mod paths;
 pub mod refresh;
 pub mod score;
 pub mod text;

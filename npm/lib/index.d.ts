@@ -234,6 +234,8 @@ export interface RefreshOptions {
   hostDeleted?: 'restore' | 'forget';
   sourceDeleted?: 'remove' | 'keep';
   decisions?: { target: string; decision: RefreshDecision }[];
+  /** Targets merged by hand after a `merge` decision: recorded as the new baseline. */
+  confirm?: string[];
   resume?: InterruptedRun | null;
   manifestName?: string;
   recordName?: string;

@@ -117,7 +117,7 @@ test('bad handoffs and bad usage are refused by name', () => {
   write(clone, '.git/h.json', '{"version":1,"version":1}');
   const bad = land(clone, '--handoff', handoff);
   assert.equal(bad.status, 2);
-  assert.match(bad.stderr, /invalid handoff '.*h\.json': duplicate key "version"/);
+  assert.match(bad.stderr, /invalid handoff '.*h\.json': at byte 13: duplicate key "version"/);
   assert.equal(land(clone, '--handoff', join(clone, 'missing.json')).status, 2);
   const orphan = land(clone, '--seal', '--ticket', 'T-1', '--ticket', 'T-2', '--claim', 'T-1=a.txt');
   assert.equal(orphan.status, 2);

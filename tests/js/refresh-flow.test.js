@@ -128,6 +128,18 @@ describe('refresh: the scenario under each flag combination', () => {
     assert.deepEqual(third.files.find((/** @type {any} */ f) => f.target === 'svc/mine.mjs').action, 'pending');
   });
 
+  test('--confirm records a hand merge as the baseline; confirming what is no merge is refused', () => {
+    const s = scenario();
+    put(s.host, { 'svc/mine.mjs': 'my edit\nmine v2\n' }); // merged by hand
+    const bad = refresh(s, ['--confirm', 'svc/same.mjs']);
+    assert.equal(JSON.parse(bad.stdout).error.code, 'invalid-argument', bad.stdout);
+    const first = JSON.parse(refresh(s, ['--confirm', 'svc/mine.mjs']).stdout);
+    assert.equal(first.files.find((/** @type {any} */ f) => f.target === 'svc/mine.mjs').action, 'record');
+    const again = JSON.parse(refresh(s).stdout);
+    assert.equal(again.files.find((/** @type {any} */ f) => f.target === 'svc/mine.mjs').action, 'none');
+    assert.equal(readFileSync(join(s.host, 'svc/mine.mjs'), 'utf8'), 'my edit\nmine v2\n');
+  });
+
   test('--dry-run writes nothing at all', () => {
     const s = scenario();
     const before = snapshot(s.host);

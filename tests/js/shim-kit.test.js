@@ -5,8 +5,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { atomicWrite } from '../../npm/lib/shim/atomic-write.js';
-import { Backups } from '../../npm/lib/shim/backup.js';
+import { atomicWrite, atomicWriteAll } from '../../npm/lib/shim/atomic-write.js';
+import { Backups, saveBackups } from '../../npm/lib/shim/backup.js';
 import { acquireLock } from '../../npm/lib/shim/lock.js';
 import { JournalWriter, readJournal } from '../../npm/lib/shim/journal.js';
 import { inspect } from '../../npm/lib/shim/safe-path.js';
@@ -23,6 +23,28 @@ describe('atomic-write', () => {
     assert.equal(readFileSync(path, 'utf8'), 'new');
     assert.equal(statSync(path).mode & 0o777, 0o640);
     assert.deepEqual(readdirSync(dir).filter((n) => n.includes('.tmp')), []);
+  });
+});
+
+describe('batch writes', () => {
+  test('atomicWriteAll replaces every file (more than one batch), bytes read lazily, no temp left', async () => {
+    const batch = join(dir, 'batch');
+    mkdirSync(batch);
+    const items = Array.from({ length: 300 }, (_, i) => ({ path: join(batch, `f${i}`), data: i % 2 ? Buffer.from(`v${i}`) : () => Buffer.from(`v${i}`), mode: 0o600 }));
+    writeFileSync(join(batch, 'f1'), 'old');
+    await atomicWriteAll(items);
+    assert.equal(readFileSync(join(batch, 'f1'), 'utf8'), 'v1');
+    assert.equal(readFileSync(join(batch, 'f298'), 'utf8'), 'v298');
+    assert.equal(statSync(join(batch, 'f0')).mode & 0o777, 0o600);
+    assert.deepEqual(readdirSync(batch).filter((n) => n.includes('.tmp')), []);
+  });
+
+  test('saveBackups never overwrites another backup, and accepts its own (resume)', async () => {
+    await saveBackups(dir, [{ backupRel: 'bk2/a/b.txt', bytes: Buffer.from('one'), mode: 0o644 }]);
+    await saveBackups(dir, [{ backupRel: 'bk2/a/b.txt', bytes: () => Buffer.from('one'), mode: 0o644 }]);
+    await assert.rejects(saveBackups(dir, [{ backupRel: 'bk2/a/b.txt', bytes: Buffer.from('two'), mode: 0o644 }]), /never overwritten/);
+    assert.equal(readFileSync(join(dir, 'bk2/a/b.txt'), 'utf8'), 'one');
+    assert.deepEqual(readdirSync(join(dir, 'bk2/a')), ['b.txt']);
   });
 });
 
@@ -43,6 +65,9 @@ describe('lock', () => {
     assert.throws(() => acquireLock(lockPath, 'r2'), (/** @type {any} */ e) => e.code === 'busy' && /refresh already in progress \(pid \d+, host .+, since .+\)/.test(e.message));
     lock.release();
     assert.equal(existsSync(lockPath), false);
+    const update = acquireLock(lockPath, 'u1', { what: 'update' });
+    assert.throws(() => acquireLock(lockPath, 'u2', { what: 'update' }), (/** @type {any} */ e) => e.code === 'busy' && /^update already in progress \(pid \d+, host .+, since .+\)/.test(e.message));
+    update.release();
   });
   test('a lock from a dead pid on this host is broken', () => {
     const dead = spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], { encoding: 'utf8' }).stdout.trim();

@@ -189,7 +189,7 @@ fn validate(handoff: &Handoff, label: &str) -> Result<()> {
 /// Parses a sealed handoff strictly: duplicate or unknown keys, wrong types, bad digests,
 /// unsafe paths and inconsistent claims are refused, naming `label`.
 pub fn parse_handoff(text: &str, label: &str) -> Result<Handoff> {
-    let doc = json::parse(text).map_err(|e| invalid(label, e))?;
+    let doc = json::parse_value(text).map_err(|e| invalid(label, e))?;
     let handoff = Handoff {
         version: version(member(&doc, "version", label)?, label)?,
         files: sealed_files(member(&doc, "files", label)?, "files", label)?,

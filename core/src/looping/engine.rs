@@ -4,7 +4,7 @@
 //! would have — and answers with a JSON object shaped as the reference's.
 //!
 //! ```
-//! use upkeep_core::json::parse;
+//! use upkeep_core::json::parse_value as parse;
 //! use upkeep_core::looping::*;
 //!
 //! let graph = LoopGraph::from_json(&parse(r#"{"start": "fix",

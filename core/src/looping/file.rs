@@ -8,7 +8,7 @@
 //! ```
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::json::parse;
+use crate::json::parse_value as parse;
 use crate::looping::state::LoopState;
 use crate::looping::value::stringify_pretty;
 

@@ -12,7 +12,7 @@
 //! Scoring reuses [`crate::score`]: the same weights, presets, globs and escalations.
 //!
 //! ```
-//! use upkeep_core::json::parse;
+//! use upkeep_core::json::parse_value as parse;
 //! use upkeep_core::looping::*;
 //!
 //! let graph = LoopGraph::from_json(&parse(r#"{"start": "look",

@@ -9,7 +9,7 @@
 //! `npm/schemas/loop-bricks.schema.json`.
 //!
 //! ```
-//! use upkeep_core::json::parse;
+//! use upkeep_core::json::parse_value as parse;
 //! use upkeep_core::looping::{LoopBricks, LoopGraph};
 //!
 //! let graph = LoopGraph::from_json(&parse(r#"{"start": "fix",
@@ -338,7 +338,7 @@ impl LoopBricks {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::json::parse;
+    use crate::json::parse_value as parse;
 
     const BRICKS: &str = r#"[{"name": "a", "effect": "read", "outcomes": ["x"], "body": ""},
         {"name": "b", "effect": "mutate", "outcomes": ["y"], "body": ""}]"#;

@@ -2,7 +2,7 @@
 //! engine lays it out (the same keys, in the same order).
 //!
 //! ```
-//! use upkeep_core::json::parse;
+//! use upkeep_core::json::parse_value as parse;
 //! use upkeep_core::looping::{init_state, LoopGraph, LoopInit, LoopState};
 //!
 //! let graph = LoopGraph::from_json(&parse(r#"{"start": "fix", "edges": [],

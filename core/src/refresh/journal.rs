@@ -19,10 +19,10 @@
 //! assert_eq!(journal.runs[0].run, "r1");
 //! ```
 
-use super::json::{self, Json, Node};
 use super::plan::Decision;
 use crate::error::{Error, ErrorKind, Result};
 use crate::hash::sha256_hex;
+use crate::json::{self, Json, Node};
 
 /// The journal format version, written in every `begin` line.
 pub const JOURNAL_VERSION: u64 = 1;
@@ -339,8 +339,8 @@ pub fn interrupted_run(
             name,
             format!(
                 "interrupted run {} was started in '{}', not in '{root}' (the journal was copied from \
-                 another clone); finish it there, or run `upkeep refresh --abort --target {root}` to \
-                 discard it here",
+                 another clone); finish it there, or, since it never wrote into this tree, move '{name}' \
+                 aside and run the refresh again",
                 last.run, last.root
             ),
         ));
@@ -351,11 +351,13 @@ pub fn interrupted_run(
             name,
             format!(
                 "interrupted run {} refreshed from source version {}, but the source is now {}; resume \
-                 with `upkeep refresh --source <that version> --target {root}`, or run `upkeep refresh \
-                 --abort --target {root}` to restore the backed-up files and start over",
+                 with `upkeep refresh --source <a checkout of that version> --target {root}`, or undo it \
+                 by hand: copy the files under the run's backup folder `.upkeep-backups/{}/` (beside \
+                 '{name}') back over the tree, move '{name}' aside, and run the refresh again",
                 last.run,
                 short(&last.source),
-                short(source)
+                short(source),
+                last.run
             ),
         ));
     }
@@ -469,7 +471,7 @@ mod tests {
             "journal-mismatch"
         );
         let err = interrupted_run(&journal, "/repo", "T", "log").unwrap_err();
-        assert!(err.to_string().contains("--abort"), "{err}");
+        assert!(err.to_string().contains("move 'log' aside"), "{err}");
         let run = interrupted_run(&journal, "/repo", "S", "log")
             .unwrap()
             .unwrap();

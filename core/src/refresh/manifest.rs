@@ -18,9 +18,9 @@
 //! assert_eq!(manifest.record_path(), "svc/.upkeep-source.json");
 //! ```
 
-use super::json::{self, Json, Node};
-use super::paths::{check_collisions, validate_path};
 use crate::error::{Error, ErrorKind, Result};
+use crate::json::{self, Json, Node};
+use crate::paths::{check_collisions, validate_path};
 
 /// The schema version this upkeep reads and writes.
 pub const SCHEMA: u32 = 1;

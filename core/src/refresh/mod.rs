@@ -3,8 +3,8 @@
 //!
 //! The pieces, in the order a refresh uses them:
 //! - [`manifest`]: the source's `install/manifest.json` and the host's record
-//!   `<home>/.upkeep-source.json`, strictly parsed ([`json`]);
-//! - [`paths`]: every manifest path validated before anything is touched;
+//!   `<home>/.upkeep-source.json`, strictly parsed ([`crate::json`]);
+//! - [`crate::paths`]: every manifest path validated before anything is touched;
 //! - [`classify`]: the five states from the source, host and recorded hashes;
 //! - [`plan`]: the per-file actions for the decisions taken, and the resulting record;
 //! - [`journal`]: the append-only journal that makes an interrupted run resumable.
@@ -25,11 +25,10 @@
 
 pub mod classify;
 pub mod journal;
-pub mod json;
 pub mod manifest;
-pub mod paths;
 pub mod plan;
 
+pub use crate::paths::{check_collisions, validate_path};
 pub use classify::{classify, eol_normalized_sha256, EntryKind, FileState, Observed};
 pub use journal::{
     interrupted_run, parse_journal, render_journal_line, source_identity, InterruptedRun, Journal,
@@ -39,7 +38,6 @@ pub use manifest::{
     parse_install_manifest, parse_source_record, render_source_record, InstallManifest,
     ManifestFile, RecordFile, Rename, SourceRecord, RECORD_NAME, SCHEMA,
 };
-pub use paths::{check_collisions, validate_path};
 pub use plan::{
     plan_install, plan_refresh, state_name, Action, Decision, FileDecision, Observations,
     PathObservation, Plan, PlannedFile, RefreshOptions,

@@ -12,11 +12,18 @@
 //! | locally-modified | keep-mine | `record` | host hash |
 //! | locally-modified | take-theirs | `write` (backed up) | source hash |
 //! | locally-modified | merge | `diff` (nothing written) | unchanged |
+//! | locally-modified | confirmed (`--confirm`) | `record` (the hand merge) | host hash |
 //! | locally-modified | none | `pending` | unchanged |
 //! | host-deleted, never recorded | – | `write` (a new upstream file) | source hash |
 //! | host-deleted | restore / forget / none | `write` / `record` / `pending` | source / dropped / unchanged |
 //! | source-deleted | remove / keep / none | `remove` (backed up) / `record` / `pending` | dropped / dropped / unchanged |
 //! | both-deleted | – | `record` | dropped |
+//!
+//! Confirming a hand merge: after a `merge` decision the user edits the file, then re-runs
+//! with the file in [`RefreshOptions::confirm`] (`--confirm <target>`). The merged bytes
+//! become the new baseline exactly as keep-mine records them (against this source
+//! version, so a later upstream change asks again). Confirming a file that is not
+//! locally modified is refused: there is no merge to confirm.
 //!
 //! A symlink, directory or other non-file at a managed path is a `conflict` whatever the
 //! decision: upkeep never writes through it or replaces it.
@@ -219,6 +226,9 @@ pub struct RefreshOptions {
     pub source_deleted: Option<Decision>,
     /// Decisions for single files (prompt answers); they win over the options above.
     pub decisions: Vec<FileDecision>,
+    /// `--confirm`: targets the user merged by hand; each records the host's bytes as the
+    /// new baseline (keep-mine). A target that is not locally modified is refused.
+    pub confirm: Vec<String>,
     /// The interrupted run being resumed: its decisions are reused, and a file it was
     /// writing that now holds neither the old nor the new content is a conflict.
     pub resume: Option<InterruptedRun>,
@@ -376,7 +386,20 @@ pub fn plan_refresh(
         if kept.is_some() && !still_kept {
             state = FileState::LocallyModified;
         }
-        let user = explicit.get(target).copied();
+        let confirmed = options.confirm.iter().any(|t| t == target);
+        if confirmed && state != FileState::LocallyModified {
+            return Err(invalid(
+                target,
+                format!(
+                    "there is no hand merge to confirm: the file is {}",
+                    state_name(state)
+                ),
+            ));
+        }
+        let user = explicit
+            .get(target)
+            .copied()
+            .or(confirmed.then_some(Decision::KeepMine));
         if let Some(d) = user {
             if !Decision::choices(state).contains(&d) {
                 return Err(invalid(
@@ -459,7 +482,9 @@ pub fn plan_refresh(
                 matches!(action, Action::Write | Action::Remove) && host.kind == EntryKind::File;
             planned.reason = match action {
                 Action::Pending => Some(format!("needs a decision: {}", choice_list(state))),
-                Action::Diff => Some("merge by hand, then run refresh again to confirm".into()),
+                Action::Diff => Some(format!(
+                    "merge by hand, then confirm with `upkeep refresh --confirm {target}`"
+                )),
                 _ => None,
             };
             if action == Action::Record
@@ -529,6 +554,16 @@ pub fn plan_refresh(
         )?;
     }
 
+    if let Some(target) = options
+        .confirm
+        .iter()
+        .find(|t| !files.iter().any(|f| &f.target == *t))
+    {
+        return Err(invalid(
+            target,
+            "there is no hand merge to confirm: the manifest manages no such target",
+        ));
+    }
     let record_text = render_source_record(&SourceRecord {
         schema: SCHEMA,
         files: new_entries,
@@ -668,6 +703,57 @@ pub fn plan_install(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn confirm_records_a_hand_merge_and_refuses_what_is_not_one() {
+        let manifest =
+            br#"{"schema":1,"files":[{"src":"a","target":"a"},{"src":"b","target":"b"}]}"#;
+        let (old, new, merged) = (
+            sha256_hex(b"old"),
+            sha256_hex(b"new"),
+            sha256_hex(b"merged"),
+        );
+        let record = format!(
+            r#"{{"schema":1,"files":[{{"src":"a","target":"a","sha256":"{old}"}},{{"src":"b","target":"b","sha256":"{old}"}}]}}"#
+        );
+        let observations = Observations {
+            sources: vec![
+                PathObservation::file("a", new.clone()),
+                PathObservation::file("b", old.clone()),
+            ],
+            hosts: vec![
+                PathObservation::file("a", merged.clone()),
+                PathObservation::file("b", old),
+            ],
+        };
+        let run = |confirm: &[&str]| {
+            let options = RefreshOptions {
+                confirm: confirm.iter().map(|t| t.to_string()).collect(),
+                ..RefreshOptions::default()
+            };
+            plan_refresh(manifest, Some(record.as_bytes()), &observations, &options)
+        };
+        let pending = run(&[]).unwrap();
+        assert_eq!(pending.files[0].action, Action::Pending);
+        let confirmed = run(&["a"]).unwrap();
+        assert_eq!(confirmed.files[0].action, Action::Record);
+        assert_eq!(
+            confirmed.files[0].new_sha256.as_deref(),
+            Some(merged.as_str())
+        );
+        assert!(
+            confirmed
+                .record_text
+                .contains(&format!(r#""keptAgainst": "{new}""#)),
+            "{}",
+            confirmed.record_text
+        );
+        for (target, detail) in [("b", "unchanged-identical"), ("c", "no such target")] {
+            let err = run(&[target]).unwrap_err();
+            assert_eq!(err.input(), target);
+            assert!(err.to_string().contains(detail), "{err}");
+        }
+    }
     use crate::sha256_hex;
 
     fn h(s: &str) -> String {

@@ -8,6 +8,7 @@
 //! - [`unified_diff`]: `diff -u -L old -L new`, byte for byte.
 //! - [`merge`]: `git merge-file` (styles `merge`, `diff3`, `zdiff3`; favours; labels).
 //! - [`diff_hunks`] / [`apply_hunks`]: the changes as data, and applying a chosen subset.
+//! - [`has_conflict_markers`]: a file still holding the markers of an unresolved merge.
 //! - [`line_endings`] / [`same_text`]: the dominant line ending, and comparing while
 //!   ignoring CRLF versus LF.
 //!
@@ -30,6 +31,7 @@ mod edits;
 mod eol;
 mod hunks;
 mod lines;
+mod markers;
 mod merge;
 mod options;
 mod udiff;
@@ -37,6 +39,7 @@ mod udiff;
 pub use eol::{line_endings, same_text, LineEnding, LineEndings};
 pub use hunks::{apply_hunks, diff_hunks, Hunk, HunkLine, LineKind};
 pub use lines::{is_binary, BINARY_PROBE_BYTES};
+pub use markers::has_conflict_markers;
 pub use merge::{merge, MergeResult};
 pub use options::{ConflictStyle, DiffOptions, Favor, MergeOptions};
 pub use udiff::{unified_diff, DiffStatus, UnifiedDiff};

@@ -123,7 +123,7 @@ impl ProjectFacts {
         let Some(text) = package_json else {
             return Some(HashSet::new());
         };
-        let doc = crate::json::parse(text).ok()?;
+        let doc = crate::json::parse(text.as_bytes()).ok()?;
         let mut names = HashSet::new();
         for section in [
             "dependencies",
@@ -131,7 +131,7 @@ impl ProjectFacts {
             "optionalDependencies",
             "peerDependencies",
         ] {
-            if let Some(crate::json::JsonValue::Object(members)) = doc.get(section) {
+            if let Some(crate::json::Json::Object(members)) = doc.get(section).map(|n| &n.value) {
                 names.extend(members.iter().map(|(name, _)| name.clone()));
             }
         }

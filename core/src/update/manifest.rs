@@ -22,9 +22,9 @@
 //! ```
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::json::{self, JsonValue};
+use crate::json::{self, Json, Node};
 
-use super::stand_in::paths::{check_no_collisions, check_relative_path};
+use crate::paths::{check_collisions, validate_canonical_path};
 
 /// The manifest schema this engine reads.
 pub const MANIFEST_SCHEMA: u32 = 1;
@@ -102,9 +102,9 @@ pub struct Manifest {
     /// Claims, in manifest order.
     pub claims: Vec<Claim>,
     /// Structured-merge declarations, kept for the capability that reads them.
-    pub merges: Option<JsonValue>,
+    pub merges: Option<Node>,
     /// Generated-region declarations, kept for the capability that reads them.
-    pub regions: Option<JsonValue>,
+    pub regions: Option<Node>,
 }
 
 impl Manifest {
@@ -117,11 +117,11 @@ impl Manifest {
 /// Parses manifest text; `label` names the manifest in errors (e.g. `latest release`).
 pub fn parse_manifest(text: &str, label: &str) -> Result<Manifest> {
     let invalid = |detail: String| Error::new(ErrorKind::InvalidManifest, label, detail);
-    let doc = json::parse(text).map_err(invalid)?;
-    let JsonValue::Object(members) = &doc else {
+    let doc = json::parse(text.as_bytes()).map_err(|e| invalid(e.to_string()))?;
+    let Json::Object(members) = &doc.value else {
         return Err(invalid(format!(
             "the top level is {}, not an object",
-            doc.type_name()
+            doc.type_phrase()
         )));
     };
     for (key, _) in members {
@@ -135,29 +135,33 @@ pub fn parse_manifest(text: &str, label: &str) -> Result<Manifest> {
         }
     }
     match doc.get("schema") {
-        Some(JsonValue::Number(n)) if *n == f64::from(MANIFEST_SCHEMA) => {}
-        Some(JsonValue::Number(n)) => {
+        Some(Node { value: Json::Number(n), .. }) if n.parse::<f64>() == Ok(f64::from(MANIFEST_SCHEMA)) => {}
+        Some(Node { value: Json::Number(n), .. }) => {
             return Err(invalid(format!(
                 "schema {n} is not supported; this upkeep reads schema {MANIFEST_SCHEMA} (upgrade upkeep or regenerate the manifest)"
             )))
         }
-        Some(other) => return Err(invalid(format!("\"schema\" is {}, not a number", other.type_name()))),
+        Some(other) => return Err(invalid(format!("\"schema\" is {}, not a number", other.type_phrase()))),
         None => return Err(invalid("\"schema\" is missing".into())),
     }
-    let Some(JsonValue::Object(entries)) = doc.get("files") else {
+    let Some(Node {
+        value: Json::Object(entries),
+        ..
+    }) = doc.get("files")
+    else {
         return Err(invalid("\"files\" must be an object of path: class".into()));
     };
     let mut files = Vec::with_capacity(entries.len());
     for (path, class) in entries {
-        check_relative_path(path)?;
-        let class = match class {
-            JsonValue::String(s) if s == "owned" => FileClass::Owned,
-            JsonValue::String(s) if s == "shared" => FileClass::Shared,
-            JsonValue::String(s) if s == "wiki-owned" => FileClass::WikiOwned,
-            other => {
+        validate_canonical_path(path)?;
+        let class = match class.as_str() {
+            Some("owned") => FileClass::Owned,
+            Some("shared") => FileClass::Shared,
+            Some("wiki-owned") => FileClass::WikiOwned,
+            _ => {
                 return Err(invalid(format!(
                     "the class of {path:?} is {}; expected \"owned\", \"shared\" or \"wiki-owned\"",
-                    describe(other)
+                    describe(class)
                 )))
             }
         };
@@ -166,10 +170,13 @@ pub fn parse_manifest(text: &str, label: &str) -> Result<Manifest> {
             class,
         });
     }
-    check_no_collisions(files.iter().map(|e| e.path.as_str()), label)?;
+    check_collisions(&files.iter().map(|e| e.path.as_str()).collect::<Vec<_>>())?;
     let claims = match doc.get("claims") {
         None => Vec::new(),
-        Some(JsonValue::Array(items)) => items
+        Some(Node {
+            value: Json::Array(items),
+            ..
+        }) => items
             .iter()
             .enumerate()
             .map(|(i, item)| parse_claim(item).map_err(|d| invalid(format!("claims[{i}]: {d}"))))
@@ -177,16 +184,16 @@ pub fn parse_manifest(text: &str, label: &str) -> Result<Manifest> {
         Some(other) => {
             return Err(invalid(format!(
                 "\"claims\" is {}, not an array",
-                other.type_name()
+                other.type_phrase()
             )))
         }
     };
     for claim in &claims {
-        check_relative_path(&claim.file)?;
+        validate_canonical_path(&claim.file)?;
         claim
             .paths
             .iter()
-            .try_for_each(|p| check_relative_path(p))?;
+            .try_for_each(|p| validate_canonical_path(p))?;
     }
     Ok(Manifest {
         schema: MANIFEST_SCHEMA,
@@ -197,16 +204,16 @@ pub fn parse_manifest(text: &str, label: &str) -> Result<Manifest> {
     })
 }
 
-fn describe(value: &JsonValue) -> String {
-    match value {
-        JsonValue::String(s) => format!("{s:?}"),
-        other => other.type_name().to_string(),
+fn describe(value: &Node) -> String {
+    match value.as_str() {
+        Some(s) => format!("{s:?}"),
+        None => value.type_phrase().to_string(),
     }
 }
 
-fn parse_claim(item: &JsonValue) -> std::result::Result<Claim, String> {
-    let JsonValue::Object(members) = item else {
-        return Err(format!("is {}, not an object", item.type_name()));
+fn parse_claim(item: &Node) -> std::result::Result<Claim, String> {
+    let Json::Object(members) = &item.value else {
+        return Err(format!("is {}, not an object", item.type_phrase()));
     };
     if let Some((key, _)) = members
         .iter()
@@ -215,18 +222,21 @@ fn parse_claim(item: &JsonValue) -> std::result::Result<Claim, String> {
         return Err(format!("unknown key {key:?} (expected file, flag, paths)"));
     }
     let text = |key: &str| match item.get(key) {
-        Some(JsonValue::String(s)) if !s.trim().is_empty() => Ok(s.clone()),
+        Some(Node {
+            value: Json::String(s),
+            ..
+        }) if !s.trim().is_empty() => Ok(s.clone()),
         _ => Err(format!("\"{key}\" must be a non-empty string")),
     };
     let paths = match item.get("paths") {
-        Some(JsonValue::Array(paths)) if !paths.is_empty() => paths
+        Some(Node {
+            value: Json::Array(paths),
+            ..
+        }) if !paths.is_empty() => paths
             .iter()
-            .map(|p| match p {
-                JsonValue::String(s) => Ok(s.clone()),
-                other => Err(format!(
-                    "\"paths\" holds {}, not a string",
-                    other.type_name()
-                )),
+            .map(|p| match p.as_str() {
+                Some(s) => Ok(s.to_string()),
+                None => Err(format!("\"paths\" holds {}, not a string", p.type_phrase())),
             })
             .collect::<std::result::Result<Vec<_>, _>>()?,
         _ => return Err("\"paths\" must be a non-empty array of paths".into()),
@@ -280,7 +290,9 @@ mod tests {
             ["b", "a"]
         );
         assert_eq!(m.claims[0].paths, ["a"]);
-        assert_eq!(m.regions, Some(JsonValue::Array(vec![])));
+        assert!(
+            matches!(m.regions, Some(Node { value: Json::Array(ref items), .. }) if items.is_empty())
+        );
         assert_eq!(m.class_of("a"), Some(FileClass::Shared));
     }
 
@@ -290,7 +302,7 @@ mod tests {
             (
                 "{",
                 "invalid-manifest",
-                "unexpected end of document at byte 1",
+                "at byte 1: unexpected end of input",
             ),
             ("[]", "invalid-manifest", "the top level is an array"),
             (
@@ -325,7 +337,7 @@ mod tests {
             ),
             (
                 r#"{"schema":1,"files":{"A":"owned","a":"shared"}}"#,
-                "unsafe-path",
+                "path-collision",
                 "collides with 'A'",
             ),
             (

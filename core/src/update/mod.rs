@@ -27,7 +27,6 @@ mod manifest;
 mod plan;
 mod report;
 mod semver;
-pub mod stand_in;
 mod table;
 mod versions;
 
@@ -44,7 +43,6 @@ pub use plan::{
 };
 pub use report::{render_summary, Conflict, UpdateReport};
 pub use semver::{compare_versions, Version};
-pub use stand_in::paths::check_relative_path;
 pub use table::{classify, Bucket, Row, Side};
 pub use versions::{
     check_versions, start_update, InProgress, UpdateStart, VersionCheck, VersionStatus,

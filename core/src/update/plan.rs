@@ -25,11 +25,11 @@ use super::bytes::Bytes;
 use super::changelog::{adopter_actions, changelog_range, ChangelogSection, ProjectFacts};
 use super::manifest::{claim_holds, parse_manifest, FileClass, Manifest};
 use super::report::{render_summary, Conflict, UpdateReport};
-use super::stand_in::text;
 use super::table::{classify, Bucket, Row, Side};
 use super::versions::check_run_id;
 use crate::error::{Error, ErrorKind, Result};
 use crate::hash::parse_digest;
+use crate::text::{self, DiffOptions, MergeOptions};
 
 /// What to do with a file both sides changed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -357,7 +357,7 @@ fn manifests(baseline: &str, latest: &str, state_dir: &str) -> Result<(Manifest,
 }
 
 fn check_state_dir(state_dir: &str) -> Result<()> {
-    super::stand_in::paths::check_relative_path(state_dir)?;
+    crate::paths::validate_canonical_path(state_dir)?;
     if state_dir.contains('/') {
         return Err(Error::new(
             ErrorKind::InvalidUpdateInput,
@@ -668,6 +668,11 @@ fn needs_bytes<'s>(side: &'s Side, path: &str, which: &str) -> Result<&'s [u8]> 
     })
 }
 
+/// How the latest release's side of `path` is named in patches and conflict markers.
+fn latest_label(path: &str) -> String {
+    format!("{path} (latest)")
+}
+
 /// The `otherwise` row, under the `--conflicts` choice.
 fn plan_conflict(walk: &mut Walk<'_>, path: &str, class: FileClass, s: &Sides) -> Result<()> {
     let (a, l) = (
@@ -683,27 +688,32 @@ fn plan_conflict(walk: &mut Walk<'_>, path: &str, class: FileClass, s: &Sides) -
             return Ok(());
         }
         if let Some(b) = s.b.content().filter(|b| !text::is_binary(b)) {
-            let merged = text::merge3(b, a, l, path, &format!("{path} (latest)"));
-            if merged.clean || mode == ConflictMode::Markers {
-                let bucket = if merged.clean {
+            let merged = text::merge(
+                a,
+                b,
+                l,
+                &MergeOptions {
+                    ours_label: Some(path.into()),
+                    theirs_label: Some(latest_label(path)),
+                    ..MergeOptions::default()
+                },
+            )?;
+            let clean = merged.conflicts == 0;
+            if clean || mode == ConflictMode::Markers {
+                let bucket = if clean {
                     Bucket::Merge
                 } else {
                     Bucket::Conflicts
                 };
-                if merged.bytes == a {
-                    walk.bucket(
-                        if merged.clean { Bucket::Skip } else { bucket },
-                        path,
-                        class,
-                        None,
-                    );
+                if merged.content == a {
+                    walk.bucket(if clean { Bucket::Skip } else { bucket }, path, class, None);
                     return Ok(());
                 }
                 let backup_path = walk.backup_path(path)?;
                 walk.actions.push(Action::WriteMerged {
                     path: path.into(),
                     backup_path,
-                    bytes: Bytes(merged.bytes),
+                    bytes: Bytes(merged.content),
                 });
                 walk.bucket(bucket, path, class, None);
                 return Ok(());
@@ -711,7 +721,16 @@ fn plan_conflict(walk: &mut Walk<'_>, path: &str, class: FileClass, s: &Sides) -
         }
     }
     let patch_path = walk.patch_path(path);
-    let patch = text::unified_patch(a, l, path, &format!("{path} (latest)"));
+    let patch = text::unified_diff(
+        a,
+        l,
+        &DiffOptions {
+            old_label: path.into(),
+            new_label: latest_label(path),
+            ..DiffOptions::default()
+        },
+    )?
+    .patch;
     walk.actions.push(Action::WritePatch {
         path: path.into(),
         patch_path: patch_path.clone(),

@@ -25,8 +25,8 @@
 //! ```
 
 use super::manifest::FileClass;
-use super::stand_in::text;
 use crate::hash::Digest;
+use crate::text::{same_text, DiffOptions};
 
 /// One side of a managed file, as the shim found it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -137,7 +137,11 @@ pub enum Bucket {
 fn same(x: &Side, y: &Side, ignore_eol: bool) -> bool {
     match (x, y) {
         (Side::File { bytes: Some(a), .. }, Side::File { bytes: Some(b), .. }) => {
-            text::same(a, b, ignore_eol)
+            let options = DiffOptions {
+                ignore_eol,
+                ..DiffOptions::default()
+            };
+            same_text(a, b, &options)
         }
         (
             Side::File {

@@ -98,6 +98,7 @@ export async function main(argv) {
     .addOption(new Option('--auto <decision>', 'decide every locally-modified file').choices(['take-theirs', 'keep-mine']))
     .addOption(new Option('--host-deleted <decision>', 'decide every file deleted on the host').choices(['restore', 'forget']))
     .addOption(new Option('--source-deleted <decision>', 'decide every file the source dropped').choices(['remove', 'keep']))
+    .option('--confirm <target>', 'confirm a hand merge (after the `merge` decision): record the file as it is now as the new baseline (repeatable)', (/** @type {string} */ value, /** @type {string[]} */ previous) => [...previous, value], /** @type {string[]} */ ([]))
     .option('--dry-run', 'report states and what would happen; write nothing')
     .option('--json', 'print one JSON report document')
     .action(async (options) => {

@@ -54,7 +54,7 @@ function printSummary(/** @type {any} */ result) {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((/** @type {string[]} */ r) => r[i].length)));
   for (const row of [header, ...rows]) printLine(row.map((/** @type {string} */ c, /** @type {number} */ i) => (i === row.length - 1 ? c : c.padEnd(widths[i]))).join('  ').trimStart());
   for (const { target, diff } of result.diffs ?? []) {
-    printLine(`\n--- merge ${target} by hand, then run refresh again to confirm ---`);
+    printLine(`\n--- merge ${target} by hand, then confirm with: upkeep refresh --confirm ${target} ---`);
     printLine(diff.trimEnd());
   }
   for (const f of result.files) if (f.reason && f.outcome !== 'done') printError(`${f.target}: ${f.reason}`);
@@ -95,7 +95,7 @@ async function ask(files) {
 }
 
 /**
- * @param {{ source: string, target: string, manifest?: string, auto?: any, hostDeleted?: any, sourceDeleted?: any,
+ * @param {{ source: string, target: string, manifest?: string, auto?: any, confirm?: string[], hostDeleted?: any, sourceDeleted?: any,
  *   dryRun?: boolean, json?: boolean }} options
  */
 export async function refreshCommand(options) {

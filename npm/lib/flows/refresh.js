@@ -18,6 +18,7 @@ import { mapLimited, observe, readInside } from './observe.js';
  * @property {string} target
  * @property {string} [manifest] path of the manifest (default `<source>/install/manifest.json`)
  * @property {'keep-mine' | 'take-theirs'} [auto]
+ * @property {string[]} [confirm] targets merged by hand: recorded as the new baseline
  * @property {'restore' | 'forget'} [hostDeleted]
  * @property {'remove' | 'keep'} [sourceDeleted]
  * @property {boolean} [dryRun]
@@ -76,7 +77,7 @@ export async function runRefresh(request) {
     const resume = engine.interruptedRun(journal, root, identity, `${home}${JOURNAL_NAME}`);
 
     /** @type {import('../index.js').RefreshOptions} */
-    const options = { auto: request.auto, hostDeleted: request.hostDeleted, sourceDeleted: request.sourceDeleted, resume, manifestName, recordName: recordPath };
+    const options = { auto: request.auto, confirm: request.confirm ?? [], hostDeleted: request.hostDeleted, sourceDeleted: request.sourceDeleted, resume, manifestName, recordName: recordPath };
     const observations = { sources, hosts };
     /** @type {import('../index.js').Plan} */
     let plan = engine.planRefresh(manifestBytes, recordBytes, observations, options);

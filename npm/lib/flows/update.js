@@ -2,11 +2,16 @@
 // executes it — I/O only. Every decision (versions, changelog range, table rows, sweep,
 // claims, conflicts, report) is the engine's.
 import { execFileSync } from 'node:child_process';
-import { lstatSync, readdirSync, readFileSync, rmdirSync, rmSync, unlinkSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { engine } from '../engine.js';
+import { atomicWrite, atomicWriteAll } from '../shim/atomic-write.js';
+import { saveBackups } from '../shim/backup.js';
+import { step } from '../shim/fault.js';
+import { FlowError } from '../shim/flow-error.js';
+import { acquireLock } from '../shim/lock.js';
 import { openRelease } from '../shim/release-source.js';
-import { acquireLock, atomicWrite, FlowError, mutatingStep, safeTarget, writeBackup } from '../shim/stand-in-safety.js';
+import { ensureParents, inspect, UnsafePathError } from '../shim/safe-path.js';
 
 const IN_PROGRESS = 'update-in-progress.json';
 
@@ -82,11 +87,14 @@ export async function update(request) {
     /** @type {import('../index.js').ReadList} */
     const list = engine.updateReadList(baselineManifest, latestManifest, stateDir);
 
-    const release = dryRun ? () => {} : acquireLock(join(root, stateDir));
+    const clockRunId = runId((request.now ?? (() => new Date()))());
+    const release = dryRun ? () => {} : lock(root, stateDir, clockRunId);
     try {
       const record = readJson(join(root, stateDir, IN_PROGRESS));
-      const start = engine.startUpdate(record, check.installed, check.latest, runId((request.now ?? (() => new Date()))()));
+      const start = engine.startUpdate(record, check.installed, check.latest, clockRunId);
       outcome.resumed = start.resumed;
+      /** @type {Map<string, 'directory' | 'symlink' | 'absent'>} */
+      const folders = new Map();
       /** @type {import('../index.js').UpdatePlan} */
       const plan = engine.planUpdate({
         from: check.installed,
@@ -95,11 +103,11 @@ export async function update(request) {
         latestManifest,
         files: list.paths.map((path) => ({
           path,
-          current: side(root, path),
-          baseline: side(baseline.dir, path),
-          latest: side(latest.dir, path),
+          current: side(root, path, folders),
+          baseline: side(baseline.dir, path, folders),
+          latest: side(latest.dir, path, folders),
         })),
-        claimFiles: list.claimFiles.map((path) => ({ path, bytes: side(root, path)?.bytes ?? null })),
+        claimFiles: list.claimFiles.map((path) => ({ path, bytes: side(root, path, folders)?.bytes ?? null })),
         changelog: changelogText,
         packageJson: readText(join(root, 'package.json')),
         options: { conflicts: request.conflicts ?? 'patch', ignoreEol: request.ignoreEol ?? false, stateDir, runId: start.runId, dryRun },
@@ -111,7 +119,7 @@ export async function update(request) {
         return outcome;
       }
       if (start.pruneBackups) {
-        mutatingStep();
+        step('prune backups');
         rmSync(join(root, `${stateDir}-backup`), { recursive: true, force: true });
         if (outcome.leftoverPatches.length === 0) {
           try {
@@ -120,16 +128,13 @@ export async function update(request) {
         }
       }
       if (!start.resumed) {
-        mutatingStep();
         const progress = { from: check.installed, to: check.latest, runId: start.runId };
-        atomicWrite(join(root, stateDir, IN_PROGRESS), Buffer.from(`${JSON.stringify(progress)}\n`));
+        atomicWrite(writable(root, `${stateDir}/${IN_PROGRESS}`), Buffer.from(`${JSON.stringify(progress)}\n`));
       }
-      for (const action of plan.actions) execute(root, latest.dir, action);
-      mutatingStep();
-      atomicWrite(safeTarget(root, `${stateDir}/manifest.json`), Buffer.from(latestManifest));
-      mutatingStep();
-      atomicWrite(safeTarget(root, `${stateDir}/VERSION`), Buffer.from(`${check.latest}\n`));
-      mutatingStep();
+      await execute(root, latest.dir, plan.actions);
+      atomicWrite(writable(root, `${stateDir}/manifest.json`), Buffer.from(latestManifest));
+      atomicWrite(writable(root, `${stateDir}/VERSION`), Buffer.from(`${check.latest}\n`));
+      step('remove progress record');
       unlinkSync(join(root, stateDir, IN_PROGRESS));
       outcome.status = 'updated';
       return outcome;
@@ -150,9 +155,9 @@ function finishInterrupted(root, stateDir, installed) {
   const path = join(root, stateDir, IN_PROGRESS);
   const record = readJson(path);
   if (!record || typeof record.to !== 'string' || engine.compareVersions(record.to, installed) !== 0) return;
-  const release = acquireLock(join(root, stateDir));
+  const release = lock(root, stateDir, '');
   try {
-    mutatingStep();
+    step('remove progress record');
     unlinkSync(path);
   } finally {
     release();
@@ -160,58 +165,105 @@ function finishInterrupted(root, stateDir, installed) {
 }
 
 /**
- * Executes one action of the plan: backup first (written and synced), then the atomic write.
+ * Takes the project's update lock (`<stateDir>/update.lock`, the safety kit's lock);
+ * returns its release function.
+ * @param {string} root @param {string} stateDir @param {string} id the run id, for the record
+ */
+function lock(root, stateDir, id) {
+  mkdirSync(join(root, stateDir), { recursive: true });
+  const held = acquireLock(join(root, stateDir, 'update.lock'), id, { what: 'update' });
+  return () => held.release();
+}
+
+/**
+ * The absolute path of `rel` under `root`, ready for an atomic write: no component
+ * below the root is a symlink or a non-directory (whole components, checked with lstat,
+ * so nothing resolves outside the root, including through a link an earlier release
+ * shipped), the target is a regular file or absent, and its parents exist.
+ * @param {string} root @param {string} rel a validated, `/`-separated relative path
+ */
+function writable(root, rel) {
+  const at = inspect(root, rel);
+  if (at.kind !== 'file' && at.kind !== 'missing') throw new UnsafePathError(rel, `it is a ${at.kind}, not a regular file; upkeep never writes through one`);
+  ensureParents(root, rel);
+  return at.abs;
+}
+
+/**
+ * Executes the plan's actions in two passes: first every backup, then every write
+ * (through the kit's batch writers: temp files synced concurrently, each before its
+ * rename or link, each directory synced once). Every original is durably backed up
+ * before any original is replaced, and all of it is durable before the caller bumps the
+ * version.
  * @param {string} root
  * @param {string} latestDir
- * @param {import('../index.js').UpdateAction} action
+ * @param {import('../index.js').UpdateAction[]} actions
  */
-function execute(root, latestDir, action) {
-  const target = safeTarget(root, action.path);
-  if (action.op === 'write-patch') {
-    mutatingStep();
-    atomicWrite(safeTarget(root, action.patchPath), action.bytes);
-    return;
+async function execute(root, latestDir, actions) {
+  const modes = new Map();
+  const backups = [];
+  for (const action of actions) {
+    if (action.op === 'write-patch') continue;
+    const target = writable(root, action.path);
+    const mode = modeOf(target) ?? modeOf(join(latestDir, action.path)) ?? 0o644;
+    modes.set(action.path, mode);
+    if (!action.backupPath) continue;
+    writable(root, action.backupPath);
+    backups.push({ backupRel: action.backupPath, bytes: () => readFileSync(target), mode });
   }
-  const mode = modeOf(target) ?? modeOf(join(latestDir, action.path)) ?? 0o644;
-  if (action.backupPath) {
-    mutatingStep();
-    writeBackup(safeTarget(root, action.backupPath), readFileSync(target), mode);
-  }
-  const bytes = action.op === 'copy' ? readFileSync(join(latestDir, action.path)) : action.bytes;
-  mutatingStep();
-  atomicWrite(target, bytes, action.op === 'copy' ? (modeOf(join(latestDir, action.path)) ?? mode) : mode);
+  await saveBackups(root, backups);
+  const writes = actions.map((action) => {
+    if (action.op === 'write-patch') return { path: writable(root, action.patchPath), data: action.bytes };
+    const path = writable(root, action.path);
+    if (action.op !== 'copy') return { path, data: action.bytes, mode: modes.get(action.path) };
+    const source = join(latestDir, action.path);
+    return { path, data: () => readFileSync(source), mode: modeOf(source) ?? modes.get(action.path) };
+  });
+  await atomicWriteAll(writes);
 }
 
 /**
  * One side of a path as the engine wants it: null when absent, the kind of a non-file,
  * a regular file's bytes. A path under a symlinked folder counts as a symlink: it is
- * never read through.
+ * never read through. `folders` remembers what each folder on the way was (one lstat
+ * per folder per run, not per file); the reads happen before anything is written.
  * @param {string} dir
  * @param {string} rel
+ * @param {Map<string, 'directory' | 'symlink' | 'absent'>} folders
  * @returns {import('../index.js').SideInput | null}
  */
-function side(dir, rel) {
-  let at = dir;
+function side(dir, rel, folders) {
   const parts = rel.split('/');
-  for (const [i, part] of parts.entries()) {
+  let at = dir;
+  for (const part of parts.slice(0, -1)) {
     at = join(at, part);
-    let st;
-    try {
-      st = lstatSync(at);
-    } catch (error) {
-      const code = /** @type {NodeJS.ErrnoException} */ (error).code;
-      if (code === 'ENOENT' || code === 'ENOTDIR') return null;
-      throw error;
+    let kind = folders.get(at);
+    if (kind === undefined) {
+      const st = lstatOrNull(at);
+      kind = !st ? 'absent' : st.isSymbolicLink() ? 'symlink' : st.isDirectory() ? 'directory' : 'absent';
+      folders.set(at, kind);
     }
-    if (st.isSymbolicLink()) return { kind: 'symlink' };
-    if (i < parts.length - 1) {
-      if (!st.isDirectory()) return null;
-      continue;
-    }
-    if (st.isDirectory()) return { kind: 'directory' };
-    if (!st.isFile()) return { kind: 'other' };
+    if (kind === 'symlink') return { kind: 'symlink' };
+    if (kind === 'absent') return null;
   }
+  at = join(at, parts[parts.length - 1]);
+  const st = lstatOrNull(at);
+  if (!st) return null;
+  if (st.isSymbolicLink()) return { kind: 'symlink' };
+  if (st.isDirectory()) return { kind: 'directory' };
+  if (!st.isFile()) return { kind: 'other' };
   return { bytes: readFileSync(at) };
+}
+
+/** lstat, or null when nothing is there (or a parent is not a directory). */
+function lstatOrNull(/** @type {string} */ path) {
+  try {
+    return lstatSync(path);
+  } catch (error) {
+    const code = /** @type {NodeJS.ErrnoException} */ (error).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
+    throw error;
+  }
 }
 
 function modeOf(/** @type {string} */ path) {

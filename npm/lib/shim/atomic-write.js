@@ -3,9 +3,12 @@
 // write → fsync → close → final mode → rename → fsync the directory. A reader sees the
 // old file or the new one, never a torn one.
 import { randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, fsyncSync, lstatSync, openSync, readdirSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, fsync, fsyncSync, lstatSync, openSync, readdirSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { basename, dirname, join } from 'node:path';
 import { dataWrite, step } from './fault.js';
+
+const fsyncAsync = promisify(fsync);
 
 /** fsyncs a directory, so a rename or unlink in it is durable. */
 export function fsyncDir(/** @type {string} */ dir) {
@@ -18,11 +21,11 @@ export function fsyncDir(/** @type {string} */ dir) {
 }
 
 /**
- * Writes `data` to a new temp file beside `path`, synced, with `mode`; returns its path.
- * The temp file is removed again if anything fails.
- * @param {string} path @param {Uint8Array} data @param {number} mode
+ * Creates a new temp file beside `path` (exclusively, mode 0600) holding `data`, not yet
+ * synced; returns its path and open descriptor. Nothing is left behind if it fails.
+ * @param {string} path @param {Uint8Array} data
  */
-export function writeTemp(path, data, mode) {
+function createTemp(path, data) {
   sweepTemps(path);
   const temp = join(dirname(path), `.${basename(path)}.upkeep-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
   const fd = openSync(temp, 'wx', 0o600);
@@ -30,12 +33,16 @@ export function writeTemp(path, data, mode) {
     dataWrite(temp);
     let offset = 0;
     while (offset < data.length) offset += writeSync(fd, data, offset, data.length - offset);
-    fsyncSync(fd);
   } catch (error) {
     closeSync(fd);
     unlinkSync(temp);
     throw error;
   }
+  return { temp, fd };
+}
+
+/** Closes a synced temp file and gives it its final mode; removes it if that fails. */
+function finishTemp(/** @type {{ temp: string, fd: number }} */ { temp, fd }, /** @type {number} */ mode) {
   closeSync(fd);
   try {
     chmodSync(temp, mode);
@@ -44,7 +51,103 @@ export function writeTemp(path, data, mode) {
     throw error;
   }
   step('temp synced');
-  return temp;
+}
+
+/**
+ * Writes `data` to a new temp file beside `path`, synced, with `mode`; returns its path.
+ * The temp file is removed again if anything fails.
+ * @param {string} path @param {Uint8Array} data @param {number} mode
+ */
+export function writeTemp(path, data, mode) {
+  const created = createTemp(path, data);
+  try {
+    fsyncSync(created.fd);
+  } catch (error) {
+    closeSync(created.fd);
+    unlinkSync(created.temp);
+    throw error;
+  }
+  finishTemp(created, mode);
+  return created.temp;
+}
+
+/** How many temp files one batch keeps open and syncs at once. */
+const BATCH = 128;
+
+/**
+ * Like {@link writeTemp} for many files at once: every temp file is written, then all of
+ * them are fsynced concurrently (the file system commits them together instead of one
+ * journal commit per file), then closed and given their modes. Returns the temp paths in
+ * order; on failure every temp file of the batch is removed.
+ * @param {{ path: string, data: Uint8Array, mode: number }[]} items at most a batch
+ */
+async function writeTemps(items) {
+  /** @type {{ temp: string, fd: number }[]} */
+  const created = [];
+  try {
+    for (const item of items) created.push(createTemp(item.path, item.data));
+    await Promise.all(created.map(({ fd }) => fsyncAsync(fd)));
+  } catch (error) {
+    for (const { temp, fd } of created) {
+      try {
+        closeSync(fd);
+        unlinkSync(temp);
+      } catch {}
+    }
+    throw error;
+  }
+  const done = [];
+  for (const [i, entry] of created.entries()) {
+    finishTemp(entry, items[i].mode);
+    done.push(entry.temp);
+  }
+  return done;
+}
+
+/**
+ * Writes many files with {@link writeTemps}, a batch at a time, and places each temp file
+ * with `place(temp, item)` (a rename, a link); each directory touched is fsynced once at
+ * the end. `data` may be a function, so a batch's bytes are read only when it is written.
+ * Returns the directories synced.
+ * @template {{ path: string, data: Uint8Array | (() => Uint8Array), mode?: number }} T
+ * @param {T[]} items @param {(temp: string, item: T) => void} place
+ */
+export async function writeAll(items, place) {
+  /** @type {Set<string>} */
+  const dirs = new Set();
+  for (let at = 0; at < items.length; at += BATCH) {
+    const batch = items.slice(at, at + BATCH);
+    const temps = await writeTemps(
+      batch.map((item) => ({ path: item.path, data: typeof item.data === 'function' ? item.data() : item.data, mode: item.mode ?? 0o644 })),
+    );
+    for (const [i, temp] of temps.entries()) {
+      try {
+        place(temp, batch[i]);
+      } catch (error) {
+        for (const rest of temps.slice(i)) {
+          try {
+            unlinkSync(rest);
+          } catch {}
+        }
+        throw error;
+      }
+      dirs.add(dirname(batch[i].path));
+    }
+  }
+  for (const dir of dirs) fsyncDir(dir);
+  return dirs;
+}
+
+/**
+ * Replaces many files atomically and durably, as {@link atomicWrite} does one, with the
+ * temp files of each batch synced concurrently and each directory synced once at the end.
+ * @param {{ path: string, data: Uint8Array | (() => Uint8Array), mode?: number }[]} items
+ */
+export async function atomicWriteAll(items) {
+  await writeAll(items, (temp, item) => {
+    renameSync(temp, item.path);
+    step('renamed');
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
-// Test-only fault injection: UPKEEP_FAULT_KILL_AT=<n> makes the process SIGKILL itself at
-// its n-th mutating step, so tests can stop a run between any two writes. Unset, this
-// only counts.
+// Test-only fault injection for every flow (refresh, update): UPKEEP_FAULT_KILL_AT=<n>
+// makes the process SIGKILL itself at its n-th mutating step, so tests can stop a run
+// between any two writes. Unset, this only counts.
 import process from 'node:process';
 
 const killAt = Number(process.env.UPKEEP_FAULT_KILL_AT ?? 0);

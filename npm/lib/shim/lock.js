@@ -10,7 +10,7 @@ import { dirname } from 'node:path';
 import process from 'node:process';
 import { fsyncDir } from './atomic-write.js';
 
-/** The refresh is already running elsewhere; `code` is `busy`. */
+/** Another run (a refresh, an update) holds the lock; `code` is `busy`. */
 export class BusyError extends Error {
   /** @param {string} message @param {object} [holder] */
   constructor(message, holder) {
@@ -78,11 +78,13 @@ function parse(/** @type {string} */ text) {
 }
 
 /**
- * Takes the lock at `path` for run `runId`, or throws BusyError naming the holder.
+ * Takes the lock at `path` for run `runId`, or throws BusyError naming the holder
+ * ("<what> already in progress (pid …, host …, since …)").
  * @param {string} path @param {string} runId
+ * @param {{ what?: string }} [options] the command named in messages (`refresh` by default)
  * @returns {{ release(): void, holder: object }}
  */
-export function acquireLock(path, runId) {
+export function acquireLock(path, runId, { what = 'refresh' } = {}) {
   const holder = { pid: process.pid, host: hostname(), start: processStart(process.pid), since: new Date().toISOString(), run: runId };
   const text = `${JSON.stringify(holder)}\n`;
   for (let attempt = 0; attempt < 2; attempt += 1) {
@@ -104,16 +106,16 @@ export function acquireLock(path, runId) {
     if (seen === undefined) continue; // released meanwhile: try again
     const other = parse(seen);
     if (!other) {
-      throw new BusyError(`refresh already in progress (unknown owner: the lock file '${path}' is empty or partial; if no refresh is running, remove it by hand)`);
+      throw new BusyError(`${what} already in progress (unknown owner: the lock file '${path}' is empty or partial; if no ${what} is running, remove it by hand)`);
     }
     const named = `pid ${other.pid}, host ${other.host}, since ${other.since}`;
     if (other.host !== hostname()) {
-      throw new BusyError(`refresh already in progress (${named}); if no refresh runs on ${other.host}, remove '${path}' by hand`, other);
+      throw new BusyError(`${what} already in progress (${named}); if no ${what} runs on ${other.host}, remove '${path}' by hand`, other);
     }
-    if (alive(other)) throw new BusyError(`refresh already in progress (${named})`, other);
+    if (alive(other)) throw new BusyError(`${what} already in progress (${named})`, other);
     breakStale(path, seen);
   }
-  throw new BusyError(`refresh already in progress (the lock '${path}' keeps changing hands)`);
+  throw new BusyError(`${what} already in progress (the lock '${path}' keeps changing hands)`);
 }
 
 /** Removes a stale lock under a second lock, only if it still holds what was judged stale. */

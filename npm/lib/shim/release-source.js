@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import * as tar from 'tar';
-import { FlowError } from './stand-in-safety.js';
+import { FlowError } from './flow-error.js';
 
 /** @typedef {{ dir: string, label: string, cleanup: () => void }} Release */
 

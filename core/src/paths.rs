@@ -1,16 +1,20 @@
-//! Validation of the paths a manifest names, before anything is read or written.
+//! Validation of the paths a manifest or a release names, before anything is read or
+//! written: one validator for every capability (refresh's install manifests, update's
+//! template manifests and claims).
 //!
 //! A manifest comes from upstream, and upstream may be hostile or simply wrong. Every
-//! `src`, `target`, rename and `home` goes through [`validate_path`], and the full set of
-//! targets through [`check_collisions`], before the shim touches the disk. The rules are
+//! path goes through [`validate_path`] (or [`validate_canonical_path`] where a path is a
+//! key that must already be spelled with `/`), and the full set through
+//! [`check_collisions`], before the shim touches the disk. The rules are
 //! git's (`verify_path`) and RELIABILITY.md's: relative paths only, `/` or `\` as the
 //! separator, no empty, `.` or `..` segment, no drive letters or UNC names, no control
 //! characters, and no `.git` under any spelling a file system might treat as `.git`.
 //!
 //! ```
-//! use upkeep_core::refresh::{check_collisions, validate_path};
+//! use upkeep_core::paths::{check_collisions, validate_canonical_path, validate_path};
 //!
 //! assert_eq!(validate_path("src\\index.js").unwrap(), "src/index.js");
+//! assert_eq!(validate_canonical_path("src\\index.js").unwrap_err().code(), "unsafe-path");
 //! assert_eq!(validate_path("../x").unwrap_err().code(), "unsafe-path");
 //! assert_eq!(validate_path("a/.GIT./config").unwrap_err().code(), "unsafe-path");
 //! assert_eq!(check_collisions(&["README.md", "readme.md"]).unwrap_err().code(), "path-collision");
@@ -54,6 +58,20 @@ pub fn validate_path(path: &str) -> Result<String> {
         }
     }
     Ok(normalized)
+}
+
+/// Checks a path that must already be in canonical form: everything [`validate_path`]
+/// checks, and `/` as the only separator (a backslash is refused rather than rewritten,
+/// so one file never has two spellings as a key).
+pub fn validate_canonical_path(path: &str) -> Result<()> {
+    if validate_path(path)? != path {
+        return Err(Error::new(
+            ErrorKind::UnsafePath,
+            path,
+            "uses '\\' as a separator; write paths with '/'",
+        ));
+    }
+    Ok(())
 }
 
 /// Characters HFS+ ignores in names, so `.g\u{200c}it` is `.git` there (git's list).
@@ -168,6 +186,17 @@ mod tests {
             ("..a/b..", "..a/b.."),
         ] {
             assert_eq!(validate_path(path).unwrap(), expected);
+        }
+    }
+
+    #[test]
+    fn canonical_paths_refuse_backslashes() {
+        assert!(validate_canonical_path("a/b").is_ok());
+        for path in ["a\\b", "../a", ""] {
+            assert_eq!(
+                validate_canonical_path(path).unwrap_err().code(),
+                "unsafe-path"
+            );
         }
     }
 
