@@ -117,6 +117,36 @@ describe('interruption and concurrency', () => {
     assert.ok(killed >= 8, `only ${killed} kill points`);
   });
 
+  test('Ctrl-C at every step stops at the next phase boundary with exit 130; re-running completes', () => {
+    const reference = track(installProject(v1, edits));
+    runUpdate(reference, v1, v2);
+    const want = snapshot(reference);
+    const normalize = (/** @type {Record<string, string>} */ tree) =>
+      Object.fromEntries(Object.entries(tree).filter(([p]) => !p.startsWith('.upkeep-backup/')));
+    let stopped = 0;
+    for (let step = 1; ; step += 1) {
+      const project = track(installProject(v1, edits));
+      const original = snapshot(project);
+      const r = runUpdate(project, v1, v2, [], { env: { UPKEEP_FAULT_SIGINT_AT: String(step) } });
+      if (r.status !== 130) {
+        // Past the last phase boundary: the update completed, and says so honestly.
+        assert.ok([0, 1].includes(/** @type {number} */ (r.status)), `step ${step}: ${r.stderr}`);
+        assert.deepEqual(normalize(snapshot(project)), normalize(want), `step ${step}: finished run differs`);
+        break;
+      }
+      stopped += 1;
+      assert.equal(r.json.error.code, 'interrupted');
+      const now = snapshot(project);
+      for (const path of Object.keys(manifest2)) {
+        assert.ok([original[path], want[path]].includes(now[path]), `step ${step}: ${path} torn`);
+      }
+      const resumed = runUpdate(project, v1, v2);
+      assert.ok([0, 1].includes(/** @type {number} */ (resumed.status)), `step ${step}: ${resumed.stderr}`);
+      assert.deepEqual(normalize(snapshot(project)), normalize(want), `step ${step}: resumed run differs`);
+    }
+    assert.ok(stopped >= 1, 'no step was interrupted');
+  });
+
   test('a held lock makes a second run fail fast with the busy code; a stale one is broken', () => {
     const project = track(installProject(v1, edits));
     mkdirSync(join(project, '.upkeep'), { recursive: true });

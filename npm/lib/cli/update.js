@@ -51,6 +51,7 @@ export async function updateCommand(flags, { readOnly = false } = {}) {
       conflicts: /** @type {'patch' | 'merge' | 'markers'} */ (conflicts),
       ignoreEol: flags.ignoreEol,
       dryRun: readOnly || flags.dryRun,
+      stopRequested: () => interrupted,
       confirm: async (range, check) => {
         if (!json && !readOnly) printRange(range);
         if (!interactive) return true;
@@ -61,7 +62,8 @@ export async function updateCommand(flags, { readOnly = false } = {}) {
     const { check, plan } = outcome;
     const report = plan?.report ?? emptyReport(check.installed, check.latest);
     const attention = report.conflicts.length > 0 || report.delete.length > 0;
-    const code = interrupted ? EXIT.interrupted : readOnly ? (plan?.pending || attention ? EXIT.findings : EXIT.ok) : attention ? EXIT.findings : EXIT.ok;
+    // A stop asked for after the last write changes nothing: the update is complete.
+    const code = readOnly ? (plan?.pending || attention ? EXIT.findings : EXIT.ok) : attention ? EXIT.findings : EXIT.ok;
     if (json) {
       const extra = readOnly && plan ? { files: plan.files.filter((f) => f.localChange || f.upstreamChange) } : {};
       printLine(JSON.stringify({ status: outcome.status, ...report, ...extra, resumed: outcome.resumed, leftoverPatches: outcome.leftoverPatches }, null, 2));
@@ -90,7 +92,7 @@ export async function updateCommand(flags, { readOnly = false } = {}) {
   } catch (error) {
     const e = /** @type {any} */ (error);
     if (typeof e?.code !== 'string') throw error;
-    const exit = e.code === 'busy' ? EXIT.busy : BAD_INPUT.has(e.code) ? EXIT.badInput : EXIT.io;
+    const exit = e.code === 'busy' ? EXIT.busy : e.code === 'interrupted' ? EXIT.interrupted : BAD_INPUT.has(e.code) ? EXIT.badInput : EXIT.io;
     return fail(json, { code: e.code, message: e.message }, exit);
   } finally {
     process.off('SIGINT', onSignal);

@@ -27,6 +27,7 @@ const IN_PROGRESS = 'update-in-progress.json';
  * @property {(range: import('../index.js').ChangelogSection[], check: import('../index.js').VersionCheck) => Promise<boolean>} [confirm]
  *   asked before anything is written; resolving false aborts
  * @property {() => Date} [now]
+ * @property {() => boolean} [stopRequested] polled between the phases that write (SIGINT)
  */
 
 /**
@@ -127,11 +128,18 @@ export async function update(request) {
           } catch {}
         }
       }
+      const stopIfAsked = () => {
+        if (request.stopRequested?.()) {
+          throw new FlowError('interrupted', 'update interrupted before it finished; run it again to resume where it stopped');
+        }
+      };
+      stopIfAsked();
       if (!start.resumed) {
         const progress = { from: check.installed, to: check.latest, runId: start.runId };
         atomicWrite(writable(root, `${stateDir}/${IN_PROGRESS}`), Buffer.from(`${JSON.stringify(progress)}\n`));
       }
-      await execute(root, latest.dir, plan.actions);
+      await execute(root, latest.dir, plan.actions, stopIfAsked);
+      stopIfAsked();
       atomicWrite(writable(root, `${stateDir}/manifest.json`), Buffer.from(latestManifest));
       atomicWrite(writable(root, `${stateDir}/VERSION`), Buffer.from(`${check.latest}\n`));
       step('remove progress record');
@@ -198,8 +206,9 @@ function writable(root, rel) {
  * @param {string} root
  * @param {string} latestDir
  * @param {import('../index.js').UpdateAction[]} actions
+ * @param {() => void} stopIfAsked throws when a stop was requested (between backups and writes)
  */
-async function execute(root, latestDir, actions) {
+async function execute(root, latestDir, actions, stopIfAsked) {
   const modes = new Map();
   const backups = [];
   for (const action of actions) {
@@ -212,6 +221,7 @@ async function execute(root, latestDir, actions) {
     backups.push({ backupRel: action.backupPath, bytes: () => readFileSync(target), mode });
   }
   await saveBackups(root, backups);
+  stopIfAsked();
   const writes = actions.map((action) => {
     if (action.op === 'write-patch') return { path: writable(root, action.patchPath), data: action.bytes };
     const path = writable(root, action.path);

@@ -4,12 +4,18 @@
 import process from 'node:process';
 
 const killAt = Number(process.env.UPKEEP_FAULT_KILL_AT ?? 0);
+const interruptAt = Number(process.env.UPKEEP_FAULT_SIGINT_AT ?? 0);
 let steps = 0;
 
-/** Marks one mutating step (a temp file synced, a rename, a journal line, ...). */
+/**
+ * Marks one mutating step (a temp file synced, a rename, a journal line, ...).
+ * UPKEEP_FAULT_SIGINT_AT=<n> sends this process SIGINT at its n-th step instead, as a
+ * person pressing Ctrl-C there would.
+ */
 export function step(/** @type {string} */ _label) {
   steps += 1;
   if (killAt > 0 && steps === killAt) process.kill(process.pid, 'SIGKILL');
+  if (interruptAt > 0 && steps === interruptAt) process.kill(process.pid, 'SIGINT');
 }
 
 const enospcAt = Number(process.env.UPKEEP_FAULT_ENOSPC_AT ?? 0);
