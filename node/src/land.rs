@@ -1,28 +1,14 @@
 //! Land and sync: the handoff, the commit split, the sync plan, carried checks and the
 //! reports. Values cross as plain JavaScript objects (serde).
 
+use crate::convert::{decode, encode};
 use napi::bindgen_prelude::{Object, Unknown};
 use napi::Env;
 use napi_derive::napi;
-use serde::de::DeserializeOwned;
 use upkeep_core::land;
+use upkeep_core::ErrorKind;
 
 use crate::error::to_js;
-
-/// Decodes an argument into a core type; a wrong shape is an `invalid-argument` error
-/// naming the function and the argument.
-fn decode<T: DeserializeOwned>(env: &Env, value: Object, name: &str) -> napi::Result<T> {
-    env.from_js_value(value).map_err(|e| {
-        to_js(
-            env,
-            upkeep_core::Error::new(upkeep_core::ErrorKind::InvalidArgument, name, e.reason),
-        )
-    })
-}
-
-fn encode<'env, T: serde::Serialize>(env: &Env, value: &T) -> napi::Result<Unknown<'env>> {
-    env.to_js_value(value)
-}
 
 /// Seals a handoff from the dirty files, the tickets and the inherited paths.
 #[napi(ts_return_type = "LandHandoff")]
@@ -32,8 +18,13 @@ pub fn seal_handoff<'env>(
     #[napi(ts_arg_type = "LandTicket[]")] tickets: Object,
     inherited: Vec<String>,
 ) -> napi::Result<Unknown<'env>> {
-    let dirty = decode(env, dirty, "sealHandoff dirty")?;
-    let tickets = decode(env, tickets, "sealHandoff tickets")?;
+    let dirty = decode(env, ErrorKind::InvalidArgument, "sealHandoff dirty", dirty)?;
+    let tickets = decode(
+        env,
+        ErrorKind::InvalidArgument,
+        "sealHandoff tickets",
+        tickets,
+    )?;
     let handoff = land::seal_handoff(dirty, tickets, inherited).map_err(|e| to_js(env, e))?;
     encode(env, &handoff)
 }
@@ -57,8 +48,10 @@ pub fn plan_land<'env>(
     #[napi(ts_arg_type = "LandHandoff")] handoff: Object,
     #[napi(ts_arg_type = "LandCurrentFile[]")] current: Object,
 ) -> napi::Result<Unknown<'env>> {
-    let handoff: land::Handoff = decode(env, handoff, "planLand handoff")?;
-    let current: Vec<land::CurrentFile> = decode(env, current, "planLand current")?;
+    let handoff: land::Handoff =
+        decode(env, ErrorKind::InvalidArgument, "planLand handoff", handoff)?;
+    let current: Vec<land::CurrentFile> =
+        decode(env, ErrorKind::InvalidArgument, "planLand current", current)?;
     let plan = land::plan_land(&handoff, &current).map_err(|e| to_js(env, e))?;
     encode(env, &plan)
 }
@@ -70,8 +63,13 @@ pub fn land_report<'env>(
     #[napi(ts_arg_type = "LandPlan")] plan: Object,
     #[napi(ts_arg_type = "LandCommitOutcome[]")] outcomes: Object,
 ) -> napi::Result<Unknown<'env>> {
-    let plan: land::LandPlan = decode(env, plan, "landReport plan")?;
-    let outcomes: Vec<land::CommitOutcome> = decode(env, outcomes, "landReport outcomes")?;
+    let plan: land::LandPlan = decode(env, ErrorKind::InvalidArgument, "landReport plan", plan)?;
+    let outcomes: Vec<land::CommitOutcome> = decode(
+        env,
+        ErrorKind::InvalidArgument,
+        "landReport outcomes",
+        outcomes,
+    )?;
     encode(env, &land::land_report(&plan, &outcomes))
 }
 
@@ -81,7 +79,12 @@ pub fn render_land_report(
     env: Env,
     #[napi(ts_arg_type = "LandReport")] report: Object,
 ) -> napi::Result<String> {
-    let report: land::LandReport = decode(&env, report, "renderLandReport report")?;
+    let report: land::LandReport = decode(
+        &env,
+        ErrorKind::InvalidArgument,
+        "renderLandReport report",
+        report,
+    )?;
     Ok(land::render_land_report(&report))
 }
 
@@ -91,7 +94,7 @@ pub fn plan_sync<'env>(
     env: &'env Env,
     #[napi(ts_arg_type = "SyncFacts")] facts: Object,
 ) -> napi::Result<Unknown<'env>> {
-    let facts: land::SyncFacts = decode(env, facts, "planSync facts")?;
+    let facts: land::SyncFacts = decode(env, ErrorKind::InvalidArgument, "planSync facts", facts)?;
     encode(env, &land::plan_sync(&facts))
 }
 
@@ -121,7 +124,12 @@ pub fn find_carried<'env>(
     digest: String,
     #[napi(ts_arg_type = "SyncCheckRecord[]")] records: Object,
 ) -> napi::Result<Unknown<'env>> {
-    let records: Vec<land::CheckRecord> = decode(env, records, "findCarried records")?;
+    let records: Vec<land::CheckRecord> = decode(
+        env,
+        ErrorKind::InvalidArgument,
+        "findCarried records",
+        records,
+    )?;
     encode(env, &land::find_carried(&digest, &records))
 }
 
@@ -131,6 +139,11 @@ pub fn render_sync_report(
     env: Env,
     #[napi(ts_arg_type = "SyncReport")] report: Object,
 ) -> napi::Result<String> {
-    let report: land::SyncReport = decode(&env, report, "renderSyncReport report")?;
+    let report: land::SyncReport = decode(
+        &env,
+        ErrorKind::InvalidArgument,
+        "renderSyncReport report",
+        report,
+    )?;
     Ok(land::render_sync_report(&report))
 }

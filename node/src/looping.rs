@@ -1,33 +1,15 @@
 //! The loop engine: each call decodes the state (and catalogue), runs the engine and
 //! returns the answer with the updated state as `{ state, result }`.
 
+use crate::convert::{decode, decode_or_default};
 use napi::bindgen_prelude::Unknown;
 use napi::Env;
 use napi_derive::napi;
 use upkeep_core::looping as core;
 use upkeep_core::score::FileStat;
+use upkeep_core::ErrorKind;
 
-use crate::error::{invalid_argument, to_js, to_js_with_state};
-
-fn decode<T: serde::de::DeserializeOwned>(
-    env: &Env,
-    name: &str,
-    value: Unknown,
-) -> napi::Result<T> {
-    env.from_js_value(value)
-        .map_err(|e| invalid_argument(env, name, e))
-}
-
-fn decode_or_default<T: serde::de::DeserializeOwned + Default>(
-    env: &Env,
-    name: &str,
-    value: Option<Unknown>,
-) -> napi::Result<T> {
-    match value {
-        None => Ok(T::default()),
-        Some(value) => decode(env, name, value),
-    }
-}
+use crate::error::{to_js, to_js_with_state};
 
 #[derive(serde::Serialize)]
 struct Answer<'a> {
@@ -50,30 +32,30 @@ fn answer(
 /// A new run's state from `{ title, requirement, graph, preset?, contracts? }`.
 #[napi(ts_args_type = "init: object")]
 pub fn loop_init_state(env: Env, init: Unknown) -> napi::Result<Unknown<'static>> {
-    let init: core::LoopInit = decode(&env, "init", init)?;
+    let init: core::LoopInit = decode(&env, ErrorKind::InvalidArgument, "init", init)?;
     env.to_js_value(&core::init_state(init).map_err(|e| to_js(&env, e))?)
 }
 
 /// Checks a graph against the whole model and the catalogue.
 #[napi(ts_args_type = "graph: object, bricks: object")]
 pub fn loop_validate_graph(env: Env, graph: Unknown, bricks: Unknown) -> napi::Result<()> {
-    let graph: core::LoopGraph = decode(&env, "graph", graph)?;
-    let bricks: core::LoopBricks = decode(&env, "bricks", bricks)?;
+    let graph: core::LoopGraph = decode(&env, ErrorKind::InvalidArgument, "graph", graph)?;
+    let bricks: core::LoopBricks = decode(&env, ErrorKind::InvalidArgument, "bricks", bricks)?;
     graph.validate(&bricks).map_err(|e| to_js(&env, e))
 }
 
 /// What to do next.
 #[napi(ts_args_type = "state: object, bricks: object")]
 pub fn loop_next_step(env: Env, state: Unknown, bricks: Unknown) -> napi::Result<Unknown<'static>> {
-    let state: core::LoopState = decode(&env, "state", state)?;
-    let bricks: core::LoopBricks = decode(&env, "bricks", bricks)?;
+    let state: core::LoopState = decode(&env, ErrorKind::InvalidArgument, "state", state)?;
+    let bricks: core::LoopBricks = decode(&env, ErrorKind::InvalidArgument, "bricks", bricks)?;
     env.to_js_value(&core::next_step(&state, &bricks).map_err(|e| to_js(&env, e))?)
 }
 
 /// The current unit's commit trailers.
 #[napi(ts_args_type = "state: object")]
 pub fn loop_trailers(env: Env, state: Unknown) -> napi::Result<String> {
-    let state: core::LoopState = decode(&env, "state", state)?;
+    let state: core::LoopState = decode(&env, ErrorKind::InvalidArgument, "state", state)?;
     core::trailers(&state).map_err(|e| to_js(&env, e))
 }
 
@@ -84,8 +66,9 @@ pub fn loop_score_declared(
     state: Unknown,
     options: Option<Unknown>,
 ) -> napi::Result<Unknown<'static>> {
-    let mut state: core::LoopState = decode(&env, "state", state)?;
-    let options: core::LoopDeclaration = decode_or_default(&env, "options", options)?;
+    let mut state: core::LoopState = decode(&env, ErrorKind::InvalidArgument, "state", state)?;
+    let options: core::LoopDeclaration =
+        decode_or_default(&env, ErrorKind::InvalidArgument, "options", options)?;
     let result = core::score_declared(&mut state, &options);
     answer(&env, &state, result)
 }
@@ -93,8 +76,8 @@ pub fn loop_score_declared(
 /// `{ state, result }` of scoring the unit's diff.
 #[napi(ts_args_type = "state: object, files: object[]")]
 pub fn loop_score_diff(env: Env, state: Unknown, files: Unknown) -> napi::Result<Unknown<'static>> {
-    let mut state: core::LoopState = decode(&env, "state", state)?;
-    let files: Vec<FileStat> = decode(&env, "files", files)?;
+    let mut state: core::LoopState = decode(&env, ErrorKind::InvalidArgument, "state", state)?;
+    let files: Vec<FileStat> = decode(&env, ErrorKind::InvalidArgument, "files", files)?;
     let result = core::score_diff(&mut state, &files);
     answer(&env, &state, result)
 }
@@ -108,9 +91,10 @@ pub fn loop_record_outcome(
     outcome: String,
     report: Option<Unknown>,
 ) -> napi::Result<Unknown<'static>> {
-    let mut state: core::LoopState = decode(&env, "state", state)?;
-    let bricks: core::LoopBricks = decode(&env, "bricks", bricks)?;
-    let report: core::LoopReport = decode_or_default(&env, "report", report)?;
+    let mut state: core::LoopState = decode(&env, ErrorKind::InvalidArgument, "state", state)?;
+    let bricks: core::LoopBricks = decode(&env, ErrorKind::InvalidArgument, "bricks", bricks)?;
+    let report: core::LoopReport =
+        decode_or_default(&env, ErrorKind::InvalidArgument, "report", report)?;
     let result = core::record_outcome(&mut state, &bricks, &outcome, &report);
     answer(&env, &state, result)
 }
@@ -124,8 +108,8 @@ pub fn loop_decide_awaiting(
     verdict: String,
     note: Option<String>,
 ) -> napi::Result<Unknown<'static>> {
-    let mut state: core::LoopState = decode(&env, "state", state)?;
-    let bricks: core::LoopBricks = decode(&env, "bricks", bricks)?;
+    let mut state: core::LoopState = decode(&env, ErrorKind::InvalidArgument, "state", state)?;
+    let bricks: core::LoopBricks = decode(&env, ErrorKind::InvalidArgument, "bricks", bricks)?;
     let result =
         core::decide_awaiting(&mut state, &bricks, &verdict, note.as_deref().unwrap_or(""));
     answer(&env, &state, result)
@@ -134,7 +118,7 @@ pub fn loop_decide_awaiting(
 /// The whole `LOOP.md` for a state.
 #[napi(ts_args_type = "state: object")]
 pub fn render_loop_file(env: Env, state: Unknown) -> napi::Result<String> {
-    let state: core::LoopState = decode(&env, "state", state)?;
+    let state: core::LoopState = decode(&env, ErrorKind::InvalidArgument, "state", state)?;
     Ok(core::render_loop_file(&state))
 }
 

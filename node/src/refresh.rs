@@ -1,26 +1,13 @@
 //! Refresh: manifests, records, path checks, classification, plans and the journal.
 //! Typed objects cross the boundary through serde; every function is decode → core → encode.
 
+use crate::convert::{decode, encode};
 use crate::error::to_js;
 use napi::bindgen_prelude::{Uint8Array, Unknown};
 use napi::Env;
 use napi_derive::napi;
 use upkeep_core::refresh as core;
-use upkeep_core::{Error, ErrorKind};
-
-/// Decodes a JS value into a core type; a shape error becomes `invalid-argument`.
-fn decode<T: serde::de::DeserializeOwned>(
-    env: &Env,
-    what: &str,
-    value: Unknown,
-) -> napi::Result<T> {
-    env.from_js_value(value)
-        .map_err(|e| to_js(env, Error::new(ErrorKind::InvalidArgument, what, e.reason)))
-}
-
-fn encode<'env, T: serde::Serialize>(env: &'env Env, value: &T) -> napi::Result<Unknown<'env>> {
-    env.to_js_value(value)
-}
+use upkeep_core::ErrorKind;
 
 /// Checks one manifest path; returns it with `/` separators.
 #[napi]
@@ -65,8 +52,8 @@ pub fn classify<'env>(
     host: Unknown,
     recorded: Option<String>,
 ) -> napi::Result<Unknown<'env>> {
-    let source: core::Observed = decode(env, "source", source)?;
-    let host: core::Observed = decode(env, "host", host)?;
+    let source: core::Observed = decode(env, ErrorKind::InvalidArgument, "source", source)?;
+    let host: core::Observed = decode(env, ErrorKind::InvalidArgument, "host", host)?;
     encode(env, &core::classify(&source, &host, recorded.as_deref()))
 }
 
@@ -85,7 +72,12 @@ pub fn plan_install<'env>(
     observations: Unknown,
     force: bool,
 ) -> napi::Result<Unknown<'env>> {
-    let observations: core::Observations = decode(env, "observations", observations)?;
+    let observations: core::Observations = decode(
+        env,
+        ErrorKind::InvalidArgument,
+        "observations",
+        observations,
+    )?;
     let plan = core::plan_install(&manifest, &manifest_name, &observations, force)
         .map_err(|e| to_js(env, e))?;
     encode(env, &plan)
@@ -100,9 +92,14 @@ pub fn plan_refresh<'env>(
     observations: Unknown,
     options: Option<Unknown>,
 ) -> napi::Result<Unknown<'env>> {
-    let observations: core::Observations = decode(env, "observations", observations)?;
+    let observations: core::Observations = decode(
+        env,
+        ErrorKind::InvalidArgument,
+        "observations",
+        observations,
+    )?;
     let options: core::RefreshOptions = match options {
-        Some(value) => decode(env, "options", value)?,
+        Some(value) => decode(env, ErrorKind::InvalidArgument, "options", value)?,
         None => core::RefreshOptions::default(),
     };
     let plan = core::plan_refresh(&manifest, record.as_deref(), &observations, &options)
@@ -113,14 +110,15 @@ pub fn plan_refresh<'env>(
 /// One journal line, newline included.
 #[napi]
 pub fn render_journal_line(env: Env, record: Unknown) -> napi::Result<String> {
-    let record: core::JournalRecord = decode(&env, "record", record)?;
+    let record: core::JournalRecord = decode(&env, ErrorKind::InvalidArgument, "record", record)?;
     Ok(core::render_journal_line(&record))
 }
 
 /// Reads a journal from its segments, oldest first.
 #[napi(ts_return_type = "Journal")]
 pub fn parse_journal<'env>(env: &'env Env, segments: Unknown) -> napi::Result<Unknown<'env>> {
-    let segments: Vec<core::JournalSegment> = decode(env, "segments", segments)?;
+    let segments: Vec<core::JournalSegment> =
+        decode(env, ErrorKind::InvalidArgument, "segments", segments)?;
     let journal = core::parse_journal(&segments).map_err(|e| to_js(env, e))?;
     encode(env, &journal)
 }
@@ -134,7 +132,7 @@ pub fn interrupted_run<'env>(
     source: String,
     name: String,
 ) -> napi::Result<Unknown<'env>> {
-    let journal: core::Journal = decode(env, "journal", journal)?;
+    let journal: core::Journal = decode(env, ErrorKind::InvalidArgument, "journal", journal)?;
     let run = core::interrupted_run(&journal, &root, &source, &name).map_err(|e| to_js(env, e))?;
     encode(env, &run)
 }
@@ -142,6 +140,7 @@ pub fn interrupted_run<'env>(
 /// The identity of a source version from its manifest bytes and `[src, sha256 | null]` pairs.
 #[napi]
 pub fn source_identity(env: Env, manifest: Uint8Array, files: Unknown) -> napi::Result<String> {
-    let files: Vec<(String, Option<String>)> = decode(&env, "files", files)?;
+    let files: Vec<(String, Option<String>)> =
+        decode(&env, ErrorKind::InvalidArgument, "files", files)?;
     Ok(core::source_identity(&manifest, &files))
 }

@@ -1,5 +1,6 @@
 //! Risk scoring: globs, numstat parsing, the risk arithmetic and the scoring constants.
 
+use crate::convert::decode_or_default;
 use napi::bindgen_prelude::{
     Either, FromNapiValue, TypeName, Uint32Array, Uint8Array, Unknown, ValidateNapiValue,
 };
@@ -7,8 +8,9 @@ use napi::Env;
 use napi::{sys, ValueType};
 use napi_derive::napi;
 use upkeep_core::score as core;
+use upkeep_core::ErrorKind;
 
-use crate::error::{invalid_argument, to_js};
+use crate::error::to_js;
 
 /// One changed file as JavaScript sees it: `{ file, added, deleted }`.
 #[napi(object)]
@@ -58,20 +60,6 @@ fn files(files: Vec<FileStatInput>) -> Vec<core::FileStat> {
     files.into_iter().map(core::FileStat::from).collect()
 }
 
-/// Decodes an optional object argument through the core type's serde derive.
-fn decode<T: serde::de::DeserializeOwned + Default>(
-    env: &Env,
-    name: &str,
-    value: Option<Unknown>,
-) -> napi::Result<T> {
-    match value {
-        None => Ok(T::default()),
-        Some(value) => env
-            .from_js_value(value)
-            .map_err(|e| invalid_argument(env, name, e)),
-    }
-}
-
 /// The scoring constants: `{ weights, presets, defaultPreset, deletionLines }`.
 #[napi]
 pub fn score_constants(env: Env) -> napi::Result<Unknown<'static>> {
@@ -113,7 +101,8 @@ pub fn declared_risk(
     actions: Vec<String>,
     overrides: Option<Unknown>,
 ) -> napi::Result<f64> {
-    let overrides: core::Overrides = decode(&env, "overrides", overrides)?;
+    let overrides: core::Overrides =
+        decode_or_default(&env, ErrorKind::InvalidArgument, "overrides", overrides)?;
     core::declared_risk(&actions, &overrides).map_err(|e| to_js(&env, e))
 }
 
@@ -125,7 +114,8 @@ pub fn actual_risk(
     files_in: Vec<FileStatInput>,
     options: Option<Unknown>,
 ) -> napi::Result<Unknown<'static>> {
-    let options: core::RiskOptions = decode(&env, "options", options)?;
+    let options: core::RiskOptions =
+        decode_or_default(&env, ErrorKind::InvalidArgument, "options", options)?;
     env.to_js_value(&core::actual_risk(declared, &files(files_in), &options))
 }
 
@@ -152,7 +142,8 @@ pub fn assess(
     files_in: Vec<FileStatInput>,
     options: Option<Unknown>,
 ) -> napi::Result<Unknown<'static>> {
-    let options: core::AssessOptions = decode(&env, "options", options)?;
+    let options: core::AssessOptions =
+        decode_or_default(&env, ErrorKind::InvalidArgument, "options", options)?;
     let verdict = core::assess(&files(files_in), &options).map_err(|e| to_js(&env, e))?;
     env.to_js_value(&verdict)
 }

@@ -4,11 +4,12 @@
 //! types (an unknown or mistyped field is an `invalid-options` error). Results leave as
 //! the objects below, with every byte string a `Uint8Array`.
 
+use crate::convert::decode_or_default;
 use napi::bindgen_prelude::{Uint8Array, Unknown};
 use napi::Env;
 use napi_derive::napi;
-use serde::de::DeserializeOwned;
 use upkeep_core::text;
+use upkeep_core::ErrorKind;
 
 use crate::error::to_js;
 
@@ -92,7 +93,8 @@ pub fn same_text(
     b: Uint8Array,
     options: Option<Unknown>,
 ) -> napi::Result<bool> {
-    let options: text::DiffOptions = decode(&env, options)?;
+    let options: text::DiffOptions =
+        decode_or_default(&env, ErrorKind::InvalidOptions, "options", options)?;
     Ok(text::same_text(&a, &b, &options))
 }
 
@@ -104,7 +106,8 @@ pub fn unified_diff(
     new: Uint8Array,
     options: Option<Unknown>,
 ) -> napi::Result<UnifiedDiff> {
-    let options: text::DiffOptions = decode(&env, options)?;
+    let options: text::DiffOptions =
+        decode_or_default(&env, ErrorKind::InvalidOptions, "options", options)?;
     let diff = text::unified_diff(&old, &new, &options).map_err(|e| to_js(&env, e))?;
     Ok(diff.into())
 }
@@ -117,7 +120,8 @@ pub fn diff_hunks(
     new: Uint8Array,
     options: Option<Unknown>,
 ) -> napi::Result<Vec<Hunk>> {
-    let options: text::DiffOptions = decode(&env, options)?;
+    let options: text::DiffOptions =
+        decode_or_default(&env, ErrorKind::InvalidOptions, "options", options)?;
     let hunks = text::diff_hunks(&old, &new, &options).map_err(|e| to_js(&env, e))?;
     Ok(hunks.into_iter().map(Hunk::from).collect())
 }
@@ -131,7 +135,8 @@ pub fn apply_hunks(
     selection: Vec<u32>,
     options: Option<Unknown>,
 ) -> napi::Result<Uint8Array> {
-    let options: text::DiffOptions = decode(&env, options)?;
+    let options: text::DiffOptions =
+        decode_or_default(&env, ErrorKind::InvalidOptions, "options", options)?;
     let selection: Vec<usize> = selection.into_iter().map(|index| index as usize).collect();
     text::apply_hunks(&old, &new, &selection, &options)
         .map(Uint8Array::from)
@@ -147,24 +152,10 @@ pub fn merge(
     theirs: Uint8Array,
     options: Option<Unknown>,
 ) -> napi::Result<MergeResult> {
-    let options: text::MergeOptions = decode(&env, options)?;
+    let options: text::MergeOptions =
+        decode_or_default(&env, ErrorKind::InvalidOptions, "options", options)?;
     let merged = text::merge(&ours, &base, &theirs, &options).map_err(|e| to_js(&env, e))?;
     Ok(merged.into())
-}
-
-/// Decodes an options object (absent, `undefined` or `null` means the defaults).
-fn decode<T: DeserializeOwned + Default>(env: &Env, options: Option<Unknown>) -> napi::Result<T> {
-    let Some(options) = options else {
-        return Ok(T::default());
-    };
-    env.from_js_value(options).map_err(|error: napi::Error| {
-        let error = upkeep_core::Error::new(
-            upkeep_core::ErrorKind::InvalidOptions,
-            "options",
-            error.reason,
-        );
-        to_js(env, error)
-    })
 }
 
 impl From<text::UnifiedDiff> for UnifiedDiff {

@@ -1,28 +1,14 @@
 //! Update: manifests, versions, the CHANGELOG range, and the update plan. Values cross as
 //! plain JavaScript objects (serde), file contents as `Uint8Array`s.
 
+use crate::convert::{decode, encode};
 use napi::bindgen_prelude::{Object, Unknown};
 use napi::Env;
 use napi_derive::napi;
-use serde::de::DeserializeOwned;
 use upkeep_core::update;
+use upkeep_core::ErrorKind;
 
 use crate::error::to_js;
-
-/// Decodes an argument object into a core input type; a wrong shape is an
-/// `invalid-update-input` error naming the function.
-fn decode<T: DeserializeOwned>(env: &Env, value: Object, call: &str) -> napi::Result<T> {
-    env.from_js_value(value).map_err(|e| {
-        to_js(
-            env,
-            upkeep_core::Error::new(upkeep_core::ErrorKind::InvalidUpdateInput, call, e.reason),
-        )
-    })
-}
-
-fn encode<'env, T: serde::Serialize>(env: &Env, value: &T) -> napi::Result<Unknown<'env>> {
-    env.to_js_value(value)
-}
 
 /// Parses a release manifest; `label` names it in errors.
 #[napi(ts_return_type = "Manifest")]
@@ -77,7 +63,7 @@ pub fn start_update<'env>(
     run_id: String,
 ) -> napi::Result<Unknown<'env>> {
     let record: Option<update::InProgress> = in_progress
-        .map(|o| decode(env, o, "startUpdate"))
+        .map(|o| decode(env, ErrorKind::InvalidUpdateInput, "startUpdate", o))
         .transpose()?;
     let start =
         update::start_update(record.as_ref(), &from, &to, &run_id).map_err(|e| to_js(env, e))?;
@@ -107,7 +93,8 @@ pub fn plan_update<'env>(
     env: &'env Env,
     #[napi(ts_arg_type = "UpdateInput")] input: Object,
 ) -> napi::Result<Unknown<'env>> {
-    let input: update::UpdateInput = decode(env, input, "planUpdate")?;
+    let input: update::UpdateInput =
+        decode(env, ErrorKind::InvalidUpdateInput, "planUpdate", input)?;
     let plan = update::plan_update(input).map_err(|e| to_js(env, e))?;
     encode(env, &plan)
 }

@@ -1,6 +1,6 @@
 //! The one place an engine error becomes a JavaScript `Error` with a `.code`.
 
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsValue;
 
 /// Converts a core error into a JS `Error` whose `code` is the error's stable code.
 pub fn to_js(error: upkeep_core::Error) -> JsValue {
@@ -8,20 +8,6 @@ pub fn to_js(error: upkeep_core::Error) -> JsValue {
     // Setting a plain data property on a fresh Error object cannot fail.
     let _ = js_sys::Reflect::set(&js, &"code".into(), &error.code().into());
     js.into()
-}
-
-/// An argument that could not be decoded into the engine's type, as the engine's
-/// `invalid-argument` error naming the argument.
-pub fn invalid_argument(name: &str, decoding: serde_wasm_bindgen::Error) -> JsValue {
-    let detail = JsValue::from(decoding)
-        .dyn_into::<js_sys::Error>()
-        .map(|e| String::from(e.message()))
-        .unwrap_or_else(|value| format!("{value:?}"));
-    to_js(upkeep_core::Error::new(
-        upkeep_core::ErrorKind::InvalidArgument,
-        name,
-        detail,
-    ))
 }
 
 /// [`to_js`], with the loop state the refused call left behind as the error's `state`

@@ -1,31 +1,13 @@
 //! Land and sync: the handoff, the commit split, the sync plan, carried checks and the
 //! reports. Values cross as plain JavaScript objects (serde-wasm-bindgen).
 
-use serde::de::DeserializeOwned;
 use upkeep_core::land;
+use upkeep_core::ErrorKind;
 use wasm_bindgen::prelude::*;
 
+use crate::convert::{decode, encode};
+
 use crate::error::to_js;
-
-/// Decodes an argument into a core type; a wrong shape is an `invalid-argument` error
-/// naming the function and the argument.
-fn decode<T: DeserializeOwned>(value: JsValue, name: &str) -> Result<T, JsValue> {
-    serde_wasm_bindgen::from_value(value).map_err(|e| {
-        to_js(upkeep_core::Error::new(
-            upkeep_core::ErrorKind::InvalidArgument,
-            name,
-            e.to_string(),
-        ))
-    })
-}
-
-/// Encodes like the native addon: `None` as `null`, maps as plain objects.
-fn encode<T: serde::Serialize>(value: &T) -> Result<JsValue, JsValue> {
-    let serializer = serde_wasm_bindgen::Serializer::new()
-        .serialize_missing_as_null(true)
-        .serialize_maps_as_objects(true);
-    value.serialize(&serializer).map_err(JsValue::from)
-}
 
 /// Seals a handoff from the dirty files, the tickets and the inherited paths.
 #[wasm_bindgen(js_name = sealHandoff)]
@@ -34,8 +16,8 @@ pub fn seal_handoff(
     tickets: JsValue,
     inherited: Vec<String>,
 ) -> Result<JsValue, JsValue> {
-    let dirty = decode(dirty, "sealHandoff dirty")?;
-    let tickets = decode(tickets, "sealHandoff tickets")?;
+    let dirty = decode(ErrorKind::InvalidArgument, "sealHandoff dirty", dirty)?;
+    let tickets = decode(ErrorKind::InvalidArgument, "sealHandoff tickets", tickets)?;
     encode(&land::seal_handoff(dirty, tickets, inherited).map_err(to_js)?)
 }
 
@@ -48,30 +30,36 @@ pub fn parse_handoff(text: &str, label: Option<String>) -> Result<JsValue, JsVal
 /// Plans a land: the moved check and the commit split.
 #[wasm_bindgen(js_name = planLand)]
 pub fn plan_land(handoff: JsValue, current: JsValue) -> Result<JsValue, JsValue> {
-    let handoff: land::Handoff = decode(handoff, "planLand handoff")?;
-    let current: Vec<land::CurrentFile> = decode(current, "planLand current")?;
+    let handoff: land::Handoff = decode(ErrorKind::InvalidArgument, "planLand handoff", handoff)?;
+    let current: Vec<land::CurrentFile> =
+        decode(ErrorKind::InvalidArgument, "planLand current", current)?;
     encode(&land::plan_land(&handoff, &current).map_err(to_js)?)
 }
 
 /// The land report from the plan and each commit's outcome.
 #[wasm_bindgen(js_name = landReport)]
 pub fn land_report(plan: JsValue, outcomes: JsValue) -> Result<JsValue, JsValue> {
-    let plan: land::LandPlan = decode(plan, "landReport plan")?;
-    let outcomes: Vec<land::CommitOutcome> = decode(outcomes, "landReport outcomes")?;
+    let plan: land::LandPlan = decode(ErrorKind::InvalidArgument, "landReport plan", plan)?;
+    let outcomes: Vec<land::CommitOutcome> =
+        decode(ErrorKind::InvalidArgument, "landReport outcomes", outcomes)?;
     encode(&land::land_report(&plan, &outcomes))
 }
 
 /// The land report as a table.
 #[wasm_bindgen(js_name = renderLandReport)]
 pub fn render_land_report(report: JsValue) -> Result<String, JsValue> {
-    let report: land::LandReport = decode(report, "renderLandReport report")?;
+    let report: land::LandReport = decode(
+        ErrorKind::InvalidArgument,
+        "renderLandReport report",
+        report,
+    )?;
     Ok(land::render_land_report(&report))
 }
 
 /// Plans a sync: a fast-forward, named cherry-picks, or a refusal with its reason.
 #[wasm_bindgen(js_name = planSync)]
 pub fn plan_sync(facts: JsValue) -> Result<JsValue, JsValue> {
-    let facts: land::SyncFacts = decode(facts, "planSync facts")?;
+    let facts: land::SyncFacts = decode(ErrorKind::InvalidArgument, "planSync facts", facts)?;
     encode(&land::plan_sync(&facts))
 }
 
@@ -100,13 +88,18 @@ pub fn check_digest(command: &str, tree: &str) -> String {
 /// The newest passed record with exactly `digest`, or `null`.
 #[wasm_bindgen(js_name = findCarried)]
 pub fn find_carried(digest: &str, records: JsValue) -> Result<JsValue, JsValue> {
-    let records: Vec<land::CheckRecord> = decode(records, "findCarried records")?;
+    let records: Vec<land::CheckRecord> =
+        decode(ErrorKind::InvalidArgument, "findCarried records", records)?;
     encode(&land::find_carried(digest, &records))
 }
 
 /// The sync report as a table.
 #[wasm_bindgen(js_name = renderSyncReport)]
 pub fn render_sync_report(report: JsValue) -> Result<String, JsValue> {
-    let report: land::SyncReport = decode(report, "renderSyncReport report")?;
+    let report: land::SyncReport = decode(
+        ErrorKind::InvalidArgument,
+        "renderSyncReport report",
+        report,
+    )?;
     Ok(land::render_sync_report(&report))
 }

@@ -5,30 +5,12 @@ use serde::Serialize;
 use upkeep_core::json::JsonValue;
 use upkeep_core::looping as core;
 use upkeep_core::score::FileStat;
+use upkeep_core::ErrorKind;
 use wasm_bindgen::prelude::*;
 
-use crate::error::{invalid_argument, to_js, to_js_with_state};
+use crate::convert::{decode, decode_or_default, encode};
 
-fn encode<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(JsValue::from)
-}
-
-fn decode<T: serde::de::DeserializeOwned>(name: &str, value: JsValue) -> Result<T, JsValue> {
-    serde_wasm_bindgen::from_value(value).map_err(|e| invalid_argument(name, e))
-}
-
-fn decode_or_default<T: serde::de::DeserializeOwned + Default>(
-    name: &str,
-    value: JsValue,
-) -> Result<T, JsValue> {
-    if value.is_undefined() || value.is_null() {
-        Ok(T::default())
-    } else {
-        decode(name, value)
-    }
-}
+use crate::error::{to_js, to_js_with_state};
 
 #[derive(Serialize)]
 struct Answer<'a> {
@@ -50,38 +32,39 @@ fn answer(
 /// A new run's state from `{ title, requirement, graph, preset?, contracts? }`.
 #[wasm_bindgen(js_name = loopInitState)]
 pub fn loop_init_state(init: JsValue) -> Result<JsValue, JsValue> {
-    let init: core::LoopInit = decode("init", init)?;
+    let init: core::LoopInit = decode(ErrorKind::InvalidArgument, "init", init)?;
     encode(&core::init_state(init).map_err(to_js)?)
 }
 
 /// Checks a graph against the whole model and the catalogue.
 #[wasm_bindgen(js_name = loopValidateGraph)]
 pub fn loop_validate_graph(graph: JsValue, bricks: JsValue) -> Result<(), JsValue> {
-    let graph: core::LoopGraph = decode("graph", graph)?;
-    let bricks: core::LoopBricks = decode("bricks", bricks)?;
+    let graph: core::LoopGraph = decode(ErrorKind::InvalidArgument, "graph", graph)?;
+    let bricks: core::LoopBricks = decode(ErrorKind::InvalidArgument, "bricks", bricks)?;
     graph.validate(&bricks).map_err(to_js)
 }
 
 /// What to do next.
 #[wasm_bindgen(js_name = loopNextStep)]
 pub fn loop_next_step(state: JsValue, bricks: JsValue) -> Result<JsValue, JsValue> {
-    let state: core::LoopState = decode("state", state)?;
-    let bricks: core::LoopBricks = decode("bricks", bricks)?;
+    let state: core::LoopState = decode(ErrorKind::InvalidArgument, "state", state)?;
+    let bricks: core::LoopBricks = decode(ErrorKind::InvalidArgument, "bricks", bricks)?;
     encode(&core::next_step(&state, &bricks).map_err(to_js)?)
 }
 
 /// The current unit's commit trailers.
 #[wasm_bindgen(js_name = loopTrailers)]
 pub fn loop_trailers(state: JsValue) -> Result<String, JsValue> {
-    let state: core::LoopState = decode("state", state)?;
+    let state: core::LoopState = decode(ErrorKind::InvalidArgument, "state", state)?;
     core::trailers(&state).map_err(to_js)
 }
 
 /// `{ state, result }` of scoring the declared actions.
 #[wasm_bindgen(js_name = loopScoreDeclared)]
 pub fn loop_score_declared(state: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
-    let mut state: core::LoopState = decode("state", state)?;
-    let options: core::LoopDeclaration = decode_or_default("options", options)?;
+    let mut state: core::LoopState = decode(ErrorKind::InvalidArgument, "state", state)?;
+    let options: core::LoopDeclaration =
+        decode_or_default(ErrorKind::InvalidArgument, "options", options)?;
     let result = core::score_declared(&mut state, &options);
     answer(&state, result)
 }
@@ -89,8 +72,8 @@ pub fn loop_score_declared(state: JsValue, options: JsValue) -> Result<JsValue, 
 /// `{ state, result }` of scoring the unit's diff.
 #[wasm_bindgen(js_name = loopScoreDiff)]
 pub fn loop_score_diff(state: JsValue, files: JsValue) -> Result<JsValue, JsValue> {
-    let mut state: core::LoopState = decode("state", state)?;
-    let files: Vec<FileStat> = decode("files", files)?;
+    let mut state: core::LoopState = decode(ErrorKind::InvalidArgument, "state", state)?;
+    let files: Vec<FileStat> = decode(ErrorKind::InvalidArgument, "files", files)?;
     let result = core::score_diff(&mut state, &files);
     answer(&state, result)
 }
@@ -103,9 +86,9 @@ pub fn loop_record_outcome(
     outcome: &str,
     report: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let mut state: core::LoopState = decode("state", state)?;
-    let bricks: core::LoopBricks = decode("bricks", bricks)?;
-    let report: core::LoopReport = decode_or_default("report", report)?;
+    let mut state: core::LoopState = decode(ErrorKind::InvalidArgument, "state", state)?;
+    let bricks: core::LoopBricks = decode(ErrorKind::InvalidArgument, "bricks", bricks)?;
+    let report: core::LoopReport = decode_or_default(ErrorKind::InvalidArgument, "report", report)?;
     let result = core::record_outcome(&mut state, &bricks, outcome, &report);
     answer(&state, result)
 }
@@ -118,8 +101,8 @@ pub fn loop_decide_awaiting(
     verdict: &str,
     note: Option<String>,
 ) -> Result<JsValue, JsValue> {
-    let mut state: core::LoopState = decode("state", state)?;
-    let bricks: core::LoopBricks = decode("bricks", bricks)?;
+    let mut state: core::LoopState = decode(ErrorKind::InvalidArgument, "state", state)?;
+    let bricks: core::LoopBricks = decode(ErrorKind::InvalidArgument, "bricks", bricks)?;
     let result = core::decide_awaiting(&mut state, &bricks, verdict, note.as_deref().unwrap_or(""));
     answer(&state, result)
 }
@@ -127,7 +110,7 @@ pub fn loop_decide_awaiting(
 /// The whole `LOOP.md` for a state.
 #[wasm_bindgen(js_name = renderLoopFile)]
 pub fn render_loop_file(state: JsValue) -> Result<String, JsValue> {
-    let state: core::LoopState = decode("state", state)?;
+    let state: core::LoopState = decode(ErrorKind::InvalidArgument, "state", state)?;
     Ok(core::render_loop_file(&state))
 }
 

@@ -2,24 +2,12 @@
 //! Typed objects cross the boundary through serde; every function is decode → core → encode.
 
 use upkeep_core::refresh as core;
-use upkeep_core::{Error, ErrorKind};
+use upkeep_core::ErrorKind;
 use wasm_bindgen::prelude::*;
 
+use crate::convert::{decode, encode};
+
 use crate::error::to_js;
-
-/// Decodes a JS value into a core type; a shape error becomes `invalid-argument`.
-fn decode<T: serde::de::DeserializeOwned>(what: &str, value: JsValue) -> Result<T, JsValue> {
-    serde_wasm_bindgen::from_value(value)
-        .map_err(|e| to_js(Error::new(ErrorKind::InvalidArgument, what, e.to_string())))
-}
-
-/// Encodes like the N-API build: plain objects, `null` for a missing value.
-fn encode<T: serde::Serialize>(value: &T) -> Result<JsValue, JsValue> {
-    let serializer = serde_wasm_bindgen::Serializer::new()
-        .serialize_maps_as_objects(true)
-        .serialize_missing_as_null(true);
-    value.serialize(&serializer).map_err(Into::into)
-}
 
 /// Checks one manifest path; returns it with `/` separators.
 #[wasm_bindgen(js_name = validatePath)]
@@ -53,8 +41,8 @@ pub fn classify(
     host: JsValue,
     recorded: Option<String>,
 ) -> Result<JsValue, JsValue> {
-    let source: core::Observed = decode("source", source)?;
-    let host: core::Observed = decode("host", host)?;
+    let source: core::Observed = decode(ErrorKind::InvalidArgument, "source", source)?;
+    let host: core::Observed = decode(ErrorKind::InvalidArgument, "host", host)?;
     encode(&core::classify(&source, &host, recorded.as_deref()))
 }
 
@@ -72,7 +60,8 @@ pub fn plan_install(
     observations: JsValue,
     force: bool,
 ) -> Result<JsValue, JsValue> {
-    let observations: core::Observations = decode("observations", observations)?;
+    let observations: core::Observations =
+        decode(ErrorKind::InvalidArgument, "observations", observations)?;
     encode(&core::plan_install(manifest, manifest_name, &observations, force).map_err(to_js)?)
 }
 
@@ -84,11 +73,12 @@ pub fn plan_refresh(
     observations: JsValue,
     options: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let observations: core::Observations = decode("observations", observations)?;
+    let observations: core::Observations =
+        decode(ErrorKind::InvalidArgument, "observations", observations)?;
     let options: core::RefreshOptions = if options.is_undefined() || options.is_null() {
         core::RefreshOptions::default()
     } else {
-        decode("options", options)?
+        decode(ErrorKind::InvalidArgument, "options", options)?
     };
     encode(
         &core::plan_refresh(manifest, record.as_deref(), &observations, &options).map_err(to_js)?,
@@ -98,14 +88,15 @@ pub fn plan_refresh(
 /// One journal line, newline included.
 #[wasm_bindgen(js_name = renderJournalLine)]
 pub fn render_journal_line(record: JsValue) -> Result<String, JsValue> {
-    let record: core::JournalRecord = decode("record", record)?;
+    let record: core::JournalRecord = decode(ErrorKind::InvalidArgument, "record", record)?;
     Ok(core::render_journal_line(&record))
 }
 
 /// Reads a journal from its segments, oldest first.
 #[wasm_bindgen(js_name = parseJournal)]
 pub fn parse_journal(segments: JsValue) -> Result<JsValue, JsValue> {
-    let segments: Vec<core::JournalSegment> = decode("segments", segments)?;
+    let segments: Vec<core::JournalSegment> =
+        decode(ErrorKind::InvalidArgument, "segments", segments)?;
     encode(&core::parse_journal(&segments).map_err(to_js)?)
 }
 
@@ -117,13 +108,13 @@ pub fn interrupted_run(
     source: &str,
     name: &str,
 ) -> Result<JsValue, JsValue> {
-    let journal: core::Journal = decode("journal", journal)?;
+    let journal: core::Journal = decode(ErrorKind::InvalidArgument, "journal", journal)?;
     encode(&core::interrupted_run(&journal, root, source, name).map_err(to_js)?)
 }
 
 /// The identity of a source version from its manifest bytes and `[src, sha256 | null]` pairs.
 #[wasm_bindgen(js_name = sourceIdentity)]
 pub fn source_identity(manifest: &[u8], files: JsValue) -> Result<String, JsValue> {
-    let files: Vec<(String, Option<String>)> = decode("files", files)?;
+    let files: Vec<(String, Option<String>)> = decode(ErrorKind::InvalidArgument, "files", files)?;
     Ok(core::source_identity(manifest, &files))
 }

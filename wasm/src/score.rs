@@ -1,22 +1,12 @@
 //! Risk scoring: globs, numstat parsing, the risk arithmetic and the scoring constants.
 
-use serde::Serialize;
 use upkeep_core::score as core;
+use upkeep_core::ErrorKind;
 use wasm_bindgen::prelude::*;
 
-use crate::error::{invalid_argument, to_js};
+use crate::convert::{decode, encode};
 
-/// Encodes an engine answer as plain JavaScript objects and arrays.
-fn encode<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(JsValue::from)
-}
-
-/// Decodes an argument through the core type's serde derive; `undefined` is the default.
-fn decode<T: serde::de::DeserializeOwned>(name: &str, value: JsValue) -> Result<T, JsValue> {
-    serde_wasm_bindgen::from_value(value).map_err(|e| invalid_argument(name, e))
-}
+use crate::error::to_js;
 
 /// The scoring constants: `{ weights, presets, defaultPreset, deletionLines }`.
 #[wasm_bindgen(js_name = scoreConstants)]
@@ -51,15 +41,16 @@ pub fn parse_numstat_bytes(bytes: &[u8]) -> Result<JsValue, JsValue> {
 /// The largest weight among `actions`, with `overrides` applied to the weights.
 #[wasm_bindgen(js_name = declaredRisk)]
 pub fn declared_risk(actions: Vec<String>, overrides: JsValue) -> Result<f64, JsValue> {
-    let overrides: core::Overrides = decode("overrides", overrides)?;
+    let overrides: core::Overrides = decode(ErrorKind::InvalidArgument, "overrides", overrides)?;
     core::declared_risk(&actions, &overrides).map_err(to_js)
 }
 
 /// `{ score, reasons }`: the declared score escalated by what the diff did.
 #[wasm_bindgen(js_name = actualRisk)]
 pub fn actual_risk(declared: f64, files: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
-    let files: Vec<core::FileStat> = decode("files", files)?;
-    let options: Option<core::RiskOptions> = decode("options", options)?;
+    let files: Vec<core::FileStat> = decode(ErrorKind::InvalidArgument, "files", files)?;
+    let options: Option<core::RiskOptions> =
+        decode(ErrorKind::InvalidArgument, "options", options)?;
     encode(&core::actual_risk(
         declared,
         &files,
@@ -84,8 +75,9 @@ pub fn worst(a: Option<String>, b: Option<String>) -> Option<String> {
 /// The verdict on a diff: declared and actual score, decision, preset, reasons, failure.
 #[wasm_bindgen]
 pub fn assess(files: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
-    let files: Vec<core::FileStat> = decode("files", files)?;
-    let options: Option<core::AssessOptions> = decode("options", options)?;
+    let files: Vec<core::FileStat> = decode(ErrorKind::InvalidArgument, "files", files)?;
+    let options: Option<core::AssessOptions> =
+        decode(ErrorKind::InvalidArgument, "options", options)?;
     encode(&core::assess(&files, &options.unwrap_or_default()).map_err(to_js)?)
 }
 

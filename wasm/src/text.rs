@@ -4,9 +4,11 @@
 //! types (an unknown or mistyped field is an `invalid-options` error); results leave as
 //! plain objects through serde, with every byte string a `Uint8Array`.
 
-use serde::de::DeserializeOwned;
 use serde::Serialize;
+use upkeep_core::ErrorKind;
 use wasm_bindgen::prelude::*;
+
+use crate::convert::decode_or_default;
 
 use crate::error::to_js;
 use upkeep_core::text;
@@ -26,21 +28,24 @@ pub fn line_endings(bytes: &[u8]) -> Result<JsValue, JsValue> {
 /// Whether two texts are the same, optionally ignoring CRLF versus LF.
 #[wasm_bindgen(js_name = sameText)]
 pub fn same_text(a: &[u8], b: &[u8], options: JsValue) -> Result<bool, JsValue> {
-    let options: text::DiffOptions = decode(options)?;
+    let options: text::DiffOptions =
+        decode_or_default(ErrorKind::InvalidOptions, "options", options)?;
     Ok(text::same_text(a, b, &options))
 }
 
 /// The unified diff from `old` to `new`, as `diff -u -L <old> -L <new>` prints it.
 #[wasm_bindgen(js_name = unifiedDiff)]
 pub fn unified_diff(old: &[u8], new: &[u8], options: JsValue) -> Result<JsValue, JsValue> {
-    let options: text::DiffOptions = decode(options)?;
+    let options: text::DiffOptions =
+        decode_or_default(ErrorKind::InvalidOptions, "options", options)?;
     encode(&text::unified_diff(old, new, &options).map_err(to_js)?)
 }
 
 /// The hunks that turn `old` into `new`.
 #[wasm_bindgen(js_name = diffHunks)]
 pub fn diff_hunks(old: &[u8], new: &[u8], options: JsValue) -> Result<JsValue, JsValue> {
-    let options: text::DiffOptions = decode(options)?;
+    let options: text::DiffOptions =
+        decode_or_default(ErrorKind::InvalidOptions, "options", options)?;
     encode(&text::diff_hunks(old, new, &options).map_err(to_js)?)
 }
 
@@ -52,7 +57,8 @@ pub fn apply_hunks(
     selection: &[u32],
     options: JsValue,
 ) -> Result<Vec<u8>, JsValue> {
-    let options: text::DiffOptions = decode(options)?;
+    let options: text::DiffOptions =
+        decode_or_default(ErrorKind::InvalidOptions, "options", options)?;
     let selection: Vec<usize> = selection.iter().map(|&index| index as usize).collect();
     text::apply_hunks(old, new, &selection, &options).map_err(to_js)
 }
@@ -65,22 +71,9 @@ pub fn merge(
     theirs: &[u8],
     options: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let options: text::MergeOptions = decode(options)?;
+    let options: text::MergeOptions =
+        decode_or_default(ErrorKind::InvalidOptions, "options", options)?;
     encode(&text::merge(ours, base, theirs, &options).map_err(to_js)?)
-}
-
-/// Decodes an options object (`undefined` or `null` means the defaults).
-fn decode<T: DeserializeOwned + Default>(options: JsValue) -> Result<T, JsValue> {
-    if options.is_undefined() || options.is_null() {
-        return Ok(T::default());
-    }
-    serde_wasm_bindgen::from_value(options).map_err(|error| {
-        to_js(upkeep_core::Error::new(
-            upkeep_core::ErrorKind::InvalidOptions,
-            "options",
-            error.to_string(),
-        ))
-    })
 }
 
 /// Encodes a result as a plain object; byte fields become `Uint8Array`s.

@@ -1,31 +1,13 @@
 //! Update: manifests, versions, the CHANGELOG range, and the update plan. Values cross as
 //! plain JavaScript objects (serde-wasm-bindgen), file contents as `Uint8Array`s.
 
-use serde::de::DeserializeOwned;
 use upkeep_core::update;
+use upkeep_core::ErrorKind;
 use wasm_bindgen::prelude::*;
 
+use crate::convert::{decode, encode};
+
 use crate::error::to_js;
-
-/// Decodes an argument object into a core input type; a wrong shape is an
-/// `invalid-update-input` error naming the function.
-fn decode<T: DeserializeOwned>(value: JsValue, call: &str) -> Result<T, JsValue> {
-    serde_wasm_bindgen::from_value(value).map_err(|e| {
-        to_js(upkeep_core::Error::new(
-            upkeep_core::ErrorKind::InvalidUpdateInput,
-            call,
-            e.to_string(),
-        ))
-    })
-}
-
-/// Encodes like the native addon: `None` as `null`, maps as plain objects.
-fn encode<T: serde::Serialize>(value: &T) -> Result<JsValue, JsValue> {
-    let serializer = serde_wasm_bindgen::Serializer::new()
-        .serialize_missing_as_null(true)
-        .serialize_maps_as_objects(true);
-    value.serialize(&serializer).map_err(JsValue::from)
-}
 
 /// Parses a release manifest; `label` names it in errors.
 #[wasm_bindgen(js_name = parseManifest)]
@@ -66,7 +48,11 @@ pub fn start_update(
     let record: Option<update::InProgress> =
         match in_progress.is_null() || in_progress.is_undefined() {
             true => None,
-            false => Some(decode(in_progress, "startUpdate")?),
+            false => Some(decode(
+                ErrorKind::InvalidUpdateInput,
+                "startUpdate",
+                in_progress,
+            )?),
         };
     encode(&update::start_update(record.as_ref(), from, to, run_id).map_err(to_js)?)
 }
@@ -91,6 +77,6 @@ pub fn update_read_list(
 /// Plans an update: actions, per-file verdicts and the report.
 #[wasm_bindgen(js_name = planUpdate)]
 pub fn plan_update(input: JsValue) -> Result<JsValue, JsValue> {
-    let input: update::UpdateInput = decode(input, "planUpdate")?;
+    let input: update::UpdateInput = decode(ErrorKind::InvalidUpdateInput, "planUpdate", input)?;
     encode(&update::plan_update(input).map_err(to_js)?)
 }

@@ -1,0 +1,49 @@
+//! Typed values across the boundary, in one place: JavaScript values decoded into the
+//! engine's serde types, answers encoded back as the native addon encodes them (plain
+//! objects, `null` for a missing value). A value of the wrong shape becomes the engine
+//! error `kind` naming the argument.
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use upkeep_core::{Error, ErrorKind};
+use wasm_bindgen::{JsCast, JsValue};
+
+use crate::error::to_js;
+
+/// Decodes argument `name` into `T`; a wrong shape is a `kind` error naming it.
+pub fn decode<T: DeserializeOwned>(
+    kind: ErrorKind,
+    name: &str,
+    value: JsValue,
+) -> Result<T, JsValue> {
+    serde_wasm_bindgen::from_value(value).map_err(|e| {
+        let detail = JsValue::from(e)
+            .dyn_into::<js_sys::Error>()
+            .map(|e| String::from(e.message()))
+            .unwrap_or_else(|value| format!("{value:?}"));
+        to_js(Error::new(kind, name, detail))
+    })
+}
+
+/// [`decode`], with `undefined` and `null` standing for the type's default (an omitted
+/// options object).
+pub fn decode_or_default<T: DeserializeOwned + Default>(
+    kind: ErrorKind,
+    name: &str,
+    value: JsValue,
+) -> Result<T, JsValue> {
+    if value.is_undefined() || value.is_null() {
+        Ok(T::default())
+    } else {
+        decode(kind, name, value)
+    }
+}
+
+/// Encodes an answer as plain JavaScript objects and arrays (`None` as `null`), byte
+/// fields as `Uint8Array`s, as the native addon does.
+pub fn encode<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
+    let serializer = serde_wasm_bindgen::Serializer::new()
+        .serialize_missing_as_null(true)
+        .serialize_maps_as_objects(true);
+    value.serialize(&serializer).map_err(JsValue::from)
+}
