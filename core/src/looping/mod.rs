@@ -26,6 +26,7 @@
 //! assert_eq!(parse_loop_file(&render_loop_file(&state)).unwrap(), state);
 //! ```
 
+mod decide;
 pub mod engine;
 pub mod file;
 pub mod model;
@@ -34,10 +35,11 @@ mod serde_impls;
 pub mod state;
 mod value;
 
+pub use decide::decide_awaiting;
 pub use engine::{
-    decide_awaiting, entries_of, init_state, next_step, record_outcome, score_declared, score_diff,
-    trailers, unit_history, unit_summary, LoopDeclaration, LoopInit, LoopReport, GATE_MAX_AMENDS,
-    LOOP_FILE, LOOP_FILE_TMP, VERIFY_COMMAND,
+    entries_of, init_state, next_step, record_outcome, score_declared, score_diff, trailers,
+    unit_history, unit_summary, LoopDeclaration, LoopInit, LoopReport, GATE_MAX_AMENDS, LOOP_FILE,
+    LOOP_FILE_TMP, VERIFY_COMMAND,
 };
 pub use file::{parse_loop_file, render_loop_file};
 pub use model::{
