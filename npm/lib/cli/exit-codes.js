@@ -33,3 +33,40 @@ export const EXIT = Object.freeze({
    */
   mergeFailed: 255,
 });
+
+/**
+ * Error codes that are the input's fault: an argument, a manifest, a release, a record, a
+ * journal or a state file that upkeep refuses to act on, or a path that does not exist.
+ */
+const BAD_INPUT_CODES = new Set([
+  // usage and arguments
+  'usage', 'invalid-argument', 'invalid-options', 'bad-path', 'ENOENT', 'ENOTDIR',
+  // documents upkeep reads (engine codes)
+  'invalid-manifest', 'invalid-record', 'old-manifest-schema', 'unsafe-path', 'path-collision',
+  'corrupt-journal', 'journal-mismatch', 'no-record', 'invalid-digest', 'invalid-version',
+  'invalid-update-input', 'update-in-progress', 'invalid-handoff', 'unknown-action', 'unknown-preset',
+  'invalid-numstat', 'binary-input',
+  // update: releases and the project's install state
+  'not-installed', 'bad-release', 'baseline-mismatch', 'downgrade', 'bad-state',
+  // land and sync: the repository is not in a state to act on
+  'git', 'no-handoff', 'detached', 'no-commits', 'clone-unreadable',
+]);
+
+/** Error codes of a file system that refused a read or a write (or a file upkeep will not overwrite). */
+const IO_CODES = new Set(['EACCES', 'EPERM', 'ENOSPC', 'EROFS', 'EIO', 'EDQUOT', 'EISDIR', 'EEXIST', 'ESYMLINK', 'backup-exists']);
+
+/**
+ * The exit code for an error a command caught, or `undefined` when the error is not one
+ * upkeep raises on purpose (a bug: the caller rethrows it, and it exits `internal`).
+ * @param {unknown} error
+ * @returns {number | undefined}
+ */
+export function exitForError(error) {
+  const code = /** @type {{ code?: unknown }} */ (error)?.code;
+  if (typeof code !== 'string') return undefined;
+  if (code === 'busy') return EXIT.busy;
+  if (code === 'interrupted') return EXIT.interrupted;
+  if (BAD_INPUT_CODES.has(code)) return EXIT.badInput;
+  if (IO_CODES.has(code) || /^E[A-Z]+$/.test(code)) return EXIT.io;
+  return undefined;
+}

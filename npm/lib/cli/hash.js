@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { engine } from '../engine.js';
 import { hashFile } from '../shim/hash-file.js';
 import { EXIT } from './exit-codes.js';
-import { printError, printLine } from './output.js';
+import { fsReason, printError, printLine } from './output.js';
 
 /**
  * Hashes every operand in order, printing a `sha256sum` line each. A file that cannot be
@@ -53,13 +53,7 @@ async function isDirectory(/** @type {string} */ path) {
   return stat(path).then((s) => s.isDirectory(), () => false);
 }
 
-/** The part of an fs error a person needs: "no such file or directory", "permission denied". */
+/** Why a path could not be hashed, with a hint for directories. */
 function describe(/** @type {any} */ error) {
-  const reasons = {
-    ENOENT: 'no such file or directory',
-    EACCES: 'permission denied',
-    EISDIR: 'is a directory (use --recursive to hash what it holds)',
-    ENOTDIR: 'not a directory',
-  };
-  return reasons[/** @type {keyof typeof reasons} */ (error?.code)] ?? error?.message ?? String(error);
+  return error?.code === 'EISDIR' ? 'is a directory (use --recursive to hash what it holds)' : fsReason(error);
 }

@@ -4,11 +4,8 @@ import process from 'node:process';
 import { engine } from '../engine.js';
 import { land, seal } from '../flows/land.js';
 import { sync } from '../flows/sync.js';
-import { EXIT } from './exit-codes.js';
+import { EXIT, exitForError } from './exit-codes.js';
 import { printError, printLine } from './output.js';
-
-/** Error codes that are the input's fault (exit 2); `busy` is 75; the rest are I/O (74). */
-const BAD_INPUT = new Set(['usage', 'git', 'bad-path', 'no-handoff', 'invalid-handoff', 'invalid-argument', 'unsafe-path', 'path-collision', 'invalid-digest', 'detached', 'no-commits', 'clone-unreadable']);
 
 /** @type {Record<string, number>} */
 const LAND_EXIT = { landed: EXIT.ok, nothing_to_land: EXIT.ok, partly_landed: EXIT.partlyLanded, commit_failed: EXIT.partlyLanded, moved: EXIT.refused };
@@ -111,8 +108,8 @@ export async function syncCommand(flags) {
 /** @param {boolean} json @param {unknown} error */
 function failure(json, error) {
   const e = /** @type {any} */ (error);
-  if (typeof e?.code !== 'string') throw error;
-  const exit = e.code === 'busy' ? EXIT.busy : BAD_INPUT.has(e.code) ? EXIT.badInput : EXIT.io;
+  const exit = exitForError(e);
+  if (exit === undefined) throw error;
   if (json) printLine(JSON.stringify({ status: 'error', error: { code: e.code, message: e.message } }, null, 2));
   else printError(e.message);
   return exit;

@@ -3,26 +3,12 @@
 import process from 'node:process';
 import { runInstall } from '../flows/install.js';
 import { runRefresh } from '../flows/refresh.js';
-import { EXIT } from './exit-codes.js';
+import { EXIT, exitForError } from './exit-codes.js';
 import { printError, printLine } from './output.js';
-
-const BAD_INPUT = new Set([
-  'invalid-manifest', 'invalid-record', 'old-manifest-schema', 'unsafe-path', 'path-collision', 'invalid-argument',
-  'no-record', 'corrupt-journal', 'journal-mismatch', 'ENOENT', 'ENOTDIR',
-]);
-const IO = new Set(['EACCES', 'EPERM', 'ENOSPC', 'EROFS', 'EIO', 'EDQUOT', 'EISDIR', 'EEXIST', 'backup-exists']);
 
 /** Prompts are for people: stdin and stderr on a terminal, not CI, not --json. */
 export function interactive(/** @type {{ json?: boolean }} */ options) {
   return Boolean(process.stdin.isTTY && process.stderr.isTTY && !process.env.CI && !options.json);
-}
-
-/** Maps an error to its exit code; unknown errors are internal (a bug). */
-function exitFor(/** @type {any} */ error) {
-  if (error?.code === 'busy') return EXIT.busy;
-  if (BAD_INPUT.has(error?.code)) return EXIT.badInput;
-  if (IO.has(error?.code)) return EXIT.io;
-  return undefined;
 }
 
 /**
@@ -34,7 +20,7 @@ async function present(command, run, options) {
   try {
     result = await run();
   } catch (error) {
-    const code = exitFor(error);
+    const code = exitForError(error);
     if (code === undefined) throw error;
     const err = /** @type {any} */ (error);
     if (options.json) printLine(JSON.stringify({ command, error: { code: err.code, message: err.message } }));

@@ -4,12 +4,9 @@
 import { readFile } from 'node:fs/promises';
 import process from 'node:process';
 import { engine } from '../engine.js';
-import { EXIT } from './exit-codes.js';
-import { printError, printLine } from './output.js';
+import { EXIT, exitForError } from './exit-codes.js';
+import { fsReason, printError, printLine } from './output.js';
 import { gitRun } from '../shim/git.js';
-
-/** Error codes that mean the user's input is wrong, not upkeep. */
-const BAD_INPUT = new Set(['unknown-action', 'unknown-preset', 'invalid-argument', 'invalid-numstat']);
 
 /** A usage or input problem: reported with its message, exit code 2. */
 class BadInput extends Error {}
@@ -55,7 +52,7 @@ export async function scoreCommand(options) {
     return verdict.fails ? EXIT.findings : EXIT.ok;
   } catch (error) {
     const code = /** @type {{ code?: string }} */ (error)?.code;
-    if (error instanceof BadInput || (code && BAD_INPUT.has(code))) {
+    if (error instanceof BadInput || exitForError(error) === EXIT.badInput) {
       const { message } = /** @type {Error} */ (error);
       // --json promises one document on stdout, failures included.
       if (options.json) printLine(JSON.stringify({ error: { code: code ?? 'bad-input', message } }, null, 2));
@@ -104,9 +101,7 @@ async function readWeights(/** @type {string} */ path) {
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    const reasons = { ENOENT: 'no such file or directory', EACCES: 'permission denied', EISDIR: 'is a directory' };
-    const code = /** @type {keyof typeof reasons} */ (/** @type {NodeJS.ErrnoException} */ (error).code);
-    throw new BadInput(`cannot read weights file '${path}': ${reasons[code] ?? /** @type {Error} */ (error).message}`);
+    throw new BadInput(`cannot read weights file '${path}': ${fsReason(error)}`);
   }
   try {
     return JSON.parse(text);

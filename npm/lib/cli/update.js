@@ -2,7 +2,7 @@
 // say (read-only) what such an update would do.
 import process from 'node:process';
 import { update } from '../flows/update.js';
-import { EXIT } from './exit-codes.js';
+import { EXIT, exitForError } from './exit-codes.js';
 import { printError, printLine } from './output.js';
 
 /**
@@ -17,12 +17,6 @@ import { printError, printLine } from './output.js';
  * @property {boolean} [dryRun]
  * @property {boolean} [ignoreEol]
  */
-
-/** Error codes that are the input's fault (exit 2); the rest are I/O (74). */
-const BAD_INPUT = new Set([
-  'not-installed', 'bad-release', 'baseline-mismatch', 'downgrade', 'unsafe-path', 'bad-state', 'backup-exists',
-  'invalid-manifest', 'invalid-version', 'invalid-update-input', 'update-in-progress',
-]);
 
 /**
  * Runs the update (or, with `readOnly`, the status check) and returns the exit code.
@@ -91,8 +85,8 @@ export async function updateCommand(flags, { readOnly = false } = {}) {
     return code;
   } catch (error) {
     const e = /** @type {any} */ (error);
-    if (typeof e?.code !== 'string') throw error;
-    const exit = e.code === 'busy' ? EXIT.busy : e.code === 'interrupted' ? EXIT.interrupted : BAD_INPUT.has(e.code) ? EXIT.badInput : EXIT.io;
+    const exit = exitForError(e);
+    if (exit === undefined) throw error;
     return fail(json, { code: e.code, message: e.message }, exit);
   } finally {
     process.off('SIGINT', onSignal);
