@@ -2,6 +2,10 @@
 // appended and fsynced before the action it covers. Past `cap` bytes the file rotates to
 // `.1` (replacing an older `.1`) and the new file starts with the run's header again, so
 // a run is never separated from its header; readers take both segments, oldest first.
+// Dropping an older `.1` loses nothing resume needs: a file's intent and done records are
+// appended back to back, so a dropped segment holds only finished files, whose bytes
+// already match their new content (resume re-observes every file and takes journalled
+// decisions only for files not yet finished).
 import { closeSync, constants, fsyncSync, lstatSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { engine } from '../engine.js';
