@@ -28,8 +28,9 @@ if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknow
   apt_install rustc-web cargo-web rust-web-src lld-22
 fi
 
-# git drives tests and the CLI; chromium runs the browser demo's tests (make test-demo).
-apt_install git chromium
+# git drives tests and the CLI; chromium runs the browser demo's tests (make test-demo);
+# strace checks the durability order of writes (tests/js/write-ordering.test.js).
+apt_install git chromium strace
 
 if ! command -v wasm-bindgen >/dev/null || [ "$(wasm-bindgen --version | awk '{print $2}')" != "$WASM_BINDGEN_VERSION" ]; then
   log "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (a few minutes, once)"

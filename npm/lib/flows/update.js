@@ -11,7 +11,7 @@ import { step } from '../shim/fault.js';
 import { FlowError } from '../shim/flow-error.js';
 import { acquireLock } from '../shim/lock.js';
 import { openRelease } from '../shim/release-source.js';
-import { ensureParents, inspect, UnsafePathError } from '../shim/safe-path.js';
+import { ensureParents, inspect, syncFolders, UnsafePathError } from '../shim/safe-path.js';
 
 const IN_PROGRESS = 'update-in-progress.json';
 
@@ -189,11 +189,12 @@ function lock(root, stateDir, id) {
  * so nothing resolves outside the root, including through a link an earlier release
  * shipped), the target is a regular file or absent, and its parents exist.
  * @param {string} root @param {string} rel a validated, `/`-separated relative path
+ * @param {Set<string>} [newFolders] collects folders that gained a directory, for one sync per batch
  */
-function writable(root, rel) {
+function writable(root, rel, newFolders) {
   const at = inspect(root, rel);
   if (at.kind !== 'file' && at.kind !== 'missing') throw new UnsafePathError(rel, `it is a ${at.kind}, not a regular file; upkeep never writes through one`);
-  ensureParents(root, rel);
+  ensureParents(root, rel, newFolders);
   return at.abs;
 }
 
@@ -211,24 +212,27 @@ function writable(root, rel) {
 async function execute(root, latestDir, actions, stopIfAsked) {
   const modes = new Map();
   const backups = [];
+  const newFolders = new Set();
   for (const action of actions) {
     if (action.op === 'write-patch') continue;
-    const target = writable(root, action.path);
+    const target = writable(root, action.path, newFolders);
     const mode = modeOf(target) ?? modeOf(join(latestDir, action.path)) ?? 0o644;
     modes.set(action.path, mode);
     if (!action.backupPath) continue;
-    writable(root, action.backupPath);
+    writable(root, action.backupPath, newFolders);
     backups.push({ backupRel: action.backupPath, bytes: () => readFileSync(target), mode });
   }
+  syncFolders(newFolders);
   await saveBackups(root, backups);
   stopIfAsked();
   const writes = actions.map((action) => {
-    if (action.op === 'write-patch') return { path: writable(root, action.patchPath), data: action.bytes };
-    const path = writable(root, action.path);
+    if (action.op === 'write-patch') return { path: writable(root, action.patchPath, newFolders), data: action.bytes };
+    const path = writable(root, action.path, newFolders);
     if (action.op !== 'copy') return { path, data: action.bytes, mode: modes.get(action.path) };
     const source = join(latestDir, action.path);
     return { path, data: () => readFileSync(source), mode: modeOf(source) ?? modes.get(action.path) };
   });
+  syncFolders(newFolders);
   await atomicWriteAll(writes);
 }
 

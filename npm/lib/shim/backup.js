@@ -4,7 +4,7 @@
 import { readFileSync, unlinkSync, linkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fsyncDir, writeAll, writeTemp } from './atomic-write.js';
-import { ensureParents } from './safe-path.js';
+import { ensureParents, syncFolders } from './safe-path.js';
 import { step } from './fault.js';
 
 export class Backups {
@@ -49,7 +49,9 @@ export function saveBackup(root, backupRel, bytes, mode) {
  * @param {string} root @param {{ backupRel: string, bytes: Uint8Array | (() => Uint8Array), mode: number }[]} items
  */
 export async function saveBackups(root, items) {
-  for (const item of items) ensureParents(root, item.backupRel);
+  const newFolders = new Set();
+  for (const item of items) ensureParents(root, item.backupRel, newFolders);
+  syncFolders(newFolders);
   const entries = items.map((item) => ({ ...item, path: join(root, item.backupRel), data: item.bytes }));
   await writeAll(entries, (temp, entry) => {
     linkBackup(temp, entry.path, entry.backupRel, () => readFileSync(temp));

@@ -2,6 +2,7 @@
 // outside the root through a symlink, and nothing is ever written through one.
 import { lstatSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { fsyncDir } from './atomic-write.js';
 
 /** An error about a path that upkeep refuses to touch; `code` is `unsafe-path`. */
 export class UnsafePathError extends Error {
@@ -56,18 +57,24 @@ export function inspect(root, rel) {
 
 /**
  * Creates the missing parent directories of `rel` one at a time, checking each with
- * lstat after creating it (a directory swapped for a link in between is refused).
- * @param {string} root @param {string} rel
+ * lstat after creating it (a directory swapped for a link in between is refused). A new
+ * directory's entry lives in its parent, so each parent that gained one is synced before
+ * this returns — or, when `unsynced` is given (a batch of paths), collected there for the
+ * caller to sync once with {@link syncFolders}.
+ * @param {string} root @param {string} rel @param {Set<string>} [unsynced]
  */
-export function ensureParents(root, rel) {
+export function ensureParents(root, rel, unsynced) {
   const parts = rel.split('/').slice(0, -1);
+  const gained = unsynced ?? new Set();
   let current = root;
   for (const [i, part] of parts.entries()) {
+    const parent = current;
     current = join(current, part);
     let stat = lstatOrNone(current);
     if (!stat) {
       try {
         mkdirSync(current, { mode: 0o755 });
+        gained.add(parent);
       } catch (error) {
         if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error;
       }
@@ -77,4 +84,10 @@ export function ensureParents(root, rel) {
       throw new UnsafePathError(rel, `'${parts.slice(0, i + 1).join('/')}' is not a real directory`);
     }
   }
+  if (!unsynced) syncFolders(gained);
+}
+
+/** Syncs each folder once (the parents {@link ensureParents} collected for a batch). */
+export function syncFolders(/** @type {Iterable<string>} */ folders) {
+  for (const folder of folders) fsyncDir(folder);
 }
