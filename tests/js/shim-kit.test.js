@@ -1,6 +1,6 @@
 // The reusable safety kit on its own: atomic writes, backups, the lock, the journal, safe paths.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -75,6 +75,46 @@ describe('lock', () => {
     const lock = acquireLock(lockPath, 'r3');
     assert.equal(JSON.parse(readFileSync(lockPath, 'utf8')).run, 'r3');
     lock.release();
+  });
+  test(`runs racing to break a stale lock (and a stale breaker) never hold it together: ${process.env.UPKEEP_SOAK ? 200 : 8} trials`, async () => {
+    const lockModule = new URL('../../npm/lib/shim/lock.js', import.meta.url).href;
+    const dead = Number(spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], { encoding: 'utf8' }).stdout.trim());
+    const stale = JSON.stringify({ pid: dead, host: hostname(), start: '1', since: 'then', run: 'dead' });
+    // Each racer waits for a common instant, tries once, and logs its hold.
+    const racer = `
+      import { appendFileSync } from 'node:fs';
+      import { acquireLock } from ${JSON.stringify(lockModule)};
+      const [lockPath, log, at] = process.argv.slice(1);
+      while (Date.now() < Number(at));
+      try {
+        const held = acquireLock(lockPath, String(process.pid));
+        appendFileSync(log, 'start ' + process.pid + '\\n');
+        const until = Date.now() + 30;
+        while (Date.now() < until);
+        appendFileSync(log, 'end ' + process.pid + '\\n');
+        held.release();
+      } catch (e) {
+        if (e.code !== 'busy') throw e;
+      }`;
+    for (let trial = 0; trial < (process.env.UPKEEP_SOAK ? 200 : 8); trial += 1) {
+      const path = join(dir, `race-${trial}.lock`);
+      const log = join(dir, `race-${trial}.log`);
+      writeFileSync(path, stale);
+      if (trial % 2 === 1) writeFileSync(`${path}.break`, stale); // a breaker that died mid-break
+      writeFileSync(log, '');
+      const at = String(Date.now() + 400);
+      const runs = Array.from({ length: 5 }, () => new Promise((resolve) => {
+        const child = spawn(process.execPath, ['--input-type=module', '-e', racer, path, log, at], { stdio: ['ignore', 'ignore', 'inherit'] });
+        child.on('exit', resolve);
+      }));
+      assert.deepEqual(await Promise.all(runs), [0, 0, 0, 0, 0]);
+      const events = readFileSync(log, 'utf8').trim().split('\n').filter(Boolean);
+      assert.ok(events.length >= 2, `trial ${trial}: someone took the stale lock`);
+      for (let i = 0; i < events.length; i += 2) {
+        assert.match(events[i], /^start /, `trial ${trial}: holds never overlap: ${events.join(', ')}`);
+        assert.equal(events[i + 1], events[i].replace('start', 'end'), `trial ${trial}: holds never overlap: ${events.join(', ')}`);
+      }
+    }
   });
   test('an empty lock has an unknown owner and is not broken', () => {
     writeFileSync(lockPath, '');
