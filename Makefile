@@ -54,7 +54,7 @@ test-demo: build-wasm demo-build
 
 ## The long fault-injection runs: 1,000+ concurrent-refresh trials, 300 random kills of a 1,000-file refresh.
 soak: build
-	UPKEEP_SOAK=1 node --test tests/js/refresh-flow.test.js
+	UPKEEP_SOAK=1 node --test tests/js/refresh-flow.test.js tests/js/shim-kit.test.js
 
 ## The loop engine against its JavaScript reference on fresh random sequences, all engines,
 ## key order included (LOOP_REFERENCE: the extracted state.mjs; see tests/differential/loop-vectors.mjs).
