@@ -263,6 +263,37 @@ describe('refresh: SIGKILL at every mutating step', () => {
   });
 });
 
+describe('install: SIGKILL at every mutating step', () => {
+  // Install has no journal: its writes are atomic and a re-run treats files already equal
+  // to the source as installed, so re-running is the resume.
+  test('every file absent or complete; re-running finishes the install exactly', () => {
+    const dir = join(base, `i${counter++}`);
+    const src = join(dir, 'src');
+    put(src, {
+      'install/manifest.json': manifest({ files: files(['a.mjs', 'deep/b.mjs', 'deep/er/c.txt']) }),
+      'code/a.mjs': 'a\n', 'code/deep/b.mjs': 'b\n', 'code/deep/er/c.txt': 'c\r\n',
+    });
+    const reference = join(dir, 'reference');
+    mkdirSync(reference);
+    assert.equal(runCli(['install', '--source', src, '--target', reference]).status, 0);
+    const expected = snapshot(reference, (p) => !p.includes('.upkeep-') || p.endsWith('.upkeep-source.json'));
+    let kills = 0;
+    for (let step = 1; step < 100; step += 1) {
+      const host = join(dir, `h${step}`);
+      mkdirSync(host);
+      const killed = runCli(['install', '--source', src, '--target', host], { env: { UPKEEP_FAULT_KILL_AT: String(step) } });
+      if (killed.status !== null) break;
+      kills += 1;
+      for (const [path, content] of Object.entries(snapshot(host, managed))) assert.equal(content, expected[path], `step ${step}: ${path} is torn`);
+      const resumed = runCli(['install', '--source', src, '--target', host]);
+      assert.equal(resumed.status, 0, `step ${step}: ${resumed.stdout}${resumed.stderr}`);
+      assert.deepEqual(snapshot(host, (p) => !p.includes('.upkeep-') || p.endsWith('.upkeep-source.json')), expected, `step ${step}`);
+      assert.deepEqual(Object.keys(snapshot(host, (p) => p.endsWith('.tmp'))), [], `step ${step}: temp files left`);
+    }
+    assert.ok(kills >= 4, `only ${kills} kill points`);
+  });
+});
+
 describe('refresh: a full disk at every file write (injected ENOSPC)', () => {
   test('the run stops at the failed file with exit 74, nothing torn, no temp left; re-running completes', () => {
     const template = scenario();
