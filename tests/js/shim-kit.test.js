@@ -76,7 +76,7 @@ describe('lock', () => {
     assert.equal(JSON.parse(readFileSync(lockPath, 'utf8')).run, 'r3');
     lock.release();
   });
-  test(`runs racing to break a stale lock (and a stale breaker) never hold it together: ${process.env.UPKEEP_SOAK ? 200 : 8} trials`, async () => {
+  test(`runs racing to break a stale lock (and stale breakers) never hold it together: ${process.env.UPKEEP_SOAK ? 200 : 9} trials`, async () => {
     const lockModule = new URL('../../npm/lib/shim/lock.js', import.meta.url).href;
     const dead = Number(spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], { encoding: 'utf8' }).stdout.trim());
     const stale = JSON.stringify({ pid: dead, host: hostname(), start: '1', since: 'then', run: 'dead' });
@@ -96,11 +96,12 @@ describe('lock', () => {
       } catch (e) {
         if (e.code !== 'busy') throw e;
       }`;
-    for (let trial = 0; trial < (process.env.UPKEEP_SOAK ? 200 : 8); trial += 1) {
+    for (let trial = 0; trial < (process.env.UPKEEP_SOAK ? 200 : 9); trial += 1) {
       const path = join(dir, `race-${trial}.lock`);
       const log = join(dir, `race-${trial}.log`);
       writeFileSync(path, stale);
-      if (trial % 2 === 1) writeFileSync(`${path}.break`, stale); // a breaker that died mid-break
+      if (trial % 3 >= 1) writeFileSync(`${path}.break`, stale); // a breaker that died mid-break
+      if (trial % 3 === 2) writeFileSync(`${path}.break.break`, stale); // ... and one that died breaking it
       writeFileSync(log, '');
       const at = String(Date.now() + 400);
       const runs = Array.from({ length: 5 }, () => new Promise((resolve) => {
@@ -109,6 +110,7 @@ describe('lock', () => {
       }));
       assert.deepEqual(await Promise.all(runs), [0, 0, 0, 0, 0]);
       const events = readFileSync(log, 'utf8').trim().split('\n').filter(Boolean);
+      assert.deepEqual(readdirSync(dir).filter((n) => n.startsWith(`race-${trial}.lock`)), [], `trial ${trial}: no lock or breaker left`);
       assert.ok(events.length >= 2, `trial ${trial}: someone took the stale lock`);
       for (let i = 0; i < events.length; i += 2) {
         assert.match(events[i], /^start /, `trial ${trial}: holds never overlap: ${events.join(', ')}`);

@@ -87,7 +87,7 @@ function parse(/** @type {string} */ text) {
 export function acquireLock(path, runId, { what = 'refresh' } = {}) {
   const holder = { pid: process.pid, host: hostname(), start: processStart(process.pid), since: new Date().toISOString(), run: runId };
   const text = `${JSON.stringify(holder)}\n`;
-  for (let attempt = 0; attempt < 2; attempt += 1) {
+  for (let attempt = 0; attempt < 4; attempt += 1) {
     try {
       linkInto(path, text);
       return {
@@ -118,16 +118,22 @@ export function acquireLock(path, runId, { what = 'refresh' } = {}) {
   throw new BusyError(`${what} already in progress (the lock '${path}' keeps changing hands)`);
 }
 
-/** Removes a stale lock under a second lock, only if it still holds what was judged stale. */
-function breakStale(/** @type {string} */ path, /** @type {string} */ seen) {
+/**
+ * Removes a stale lock under a second lock (`<path>.break`), only if it still holds what
+ * was judged stale. A breaker left by a run that died mid-break is itself a stale lock,
+ * broken the same way one level down (under `<path>.break.break`), so two runs can never
+ * both believe they hold a breaker; the caller then tries again.
+ * @param {string} path @param {string} seen @param {number} [depth]
+ */
+function breakStale(path, seen, depth = 0) {
   const breaker = `${path}.break`;
   try {
     linkInto(breaker, `${JSON.stringify({ pid: process.pid, host: hostname(), start: processStart(process.pid) })}\n`);
   } catch (error) {
     if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error;
-    const other = parse(read(breaker) ?? '');
-    // A breaker that died mid-break is itself stale; anything else means someone else is breaking it.
-    if (other && other.host === hostname() && !alive(other)) unlinkSync(breaker);
+    const held = read(breaker);
+    const other = parse(held ?? '');
+    if (held !== undefined && other && other.host === hostname() && !alive(other) && depth < 2) breakStale(breaker, held, depth + 1);
     return;
   }
   try {
