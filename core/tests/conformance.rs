@@ -285,6 +285,7 @@ fn run(call: &str, args: &[Value]) -> Value {
         }
         "renderJournalLine" => encoded(Ok(refresh::render_journal_line(&typed(&args[0])))),
         "parseJournal" => encoded(journal(&args[0])),
+        "runReport" => encoded(Ok(refresh::run_report(&typed(&args[0]), &typed(&args[1])))),
         "interruptedRun" => encoded(
             journal(&args[0]).and_then(|j| refresh::interrupted_run(&j, text(1), text(2), text(3))),
         ),

@@ -144,3 +144,15 @@ pub fn source_identity(env: Env, manifest: Uint8Array, files: Unknown) -> napi::
         decode(&env, ErrorKind::InvalidArgument, "files", files)?;
     Ok(core::source_identity(&manifest, &files))
 }
+
+/// The report of an install or a refresh: the plan joined with what the shim did.
+#[napi(ts_return_type = "RunReport")]
+pub fn run_report<'env>(
+    env: &'env Env,
+    plan: Unknown,
+    facts: Unknown,
+) -> napi::Result<Unknown<'env>> {
+    let plan: core::Plan = decode(env, ErrorKind::InvalidArgument, "plan", plan)?;
+    let facts: core::RunFacts = decode(env, ErrorKind::InvalidArgument, "facts", facts)?;
+    encode(env, &core::run_report(&plan, &facts))
+}

@@ -18,7 +18,7 @@ export const { unifiedDiff, merge, diffHunks, applyHunks, lineEndings, sameText,
 export const {
   validatePath, checkCollisions, parseInstallManifest, parseSourceRecord, classify,
   eolNormalizedSha256, planInstall, planRefresh, renderJournalLine, parseJournal, interruptedRun,
-  sourceIdentity,
+  sourceIdentity, runReport,
 } = engine;
 // Risk scoring
 export const {

@@ -319,6 +319,57 @@ export declare function parseJournal(segments: JournalSegment[]): Journal;
 export declare function interruptedRun(journal: Journal, root: string, source: string, name: string): InterruptedRun | null;
 /** The identity of a source version: manifest bytes and `[src, sha256 | null]` pairs. */
 export declare function sourceIdentity(manifest: Uint8Array, files: [string, string | null][]): string;
+/** What the shim did with one planned file (`done`, `skipped`, `failed`, or the action it stood for). */
+export interface FileRunOutcome { target: string; outcome: string; reason?: string | null; backup?: string | null }
+/** A diff host → source shown for a hand merge. */
+export interface MergeDiff { target: string; diff: string }
+/** The facts of an install or refresh run, as the shim saw them. */
+export interface RunFacts {
+  command?: 'install' | 'refresh';
+  dryRun?: boolean;
+  runId?: string | null;
+  resumed?: boolean;
+  interrupted?: boolean;
+  failed?: boolean;
+  recordError?: string | null;
+  outcomes?: FileRunOutcome[];
+  diffs?: MergeDiff[] | null;
+}
+/** One file in a run's report; `outcome` is `planned`, `unchanged`, `not-written`, `not-reached` or the shim's outcome. */
+export interface ReportedFile {
+  src: string;
+  target: string;
+  renamedFrom?: string;
+  state?: FileState;
+  decision?: RefreshDecision;
+  action: Action;
+  outcome: string;
+  reason?: string;
+  backup?: string;
+}
+/** The report of an install or a refresh: what `--json` prints. */
+export interface RunReport {
+  command: 'install' | 'refresh';
+  dryRun: boolean;
+  runId?: string;
+  resumed: boolean;
+  interrupted: boolean;
+  failed: boolean;
+  recordError?: string;
+  /** Files per state (refresh only). */
+  states?: Record<string, number>;
+  /** Files that need a person: the plan's, plus any the run skipped or could not write. */
+  attention: number;
+  recordPath: string;
+  /** Whether the record is to be (or was) rewritten: the shim writes it exactly when set. */
+  recordChanged: boolean;
+  /** How the run ended (also the journal's `end` outcome). */
+  outcome: 'planned' | 'complete' | 'pending' | 'failed' | 'interrupted';
+  files: ReportedFile[];
+  diffs?: MergeDiff[];
+}
+/** Joins a plan with what the shim did into the run's report. */
+export declare function runReport(plan: Plan, facts: RunFacts): RunReport;
 // ---- Risk scoring ----
 
 /** The weight of each action a change may declare (format 0.1 … architecture 0.9). */

@@ -126,6 +126,7 @@ const calls = {
   renderJournalLine: (api, [record]) => api.renderJournalLine(record),
   parseJournal: (api, [segments]) => api.parseJournal(segments),
   interruptedRun: (api, [segments, root, source, name]) => api.interruptedRun(api.parseJournal(segments), root, source, name),
+  runReport: (api, [plan, facts]) => api.runReport(plan, facts),
   parseManifest: (api, [text, label]) => api.parseManifest(text, label),
   compareVersions: (api, [a, b]) => api.compareVersions(a, b),
   checkVersions: (api, [installed, latest, committed]) => api.checkVersions(installed, latest, committed),

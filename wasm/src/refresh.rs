@@ -118,3 +118,11 @@ pub fn source_identity(manifest: &[u8], files: JsValue) -> Result<String, JsValu
     let files: Vec<(String, Option<String>)> = decode(ErrorKind::InvalidArgument, "files", files)?;
     Ok(core::source_identity(manifest, &files))
 }
+
+/// The report of an install or a refresh: the plan joined with what the shim did.
+#[wasm_bindgen(js_name = runReport)]
+pub fn run_report(plan: JsValue, facts: JsValue) -> Result<JsValue, JsValue> {
+    let plan: core::Plan = decode(ErrorKind::InvalidArgument, "plan", plan)?;
+    let facts: core::RunFacts = decode(ErrorKind::InvalidArgument, "facts", facts)?;
+    encode(&core::run_report(&plan, &facts))
+}

@@ -7,7 +7,8 @@
 //! - [`crate::paths`]: every manifest path validated before anything is touched;
 //! - [`classify`]: the five states from the source, host and recorded hashes;
 //! - [`plan`]: the per-file actions for the decisions taken, and the resulting record;
-//! - [`journal`]: the append-only journal that makes an interrupted run resumable.
+//! - [`journal`]: the append-only journal that makes an interrupted run resumable;
+//! - [`report`]: the plan joined with what the shim did, as `--json` prints it.
 //!
 //! ```
 //! use upkeep_core::refresh::{plan_install, Action, Observations, PathObservation};
@@ -27,6 +28,7 @@ pub mod classify;
 pub mod journal;
 pub mod manifest;
 pub mod plan;
+pub mod report;
 
 pub use crate::paths::{check_collisions, validate_path};
 pub use classify::{classify, eol_normalized_sha256, EntryKind, FileState, Observed};
@@ -41,4 +43,8 @@ pub use manifest::{
 pub use plan::{
     plan_install, plan_refresh, state_name, Action, Decision, FileDecision, Observations,
     PathObservation, Plan, PlannedFile, RefreshOptions,
+};
+pub use report::{
+    run_report, FileRunOutcome, MergeDiff, ReportedFile, RunCommand, RunFacts, RunOutcome,
+    RunReport,
 };

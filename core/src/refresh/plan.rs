@@ -140,6 +140,21 @@ pub enum Action {
     Conflict,
 }
 
+impl Action {
+    /// The action's name as reports and JSON spell it (`write`, `record`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            Action::None => "none",
+            Action::Write => "write",
+            Action::Remove => "remove",
+            Action::Record => "record",
+            Action::Diff => "diff",
+            Action::Pending => "pending",
+            Action::Conflict => "conflict",
+        }
+    }
+}
+
 /// The path an observation is about, and what was found there.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

@@ -26,28 +26,18 @@ export async function runInstall(request) {
   const hosts = await mapLimited(manifest.files, (f) => observe(root, f.target));
   /** @type {import('../index.js').Plan} */
   const plan = engine.planInstall(bytes, name, { sources, hosts }, Boolean(request.force));
-  const summary = (/** @type {{ target: string, outcome: string, backup?: string }[]} */ outcomes) => ({
-    command: 'install',
-    dryRun: Boolean(request.dryRun),
-    attention: plan.attention,
-    recordPath: plan.recordPath,
-    files: plan.files.map((f) => ({
-      src: f.src, target: f.target, action: f.action, reason: f.reason,
-      outcome: outcomes.find((o) => o.target === f.target)?.outcome ?? (request.dryRun ? 'planned' : plan.attention ? 'not-written' : 'unchanged'),
-      backup: outcomes.find((o) => o.target === f.target)?.backup,
-    })),
-  });
-  if (plan.attention > 0 || request.dryRun) return summary([]);
+  /** @param {import('../index.js').RunFacts} facts */
+  const summary = (facts) => engine.runReport(plan, { command: 'install', dryRun: Boolean(request.dryRun), ...facts });
+  if (plan.attention > 0 || request.dryRun) return summary({});
   const runId = newRunId();
   ensureParents(root, `${home}x`);
   const lock = acquireLock(join(root, `${home}${LOCK_NAME}`), runId);
   try {
     const backups = new Backups(root, `${home}${BACKUPS_NAME}/${runId}`);
     const { outcomes, failed } = executePlan(plan, { root, sourceRoot, runId, journal: undefined, backups, stopRequested: () => false });
-    if (failed) return { ...summary(outcomes), attention: 1, failed: true };
-    if (outcomes.some((o) => o.outcome === 'skipped')) return { ...summary(outcomes), attention: 1 };
-    atomicWrite(join(root, plan.recordPath), Buffer.from(plan.recordText));
-    return summary(outcomes);
+    const report = summary({ runId, outcomes, failed });
+    if (report.recordChanged) atomicWrite(join(root, plan.recordPath), Buffer.from(plan.recordText));
+    return report;
   } finally {
     lock.release();
   }

@@ -98,12 +98,9 @@ export async function runRefresh(request) {
     const backups = new Backups(root, `${home}${BACKUPS_NAME}/${runId}`);
     const stopRequested = request.stopRequested ?? (() => false);
     const { outcomes, stopped, failed } = executePlan(plan, { root, sourceRoot, runId, journal: writer, backups, stopRequested });
-    const skipped = failed || outcomes.some((o) => o.outcome === 'skipped');
-    if (stopped) {
-      writer.append({ type: 'end', run: runId, ts: new Date().toISOString(), outcome: 'interrupted' });
-      return report(plan, { dryRun: false, resumed: Boolean(resume), diffs, runId, outcomes, interrupted: true });
-    }
-    if (!skipped && plan.recordChanged) {
+    const facts = { dryRun: false, resumed: Boolean(resume), diffs, runId, outcomes, interrupted: stopped, failed };
+    const done = report(plan, facts);
+    if (done.recordChanged) {
       try {
         atomicWrite(join(root, recordPath), Buffer.from(plan.recordText));
       } catch (error) {
@@ -111,12 +108,11 @@ export async function runRefresh(request) {
         // re-run resumes this run and writes the record.
         if (!(/** @type {any} */ (error)?.syscall)) throw error;
         const recordError = `cannot write '${recordPath}': ${/** @type {Error} */ (error).message}`;
-        return report(plan, { dryRun: false, resumed: Boolean(resume), diffs, runId, outcomes, failed: true, recordError });
+        return report(plan, { ...facts, failed: true, recordError });
       }
     }
-    const outcome = skipped ? 'failed' : plan.attention > 0 ? 'pending' : 'complete';
-    writer.append({ type: 'end', run: runId, ts: new Date().toISOString(), outcome });
-    return report(plan, { dryRun: false, resumed: Boolean(resume), diffs, runId, outcomes, failed });
+    writer.append({ type: 'end', run: runId, ts: new Date().toISOString(), outcome: done.outcome });
+    return done;
   } finally {
     lock?.release();
   }
@@ -135,29 +131,11 @@ function mergeDiff(root, sourceRoot, file) {
 }
 
 /**
- * The report document (`--json`) and the basis of the human summary.
+ * The report document (`--json`) and the basis of the human summary: the engine joins the
+ * plan with what this run did.
  * @param {import('../index.js').Plan} plan
- * @param {{ dryRun: boolean, resumed: boolean, diffs: { target: string, diff: string }[], runId?: string,
- *   outcomes?: { target: string, outcome: string, reason?: string, backup?: string }[], interrupted?: boolean, failed?: boolean,
- *   recordError?: string }} details
+ * @param {Omit<import('../index.js').RunFacts, 'command'>} facts
  */
-function report(plan, details) {
-  const byTarget = new Map((details.outcomes ?? []).map((o) => [o.target, o]));
-  const files = plan.files.map((f) => {
-    const done = byTarget.get(f.target);
-    return {
-      src: f.src, target: f.target, renamedFrom: f.renamedFrom, state: f.state, decision: f.decision, action: f.action,
-      outcome: details.dryRun ? 'planned' : done?.outcome ?? (f.action === 'none' ? 'unchanged' : details.interrupted || details.failed ? 'not-reached' : f.action),
-      reason: done?.reason ?? f.reason, backup: done?.backup,
-    };
-  });
-  /** @type {Record<string, number>} */
-  const states = {};
-  for (const f of plan.files) states[f.state] = (states[f.state] ?? 0) + 1;
-  const skipped = files.filter((f) => f.outcome === 'skipped' || f.outcome === 'failed').length;
-  return {
-    command: 'refresh', dryRun: details.dryRun, runId: details.runId, resumed: details.resumed, interrupted: Boolean(details.interrupted), failed: Boolean(details.failed), recordError: details.recordError,
-    states, attention: plan.attention + skipped, recordPath: plan.recordPath, recordChanged: plan.recordChanged && !details.dryRun && !skipped && !details.interrupted && !details.failed,
-    files, diffs: details.diffs,
-  };
+function report(plan, facts) {
+  return engine.runReport(plan, { command: 'refresh', ...facts });
 }
