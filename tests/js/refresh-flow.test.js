@@ -2,8 +2,8 @@
 // scenario under each flag combination, kill -9 at every mutating step, concurrent runs,
 // hostile manifests, CRLF and binary files, no TTY.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -291,6 +291,44 @@ describe('install: SIGKILL at every mutating step', () => {
       assert.deepEqual(Object.keys(snapshot(host, (p) => p.endsWith('.tmp'))), [], `step ${step}: temp files left`);
     }
     assert.ok(kills >= 4, `only ${kills} kill points`);
+  });
+});
+
+describe('refresh: a 200 MB managed file (RELIABILITY case 11)', () => {
+  test('is hashed, backed up and replaced a chunk at a time: peak memory stays far below its size', () => {
+    const dir = join(base, `big${counter++}`);
+    const src = join(dir, 'src');
+    const host = join(dir, 'host');
+    mkdirSync(host, { recursive: true });
+    put(src, { 'install/manifest.json': manifest({ files: files(['big.bin']) }) });
+    const MiB = 1 << 20;
+    const size = 200 * MiB;
+    /** Writes `size` bytes a MiB at a time; `version` changes one byte in every MiB. */
+    const writeBig = (/** @type {string} */ path, /** @type {number} */ version) => {
+      mkdirSync(dirname(path), { recursive: true });
+      const fd = openSync(path, 'w');
+      const chunk = Buffer.alloc(MiB, 'abcdefghijklmnopqrstuvwxyz\n');
+      for (let i = 0; i < size / MiB; i += 1) {
+        chunk[0] = (i + version) & 0xff;
+        writeSync(fd, chunk);
+      }
+      closeSync(fd);
+    };
+    writeBig(join(src, 'code/big.bin'), 1);
+    assert.equal(runCli(['install', '--source', src, '--target', host]).status, 0);
+    writeBig(join(src, 'code/big.bin'), 2);
+
+    const timed = spawnSync('/usr/bin/time', ['-f', 'maxrss-kb=%M', process.execPath, upkeepBin, 'refresh', '--source', src, '--target', host, '--json'], { encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+    assert.equal(timed.status, 0, timed.stderr);
+    const report = JSON.parse(timed.stdout);
+    assert.deepEqual(report.files.map((/** @type {any} */ f) => [f.target, f.outcome]), [['svc/big.bin', 'done']]);
+    const peakMiB = Number(/maxrss-kb=(\d+)/.exec(timed.stderr)?.[1]) / 1024;
+    assert.ok(peakMiB < 160, `peak RSS ${peakMiB.toFixed(0)} MiB for a 200 MiB file`);
+    const digest = (/** @type {string} */ path) => spawnSync('sha256sum', [path], { encoding: 'utf8' }).stdout.split(' ')[0];
+    assert.equal(digest(join(host, 'svc/big.bin')), digest(join(src, 'code/big.bin')));
+    const backup = join(host, 'svc/.upkeep-backups', report.runId, 'svc/big.bin');
+    assert.equal(statSync(backup).size, size);
+    rmSync(dir, { recursive: true, force: true });
   });
 });
 

@@ -51,9 +51,16 @@ describe('batch writes', () => {
 describe('backup', () => {
   test('a backup is never overwritten with other content; the same content is accepted (resume)', () => {
     const backups = new Backups(dir, 'bk/run1');
-    assert.equal(backups.save('x/y.txt', Buffer.from('one'), 0o644), 'bk/run1/x/y.txt');
-    backups.save('x/y.txt', Buffer.from('one'), 0o644);
-    assert.throws(() => backups.save('x/y.txt', Buffer.from('two'), 0o644), /never overwritten/);
+    const original = join(dir, 'original.txt');
+    const sha = (/** @type {string} */ text) => engine.sha256(Buffer.from(text));
+    writeFileSync(original, 'one');
+    assert.equal(backups.copy('x/y.txt', original, 0o644, sha('one')), 'bk/run1/x/y.txt');
+    assert.equal(backups.copy('x/y.txt', original, 0o644, sha('one')), 'bk/run1/x/y.txt');
+    writeFileSync(original, 'two');
+    assert.throws(() => backups.copy('x/y.txt', original, 0o644, sha('two')), /never overwritten/);
+    // A file that changed after it was hashed is not backed up under the old hash.
+    assert.equal(backups.copy('x/z.txt', original, 0o644, sha('one')), undefined);
+    assert.equal(existsSync(join(dir, 'bk/run1/x/z.txt')), false);
     assert.equal(readFileSync(join(dir, 'bk/run1/x/y.txt'), 'utf8'), 'one');
   });
 });

@@ -1,13 +1,12 @@
 // Executes an engine plan: per file, journal the intent, back up, replace atomically (or
 // remove), journal the result. The engine decided every action; this only checks that
 // the disk still holds what the plan was made from, and refuses to act where it does not.
-import { readFileSync, unlinkSync } from 'node:fs';
+import { unlinkSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { engine } from '../engine.js';
-import { atomicWrite, fsyncDir } from '../shim/atomic-write.js';
+import { copyToTemp, fsyncDir, placeTemp } from '../shim/atomic-write.js';
+import { hashFileSync } from '../shim/hash-file.js';
 import { ensureParents, inspect } from '../shim/safe-path.js';
 import { step } from '../shim/fault.js';
-import { readInside } from './observe.js';
 
 /**
  * @typedef {object} ExecuteContext
@@ -58,39 +57,52 @@ export function executePlan(plan, ctx) {
 const now = () => new Date().toISOString();
 
 /**
+ * Acts on one file, streaming its bytes (a file of any size takes one chunk of memory):
+ * the host file is hashed and must still be what the plan saw; the source is copied into
+ * a synced temp file beside the target and must hash to what the plan saw; only then is
+ * the intent journalled, the host file backed up (a verified copy) and the temp renamed.
  * @param {import('../index.js').PlannedFile} file @param {ExecuteContext} ctx
  * @param {import('../index.js').JournalRecord} base
  * @returns {{ outcome: string, reason?: string, backup?: string }}
  */
 function mutate(file, ctx, base) {
   const host = inspect(ctx.root, file.target);
-  const hostBytes = host.kind === 'file' ? readFileSync(host.abs) : undefined;
-  const hostSha = hostBytes ? engine.sha256(hostBytes) : undefined;
-  if (host.kind !== file.hostKind || hostSha !== file.hostSha256) {
-    return { outcome: 'skipped', reason: `'${file.target}' changed while the refresh ran; run it again` };
-  }
-  /** @type {Buffer | undefined} */
-  let sourceBytes;
+  const hostSha = host.kind === 'file' ? hashFileSync(host.abs) : undefined;
+  const changed = { outcome: 'skipped', reason: `'${file.target}' changed while the refresh ran; run it again` };
+  if (host.kind !== file.hostKind || hostSha !== file.hostSha256) return changed;
+  /** @type {string | undefined} the source's verified copy, beside the target */
+  let staged;
   if (file.action === 'write') {
-    sourceBytes = readInside(ctx.sourceRoot, file.src);
-    if (!sourceBytes || engine.sha256(sourceBytes) !== file.sourceSha256) {
-      return { outcome: 'skipped', reason: `the source's '${file.src}' changed while the refresh ran; run it again` };
-    }
-  }
-  const backup = file.backup && hostBytes ? `${ctx.backups.folder}/${file.target}` : undefined;
-  ctx.journal?.append({ ...base, ts: now(), phase: 'intent', before: hostSha, after: file.action === 'write' ? file.sourceSha256 : undefined, backup });
-  if (backup && hostBytes) ctx.backups.save(file.target, hostBytes, host.mode);
-  if (file.action === 'write' && sourceBytes) {
+    const source = inspect(ctx.sourceRoot, file.src);
+    const sourceChanged = { outcome: 'skipped', reason: `the source's '${file.src}' changed while the refresh ran; run it again` };
+    if (source.kind !== 'file') return sourceChanged;
     ensureParents(ctx.root, file.target);
-    // A link swapped in after the check above is refused here: inspect again, right before the rename.
-    const again = inspect(ctx.root, file.target);
-    if (again.kind !== 'file' && again.kind !== 'missing') return { outcome: 'skipped', reason: `'${file.target}' became a ${again.kind}` };
-    atomicWrite(again.abs, sourceBytes, { mode: host.kind === 'file' ? host.mode : 0o644 });
-  } else {
-    unlinkSync(host.abs);
-    step('removed');
-    fsyncDir(dirname(host.abs));
+    const copied = copyToTemp(source.abs, host.abs, host.kind === 'file' ? host.mode : 0o644);
+    if (copied.sha256 !== file.sourceSha256) {
+      unlinkSync(copied.temp);
+      return sourceChanged;
+    }
+    staged = copied.temp;
   }
-  ctx.journal?.append({ ...base, ts: now(), phase: 'done', before: hostSha, after: file.action === 'write' ? file.sourceSha256 : undefined, backup });
-  return { outcome: 'done', backup };
+  try {
+    const wanted = file.backup && hostSha ? `${ctx.backups.folder}/${file.target}` : undefined;
+    ctx.journal?.append({ ...base, ts: now(), phase: 'intent', before: hostSha, after: file.action === 'write' ? file.sourceSha256 : undefined, backup: wanted });
+    const backup = wanted && hostSha ? ctx.backups.copy(file.target, host.abs, host.mode, hostSha) : undefined;
+    if (wanted && !backup) return changed;
+    if (staged) {
+      // A link swapped in after the check above is refused here: inspect again, right before the rename.
+      const again = inspect(ctx.root, file.target);
+      if (again.kind !== 'file' && again.kind !== 'missing') return { outcome: 'skipped', reason: `'${file.target}' became a ${again.kind}` };
+      placeTemp(staged, again.abs);
+      staged = undefined;
+    } else {
+      unlinkSync(host.abs);
+      step('removed');
+      fsyncDir(dirname(host.abs));
+    }
+    ctx.journal?.append({ ...base, ts: now(), phase: 'done', before: hostSha, after: file.action === 'write' ? file.sourceSha256 : undefined, backup });
+    return { outcome: 'done', backup };
+  } finally {
+    if (staged) unlinkSync(staged);
+  }
 }

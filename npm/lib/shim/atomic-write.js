@@ -3,9 +3,10 @@
 // write → fsync → close → final mode → rename → fsync the directory. A reader sees the
 // old file or the new one, never a torn one.
 import { randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, fsync, fsyncSync, lstatSync, openSync, readdirSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, constants, fsync, fsyncSync, lstatSync, openSync, readdirSync, readSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { basename, dirname, join } from 'node:path';
+import { engine } from '../engine.js';
 import { dataWrite, step } from './fault.js';
 
 const fsyncAsync = promisify(fsync);
@@ -20,15 +21,20 @@ export function fsyncDir(/** @type {string} */ dir) {
   }
 }
 
+/** A new, exclusively created temp file beside `path` (mode 0600), after sweeping dead runs' temps. */
+function openTemp(/** @type {string} */ path) {
+  sweepTemps(path);
+  const temp = join(dirname(path), `.${basename(path)}.upkeep-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+  return { temp, fd: openSync(temp, 'wx', 0o600) };
+}
+
 /**
  * Creates a new temp file beside `path` (exclusively, mode 0600) holding `data`, not yet
  * synced; returns its path and open descriptor. Nothing is left behind if it fails.
  * @param {string} path @param {Uint8Array} data
  */
 function createTemp(path, data) {
-  sweepTemps(path);
-  const temp = join(dirname(path), `.${basename(path)}.upkeep-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
-  const fd = openSync(temp, 'wx', 0o600);
+  const { temp, fd } = openTemp(path);
   try {
     dataWrite(temp);
     let offset = 0;
@@ -69,6 +75,56 @@ export function writeTemp(path, data, mode) {
   }
   finishTemp(created, mode);
   return created.temp;
+}
+
+/** Copy size for {@link copyToTemp}: memory stays at one chunk whatever the file's size. */
+const COPY_CHUNK = 1 << 20;
+
+/**
+ * Copies the regular file at `from` (never through a link) into a new temp file beside
+ * `path`, a chunk at a time, hashing what it copied; synced, with `mode`. Returns the temp's
+ * path and the copy's SHA-256, so the caller can check it copied the bytes it planned for.
+ * The temp file is removed again if anything fails.
+ * @param {string} from @param {string} path @param {number} mode
+ * @returns {{ temp: string, sha256: string }}
+ */
+export function copyToTemp(from, path, mode) {
+  const { temp, fd } = openTemp(path);
+  const hash = new engine.Sha256Stream();
+  try {
+    dataWrite(temp);
+    const input = openSync(from, constants.O_RDONLY | constants.O_NOFOLLOW);
+    try {
+      const chunk = Buffer.allocUnsafe(COPY_CHUNK);
+      for (let n; (n = readSync(input, chunk, 0, COPY_CHUNK, null)) > 0; ) {
+        hash.update(chunk.subarray(0, n));
+        for (let offset = 0; offset < n; ) offset += writeSync(fd, chunk, offset, n - offset);
+      }
+    } finally {
+      closeSync(input);
+    }
+    fsyncSync(fd);
+  } catch (error) {
+    closeSync(fd);
+    unlinkSync(temp);
+    throw error;
+  }
+  finishTemp({ temp, fd }, mode);
+  return { temp, sha256: hash.finish() };
+}
+
+/** Renames a synced temp file over `path` and syncs the folder (the tail of {@link atomicWrite}). */
+export function placeTemp(/** @type {string} */ temp, /** @type {string} */ path) {
+  try {
+    renameSync(temp, path);
+  } catch (error) {
+    try {
+      unlinkSync(temp);
+    } catch {}
+    throw error;
+  }
+  step('renamed');
+  fsyncDir(dirname(path));
 }
 
 /** How many temp files one batch keeps open and syncs at once. */
@@ -155,17 +211,7 @@ export async function atomicWriteAll(items) {
  * @param {string} path @param {Uint8Array} data @param {{ mode?: number }} [options]
  */
 export function atomicWrite(path, data, { mode = 0o644 } = {}) {
-  const temp = writeTemp(path, data, mode);
-  try {
-    renameSync(temp, path);
-  } catch (error) {
-    try {
-      unlinkSync(temp);
-    } catch {}
-    throw error;
-  }
-  step('renamed');
-  fsyncDir(dirname(path));
+  placeTemp(writeTemp(path, data, mode), path);
 }
 
 /**

@@ -3,7 +3,8 @@
 // its identical copy and moves on).
 import { readFileSync, unlinkSync, linkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fsyncDir, writeAll, writeTemp } from './atomic-write.js';
+import { copyToTemp, fsyncDir, writeAll } from './atomic-write.js';
+import { hashFileSync } from './hash-file.js';
 import { ensureParents, syncFolders } from './safe-path.js';
 import { step } from './fault.js';
 
@@ -18,32 +19,30 @@ export class Backups {
   }
 
   /**
-   * Copies `bytes` (the file at `rel` as it is now) into the run's folder; returns the
-   * backup's path relative to the root.
-   * @param {string} rel @param {Uint8Array} bytes @param {number} mode
+   * Copies the file at `from` (the file at `rel` as it is now) into the run's folder a
+   * chunk at a time, so a file of any size is backed up in bounded memory. Returns the
+   * backup's path relative to the root, or undefined when the copy's SHA-256 is not
+   * `sha256` (the file changed since it was read; nothing is kept).
+   * @param {string} rel @param {string} from @param {number} mode @param {string} sha256
    */
-  save(rel, bytes, mode) {
-    return saveBackup(this.root, `${this.folder}/${rel}`, bytes, mode);
+  copy(rel, from, mode, sha256) {
+    const backupRel = `${this.folder}/${rel}`;
+    ensureParents(this.root, backupRel);
+    const path = join(this.root, backupRel);
+    const copied = copyToTemp(from, path, mode);
+    if (copied.sha256 !== sha256) {
+      unlinkSync(copied.temp);
+      return undefined;
+    }
+    linkBackup(copied.temp, path, backupRel, () => hashFileSync(path) === sha256);
+    fsyncDir(dirname(path));
+    step('backup synced');
+    return backupRel;
   }
 }
 
 /**
- * Writes the backup copy `bytes` at `backupRel` under `root` (parents checked with lstat),
- * synced, never overwriting: an identical existing copy (a resumed run) is kept, a
- * different one is refused with `code: 'backup-exists'`. Returns `backupRel`.
- * @param {string} root @param {string} backupRel @param {Uint8Array} bytes @param {number} mode
- */
-export function saveBackup(root, backupRel, bytes, mode) {
-  ensureParents(root, backupRel);
-  const path = join(root, backupRel);
-  linkBackup(writeTemp(path, bytes, mode), path, backupRel, () => bytes);
-  fsyncDir(dirname(path));
-  step('backup synced');
-  return backupRel;
-}
-
-/**
- * {@link saveBackup} for many files at once: the copies' temp files are synced
+ * Backs up many files at once (as {@link Backups#copy} does one): the copies' temp files are synced
  * concurrently a batch at a time, and each backup directory is synced once, before this
  * returns (so before any original is replaced).
  * @param {string} root @param {{ backupRel: string, bytes: Uint8Array | (() => Uint8Array), mode: number }[]} items
@@ -54,18 +53,22 @@ export async function saveBackups(root, items) {
   syncFolders(newFolders);
   const entries = items.map((item) => ({ ...item, path: join(root, item.backupRel), data: item.bytes }));
   await writeAll(entries, (temp, entry) => {
-    linkBackup(temp, entry.path, entry.backupRel, () => readFileSync(temp));
+    linkBackup(temp, entry.path, entry.backupRel, () => Buffer.from(readFileSync(entry.path)).equals(readFileSync(temp)));
   });
   for (let i = 0; i < items.length; i += 1) step('backup synced');
 }
 
-/** Links a synced temp copy into place as a backup (never over another), then drops the temp name. */
-function linkBackup(/** @type {string} */ temp, /** @type {string} */ path, /** @type {string} */ backupRel, /** @type {() => Uint8Array} */ bytes) {
+/**
+ * Links a synced temp copy into place as a backup (never over another), then drops the
+ * temp name. An existing backup is accepted only when `sameAsExisting()` (a resumed run's
+ * identical copy); a different one is refused with `code: 'backup-exists'`.
+ */
+function linkBackup(/** @type {string} */ temp, /** @type {string} */ path, /** @type {string} */ backupRel, /** @type {() => boolean} */ sameAsExisting) {
   try {
     linkSync(temp, path);
   } catch (error) {
     if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error;
-    if (!Buffer.from(readFileSync(path)).equals(Buffer.from(bytes()))) {
+    if (!sameAsExisting()) {
       throw Object.assign(new Error(`backup '${backupRel}' already exists with other content; it is never overwritten`), { code: 'backup-exists' });
     }
   } finally {
