@@ -230,6 +230,9 @@ fn run(call: &str, args: &[Value]) -> Value {
             ))
         }
         "isBinary" => outcome(Ok(text::is_binary(&bytes(&args[0])).into())),
+        "toCrlf" => outcome(Ok(
+            text::to_crlf(&bytes(&args[0])).map_or(Value::Null, |b| bytes_json(&b))
+        )),
         "Sha256Stream" => {
             let mut stream = Sha256Stream::new();
             let steps: Vec<Value> = args[0]

@@ -79,6 +79,13 @@ pub fn is_binary(bytes: Uint8Array) -> bool {
     text::is_binary(&bytes)
 }
 
+/// The text with every LF made CRLF, as an autocrlf checkout writes it; null when there is
+/// nothing to convert (binary, no LF, or already CRLF).
+#[napi]
+pub fn to_crlf(bytes: Uint8Array) -> Option<Uint8Array> {
+    text::to_crlf(&bytes).map(Uint8Array::from)
+}
+
 /// Counts the line endings of `bytes` and names the dominant one.
 #[napi]
 pub fn line_endings(bytes: Uint8Array) -> LineEndings {

@@ -13,7 +13,7 @@ export const loadFailures = [];
 export const { sha256, parseDigest, checksumLine, Sha256Stream } = engine;
 
 // Text engine
-export const { unifiedDiff, merge, diffHunks, applyHunks, lineEndings, sameText, isBinary } = engine;
+export const { unifiedDiff, merge, diffHunks, applyHunks, lineEndings, sameText, isBinary, toCrlf } = engine;
 // Refresh
 export const {
   validatePath, checkCollisions, parseInstallManifest, parseSourceRecord, classify,

@@ -193,6 +193,8 @@ export declare function sameText(a: Uint8Array, b: Uint8Array, options?: DiffOpt
 
 /** Whether `bytes` is binary: a NUL byte in its first 8,000 bytes. */
 export declare function isBinary(bytes: Uint8Array): boolean;
+/** The text with every LF made CRLF, as an autocrlf checkout writes it; null when there is nothing to convert (binary, no LF, or already CRLF). */
+export declare function toCrlf(bytes: Uint8Array): Uint8Array | null;
 // ---- Refresh ----
 
 /** One file the source manages: `src` in the source, `target` in the host repository. */
@@ -256,6 +258,8 @@ export interface PlannedFile {
   recordedSha256?: string;
   newSha256?: string;
   reason?: string;
+  /** Write the source with CRLF line endings: the host's copy has them (an autocrlf checkout) and the source has none. */
+  crlf?: boolean;
 }
 
 /** A whole plan and the record text to write once every action is done. */

@@ -10,7 +10,7 @@ export { implementation, loadFailures } from './engine.js';
 export const { sha256, parseDigest, checksumLine, Sha256Stream } = engine;
 
 // Text engine
-export const { unifiedDiff, merge, diffHunks, applyHunks, lineEndings, sameText, isBinary } = engine;
+export const { unifiedDiff, merge, diffHunks, applyHunks, lineEndings, sameText, isBinary, toCrlf } = engine;
 // Refresh
 export const {
   validatePath, checkCollisions, parseInstallManifest, parseSourceRecord, classify,

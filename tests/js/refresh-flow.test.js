@@ -263,6 +263,33 @@ describe('refresh: SIGKILL at every mutating step', () => {
   });
 });
 
+describe('refresh: line endings', () => {
+  test('a CRLF checkout gets the new version with CRLF, and the next run finds nothing to do', () => {
+    const dir = join(base, `eol${counter++}`);
+    const src = join(dir, 'src');
+    const host = join(dir, 'host');
+    mkdirSync(host, { recursive: true });
+    put(src, { 'install/manifest.json': manifest({ files: files(['a.txt', 'b.txt', 'blob.bin']) }), 'code/a.txt': 'one\ntwo\n', 'code/b.txt': 'lf\n', 'code/blob.bin': Buffer.from('x\0\n') });
+    assert.equal(runCli(['install', '--source', src, '--target', host]).status, 0);
+    // The checkout converts line endings (core.autocrlf): a.txt is CRLF on disk, b.txt stays LF.
+    put(host, { 'svc/a.txt': 'one\r\ntwo\r\n' });
+    put(src, { 'code/a.txt': 'one\ntwo\nthree\n', 'code/b.txt': 'lf v2\n', 'code/blob.bin': Buffer.from('y\0\n') });
+    const first = refresh({ src, host });
+    assert.equal(first.status, 0, first.stdout);
+    assert.deepEqual(JSON.parse(first.stdout).files.map((/** @type {any} */ f) => [f.target, f.state, f.outcome]), [
+      ['svc/a.txt', 'unchanged-stale', 'done'], ['svc/b.txt', 'unchanged-stale', 'done'], ['svc/blob.bin', 'unchanged-stale', 'done'],
+    ]);
+    assert.equal(readFileSync(join(host, 'svc/a.txt'), 'utf8'), 'one\r\ntwo\r\nthree\r\n');
+    assert.equal(readFileSync(join(host, 'svc/b.txt'), 'utf8'), 'lf v2\n');
+    assert.deepEqual(readFileSync(join(host, 'svc/blob.bin')), Buffer.from('y\0\n'));
+    const again = refresh({ src, host });
+    assert.equal(again.status, 0);
+    const report = JSON.parse(again.stdout);
+    assert.deepEqual(report.files.map((/** @type {any} */ f) => f.action), ['none', 'none', 'none']);
+    assert.equal(report.recordChanged, false);
+  });
+});
+
 describe('install: SIGKILL at every mutating step', () => {
   // Install has no journal: its writes are atomic and a re-run treats files already equal
   // to the source as installed, so re-running is the resume.

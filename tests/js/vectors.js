@@ -114,6 +114,7 @@ const calls = {
   sameText: (api, [a, b, options]) => api.sameText(decode(a), decode(b), options),
   lineEndings: (api, [bytes]) => api.lineEndings(decode(bytes)),
   isBinary: (api, [bytes]) => api.isBinary(decode(bytes)),
+  toCrlf: (api, [bytes]) => api.toCrlf(decode(bytes)),
   validatePath: (api, [path]) => api.validatePath(path),
   checkCollisions: (api, [paths]) => api.checkCollisions(paths) ?? null,
   parseInstallManifest: (api, [bytes, name]) => api.parseInstallManifest(decode(bytes), name),

@@ -19,6 +19,16 @@ pub fn is_binary(bytes: &[u8]) -> bool {
     text::is_binary(bytes)
 }
 
+/// The text with every LF made CRLF, as an autocrlf checkout writes it; null when there is
+/// nothing to convert (binary, no LF, or already CRLF).
+#[wasm_bindgen(js_name = toCrlf, unchecked_return_type = "Uint8Array | null")]
+pub fn to_crlf(bytes: &[u8]) -> JsValue {
+    // `Option<Vec<u8>>` would give `undefined`; the API (and the native addon) says null.
+    text::to_crlf(bytes).map_or(JsValue::NULL, |converted| {
+        js_sys::Uint8Array::from(converted.as_slice()).into()
+    })
+}
+
 /// Counts the line endings of `bytes` and names the dominant one.
 #[wasm_bindgen(js_name = lineEndings)]
 pub fn line_endings(bytes: &[u8]) -> Result<JsValue, JsValue> {

@@ -312,6 +312,23 @@ pub struct PlannedFile {
         serde(skip_serializing_if = "Option::is_none", default)
     )]
     pub reason: Option<String>,
+    /// Write the source with CRLF line endings ([`crate::text::to_crlf`]): the host's copy
+    /// holds CRLF and the source none, so the checkout converts line endings (autocrlf)
+    /// and the written file follows it. The record keeps the source's hash, which the
+    /// converted file equals once its CRLF are normalized.
+    #[cfg_attr(
+        feature = "serde",
+        serde(skip_serializing_if = "std::ops::Not::not", default)
+    )]
+    pub crlf: bool,
+}
+
+/// Whether writing `source` over `host` follows the checkout's CRLF (see [`PlannedFile::crlf`]).
+fn follows_crlf_checkout(action: Action, source: &Observed, host: &Observed) -> bool {
+    action == Action::Write
+        && host.kind == EntryKind::File
+        && host.sha256_lf.is_some()
+        && source.sha256_lf.is_none()
 }
 
 /// A whole plan: per-file actions and the record to write once they are all done.
@@ -452,6 +469,7 @@ pub fn plan_refresh(
             recorded_sha256: recorded.clone(),
             new_sha256: recorded.clone(),
             reason: None,
+            crlf: false,
         };
         let torn = resumed.is_some_and(|r| r.changed_since(target, host.sha256.as_deref()));
         if host.present() && host.kind != EntryKind::File {
@@ -495,6 +513,7 @@ pub fn plan_refresh(
             planned.new_sha256 = new;
             planned.backup =
                 matches!(action, Action::Write | Action::Remove) && host.kind == EntryKind::File;
+            planned.crlf = follows_crlf_checkout(action, source, host);
             planned.reason = match action {
                 Action::Pending => Some(format!("needs a decision: {}", choice_list(state))),
                 Action::Diff => Some(format!(
@@ -705,6 +724,7 @@ pub fn plan_install(
             recorded_sha256: None,
             new_sha256: source.sha256.clone(),
             reason,
+            crlf: follows_crlf_checkout(action, &source, &host),
         });
     }
     let record_text = render_source_record(&SourceRecord {

@@ -230,3 +230,57 @@ fn install_refuses_different_files_unless_forced() {
     assert!(forced.files[0].backup);
     assert_eq!(forced.attention, 0);
 }
+
+#[test]
+fn a_write_over_a_crlf_checkout_follows_its_line_endings() {
+    let manifest = br#"{"schema":1,"files":[{"src":"a","target":"a"},{"src":"b","target":"b"},{"src":"c","target":"c"}]}"#;
+    let entry = |name: &str| {
+        format!(
+            r#"{{"src":"{name}","target":"{name}","sha256":"{}"}}"#,
+            h("v1\n")
+        )
+    };
+    let record = format!(
+        r#"{{"schema":1,"files":[{},{},{}]}}"#,
+        entry("a"),
+        entry("b"),
+        entry("c")
+    );
+    let crlf = |path: &str, lf_text: &str, text: &str| PathObservation {
+        sha256_lf: Some(h(lf_text)),
+        ..PathObservation::file(path, h(text))
+    };
+    let observations = Observations {
+        // a: the source moved on in LF; b: the source itself is CRLF; c: an LF checkout.
+        sources: vec![
+            obs("a", Some("v2\n")),
+            crlf("b", "v2\n", "v2\r\n"),
+            obs("c", Some("v2\n")),
+        ],
+        hosts: vec![
+            crlf("a", "v1\n", "v1\r\n"),
+            crlf("b", "v1\n", "v1\r\n"),
+            obs("c", Some("v1\n")),
+        ],
+    };
+    let plan = plan_refresh(
+        manifest,
+        Some(record.as_bytes()),
+        &observations,
+        &RefreshOptions::default(),
+    )
+    .unwrap();
+    let got: Vec<(&str, Action, bool)> = plan
+        .files
+        .iter()
+        .map(|f| (f.target.as_str(), f.action, f.crlf))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("a", Action::Write, true),
+            ("b", Action::Write, false),
+            ("c", Action::Write, false)
+        ]
+    );
+}

@@ -289,6 +289,7 @@ mod tests {
             recorded_sha256: None,
             new_sha256: None,
             reason: None,
+            crlf: false,
         }
     }
 

@@ -15,6 +15,7 @@
 //! let ignoring = DiffOptions { ignore_eol: true, ..DiffOptions::default() };
 //! assert!(same_text(b"a\r\nb\r\n", b"a\nb\n", &ignoring));
 //! assert!(!same_text(b"a\r\nb\r\n", b"a\nb\n", &DiffOptions::default()));
+//! assert_eq!(upkeep_core::text::to_crlf(b"a\nb").as_deref(), Some(&b"a\r\nb"[..]));
 //! ```
 
 use super::lines::{is_binary, split_lines, Interner};
@@ -119,6 +120,25 @@ pub fn line_endings(bytes: &[u8]) -> LineEndings {
     }
 }
 
+/// The text as a CRLF checkout holds it: every LF becomes CRLF, the way git's
+/// `core.autocrlf` writes a file out. `None` when there is nothing to convert: a binary
+/// file (git never converts those), a text with no LF, or one that already has a CRLF
+/// (mixed endings are the author's, left as they are).
+pub fn to_crlf(bytes: &[u8]) -> Option<Vec<u8>> {
+    let stats = line_endings(bytes);
+    if stats.lf == 0 || stats.crlf > 0 || is_binary(bytes) {
+        return None;
+    }
+    let mut out = Vec::with_capacity(bytes.len() + stats.lf);
+    for &byte in bytes {
+        if byte == b'\n' {
+            out.push(b'\r');
+        }
+        out.push(byte);
+    }
+    Some(out)
+}
+
 /// Whether two texts are the same: byte for byte, or with `options.ignore_eol` line by
 /// line with CRLF and LF equal. Binary inputs are always compared byte for byte.
 pub fn same_text(a: &[u8], b: &[u8], options: &DiffOptions) -> bool {
@@ -139,6 +159,27 @@ pub fn same_text(a: &[u8], b: &[u8], options: &DiffOptions) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn to_crlf_converts_what_autocrlf_would() {
+        let cases: [(&[u8], Option<&[u8]>); 7] = [
+            (b"a\nb\n", Some(b"a\r\nb\r\n")),
+            (b"a\nb", Some(b"a\r\nb")),
+            (b"\n\n", Some(b"\r\n\r\n")),
+            (b"a\rb\n", Some(b"a\rb\r\n")), // a lone CR stays
+            (b"no ending", None),
+            (b"a\r\nb\n", None), // mixed: the author's choice
+            (b"\0binary\n", None),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(
+                to_crlf(text).as_deref(),
+                expected,
+                "{:?}",
+                String::from_utf8_lossy(text)
+            );
+        }
+    }
 
     #[test]
     fn dominant_line_endings() {

@@ -36,7 +36,7 @@ mod merge;
 mod options;
 mod udiff;
 
-pub use eol::{line_endings, same_text, LineEnding, LineEndings};
+pub use eol::{line_endings, same_text, to_crlf, LineEnding, LineEndings};
 pub use hunks::{apply_hunks, diff_hunks, Hunk, HunkLine, LineKind};
 pub use lines::{is_binary, BINARY_PROBE_BYTES};
 pub use markers::has_conflict_markers;

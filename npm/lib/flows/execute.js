@@ -1,9 +1,10 @@
 // Executes an engine plan: per file, journal the intent, back up, replace atomically (or
 // remove), journal the result. The engine decided every action; this only checks that
 // the disk still holds what the plan was made from, and refuses to act where it does not.
-import { unlinkSync } from 'node:fs';
+import { readFileSync, unlinkSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { copyToTemp, fsyncDir, placeTemp } from '../shim/atomic-write.js';
+import { engine } from '../engine.js';
+import { copyToTemp, fsyncDir, placeTemp, writeTemp } from '../shim/atomic-write.js';
 import { hashFileSync } from '../shim/hash-file.js';
 import { ensureParents, inspect } from '../shim/safe-path.js';
 import { step } from '../shim/fault.js';
@@ -72,21 +73,25 @@ function mutate(file, ctx, base) {
   if (host.kind !== file.hostKind || hostSha !== file.hostSha256) return changed;
   /** @type {string | undefined} the source's verified copy, beside the target */
   let staged;
+  /** @type {string | undefined} the SHA-256 of what the target will hold */
+  let after;
   if (file.action === 'write') {
     const source = inspect(ctx.sourceRoot, file.src);
     const sourceChanged = { outcome: 'skipped', reason: `the source's '${file.src}' changed while the refresh ran; run it again` };
     if (source.kind !== 'file') return sourceChanged;
     ensureParents(ctx.root, file.target);
-    const copied = copyToTemp(source.abs, host.abs, host.kind === 'file' ? host.mode : 0o644);
+    const mode = host.kind === 'file' ? host.mode : 0o644;
+    const copied = file.crlf && source.size <= CRLF_MAX_BYTES ? stageCrlf(source.abs, host.abs, mode) : { ...copyToTemp(source.abs, host.abs, mode), written: undefined };
     if (copied.sha256 !== file.sourceSha256) {
       unlinkSync(copied.temp);
       return sourceChanged;
     }
     staged = copied.temp;
+    after = copied.written ?? copied.sha256;
   }
   try {
     const wanted = file.backup && hostSha ? `${ctx.backups.folder}/${file.target}` : undefined;
-    ctx.journal?.append({ ...base, ts: now(), phase: 'intent', before: hostSha, after: file.action === 'write' ? file.sourceSha256 : undefined, backup: wanted });
+    ctx.journal?.append({ ...base, ts: now(), phase: 'intent', before: hostSha, after, backup: wanted });
     const backup = wanted && hostSha ? ctx.backups.copy(file.target, host.abs, host.mode, hostSha) : undefined;
     if (wanted && !backup) return changed;
     if (staged) {
@@ -100,9 +105,24 @@ function mutate(file, ctx, base) {
       step('removed');
       fsyncDir(dirname(host.abs));
     }
-    ctx.journal?.append({ ...base, ts: now(), phase: 'done', before: hostSha, after: file.action === 'write' ? file.sourceSha256 : undefined, backup });
+    ctx.journal?.append({ ...base, ts: now(), phase: 'done', before: hostSha, after, backup });
     return { outcome: 'done', backup };
   } finally {
     if (staged) unlinkSync(staged);
   }
+}
+
+/** A file the plan writes with CRLF is converted in memory up to this size, and copied as it is above it. */
+const CRLF_MAX_BYTES = 64 << 20;
+
+/**
+ * Stages the source at `from` beside `path` with the line endings of a CRLF checkout
+ * (the engine's `toCrlf`); returns the temp's path, the SHA-256 of the source as read (to
+ * check against the plan) and of what was written.
+ * @param {string} from @param {string} path @param {number} mode
+ */
+function stageCrlf(from, path, mode) {
+  const bytes = readFileSync(from);
+  const converted = engine.toCrlf(bytes) ?? bytes;
+  return { temp: writeTemp(path, converted, mode), sha256: engine.sha256(bytes), written: engine.sha256(converted) };
 }
