@@ -37,7 +37,9 @@ pub use decl::{
 };
 pub use finish::{finish_update_regions, RegionsFinish, RegionsFinished};
 pub use markers::{mask, scan, MarkerAnomaly, MarkerScan, ScanState};
-pub use oracle::{region_verdict, Normalized, RegionMarkers, RegionVerdict, SideScans};
+pub use oracle::{
+    region_verdict, Normalized, RegionMarkers, RegionVerdict, RegionVerdictInput, SideScans,
+};
 pub use regen::{
     check_operand, plan_jobs, JobFacts, JobStatus, RefusalKind, RegenJob, RegionBackup,
 };

@@ -88,6 +88,43 @@ pub struct RegionVerdict {
     pub normalized: Option<Normalized>,
 }
 
+/// The oracle's arguments as one value, for the bindings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Deserialize),
+    serde(rename_all = "camelCase", deny_unknown_fields)
+)]
+pub struct RegionVerdictInput {
+    /// The path's class.
+    pub class: FileClass,
+    /// The project's copy.
+    pub current: Bytes,
+    /// The baseline release's copy.
+    pub baseline: Bytes,
+    /// The latest release's copy.
+    pub latest: Bytes,
+    /// The regions the path carries.
+    pub markers: Vec<RegionMarkers>,
+    /// Compare with CRLF read as LF.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub ignore_eol: bool,
+}
+
+impl RegionVerdictInput {
+    /// [`region_verdict`] on these arguments.
+    pub fn verdict(&self) -> RegionVerdict {
+        region_verdict(
+            self.class,
+            &self.current.0,
+            &self.baseline.0,
+            &self.latest.0,
+            &self.markers,
+            self.ignore_eol,
+        )
+    }
+}
+
 /// Masks every region in `text`; `Err` when one is malformed. The state is the worst
 /// seen (malformed > absent > present).
 fn mask_all(text: &[u8], markers: &[RegionMarkers]) -> (ScanState, Option<Vec<u8>>) {

@@ -319,9 +319,9 @@ fn tail(text: &str) -> String {
 }
 
 fn human_ms(ms: u64) -> String {
-    if ms % 60_000 == 0 && ms >= 60_000 {
+    if ms.is_multiple_of(60_000) && ms >= 60_000 {
         format!("{} minutes", ms / 60_000)
-    } else if ms % 1000 == 0 {
+    } else if ms.is_multiple_of(1000) {
         format!("{} s", ms / 1000)
     } else {
         format!("{ms} ms")
@@ -329,7 +329,7 @@ fn human_ms(ms: u64) -> String {
 }
 
 fn human_bytes(n: u64) -> String {
-    if n % (1 << 20) == 0 && n > 0 {
+    if n.is_multiple_of(1 << 20) && n > 0 {
         format!("{} MiB", n >> 20)
     } else {
         format!("{n} bytes")
@@ -339,6 +339,10 @@ fn human_bytes(n: u64) -> String {
 /// Fills `regions.regen` from the plan's jobs and the shim's runs, in job order, and
 /// derives the rewritten and un-regenerated paths.
 pub fn finish_regions(regions: &mut RegionsReport, jobs: &[RegenJob], runs: &[RegenRun]) {
+    if regions.awareness_off {
+        // Nothing was declared for this run, so nothing ran.
+        return;
+    }
     let mut regen = RegenReport::default();
     if let Some(reason) = &regions.manifest_refusal {
         regen.refused.push(RegenRefused {
@@ -594,7 +598,7 @@ pub fn render_region_notes(r: &RegionsReport) -> String {
                     f.message
                 ),
                 FailureKind::Killed => format!(
-                    "killed, cause {}: {}",
+                    "cause {}; {}",
                     match f.cause {
                         Some(KillCause::Timeout) => "timeout",
                         Some(KillCause::OutputCeiling) => "output-ceiling",
@@ -870,7 +874,10 @@ mod tests {
             notes.contains("      run: sh gen.sh 'two words'\n"),
             "{notes}"
         );
-        assert!(notes.contains("killed, cause timeout"), "{notes}");
+        assert!(
+            notes.contains("slow: cause timeout; killed by SIGKILL"),
+            "{notes}"
+        );
         assert!(
             !notes.contains("upkeep update"),
             "never prints upkeep itself"

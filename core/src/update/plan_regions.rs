@@ -223,3 +223,7 @@ pub(super) fn finish_plan(
     walk.report.regions = std::mem::take(&mut walk.regions.report);
     jobs
 }
+
+#[cfg(test)]
+#[path = "plan_regions_tests.rs"]
+mod tests;
