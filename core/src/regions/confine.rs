@@ -262,7 +262,7 @@ pub fn confine(input: &ConfineInput) -> Confinement {
         let restore = |b: &SnapEntry| -> Option<Repair> {
             match b.kind {
                 EntryKind::File if b.preimage => Some(repair(RepairOp::RestoreFile, b)),
-                EntryKind::Symlink => Some(repair(RepairOp::RestoreLink, b)),
+                EntryKind::Symlink if b.target.is_some() => Some(repair(RepairOp::RestoreLink, b)),
                 EntryKind::Directory => Some(repair(RepairOp::RestoreDir, b)),
                 _ => None,
             }

@@ -49,7 +49,11 @@ export function snapshotTree(root, dirs, skip) {
       }
       const stamp = `${st.size}:${st.mtimeMs}:${st.ino}:${st.mode}`;
       if (st.isSymbolicLink()) {
-        entries.push({ path, kind: 'symlink', target: readlinkSync(abs), stamp });
+        let target = null;
+        try {
+          target = readlinkSync(abs);
+        } catch {}
+        entries.push({ path, kind: 'symlink', target, stamp });
       } else if (st.isDirectory()) {
         entries.push({ path, kind: 'directory' });
         walk(path);

@@ -29,7 +29,6 @@ verdict("out of order on baseline: bail", doc("T", "a\n"), t("<!-- e -->\nx\n<!-
 verdict("markers with surrounding whitespace and CRLF", t("# T\r\n  <!-- s -->  \r\nmine\r\n\t<!-- e -->\r\n"), t("# T\r\n<!-- s -->\r\nv1\r\n<!-- e -->\r\n"), t("# T\r\n<!-- s -->\r\nv2\r\n<!-- e -->\r\n"))
 verdict("two regions in one file", t("1\n[a]\np\n[/a]\n2\n[b]\nq\n[/b]\n"), t("1\n[a]\n1\n[/a]\n2\n[b]\n1\n[/b]\n"), t("one\n[a]\n2\n[/a]\n2\n[b]\n2\n[/b]\n"), "shared", [{"start": "[a]", "end": "[/a]"}, {"start": "[b]", "end": "[/b]"}])
 verdict("the line-ending option applies to masked texts", t("a\r\n<!-- s -->\r\nx\r\n<!-- e -->\r\n"), t("a\n<!-- s -->\nv1\n<!-- e -->\n"), t("b\n<!-- s -->\nv2\n<!-- e -->\n"), "shared", M, ignoreEol=True)
-case("unknown field", "regionVerdict", {"class": "shared", "current": t(""), "baseline": t(""), "latest": t(""), "markers": [], "extra": 1})
 
 # ---- confinement
 def f(path, digest, pre=True): return {"path": path, "kind": "file", "digest": digest, "preimage": pre}
