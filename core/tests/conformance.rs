@@ -339,7 +339,13 @@ fn run(call: &str, args: &[Value]) -> Value {
         "regionVerdict" => {
             let input: regions::RegionVerdictInput =
                 serde_json::from_value(bytes_to_serde(&args[0])).unwrap();
-            outcome(Ok(encode_update(input.verdict())))
+            let mut verdict = serde_json::to_value(input.verdict()).unwrap();
+            if let Some(Value::Object(sides)) = verdict.get_mut("normalized") {
+                for side in sides.values_mut() {
+                    *side = serde_to_bytes(json!({ "bytes": side.take() }))["bytes"].take();
+                }
+            }
+            outcome(Ok(verdict))
         }
         "regionConfine" => {
             let input: regions::ConfineInput = serde_json::from_value(args[0].clone()).unwrap();
