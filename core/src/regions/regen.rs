@@ -119,6 +119,8 @@ pub struct JobFacts<'a> {
     pub not_a_file: HashSet<&'a str>,
     /// Paths the walk already backed up.
     pub backed_up: HashSet<&'a str>,
+    /// Paths a claim handed over to the project: never rewritten by an update.
+    pub claimed: HashSet<&'a str>,
     /// This run's backup folder.
     pub backup_dir: String,
     /// The state folder (`.upkeep`).
@@ -203,6 +205,13 @@ pub fn plan_jobs(decls: &[RegionDecl], facts: &JobFacts<'_>) -> Vec<RegenJob> {
             let deleted = hits(&facts.deleted, &decl.paths);
             if !deleted.is_empty() {
                 reasons.push(format!("deleted in the project: {}", deleted.join(", ")));
+            }
+            let claimed = hits(&facts.claimed, &decl.paths);
+            if !claimed.is_empty() {
+                reasons.push(format!(
+                    "taken over by the project (a claim): {}",
+                    claimed.join(", ")
+                ));
             }
             let unmerged: Vec<String> = hits(&facts.not_reconciled, &decl.inputs)
                 .into_iter()
@@ -292,6 +301,7 @@ mod tests {
                 "gen.sh",
             ),
             decl("refused", &["c.md"], &[], "missing.sh"),
+            decl("claimed", &["g.md"], &[], "gen.sh"),
         ];
         let facts = JobFacts {
             managed: [
@@ -308,6 +318,7 @@ mod tests {
             deleted: ["e.md"].into(),
             not_reconciled: ["c.md", "config.json"].into(),
             backed_up: ["b.md"].into(),
+            claimed: ["g.md"].into(),
             backup_dir: ".upkeep-backup/r1".into(),
             state_dir: ".upkeep".into(),
             ..JobFacts::default()
@@ -340,6 +351,11 @@ mod tests {
                     "refused",
                     JobStatus::Refused,
                     Some("the operand \"missing.sh\" is not a file the same manifest manages")
+                ),
+                (
+                    "claimed",
+                    JobStatus::Skipped,
+                    Some("taken over by the project (a claim): g.md")
                 ),
             ]
         );

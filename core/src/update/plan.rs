@@ -548,8 +548,13 @@ pub fn plan_update(input: UpdateInput) -> Result<UpdatePlan> {
         already_gone: walk.report.removed.iter().cloned().collect(),
     };
     walk.report.adopter_actions = adopter_actions(&changelog, &facts);
-    let region_jobs =
-        regions_step::finish_plan(&mut walk, &latest, &sides, &input.leftover_patches);
+    let region_jobs = regions_step::finish_plan(
+        &mut walk,
+        &latest,
+        &sides,
+        &claimed,
+        &input.leftover_patches,
+    );
     // A dry run writes no backup, so its report names none.
     if walk.backups && !options.dry_run {
         walk.report.backup_dir = Some(backup_dir(&options));

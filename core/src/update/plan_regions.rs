@@ -161,6 +161,7 @@ pub(super) fn finish_plan(
     walk: &mut Walk<'_>,
     latest: &Manifest,
     sides: &BTreeMap<String, Sides>,
+    claimed: &HashSet<&str>,
     leftover_patches: &[String],
 ) -> Vec<RegenJob> {
     let not_reconciled = not_reconciled(walk);
@@ -193,6 +194,7 @@ pub(super) fn finish_plan(
             .map(|(p, _)| p.as_str())
             .collect(),
         backed_up,
+        claimed: claimed.clone(),
         backup_dir: backup_dir(walk.options),
         state_dir: walk.options.state_dir.clone(),
     };

@@ -247,3 +247,26 @@ fn declarations_refusals_and_drops() {
     let plan = plan_update(input("", "", sides())).unwrap();
     assert!(plan.report.regions.is_quiet() && !plan.summary.contains("Regions"));
 }
+
+#[test]
+fn a_normalized_conflict_is_always_a_masked_patch() {
+    // Merging or writing markers would put one side's region body back into the file; a
+    // declared path's conflict is a patch of the masked texts whatever `--conflicts` says.
+    let r = regions(DECL);
+    let mut inp = input(
+        &r,
+        &r,
+        [
+            Some(team("Mine", "mine\n")),
+            Some(team("Team", "v1\n")),
+            Some(team("Our team", "v2\n")),
+        ],
+    );
+    inp.options.conflicts = crate::update::ConflictMode::Markers;
+    let plan = plan_update(inp).unwrap();
+    assert!(matches!(&plan.actions[0], Action::WritePatch { path, .. } if path == "TEAM.md"));
+    assert_eq!(
+        plan.report.conflicts[0].patch_path.as_deref(),
+        Some(".upkeep-merge/TEAM.md.patch")
+    );
+}
