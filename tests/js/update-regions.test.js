@@ -146,6 +146,22 @@ describe('the region oracle in the walk', () => {
     assert.match(text.stdout, /docs\/TEAM.md \(malformed-markers\)/);
   });
 
+  test('an input left unmerged, or a declared path the project deleted, skips the region (nothing resurrected)', () => {
+    const { v1, v2 } = template();
+    const unmerged = track(installProject(v1, { 'docs/TEAM.md': team('Team', '- ann\n'), 'team.txt': 'ann\ncarol\n' }));
+    let { json } = runUpdate(unmerged, v1, v2);
+    assert.deepEqual(json.conflicts.map((/** @type {any} */ c) => c.path), ['team.txt']);
+    assert.deepEqual(json.merge, ['docs/TEAM.md']);
+    assert.deepEqual(json.regions.regen.skipped, [{ argv: ['sh', 'scripts/gen-team.sh'], reason: 'its inputs were not merged this run: team.txt', regionId: 'team' }]);
+    assert.deepEqual(json.regions.unregeneratedPaths, ['docs/TEAM.md'], 'a sibling cleanly updated still carries the release region');
+    assert.equal(read(unmerged, 'docs/TEAM.md'), team('Our team', '(run scripts/gen-team.sh)\n'));
+    const deleted = track(installProject(v1, { 'docs/TEAM.md': null }));
+    ({ json } = runUpdate(deleted, v1, v2));
+    assert.deepEqual(json.removed, ['docs/TEAM.md']);
+    assert.equal(json.regions.regen.skipped[0].reason, 'deleted in the project: docs/TEAM.md');
+    assert.equal(existsSync(join(deleted, 'docs/TEAM.md')), false);
+  });
+
   test('a patch a prior run left for a declared path is reported as superseded', () => {
     const { v1, v2 } = template();
     const project = track(installProject(v1, { 'docs/TEAM.md': team('Team', '- ann\n') }));
