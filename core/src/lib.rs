@@ -65,7 +65,8 @@
 //!
 //! [`update`] brings a project scaffolded from a template up to a new release: version
 //! checks, the CHANGELOG range, the per-file decision table, the deletion sweep and the
-//! report. See the module for an example.
+//! report. See the module for an example. [`regions`] compares files carrying generated
+//! regions with the regions masked out, and decides what their regeneration may write.
 //!
 //! ## Land and sync
 //!
@@ -86,6 +87,7 @@ pub mod land;
 pub mod looping;
 pub mod paths;
 pub mod refresh;
+pub mod regions;
 pub mod score;
 pub mod text;
 pub mod update;

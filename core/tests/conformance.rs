@@ -7,6 +7,7 @@ use serde_json::{json, Value};
 use upkeep_core::land;
 use upkeep_core::looping;
 use upkeep_core::refresh::{self, Journal, JournalSegment};
+use upkeep_core::regions;
 use upkeep_core::score::{
     actual_risk, assess, decide, declared_risk, glob_match, parse_numstat, parse_numstat_bytes,
     parse_numstat_z, score_constants, worst, FileStat, GlobSet,
@@ -338,6 +339,25 @@ fn run(call: &str, args: &[Value]) -> Value {
             let input: update::UpdateInput =
                 serde_json::from_value(bytes_to_serde(&args[0])).unwrap();
             outcome(update::plan_update(input).map(encode_update))
+        }
+        "regionVerdict" => {
+            let input: regions::RegionVerdictInput =
+                serde_json::from_value(bytes_to_serde(&args[0])).unwrap();
+            let mut verdict = serde_json::to_value(input.verdict()).unwrap();
+            if let Some(Value::Object(sides)) = verdict.get_mut("normalized") {
+                for side in sides.values_mut() {
+                    *side = serde_to_bytes(json!({ "bytes": side.take() }))["bytes"].take();
+                }
+            }
+            outcome(Ok(verdict))
+        }
+        "regionConfine" => {
+            let input: regions::ConfineInput = serde_json::from_value(args[0].clone()).unwrap();
+            outcome(Ok(encode_update(regions::confine(&input))))
+        }
+        "finishUpdateRegions" => {
+            let input: regions::RegionsFinish = serde_json::from_value(args[0].clone()).unwrap();
+            outcome(Ok(encode_update(regions::finish_update_regions(input))))
         }
         "sealHandoff" => encoded(land::seal_handoff(
             typed(&args[0]),

@@ -600,6 +600,8 @@ export interface UpdateOptions {
   /** Names this run's backup folder. */
   runId?: string;
   dryRun?: boolean;
+  /** Region awareness off for this run (the CLI sets it from `UPKEEP_NO_REGIONS=1`). */
+  noRegions?: boolean;
 }
 
 export interface UpdateInput {
@@ -611,6 +613,8 @@ export interface UpdateInput {
   claimFiles?: { path: string; bytes?: Uint8Array | null }[];
   changelog?: string | null;
   packageJson?: string | null;
+  /** Files a prior run left in the merge folder, relative to it (`docs/a.md.patch`). */
+  leftoverPatches?: string[];
   options?: UpdateOptions;
 }
 
@@ -640,6 +644,8 @@ export interface UpdateReport {
   conflicts: { path: string; class: FileClass; patchPath: string | null }[];
   backupDir: string | null;
   adopterActions: AdopterAction[];
+  /** Generated regions; absent when no manifest mentions `regions` and awareness is on. */
+  regions?: RegionsReport;
 }
 
 export type TableRow =
@@ -659,10 +665,181 @@ export interface UpdatePlan {
   changelog: ChangelogSection[];
   pending: boolean;
   summary: string;
+  /** The generated regions to regenerate, skip or refuse after the walk (absent when none). */
+  regionJobs?: RegenJob[];
 }
 
 /** Plans an update: the decision table per file, the deletion sweep, claims, actions and report. */
 export declare function planUpdate(input: UpdateInput): UpdatePlan;
+
+// ---- Generated regions ----
+// Marker-delimited blocks of managed files whose body a program regenerates in the
+// project. A declared path is compared with every side's region bodies masked out; after
+// the walk each region's program runs, confined to its declared paths.
+
+/** A manifest's region declaration (`regions[]`). */
+export interface RegionDecl {
+  id: string;
+  startMarker: string;
+  endMarker: string;
+  paths: string[];
+  /** The files its body derives from: a region whose input was not merged is skipped. */
+  inputs: string[];
+  regenerate: { interpreter: string; operand: string; args: string[] };
+}
+
+export type RegionScanState = 'present' | 'absent' | 'malformed';
+
+export interface RegionSideScans {
+  /** Some side's markers were malformed: nothing was masked, the whole-file rows applied. */
+  bailed: boolean;
+  current: RegionScanState;
+  baseline: RegionScanState;
+  latest: RegionScanState;
+}
+
+export interface RegionVerdictInput {
+  class: FileClass;
+  current: Uint8Array;
+  baseline: Uint8Array;
+  latest: Uint8Array;
+  markers: { start: string; end: string }[];
+  ignoreEol?: boolean;
+}
+
+export interface RegionVerdict {
+  row: TableRow;
+  markers: RegionSideScans;
+  /** The masked texts; null when the oracle bailed. */
+  normalized: { current: Uint8Array; baseline: Uint8Array; latest: Uint8Array } | null;
+}
+
+/** The decision-table row of a declared path with its region bodies masked out. */
+export declare function regionVerdict(input: RegionVerdictInput): RegionVerdict;
+
+export type RegionRefusalKind = 'declaration' | 'manifest' | 'operand';
+
+/** One region's regeneration as the plan decided it. */
+export interface RegenJob {
+  regionId: string;
+  argv: string[];
+  paths: string[];
+  /** The region's own directories (`""` is the root). */
+  dirs: string[];
+  status: 'run' | 'skipped' | 'refused';
+  reason: string | null;
+  refusal: RegionRefusalKind | null;
+  /** Declared paths to copy into the backup folder first (when they exist). */
+  backups: { path: string; backupPath: string }[];
+  /** Top-level folders the snapshots leave out. */
+  snapshotSkip: string[];
+}
+
+export type SnapEntryKind = 'file' | 'symlink' | 'directory' | 'other';
+
+/** One path of a snapshot (never followed through a link). */
+export interface SnapEntry {
+  path: string;
+  kind: SnapEntryKind;
+  /** A file's SHA-256, inside the region's directories. */
+  digest?: string | null;
+  /** A link's target. */
+  target?: string | null;
+  /** Outside the region's directories: a change stamp. */
+  stamp?: string | null;
+  /** Whether the shim holds the file's bytes to put it back. */
+  preimage?: boolean;
+}
+
+export interface RegionConfineInput {
+  paths: string[];
+  dirs: string[];
+  before: SnapEntry[];
+  after: SnapEntry[];
+}
+
+export type ConfinedAction = 'restored' | 'removed' | 'reported';
+
+export interface RegionConfinement {
+  rewrote: string[];
+  /** In order: removals deepest first, then restorations parents first. */
+  repairs: { op: 'remove' | 'remove-dir' | 'restore-file' | 'restore-link' | 'restore-dir'; path: string; target: string | null }[];
+  confined: { action: ConfinedAction; path: string; detail: string }[];
+}
+
+/** What a regeneration wrote outside its declared paths, and what to put back. */
+export declare function regionConfine(input: RegionConfineInput): RegionConfinement;
+
+export type RegenKillCause = 'timeout' | 'output-ceiling' | 'external';
+
+/** One program run, as the shim observed it. */
+export interface RegenRun {
+  regionId: string;
+  status?: number | null;
+  signal?: string | null;
+  spawnError?: string | null;
+  /** The ceiling the shim enforced when it killed the program. */
+  ceiling?: 'timeout' | 'output-ceiling' | null;
+  timeoutMs?: number;
+  maxOutputBytes?: number;
+  stderr?: string;
+  backedUp?: string[];
+  confinement?: RegionConfinement;
+  repairFailures?: { path: string; message: string }[];
+}
+
+export interface RegenReport {
+  backedUp: string[];
+  confined: { action: ConfinedAction; path: string; regionId: string; detail: string }[];
+  failed: {
+    argv: string[];
+    cause: RegenKillCause | null;
+    kind: 'exit' | 'spawn' | 'killed';
+    message: string;
+    regionId: string;
+    signal: string | null;
+    status: number | null;
+  }[];
+  ran: { argv: string[]; regionId: string; rewrote: string[] }[];
+  refused: { argv: string[] | null; kind: RegionRefusalKind; reason: string; regionId: string }[];
+  skipped: { argv: string[]; reason: string; regionId: string }[];
+}
+
+export type RegionFallbackReason = 'absent-markers' | 'malformed-markers' | 'oracle-failed';
+
+/** The regions part of the update report. */
+export interface RegionsReport {
+  mentioned: boolean;
+  awarenessOff: boolean;
+  declarationsLoaded: number;
+  declarations: RegionDecl[];
+  manifestRefusal: string | null;
+  droppedDeclarations: string[];
+  malformedDeclarations: { index: number; id: string | null; reason: string }[];
+  verdicts: { path: string; row: TableRow; markers: RegionSideScans }[];
+  /** `absent-markers` is the pre-region state (informational); the other two compared whole-file. */
+  fallbacks: { path: string; reason: RegionFallbackReason }[];
+  /** Absent until regeneration ran (a dry run never runs it). */
+  regen: RegenReport | null;
+  rewrittenPaths: string[];
+  supersededPatches: string[];
+  unregeneratedPaths: string[];
+}
+
+export interface RegionsFinishInput {
+  report: UpdateReport;
+  jobs: RegenJob[];
+  runs?: RegenRun[];
+  stateDir: string;
+}
+
+export interface RegionsFinished {
+  report: UpdateReport;
+  summary: string;
+}
+
+/** Folds the regeneration runs into an update's report and renders its summary again. */
+export declare function finishUpdateRegions(input: RegionsFinishInput): RegionsFinished;
 
 // ---- Land and sync ----
 // An approved change becomes honest commits (one per ticket when the tickets' files are

@@ -7,6 +7,7 @@ pub mod hash;
 pub mod land;
 pub mod looping;
 pub mod refresh;
+pub mod regions;
 pub mod score;
 pub mod text;
 pub mod update;

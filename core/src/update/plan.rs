@@ -155,6 +155,8 @@ pub struct UpdateOptions {
     pub run_id: String,
     /// Whether the summary should say nothing was written.
     pub dry_run: bool,
+    /// Region awareness off for this run (the shim sets it from `UPKEEP_NO_REGIONS=1`).
+    pub no_regions: bool,
 }
 
 impl Default for UpdateOptions {
@@ -165,6 +167,7 @@ impl Default for UpdateOptions {
             state_dir: ".upkeep".into(),
             run_id: String::new(),
             dry_run: false,
+            no_regions: false,
         }
     }
 }
@@ -197,6 +200,9 @@ pub struct UpdateInput {
     /// The project's package.json, when it has one (adopter actions read it).
     #[cfg_attr(feature = "serde", serde(default))]
     pub package_json: Option<String>,
+    /// The files a prior run left in the merge folder, relative to it (`a/b.md.patch`).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub leftover_patches: Vec<String>,
     /// How to run.
     #[cfg_attr(feature = "serde", serde(default))]
     pub options: UpdateOptions,
@@ -293,6 +299,10 @@ pub struct UpdatePlan {
     pub pending: bool,
     /// The human summary table, as the CLI prints it.
     pub summary: String,
+    /// The generated regions to regenerate, skip or refuse after the walk's writes (left
+    /// out when there are none).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
+    pub region_jobs: Vec<crate::regions::RegenJob>,
 }
 
 /// The paths the shim must read for a plan: every path of either manifest (A, B and L
@@ -471,6 +481,7 @@ pub fn plan_update(input: UpdateInput) -> Result<UpdatePlan> {
         report: UpdateReport::new(&from, &to),
         files: Vec::new(),
         backups: false,
+        regions: regions_step::load(&baseline, &latest, options.no_regions),
     };
     let latest_paths: HashSet<&str> = latest.files.iter().map(|e| e.path.as_str()).collect();
     let mut entries: Vec<_> = latest.files.iter().collect();
@@ -537,6 +548,13 @@ pub fn plan_update(input: UpdateInput) -> Result<UpdatePlan> {
         already_gone: walk.report.removed.iter().cloned().collect(),
     };
     walk.report.adopter_actions = adopter_actions(&changelog, &facts);
+    let region_jobs = regions_step::finish_plan(
+        &mut walk,
+        &latest,
+        &sides,
+        &claimed,
+        &input.leftover_patches,
+    );
     // A dry run writes no backup, so its report names none.
     if walk.backups && !options.dry_run {
         walk.report.backup_dir = Some(backup_dir(&options));
@@ -551,6 +569,7 @@ pub fn plan_update(input: UpdateInput) -> Result<UpdatePlan> {
         changelog,
         pending,
         summary,
+        region_jobs,
     })
 }
 
@@ -574,6 +593,7 @@ struct Walk<'a> {
     report: UpdateReport,
     files: Vec<FileOutcome>,
     backups: bool,
+    regions: regions_step::RegionWalk,
 }
 
 impl Walk<'_> {
@@ -629,6 +649,9 @@ impl Walk<'_> {
 /// choose their own strategy here, from the manifest's `merges` and `regions`, before the
 /// whole-file table below.
 fn plan_file(walk: &mut Walk<'_>, path: &str, class: FileClass, s: &Sides) -> Result<()> {
+    if regions_step::plan_region_file(walk, path, class, s)? {
+        return Ok(());
+    }
     let ignore_eol = walk.options.ignore_eol;
     let row = classify(class, &s.a, &s.b, &s.l, ignore_eol);
     let local = s.a.is_present() && s.b.is_present() && !same_side(&s.a, &s.b, ignore_eol);
@@ -739,6 +762,9 @@ fn plan_conflict(walk: &mut Walk<'_>, path: &str, class: FileClass, s: &Sides) -
     walk.bucket(Bucket::Conflicts, path, class, Some(patch_path));
     Ok(())
 }
+
+#[path = "plan_regions.rs"]
+mod regions_step;
 
 #[cfg(test)]
 #[path = "plan_tests.rs"]

@@ -15,12 +15,13 @@
 use super::changelog::AdopterAction;
 use super::manifest::FileClass;
 use super::semver::Version;
+use crate::regions::{render_region_notes, render_region_rows, RegionsReport};
 
 /// A file left for the project to resolve.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(
     feature = "serde",
-    derive(serde::Serialize),
+    derive(serde::Serialize, serde::Deserialize),
     serde(rename_all = "camelCase")
 )]
 pub struct Conflict {
@@ -37,7 +38,7 @@ pub struct Conflict {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(
     feature = "serde",
-    derive(serde::Serialize),
+    derive(serde::Serialize, serde::Deserialize),
     serde(rename_all = "camelCase")
 )]
 pub struct UpdateReport {
@@ -63,6 +64,13 @@ pub struct UpdateReport {
     pub backup_dir: Option<String>,
     /// Follow-ups the CHANGELOG documents that still apply.
     pub adopter_actions: Vec<AdopterAction>,
+    /// Generated regions: declarations, verdicts, fallbacks, regeneration. Left out of
+    /// the serialized report when no manifest mentions regions and awareness is on.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "RegionsReport::is_quiet")
+    )]
+    pub regions: RegionsReport,
 }
 
 impl UpdateReport {
@@ -141,6 +149,7 @@ pub fn render_summary(report: &UpdateReport, state_dir: &str, dry_run: bool) -> 
             out.push_str(&format!("{label:<12} {count}  ({note})\n"));
         }
     }
+    out.push_str(&render_region_rows(&report.regions));
     if !report.conflicts.is_empty() {
         out.push_str("\nConflicts:\n");
         for c in &report.conflicts {
@@ -173,6 +182,7 @@ pub fn render_summary(report: &UpdateReport, state_dir: &str, dry_run: bool) -> 
             }
         }
     }
+    out.push_str(&render_region_notes(&report.regions));
     if !dry_run && !report.conflicts.is_empty() {
         out.push_str(&format!(
             "\nResolve each conflict, then delete its patch from {state_dir}-merge/.\n"

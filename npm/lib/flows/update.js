@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { lstatSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import process from 'node:process';
 import { engine } from '../engine.js';
 import { atomicWrite, atomicWriteAll } from '../shim/atomic-write.js';
 import { saveBackups } from '../shim/backup.js';
@@ -11,6 +12,8 @@ import { step } from '../shim/fault.js';
 import { FlowError } from '../shim/flow-error.js';
 import { acquireLock } from '../shim/lock.js';
 import { openRelease } from '../shim/release-source.js';
+import { regenLimits } from '../shim/run-program.js';
+import { regenerate } from './regenerate.js';
 import { ensureParents, inspect, syncFolders, UnsafePathError } from '../shim/safe-path.js';
 
 const IN_PROGRESS = 'update-in-progress.json';
@@ -28,6 +31,9 @@ const IN_PROGRESS = 'update-in-progress.json';
  *   asked before anything is written; resolving false aborts
  * @property {() => Date} [now]
  * @property {() => boolean} [stopRequested] polled between the phases that write (SIGINT)
+ * @property {boolean} [noRegions] region awareness off for this run (default: UPKEEP_NO_REGIONS=1)
+ * @property {{ timeoutMs?: number, maxOutputBytes?: number }} [regenLimits] a regeneration's
+ *   ceilings (default 5 minutes and 32 MiB; see shim/run-program.js)
  */
 
 /**
@@ -96,6 +102,7 @@ export async function update(request) {
       outcome.resumed = start.resumed;
       /** @type {Map<string, 'directory' | 'symlink' | 'absent'>} */
       const folders = new Map();
+      outcome.leftoverPatches = listFiles(join(root, `${stateDir}-merge`));
       /** @type {import('../index.js').UpdatePlan} */
       const plan = engine.planUpdate({
         from: check.installed,
@@ -111,10 +118,17 @@ export async function update(request) {
         claimFiles: list.claimFiles.map((path) => ({ path, bytes: side(root, path, folders)?.bytes ?? null })),
         changelog: changelogText,
         packageJson: readText(join(root, 'package.json')),
-        options: { conflicts: request.conflicts ?? 'patch', ignoreEol: request.ignoreEol ?? false, stateDir, runId: start.runId, dryRun },
+        leftoverPatches: outcome.leftoverPatches,
+        options: {
+          conflicts: request.conflicts ?? 'patch',
+          ignoreEol: request.ignoreEol ?? false,
+          stateDir,
+          runId: start.runId,
+          dryRun,
+          noRegions: request.noRegions ?? process.env.UPKEEP_NO_REGIONS === '1',
+        },
       });
       outcome.plan = plan;
-      outcome.leftoverPatches = listFiles(join(root, `${stateDir}-merge`));
       if (dryRun) {
         outcome.status = 'dry-run';
         return outcome;
@@ -140,6 +154,10 @@ export async function update(request) {
       }
       await execute(root, latest.dir, plan.actions, stopIfAsked);
       stopIfAsked();
+      if (plan.report.regions) {
+        const limits = regenLimits(request.regenLimits);
+        Object.assign(plan, await regenerate({ root, plan, stateDir, limits, stopIfAsked }));
+      }
       atomicWrite(writable(root, `${stateDir}/manifest.json`), Buffer.from(latestManifest));
       atomicWrite(writable(root, `${stateDir}/VERSION`), Buffer.from(`${check.latest}\n`));
       step('remove progress record');

@@ -1,0 +1,51 @@
+//! Generated regions (DESIGN.md §3.6): marker-delimited blocks of managed files whose body
+//! a program regenerates in the project, so a regenerated body is not drift.
+//!
+//! The manifest declares them ([`parse_declarations`]); the update's walk compares a
+//! declared path with every side's region bodies masked out ([`region_verdict`], on the
+//! marker scan of [`scan`]); after the walk the plan says which regions to regenerate,
+//! skip or refuse ([`plan_jobs`], [`check_operand`]); the shim runs each program,
+//! snapshots the region's directories before and after, and [`confine`] says what to put
+//! back; [`finish_update_regions`] folds the runs into the report and renders the summary.
+//!
+//! ```
+//! use upkeep_core::regions::{region_verdict, scan, MarkerScan, RegionMarkers};
+//! use upkeep_core::update::{FileClass, Row};
+//!
+//! let m = [RegionMarkers { start: "# begin".into(), end: "# end".into() }];
+//! let text = |body: &str| format!("a\n# begin\n{body}# end\nz\n").into_bytes();
+//! assert!(matches!(scan(&text("x\n"), "# begin", "# end"), MarkerScan::Present { .. }));
+//! let v = region_verdict(FileClass::Owned, &text("mine\n"), &text("v1\n"), &text("v2\n"), &m, false);
+//! assert_eq!(v.row, Row::NoUpstreamChange);
+//! ```
+
+mod confine;
+mod decl;
+mod finish;
+mod markers;
+mod oracle;
+mod regen;
+mod report;
+
+pub use confine::{
+    confine, ConfineInput, ConfinedAction, ConfinedWrite, Confinement, EntryKind, Repair, RepairOp,
+    SnapEntry,
+};
+pub use decl::{
+    dropped_declarations, parse_declarations, Declarations, MalformedDeclaration, Regenerate,
+    RegionDecl,
+};
+pub use finish::{finish_update_regions, RegionsFinish, RegionsFinished};
+pub use markers::{mask, scan, MarkerAnomaly, MarkerScan, ScanState};
+pub use oracle::{
+    region_verdict, Normalized, RegionMarkers, RegionVerdict, RegionVerdictInput, SideScans,
+};
+pub use regen::{
+    check_operand, plan_jobs, JobFacts, JobStatus, RefusalKind, RegenJob, RegionBackup,
+};
+pub use report::{
+    finish_regions, render_region_notes, render_region_rows, shell_command, FailureKind,
+    FallbackReason, KillCause, PathRegionVerdict, RegenConfined, RegenFailed, RegenRan,
+    RegenRefused, RegenReport, RegenRun, RegenSkipped, RegionFallback, RegionsReport,
+    RepairFailure,
+};

@@ -1,0 +1,922 @@
+//! The regions part of the update report: what the plan found (declarations, verdicts,
+//! fallbacks, superseded patches), what regeneration did ([`finish_regions`]), and how
+//! the summary renders it: the rows, then the notes.
+//!
+//! ```
+//! use upkeep_core::regions::{render_region_rows, RegionsReport};
+//!
+//! let mut r = RegionsReport { mentioned: true, ..RegionsReport::default() };
+//! assert_eq!(render_region_rows(&r), "Regions      none declared by this release\n");
+//! r.awareness_off = true;
+//! assert!(render_region_rows(&r).contains("awareness off for this run (UPKEEP_NO_REGIONS=1)"));
+//! ```
+
+use super::confine::{ConfinedAction, Confinement};
+use super::decl::{MalformedDeclaration, RegionDecl};
+use super::oracle::SideScans;
+use super::regen::{JobStatus, RefusalKind, RegenJob};
+use crate::update::Row;
+
+/// Why a declared path was not normalized as intended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+#[non_exhaustive]
+pub enum FallbackReason {
+    /// Some side does not carry the region yet (the pre-region state): that side was
+    /// compared as it is, the others masked. Informational.
+    AbsentMarkers,
+    /// Some side's markers are duplicated, unbalanced or out of order: whole-file rows.
+    MalformedMarkers,
+    /// The oracle could not run (a side's bytes were not supplied): whole-file rows.
+    OracleFailed,
+}
+
+/// A declared path region awareness did not normalize as intended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct RegionFallback {
+    /// The path.
+    pub path: String,
+    /// Why.
+    pub reason: FallbackReason,
+}
+
+/// The oracle's verdict on a declared path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct PathRegionVerdict {
+    /// The path.
+    pub path: String,
+    /// The row it took.
+    pub row: Row,
+    /// The marker scan per side.
+    pub markers: SideScans,
+}
+
+/// How a regeneration failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+#[non_exhaustive]
+pub enum FailureKind {
+    /// It ran and exited non-zero (its stderr is the message).
+    Exit,
+    /// It never started.
+    Spawn,
+    /// A signal cut it short.
+    Killed,
+}
+
+/// Which ceiling, if any, killed a program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+#[non_exhaustive]
+pub enum KillCause {
+    /// upkeep's time ceiling.
+    Timeout,
+    /// upkeep's output ceiling.
+    OutputCeiling,
+    /// Something outside upkeep.
+    External,
+}
+
+/// A region that regenerated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct RegenRan {
+    /// What ran.
+    pub argv: Vec<String>,
+    /// The region.
+    pub region_id: String,
+    /// The declared paths it changed.
+    pub rewrote: Vec<String>,
+}
+
+/// A region whose program failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct RegenFailed {
+    /// What ran (the command to run by hand).
+    pub argv: Vec<String>,
+    /// Which ceiling killed it (`killed` only).
+    pub cause: Option<KillCause>,
+    /// How it failed.
+    pub kind: FailureKind,
+    /// The program's stderr (`exit`), the start error (`spawn`), or what killed it.
+    pub message: String,
+    /// The region.
+    pub region_id: String,
+    /// The signal (`killed` only).
+    pub signal: Option<String>,
+    /// The exit status (`exit` only).
+    pub status: Option<i32>,
+}
+
+/// A region not regenerated this run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct RegenSkipped {
+    /// The command to run once resolved.
+    pub argv: Vec<String>,
+    /// Why, naming the paths responsible.
+    pub reason: String,
+    /// The region.
+    pub region_id: String,
+}
+
+/// A regeneration refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct RegenRefused {
+    /// The command (operand refusals only: the others have none to hand over).
+    pub argv: Option<Vec<String>>,
+    /// What was refused.
+    pub kind: RefusalKind,
+    /// Why.
+    pub reason: String,
+    /// The region (`(manifest)` for the manifest, `#<index>` for an entry with no id).
+    pub region_id: String,
+}
+
+/// A write outside a region's declared paths.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct RegenConfined {
+    /// What was done about it.
+    pub action: ConfinedAction,
+    /// The path.
+    pub path: String,
+    /// The region whose program wrote it.
+    pub region_id: String,
+    /// What the write was.
+    pub detail: String,
+}
+
+/// What regeneration did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct RegenReport {
+    /// Declared paths copied into the backup folder before their program ran.
+    pub backed_up: Vec<String>,
+    /// Writes outside declared paths.
+    pub confined: Vec<RegenConfined>,
+    /// Programs that failed.
+    pub failed: Vec<RegenFailed>,
+    /// Programs that ran.
+    pub ran: Vec<RegenRan>,
+    /// Regenerations refused.
+    pub refused: Vec<RegenRefused>,
+    /// Regenerations skipped.
+    pub skipped: Vec<RegenSkipped>,
+}
+
+/// The regions part of the update report.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase", default)
+)]
+pub struct RegionsReport {
+    /// Whether the summary shows region rows (a manifest has `regions`, or awareness is
+    /// off).
+    pub mentioned: bool,
+    /// `UPKEEP_NO_REGIONS=1` was set for this run.
+    pub awareness_off: bool,
+    /// How many well-formed declarations the latest manifest has.
+    pub declarations_loaded: usize,
+    /// Those declarations.
+    pub declarations: Vec<RegionDecl>,
+    /// Why the latest manifest's `regions` could not be read.
+    pub manifest_refusal: Option<String>,
+    /// Ids the baseline declared and the latest does not.
+    pub dropped_declarations: Vec<String>,
+    /// Skipped declarations.
+    pub malformed_declarations: Vec<MalformedDeclaration>,
+    /// The oracle's verdict per declared path it compared.
+    pub verdicts: Vec<PathRegionVerdict>,
+    /// Declared paths not normalized as intended.
+    pub fallbacks: Vec<RegionFallback>,
+    /// What regeneration did; `None` when it did not run (a dry run).
+    pub regen: Option<RegenReport>,
+    /// Declared paths a regeneration changed: they now intentionally differ from the
+    /// release copy.
+    pub rewritten_paths: Vec<String>,
+    /// Patches a prior run left for declared paths that this run handled.
+    pub superseded_patches: Vec<String>,
+    /// Every declared path of a skipped, refused or failed region.
+    pub unregenerated_paths: Vec<String>,
+}
+
+impl RegionsReport {
+    /// Whether there is nothing to say: no manifest mentions regions and awareness is on.
+    pub fn is_quiet(&self) -> bool {
+        *self == RegionsReport::default()
+    }
+}
+
+/// A failed repair the shim reports.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Deserialize),
+    serde(rename_all = "camelCase", deny_unknown_fields)
+)]
+pub struct RepairFailure {
+    /// The path it could not put back.
+    pub path: String,
+    /// The error.
+    pub message: String,
+}
+
+/// One program run, as the shim observed it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Deserialize),
+    serde(rename_all = "camelCase", default, deny_unknown_fields)
+)]
+pub struct RegenRun {
+    /// The region.
+    pub region_id: String,
+    /// The exit status, when it exited.
+    pub status: Option<i32>,
+    /// The signal that ended it, when one did.
+    pub signal: Option<String>,
+    /// Why it could not start, when it did not.
+    pub spawn_error: Option<String>,
+    /// The ceiling the shim enforced when it killed it (`None`: it did not).
+    pub ceiling: Option<KillCause>,
+    /// The time ceiling in force, in milliseconds.
+    pub timeout_ms: u64,
+    /// The output ceiling in force, in bytes.
+    pub max_output_bytes: u64,
+    /// Its standard error.
+    pub stderr: String,
+    /// Declared paths the shim backed up first.
+    pub backed_up: Vec<String>,
+    /// The confinement verdict (from [`super::confine`]).
+    pub confinement: Confinement,
+    /// Repairs that failed.
+    pub repair_failures: Vec<RepairFailure>,
+}
+
+const STDERR_TAIL: usize = 4000;
+
+fn tail(text: &str) -> String {
+    let text = text.trim();
+    if text.len() <= STDERR_TAIL {
+        return text.to_string();
+    }
+    let mut start = text.len() - STDERR_TAIL;
+    while !text.is_char_boundary(start) {
+        start += 1;
+    }
+    format!("…{}", &text[start..])
+}
+
+fn human_ms(ms: u64) -> String {
+    if ms.is_multiple_of(60_000) && ms >= 60_000 {
+        format!("{} minutes", ms / 60_000)
+    } else if ms.is_multiple_of(1000) {
+        format!("{} s", ms / 1000)
+    } else {
+        format!("{ms} ms")
+    }
+}
+
+fn human_bytes(n: u64) -> String {
+    if n.is_multiple_of(1 << 20) && n > 0 {
+        format!("{} MiB", n >> 20)
+    } else {
+        format!("{n} bytes")
+    }
+}
+
+/// Fills `regions.regen` from the plan's jobs and the shim's runs, in job order, and
+/// derives the rewritten and un-regenerated paths.
+pub fn finish_regions(regions: &mut RegionsReport, jobs: &[RegenJob], runs: &[RegenRun]) {
+    if regions.awareness_off {
+        // Nothing was declared for this run, so nothing ran.
+        return;
+    }
+    let mut regen = RegenReport::default();
+    if let Some(reason) = &regions.manifest_refusal {
+        regen.refused.push(RegenRefused {
+            argv: None,
+            kind: RefusalKind::Manifest,
+            reason: reason.clone(),
+            region_id: "(manifest)".into(),
+        });
+    }
+    for m in &regions.malformed_declarations {
+        regen.refused.push(RegenRefused {
+            argv: None,
+            kind: RefusalKind::Declaration,
+            reason: format!("declaration {} is malformed: {}", m.index, m.reason),
+            region_id: m.id.clone().unwrap_or_else(|| format!("#{}", m.index)),
+        });
+    }
+    let mut unregenerated = Vec::new();
+    for job in jobs {
+        let reason = job.reason.clone().unwrap_or_default();
+        match job.status {
+            JobStatus::Skipped => regen.skipped.push(RegenSkipped {
+                argv: job.argv.clone(),
+                reason,
+                region_id: job.region_id.clone(),
+            }),
+            JobStatus::Refused => regen.refused.push(RegenRefused {
+                argv: Some(job.argv.clone()),
+                kind: job.refusal.unwrap_or(RefusalKind::Operand),
+                reason,
+                region_id: job.region_id.clone(),
+            }),
+            JobStatus::Run => {
+                let Some(run) = runs.iter().find(|r| r.region_id == job.region_id) else {
+                    regen.skipped.push(RegenSkipped {
+                        argv: job.argv.clone(),
+                        reason: "it was not run (the update stopped first)".into(),
+                        region_id: job.region_id.clone(),
+                    });
+                    unregenerated.extend(job.paths.iter().cloned());
+                    continue;
+                };
+                record_run(&mut regen, job, run);
+                if regen.ran.last().map(|r| &r.region_id) != Some(&job.region_id) {
+                    unregenerated.extend(job.paths.iter().cloned());
+                }
+                continue;
+            }
+        }
+        unregenerated.extend(job.paths.iter().cloned());
+    }
+    regions.rewritten_paths = regen
+        .ran
+        .iter()
+        .flat_map(|r| r.rewrote.iter().cloned())
+        .collect();
+    regions.rewritten_paths.sort();
+    regions.rewritten_paths.dedup();
+    unregenerated.sort();
+    unregenerated.dedup();
+    regions.unregenerated_paths = unregenerated;
+    regions.regen = Some(regen);
+}
+
+fn record_run(regen: &mut RegenReport, job: &RegenJob, run: &RegenRun) {
+    regen.backed_up.extend(run.backed_up.iter().cloned());
+    for w in &run.confinement.confined {
+        let failed = run.repair_failures.iter().find(|f| {
+            f.path == w.path
+                || f.path
+                    .strip_prefix(w.path.as_str())
+                    .is_some_and(|r| r.starts_with('/'))
+        });
+        let (action, detail) = match failed {
+            Some(f) if w.action != ConfinedAction::Reported => (
+                ConfinedAction::Reported,
+                format!("{}; putting it back failed: {}", w.detail, f.message),
+            ),
+            _ => (w.action, w.detail.clone()),
+        };
+        regen.confined.push(RegenConfined {
+            action,
+            path: w.path.clone(),
+            region_id: job.region_id.clone(),
+            detail,
+        });
+    }
+    let failed = |kind, message: String| RegenFailed {
+        argv: job.argv.clone(),
+        cause: None,
+        kind,
+        message,
+        region_id: job.region_id.clone(),
+        signal: None,
+        status: None,
+    };
+    if let Some(error) = &run.spawn_error {
+        regen.failed.push(failed(
+            FailureKind::Spawn,
+            format!("{} could not be started: {error}", job.argv[0]),
+        ));
+    } else if let Some(signal) = &run.signal {
+        let cause = run.ceiling.unwrap_or(KillCause::External);
+        let why = match cause {
+            KillCause::Timeout => format!(
+                "it ran past upkeep's time ceiling ({}); make the command finish sooner",
+                human_ms(run.timeout_ms)
+            ),
+            KillCause::OutputCeiling => format!(
+                "it printed more than upkeep's output ceiling ({}); make the command print less",
+                human_bytes(run.max_output_bytes)
+            ),
+            KillCause::External => {
+                "something outside upkeep stopped it; upkeep imposed no limit here".into()
+            }
+        };
+        regen.failed.push(RegenFailed {
+            cause: Some(cause),
+            signal: Some(signal.clone()),
+            ..failed(
+                FailureKind::Killed,
+                format!("killed by {signal}: {why}; its paths may hold half-written output"),
+            )
+        });
+    } else if run.status == Some(0) {
+        regen.ran.push(RegenRan {
+            argv: job.argv.clone(),
+            region_id: job.region_id.clone(),
+            rewrote: run.confinement.rewrote.clone(),
+        });
+    } else {
+        let status = run.status.unwrap_or(-1);
+        let stderr = tail(&run.stderr);
+        regen.failed.push(RegenFailed {
+            status: Some(status),
+            ..failed(
+                FailureKind::Exit,
+                if stderr.is_empty() {
+                    format!("exited with status {status} and printed nothing on stderr")
+                } else {
+                    stderr
+                },
+            )
+        });
+    }
+}
+
+/// The argument vector as a command line a POSIX shell reads back unchanged.
+pub fn shell_command(argv: &[String]) -> String {
+    argv.iter()
+        .map(|a| {
+            if !a.is_empty()
+                && a.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"-_./=:,+@%".contains(&b))
+            {
+                a.clone()
+            } else {
+                format!("'{}'", a.replace('\'', "'\\''"))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn counted(r: &RegionsReport, reason: impl Fn(FallbackReason) -> bool) -> usize {
+    r.fallbacks.iter().filter(|f| reason(f.reason)).count()
+}
+
+/// The region rows of the summary table (empty when no manifest mentions regions and
+/// awareness is on).
+pub fn render_region_rows(r: &RegionsReport) -> String {
+    let label = "Regions      ";
+    if r.awareness_off {
+        return format!("{label}awareness off for this run (UPKEEP_NO_REGIONS=1); every declared path used the whole-file comparison\n");
+    }
+    if !r.mentioned {
+        return String::new();
+    }
+    if let Some(reason) = &r.manifest_refusal {
+        return format!("{label}this release's manifest could not be read ({reason}); no region guarantee applied to this run\n");
+    }
+    if r.declarations_loaded == 0 && r.malformed_declarations.is_empty() {
+        return format!("{label}none declared by this release\n");
+    }
+    let mut out = match &r.regen {
+        None => format!(
+            "{label}{} declared; regeneration does not run in a dry run\n",
+            r.declarations_loaded
+        ),
+        Some(g)
+            if g.ran.is_empty()
+                && g.failed.is_empty()
+                && g.skipped.is_empty()
+                && g.refused.is_empty() =>
+        {
+            format!("{label}all declared regions current (no regeneration needed)\n")
+        }
+        Some(g) => format!(
+            "{label}{} regenerated, {} failed, {} skipped, {} refused (see notes below)\n",
+            g.ran.len(),
+            g.failed.len(),
+            g.skipped.len(),
+            g.refused.len()
+        ),
+    };
+    let fallbacks = counted(r, |x| x != FallbackReason::AbsentMarkers);
+    if fallbacks > 0 {
+        out.push_str(&format!(
+            "Region fallbacks {fallbacks}  (declared paths compared whole-file this run)\n"
+        ));
+    }
+    let pre = counted(r, |x| x == FallbackReason::AbsentMarkers);
+    if pre > 0 {
+        out.push_str(&format!(
+            "Pre-region paths {pre}  (declared paths not yet carrying a region)\n"
+        ));
+    }
+    out
+}
+
+fn section(out: &mut String, heading: &str, lines: impl IntoIterator<Item = String>) {
+    let lines: Vec<String> = lines.into_iter().collect();
+    if lines.is_empty() {
+        return;
+    }
+    out.push_str(&format!("\n{heading}\n"));
+    for line in lines {
+        out.push_str(&format!("  {line}\n"));
+    }
+}
+
+/// The notes after the table: every region state the project cannot see otherwise.
+pub fn render_region_notes(r: &RegionsReport) -> String {
+    let mut out = String::new();
+    let regen = r.regen.clone().unwrap_or_default();
+    section(
+        &mut out,
+        "Regenerated regions (these files now intentionally differ from the release copy: their region is derived from this project):",
+        r.rewritten_paths.iter().cloned(),
+    );
+    section(
+        &mut out,
+        "Failed regenerations (run the command by hand once fixed):",
+        regen.failed.iter().map(|f| {
+            let what = match f.kind {
+                FailureKind::Exit => format!(
+                    "exited with status {} (read what it said and fix what it objected to): {}",
+                    f.status.unwrap_or(-1),
+                    f.message
+                ),
+                FailureKind::Spawn => format!(
+                    "never started (install the interpreter or make it runnable): {}",
+                    f.message
+                ),
+                FailureKind::Killed => format!(
+                    "cause {}; {}",
+                    match f.cause {
+                        Some(KillCause::Timeout) => "timeout",
+                        Some(KillCause::OutputCeiling) => "output-ceiling",
+                        _ => "external",
+                    },
+                    f.message
+                ),
+            };
+            format!(
+                "{}: {what}\n      run: {}",
+                f.region_id,
+                shell_command(&f.argv)
+            )
+        }),
+    );
+    section(
+        &mut out,
+        "Refused regenerations:",
+        regen.refused.iter().filter(|x| x.kind != RefusalKind::Manifest).map(|x| match &x.argv {
+            Some(argv) => format!(
+                "{}: {} (fix the declaration upstream; the command it names: {})",
+                x.region_id,
+                x.reason,
+                shell_command(argv)
+            ),
+            None => format!(
+                "{}: {}; this release's declaration is unusable here and there is nothing for you to run: the remedy is upstream",
+                x.region_id, x.reason
+            ),
+        }),
+    );
+    section(
+        &mut out,
+        "Skipped regenerations (run the command once you have resolved the reason):",
+        regen.skipped.iter().map(|s| {
+            format!(
+                "{}: {}\n      run: {}",
+                s.region_id,
+                s.reason,
+                shell_command(&s.argv)
+            )
+        }),
+    );
+    section(
+        &mut out,
+        "Paths carrying an un-regenerated region (their generated block does not match what this project's own configuration would produce):",
+        r.unregenerated_paths.iter().cloned(),
+    );
+    let grouped = |reasons: &[FallbackReason]| {
+        r.fallbacks
+            .iter()
+            .filter(|f| reasons.contains(&f.reason))
+            .map(|f| {
+                format!(
+                    "{} ({})",
+                    f.path,
+                    match f.reason {
+                        FallbackReason::MalformedMarkers => "malformed-markers",
+                        FallbackReason::OracleFailed => "oracle-failed",
+                        FallbackReason::AbsentMarkers => "absent-markers",
+                    }
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    section(
+        &mut out,
+        "Region fallbacks: these paths returned to pre-region behavior this run, so a change confined to their generated region reads as ordinary drift and can produce a conflict you did not cause:",
+        grouped(&[FallbackReason::MalformedMarkers, FallbackReason::OracleFailed]),
+    );
+    section(
+        &mut out,
+        "Pre-region paths (the file does not carry its region yet; expected before its first regeneration, nothing is wrong):",
+        grouped(&[FallbackReason::AbsentMarkers]),
+    );
+    section(
+        &mut out,
+        "Region declarations this release dropped (their paths are compared whole-file from now on, so a conflict region awareness absorbed can come back):",
+        r.dropped_declarations.iter().cloned(),
+    );
+    section(
+        &mut out,
+        "Malformed region declarations in this release (skipped; their paths were compared whole-file; set UPKEEP_NO_REGIONS=1 to turn region awareness off for a run if one causes trouble):",
+        r.malformed_declarations.iter().map(|m| match &m.id {
+            Some(id) => format!("[{}] {id}: {}", m.index, m.reason),
+            None => format!("[{}] {}", m.index, m.reason),
+        }),
+    );
+    section(
+        &mut out,
+        "Superseded patches (this run handled these paths itself; delete the old patch instead of resolving it by hand):",
+        r.superseded_patches.iter().cloned(),
+    );
+    section(
+        &mut out,
+        "Writes outside a region's declared paths (restored and removed ones were undone; reported ones are yours to look at):",
+        regen.confined.iter().map(|c| {
+            let action = match c.action {
+                ConfinedAction::Restored => "restored",
+                ConfinedAction::Removed => "removed",
+                ConfinedAction::Reported => "reported",
+            };
+            format!("{} [{action}] {} ({})", c.region_id, c.path, c.detail)
+        }),
+    );
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::regions::confine::ConfinedWrite;
+
+    fn job(id: &str, status: JobStatus, reason: Option<&str>) -> RegenJob {
+        RegenJob {
+            region_id: id.into(),
+            argv: vec!["sh".into(), "gen.sh".into(), "two words".into()],
+            paths: vec![format!("{id}.md")],
+            dirs: vec!["".into()],
+            status,
+            reason: reason.map(str::to_string),
+            refusal: (status == JobStatus::Refused).then_some(RefusalKind::Operand),
+            backups: vec![],
+            snapshot_skip: vec![],
+        }
+    }
+
+    #[test]
+    fn finish_classifies_every_outcome() {
+        let jobs = [
+            job("ok", JobStatus::Run, None),
+            job("exit", JobStatus::Run, None),
+            job("spawn", JobStatus::Run, None),
+            job("slow", JobStatus::Run, None),
+            job("loud", JobStatus::Run, None),
+            job("ext", JobStatus::Run, None),
+            job(
+                "skip",
+                JobStatus::Skipped,
+                Some("left in conflict: skip.md"),
+            ),
+            job("bad", JobStatus::Refused, Some("the operand is absolute")),
+            job("never", JobStatus::Run, None),
+        ];
+        let run = |id: &str| RegenRun {
+            region_id: id.into(),
+            timeout_ms: 300_000,
+            max_output_bytes: 32 << 20,
+            ..RegenRun::default()
+        };
+        let runs = [
+            RegenRun {
+                status: Some(0),
+                confinement: Confinement {
+                    rewrote: vec!["ok.md".into()],
+                    repairs: vec![],
+                    confined: vec![
+                        ConfinedWrite {
+                            action: ConfinedAction::Restored,
+                            path: "x".into(),
+                            detail: "modified a file".into(),
+                        },
+                        ConfinedWrite {
+                            action: ConfinedAction::Removed,
+                            path: "d".into(),
+                            detail: "created".into(),
+                        },
+                    ],
+                },
+                repair_failures: vec![RepairFailure {
+                    path: "d/f".into(),
+                    message: "EACCES".into(),
+                }],
+                ..run("ok")
+            },
+            RegenRun {
+                status: Some(3),
+                stderr: "  no roster\n".into(),
+                ..run("exit")
+            },
+            RegenRun {
+                spawn_error: Some("ENOENT".into()),
+                ..run("spawn")
+            },
+            RegenRun {
+                signal: Some("SIGKILL".into()),
+                ceiling: Some(KillCause::Timeout),
+                ..run("slow")
+            },
+            RegenRun {
+                signal: Some("SIGKILL".into()),
+                ceiling: Some(KillCause::OutputCeiling),
+                ..run("loud")
+            },
+            RegenRun {
+                signal: Some("SIGTERM".into()),
+                ..run("ext")
+            },
+        ];
+        let mut r = RegionsReport {
+            mentioned: true,
+            declarations_loaded: 9,
+            malformed_declarations: vec![MalformedDeclaration {
+                index: 9,
+                id: None,
+                reason: "\"id\" is missing".into(),
+            }],
+            ..RegionsReport::default()
+        };
+        finish_regions(&mut r, &jobs, &runs);
+        let g = r.regen.as_ref().unwrap();
+        assert_eq!(g.ran.len(), 1);
+        assert_eq!(r.rewritten_paths, ["ok.md"]);
+        let failed: Vec<_> = g
+            .failed
+            .iter()
+            .map(|f| (f.region_id.as_str(), f.kind, f.cause, f.status))
+            .collect();
+        assert_eq!(
+            failed,
+            [
+                ("exit", FailureKind::Exit, None, Some(3)),
+                ("spawn", FailureKind::Spawn, None, None),
+                ("slow", FailureKind::Killed, Some(KillCause::Timeout), None),
+                (
+                    "loud",
+                    FailureKind::Killed,
+                    Some(KillCause::OutputCeiling),
+                    None
+                ),
+                ("ext", FailureKind::Killed, Some(KillCause::External), None),
+            ]
+        );
+        assert_eq!(g.failed[0].message, "no roster");
+        assert!(g.failed[2].message.contains("time ceiling (5 minutes)"));
+        assert!(g.failed[3].message.contains("output ceiling (32 MiB)"));
+        assert_eq!(
+            g.skipped
+                .iter()
+                .map(|s| s.region_id.as_str())
+                .collect::<Vec<_>>(),
+            ["skip", "never"]
+        );
+        assert_eq!(
+            g.refused
+                .iter()
+                .map(|s| (s.region_id.as_str(), s.kind))
+                .collect::<Vec<_>>(),
+            [
+                ("#9", RefusalKind::Declaration),
+                ("bad", RefusalKind::Operand)
+            ]
+        );
+        assert_eq!(g.confined[0].action, ConfinedAction::Restored);
+        assert_eq!(
+            g.confined[1].action,
+            ConfinedAction::Reported,
+            "a failed repair is reported"
+        );
+        assert_eq!(
+            r.unregenerated_paths,
+            [
+                "bad.md", "exit.md", "ext.md", "loud.md", "never.md", "skip.md", "slow.md",
+                "spawn.md"
+            ]
+        );
+        assert_eq!(
+            render_region_rows(&r),
+            "Regions      1 regenerated, 5 failed, 2 skipped, 2 refused (see notes below)\n"
+        );
+        let notes = render_region_notes(&r);
+        assert!(
+            notes.contains("      run: sh gen.sh 'two words'\n"),
+            "{notes}"
+        );
+        assert!(
+            notes.contains("slow: cause timeout; killed by SIGKILL"),
+            "{notes}"
+        );
+        assert!(
+            !notes.contains("upkeep update"),
+            "never prints upkeep itself"
+        );
+    }
+
+    #[test]
+    fn rows_precedence() {
+        let mut r = RegionsReport::default();
+        assert_eq!(render_region_rows(&r), "");
+        r.mentioned = true;
+        r.manifest_refusal =
+            Some("\"regions\" in the latest release manifest is null, not an array".into());
+        assert!(render_region_rows(&r)
+            .starts_with("Regions      this release's manifest could not be read (\"regions\""));
+        r.manifest_refusal = None;
+        r.declarations_loaded = 1;
+        r.regen = Some(RegenReport::default());
+        r.fallbacks = vec![
+            RegionFallback {
+                path: "a".into(),
+                reason: FallbackReason::AbsentMarkers,
+            },
+            RegionFallback {
+                path: "b".into(),
+                reason: FallbackReason::MalformedMarkers,
+            },
+            RegionFallback {
+                path: "c".into(),
+                reason: FallbackReason::OracleFailed,
+            },
+        ];
+        assert_eq!(
+            render_region_rows(&r),
+            "Regions      all declared regions current (no regeneration needed)\nRegion fallbacks 2  (declared paths compared whole-file this run)\nPre-region paths 1  (declared paths not yet carrying a region)\n"
+        );
+        assert_eq!(
+            shell_command(&["a b".into(), "it's".into(), "".into()]),
+            "'a b' 'it'\\''s' ''"
+        );
+    }
+}

@@ -1,0 +1,231 @@
+//! The walk's generated-region step (DESIGN.md §3.6): loading the declarations, the
+//! oracle in place of the whole-file rows for a declared path that survives presence
+//! triage, and, after the walk, the regeneration jobs and superseded patches. The
+//! decisions themselves live in [`crate::regions`]; this file wires them into the plan.
+
+use std::collections::{BTreeMap, HashSet};
+
+use super::{backup_dir, latest_label, Action, Bucket, Bytes, Sides, Walk};
+use crate::error::Result;
+use crate::regions::{
+    dropped_declarations, parse_declarations, plan_jobs, region_verdict, Declarations,
+    FallbackReason, JobFacts, JobStatus, PathRegionVerdict, RegenJob, RegionFallback,
+    RegionMarkers, RegionsReport, ScanState,
+};
+use crate::text::{self, DiffOptions};
+use crate::update::manifest::{FileClass, Manifest};
+use crate::update::table::{Row, Side};
+
+/// The declarations the walk uses and what it did with them.
+pub(super) struct RegionWalk {
+    decls: Declarations,
+    /// Declared paths this run wrote a (normalized) patch for.
+    patched: HashSet<String>,
+    report: RegionsReport,
+}
+
+/// Loads the latest manifest's declarations (none when awareness is off) and the ones
+/// the baseline dropped.
+pub(super) fn load(baseline: &Manifest, latest: &Manifest, off: bool) -> RegionWalk {
+    let mut report = RegionsReport {
+        awareness_off: off,
+        ..RegionsReport::default()
+    };
+    if off {
+        return RegionWalk {
+            decls: Declarations::default(),
+            patched: HashSet::new(),
+            report,
+        };
+    }
+    let decls = parse_declarations(latest.regions.as_ref(), "latest release manifest");
+    report.mentioned = decls.present || baseline.regions.is_some();
+    report.declarations_loaded = decls.regions.len();
+    report.declarations = decls.regions.clone();
+    report.manifest_refusal = decls.refusal.clone();
+    report.malformed_declarations = decls.malformed.clone();
+    report.dropped_declarations =
+        dropped_declarations(baseline.regions.as_ref(), latest.regions.as_ref());
+    RegionWalk {
+        decls,
+        patched: HashSet::new(),
+        report,
+    }
+}
+
+/// The oracle for a declared path: `true` when it decided the path, `false` when the
+/// whole-file table decides (not declared, presence triage, or a fallback).
+pub(super) fn plan_region_file(
+    walk: &mut Walk<'_>,
+    path: &str,
+    class: FileClass,
+    s: &Sides,
+) -> Result<bool> {
+    let markers: Vec<RegionMarkers> = walk
+        .regions
+        .decls
+        .for_path(path)
+        .map(|d| RegionMarkers {
+            start: d.start_marker.clone(),
+            end: d.end_marker.clone(),
+        })
+        .collect();
+    // Presence triage first: A or B missing, or A not a regular file.
+    if markers.is_empty() || !s.a.is_present() || !s.b.is_present() || matches!(s.a, Side::NotAFile)
+    {
+        return Ok(false);
+    }
+    let fallback = |walk: &mut Walk<'_>, reason| {
+        walk.regions.report.fallbacks.push(RegionFallback {
+            path: path.into(),
+            reason,
+        });
+    };
+    let (Some(a), Some(b), Some(l)) = (s.a.content(), s.b.content(), s.l.content()) else {
+        fallback(walk, FallbackReason::OracleFailed);
+        return Ok(false);
+    };
+    let ignore_eol = walk.options.ignore_eol;
+    let verdict = region_verdict(class, a, b, l, &markers, ignore_eol);
+    walk.regions.report.verdicts.push(PathRegionVerdict {
+        path: path.into(),
+        row: verdict.row,
+        markers: verdict.markers.clone(),
+    });
+    let Some(norm) = verdict.normalized else {
+        fallback(walk, FallbackReason::MalformedMarkers);
+        return Ok(false);
+    };
+    let m = &verdict.markers;
+    if [m.current, m.baseline, m.latest].contains(&ScanState::Absent) {
+        fallback(walk, FallbackReason::AbsentMarkers);
+    }
+    let (ma, mb, ml) = (
+        Side::bytes(&norm.current.0),
+        Side::bytes(&norm.baseline.0),
+        Side::bytes(&norm.latest.0),
+    );
+    let local = !super::same_side(&ma, &mb, ignore_eol);
+    let upstream = !super::same_side(&mb, &ml, ignore_eol);
+    walk.outcome(path, class, Some(verdict.row), local, upstream);
+    match verdict.row {
+        Row::NoLocalChange => {
+            let backup_path = Some(walk.backup_path(path)?);
+            walk.actions.push(Action::Copy {
+                path: path.into(),
+                backup_path,
+            });
+        }
+        Row::Conflict => {
+            // The patch shows only what the project changed: built from the masked texts.
+            let patch_path = walk.patch_path(path);
+            let patch = text::unified_diff(
+                &norm.current.0,
+                &norm.latest.0,
+                &DiffOptions {
+                    old_label: path.into(),
+                    new_label: latest_label(path),
+                    ..DiffOptions::default()
+                },
+            )?
+            .patch;
+            walk.actions.push(Action::WritePatch {
+                path: path.into(),
+                patch_path: patch_path.clone(),
+                bytes: Bytes(patch),
+            });
+            walk.regions.patched.insert(path.into());
+            walk.bucket(Bucket::Conflicts, path, class, Some(patch_path));
+            return Ok(true);
+        }
+        _ => {}
+    }
+    walk.bucket(verdict.row.bucket(class), path, class, None);
+    Ok(true)
+}
+
+/// Paths not reconciled this run: a region whose path or input is among them is not
+/// regenerated. Today the walk's conflicts; structured merges' whole-file fallbacks
+/// (issue 7) join here.
+fn not_reconciled(walk: &Walk<'_>) -> HashSet<String> {
+    walk.report
+        .conflicts
+        .iter()
+        .map(|c| c.path.clone())
+        .collect()
+}
+
+/// After the walk: the regeneration jobs, the superseded patches, and the regions
+/// report moved into the update report.
+pub(super) fn finish_plan(
+    walk: &mut Walk<'_>,
+    latest: &Manifest,
+    sides: &BTreeMap<String, Sides>,
+    claimed: &HashSet<&str>,
+    leftover_patches: &[String],
+) -> Vec<RegenJob> {
+    let not_reconciled = not_reconciled(walk);
+    let mut backed_up: HashSet<&str> = HashSet::new();
+    for action in &walk.actions {
+        match action {
+            Action::Copy {
+                path,
+                backup_path: Some(_),
+            }
+            | Action::WriteMerged { path, .. } => {
+                backed_up.insert(path);
+            }
+            _ => {}
+        }
+    }
+    let facts = JobFacts {
+        managed: latest.files.iter().map(|e| e.path.as_str()).collect(),
+        conflicted: walk
+            .report
+            .conflicts
+            .iter()
+            .map(|c| c.path.as_str())
+            .collect(),
+        deleted: walk.report.removed.iter().map(String::as_str).collect(),
+        not_reconciled: not_reconciled.iter().map(String::as_str).collect(),
+        not_a_file: sides
+            .iter()
+            .filter(|(_, s)| matches!(s.a, Side::NotAFile))
+            .map(|(p, _)| p.as_str())
+            .collect(),
+        backed_up,
+        claimed: claimed.clone(),
+        backup_dir: backup_dir(walk.options),
+        state_dir: walk.options.state_dir.clone(),
+    };
+    let jobs = plan_jobs(&walk.regions.decls.regions, &facts);
+    if jobs
+        .iter()
+        .any(|j| j.status == JobStatus::Run && !j.backups.is_empty())
+        && !walk.options.run_id.is_empty()
+    {
+        walk.backups = true;
+    }
+    let normalized: HashSet<&str> = walk
+        .regions
+        .report
+        .verdicts
+        .iter()
+        .filter(|v| !v.markers.bailed)
+        .map(|v| v.path.as_str())
+        .collect();
+    let mut superseded: Vec<String> = leftover_patches
+        .iter()
+        .filter_map(|p| p.strip_suffix(".patch"))
+        .filter(|p| normalized.contains(p) && !walk.regions.patched.contains(*p))
+        .map(|p| format!("{}-merge/{p}.patch", walk.options.state_dir))
+        .collect();
+    superseded.sort();
+    walk.regions.report.superseded_patches = superseded;
+    walk.report.regions = std::mem::take(&mut walk.regions.report);
+    jobs
+}
+
+#[cfg(test)]
+#[path = "plan_regions_tests.rs"]
+mod tests;

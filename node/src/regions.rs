@@ -1,0 +1,47 @@
+//! Generated regions: the oracle's verdict on one declared path, the confinement verdict
+//! on a regeneration's snapshots, and the report's completion after regeneration. Values
+//! cross as plain objects (serde), file contents as `Uint8Array`s.
+
+use crate::convert::{decode, encode};
+use napi::bindgen_prelude::{Object, Unknown};
+use napi::Env;
+use napi_derive::napi;
+use upkeep_core::regions;
+use upkeep_core::ErrorKind;
+
+/// The verdict on a declared path with every side's region bodies masked out.
+#[napi(ts_return_type = "RegionVerdict")]
+pub fn region_verdict<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "RegionVerdictInput")] input: Object,
+) -> napi::Result<Unknown<'env>> {
+    let input: regions::RegionVerdictInput =
+        decode(env, ErrorKind::InvalidUpdateInput, "regionVerdict", input)?;
+    encode(env, &input.verdict())
+}
+
+/// What a regeneration wrote outside its declared paths, and what to put back.
+#[napi(ts_return_type = "RegionConfinement")]
+pub fn region_confine<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "RegionConfineInput")] input: Object,
+) -> napi::Result<Unknown<'env>> {
+    let input: regions::ConfineInput =
+        decode(env, ErrorKind::InvalidUpdateInput, "regionConfine", input)?;
+    encode(env, &regions::confine(&input))
+}
+
+/// Folds the regeneration runs into an update's report and renders its summary again.
+#[napi(ts_return_type = "RegionsFinished")]
+pub fn finish_update_regions<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "RegionsFinishInput")] input: Object,
+) -> napi::Result<Unknown<'env>> {
+    let input: regions::RegionsFinish = decode(
+        env,
+        ErrorKind::InvalidUpdateInput,
+        "finishUpdateRegions",
+        input,
+    )?;
+    encode(env, &regions::finish_update_regions(input))
+}

@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+"""Writes the inputs of tests/vectors/regions.json. Expected values are then filled by
+`node tests/vectors/src/bless.mjs` from the native addon and reviewed by hand against
+DESIGN.md §3.6 and the reference's rules (README.md)."""
+import json
+
+def t(s): return {"$text": s}
+
+cases = []
+def case(name, call, *args): cases.append({"name": f"{call}: {name}", "call": call, "args": list(args)})
+
+M = [{"start": "<!-- s -->", "end": "<!-- e -->"}]
+def doc(top, body=None):
+    return t(f"# {top}\n<!-- s -->\n{body}<!-- e -->\nend\n" if body is not None else f"# {top}\nend\n")
+def verdict(name, a, b, l, cls="shared", markers=M, **extra):
+    case(name, "regionVerdict", {"class": cls, "current": a, "baseline": b, "latest": l, "markers": markers, **extra})
+
+# ---- the oracle: the table's rows on masked texts
+verdict("regenerated region, upstream unchanged", doc("T", "mine\n"), doc("T", "v1\n"), doc("T", "v1\n"))
+verdict("regenerated region, upstream changed outside", doc("T", "mine\n"), doc("T", "v1\n"), doc("T2", "v2\n"), "owned")
+verdict("upstream changed only inside", doc("T", "mine\n"), doc("T", "v1\n"), doc("T", "v2\n"))
+verdict("edited outside: conflict on masked texts", doc("Mine", "x\n"), doc("T", "v1\n"), doc("T2", "v2\n"))
+verdict("already latest outside", doc("T2", "x\n"), doc("T", "v1\n"), doc("T2", "v2\n"))
+verdict("markers removed by the project: absent, compared as is", doc("T"), doc("T", "v1\n"), doc("T2", "v2\n"))
+verdict("pre-region baseline", doc("T"), doc("T"), doc("T", "v2\n"))
+verdict("duplicated markers: bail, whole-file row", t("<!-- s -->\n<!-- s -->\n<!-- e -->\n"), doc("T", "v1\n"), doc("T", "v2\n"))
+verdict("unbalanced markers on latest: bail", doc("T", "a\n"), doc("T", "v1\n"), t("# T\n<!-- s -->\nv2\n"))
+verdict("out of order on baseline: bail", doc("T", "a\n"), t("<!-- e -->\nx\n<!-- s -->\n"), doc("T", "v2\n"))
+verdict("markers with surrounding whitespace and CRLF", t("# T\r\n  <!-- s -->  \r\nmine\r\n\t<!-- e -->\r\n"), t("# T\r\n<!-- s -->\r\nv1\r\n<!-- e -->\r\n"), t("# T\r\n<!-- s -->\r\nv2\r\n<!-- e -->\r\n"))
+verdict("two regions in one file", t("1\n[a]\np\n[/a]\n2\n[b]\nq\n[/b]\n"), t("1\n[a]\n1\n[/a]\n2\n[b]\n1\n[/b]\n"), t("one\n[a]\n2\n[/a]\n2\n[b]\n2\n[/b]\n"), "shared", [{"start": "[a]", "end": "[/a]"}, {"start": "[b]", "end": "[/b]"}])
+verdict("the line-ending option applies to masked texts", t("a\r\n<!-- s -->\r\nx\r\n<!-- e -->\r\n"), t("a\n<!-- s -->\nv1\n<!-- e -->\n"), t("b\n<!-- s -->\nv2\n<!-- e -->\n"), "shared", M, ignoreEol=True)
+
+# ---- confinement
+def f(path, digest, pre=True): return {"path": path, "kind": "file", "digest": digest, "preimage": pre}
+def ln(path, target): return {"path": path, "kind": "symlink", "target": target}
+def d(path): return {"path": path, "kind": "directory"}
+def o(path, stamp, kind="file"): return {"path": path, "kind": kind, "stamp": stamp}
+case("every kind of write", "regionConfine", {
+    "paths": ["gen/out.md"], "dirs": ["gen"],
+    "before": [d("gen"), f("gen/out.md", "1"), f("gen/mod.md", "1"), f("gen/del.md", "1"), ln("gen/link", "out.md"), ln("gen/swap", "out.md"), f("gen/big", "1", False), o("src/a.js", "1"), o("src/gone.js", "1")],
+    "after": [d("gen"), f("gen/out.md", "2"), f("gen/mod.md", "2"), ln("gen/link", "/etc"), f("gen/swap", "9"), f("gen/big", "2"), f("gen/new", "3"), d("gen/nd"), f("gen/nd/x", "1"), o("src/a.js", "2"), d("cache"), o("cache/z", "1")],
+})
+case("nothing changed", "regionConfine", {"paths": ["a"], "dirs": [""], "before": [f("a", "1")], "after": [f("a", "1")]})
+case("root region: a declared path may be deleted", "regionConfine", {"paths": ["a"], "dirs": [""], "before": [f("a", "1"), f("b", "1")], "after": [f("b", "2")]})
+case("a file turned into a directory is reported", "regionConfine", {"paths": [], "dirs": ["g"], "before": [f("g/x", "1")], "after": [d("g/x")]})
+
+# ---- finishing the report
+def report(regions):
+    return {"from": "1.0.0", "to": "1.1.0", "overwrite": [], "merge": ["docs/TEAM.md"], "add": [], "removed": [], "skip": [], "delete": [], "conflicts": [], "backupDir": ".upkeep-backup/r1", "adopterActions": [], "regions": regions}
+def regions(**kw):
+    base = {"mentioned": True, "awarenessOff": False, "declarationsLoaded": 1, "declarations": [], "manifestRefusal": None, "droppedDeclarations": [], "malformedDeclarations": [], "verdicts": [], "fallbacks": [], "regen": None, "rewrittenPaths": [], "supersededPatches": [], "unregeneratedPaths": []}
+    base.update(kw)
+    return base
+def job(rid, status="run", reason=None, refusal=None):
+    return {"regionId": rid, "argv": ["sh", "scripts/gen.sh", "--all"], "paths": [f"docs/{rid}.md"], "dirs": ["docs"], "status": status, "reason": reason, "refusal": refusal, "backups": [], "snapshotSkip": [".git"]}
+def run(rid, **kw):
+    base = {"regionId": rid, "timeoutMs": 300000, "maxOutputBytes": 33554432}
+    base.update(kw)
+    return base
+conf = {"rewrote": ["docs/ok.md"], "repairs": [], "confined": [{"action": "restored", "path": "docs/other.md", "detail": "modified a file"}, {"action": "removed", "path": "docs/tmp", "detail": "created a directory inside the region's directories"}, {"action": "reported", "path": "src", "detail": "created a directory outside the region's directories; left as the program put it"}]}
+case("every outcome, rows and notes", "finishUpdateRegions", {
+    "report": report(regions(declarationsLoaded=7, malformedDeclarations=[{"index": 7, "id": None, "reason": "\"id\" is missing"}], droppedDeclarations=["old"], supersededPatches=[".upkeep-merge/docs/x.md.patch"], fallbacks=[{"path": "docs/a.md", "reason": "absent-markers"}, {"path": "docs/b.md", "reason": "malformed-markers"}])),
+    "jobs": [job("ok"), job("exit"), job("spawn"), job("slow"), job("loud"), job("ext"), job("skip", "skipped", "left in conflict: docs/skip.md"), job("bad", "refused", "the operand \"../x\" has a '..' segment", "operand")],
+    "runs": [run("ok", status=0, confinement=conf, repairFailures=[{"path": "docs/tmp/y", "message": "EACCES"}], backedUp=["docs/ok.md"]), run("exit", status=2, stderr="roster missing\n"), run("spawn", spawnError="spawn sh ENOENT"), run("slow", signal="SIGKILL", ceiling="timeout"), run("loud", signal="SIGKILL", ceiling="output-ceiling"), run("ext", signal="SIGTERM")],
+    "stateDir": ".upkeep",
+})
+case("the manifest refusal outranks none declared", "finishUpdateRegions", {"report": report(regions(declarationsLoaded=0, manifestRefusal="\"regions\" in the latest release manifest is null, not an array")), "jobs": [], "stateDir": ".upkeep"})
+case("all current", "finishUpdateRegions", {"report": report(regions()), "jobs": [], "stateDir": ".upkeep"})
+case("awareness off", "finishUpdateRegions", {"report": report(regions(awarenessOff=True, mentioned=False, declarationsLoaded=0)), "jobs": [], "stateDir": ".upkeep"})
+
+print(json.dumps({"$comment": "Generated regions (DESIGN.md §3.6): the oracle, confinement, and the report after regeneration. Inputs from tests/vectors/src/regions_cases.py, expected values blessed with bless.mjs and reviewed by hand.", "cases": cases}, indent=2, ensure_ascii=False))

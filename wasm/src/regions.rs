@@ -1,0 +1,33 @@
+//! Generated regions: the oracle's verdict on one declared path, the confinement verdict
+//! on a regeneration's snapshots, and the report's completion after regeneration. Values
+//! cross as plain JavaScript objects (serde-wasm-bindgen), file contents as `Uint8Array`s.
+
+use upkeep_core::regions;
+use upkeep_core::ErrorKind;
+use wasm_bindgen::prelude::*;
+
+use crate::convert::{decode, encode};
+
+/// The verdict on a declared path with every side's region bodies masked out.
+#[wasm_bindgen(js_name = regionVerdict)]
+pub fn region_verdict(input: JsValue) -> Result<JsValue, JsValue> {
+    let input: regions::RegionVerdictInput =
+        decode(ErrorKind::InvalidUpdateInput, "regionVerdict", input)?;
+    encode(&input.verdict())
+}
+
+/// What a regeneration wrote outside its declared paths, and what to put back.
+#[wasm_bindgen(js_name = regionConfine)]
+pub fn region_confine(input: JsValue) -> Result<JsValue, JsValue> {
+    let input: regions::ConfineInput =
+        decode(ErrorKind::InvalidUpdateInput, "regionConfine", input)?;
+    encode(&regions::confine(&input))
+}
+
+/// Folds the regeneration runs into an update's report and renders its summary again.
+#[wasm_bindgen(js_name = finishUpdateRegions)]
+pub fn finish_update_regions(input: JsValue) -> Result<JsValue, JsValue> {
+    let input: regions::RegionsFinish =
+        decode(ErrorKind::InvalidUpdateInput, "finishUpdateRegions", input)?;
+    encode(&regions::finish_update_regions(input))
+}
