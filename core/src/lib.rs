@@ -87,6 +87,7 @@ pub mod looping;
 pub mod paths;
 pub mod refresh;
 pub mod score;
+pub mod structured;
 pub mod text;
 pub mod update;
 
