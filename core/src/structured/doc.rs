@@ -66,6 +66,9 @@ impl PartialEq for Value {
     }
 }
 
+// Reflexive: numbers equal by text before they are compared as doubles.
+impl Eq for Value {}
+
 #[cfg(feature = "serde")]
 impl serde::Serialize for Value {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {

@@ -34,7 +34,7 @@ pub use spec::{parse_merges, Additions, ListSpec, MergeSpec, TokenSpec};
 pub use verdict::{decide, FieldVerdict, PartKind, Verdict};
 
 /// The outcome of a field-aware merge of one file.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),

@@ -65,7 +65,7 @@ pub enum PartKind {
 }
 
 /// One visited entry that is not a no-op.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
