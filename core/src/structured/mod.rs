@@ -179,3 +179,6 @@ fn read_back(spec: &MergeSpec, merged: &str, applied: &[FieldVerdict]) -> Result
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,265 @@
+//! Real-file tests: the three reference files with formatting quirks, every verdict row
+//! per kind of part, byte preservation, and malformed inputs falling back.
+
+use super::*;
+
+fn spec_json() -> MergeSpec {
+    MergeSpec {
+        format: Format::Json,
+        values: vec!["packageManager".into()],
+        maps: vec![
+            "dependencies".into(),
+            "devDependencies".into(),
+            "scripts".into(),
+            "engines".into(),
+        ],
+        tokens: vec![],
+        lists: vec![],
+    }
+}
+
+fn spec_workspace() -> MergeSpec {
+    MergeSpec {
+        format: Format::Yaml,
+        values: vec![
+            "minimumReleaseAge".into(),
+            "trustPolicy".into(),
+            "publicHoistPattern".into(),
+            "strictPeerDependencies".into(),
+        ],
+        maps: vec!["overrides".into(), "allowBuilds".into()],
+        tokens: vec![],
+        lists: vec![],
+    }
+}
+
+fn spec_audit() -> MergeSpec {
+    MergeSpec {
+        format: Format::Yaml,
+        values: vec![
+            "gate_label".into(),
+            "budget_seconds".into(),
+            "retrigger_workflows".into(),
+        ],
+        maps: vec![],
+        tokens: vec![TokenSpec {
+            key: "audit_authors".into(),
+            case_insensitive: true,
+        }],
+        lists: vec![ListSpec {
+            key: "auditors".into(),
+            by: "name".into(),
+            additions: Additions::Apply,
+        }],
+    }
+}
+
+/// `(verdict, section, key)` triples, in order.
+fn verdicts(m: &StructuredMerge) -> Vec<(Verdict, String, String)> {
+    m.applied
+        .iter()
+        .chain(&m.conflicts)
+        .chain(&m.suggestions)
+        .map(|v| {
+            (
+                v.verdict,
+                v.section.clone().unwrap_or_default(),
+                v.key.clone(),
+            )
+        })
+        .collect()
+}
+
+fn triple(v: Verdict, s: &str, k: &str) -> (Verdict, String, String) {
+    (v, s.into(), k.into())
+}
+
+#[test]
+fn package_json_every_row_four_space_indent() {
+    let baseline = r#"{
+  "name": "template",
+  "version": "1.0.0",
+  "packageManager": "pnpm@10.0.0",
+  "scripts": {"build": "tsc", "test": "node --test", "lint": "eslint ."},
+  "dependencies": {
+    "same": "1.0.0",
+    "bump": "^1.0.0",
+    "repinned": "^2.0.0",
+    "dropped-by-you": "^3.0.0",
+    "dropped-upstream": "^4.0.0",
+    "already": "^5.0.0"
+  }
+}
+"#;
+    let latest = r#"{
+  "name": "template",
+  "version": "1.1.0",
+  "packageManager": "pnpm@10.1.0",
+  "scripts": {"build": "tsc -b", "test": "node --test", "lint": "eslint ."},
+  "dependencies": {
+    "same": "1.0.0",
+    "bump": "^1.1.0",
+    "repinned": "^2.1.0",
+    "dropped-by-you": "^3.1.0",
+    "already": "^5.1.0",
+    "new-dep": "^6.0.0"
+  },
+  "engines": {"node": ">=20"}
+}
+"#;
+    let current = "{\r\n    \"name\": \"my-app\",\r\n    \"version\": \"0.0.1\",\r\n    \"private\": true,\r\n    \"packageManager\": \"pnpm@10.0.0\",\r\n    \"scripts\": {\"build\": \"tsc\", \"test\": \"node --test\", \"mine\": \"x\"},\r\n    \"dependencies\": {\r\n        \"same\": \"1.0.0\",\r\n        \"bump\":    \"^1.0.0\",\r\n        \"repinned\": \"^2.0.5\",\r\n        \"dropped-upstream\": \"^4.0.0\",\r\n        \"already\": \"^5.1.0\",\r\n        \"own\": \"^9.0.0\"\r\n    }\r\n}\r\n";
+    let out = merge(&spec_json(), current, baseline, latest);
+    assert_eq!(out.fallback, None);
+    use Verdict::*;
+    assert_eq!(
+        verdicts(&out),
+        [
+            triple(Apply, "", "packageManager"),
+            triple(Apply, "dependencies", "bump"),
+            triple(Apply, "scripts", "build"),
+            triple(Conflict, "dependencies", "repinned"),
+            triple(SuggestRemoved, "dependencies", "dropped-by-you"),
+            triple(SuggestAdd, "dependencies", "new-dep"),
+            triple(SuggestAdd, "engines", "node"),
+        ]
+    );
+    let want = current
+        .replace("pnpm@10.0.0", "pnpm@10.1.0")
+        .replace("\"bump\":    \"^1.0.0\"", "\"bump\":    \"^1.1.0\"")
+        .replace("\"build\": \"tsc\"", "\"build\": \"tsc -b\"");
+    assert_eq!(out.merged.as_deref(), Some(want.as_str()));
+    let notes = render_notes("package.json", &out).unwrap();
+    for name in [
+        "dependencies › repinned",
+        "dependencies › dropped-by-you",
+        "dependencies › new-dep",
+        "engines › node",
+    ] {
+        assert!(notes.contains(name), "{name}\n{notes}");
+    }
+    assert!(notes.contains("yours:    \"^2.0.5\""));
+}
+
+#[test]
+fn version_only_release_is_a_clean_skip() {
+    let b = r#"{"name":"t","version":"1.0.0","dependencies":{"a":"1"}}"#;
+    let l = r#"{"name":"t","version":"1.1.0","dependencies":{"a":"1"}}"#;
+    let a = r#"{"name":"mine","version":"0.1.0","dependencies":{"a":"2","b":"3"}}"#;
+    let out = merge(&spec_json(), a, b, l);
+    assert_eq!(out, StructuredMerge::default());
+    assert_eq!(render_notes("package.json", &out), None);
+}
+
+#[test]
+fn workspace_yaml_values_and_maps_keep_formatting() {
+    // A whole-value list is replaced as one span: a comment after its last item stays
+    // where the value ends.
+    let baseline = "packages:\n  - 'packages/*'\nminimumReleaseAge: 1440\ntrustPolicy: no-downgrade\npublicHoistPattern:\n  - '*eslint*'\noverrides:\n  lodash: 4.17.20\n  old: 1.0.0\nallowBuilds:\n  esbuild: true\n";
+    let latest = "packages:\n  - 'packages/*'\nminimumReleaseAge: 2880\ntrustPolicy: no-downgrade\npublicHoistPattern:\n  - '*eslint*'\n  - '*prettier*'\noverrides:\n  lodash: 4.17.21\n  old: 1.0.1\n  added: 2.0.0\nallowBuilds:\n  esbuild: true\n  sharp: true\nstrictPeerDependencies: true\n";
+    let current = "# workspace settings\npackages:\n    - 'packages/*'\n    - apps/*\nminimumReleaseAge: 1440   # one day\ntrustPolicy: \"no-downgrade\"\npublicHoistPattern:\n    - '*eslint*'   # lint\noverrides:\n    \"lodash\": '4.17.20'\n    mine: 1.2.3\nallowBuilds: {esbuild: true, mine: false}\n";
+    let out = merge(&spec_workspace(), current, baseline, latest);
+    assert_eq!(out.fallback, None);
+    use Verdict::*;
+    assert_eq!(
+        verdicts(&out),
+        [
+            triple(Apply, "", "minimumReleaseAge"),
+            triple(Apply, "", "publicHoistPattern"),
+            triple(Apply, "overrides", "lodash"),
+            triple(SuggestAdd, "", "strictPeerDependencies"),
+            triple(SuggestRemoved, "overrides", "old"),
+            triple(SuggestAdd, "overrides", "added"),
+            triple(SuggestAdd, "allowBuilds", "sharp"),
+        ]
+    );
+    let want = "# workspace settings\npackages:\n    - 'packages/*'\n    - apps/*\nminimumReleaseAge: 2880   # one day\ntrustPolicy: \"no-downgrade\"\npublicHoistPattern:\n    - '*eslint*'\n    - '*prettier*'   # lint\noverrides:\n    \"lodash\": '4.17.21'\n    mine: 1.2.3\nallowBuilds: {esbuild: true, mine: false}\n";
+    assert_eq!(out.merged.as_deref(), Some(want));
+}
+
+#[test]
+fn audit_ci_tokens_and_roster() {
+    let baseline = "gate_label: audit\nbudget_seconds: 600\naudit_authors: \"alice=ci bob=local\"\nretrigger_workflows: [ci, lint]\nauditors:\n  - name: code-audit\n    globs: [\"src/**\"]\n    scope: code\n  - name: docs-audit\n    globs: [\"docs/**\"]\n    scope: docs\n";
+    let latest = "gate_label: audit\nbudget_seconds: 900\naudit_authors: \"alice=local bob=ci carol=ci\"\nretrigger_workflows: [ci, lint, test]\nauditors:\n  - name: code-audit\n    globs: [\"src/**\", \"lib/**\"]\n    scope: code\n  - name: docs-audit\n    globs: [\"docs/**\", \"wiki/**\"]\n    scope: docs\n  - name: workflow-audit\n    scope: ci\n    globs: [\".github/**\"]\n";
+    let current = "gate_label: audit\r\nbudget_seconds: 600\r\naudit_authors: \"ALICE=ci bob=ci dave=local\"\r\nretrigger_workflows: [ci, lint]  # flow\r\nauditors:\r\n    -   name: code-audit\r\n        globs: [\"src/**\"]\r\n        scope: code\r\n    -   name: docs-audit\r\n        globs: [\"docs/**\", \"mine/**\"]\r\n        scope: docs\r\n    -   name: my-audit\r\n        globs: [\"x/**\"]\r\n        scope: mine\r\n";
+    let out = merge(&spec_audit(), current, baseline, latest);
+    assert_eq!(out.fallback, None);
+    use Verdict::*;
+    assert_eq!(
+        verdicts(&out),
+        [
+            triple(Apply, "", "budget_seconds"),
+            triple(Apply, "", "retrigger_workflows"),
+            triple(Apply, "audit_authors", "alice"),
+            triple(Apply, "auditors", "code-audit"),
+            triple(Apply, "auditors", "workflow-audit"),
+            triple(Conflict, "auditors", "docs-audit"),
+            triple(SuggestAdd, "audit_authors", "carol"),
+        ]
+    );
+    let merged = out.merged.unwrap();
+    let want = "gate_label: audit\r\nbudget_seconds: 900\r\naudit_authors: \"ALICE=local bob=ci dave=local\"\r\nretrigger_workflows: [ci, lint, test]  # flow\r\nauditors:\r\n    -   name: code-audit\r\n        globs: [\"src/**\", \"lib/**\"]\r\n        scope: code\r\n    -   name: docs-audit\r\n        globs: [\"docs/**\", \"mine/**\"]\r\n        scope: docs\r\n    -   name: my-audit\r\n        globs: [\"x/**\"]\r\n        scope: mine\r\n    -   name: workflow-audit\r\n        globs: [\".github/**\"]\r\n        scope: ci\r\n";
+    assert_eq!(merged, want);
+}
+
+#[test]
+fn tabs_and_quoted_keys_and_inline_objects_survive() {
+    let spec = MergeSpec {
+        format: Format::Json,
+        values: vec!["a.b".into()],
+        maps: vec!["deps".into()],
+        tokens: vec![],
+        lists: vec![],
+    };
+    let b = "{\"a\":{\"b\":[1,2]},\"deps\":{\"x\\\"y\":\"1\"}}";
+    let l = "{\"a\":{\"b\":[1,2,3]},\"deps\":{\"x\\\"y\":\"2\"}}";
+    let a = "{\n\t\"a\": { \"b\": [1,2], \"c\": \"keep\" },\n\t\"deps\": {\n\t\t\"x\\\"y\": \"1\"\n\t}\n}";
+    let out = merge(&spec, a, b, l);
+    let want = "{\n\t\"a\": { \"b\": [1,2,3], \"c\": \"keep\" },\n\t\"deps\": {\n\t\t\"x\\\"y\": \"2\"\n\t}\n}";
+    assert_eq!(out.merged.as_deref(), Some(want));
+}
+
+#[test]
+fn yaml_value_moves_between_inline_and_block() {
+    let spec = MergeSpec {
+        format: Format::Yaml,
+        values: vec!["list".into(), "other".into()],
+        maps: vec![],
+        tokens: vec![],
+        lists: vec![],
+    };
+    let b = "list: [a]\nother:\n  - x\n";
+    let l = "list:\n  - a\n  - b\nother: []\n";
+    let a = "list: [a]\nother:\n    - x\nkeep: 1 # mine\n";
+    let out = merge(&spec, a, b, l);
+    assert_eq!(
+        out.merged.as_deref(),
+        Some("list:\n  - a\n  - b\nother: []\nkeep: 1 # mine\n")
+    );
+}
+
+#[test]
+fn malformed_or_misshapen_inputs_fall_back() {
+    let good = "{\"dependencies\":{\"a\":\"1\"}}";
+    let bumped = "{\"dependencies\":{\"a\":\"2\"}}";
+    for (a, b, l) in [
+        ("{\"dependencies\":{\"a\":\"1\",}}", good, bumped),
+        (good, "{", bumped),
+        (good, good, "[1]"),
+        ("{\"dependencies\":\"a\"}", good, bumped),
+    ] {
+        let out = merge(&spec_json(), a, b, l);
+        assert!(out.fallback.is_some(), "{a} {b} {l}");
+        assert!(out.merged.is_none() && out.applied.is_empty());
+    }
+    let yaml_good = "auditors:\n  - name: a\n    scope: x\n";
+    let yaml_bumped = "auditors:\n  - name: a\n    scope: y\n";
+    for a in [
+        "auditors: &r\n  - name: a\n",
+        "auditors:\n  - name: a\n  - name: a\n",
+        "auditors: |\n  text\n",
+        "auditors:\n  - name: a\n---\nx: 1\n",
+    ] {
+        let out = merge(&spec_audit(), a, yaml_good, yaml_bumped);
+        assert!(out.fallback.is_some(), "{a}");
+    }
+}
