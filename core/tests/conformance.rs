@@ -11,6 +11,7 @@ use upkeep_core::score::{
     actual_risk, assess, decide, declared_risk, glob_match, parse_numstat, parse_numstat_bytes,
     parse_numstat_z, score_constants, worst, FileStat, GlobSet,
 };
+use upkeep_core::structured;
 use upkeep_core::text::{self, DiffOptions, Hunk, MergeOptions};
 use upkeep_core::update;
 use upkeep_core::{checksum_line, parse_digest, sha256_hex, Error, Sha256Stream};
@@ -335,6 +336,13 @@ fn run(call: &str, args: &[Value]) -> Value {
                 serde_json::from_value(bytes_to_serde(&args[0])).unwrap();
             outcome(update::plan_update(input).map(encode_update))
         }
+        "structuredMerge" => encoded(structured::merge_file(
+            text(0),
+            &typed(&args[1]),
+            text(2),
+            text(3),
+            text(4),
+        )),
         "sealHandoff" => encoded(land::seal_handoff(
             typed(&args[0]),
             typed(&args[1]),

@@ -133,6 +133,7 @@ const calls = {
   startUpdate: (api, [record, from, to, runId]) => api.startUpdate(record, from, to, runId),
   updateReadList: (api, [baseline, latest, stateDir]) => api.updateReadList(baseline, latest, stateDir),
   planUpdate: (api, [input]) => encodeReadable(api.planUpdate(decode(input))),
+  structuredMerge: (api, [path, spec, current, baseline, latest]) => api.structuredMerge(path, spec, current, baseline, latest),
   sealHandoff: (api, [dirty, tickets, inherited]) => api.sealHandoff(dirty, tickets, inherited),
   parseHandoff: (api, [text, label]) => api.parseHandoff(text, absent(label)),
   planLand: (api, [handoff, current]) => api.planLand(handoff, current),

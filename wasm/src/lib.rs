@@ -8,6 +8,7 @@ pub mod land;
 pub mod looping;
 pub mod refresh;
 pub mod score;
+pub mod structured;
 pub mod text;
 pub mod update;
 

@@ -64,6 +64,52 @@ impl StructuredMerge {
     }
 }
 
+/// A field-aware merge of one named file with its notes: what the `structuredMerge`
+/// engine call answers.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct StructuredOutcome {
+    /// Entries written into the project's file.
+    pub applied: Vec<FieldVerdict>,
+    /// Entries both sides changed: the project's value stays.
+    pub conflicts: Vec<FieldVerdict>,
+    /// Entries offered to the project, not written.
+    pub suggestions: Vec<FieldVerdict>,
+    /// The project's file with the applied entries; `None` when nothing was applied or
+    /// on a fallback.
+    pub merged: Option<String>,
+    /// Why the file must be merged whole instead; `None` when the merge ran.
+    pub fallback: Option<String>,
+    /// The notes for the project ([`render_notes`]); `None` when there is nothing to say.
+    pub notes: Option<String>,
+}
+
+/// Checks a declaration given outside a manifest, merges `path`'s three sides and renders
+/// its notes.
+pub fn merge_file(
+    path: &str,
+    spec: &MergeSpec,
+    current: &str,
+    baseline: &str,
+    latest: &str,
+) -> crate::Result<StructuredOutcome> {
+    spec.validate(path)?;
+    let m = merge(spec, current, baseline, latest);
+    let notes = render_notes(path, &m);
+    Ok(StructuredOutcome {
+        applied: m.applied,
+        conflicts: m.conflicts,
+        suggestions: m.suggestions,
+        merged: m.merged,
+        fallback: m.fallback,
+        notes,
+    })
+}
+
 /// Merges the parts `spec` declares from `baseline` → `latest` into `current`.
 pub fn merge(spec: &MergeSpec, current: &str, baseline: &str, latest: &str) -> StructuredMerge {
     let mut docs = Vec::new();
@@ -99,7 +145,7 @@ pub fn merge(spec: &MergeSpec, current: &str, baseline: &str, latest: &str) -> S
     for p in planned {
         match p.verdict.verdict {
             Verdict::Apply => {
-                if let Some(op) = &p.edit {
+                for op in &p.edits {
                     match edit::splice(&texts, op) {
                         Ok(s) => splices.push(s),
                         Err(e) => {

@@ -263,3 +263,15 @@ fn malformed_or_misshapen_inputs_fall_back() {
         assert!(out.fallback.is_some(), "{a}");
     }
 }
+
+#[test]
+fn an_applied_member_changes_only_its_changed_fields() {
+    let b = "auditors:\n  - name: code\n    globs: [src]\n    scope: code\n";
+    let l = "auditors:\n- scope: code\n  name: code\n  globs:\n    - src\n    - lib\n";
+    let a = "auditors:\n  - name: code   # main\n    globs: [src]\n    scope: code\n";
+    let out = merge(&spec_audit(), a, b, l);
+    assert_eq!(
+        out.merged.as_deref(),
+        Some("auditors:\n  - name: code   # main\n    globs:\n      - src\n      - lib\n    scope: code\n")
+    );
+}

@@ -137,10 +137,41 @@ pub(crate) enum EditOp<'d> {
     },
 }
 
-/// A verdict and, for `apply`, its edit.
+/// A verdict and, for `apply`, its edits.
 pub(crate) struct Planned<'d> {
     pub verdict: FieldVerdict,
-    pub edit: Option<EditOp<'d>>,
+    pub edits: Vec<EditOp<'d>>,
+}
+
+/// The edits that turn `a` into `l`: when both are mappings with the same keys, only the
+/// entries whose values differ (recursively), so the rest of the mapping's text stays as
+/// the project wrote it; otherwise the whole value.
+fn replace_ops<'d>(
+    a: &'d DocNode,
+    a_entry: Option<&'d Entry>,
+    l: &'d DocNode,
+    l_entry: Option<&'d Entry>,
+) -> Vec<EditOp<'d>> {
+    if let (Kind::Map(ae), Kind::Map(le)) = (&a.kind, &l.kind) {
+        let same_keys =
+            ae.len() == le.len() && ae.iter().all(|x| le.iter().any(|y| y.key == x.key));
+        if same_keys && !ae.is_empty() && a.style == l.style {
+            let mut out = Vec::new();
+            for x in ae {
+                let y = le.iter().find(|y| y.key == x.key).expect("same keys");
+                if x.value.value() != y.value.value() {
+                    out.extend(replace_ops(&x.value, Some(x), &y.value, Some(y)));
+                }
+            }
+            return out;
+        }
+    }
+    vec![EditOp::Replace {
+        a,
+        a_entry,
+        l,
+        l_entry,
+    }]
 }
 
 /// Every verdict of a spec over the three trees, in declaration order.
@@ -160,14 +191,11 @@ pub(crate) fn verdicts<'d>(
         let val = |e: Option<&Entry>| e.map(|e| e.value.value());
         let (av, bv, lv) = (val(ae), val(be), val(le));
         if let Some(verdict) = decide(av.as_ref(), bv.as_ref(), lv.as_ref(), false) {
-            let edit = match (verdict, ae, le) {
-                (Verdict::Apply, Some(ae), Some(le)) => Some(EditOp::Replace {
-                    a: &ae.value,
-                    a_entry: Some(ae),
-                    l: &le.value,
-                    l_entry: Some(le),
-                }),
-                _ => None,
+            let edits = match (verdict, ae, le) {
+                (Verdict::Apply, Some(ae), Some(le)) => {
+                    replace_ops(&ae.value, Some(ae), &le.value, Some(le))
+                }
+                _ => Vec::new(),
             };
             out.push(planned(
                 PartKind::Value,
@@ -177,7 +205,7 @@ pub(crate) fn verdicts<'d>(
                 av,
                 bv,
                 lv,
-                edit,
+                edits,
             ));
         }
     }
@@ -193,14 +221,11 @@ pub(crate) fn verdicts<'d>(
             let val = |e: Option<&Entry>| e.map(|e| e.value.value());
             let (av, bv, lv) = (val(ae), val(be), val(le));
             if let Some(verdict) = decide(av.as_ref(), bv.as_ref(), lv.as_ref(), false) {
-                let edit = match (verdict, ae, le) {
-                    (Verdict::Apply, Some(ae), Some(le)) => Some(EditOp::Replace {
-                        a: &ae.value,
-                        a_entry: Some(ae),
-                        l: &le.value,
-                        l_entry: Some(le),
-                    }),
-                    _ => None,
+                let edits = match (verdict, ae, le) {
+                    (Verdict::Apply, Some(ae), Some(le)) => {
+                        replace_ops(&ae.value, Some(ae), &le.value, Some(le))
+                    }
+                    _ => Vec::new(),
                 };
                 out.push(planned(
                     PartKind::Entry,
@@ -210,7 +235,7 @@ pub(crate) fn verdicts<'d>(
                     av,
                     bv,
                     lv,
-                    edit,
+                    edits,
                 ));
             }
         }
@@ -236,16 +261,16 @@ pub(crate) fn verdicts<'d>(
             };
             let (av, bv, lv) = (find(&parsed[0]), find(&parsed[1]), find(&parsed[2]));
             if let Some(verdict) = decide(av.as_ref(), bv.as_ref(), lv.as_ref(), false) {
-                let edit = match (verdict, sides[0], &lv) {
+                let edits = match (verdict, sides[0], &lv) {
                     (Verdict::Apply, Some(node), Some(Value::String(value))) => {
-                        Some(EditOp::Token {
+                        vec![EditOp::Token {
                             a: node,
                             key: key.clone(),
                             case_insensitive: token.case_insensitive,
                             value: value.clone(),
-                        })
+                        }]
                     }
-                    _ => None,
+                    _ => Vec::new(),
                 };
                 let shown = parsed[2]
                     .iter()
@@ -260,7 +285,7 @@ pub(crate) fn verdicts<'d>(
                     av,
                     bv,
                     lv,
-                    edit,
+                    edits,
                 ));
             }
         }
@@ -283,18 +308,14 @@ pub(crate) fn verdicts<'d>(
                 continue;
             };
             let mut reason = None;
-            let edit = match (verdict, an, ln, sides[0]) {
-                (Verdict::Apply, Some(an), Some(ln), _) => Some(EditOp::Replace {
-                    a: an,
-                    a_entry: None,
-                    l: ln,
-                    l_entry: None,
-                }),
-                (Verdict::Apply, None, Some(ln), Some(node)) if matches!(&node.kind, Kind::List(items) if !items.is_empty()) => {
-                    Some(EditOp::Append {
+            let edits = match (verdict, an, ln, sides[0]) {
+                (Verdict::Apply, Some(an), Some(ln), _) => replace_ops(an, None, ln, None),
+                (Verdict::Apply, None, Some(ln), Some(node)) if matches!(&node.kind, Kind::List(items) if !items.is_empty()) =>
+                {
+                    vec![EditOp::Append {
                         list: node,
                         member: ln,
-                    })
+                    }]
                 }
                 (Verdict::Apply, None, _, _) => {
                     verdict = Verdict::SuggestAdd;
@@ -302,9 +323,9 @@ pub(crate) fn verdicts<'d>(
                         "the project's {:?} has no members to append it after",
                         list.key
                     ));
-                    None
+                    Vec::new()
                 }
-                _ => None,
+                _ => Vec::new(),
             };
             let mut p = planned(
                 PartKind::Member,
@@ -314,7 +335,7 @@ pub(crate) fn verdicts<'d>(
                 av,
                 bv,
                 lv,
-                edit,
+                edits,
             );
             p.verdict.reason = reason;
             out.push(p);
@@ -332,7 +353,7 @@ fn planned<'d>(
     current: Option<Value>,
     baseline: Option<Value>,
     latest: Option<Value>,
-    edit: Option<EditOp<'d>>,
+    edits: Vec<EditOp<'d>>,
 ) -> Planned<'d> {
     Planned {
         verdict: FieldVerdict {
@@ -345,7 +366,7 @@ fn planned<'d>(
             latest,
             reason: None,
         },
-        edit,
+        edits,
     }
 }
 
