@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
+import { runCli } from './consumer.js';
 import { installProject, runUpdate, tempDir, writeRelease } from './update-fixtures.js';
 
 const dirs = /** @type {string[]} */ ([]);
@@ -109,8 +110,16 @@ describe('upkeep update with field-aware merges', () => {
     assert.equal(readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8'), 'minimumReleaseAge: &x 60\n', 'a fallback never edits');
     assert.ok(existsSync(join(root, '.upkeep-merge/pnpm-workspace.yaml.patch')));
 
-    const text = runUpdate(track(installProject(base, project)), base, latest, ['--dry-run'], { command: 'status' });
-    void text;
+    const fresh = track(installProject(base, { ...project, 'pnpm-workspace.yaml': 'minimumReleaseAge: &x 60\n' }));
+    const summary = runCli(['update', '--root', fresh, '--baseline', base, '--latest', latest, '--yes']).stdout;
+    assert.match(summary, /Field-aware merges:\n/);
+    assert.match(summary, /  \.gaia\/audit-ci\.yml: 4 applied, 0 conflicts, 1 suggestion \(see \.upkeep-merge\/\.gaia\/audit-ci\.yml\.notes\)\n/);
+    assert.match(summary, /  pnpm-workspace\.yaml: whole-file conflict \(the current file is not YAML/);
+    assert.match(summary, /run your package manager's install/);
+    const skip = track(installProject(base, project));
+    const quiet = runCli(['update', '--root', skip, '--baseline', base, '--latest', track(writeRelease(tempDir(), { version: '1.1.0', files: { ...v1, 'README.md': 'v2\n' }, manifest, extra: { merges } })), '--yes']).stdout;
+    assert.match(quiet, /  package\.json: no managed-key changes \(clean skip\)\n/);
+    assert.doesNotMatch(quiet, /package manager's install/);
     const plain = runUpdate(track(installProject(base, { ...project, 'pnpm-workspace.yaml': v1['pnpm-workspace.yaml'] })), base, latest);
     assert.deepEqual(keys(plain.json.structured['pnpm-workspace.yaml'].applied), [['value', null, 'minimumReleaseAge', 'apply']]);
   });

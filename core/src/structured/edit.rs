@@ -176,6 +176,15 @@ fn replace(
         }
     }
     let block = |n: &DocNode| n.style == Style::Block;
+    if t.format == Format::Yaml && block(a) != block(l) && a.start < a.end {
+        if let Some(text) = restyle(t, a, l) {
+            return Splice {
+                start: a.start,
+                end: a.end,
+                text,
+            };
+        }
+    }
     if let (Some(ae), Some(le)) = (a_entry, l_entry) {
         let empty = a.start == a.end;
         if t.format == Format::Yaml && (block(a) != block(l) || empty) {
@@ -212,6 +221,39 @@ fn replace(
         start: a.start,
         end: a.end,
         text: reindent(raw, &from, &to, eol),
+    }
+}
+
+/// The latest value written in the project's layout (flow or block), when it is a
+/// non-empty list or mapping of scalars.
+fn restyle(t: &Texts<'_>, a: &DocNode, l: &DocNode) -> Option<String> {
+    let scalar = |n: &DocNode| matches!(n.kind, Kind::Scalar(_)) && n.start < n.end;
+    let raw = |n: &DocNode| &t.l[n.start..n.end];
+    let items: Vec<String> = match &l.kind {
+        Kind::List(items) if !items.is_empty() && items.iter().all(scalar) => {
+            items.iter().map(|n| raw(n).to_string()).collect()
+        }
+        Kind::Map(entries) if !entries.is_empty() && entries.iter().all(|e| scalar(&e.value)) => {
+            entries
+                .iter()
+                .map(|e| format!("{} {}", &t.l[e.key_start..e.colon_end], raw(&e.value)))
+                .collect()
+        }
+        _ => return None,
+    };
+    let list = matches!(l.kind, Kind::List(_));
+    if a.style == Style::Block {
+        let indent = " ".repeat(a.start - line_start(t.a, a.start));
+        let sep = format!("{}{indent}", t.eol());
+        let lines: Vec<String> = items
+            .iter()
+            .map(|i| if list { format!("- {i}") } else { i.clone() })
+            .collect();
+        Some(lines.join(&sep))
+    } else if list {
+        Some(format!("[{}]", items.join(", ")))
+    } else {
+        Some(format!("{{{}}}", items.join(", ")))
     }
 }
 

@@ -219,21 +219,22 @@ fn tabs_and_quoted_keys_and_inline_objects_survive() {
 }
 
 #[test]
-fn yaml_value_moves_between_inline_and_block() {
+fn yaml_values_keep_the_project_layout_or_move_when_they_must() {
     let spec = MergeSpec {
         format: Format::Yaml,
-        values: vec!["list".into(), "other".into()],
+        values: vec!["list".into(), "other".into(), "nested".into(), "map".into()],
         maps: vec![],
         tokens: vec![],
         lists: vec![],
     };
-    let b = "list: [a]\nother:\n  - x\n";
-    let l = "list:\n  - a\n  - b\nother: []\n";
-    let a = "list: [a]\nother:\n    - x\nkeep: 1 # mine\n";
+    let b = "list: [a]\nother:\n  - x\nnested: [a]\nmap: {a: 1}\n";
+    let l = "list:\n  - a\n  - 'b'\nother: [x, y]\nnested:\n  - k: v\nmap:\n  a: 2\n";
+    let a = "list: [a]\nother:\n    - x\nnested: [a] # mine\nmap: {a: 1}\nkeep: 1 # mine\n";
     let out = merge(&spec, a, b, l);
+    // Lists and maps of scalars are written in the project's layout; anything else moves.
     assert_eq!(
         out.merged.as_deref(),
-        Some("list:\n  - a\n  - b\nother: []\nkeep: 1 # mine\n")
+        Some("list: [a, 'b']\nother:\n    - x\n    - y\nnested:\n  - k: v # mine\nmap: {a: 2}\nkeep: 1 # mine\n")
     );
 }
 
@@ -272,6 +273,6 @@ fn an_applied_member_changes_only_its_changed_fields() {
     let out = merge(&spec_audit(), a, b, l);
     assert_eq!(
         out.merged.as_deref(),
-        Some("auditors:\n  - name: code   # main\n    globs:\n      - src\n      - lib\n    scope: code\n")
+        Some("auditors:\n  - name: code   # main\n    globs: [src, lib]\n    scope: code\n")
     );
 }

@@ -449,13 +449,14 @@ mod tests {
         let (x, y, z) = (v("x"), v("y"), v("z"));
         use Verdict::*;
         // (A, B, L, apply additions) → verdict
-        let rows: &[(
-            &Option<Value>,
-            &Option<Value>,
-            &Option<Value>,
+        type Row<'v> = (
+            &'v Option<Value>,
+            &'v Option<Value>,
+            &'v Option<Value>,
             bool,
             Option<Verdict>,
-        )] = &[
+        );
+        let rows: &[Row<'_>] = &[
             (&x, &x, &x, false, None),
             (&None, &x, &x, false, None),
             (&y, &x, &x, false, None),
