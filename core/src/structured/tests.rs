@@ -276,3 +276,108 @@ fn an_applied_member_changes_only_its_changed_fields() {
         Some("auditors:\n  - name: code   # main\n    globs: [src, lib]\n    scope: code\n")
     );
 }
+
+/// Every row of the verdict table for each kind of part, on YAML files whose applied
+/// result must be exactly the project's file with the latest value in place.
+#[test]
+fn every_row_for_every_kind_of_part() {
+    type Gen = fn(Option<&str>) -> String;
+    let value: Gen = |v| v.map_or("other: 0\n".into(), |v| format!("other: 0\nk: {v} # c\n"));
+    let entry: Gen = |v| v.map_or("m:\n  o: 0\n".into(), |v| format!("m:\n  o: 0\n  k: {v}\n"));
+    let token: Gen = |v| v.map_or("t: 'o=0'\n".into(), |v| format!("t: 'o=0 k={v}'\n"));
+    let member: Gen = |v| {
+        v.map_or("l:\n  - name: o\n    v: 0\n".into(), |v| {
+            format!("l:\n  - name: o\n    v: 0\n  - name: k\n    v: {v}\n")
+        })
+    };
+    let spec = |apply: bool| MergeSpec {
+        format: Format::Yaml,
+        values: vec!["k".into()],
+        maps: vec!["m".into()],
+        tokens: vec![TokenSpec {
+            key: "t".into(),
+            case_insensitive: false,
+        }],
+        lists: vec![ListSpec {
+            key: "l".into(),
+            by: "name".into(),
+            additions: if apply {
+                Additions::Apply
+            } else {
+                Additions::Suggest
+            },
+        }],
+    };
+    use Verdict::*;
+    let (x, y, z) = (Some("x"), Some("y"), Some("z"));
+    // (A, B, L, verdict, verdict for lists declaring `additions: apply`)
+    let rows = [
+        (x, x, x, None, None),
+        (y, x, x, None, None),
+        (None, x, x, None, None),
+        (x, x, y, Some(Apply), Some(Apply)),
+        (y, x, y, None, None),
+        (z, x, y, Some(Conflict), Some(Conflict)),
+        (None, x, y, Some(SuggestRemoved), Some(SuggestRemoved)),
+        (None, None, y, Some(SuggestAdd), Some(Apply)),
+        (z, None, y, Some(SuggestAdd), Some(Conflict)),
+        (x, x, None, None, None),
+        (z, x, None, None, None),
+        (None, x, None, None, None),
+    ];
+    let kinds: [(&str, Gen, bool); 5] = [
+        ("value", value, false),
+        ("entry", entry, false),
+        ("token", token, false),
+        ("member", member, false),
+        ("member apply", member, true),
+    ];
+    for (name, gen, apply) in kinds {
+        for (i, (a, b, l, want, want_apply)) in rows.iter().enumerate() {
+            let want = if apply { *want_apply } else { *want };
+            let current = gen(*a);
+            let out = merge(&spec(apply), &current, &gen(*b), &gen(*l));
+            assert_eq!(out.fallback, None, "{name} row {i}");
+            let got: Vec<Verdict> = verdicts(&out).into_iter().map(|v| v.0).collect();
+            assert_eq!(got, want.into_iter().collect::<Vec<_>>(), "{name} row {i}");
+            let expected = (want == Some(Apply)).then(|| gen(*l));
+            assert_eq!(out.merged, expected, "{name} row {i}");
+        }
+    }
+}
+
+#[test]
+fn json_keyed_lists_replace_and_append_members() {
+    let spec = MergeSpec {
+        format: Format::Json,
+        values: vec![],
+        maps: vec![],
+        tokens: vec![],
+        lists: vec![ListSpec {
+            key: "tools.list".into(),
+            by: "id".into(),
+            additions: Additions::Apply,
+        }],
+    };
+    let b = r#"{"tools":{"list":[{"id":"a","v":1}]}}"#;
+    let l = r#"{"tools":{"list":[{"id":"a","v":2},{"id":"b","v":1}]}}"#;
+    let a = "{\n  \"tools\": {\n    \"list\": [\n      {\"id\": \"a\", \"v\": 1},\n      {\"id\": \"mine\"}\n    ]\n  }\n}\n";
+    let out = merge(&spec, a, b, l);
+    assert_eq!(
+        out.merged.as_deref(),
+        Some("{\n  \"tools\": {\n    \"list\": [\n      {\"id\": \"a\", \"v\": 2},\n      {\"id\": \"mine\"},\n      {\"id\":\"b\",\"v\":1}\n    ]\n  }\n}\n")
+    );
+}
+
+#[test]
+fn tabs_in_yaml_values_and_empty_values() {
+    let spec = MergeSpec {
+        format: Format::Yaml,
+        values: vec!["a".into(), "b".into()],
+        maps: vec![],
+        tokens: vec![],
+        lists: vec![],
+    };
+    let out = merge(&spec, "a:\t1\t# tab\nb:\n", "a: 1\nb:\n", "a: 2\nb: [x]\n");
+    assert_eq!(out.merged.as_deref(), Some("a:\t2\t# tab\nb: [x]\n"));
+}

@@ -127,3 +127,115 @@ fn fallback(
     );
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::update::{plan_update, Action, FileInput, SideInput, UpdateInput};
+
+    const MANIFEST: &str = r#"{"schema":1,"files":{"p.json":"shared","o.json":"owned"},"merges":{"p.json":{"format":"json","maps":["deps"]},"o.json":{"format":"json","maps":["deps"]}}}"#;
+
+    fn side(text: Option<&str>) -> Option<SideInput> {
+        text.map(|t| SideInput::file(t.as_bytes()))
+    }
+
+    /// Plans `p.json` (shared) and `o.json` (owned) with the same three sides.
+    fn plan(a: Option<&str>, b: Option<&str>, l: &str) -> crate::update::UpdatePlan {
+        let mut input = UpdateInput::new("1.0.0", "1.1.0", MANIFEST, MANIFEST);
+        input.options.run_id = "run".into();
+        for path in ["p.json", "o.json"] {
+            input.files.push(FileInput {
+                path: path.into(),
+                current: side(a),
+                baseline: side(b),
+                latest: side(Some(l)),
+            });
+        }
+        plan_update(input).unwrap()
+    }
+
+    const B: &str = r#"{"deps":{"x":"1"}}"#;
+    const L: &str = r#"{"deps":{"x":"2"}}"#;
+
+    #[test]
+    fn presence_triage() {
+        // Current and baseline missing: added.
+        let p = plan(None, None, L);
+        assert_eq!(p.report.add, ["o.json", "p.json"]);
+        assert!(p.report.structured.is_empty());
+        // Current missing, baseline present: left removed.
+        let p = plan(None, Some(B), L);
+        assert_eq!(p.report.removed, ["o.json", "p.json"]);
+        // Baseline missing: a whole-file conflict patch, for every class.
+        let p = plan(Some(r#"{"deps":{"x":"9"}}"#), None, L);
+        assert_eq!(p.report.conflicts.len(), 2);
+        assert_eq!(
+            p.report.structured["p.json"].fallback.as_deref(),
+            Some("no baseline to merge against")
+        );
+        assert!(p
+            .actions
+            .iter()
+            .all(|a| matches!(a, Action::WritePatch { .. })));
+        // ... unless the project already has the latest file (the whole-file table then
+        // decides: owned files are adopted, others skipped).
+        let p = plan(Some(L), None, L);
+        assert_eq!(
+            (p.report.overwrite.as_slice(), p.report.skip.as_slice()),
+            (&["o.json".to_string()][..], &["p.json".to_string()][..])
+        );
+        // A side that does not parse: a whole-file conflict patch.
+        let p = plan(Some("{"), Some(B), L);
+        assert_eq!(
+            p.report.conflicts[1].patch_path.as_deref(),
+            Some(".upkeep-merge/p.json.patch")
+        );
+        assert!(p.report.structured["p.json"]
+            .fallback
+            .as_deref()
+            .unwrap()
+            .contains("not JSON"));
+        // No upstream change: a clean skip, whatever the project did.
+        let p = plan(Some("{"), Some(B), B);
+        assert_eq!(p.report.skip, ["o.json", "p.json"]);
+        assert_eq!(p.report.structured["p.json"], Default::default());
+        assert!(p
+            .summary
+            .contains("  p.json: no managed-key changes (clean skip)\n"));
+    }
+
+    #[test]
+    fn the_field_merge_writes_the_file_and_the_notes() {
+        let p = plan(
+            Some(r#"{"name":"me","deps":{"x":"1","y":"1"}}"#),
+            Some(r#"{"deps":{"x":"1","y":"1"}}"#),
+            r#"{"deps":{"x":"2","y":"2","z":"1"}}"#,
+        );
+        let s = &p.report.structured["p.json"];
+        assert_eq!(
+            (s.applied.len(), s.conflicts.len(), s.suggestions.len()),
+            (2, 0, 1)
+        );
+        assert_eq!(s.notes_path.as_deref(), Some(".upkeep-merge/p.json.notes"));
+        assert_eq!(p.report.merge, ["o.json", "p.json"]);
+        assert!(p.actions.iter().any(
+            |a| matches!(a, Action::WriteMerged { path, backup_path, bytes }
+            if path == "p.json" && backup_path == ".upkeep-backup/run/p.json"
+                && bytes.as_slice() == br#"{"name":"me","deps":{"x":"2","y":"2"}}"#)
+        ));
+        assert!(p.actions.iter().any(|a| matches!(a, Action::WritePatch { patch_path, .. } if patch_path == ".upkeep-merge/p.json.notes")));
+        assert!(p.summary.contains(
+            "  p.json: 2 applied, 0 conflicts, 1 suggestion (see .upkeep-merge/p.json.notes)\n"
+        ));
+        assert!(p.files.iter().all(|f| f.row.is_none()));
+    }
+
+    #[test]
+    fn a_bad_declaration_is_refused_by_name() {
+        let manifest =
+            r#"{"schema":1,"files":{"p.json":"shared"},"merges":{"p.json":{"format":"toml"}}}"#;
+        let err = plan_update(UpdateInput::new("1.0.0", "1.1.0", manifest, manifest)).unwrap_err();
+        assert_eq!(err.code(), "invalid-manifest");
+        assert!(err.to_string().contains("latest release manifest"));
+        assert!(err.to_string().contains("merges.\"p.json\".format"));
+    }
+}
