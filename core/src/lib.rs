@@ -67,6 +67,22 @@
 //! checks, the CHANGELOG range, the per-file decision table, the deletion sweep and the
 //! report. See the module for an example.
 //!
+//! ## Structured merges
+//!
+//! [`structured`] merges JSON and YAML config files field by field: only the parts a
+//! manifest's `merges` declares are compared, upstream's changes are applied as minimal
+//! text edits, and what the project changed too is kept and noted.
+//!
+//! ```
+//! use upkeep_core::structured::{merge, Format, MergeSpec};
+//!
+//! let spec = MergeSpec { format: Format::Yaml, values: vec![], maps: vec!["overrides".into()],
+//!     tokens: vec![], lists: vec![] };
+//! let out = merge(&spec, "overrides:\n  a: 1 # pinned\n  mine: 2\n", "overrides:\n  a: 1\n",
+//!     "overrides:\n  a: 3\n");
+//! assert_eq!(out.merged.as_deref(), Some("overrides:\n  a: 3 # pinned\n  mine: 2\n"));
+//! ```
+//!
 //! ## Land and sync
 //!
 //! [`land`] seals an approved change, splits it into one commit per ticket, and plans a
