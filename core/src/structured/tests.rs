@@ -381,3 +381,53 @@ fn tabs_in_yaml_values_and_empty_values() {
     let out = merge(&spec, "a:\t1\t# tab\nb:\n", "a: 1\nb:\n", "a: 2\nb: [x]\n");
     assert_eq!(out.merged.as_deref(), Some("a:\t2\t# tab\nb: [x]\n"));
 }
+
+/// Truncating or dropping any one byte of any side never panics, and whatever the merge
+/// writes still reads back (a side that does not parse is a fallback).
+#[test]
+fn damaged_inputs_never_panic() {
+    let b = "gate: a\naudit_authors: \"alice=ci\"\nauditors:\n  - name: code\n    globs: [\"src\", b]\n    scope: {a: 1}\n";
+    let l = "gate: b\naudit_authors: \"alice=local\"\nauditors:\n  - name: code\n    globs: [\"src\", c]\n    scope: {a: 2}\n  - name: new\n    globs: []\n";
+    let a = "# x\r\ngate: a  # g\r\naudit_authors: \"ALICE=ci bob=x\"\r\nauditors:\r\n    - name: code\r\n      globs: [\"src\", b]\r\n      scope: {a: 1}\r\n";
+    let spec = MergeSpec {
+        values: vec!["gate".into()],
+        ..spec_audit()
+    };
+    let variants = |text: &str| -> Vec<String> {
+        let mut out = Vec::new();
+        for i in 0..text.len() {
+            if text.is_char_boundary(i) {
+                out.push(text[..i].to_string());
+                out.push(format!("{}{}", &text[..i], &text[i + 1..]));
+            }
+        }
+        out
+    };
+    for damaged in variants(a) {
+        let out = merge(&spec, &damaged, b, l);
+        if let Some(text) = &out.merged {
+            assert!(parse_doc(Format::Yaml, text).is_ok(), "{damaged:?}");
+        }
+    }
+    for damaged in variants(l) {
+        merge(&spec, a, b, &damaged);
+    }
+    for damaged in variants(b) {
+        merge(&spec, a, &damaged, l);
+    }
+}
+
+#[test]
+fn damaged_json_never_panics() {
+    let b = r#"{"packageManager":"pnpm@1","dependencies":{"a":"1","b":"1"}}"#;
+    let l = r#"{"packageManager":"pnpm@2","dependencies":{"a":"2","b":"1","c":"1"}}"#;
+    let a = "{\n  \"name\": \"x\\\"y\",\n  \"packageManager\": \"pnpm@1\",\n  \"dependencies\": {\"a\": \"1\", \"b\": \"2\"}\n}\n";
+    for i in 0..a.len() {
+        for damaged in [a[..i].to_string(), format!("{}{}", &a[..i], &a[i + 1..])] {
+            let out = merge(&spec_json(), &damaged, b, l);
+            if let Some(text) = &out.merged {
+                assert!(parse_doc(Format::Json, text).is_ok(), "{damaged:?}");
+            }
+        }
+    }
+}
