@@ -70,6 +70,9 @@ pub enum ErrorKind {
     LoopRefused,
     /// A `LOOP.md` has no loop-state block, or its block is not a loop state.
     InvalidLoopFile,
+    /// A structured-merge declaration (`merges` in a manifest, or a `structuredMerge`
+    /// spec) is malformed: an empty key, overlapping keys, an empty `by`.
+    InvalidMergeSpec,
 }
 
 impl ErrorKind {
@@ -99,6 +102,7 @@ impl ErrorKind {
             ErrorKind::InvalidLoopGraph => "invalid-loop-graph",
             ErrorKind::LoopRefused => "loop-refused",
             ErrorKind::InvalidLoopFile => "invalid-loop-file",
+            ErrorKind::InvalidMergeSpec => "invalid-merge-spec",
         }
     }
 }
@@ -158,6 +162,7 @@ impl fmt::Display for Error {
             ErrorKind::InvalidUpdateInput => "invalid update input",
             ErrorKind::UpdateInProgress => "another update is in progress",
             ErrorKind::InvalidHandoff => "invalid handoff",
+            ErrorKind::InvalidMergeSpec => "invalid merge declaration",
             // Worded as the JavaScript reference words them, input included: kept verbatim.
             ErrorKind::UnknownAction
             | ErrorKind::UnknownPreset

@@ -35,6 +35,8 @@ pub const MAX_DEPTH: usize = 64;
 pub struct Node {
     /// Byte offset of the value's first character in the document.
     pub at: usize,
+    /// Byte offset just past the value's last character (`at` for built values).
+    pub end: usize,
     /// The value.
     pub value: Json,
 }
@@ -113,7 +115,7 @@ impl Node {
     }
 }
 
-/// A value crosses to JavaScript as the plain value (its offset stays behind); numbers
+/// A value crosses to JavaScript as the plain value (its offsets stay behind); numbers
 /// as integers when they are integers, otherwise as doubles.
 #[cfg(feature = "serde")]
 impl serde::Serialize for Node {
@@ -226,7 +228,11 @@ impl Parser<'_> {
                 return Err(self.error(format!("unexpected character {:?}", other as char)))
             }
         };
-        Ok(Node { at, value })
+        Ok(Node {
+            at,
+            end: self.pos,
+            value,
+        })
     }
 
     fn enter(&self, depth: usize) -> Result<(), SyntaxError> {
@@ -491,7 +497,11 @@ pub fn write(out: &mut String, value: &Json, indent: Option<usize>, level: usize
 
 /// A node at offset 0, for values built in code rather than parsed.
 pub fn node(value: Json) -> Node {
-    Node { at: 0, value }
+    Node {
+        at: 0,
+        end: 0,
+        value,
+    }
 }
 
 #[cfg(test)]

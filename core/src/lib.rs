@@ -68,6 +68,22 @@
 //! report. See the module for an example. [`regions`] compares files carrying generated
 //! regions with the regions masked out, and decides what their regeneration may write.
 //!
+//! ## Structured merges
+//!
+//! [`structured`] merges JSON and YAML config files field by field: only the parts a
+//! manifest's `merges` declares are compared, upstream's changes are applied as minimal
+//! text edits, and what the project changed too is kept and noted.
+//!
+//! ```
+//! use upkeep_core::structured::{merge, Format, MergeSpec};
+//!
+//! let spec = MergeSpec { format: Format::Yaml, values: vec![], maps: vec!["overrides".into()],
+//!     tokens: vec![], lists: vec![] };
+//! let out = merge(&spec, "overrides:\n  a: 1 # pinned\n  mine: 2\n", "overrides:\n  a: 1\n",
+//!     "overrides:\n  a: 3\n");
+//! assert_eq!(out.merged.as_deref(), Some("overrides:\n  a: 3 # pinned\n  mine: 2\n"));
+//! ```
+//!
 //! ## Land and sync
 //!
 //! [`land`] seals an approved change, splits it into one commit per ticket, and plans a
@@ -89,6 +105,7 @@ pub mod paths;
 pub mod refresh;
 pub mod regions;
 pub mod score;
+pub mod structured;
 pub mod text;
 pub mod update;
 

@@ -12,6 +12,7 @@ use upkeep_core::score::{
     actual_risk, assess, decide, declared_risk, glob_match, parse_numstat, parse_numstat_bytes,
     parse_numstat_z, score_constants, worst, FileStat, GlobSet,
 };
+use upkeep_core::structured;
 use upkeep_core::text::{self, DiffOptions, Hunk, MergeOptions};
 use upkeep_core::update;
 use upkeep_core::{checksum_line, parse_digest, sha256_hex, Error, Sha256Stream};
@@ -359,6 +360,13 @@ fn run(call: &str, args: &[Value]) -> Value {
             let input: regions::RegionsFinish = serde_json::from_value(args[0].clone()).unwrap();
             outcome(Ok(encode_update(regions::finish_update_regions(input))))
         }
+        "structuredMerge" => encoded(structured::merge_file(
+            text(0),
+            &typed(&args[1]),
+            text(2),
+            text(3),
+            text(4),
+        )),
         "sealHandoff" => encoded(land::seal_handoff(
             typed(&args[0]),
             typed(&args[1]),

@@ -10,5 +10,6 @@ pub mod looping;
 pub mod refresh;
 pub mod regions;
 pub mod score;
+pub mod structured;
 pub mod text;
 pub mod update;

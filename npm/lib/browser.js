@@ -30,6 +30,8 @@ export { WEIGHTS, PRESETS, DEFAULT_PRESET, DELETION_LINES } from './score-consta
 export const { parseManifest, compareVersions, checkVersions, changelogRange, startUpdate, updateReadList, planUpdate } = engine;
 // Generated regions
 export const { regionVerdict, regionConfine, finishUpdateRegions } = engine;
+// Structured merges
+export const { structuredMerge } = engine;
 // Land and sync
 export const {
   sealHandoff, parseHandoff, planLand, landReport, renderLandReport,

@@ -646,6 +646,10 @@ export interface UpdateReport {
   adopterActions: AdopterAction[];
   /** Generated regions; absent when no manifest mentions `regions` and awareness is on. */
   regions?: RegionsReport;
+  /** Paths the manifest's `merges` declares, merged field by field (absent when none). */
+  structured?: Record<string, StructuredFileReport>;
+  /** A `package.json` is written: run the package manager's install (absent when not). */
+  installNeeded?: boolean;
 }
 
 export type TableRow =
@@ -840,6 +844,56 @@ export interface RegionsFinished {
 
 /** Folds the regeneration runs into an update's report and renders its summary again. */
 export declare function finishUpdateRegions(input: RegionsFinishInput): RegionsFinished;
+
+// ---- Structured merges ----
+// Field-aware merges of JSON and YAML config files: only the declared parts are compared,
+// applied entries are minimal text edits, conflicts and suggestions go to notes.
+
+/** A manifest `merges` declaration for one path (keys may be dotted paths). */
+export interface MergeSpec {
+  format: 'json' | 'yaml';
+  values?: string[];
+  maps?: string[];
+  tokens?: { key: string; caseInsensitive?: boolean }[];
+  lists?: { key: string; by: string; additions?: 'suggest' | 'apply' }[];
+}
+/** What happens to one entry. */
+export type FieldVerdictKind = 'apply' | 'conflict' | 'suggest-add' | 'suggest-removed';
+/** One visited entry; values are `null` when absent on that side. */
+export interface FieldVerdict {
+  kind: 'value' | 'entry' | 'token' | 'member';
+  /** The declared key holding the entry; `null` for `values`. */
+  section: string | null;
+  /** The value's dotted key, the map key, the token key or the member name. */
+  key: string;
+  verdict: FieldVerdictKind;
+  current: unknown;
+  baseline: unknown;
+  latest: unknown;
+  /** Why an addition declared `apply` was only suggested. */
+  reason: string | null;
+}
+/** A path merged field by field in an update report. */
+export interface StructuredFileReport {
+  applied: FieldVerdict[];
+  conflicts: FieldVerdict[];
+  suggestions: FieldVerdict[];
+  notesPath: string | null;
+  /** Why the path fell back to a whole-file conflict patch; `null` when the merge ran. */
+  fallback: string | null;
+}
+/** A field-aware merge of one file. */
+export interface StructuredOutcome {
+  applied: FieldVerdict[];
+  conflicts: FieldVerdict[];
+  suggestions: FieldVerdict[];
+  /** The project's file with the applied entries; `null` when nothing applied or on a fallback. */
+  merged: string | null;
+  fallback: string | null;
+  notes: string | null;
+}
+/** Merges the parts `spec` declares from `baseline` → `latest` into `current`. */
+export declare function structuredMerge(path: string, spec: MergeSpec, current: string, baseline: string, latest: string): StructuredOutcome;
 
 // ---- Land and sync ----
 // An approved change becomes honest commits (one per ticket when the tickets' files are

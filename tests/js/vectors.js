@@ -138,6 +138,7 @@ const calls = {
   regionVerdict: (api, [input]) => encodeReadable(api.regionVerdict(decode(input))),
   regionConfine: (api, [input]) => api.regionConfine(input),
   finishUpdateRegions: (api, [input]) => api.finishUpdateRegions(input),
+  structuredMerge: (api, [path, spec, current, baseline, latest]) => api.structuredMerge(path, spec, current, baseline, latest),
   sealHandoff: (api, [dirty, tickets, inherited]) => api.sealHandoff(dirty, tickets, inherited),
   parseHandoff: (api, [text, label]) => api.parseHandoff(text, absent(label)),
   planLand: (api, [handoff, current]) => api.planLand(handoff, current),

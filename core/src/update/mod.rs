@@ -41,7 +41,7 @@ pub use plan::{
     plan_update, read_list, Action, ClaimFile, ConflictMode, FileInput, FileOutcome, ReadList,
     SideInput, SideKind, UpdateInput, UpdateOptions, UpdatePlan, IN_PROGRESS_FILE,
 };
-pub use report::{render_summary, Conflict, UpdateReport};
+pub use report::{render_summary, Conflict, StructuredFile, UpdateReport};
 pub use semver::{compare_versions, Version};
 pub use table::{classify, Bucket, Row, Side};
 pub use versions::{

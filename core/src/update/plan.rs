@@ -29,7 +29,11 @@ use super::table::{classify, Bucket, Row, Side};
 use super::versions::check_run_id;
 use crate::error::{Error, ErrorKind, Result};
 use crate::hash::parse_digest;
+use crate::structured::{parse_merges, MergeSpec};
 use crate::text::{self, DiffOptions, MergeOptions};
+
+#[path = "structured_file.rs"]
+mod structured_file;
 
 /// What to do with a file both sides changed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -248,7 +252,8 @@ pub enum Action {
         /// The new content.
         bytes: Bytes,
     },
-    /// Write a conflict patch for `path` into the merge folder.
+    /// Write a conflict patch for `path` into the merge folder (or a field-aware merge's
+    /// notes: `patch_path` then ends in `.notes`).
     WritePatch {
         /// The project path the patch is about.
         path: String,
@@ -271,7 +276,8 @@ pub struct FileOutcome {
     pub path: String,
     /// Its class in the manifest that decided it (latest, or baseline for swept paths).
     pub class: FileClass,
-    /// The table row it took; `None` for swept and claimed paths.
+    /// The table row it took; `None` for swept and claimed paths, and for paths merged
+    /// field by field (or falling back from it: see the report's `structured`).
     pub row: Option<Row>,
     /// Whether the project changed it since the baseline (A present and A ≇ B).
     pub local_change: bool,
@@ -346,6 +352,7 @@ fn manifests(baseline: &str, latest: &str, state_dir: &str) -> Result<(Manifest,
     check_state_dir(state_dir)?;
     let baseline = parse_manifest(baseline, "baseline release manifest")?;
     let latest = parse_manifest(latest, "latest release manifest")?;
+    merge_specs(&latest)?;
     for (manifest, label) in [
         (&baseline, "baseline release manifest"),
         (&latest, "latest release manifest"),
@@ -364,6 +371,16 @@ fn manifests(baseline: &str, latest: &str, state_dir: &str) -> Result<(Manifest,
         }
     }
     Ok((baseline, latest))
+}
+
+/// The latest manifest's field-aware merge declarations, by path.
+fn merge_specs(latest: &Manifest) -> Result<BTreeMap<String, MergeSpec>> {
+    Ok(match &latest.merges {
+        Some(node) => parse_merges(node, "latest release manifest")?
+            .into_iter()
+            .collect(),
+        None => BTreeMap::new(),
+    })
 }
 
 fn check_state_dir(state_dir: &str) -> Result<()> {
@@ -482,6 +499,7 @@ pub fn plan_update(input: UpdateInput) -> Result<UpdatePlan> {
         files: Vec::new(),
         backups: false,
         regions: regions_step::load(&baseline, &latest, options.no_regions),
+        merges: merge_specs(&latest)?,
     };
     let latest_paths: HashSet<&str> = latest.files.iter().map(|e| e.path.as_str()).collect();
     let mut entries: Vec<_> = latest.files.iter().collect();
@@ -560,6 +578,7 @@ pub fn plan_update(input: UpdateInput) -> Result<UpdatePlan> {
         walk.report.backup_dir = Some(backup_dir(&options));
     }
     walk.report.sort();
+    walk.report.install_needed = walk.report.package_json_changed();
     let pending = from != to || !walk.actions.is_empty();
     let summary = render_summary(&walk.report, &options.state_dir, options.dry_run);
     Ok(UpdatePlan {
@@ -594,6 +613,8 @@ struct Walk<'a> {
     files: Vec<FileOutcome>,
     backups: bool,
     regions: regions_step::RegionWalk,
+    /// The latest manifest's `merges`, by path.
+    merges: BTreeMap<String, MergeSpec>,
 }
 
 impl Walk<'_> {
@@ -645,10 +666,16 @@ impl Walk<'_> {
     }
 }
 
-/// Plans one managed file: the per-file walk. Structured merges and generated regions will
-/// choose their own strategy here, from the manifest's `merges` and `regions`, before the
-/// whole-file table below.
+/// Plans one managed file: the per-file walk. A path the latest manifest declares under
+/// `merges` is merged field by field ([`structured_file`]) once presence triage lets it;
+/// a path with declared generated regions is compared with their bodies masked
+/// ([`regions_step`]); everything else takes the whole-file table.
 fn plan_file(walk: &mut Walk<'_>, path: &str, class: FileClass, s: &Sides) -> Result<()> {
+    if let Some(spec) = walk.merges.get(path).cloned() {
+        if structured_file::plan_structured(walk, path, class, s, &spec)? {
+            return Ok(());
+        }
+    }
     if regions_step::plan_region_file(walk, path, class, s)? {
         return Ok(());
     }
@@ -743,6 +770,17 @@ fn plan_conflict(walk: &mut Walk<'_>, path: &str, class: FileClass, s: &Sides) -
             }
         }
     }
+    write_patch(walk, path, class, a, l)
+}
+
+/// Writes `diff -u` of current against latest to the merge folder: a whole-file conflict.
+fn write_patch(
+    walk: &mut Walk<'_>,
+    path: &str,
+    class: FileClass,
+    a: &[u8],
+    l: &[u8],
+) -> Result<()> {
     let patch_path = walk.patch_path(path);
     let patch = text::unified_diff(
         a,

@@ -145,14 +145,17 @@ pub(super) fn plan_region_file(
 }
 
 /// Paths not reconciled this run: a region whose path or input is among them is not
-/// regenerated. Today the walk's conflicts; structured merges' whole-file fallbacks
-/// (issue 7) join here.
+/// regenerated. The walk's conflicts, and every file a structured merge could not merge
+/// field by field (a whole-file fallback), so a region never derives from an unmerged file.
 fn not_reconciled(walk: &Walk<'_>) -> HashSet<String> {
-    walk.report
-        .conflicts
+    let conflicts = walk.report.conflicts.iter().map(|c| c.path.clone());
+    let fallbacks = walk
+        .report
+        .structured
         .iter()
-        .map(|c| c.path.clone())
-        .collect()
+        .filter(|(_, file)| file.fallback.is_some())
+        .map(|(path, _)| path.clone());
+    conflicts.chain(fallbacks).collect()
 }
 
 /// After the walk: the regeneration jobs, the superseded patches, and the regions

@@ -12,10 +12,13 @@
 //! assert!(text.contains("Added        1  (new in the latest release)\n"));
 //! ```
 
+use std::collections::BTreeMap;
+
 use super::changelog::AdopterAction;
 use super::manifest::FileClass;
 use super::semver::Version;
 use crate::regions::{render_region_notes, render_region_rows, RegionsReport};
+use crate::structured::FieldVerdict;
 
 /// A file left for the project to resolve.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,6 +35,29 @@ pub struct Conflict {
     /// The conflict patch; `None` when markers were written into the file, or when the
     /// path is not a regular file.
     pub patch_path: Option<String>,
+}
+
+/// A path merged field by field (the manifest's `merges`): its verdicts, its notes, or
+/// why it fell back to a whole-file conflict.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct StructuredFile {
+    /// Entries written into the project's file.
+    pub applied: Vec<FieldVerdict>,
+    /// Entries both sides changed; the project's values stayed.
+    pub conflicts: Vec<FieldVerdict>,
+    /// Entries offered, not written.
+    pub suggestions: Vec<FieldVerdict>,
+    /// The notes file (`<stateDir>-merge/<path>.notes`), when there are conflicts or
+    /// suggestions.
+    pub notes_path: Option<String>,
+    /// Why the path fell back to a whole-file conflict patch (no baseline, a side that
+    /// does not parse, ...); `None` when the field merge ran.
+    pub fallback: Option<String>,
 }
 
 /// What an update did (or, in a dry run, would do).
@@ -71,6 +97,19 @@ pub struct UpdateReport {
         serde(default, skip_serializing_if = "RegionsReport::is_quiet")
     )]
     pub regions: RegionsReport,
+    /// Paths merged field by field, by path (left out of the JSON when there are none).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "BTreeMap::is_empty")
+    )]
+    pub structured: BTreeMap<String, StructuredFile>,
+    /// Whether a `package.json` is written, so the project should run its package
+    /// manager's install (left out of the JSON when not).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "std::ops::Not::not")
+    )]
+    pub install_needed: bool,
 }
 
 impl UpdateReport {
@@ -96,6 +135,16 @@ impl UpdateReport {
             list.sort();
         }
         self.conflicts.sort_by(|a, b| a.path.cmp(&b.path));
+    }
+
+    /// Whether this run writes a `package.json` (copied, merged, or field-merged).
+    pub(crate) fn package_json_changed(&self) -> bool {
+        let named = |p: &String| p == "package.json" || p.ends_with("/package.json");
+        self.overwrite
+            .iter()
+            .chain(&self.merge)
+            .chain(&self.add)
+            .any(named)
     }
 
     /// Whether the project has something to look at: conflicts or pending deletes.
@@ -161,6 +210,17 @@ pub fn render_summary(report: &UpdateReport, state_dir: &str, dry_run: bool) -> 
             out.push_str(&format!("  {} [{}]: {how}\n", c.path, c.class.as_str()));
         }
     }
+    if !report.structured.is_empty() {
+        out.push_str("\nField-aware merges:\n");
+        for (path, s) in &report.structured {
+            out.push_str(&format!("  {path}: {}\n", structured_line(s, dry_run)));
+        }
+    }
+    if report.install_needed {
+        out.push_str(
+            "\npackage.json changed: run your package manager's install (npm install, pnpm install, yarn).\n",
+        );
+    }
     if !report.delete.is_empty() {
         out.push_str("\nDropped upstream, still present (delete them if you agree):\n");
         for path in &report.delete {
@@ -189,4 +249,27 @@ pub fn render_summary(report: &UpdateReport, state_dir: &str, dry_run: bool) -> 
         ));
     }
     out
+}
+
+fn structured_line(s: &StructuredFile, dry_run: bool) -> String {
+    if let Some(reason) = &s.fallback {
+        return format!("whole-file conflict ({reason})");
+    }
+    let (a, c, g) = (s.applied.len(), s.conflicts.len(), s.suggestions.len());
+    if a + c + g == 0 {
+        return "no managed-key changes (clean skip)".into();
+    }
+    let plural =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let mut line = format!(
+        "{}, {}, {}",
+        plural(a, "applied", "applied"),
+        plural(c, "conflict", "conflicts"),
+        plural(g, "suggestion", "suggestions")
+    );
+    if let Some(notes) = &s.notes_path {
+        let verb = if dry_run { "would be in" } else { "see" };
+        line.push_str(&format!(" ({verb} {notes})"));
+    }
+    line
 }

@@ -1,0 +1,230 @@
+//! Field-aware merges of JSON and YAML config files (DESIGN.md §3.5): a manifest's
+//! `merges` declares which parts of a file upstream manages ([`MergeSpec`]); each entry
+//! of those parts gets a verdict from the three sides ([`decide`]); applied entries are
+//! written as minimal text edits, and conflicts and suggestions go to notes
+//! ([`render_notes`]). A side that does not parse, or an edit that does not read back as
+//! intended, is a fallback: the caller merges the file as a whole instead.
+//!
+//! ```
+//! use upkeep_core::structured::{merge, Format, MergeSpec, Verdict};
+//!
+//! let spec = MergeSpec { format: Format::Json, values: vec!["packageManager".into()],
+//!     maps: vec!["dependencies".into()], tokens: vec![], lists: vec![] };
+//! let current = "{\n    \"name\": \"mine\",\n    \"dependencies\": {\"a\": \"1\", \"mine\": \"9\"}\n}\n";
+//! let baseline = r#"{"name": "tpl", "dependencies": {"a": "1"}}"#;
+//! let latest = r#"{"name": "tpl", "dependencies": {"a": "2", "b": "1"}}"#;
+//! let out = merge(&spec, current, baseline, latest);
+//! assert_eq!(out.applied[0].key, "a");
+//! assert_eq!(out.suggestions[0].verdict, Verdict::SuggestAdd);
+//! assert_eq!(out.merged.as_deref(),
+//!     Some("{\n    \"name\": \"mine\",\n    \"dependencies\": {\"a\": \"2\", \"mine\": \"9\"}\n}\n"));
+//! ```
+
+mod doc;
+mod edit;
+mod json_doc;
+mod notes;
+mod spec;
+mod verdict;
+mod yaml_doc;
+
+pub use doc::{parse_doc, Doc, DocError, DocNode, Entry, Format, Kind, Style, Value};
+pub use notes::render_notes;
+pub use spec::{parse_merges, Additions, ListSpec, MergeSpec, TokenSpec};
+pub use verdict::{decide, FieldVerdict, PartKind, Verdict};
+
+/// The outcome of a field-aware merge of one file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct StructuredMerge {
+    /// Entries written into the project's file.
+    pub applied: Vec<FieldVerdict>,
+    /// Entries both sides changed: the project's value stays.
+    pub conflicts: Vec<FieldVerdict>,
+    /// Entries offered to the project, not written.
+    pub suggestions: Vec<FieldVerdict>,
+    /// The project's file with the applied entries; `None` when nothing was applied or
+    /// on a fallback.
+    pub merged: Option<String>,
+    /// Why the file must be merged whole instead (a side does not parse, a declared part
+    /// has the wrong shape, an edit could not be made); `None` when the merge ran.
+    pub fallback: Option<String>,
+}
+
+impl StructuredMerge {
+    fn fallback(reason: String) -> Self {
+        StructuredMerge {
+            fallback: Some(reason),
+            ..Default::default()
+        }
+    }
+}
+
+/// A field-aware merge of one named file with its notes: what the `structuredMerge`
+/// engine call answers.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct StructuredOutcome {
+    /// Entries written into the project's file.
+    pub applied: Vec<FieldVerdict>,
+    /// Entries both sides changed: the project's value stays.
+    pub conflicts: Vec<FieldVerdict>,
+    /// Entries offered to the project, not written.
+    pub suggestions: Vec<FieldVerdict>,
+    /// The project's file with the applied entries; `None` when nothing was applied or
+    /// on a fallback.
+    pub merged: Option<String>,
+    /// Why the file must be merged whole instead; `None` when the merge ran.
+    pub fallback: Option<String>,
+    /// The notes for the project ([`render_notes`]); `None` when there is nothing to say.
+    pub notes: Option<String>,
+}
+
+/// Checks a declaration given outside a manifest, merges `path`'s three sides and renders
+/// its notes.
+pub fn merge_file(
+    path: &str,
+    spec: &MergeSpec,
+    current: &str,
+    baseline: &str,
+    latest: &str,
+) -> crate::Result<StructuredOutcome> {
+    spec.validate(path)?;
+    let m = merge(spec, current, baseline, latest);
+    let notes = render_notes(path, &m);
+    Ok(StructuredOutcome {
+        applied: m.applied,
+        conflicts: m.conflicts,
+        suggestions: m.suggestions,
+        merged: m.merged,
+        fallback: m.fallback,
+        notes,
+    })
+}
+
+/// Merges the parts `spec` declares from `baseline` → `latest` into `current`.
+pub fn merge(spec: &MergeSpec, current: &str, baseline: &str, latest: &str) -> StructuredMerge {
+    let mut docs = Vec::new();
+    for (name, text) in [
+        ("current", current),
+        ("baseline", baseline),
+        ("latest", latest),
+    ] {
+        match parse_doc(spec.format, text) {
+            Ok(doc) => docs.push(doc),
+            Err(e) => {
+                let format = match spec.format {
+                    Format::Json => "JSON",
+                    Format::Yaml => "YAML upkeep reads",
+                };
+                return StructuredMerge::fallback(format!("the {name} file is not {format} ({e})"));
+            }
+        }
+    }
+    let planned = match verdict::verdicts(spec, &docs[0].root, &docs[1].root, &docs[2].root) {
+        Ok(p) => p,
+        Err(e) => {
+            return StructuredMerge::fallback(format!("a declared part has another shape ({e})"))
+        }
+    };
+    let texts = edit::Texts {
+        a: current,
+        l: latest,
+        format: spec.format,
+    };
+    let mut out = StructuredMerge::default();
+    let mut splices = Vec::new();
+    for p in planned {
+        match p.verdict.verdict {
+            Verdict::Apply => {
+                for op in &p.edits {
+                    match edit::splice(&texts, op) {
+                        Ok(s) => splices.push(s),
+                        Err(e) => {
+                            return StructuredMerge::fallback(format!(
+                                "{} could not be edited in place ({e})",
+                                p.verdict.key
+                            ))
+                        }
+                    }
+                }
+                out.applied.push(p.verdict);
+            }
+            Verdict::Conflict => out.conflicts.push(p.verdict),
+            _ => out.suggestions.push(p.verdict),
+        }
+    }
+    if splices.is_empty() {
+        return out;
+    }
+    let merged = match edit::apply(current, splices) {
+        Ok(text) => text,
+        Err(e) => return StructuredMerge::fallback(e),
+    };
+    if let Err(e) = read_back(spec, &merged, &out.applied) {
+        return StructuredMerge::fallback(format!(
+            "the edited file did not read back as intended ({e})"
+        ));
+    }
+    out.merged = Some(merged);
+    out
+}
+
+/// Checks the edited text parses and every applied entry now holds the latest value.
+fn read_back(spec: &MergeSpec, merged: &str, applied: &[FieldVerdict]) -> Result<(), String> {
+    let doc = parse_doc(spec.format, merged).map_err(|e| e.to_string())?;
+    for v in applied {
+        let section = v.section.as_deref();
+        let found = match (v.kind, section) {
+            (PartKind::Value, _) => doc.root.lookup(&v.key).map(DocNode::value),
+            (PartKind::Entry, Some(s)) => doc
+                .root
+                .lookup(s)
+                .and_then(|n| n.entry(&v.key))
+                .map(|e| e.value.value()),
+            (PartKind::Token, Some(s)) => match doc.root.lookup(s).map(DocNode::value) {
+                Some(Value::String(text)) => text
+                    .split_whitespace()
+                    .filter_map(|t| t.split_once('='))
+                    .find(|(k, _)| k.eq_ignore_ascii_case(&v.key) || *k == v.key)
+                    .map(|(_, m)| Value::String(m.into())),
+                _ => None,
+            },
+            (PartKind::Member, Some(s)) => {
+                let by = spec
+                    .lists
+                    .iter()
+                    .find(|l| l.key == s)
+                    .map(|l| l.by.as_str())
+                    .unwrap_or("");
+                match doc.root.lookup(s).map(|n| &n.kind) {
+                    Some(Kind::List(items)) => items
+                        .iter()
+                        .find(|i| matches!(i.entry(by).map(|e| e.value.value()), Some(Value::String(n) | Value::Number(n)) if n == v.key))
+                        .map(DocNode::value),
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        if found != v.latest {
+            return Err(format!(
+                "{} reads {}",
+                v.key,
+                found.map_or("(absent)".into(), |f| f.to_json())
+            ));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;
