@@ -260,6 +260,47 @@ mkdir -p src && echo outside > src/made.txt
   });
 });
 
+describe('regions derived from a field-merged file (structured merges run first)', () => {
+  // The seed's shape: a roster merged field by field, and a region generated from it.
+  const ROSTER_GENERATOR = `#!/bin/sh
+set -e
+f=docs/TEAM.md
+{ sed -n '1,/^${START}$/p' "$f"; sed -n 's/^ *- name: /- /p' team.yml; sed -n '/^${END}$/,$p' "$f"; } > "$f.tmp"
+mv "$f.tmp" "$f"
+`;
+  const rosterManifest = { 'docs/TEAM.md': 'shared', 'team.yml': 'shared', 'scripts/gen-team.sh': 'owned' };
+  const extra = {
+    regions: [decl({ inputs: ['team.yml'] })],
+    merges: { 'team.yml': { format: 'yaml', lists: [{ key: 'members', by: 'name', additions: 'apply' }] } },
+  };
+  const roster = (/** @type {string[]} */ names) => `# who is on the team\nmembers:\n${names.map((n) => `  - name: ${n}\n    role: dev\n`).join('')}`;
+  const releases = () => ({
+    v1: track(writeRelease(tempDir(), { version: '1.0.0', manifest: rosterManifest, extra, files: { 'docs/TEAM.md': team('Team', '- ann\n'), 'team.yml': roster(['ann']), 'scripts/gen-team.sh': ROSTER_GENERATOR } })),
+    v2: track(writeRelease(tempDir(), { version: '1.1.0', manifest: rosterManifest, extra, files: { 'docs/TEAM.md': team('Our team', '- ann\n- bob\n'), 'team.yml': roster(['ann', 'bob']), 'scripts/gen-team.sh': ROSTER_GENERATOR } })),
+  });
+
+  test('the region is regenerated from the merged roster: upstream\'s new member and the project\'s own', () => {
+    const { v1, v2 } = releases();
+    const project = track(installProject(v1, { 'team.yml': roster(['ann', 'carol']), 'docs/TEAM.md': team('Team', '- ann\n- carol\n') }));
+    const { status, json, stderr } = runUpdate(project, v1, v2);
+    assert.equal(status, 0, stderr);
+    assert.equal(read(project, 'team.yml'), roster(['ann', 'carol', 'bob']));
+    assert.equal(json.structured['team.yml'].applied.length, 1);
+    assert.equal(json.structured['team.yml'].fallback, null);
+    assert.deepEqual(json.regions.regen.ran.map((/** @type {any} */ r) => r.regionId), ['team']);
+    assert.equal(read(project, 'docs/TEAM.md'), team('Our team', '- ann\n- carol\n- bob\n'));
+  });
+
+  test('a roster that falls back to a whole-file conflict skips the region derived from it', () => {
+    const { v1, v2 } = releases();
+    const project = track(installProject(v1, { 'team.yml': 'members: [ann, &anchor carol]\n', 'docs/TEAM.md': team('Team', '- ann\n') }));
+    const { json } = runUpdate(project, v1, v2);
+    assert.ok(json.structured['team.yml'].fallback, 'the roster was not merged field by field');
+    assert.deepEqual(json.regions.regen.skipped, [{ argv: ['sh', 'scripts/gen-team.sh'], reason: 'its inputs were not merged this run: team.yml', regionId: 'team' }]);
+    assert.equal(read(project, 'team.yml'), 'members: [ann, &anchor carol]\n');
+  });
+});
+
 describe('declarations', () => {
   test('malformed and dropped declarations are reported; their paths compare whole-file', () => {
     const bad = decl({ id: 'broken', endMarker: '  ' });
