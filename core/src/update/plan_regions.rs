@@ -5,14 +5,13 @@
 
 use std::collections::{BTreeMap, HashSet};
 
-use super::{backup_dir, latest_label, Action, Bucket, Bytes, Sides, Walk};
+use super::{backup_dir, Action, Sides, Walk};
 use crate::error::Result;
 use crate::regions::{
     dropped_declarations, parse_declarations, plan_jobs, region_verdict, Declarations,
     FallbackReason, JobFacts, JobStatus, PathRegionVerdict, RegenJob, RegionFallback,
     RegionMarkers, RegionsReport, ScanState,
 };
-use crate::text::{self, DiffOptions};
 use crate::update::manifest::{FileClass, Manifest};
 use crate::update::table::{Row, Side};
 
@@ -118,24 +117,8 @@ pub(super) fn plan_region_file(
         }
         Row::Conflict => {
             // The patch shows only what the project changed: built from the masked texts.
-            let patch_path = walk.patch_path(path);
-            let patch = text::unified_diff(
-                &norm.current.0,
-                &norm.latest.0,
-                &DiffOptions {
-                    old_label: path.into(),
-                    new_label: latest_label(path),
-                    ..DiffOptions::default()
-                },
-            )?
-            .patch;
-            walk.actions.push(Action::WritePatch {
-                path: path.into(),
-                patch_path: patch_path.clone(),
-                bytes: Bytes(patch),
-            });
+            super::write_patch(walk, path, class, &norm.current.0, &norm.latest.0)?;
             walk.regions.patched.insert(path.into());
-            walk.bucket(Bucket::Conflicts, path, class, Some(patch_path));
             return Ok(true);
         }
         _ => {}
