@@ -5,7 +5,7 @@
 // `node bench/update.mjs [files]`; Copier comes from scripts/bench-setup.sh (`make bench`
 // runs it), and its row is left out, saying so, when that virtual environment is missing.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
