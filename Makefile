@@ -76,6 +76,7 @@ fuzz:
 
 ## Benchmarks against what users would use instead; results go in BENCHMARKS.md.
 bench: build
+	./scripts/bench-setup.sh
 	node bench/hash.mjs
 	node bench/text.mjs
 	node bench/score.mjs

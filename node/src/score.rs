@@ -2,7 +2,8 @@
 
 use crate::convert::decode_or_default;
 use napi::bindgen_prelude::{
-    Either, FromNapiValue, TypeName, Uint32Array, Uint8Array, Unknown, ValidateNapiValue,
+    Either, Float64Array, FromNapiValue, TypeName, Uint32Array, Uint8Array, Unknown,
+    ValidateNapiValue,
 };
 use napi::Env;
 use napi::{sys, ValueType};
@@ -72,10 +73,39 @@ pub fn glob_match(pattern: String, file: String) -> bool {
     core::glob_match(&pattern, &file)
 }
 
-/// Plain `git diff --numstat` rows; a rename yields the new path then the old one.
+/// numstat rows as two columns (core `rows_to_columns`): the facade (`npm/lib/score-api.js`)
+/// builds the `{ file, added, deleted }` objects, far cheaper in JavaScript than here.
+#[napi(object)]
+pub struct FileColumns {
+    /// Every path, concatenated.
+    pub paths: String,
+    /// Per row: the path's length in UTF-16 code units, lines added, lines deleted.
+    pub numbers: Float64Array,
+}
+
+impl std::fmt::Debug for FileColumns {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FileColumns")
+            .field("paths", &self.paths)
+            .field("numbers", &&self.numbers[..])
+            .finish()
+    }
+}
+
+impl FileColumns {
+    fn new(rows: &[core::FileStat]) -> Self {
+        let (paths, numbers) = core::rows_to_columns(rows);
+        FileColumns {
+            paths,
+            numbers: Float64Array::new(numbers),
+        }
+    }
+}
+
+/// Plain `git diff --numstat` rows, as columns; a rename yields the new path then the old one.
 #[napi]
-pub fn parse_numstat(text: String) -> Vec<FileStat> {
-    rows(core::parse_numstat(&text))
+pub fn parse_numstat_columns(text: String) -> FileColumns {
+    FileColumns::new(&core::parse_numstat(&text))
 }
 
 /// `git diff --numstat -z` rows.
@@ -117,6 +147,22 @@ pub fn actual_risk(
     let options: core::RiskOptions =
         decode_or_default(&env, ErrorKind::InvalidArgument, "options", options)?;
     env.to_js_value(&core::actual_risk(declared, &files(files_in), &options))
+}
+
+/// [`actual_risk`] with the files as columns (core `rows_from_columns`), as the facade
+/// passes every well-formed array of `{ file, added, deleted }`.
+#[napi]
+pub fn actual_risk_columns(
+    env: Env,
+    declared: f64,
+    paths: String,
+    numbers: Float64Array,
+    options: Option<Unknown>,
+) -> napi::Result<Unknown<'static>> {
+    let options: core::RiskOptions =
+        decode_or_default(&env, ErrorKind::InvalidArgument, "options", options)?;
+    let files = core::rows_from_columns(&paths, &numbers).map_err(|e| to_js(&env, e))?;
+    env.to_js_value(&core::actual_risk(declared, &files, &options))
 }
 
 /// `silent`, `soft` or `blocking` for `score` under the preset called `preset`.

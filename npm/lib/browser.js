@@ -2,6 +2,7 @@
 // before calling anything else.
 import initWasm, * as engine from '../wasm/web/upkeep.js';
 import { loopApi } from './loop-api.js';
+import { scoreApi } from './score-api.js';
 
 /** Always `'wasm'` here. */
 export const implementation = 'wasm';
@@ -22,9 +23,10 @@ export const {
 } = engine;
 // Risk scoring
 export const {
-  globMatch, GlobSet, parseNumstat, parseNumstatZ, parseNumstatBytes,
-  declaredRisk, actualRisk, decide, worst, assess, scoreConstants,
+  globMatch, GlobSet, parseNumstatZ, parseNumstatBytes,
+  declaredRisk, decide, worst, assess, scoreConstants,
 } = engine;
+export const { parseNumstat, actualRisk } = scoreApi(engine);
 export { WEIGHTS, PRESETS, DEFAULT_PRESET, DELETION_LINES } from './score-constants.js';
 // Update
 export const { parseManifest, compareVersions, checkVersions, changelogRange, startUpdate, updateReadList, planUpdate } = engine;

@@ -3,6 +3,7 @@
 // thrown error's cause when nothing loads), so a silent fallback can still be explained.
 import { createRequire } from 'node:module';
 import process from 'node:process';
+import { withScoreApi } from './score-api.js';
 
 const require = createRequire(import.meta.url);
 
@@ -16,8 +17,8 @@ function nativeFileName() {
 }
 
 const candidates = [
-  { implementation: 'native', load: () => require(`../native/${nativeFileName()}`) },
-  { implementation: 'wasm', load: () => require('../wasm/node/upkeep.js') },
+  { implementation: 'native', load: () => withScoreApi(require(`../native/${nativeFileName()}`)) },
+  { implementation: 'wasm', load: () => withScoreApi(require('../wasm/node/upkeep.js')) },
 ];
 
 /**

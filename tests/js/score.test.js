@@ -63,3 +63,34 @@ describe('drop-in surface', () => {
     });
   }
 });
+
+// npm/lib/score-api.js: numstat rows cross the boundary as a string of paths and a
+// Float64Array; what it cannot encode goes to the engine's own decoder unchanged.
+describe('numstat rows as columns', () => {
+  for (const { name, api } of implementations) {
+    test(`${name}: parseNumstat returns plain row objects, any character in a path`, () => {
+      const rows = api.parseNumstat('1\t2\tsrc/{a => b}/x.js\n3\t4\t"caf\\303\\251\\000\\012\\360\\237\\230\\200"\n-\t-\tlogo.png\n');
+      assert.ok(Array.isArray(rows));
+      for (const row of rows) assert.equal(Object.getPrototypeOf(row), Object.prototype);
+      assert.deepStrictEqual(rows, [
+        { file: 'src/b/x.js', added: 1, deleted: 2 },
+        { file: 'src/a/x.js', added: 0, deleted: 0 },
+        { file: 'café\0\n😀', added: 3, deleted: 4 },
+        { file: 'logo.png', added: 0, deleted: 0 },
+      ]);
+      assert.deepStrictEqual(api.parseNumstat(''), []);
+    });
+
+    test(`${name}: actualRisk takes hand-built arrays, and lone surrogates are never paired up`, () => {
+      const options = { writeSet: ['😀', 'a/**'] };
+      // Joined, '\ud83d' and '\ude00' would read as one 😀: they must stay two paths.
+      const files = [{ file: '\ud83d', deleted: 11 }, { file: '\ude00', added: 1, deleted: 10 }, { file: 'a/é\0', deleted: 0 }];
+      assert.deepStrictEqual(api.actualRisk(0.1, files, options), { score: 0.8, reasons: ['outside the write set: \ufffd, \ufffd', '21 lines deleted'] });
+      assert.deepStrictEqual(api.actualRisk(0.1, [{ file: '😀', added: undefined, deleted: 21, extra: true }], options), { score: 0.8, reasons: ['21 lines deleted'] });
+      assert.deepStrictEqual(api.actualRisk(0.1, [], options), { score: 0.1, reasons: [] });
+      // Malformed rows reach the engine's decoder: the same errors as before the columns.
+      assert.throws(() => api.actualRisk(0.1, [{ file: 'a' }], options));
+      assert.throws(() => api.actualRisk(0.1, [{ file: 'a', deleted: '1' }], options));
+    });
+  }
+});

@@ -20,10 +20,21 @@ pub fn glob_match(pattern: &str, file: &str) -> bool {
     core::glob_match(pattern, file)
 }
 
-/// Plain `git diff --numstat` rows; a rename yields the new path then the old one.
-#[wasm_bindgen(js_name = parseNumstat)]
-pub fn parse_numstat(text: &str) -> Result<JsValue, JsValue> {
-    encode(&core::parse_numstat(text))
+/// numstat rows as `{ paths, numbers }` (core `rows_to_columns`, the numbers a
+/// `Float64Array`): the facade (`npm/lib/score-api.js`) builds the row objects.
+fn columns(rows: &[core::FileStat]) -> Result<JsValue, JsValue> {
+    let (paths, numbers) = core::rows_to_columns(rows);
+    let out = js_sys::Object::new();
+    js_sys::Reflect::set(&out, &"paths".into(), &paths.into())?;
+    let numbers = js_sys::Float64Array::from(&numbers[..]);
+    js_sys::Reflect::set(&out, &"numbers".into(), &numbers.into())?;
+    Ok(out.into())
+}
+
+/// Plain `git diff --numstat` rows, as columns; a rename yields the new path then the old one.
+#[wasm_bindgen(js_name = parseNumstatColumns)]
+pub fn parse_numstat_columns(text: &str) -> Result<JsValue, JsValue> {
+    columns(&core::parse_numstat(text))
 }
 
 /// `git diff --numstat -z` rows.
@@ -49,6 +60,25 @@ pub fn declared_risk(actions: Vec<String>, overrides: JsValue) -> Result<f64, Js
 #[wasm_bindgen(js_name = actualRisk)]
 pub fn actual_risk(declared: f64, files: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
     let files: Vec<core::FileStat> = decode(ErrorKind::InvalidArgument, "files", files)?;
+    let options: Option<core::RiskOptions> =
+        decode(ErrorKind::InvalidArgument, "options", options)?;
+    encode(&core::actual_risk(
+        declared,
+        &files,
+        &options.unwrap_or_default(),
+    ))
+}
+
+/// [`actual_risk`] with the files as columns (core `rows_from_columns`), as the facade
+/// passes every well-formed array of `{ file, added, deleted }`.
+#[wasm_bindgen(js_name = actualRiskColumns)]
+pub fn actual_risk_columns(
+    declared: f64,
+    paths: &str,
+    numbers: &[f64],
+    options: JsValue,
+) -> Result<JsValue, JsValue> {
+    let files = core::rows_from_columns(paths, numbers).map_err(to_js)?;
     let options: Option<core::RiskOptions> =
         decode(ErrorKind::InvalidArgument, "options", options)?;
     encode(&core::actual_risk(

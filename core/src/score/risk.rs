@@ -292,11 +292,8 @@ impl Globs {
         Globs(patterns.into_iter().map(|p| Glob::new(p)).collect())
     }
 
-    fn any(&self, path: &str) -> bool {
-        !self.0.is_empty() && {
-            let path = Candidate::new(path);
-            self.0.iter().any(|g| g.is_match_candidate(&path))
-        }
+    fn any(&self, path: &Candidate<'_>) -> bool {
+        self.0.iter().any(|g| g.is_match_candidate(path))
     }
 }
 
@@ -308,13 +305,16 @@ pub fn actual_risk(declared: f64, files: &[FileStat], options: &RiskOptions) -> 
     let weight = |name: &str| weights.get(name).unwrap_or(f64::NAN);
     let mut score = declared;
     let mut reasons = Vec::new();
+    // Every path normalised and scanned once, for the three sets of globs below.
+    let paths: Vec<Candidate<'_>> = files.iter().map(|f| Candidate::new(&f.file)).collect();
 
     let exact: std::collections::HashSet<_> = options.write_set.iter().map(|p| slash(p)).collect();
     let write_globs = Globs::new(options.write_set.iter().filter(|p| has_literal_segment(p)));
     let outside: Vec<String> = files
         .iter()
-        .filter(|f| !exact.contains(&slash(&f.file)) && !write_globs.any(&f.file))
-        .map(|f| slash(&f.file).into_owned())
+        .zip(&paths)
+        .filter(|(f, path)| !exact.contains(&slash(&f.file)) && !write_globs.any(path))
+        .map(|(f, _)| slash(&f.file).into_owned())
         .collect();
     if !outside.is_empty() {
         score = js_max(score, OUTSIDE_WRITE_SET);
@@ -325,8 +325,9 @@ pub fn actual_risk(declared: f64, files: &[FileStat], options: &RiskOptions) -> 
     let ignored = Globs::new(&options.ignore_deletions);
     let deleted = files
         .iter()
-        .filter(|f| !ignored.any(&f.file))
-        .fold(0.0, |n, f| n + f.deleted);
+        .zip(&paths)
+        .filter(|(_, path)| !ignored.any(path))
+        .fold(0.0, |n, (f, _)| n + f.deleted);
     if deleted > f64::from(DELETION_LINES) {
         score = js_max(score, weight("delete"));
         reasons.push(format!("{} lines deleted", js_number_to_string(deleted)));
@@ -335,8 +336,9 @@ pub fn actual_risk(declared: f64, files: &[FileStat], options: &RiskOptions) -> 
     let contracts = Globs::new(&options.contracts);
     let hit: Vec<String> = files
         .iter()
-        .filter(|f| contracts.any(&f.file))
-        .map(|f| slash(&f.file).into_owned())
+        .zip(&paths)
+        .filter(|(_, path)| contracts.any(path))
+        .map(|(f, _)| slash(&f.file).into_owned())
         .collect();
     if !hit.is_empty() {
         score = js_max(score, weight("api"));
