@@ -15,3 +15,8 @@ node npm/bin/upkeep.js update --root "$work/project" \
 if [ -f "$work/project/.upkeep-merge/README.md.patch" ]; then
   echo; echo "\$ cat .upkeep-merge/README.md.patch"; cat "$work/project/.upkeep-merge/README.md.patch"
 fi
+for shown in .upkeep-merge/package.json.notes docs/scripts.md; do
+  if [ -f "$work/project/$shown" ]; then
+    echo; echo "\$ cat $shown"; cat "$work/project/$shown"
+  fi
+done
