@@ -198,12 +198,15 @@ export function mountReleaseView(root, openFile) {
     const writes = plan.actions.filter((a) => a.op === 'write-patch' || a.op === 'write-merged');
     if (writes.length === 0) return h('p.muted', null, 'None: no file was edited on both sides.');
     return h('div', { 'data-testid': 'patches' },
-      ...writes.map((action) =>
-        h('details.patch', { open: true },
-          h('summary', null, h('code', null, action.op === 'write-patch' ? action.patchPath : action.path), h('span.muted', null, action.op === 'write-patch' ? ` — the conflict in ${action.path}` : ' — merged in place (backup first)')),
-          action.op === 'write-patch' ? diffBlock(decode(action.bytes)) : h('pre.code', null, decode(action.bytes)),
-        ),
-      ),
+      ...writes.map((action) => {
+        // A field merge's notes travel as a write-patch action; the report names them.
+        const notes = action.op === 'write-patch' && plan.report.structured?.[action.path]?.notesPath === action.patchPath;
+        const what = action.op !== 'write-patch' ? ' — merged in place (backup first)' : notes ? ` — conflicts and suggestions of the field merge of ${action.path}` : ` — the conflict in ${action.path}`;
+        return h('details.patch', { open: true },
+          h('summary', null, h('code', null, action.op === 'write-patch' ? action.patchPath : action.path), h('span.muted', null, what)),
+          action.op === 'write-patch' && !notes ? diffBlock(decode(action.bytes)) : h('pre.code', null, decode(action.bytes)),
+        );
+      }),
     );
   }
 
