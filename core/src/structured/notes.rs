@@ -58,7 +58,10 @@ fn item(out: &mut String, v: &FieldVerdict) {
     out.push_str(&format!("    recommended: {}\n", recommended(v)));
 }
 
-/// The notes for `path`, or `None` when there are no conflicts and no suggestions.
+/// The notes for `path`, or `None` when there are no conflicts and no suggestions. What was
+/// applied is the report's to say, not the notes': an interrupted update re-run finds those
+/// entries already at the latest value, and its notes must read the same as an
+/// uninterrupted run's.
 pub fn render_notes(path: &str, merge: &StructuredMerge) -> Option<String> {
     if merge.conflicts.is_empty() && merge.suggestions.is_empty() {
         return None;
@@ -80,19 +83,6 @@ pub fn render_notes(path: &str, merge: &StructuredMerge) -> Option<String> {
         for v in &merge.suggestions {
             item(&mut out, v);
         }
-    }
-    if !merge.applied.is_empty() {
-        out.push_str(&format!("\nApplied to {path}: "));
-        let names: Vec<String> = merge
-            .applied
-            .iter()
-            .map(|v| match &v.section {
-                Some(s) => format!("{s} › {}", v.key),
-                None => v.key.clone(),
-            })
-            .collect();
-        out.push_str(&names.join(", "));
-        out.push('\n');
     }
     Some(out)
 }

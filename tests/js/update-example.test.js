@@ -1,0 +1,62 @@
+// The bundled example end to end, killed at every step: an update that overwrites, adds,
+// writes a conflict patch, merges package.json field by field and regenerates a region
+// with the template's own program must resume by re-running to exactly what an
+// uninterrupted run leaves.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { after, describe, test } from 'node:test';
+import { runUpdate, snapshot, tempDir } from './update-fixtures.js';
+
+const examples = fileURLToPath(new URL('../../examples/', import.meta.url));
+const v1 = `${examples}starter-template`;
+const v2 = `${examples}starter-template-1.3.0`;
+const dirs = /** @type {string[]} */ ([]);
+after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+/** A fresh copy of the example project. */
+function project() {
+  const dir = tempDir('upkeep-example-');
+  dirs.push(dir);
+  execFileSync('cp', ['-a', `${examples}starter-project/.`, dir]);
+  return dir;
+}
+
+/** The tree without the run-specific backup folder (its name is the run's timestamp). */
+const settled = (/** @type {string} */ dir) =>
+  Object.fromEntries(Object.entries(snapshot(dir)).filter(([p]) => !p.startsWith('.upkeep-backup/')));
+
+describe('the bundled example', () => {
+  test('one update does every kind of work the report lists', () => {
+    const dir = project();
+    const { status, json, stderr } = runUpdate(dir, v1, v2);
+    assert.equal(status, 1, stderr); // done, with a conflict and a delete to look at
+    assert.deepEqual(json.conflicts.map((/** @type {any} */ c) => c.path), ['README.md']);
+    assert.deepEqual(json.delete, ['docs/setup.md']);
+    assert.deepEqual(json.add, ['src/health.js']);
+    const pkg = json.structured['package.json'];
+    assert.deepEqual([pkg.applied.length, pkg.conflicts.length, pkg.suggestions.length, pkg.fallback], [2, 0, 1, null]);
+    assert.deepEqual(json.regions.regen.ran.map((/** @type {any} */ r) => r.regionId), ['scripts-list']);
+    assert.deepEqual(json.regions.rewrittenPaths, ['docs/scripts.md']);
+  });
+
+  test('SIGKILL at every mutating step: re-running ends exactly where an uninterrupted run does', () => {
+    const reference = project();
+    runUpdate(reference, v1, v2);
+    const want = settled(reference);
+    let killed = 0;
+    for (let step = 1; ; step += 1) {
+      const dir = project();
+      const r = runUpdate(dir, v1, v2, [], { env: { UPKEEP_FAULT_KILL_AT: String(step) } });
+      if (r.status !== null) break; // the run finished before this step: all were covered
+      killed += 1;
+      const resumed = runUpdate(dir, v1, v2);
+      assert.ok([0, 1].includes(/** @type {number} */ (resumed.status)), `step ${step}: ${resumed.stderr}`);
+      assert.deepEqual(settled(dir), want, `step ${step}: the resumed run differs`);
+      assert.equal(runUpdate(dir, v1, v2).json.status, 'up-to-date', `step ${step}`);
+      rmSync(dir, { recursive: true, force: true });
+    }
+    assert.ok(killed >= 10, `only ${killed} kill points`);
+  });
+});
