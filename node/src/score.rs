@@ -241,6 +241,34 @@ impl GlobSet {
     pub fn matches_many(&self, paths: PathBatch) -> Uint32Array {
         Uint32Array::new(self.0.match_pairs(&paths.paths()))
     }
+
+    /// [`is_match_many`](Self::is_match_many) over paths joined into one string, with each
+    /// path's length in UTF-16 code units: one string crosses the boundary, not one per
+    /// path (the facade's `isMatchMany` calls this).
+    #[napi]
+    pub fn is_match_many_joined(
+        &self,
+        env: Env,
+        paths: String,
+        lengths: Uint32Array,
+    ) -> napi::Result<Uint8Array> {
+        let paths = core::split_utf16_lengths(&paths, &lengths).map_err(|e| to_js(&env, e))?;
+        let answers = self.0.is_match_many(&paths);
+        Ok(Uint8Array::new(answers.into_iter().map(u8::from).collect()))
+    }
+
+    /// [`matches_many`](Self::matches_many) over joined paths, as
+    /// [`is_match_many_joined`](Self::is_match_many_joined) takes them.
+    #[napi]
+    pub fn matches_many_joined(
+        &self,
+        env: Env,
+        paths: String,
+        lengths: Uint32Array,
+    ) -> napi::Result<Uint32Array> {
+        let paths = core::split_utf16_lengths(&paths, &lengths).map_err(|e| to_js(&env, e))?;
+        Ok(Uint32Array::new(self.0.match_pairs(&paths)))
+    }
 }
 
 /// A JavaScript array of strings decoded into one UTF-8 buffer: one N-API call and no

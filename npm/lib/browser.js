@@ -23,10 +23,10 @@ export const {
 } = engine;
 // Risk scoring
 export const {
-  globMatch, GlobSet, parseNumstatZ, parseNumstatBytes,
+  globMatch, parseNumstatZ, parseNumstatBytes,
   declaredRisk, decide, worst, assess, scoreConstants,
 } = engine;
-export const { parseNumstat, actualRisk } = scoreApi(engine);
+export const { parseNumstat, actualRisk, GlobSet } = scoreApi(engine);
 export { WEIGHTS, PRESETS, DEFAULT_PRESET, DELETION_LINES } from './score-constants.js';
 // Update
 export const { parseManifest, compareVersions, checkVersions, changelogRange, startUpdate, updateReadList, planUpdate } = engine;

@@ -54,11 +54,61 @@ function columnsOf(files) {
 }
 
 /**
- * The numstat calls of the drop-in API over one engine (the native addon or a wasm build).
+ * `paths` as one joined string and each path's length, or null when `paths` is not an
+ * array of strings (the engine's own decoder then words the error).
+ * @param {unknown} paths
+ */
+function joinedPaths(paths) {
+  if (!Array.isArray(paths)) return null;
+  const lengths = new Uint32Array(paths.length);
+  for (let i = 0; i < paths.length; i += 1) {
+    if (typeof paths[i] !== 'string') return null;
+    lengths[i] = paths[i].length;
+  }
+  return { text: paths.join(''), lengths };
+}
+
+/**
+ * The engine's `GlobSet` with its batch calls taking the paths as one joined string: one
+ * string crosses the boundary instead of one per path (a quarter of a 100,000-path batch
+ * was spent handing strings over one by one). Lone surrogates that joining pairs up across
+ * two paths make the engine refuse the cut; those batches take the per-string route.
+ * @param {any} Base
+ */
+function joinedGlobSet(Base) {
+  return class GlobSet extends Base {
+    /** @param {readonly string[]} paths @returns {Uint8Array} */
+    isMatchMany(paths) {
+      const joined = joinedPaths(paths);
+      if (joined) {
+        try {
+          return super.isMatchManyJoined(joined.text, joined.lengths);
+        } catch {}
+      }
+      return super.isMatchMany(paths);
+    }
+
+    /** @param {readonly string[]} paths @returns {Uint32Array} */
+    matchesMany(paths) {
+      const joined = joinedPaths(paths);
+      if (joined) {
+        try {
+          return super.matchesManyJoined(joined.text, joined.lengths);
+        } catch {}
+      }
+      return super.matchesMany(paths);
+    }
+  };
+}
+
+/**
+ * The drop-in calls whose data crosses the boundary in bulk, over one engine (the native
+ * addon or a wasm build): the numstat rows as columns, and `GlobSet` batches as one string.
  * @param {any} engine
  */
 export function scoreApi(engine) {
   return {
+    GlobSet: joinedGlobSet(engine.GlobSet),
     /** @param {string} text */
     parseNumstat: (text) => rowsOf(engine.parseNumstatColumns(text)),
     /** @param {number} declared @param {any} files @param {any} [options] */

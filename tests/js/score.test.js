@@ -64,6 +64,23 @@ describe('drop-in surface', () => {
   }
 });
 
+// npm/lib/score-api.js: GlobSet batches cross the boundary as one joined string; the
+// answers are the per-path calls' answers, whatever the paths hold.
+describe('GlobSet batches as one joined string', () => {
+  const patterns = ['src/**', '**/*.md', 'é*/**', '**/a\u{1F600}/*', '*'];
+  const paths = ['src/a.js', 'x.md', 'é/x', 'b/a\u{1F600}/c', '', 'top', 'a\uD800', '\uDC00b.md', 'dir/\uDBFF', '\u0000/x.md', 'line\nbreak.md'];
+  for (const { name, api } of implementations) {
+    test(`${name}: batch answers equal the per-path answers, lone surrogates included`, () => {
+      const set = new api.GlobSet(patterns);
+      const pairs = paths.flatMap((p, i) => Array.from(set.matches(p), (j) => [i, j]));
+      assert.deepEqual(Array.from(set.matchesMany(paths)), pairs.flat());
+      assert.deepEqual(Array.from(set.isMatchMany(paths)), paths.map((p) => Number(set.isMatch(p))));
+      assert.deepEqual(Array.from(set.matchesMany([])), []);
+      assert.throws(() => set.matchesMany(/** @type {any} */ (['a', 7])));
+    });
+  }
+});
+
 // npm/lib/score-api.js: numstat rows cross the boundary as a string of paths and a
 // Float64Array; what it cannot encode goes to the engine's own decoder unchanged.
 describe('numstat rows as columns', () => {

@@ -154,4 +154,24 @@ impl GlobSet {
     pub fn matches_many(&self, paths: Vec<String>) -> Vec<u32> {
         self.0.match_pairs(&paths)
     }
+
+    /// `isMatchMany` over paths joined into one string, with each path's length in UTF-16
+    /// code units: one string crosses the boundary, not one per path.
+    #[wasm_bindgen(js_name = isMatchManyJoined)]
+    pub fn is_match_many_joined(&self, paths: &str, lengths: &[u32]) -> Result<Vec<u8>, JsValue> {
+        let paths = core::split_utf16_lengths(paths, lengths).map_err(to_js)?;
+        Ok(self
+            .0
+            .is_match_many(&paths)
+            .into_iter()
+            .map(u8::from)
+            .collect())
+    }
+
+    /// `matchesMany` over joined paths, as `isMatchManyJoined` takes them.
+    #[wasm_bindgen(js_name = matchesManyJoined)]
+    pub fn matches_many_joined(&self, paths: &str, lengths: &[u32]) -> Result<Vec<u32>, JsValue> {
+        let paths = core::split_utf16_lengths(paths, lengths).map_err(to_js)?;
+        Ok(self.0.match_pairs(&paths))
+    }
 }

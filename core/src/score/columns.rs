@@ -106,9 +106,51 @@ pub fn rows_from_columns(paths: &str, numbers: &[f64]) -> Result<Vec<FileStat>> 
     Ok(rows)
 }
 
+/// `paths` cut into consecutive pieces of `lengths` UTF-16 code units each: a batch of
+/// paths (a `GlobSet` call) handed over as one joined string. Fails like
+/// [`rows_from_columns`] when a length runs past the end, splits a character, or leaves
+/// text over.
+pub fn split_utf16_lengths<'a>(paths: &'a str, lengths: &[u32]) -> Result<Vec<&'a str>> {
+    let mut pieces = Vec::with_capacity(lengths.len());
+    let mut rest = paths;
+    for (index, &length) in lengths.iter().enumerate() {
+        let Some(cut) = utf16_offset(rest, length as usize) else {
+            return Err(malformed(format!(
+                "path {index}: length {length} does not fit the paths left"
+            )));
+        };
+        pieces.push(&rest[..cut]);
+        rest = &rest[cut..];
+    }
+    if !rest.is_empty() {
+        return Err(malformed(format!(
+            "{} bytes of paths past the last length",
+            rest.len()
+        )));
+    }
+    Ok(pieces)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn joined_paths_split_by_their_utf16_lengths() {
+        assert_eq!(
+            split_utf16_lengths("src/a.jscafé.md", &[8, 7]).unwrap(),
+            ["src/a.js", "café.md"]
+        );
+        assert_eq!(
+            split_utf16_lengths("a😀b", &[1, 2, 1]).unwrap(),
+            ["a", "😀", "b"]
+        );
+        assert_eq!(split_utf16_lengths("", &[0, 0]).unwrap(), ["", ""]);
+        // A pair formed across two paths (lone surrogates joined) splits a character.
+        assert!(split_utf16_lengths("a😀b", &[2, 2]).is_err());
+        assert!(split_utf16_lengths("abc", &[2]).is_err());
+        assert!(split_utf16_lengths("abc", &[4]).is_err());
+    }
 
     #[test]
     fn round_trips() {

@@ -22,7 +22,7 @@ mod numstat;
 mod risk;
 
 pub use assess::{assess, score_constants, AssessOptions, ScoreConstants, Verdict};
-pub use columns::{rows_from_columns, rows_to_columns};
+pub use columns::{rows_from_columns, rows_to_columns, split_utf16_lengths};
 pub use glob::{glob_match, Glob, GlobSet};
 pub use js::js_number_to_string;
 pub use numstat::{parse_numstat, parse_numstat_bytes, parse_numstat_z, FileStat};
