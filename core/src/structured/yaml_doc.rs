@@ -344,20 +344,7 @@ impl<'a> Parser<'a> {
                 self.li = self.line_of(node.end.saturating_sub(1).max(pos));
                 Ok(node)
             }
-            b'"' | b'\'' => {
-                let (value, end) = self.quoted(pos)?;
-                let style = if self.b[pos] == b'"' {
-                    Style::Double
-                } else {
-                    Style::Single
-                };
-                Ok(DocNode {
-                    start: pos,
-                    end,
-                    style,
-                    kind: Kind::Scalar(value),
-                })
-            }
+            b'"' | b'\'' => self.quoted_node(pos),
             _ => {
                 let end = self.line_end();
                 let mut i = pos;
@@ -552,22 +539,25 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// A single- or double-quoted scalar starting at `pos`, with its style.
+    fn quoted_node(&self, pos: usize) -> Result<DocNode, DocError> {
+        let (value, end) = self.quoted(pos)?;
+        let style = if self.b[pos] == b'"' {
+            Style::Double
+        } else {
+            Style::Single
+        };
+        Ok(DocNode {
+            start: pos,
+            end,
+            style,
+            kind: Kind::Scalar(value),
+        })
+    }
+
     fn flow_scalar(&self, pos: usize, key: bool) -> Result<DocNode, DocError> {
         match self.b[pos] {
-            b'"' | b'\'' => {
-                let (value, end) = self.quoted(pos)?;
-                let style = if self.b[pos] == b'"' {
-                    Style::Double
-                } else {
-                    Style::Single
-                };
-                Ok(DocNode {
-                    start: pos,
-                    end,
-                    style,
-                    kind: Kind::Scalar(value),
-                })
-            }
+            b'"' | b'\'' => self.quoted_node(pos),
             b'&' | b'*' | b'!' | b'|' | b'>' | b'%' | b'@' | b'`' | b'[' | b'{' | b']' | b'}'
             | b',' => Err(self.err(pos, "unexpected character in a flow collection")),
             _ => {
