@@ -319,6 +319,8 @@ impl FromNapiValue for PathBatch {
         };
         let mut len = 0u32;
         check(
+            // SAFETY: `env` and `array` are the live handles napi-rs passed in for this
+            // call; `len` is a valid out-pointer. A non-array is reported, not undefined.
             unsafe { sys::napi_get_array_length(env, array, &mut len) },
             "not an array",
         )?;
@@ -327,14 +329,19 @@ impl FromNapiValue for PathBatch {
         for i in 0..len {
             let mut element = std::ptr::null_mut();
             check(
+                // SAFETY: as above; `i < len`, and `element` is a valid out-pointer.
                 unsafe { sys::napi_get_element(env, array, i, &mut element) },
                 "element",
             )?;
             loop {
                 let spare = buf.capacity() - buf.len();
                 let mut written = 0usize;
+                // SAFETY: `len <= capacity`, so the pointer stays within (or one past) the
+                // allocation.
                 let target = unsafe { buf.as_mut_ptr().add(buf.len()) }.cast();
                 check(
+                    // SAFETY: `target` has `spare` writable bytes of `buf`'s allocation; N-API
+                    // writes at most `spare` bytes (its NUL included) and reports the count.
                     unsafe {
                         sys::napi_get_value_string_utf8(env, element, target, spare, &mut written)
                     },
@@ -343,11 +350,14 @@ impl FromNapiValue for PathBatch {
                 // A truncated copy stops short of the end by at most a character (3 bytes)
                 // and the NUL: anything shorter than that is complete.
                 if written + 4 < spare {
+                    // SAFETY: N-API initialised `written` bytes after the old length, and
+                    // `written < spare`, so the new length is within capacity.
                     unsafe { buf.set_len(buf.len() + written) };
                     break;
                 }
                 let mut needed = 0usize;
                 check(
+                    // SAFETY: a null buffer only asks for the length, written to `needed`.
                     unsafe {
                         sys::napi_get_value_string_utf8(
                             env,
