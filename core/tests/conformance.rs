@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use serde_json::{json, Value};
+use upkeep_core::editor;
 use upkeep_core::land;
 use upkeep_core::looping;
 use upkeep_core::refresh::{self, Journal, JournalSegment};
@@ -367,6 +368,8 @@ fn run(call: &str, args: &[Value]) -> Value {
             text(3),
             text(4),
         )),
+        "fileView" => encoded(editor::file_view(&typed(&bytes_to_serde(&args[0])))),
+        "editorManifest" => encoded(editor::editor_manifest(text(0), opt_text(1))),
         "sealHandoff" => encoded(land::seal_handoff(
             typed(&args[0]),
             typed(&args[1]),

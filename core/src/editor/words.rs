@@ -13,7 +13,7 @@ use super::model::{DiagnosticKind, FileSummary, FileViewInput, Managed, Severity
 use super::upstream::{upstream_changes, Sides};
 use super::View;
 use crate::error::Result;
-use crate::regions::{region_verdict, RegionMarkers};
+use crate::regions::{region_verdict, scan, MarkerScan, RegionMarkers};
 use crate::text::{has_conflict_markers, is_binary, merge, MergeOptions};
 use crate::update::{classify, ConflictMode, FileClass, Row, Side};
 
@@ -121,31 +121,25 @@ pub(crate) fn update_view(view: &mut View<'_>, input: &FileViewInput) -> Result<
             None,
         );
     }
-    let (Some(base), Some(_)) = (baseline, texts) else {
-        return Ok(());
-    };
-    if whole_file {
-        let sides = Sides {
-            current: &input.current,
-            baseline: &base.0,
-            latest,
-            class: *class,
-            markers: &markers,
-            ignore_eol: *ignore_eol,
-            version: latest_version,
-        };
-        upstream_changes(view, &sides);
-    }
-    let upstream_text = std::str::from_utf8(latest).unwrap_or_default();
-    if whole_file && !has_conflict_markers(current) && row != Row::NoUpstreamChange {
-        let options = MergeOptions {
-            ours_label: Some(path.into()),
-            theirs_label: Some(format!("{path} (latest)")),
-            ..MergeOptions::default()
-        };
-        if let Ok(merged) = merge(current, &base.0, latest, &options) {
-            if let Ok(text) = String::from_utf8(merged.content) {
-                let title = match merged.conflicts {
+    let upstream_text = as_text(latest);
+    if let (Some(base), Some(_)) = (baseline, texts) {
+        if whole_file {
+            let sides = Sides {
+                current: &input.current,
+                baseline: &base.0,
+                latest,
+                class: *class,
+                markers: &markers,
+                ignore_eol: *ignore_eol,
+                version: latest_version,
+            };
+            upstream_changes(view, &sides);
+        }
+        if whole_file && !has_conflict_markers(current) && row != Row::NoUpstreamChange {
+            if let Some((text, conflicts)) =
+                three_way(path, current, &base.0, latest, &markers, *class)
+            {
+                let title = match conflicts {
                     0 => "Apply every upstream change to this file (three-way merge)".to_string(),
                     1 => "Apply every upstream change to this file (three-way merge, 1 conflict block)".to_string(),
                     n => format!("Apply every upstream change to this file (three-way merge, {n} conflict blocks)"),
@@ -154,10 +148,62 @@ pub(crate) fn update_view(view: &mut View<'_>, input: &FileViewInput) -> Result<
             }
         }
     }
-    if row != Row::NoUpstreamChange {
+    if let Some(upstream_text) = upstream_text.filter(|_| row != Row::NoUpstreamChange) {
         view.whole_file("Take upstream's file".into(), upstream_text);
     }
     Ok(())
+}
+
+/// The three-way merge the update would make, labelled as the update labels it. With
+/// generated regions, the masked texts are merged (as the region oracle compares them)
+/// and the editor's own region bodies put back, for the update to regenerate.
+fn three_way(
+    path: &str,
+    current: &[u8],
+    base: &[u8],
+    latest: &[u8],
+    markers: &[RegionMarkers],
+    class: FileClass,
+) -> Option<(String, usize)> {
+    let options = MergeOptions {
+        ours_label: Some(path.into()),
+        theirs_label: Some(format!("{path} (latest)")),
+        ..MergeOptions::default()
+    };
+    let normalized = (!markers.is_empty())
+        .then(|| region_verdict(class, current, base, latest, markers, false).normalized)
+        .flatten();
+    let Some(masked) = normalized else {
+        let merged = merge(current, base, latest, &options).ok()?;
+        return Some((String::from_utf8(merged.content).ok()?, merged.conflicts));
+    };
+    let merged = merge(
+        &masked.current.0,
+        &masked.baseline.0,
+        &masked.latest.0,
+        &options,
+    )
+    .ok()?;
+    let mut text = merged.content;
+    for m in markers {
+        let MarkerScan::Present {
+            body_start,
+            body_end,
+        } = scan(current, &m.start, &m.end)
+        else {
+            continue;
+        };
+        match scan(&text, &m.start, &m.end) {
+            MarkerScan::Present {
+                body_start: at,
+                body_end: end,
+            } if at == end => {
+                text.splice(at..at, current[body_start..body_end].iter().copied());
+            }
+            _ => return None,
+        }
+    }
+    Some((String::from_utf8(text).ok()?, merged.conflicts))
 }
 
 /// The bytes as text, when they are UTF-8 and not binary.
