@@ -33,3 +33,30 @@ pub fn editor_manifest<'env>(
         editor::editor_manifest(&latest, baseline.as_deref()).map_err(|e| to_js(env, e))?;
     encode(env, &manifest)
 }
+
+/// Adds one file's summary to the background scan's totals.
+#[napi(ts_return_type = "ScanTotals")]
+pub fn editor_tally<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "ScanTotals | null | undefined")] totals: Option<Object>,
+    #[napi(ts_arg_type = "FileSummary")] summary: Object,
+) -> napi::Result<Unknown<'env>> {
+    let mut totals: editor::ScanTotals = match totals {
+        Some(t) => decode(env, ErrorKind::InvalidArgument, "totals", t)?,
+        None => editor::ScanTotals::default(),
+    };
+    let summary: editor::FileSummary = decode(env, ErrorKind::InvalidArgument, "summary", summary)?;
+    totals.add(&summary);
+    encode(env, &totals)
+}
+
+/// The status line of a project the editor serves.
+#[napi]
+pub fn editor_status(
+    env: &Env,
+    #[napi(ts_arg_type = "ProjectFacts")] facts: Object,
+) -> napi::Result<String> {
+    let facts: editor::ProjectFacts =
+        decode(env, ErrorKind::InvalidArgument, "editorStatus", facts)?;
+    Ok(editor::project_status(&facts))
+}

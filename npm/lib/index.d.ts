@@ -963,6 +963,8 @@ export interface FileSummary {
   bothChanged: number;
   conflicts: number;
   fieldNotes: number;
+  /** Upstream-owned (or installed) and edited here. */
+  edited: boolean;
   /** What the next update (or refresh) does with the file. */
   verdict: string;
 }
@@ -981,6 +983,31 @@ export interface EditorManifest {
   /** Region declarations refused or skipped, worded for a status line. */
   notes: string[];
 }
+/** What the background scan counted. */
+export interface ScanTotals {
+  files: number;
+  missing: number;
+  upstreamChanged: number;
+  bothChanged: number;
+  conflictBlocks: number;
+  fieldNotes: number;
+  edited: number;
+}
+/** Adds one file's summary to the scan's totals (none yet: `null`). */
+export declare function editorTally(totals: ScanTotals | null | undefined, summary: FileSummary): ScanTotals;
+/** The facts of a project's status line. */
+export interface ProjectFacts {
+  kind?: 'update' | 'install';
+  files?: number;
+  installed?: string;
+  latest?: string;
+  baselineFound?: boolean;
+  source?: string;
+  notes?: string[];
+  scan?: Partial<ScanTotals> | null;
+}
+/** The status line of a project the editor serves. */
+export declare function editorStatus(facts: ProjectFacts): string;
 /** The managed paths of a project, read from the latest (and baseline) manifest. */
 export declare function editorManifest(latest: string, baseline?: string | null): EditorManifest;
 

@@ -30,7 +30,7 @@ export const { regionVerdict, regionConfine, finishUpdateRegions } = engine;
 // Structured merges
 export const { structuredMerge } = engine;
 // Editors
-export const { fileView, editorManifest } = engine;
+export const { fileView, editorManifest, editorTally, editorStatus } = engine;
 // Land and sync
 export const {
   sealHandoff, parseHandoff, planLand, landReport, renderLandReport,

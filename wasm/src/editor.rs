@@ -22,3 +22,20 @@ pub fn file_view(input: JsValue) -> Result<JsValue, JsValue> {
 pub fn editor_manifest(latest: &str, baseline: Option<String>) -> Result<JsValue, JsValue> {
     encode(&editor::editor_manifest(latest, baseline.as_deref()).map_err(to_js)?)
 }
+
+/// Adds one file's summary to the background scan's totals.
+#[wasm_bindgen(js_name = editorTally)]
+pub fn editor_tally(totals: JsValue, summary: JsValue) -> Result<JsValue, JsValue> {
+    let mut totals: editor::ScanTotals =
+        crate::convert::decode_or_default(ErrorKind::InvalidArgument, "totals", totals)?;
+    let summary: editor::FileSummary = decode(ErrorKind::InvalidArgument, "summary", summary)?;
+    totals.add(&summary);
+    encode(&totals)
+}
+
+/// The status line of a project the editor serves.
+#[wasm_bindgen(js_name = editorStatus)]
+pub fn editor_status(facts: JsValue) -> Result<String, JsValue> {
+    let facts: editor::ProjectFacts = decode(ErrorKind::InvalidArgument, "editorStatus", facts)?;
+    Ok(editor::project_status(&facts))
+}

@@ -79,6 +79,7 @@ pub(crate) fn install_view(view: &mut View<'_>, input: &FileViewInput) {
     };
     view.summary.verdict = message.clone();
     if let Some(severity) = severity {
+        view.summary.edited = state == FileState::LocallyModified;
         let kind = if state == FileState::LocallyModified {
             DiagnosticKind::ManagedEdited
         } else {

@@ -40,6 +40,7 @@ mod install;
 mod manifest;
 mod model;
 mod positions;
+mod status;
 mod upstream;
 mod words;
 
@@ -48,6 +49,8 @@ pub use model::{
     ActionKind, CodeAction, Diagnostic, DiagnosticKind, FileSummary, FileView, FileViewInput,
     Hover, Lens, Managed, Position, PositionEncoding, Range, Severity, TextEdit,
 };
+
+pub use status::{project_status, ProjectFacts, ProjectKind, ScanTotals};
 
 use positions::LineIndex;
 

@@ -319,7 +319,7 @@ pub struct Hover {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(
     feature = "serde",
-    derive(serde::Serialize),
+    derive(serde::Serialize, serde::Deserialize),
     serde(rename_all = "camelCase")
 )]
 pub struct FileSummary {
@@ -337,6 +337,8 @@ pub struct FileSummary {
     pub conflicts: usize,
     /// Field-merge conflicts and suggestions.
     pub field_notes: usize,
+    /// Whether the file is upstream-owned (or installed) and edited here.
+    pub edited: bool,
     /// One sentence: what the next update (or refresh) does with this file.
     pub verdict: String,
 }

@@ -112,6 +112,7 @@ pub(crate) fn update_view(view: &mut View<'_>, input: &FileViewInput) -> Result<
     });
     view.summary.verdict = verdict.clone();
     if *class == FileClass::Owned && (local || row == Row::Adopt) {
+        view.summary.edited = true;
         let message = format!("upstream owns this file and it was edited here: {verdict}");
         view.diagnostic(
             first,
