@@ -11,7 +11,9 @@ import { git } from './git-repos.js';
 
 // The protocol library is a devDependency of the npm package.
 const require = createRequire(new URL('../../npm/package.json', import.meta.url));
-const { createProtocolConnection, StreamMessageReader, StreamMessageWriter } = require('vscode-languageserver-protocol/node');
+const { createProtocolConnection, StreamMessageReader, StreamMessageWriter } = /** @type {typeof import('../../npm/node_modules/vscode-languageserver-protocol/lib/node/main.js')} */ (
+  require('vscode-languageserver-protocol/node')
+);
 
 const repo = new URL('../../', import.meta.url).pathname;
 export const CLI = join(repo, 'npm/bin/upkeep.js');
@@ -60,7 +62,7 @@ export async function startClient({ folder, initializationOptions = {}, env = {}
   const notifications = [];
   /** @type {(() => void)[]} */
   let waiters = [];
-  connection.onNotification((method, params) => {
+  /** @type {any} */ (connection).onNotification((/** @type {string} */ method, /** @type {any} */ params) => {
     notifications.push({ method, params });
     const pending = waiters;
     waiters = [];
