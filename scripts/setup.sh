@@ -29,8 +29,9 @@ if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknow
 fi
 
 # git drives tests and the CLI; chromium runs the browser demo's tests (make test-demo);
-# strace checks the durability order of writes (tests/js/write-ordering.test.js).
-apt_install git chromium strace
+# strace checks the durability order of writes (tests/js/write-ordering.test.js); neovim is
+# the real editor the language server is tested in (tests/js/lsp-neovim.test.js).
+apt_install git chromium strace neovim
 
 if ! command -v wasm-bindgen >/dev/null || [ "$(wasm-bindgen --version | awk '{print $2}')" != "$WASM_BINDGEN_VERSION" ]; then
   log "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (a few minutes, once)"
