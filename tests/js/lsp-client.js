@@ -48,10 +48,10 @@ export function scenario() {
 
 /**
  * Starts the server and initializes it.
- * @param {{ folder: string, initializationOptions?: object, env?: Record<string, string>, capabilities?: object }} setup
+ * @param {{ folder: string, initializationOptions?: object, env?: Record<string, string>, capabilities?: object, cli?: string }} setup
  */
-export async function startClient({ folder, initializationOptions = {}, env = {}, capabilities }) {
-  const child = spawn(process.execPath, [CLI, 'lsp', '--stdio'], {
+export async function startClient({ folder, initializationOptions = {}, env = {}, capabilities, cli = CLI }) {
+  const child = spawn(process.execPath, [cli, 'lsp', '--stdio'], {
     env: { ...process.env, XDG_CACHE_HOME: join(folder, '..', 'cache'), ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
