@@ -85,6 +85,7 @@ bench: build
 	node bench/text.mjs
 	node bench/score.mjs
 	node bench/update.mjs
+	node bench/lsp.mjs
 
 ## The browser demo (web-demo/, on the wasm web build): build it, serve it on 127.0.0.1 (DEMO_PORT).
 DEMO_PORT ?= 4173
