@@ -33,10 +33,12 @@ const write = (/** @type {string} */ path, /** @type {string} */ text) => {
 function workspace(/** @type {string} */ name, /** @type {Record<string, [string, string, string]>} */ files) {
   const dir = join(work, name);
   const manifest = JSON.stringify({ schema: 1, files: Object.fromEntries(Object.keys(files).map((p) => [p, 'shared'])) });
-  for (const [side, version, index] of [['v1', '1.0.0', 0], ['v2', '1.1.0', 1], ['project', '1.0.0', 2]]) {
+  /** @type {[string, string][]} */
+  const sides = [['v1', '1.0.0'], ['v2', '1.1.0'], ['project', '1.0.0']];
+  for (const [index, [side, version]] of sides.entries()) {
     write(join(dir, side, '.upkeep/VERSION'), `${version}\n`);
     write(join(dir, side, '.upkeep/manifest.json'), manifest);
-    for (const [path, sides] of Object.entries(files)) write(join(dir, side, path), sides[/** @type {number} */ (index)]);
+    for (const [path, texts] of Object.entries(files)) write(join(dir, side, path), texts[index]);
   }
   return { project: join(dir, 'project'), baseline: join(dir, 'v1'), latest: join(dir, 'v2') };
 }
