@@ -55,7 +55,7 @@ for (const engineName of ['native', 'wasm']) {
       const ready = await client.waitFor((n) => n.method === 'upkeep/status' && n.params.state === 'ready');
       assert.match(ready.params.message, /^upkeep: 7 managed files, 1\.2\.0 → 1\.3\.0/);
       const scanned = await client.waitFor((n) => n.method === 'upkeep/status' && n.params.state === 'ready' && /; scanned/.test(n.params.message));
-      assert.match(scanned.params.message, /; scanned 6: \d+ changed upstream, .*1 conflict blocks?, .*1 missing$/);
+      assert.match(scanned.params.message, /; scanned 6 files: \d+ files changed upstream, .*1 conflict block, .*1 managed file missing$/);
     });
 
     const readme = join(s.project, 'README.md');

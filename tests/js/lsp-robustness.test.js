@@ -129,7 +129,7 @@ test('a host with an install record: an installed file edited here is a warning,
   const { host, source } = installedHost();
   const client = await startClient({ folder: host, initializationOptions: { source } });
   const ready = await client.waitFor((n) => n.method === 'upkeep/status' && n.params.state === 'ready');
-  assert.match(ready.params.message, /^upkeep: 2 files installed from /);
+  assert.match(ready.params.message, /^upkeep: 2 installed files from /);
   const server = join(host, 'services/voice-agent/server.mjs');
   const since = client.open(server, 'javascript');
   assert.deepEqual(await client.diagnostics(uri(server), since), [], 'identical to the source: nothing to say');

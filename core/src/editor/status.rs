@@ -9,7 +9,7 @@
 //! assert_eq!(project_status(&facts), "upkeep: 3 managed files, 1.2.0 → 1.3.0");
 //! facts.scan = Some(ScanTotals { files: 3, upstream_changed: 2, both_changed: 1, ..ScanTotals::default() });
 //! assert_eq!(project_status(&facts),
-//!     "upkeep: 3 managed files, 1.2.0 → 1.3.0; scanned 3: 2 changed upstream, 1 changed on both sides");
+//!     "upkeep: 3 managed files, 1.2.0 → 1.3.0; scanned 3 files: 2 files changed upstream, 1 file changed on both sides");
 //! ```
 
 use super::model::FileSummary;
@@ -95,18 +95,27 @@ pub struct ProjectFacts {
 
 /// The status line of a project.
 pub fn project_status(facts: &ProjectFacts) -> String {
+    let files = |what: &str| {
+        counted(
+            facts.files,
+            &format!("{what} file"),
+            &format!("{what} files"),
+        )
+    };
     let mut line = match facts.kind {
-        ProjectKind::Install => format!(
-            "upkeep: {} files installed from {}",
-            facts.files, facts.source
-        ),
-        _ if facts.installed == facts.latest => format!(
-            "upkeep: {} managed files, {} (up to date)",
-            facts.files, facts.installed
-        ),
+        ProjectKind::Install => format!("upkeep: {} from {}", files("installed"), facts.source),
+        _ if facts.installed == facts.latest => {
+            format!(
+                "upkeep: {}, {} (up to date)",
+                files("managed"),
+                facts.installed
+            )
+        }
         _ => format!(
-            "upkeep: {} managed files, {} → {}",
-            facts.files, facts.installed, facts.latest
+            "upkeep: {}, {} → {}",
+            files("managed"),
+            facts.installed,
+            facts.latest
         ),
     };
     if facts.kind == ProjectKind::Update && !facts.baseline_found {
@@ -121,24 +130,42 @@ pub fn project_status(facts: &ProjectFacts) -> String {
     }
     if let Some(t) = &facts.scan {
         let counts = [
-            (t.upstream_changed, "changed upstream"),
-            (t.both_changed, "changed on both sides"),
-            (t.conflict_blocks, "conflict blocks"),
-            (t.field_notes, "field notes"),
-            (t.edited, "managed files edited here"),
-            (t.missing, "missing"),
+            counted(
+                t.upstream_changed,
+                "file changed upstream",
+                "files changed upstream",
+            ),
+            counted(
+                t.both_changed,
+                "file changed on both sides",
+                "files changed on both sides",
+            ),
+            counted(t.conflict_blocks, "conflict block", "conflict blocks"),
+            counted(t.field_notes, "field note", "field notes"),
+            counted(
+                t.edited,
+                "managed file edited here",
+                "managed files edited here",
+            ),
+            counted(t.missing, "managed file missing", "managed files missing"),
         ];
-        let said: Vec<String> = counts
-            .iter()
-            .filter(|(n, _)| *n > 0)
-            .map(|(n, what)| format!("{n} {what}"))
-            .collect();
-        line.push_str(&format!("; scanned {}: ", t.files));
+        let said: Vec<&String> = counts.iter().filter(|c| !c.starts_with("0 ")).collect();
+        line.push_str(&format!(
+            "; scanned {}: ",
+            counted(t.files, "file", "files")
+        ));
         line.push_str(&if said.is_empty() {
             "nothing to show".to_string()
         } else {
-            said.join(", ")
+            said.iter()
+                .map(|s| s.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
         });
     }
     line
+}
+
+fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }

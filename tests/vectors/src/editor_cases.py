@@ -97,4 +97,23 @@ cases += [
     case("a damaged manifest", "editorManifest", '{"schema": 1, "files": {"a.md": "owned"}', None),
     case("a damaged baseline manifest", "editorManifest", json.dumps({"schema": 1, "files": {}}), '{"schema": 2, "files": {}}'),
 ]
+SUMMARY = {"class": "shared", "installed": "1.2.0", "latest": "1.3.0", "upstreamHunks": 2, "bothChanged": 1,
+           "conflicts": 1, "fieldNotes": 2, "edited": True, "verdict": "x"}
+cases += [
+    case("the first file's summary", "editorTally", None, SUMMARY),
+    case("a file added to running totals", "editorTally",
+         {"files": 3, "missing": 1, "upstreamChanged": 1, "bothChanged": 0, "conflictBlocks": 0, "fieldNotes": 0, "edited": 0},
+         dict(SUMMARY, upstreamHunks=0, edited=False)),
+    case("an update project, behind, with a region note", "editorStatus",
+         {"kind": "update", "files": 7, "installed": "1.2.0", "latest": "1.3.0", "baselineFound": True,
+          "notes": ["region declaration #1 of the latest release manifest is skipped: it has no id"]}),
+    case("up to date, installed release not found", "editorStatus",
+         {"kind": "update", "files": 2, "installed": "1.3.0", "latest": "1.3.0", "baselineFound": False}),
+    case("after the scan", "editorStatus",
+         {"kind": "update", "files": 10, "installed": "1.2.0", "latest": "1.3.0", "baselineFound": True,
+          "scan": {"files": 9, "missing": 1, "upstreamChanged": 4, "bothChanged": 2, "conflictBlocks": 1, "fieldNotes": 3, "edited": 1}}),
+    case("a scan with nothing to show", "editorStatus",
+         {"kind": "update", "files": 1, "installed": "1.2.0", "latest": "1.3.0", "baselineFound": True, "scan": {"files": 1}}),
+    case("a host repository", "editorStatus", {"kind": "install", "files": 2, "source": "../voice-agent"}),
+]
 print(json.dumps({"$comment": "What an editor shows for a managed file (fileView) and a project's managed paths (editorManifest). Inputs: tests/vectors/src/editor_cases.py; expected values blessed from the native addon with bless.mjs and reviewed by hand.", "cases": cases}, indent=2, ensure_ascii=False))
