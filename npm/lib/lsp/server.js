@@ -73,8 +73,10 @@ export function startServer({ input = process.stdin, output = process.stdout, op
     };
   });
 
+  /** Settles once the workspace folders were searched for projects (not loaded). */
+  let discovered = Promise.resolve();
   connection.onInitialized(() => {
-    void openProjects();
+    discovered = openProjects();
   });
 
   /** Finds and loads every project of the workspace folders, in the background. */
@@ -88,7 +90,6 @@ export function startServer({ input = process.stdin, output = process.stdout, op
       watchState(project);
     }
     if (projects.length === 0) status({ state: 'idle', message: `upkeep: no upkeep project in ${folders.join(', ') || 'the workspace'} (no .upkeep/VERSION, no install record)` });
-    for (const doc of documents.all()) schedule(doc.uri);
   }
 
   /** (Re)loads a project, then refreshes its open documents and scans it. */
@@ -159,6 +160,7 @@ export function startServer({ input = process.stdin, output = process.stdout, op
 
   /** Brings a document's view up to date and publishes its diagnostics. */
   async function refresh(/** @type {string} */ uri) {
+    await discovered;
     const doc = documents.get(uri);
     if (!doc) return;
     const found = projectOf(uri);
