@@ -4,7 +4,7 @@ SHELL := bash
 NPM := npm
 NATIVE_ADDON := npm/native/upkeep.linux-x64-gnu.node
 
-.PHONY: setup build build-native build-wasm build-types example test test-rust test-wasm test-js test-demo soak lint bench demo demo-build clean fuzz fuzz-smoke loop-differential
+.PHONY: setup build build-native build-wasm build-types example test test-rust test-wasm test-js test-demo soak lint bench demo demo-build clean fuzz fuzz-smoke loop-differential vsix
 
 ## Install what is missing (Debian packages, wasm-bindgen-cli, npm dependencies); skip the rest.
 setup:
@@ -28,8 +28,12 @@ build-types:
 example: build
 	./scripts/example.sh
 
+## The VS Code extension packaged with its bundled server: editors/vscode/upkeep.vsix (checked by tests/js/vscode-vsix.test.js).
+vsix: build
+	./scripts/build-vsix.sh
+
 ## Every check CI runs: formatting, lints, type checks, Rust, wasm and JS tests.
-test: build lint test-rust test-wasm test-js test-demo fuzz-smoke
+test: build lint test-rust test-wasm vsix test-js test-demo fuzz-smoke
 
 lint:
 	cargo fmt --all --check
@@ -81,6 +85,7 @@ bench: build
 	node bench/text.mjs
 	node bench/score.mjs
 	node bench/update.mjs
+	node bench/lsp.mjs
 
 ## The browser demo (web-demo/, on the wasm web build): build it, serve it on 127.0.0.1 (DEMO_PORT).
 DEMO_PORT ?= 4173
@@ -91,4 +96,4 @@ demo-build:
 	cd web-demo && $(NPM) run --silent build
 
 clean:
-	rm -rf target npm/native npm/wasm npm/lib/index.d.cts web-demo/dist web-demo/test-results
+	rm -rf target npm/native npm/wasm npm/lib/index.d.cts web-demo/dist web-demo/test-results editors/vscode/server editors/vscode/upkeep.vsix

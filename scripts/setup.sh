@@ -29,8 +29,10 @@ if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknow
 fi
 
 # git drives tests and the CLI; chromium runs the browser demo's tests (make test-demo);
-# strace checks the durability order of writes (tests/js/write-ordering.test.js).
-apt_install git chromium strace
+# strace checks the durability order of writes (tests/js/write-ordering.test.js); neovim is
+# the real editor the language server is tested in (tests/js/lsp-neovim.test.js); unzip reads
+# the packaged VS Code extension (tests/js/vscode-vsix.test.js).
+apt_install git chromium strace neovim unzip
 
 if ! command -v wasm-bindgen >/dev/null || [ "$(wasm-bindgen --version | awk '{print $2}')" != "$WASM_BINDGEN_VERSION" ]; then
   log "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (a few minutes, once)"
@@ -61,5 +63,11 @@ if [ ! -f web-demo/node_modules/.package-lock.json ] || ! cmp -s web-demo/packag
   log "installing the browser demo's npm dependencies"
   (cd web-demo && npm ci --no-audit --no-fund --loglevel=error)
   cp web-demo/package-lock.json web-demo/node_modules/.upkeep-lock-stamp
+fi
+# The VS Code extension's client library and its packager (@vscode/vsce), from its lockfile.
+if [ ! -f editors/vscode/node_modules/.package-lock.json ] || ! cmp -s editors/vscode/package-lock.json editors/vscode/node_modules/.upkeep-lock-stamp; then
+  log "installing the VS Code extension's npm dependencies"
+  (cd editors/vscode && npm ci --no-audit --no-fund --loglevel=error)
+  cp editors/vscode/package-lock.json editors/vscode/node_modules/.upkeep-lock-stamp
 fi
 log "ready"

@@ -84,6 +84,12 @@
 //! assert_eq!(out.merged.as_deref(), Some("overrides:\n  a: 3 # pinned\n  mine: 2\n"));
 //! ```
 //!
+//! ## Editors
+//!
+//! [`editor`] computes what an editor shows for a managed file — upstream's changes, ranges
+//! both sides changed, conflict blocks, generated regions, field-merge entries — and the code
+//! actions that apply them, as data a language server puts on the wire.
+//!
 //! ## Land and sync
 //!
 //! [`land`] seals an approved change, splits it into one commit per ticket, and plans a
@@ -96,6 +102,7 @@
 //! at fault.
 #![deny(missing_docs)]
 
+pub mod editor;
 mod error;
 mod hash;
 pub mod json;

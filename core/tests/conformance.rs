@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use serde_json::{json, Value};
+use upkeep_core::editor;
 use upkeep_core::land;
 use upkeep_core::looping;
 use upkeep_core::refresh::{self, Journal, JournalSegment};
@@ -367,6 +368,18 @@ fn run(call: &str, args: &[Value]) -> Value {
             text(3),
             text(4),
         )),
+        "fileView" => encoded(editor::file_view(&typed(&bytes_to_serde(&args[0])))),
+        "editorManifest" => encoded(editor::editor_manifest(text(0), opt_text(1))),
+        "editorTally" => {
+            let mut totals: editor::ScanTotals = if args[0].is_null() {
+                editor::ScanTotals::default()
+            } else {
+                typed(&args[0])
+            };
+            totals.add(&typed(&args[1]));
+            encoded(Ok(totals))
+        }
+        "editorStatus" => outcome(Ok(editor::project_status(&typed(&args[0])).into())),
         "sealHandoff" => encoded(land::seal_handoff(
             typed(&args[0]),
             typed(&args[1]),

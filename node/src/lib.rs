@@ -3,6 +3,7 @@
 #![allow(unsafe_code)] // napi-derive expands to FFI glue.
 
 mod convert;
+pub mod editor;
 mod error;
 pub mod hash;
 pub mod land;

@@ -895,6 +895,122 @@ export interface StructuredOutcome {
 /** Merges the parts `spec` declares from `baseline` → `latest` into `current`. */
 export declare function structuredMerge(path: string, spec: MergeSpec, current: string, baseline: string, latest: string): StructuredOutcome;
 
+// ---- Editors ----
+// What a language server shows for a managed file, computed by the engine in one call per
+// file: diagnostics, code actions (text edits the client applies), the lens and hovers.
+
+/** How characters inside a line are counted (LSP `positionEncoding`). */
+export type PositionEncoding = 'utf-16' | 'utf-8' | 'utf-32';
+/** How upstream manages the file, with the sides the verdicts are taken from. */
+export type ManagedFile =
+  | {
+      kind: 'update';
+      class: FileClass;
+      installed: string;
+      latestVersion: string;
+      /** The baseline release's bytes; `null` when the baseline does not ship the file. */
+      baseline?: Uint8Array | null;
+      /** The latest release's bytes; `null` when the latest release dropped the file. */
+      latest?: Uint8Array | null;
+      regions?: RegionDecl[];
+      merge?: MergeSpec | null;
+      /** The file as last generated (committed or saved), for hand edits inside regions. */
+      reference?: Uint8Array | null;
+      conflicts?: 'patch' | 'merge' | 'markers';
+      ignoreEol?: boolean;
+    }
+  | {
+      kind: 'install';
+      /** How the source is named to the user. */
+      source: string;
+      /** The source's path of the file. */
+      src: string;
+      latest?: Uint8Array | null;
+      recordedSha256?: string | null;
+      keptAgainst?: string | null;
+    };
+export interface FileViewInput {
+  path: string;
+  /** The editor's text (unsaved edits included). */
+  current: string;
+  managed: ManagedFile;
+  encoding?: PositionEncoding;
+}
+export interface EditorPosition { line: number; character: number }
+export interface EditorRange { start: EditorPosition; end: EditorPosition }
+export type EditorSeverity = 'error' | 'warning' | 'information' | 'hint';
+export type EditorDiagnosticKind =
+  | 'upstream-change' | 'both-changed' | 'managed-edited' | 'file-verdict' | 'generated-region'
+  | 'region-hand-edit' | 'region-markers' | 'conflict-block' | 'field-apply' | 'field-conflict'
+  | 'field-suggestion' | 'field-fallback' | 'not-text';
+export interface EditorDiagnostic { range: EditorRange; severity: EditorSeverity; kind: EditorDiagnosticKind; message: string }
+export interface EditorTextEdit { range: EditorRange; newText: string }
+export interface EditorCodeAction {
+  title: string;
+  kind: 'quickfix' | 'source';
+  /** Index of the diagnostic it resolves. */
+  diagnostic: number | null;
+  /** Offered to a request whose range touches this one. */
+  range: EditorRange;
+  preferred: boolean;
+  edits: EditorTextEdit[];
+}
+export interface FileSummary {
+  class: string;
+  installed: string;
+  latest: string;
+  upstreamHunks: number;
+  bothChanged: number;
+  conflicts: number;
+  fieldNotes: number;
+  /** Upstream-owned (or installed) and edited here. */
+  edited: boolean;
+  /** What the next update (or refresh) does with the file. */
+  verdict: string;
+}
+export interface FileView {
+  diagnostics: EditorDiagnostic[];
+  actions: EditorCodeAction[];
+  lenses: { range: EditorRange; title: string }[];
+  /** The file's hover on the first line, then one per diagnostic. */
+  hovers: { range: EditorRange; markdown: string }[];
+  summary: FileSummary;
+}
+/** What an editor shows for one file. */
+export declare function fileView(input: FileViewInput): FileView;
+export interface EditorManifest {
+  files: { path: string; class: FileClass; dropped: boolean; regions: RegionDecl[]; merge: MergeSpec | null }[];
+  /** Region declarations refused or skipped, worded for a status line. */
+  notes: string[];
+}
+/** What the background scan counted. */
+export interface ScanTotals {
+  files: number;
+  missing: number;
+  upstreamChanged: number;
+  bothChanged: number;
+  conflictBlocks: number;
+  fieldNotes: number;
+  edited: number;
+}
+/** Adds one file's summary to the scan's totals (none yet: `null`). */
+export declare function editorTally(totals: ScanTotals | null | undefined, summary: FileSummary): ScanTotals;
+/** The facts of a project's status line. */
+export interface ProjectFacts {
+  kind?: 'update' | 'install';
+  files?: number;
+  installed?: string;
+  latest?: string;
+  baselineFound?: boolean;
+  source?: string;
+  notes?: string[];
+  scan?: Partial<ScanTotals> | null;
+}
+/** The status line of a project the editor serves. */
+export declare function editorStatus(facts: ProjectFacts): string;
+/** The managed paths of a project, read from the latest (and baseline) manifest. */
+export declare function editorManifest(latest: string, baseline?: string | null): EditorManifest;
+
 // ---- Land and sync ----
 // An approved change becomes honest commits (one per ticket when the tickets' files are
 // disjoint), then reaches the main branch only by a fast-forward or named cherry-picks.

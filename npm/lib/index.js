@@ -29,6 +29,8 @@ export const { parseManifest, compareVersions, checkVersions, changelogRange, st
 export const { regionVerdict, regionConfine, finishUpdateRegions } = engine;
 // Structured merges
 export const { structuredMerge } = engine;
+// Editors
+export const { fileView, editorManifest, editorTally, editorStatus } = engine;
 // Land and sync
 export const {
   sealHandoff, parseHandoff, planLand, landReport, renderLandReport,

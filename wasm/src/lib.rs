@@ -2,6 +2,7 @@
 //! engine and encodes the answer; no decision is taken here.
 
 mod convert;
+pub mod editor;
 mod error;
 pub mod hash;
 pub mod land;

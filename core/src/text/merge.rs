@@ -77,15 +77,7 @@ pub fn merge(
             conflicts: 0,
         });
     }
-    let mut regions = combine(&sides, &ours_edits, &theirs_edits);
-    match options.style {
-        ConflictStyle::Merge => {
-            regions = refine_conflicts(&sides, regions);
-            join_close_conflicts(&sides, &mut regions);
-        }
-        ConflictStyle::Diff3 => {}
-        ConflictStyle::Zdiff3 => trim_conflict_ends(&sides, &mut regions),
-    }
+    let mut regions = styled_regions(&sides, &ours_edits, &theirs_edits, options.style);
     if options.favor != Favor::None {
         let take = match options.favor {
             Favor::Ours => Take::Ours,
@@ -100,6 +92,75 @@ pub fn merge(
     let conflicts = regions.iter().filter(|r| r.take == Take::Conflict).count();
     let content = Writer::new(&sides, options, ours.len().max(theirs.len())).write(&regions);
     Ok(MergeResult { content, conflicts })
+}
+
+/// The merge's regions in a conflict style: combined, then narrowed and joined (`merge`)
+/// or trimmed at their ends (`zdiff3`).
+fn styled_regions(
+    sides: &Sides<'_>,
+    ours_edits: &[Edit],
+    theirs_edits: &[Edit],
+    style: ConflictStyle,
+) -> Vec<Region> {
+    let mut regions = combine(sides, ours_edits, theirs_edits);
+    match style {
+        ConflictStyle::Merge => {
+            regions = refine_conflicts(sides, regions);
+            join_close_conflicts(sides, &mut regions);
+        }
+        ConflictStyle::Diff3 => {}
+        ConflictStyle::Zdiff3 => trim_conflict_ends(sides, &mut regions),
+    }
+    regions
+}
+
+/// Who changed a region of a three-way merge (see [`merge_spans`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum SpanTake {
+    /// Only ours changed it: the merge keeps ours.
+    Ours,
+    /// Only theirs changed it: the merge takes theirs.
+    Theirs,
+    /// Both made the same change.
+    Same,
+    /// Both changed it differently: a conflict block.
+    Conflict,
+}
+
+/// One changed region as line ranges of ours, base and theirs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct MergeSpan {
+    pub take: SpanTake,
+    pub base: std::ops::Range<usize>,
+    pub ours: std::ops::Range<usize>,
+    pub theirs: std::ops::Range<usize>,
+}
+
+/// The regions [`merge`] (default `merge` style) builds from the three texts, as line
+/// ranges: what editors show as "upstream changes these lines" and "both changed these
+/// lines", exactly where the merge would put them. Binary input gives no spans.
+pub(crate) fn merge_spans(ours: &[u8], base: &[u8], theirs: &[u8]) -> Vec<MergeSpan> {
+    if [ours, base, theirs].iter().any(|b| is_binary(b)) {
+        return Vec::new();
+    }
+    let sides = Sides::new(ours, base, theirs);
+    let ours_edits = line_edits(&sides.base.ids, &sides.ours.ids);
+    let theirs_edits = line_edits(&sides.base.ids, &sides.theirs.ids);
+    let range = |(start, len): (isize, isize)| start as usize..(start + len) as usize;
+    styled_regions(&sides, &ours_edits, &theirs_edits, ConflictStyle::Merge)
+        .into_iter()
+        .map(|r| MergeSpan {
+            take: match r.take {
+                Take::Ours => SpanTake::Ours,
+                Take::Theirs => SpanTake::Theirs,
+                Take::Same => SpanTake::Same,
+                Take::Conflict | Take::Both => SpanTake::Conflict,
+            },
+            base: range(r.base),
+            ours: range(r.ours),
+            theirs: range(r.theirs),
+        })
+        .collect()
 }
 
 /// One input's lines and their identities (shared by all three inputs).

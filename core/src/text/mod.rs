@@ -41,6 +41,7 @@ pub use hunks::{apply_hunks, diff_hunks, Hunk, HunkLine, LineKind};
 pub use lines::{is_binary, BINARY_PROBE_BYTES};
 pub use markers::has_conflict_markers;
 pub use merge::{merge, MergeResult};
+pub(crate) use merge::{merge_spans, SpanTake};
 pub use options::{ConflictStyle, DiffOptions, Favor, MergeOptions};
 pub use udiff::{unified_diff, DiffStatus, UnifiedDiff};
 

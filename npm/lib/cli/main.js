@@ -8,6 +8,7 @@ import { hashCommand } from './hash.js';
 import { landCommand, syncCommand } from './land.js';
 import { mergeCommand } from './merge.js';
 import { loopCommand } from './loop.js';
+import { lspCommand } from './lsp.js';
 import { scoreCommand } from './score.js';
 import { printError } from './output.js';
 import { installCommand, refreshCommand } from './refresh.js';
@@ -232,6 +233,19 @@ export async function main(argv) {
     .addHelpText('after', `\nExit codes: ${EXIT.ok} synced (or --dry-run), ${EXIT.refused} refused (not a clean step forward, a conflicting cherry-pick, origin refused the push), ${EXIT.checkFailed} a check failed (nothing pushed), ${EXIT.busy} another sync of the checkout is running, ${EXIT.badInput} bad input.`)
     .action(async (options) => {
       exitCode = await syncCommand(options);
+    });
+
+  program
+    .command('lsp')
+    .description('the language server for editors, on standard input and output (see the README, "Editors")')
+    .option('--stdio', 'talk over standard input and output (the default; accepted for clients that pass it)')
+    .option('--baseline <release>', 'the installed release, when the client gives no initialization options')
+    .option('--latest <release>', 'the latest release (a directory, a .tar.gz, or <template repo>#<git ref>)')
+    .option('--releases <dir>', 'a release directory, or a folder of them (repeatable)', collect, [])
+    .option('--source <dir>', "a host repository's install source (holds install/manifest.json)")
+    .option('--state-dir <name>', 'the state folder holding VERSION and manifest.json', '.upkeep')
+    .action(async (options) => {
+      exitCode = await lspCommand(options);
     });
 
   try {

@@ -1,0 +1,108 @@
+//! What an editor needs from a project's manifests, read once per release: every managed
+//! path with its class, the generated regions that carry it and its field-merge
+//! declaration, as the update's walk reads them (the latest manifest decides; a path only
+//! the baseline lists is one the latest release dropped).
+//!
+//! ```
+//! use upkeep_core::editor::editor_manifest;
+//! use upkeep_core::update::FileClass;
+//!
+//! let latest = r#"{"schema":1,"files":{"a.md":"owned","package.json":"shared"},
+//!   "merges":{"package.json":{"format":"json","maps":["scripts"]}}}"#;
+//! let m = editor_manifest(latest, Some(r#"{"schema":1,"files":{"old.md":"shared"}}"#)).unwrap();
+//! assert_eq!((m.files[0].path.as_str(), m.files[0].class), ("a.md", FileClass::Owned));
+//! assert!(m.files[1].dropped);
+//! assert!(m.files[2].merge.is_some());
+//! ```
+
+use std::collections::{BTreeMap, HashSet};
+
+use crate::error::Result;
+use crate::regions::{parse_declarations, RegionDecl};
+use crate::structured::{parse_merges, MergeSpec};
+use crate::update::{parse_manifest, FileClass};
+
+/// One managed path as the editor sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct ManagedPath {
+    /// The path, relative to the project root.
+    pub path: String,
+    /// Its class (the baseline's, for a dropped path).
+    pub class: FileClass,
+    /// Whether the latest release dropped it (only the baseline lists it).
+    pub dropped: bool,
+    /// The generated regions that carry it.
+    pub regions: Vec<RegionDecl>,
+    /// Its field-merge declaration.
+    pub merge: Option<MergeSpec>,
+}
+
+/// The managed paths of a project, sorted, and what the manifests' regions could not say.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct EditorManifest {
+    /// Every managed path, sorted.
+    pub files: Vec<ManagedPath>,
+    /// Region declarations that were refused or skipped, worded for a status line.
+    pub notes: Vec<String>,
+}
+
+/// Reads the latest release's manifest (and the baseline's, for dropped paths); a manifest
+/// that does not parse is the update's own error, naming it.
+pub fn editor_manifest(latest: &str, baseline: Option<&str>) -> Result<EditorManifest> {
+    let label = "latest release manifest";
+    let latest = parse_manifest(latest, label)?;
+    let baseline = baseline
+        .map(|text| parse_manifest(text, "baseline release manifest"))
+        .transpose()?;
+    let decls = parse_declarations(latest.regions.as_ref(), label);
+    let merges: BTreeMap<String, MergeSpec> = match &latest.merges {
+        Some(node) => parse_merges(node, label)?.into_iter().collect(),
+        None => BTreeMap::new(),
+    };
+    let mut files: Vec<ManagedPath> = latest
+        .files
+        .iter()
+        .map(|e| ManagedPath {
+            path: e.path.clone(),
+            class: e.class,
+            dropped: false,
+            regions: decls.for_path(&e.path).cloned().collect(),
+            merge: merges.get(&e.path).cloned(),
+        })
+        .collect();
+    if let Some(baseline) = &baseline {
+        let listed: HashSet<&str> = latest.files.iter().map(|e| e.path.as_str()).collect();
+        for e in &baseline.files {
+            if !listed.contains(e.path.as_str()) {
+                files.push(ManagedPath {
+                    path: e.path.clone(),
+                    class: e.class,
+                    dropped: true,
+                    regions: Vec::new(),
+                    merge: None,
+                });
+            }
+        }
+    }
+    files.sort_by(|x, y| x.path.cmp(&y.path));
+    let mut notes: Vec<String> = decls.refusal.into_iter().collect();
+    notes.extend(decls.malformed.iter().map(|m| {
+        format!(
+            "region declaration {} of the {label} is skipped: {}",
+            m.id.as_deref()
+                .map_or(format!("#{}", m.index), |id| format!("'{id}'")),
+            m.reason
+        )
+    }));
+    Ok(EditorManifest { files, notes })
+}

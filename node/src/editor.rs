@@ -1,0 +1,62 @@
+//! Editors: what a language server shows for one managed file, and the managed paths of
+//! a project's manifests. Values cross as plain objects (serde), file contents as
+//! `Uint8Array`s.
+
+use crate::convert::{decode, encode};
+use crate::error::to_js;
+use napi::bindgen_prelude::{Object, Unknown};
+use napi::Env;
+use napi_derive::napi;
+use upkeep_core::editor;
+use upkeep_core::ErrorKind;
+
+/// Diagnostics, code actions, lens and hovers for one file, from its text and its sides.
+#[napi(ts_return_type = "FileView")]
+pub fn file_view<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "FileViewInput")] input: Object,
+) -> napi::Result<Unknown<'env>> {
+    let input: editor::FileViewInput = decode(env, ErrorKind::InvalidArgument, "fileView", input)?;
+    let view = editor::file_view(&input).map_err(|e| to_js(env, e))?;
+    encode(env, &view)
+}
+
+/// Every managed path of the latest manifest (and those the baseline's lists and the
+/// latest dropped) with its class, generated regions and field-merge declaration.
+#[napi(ts_return_type = "EditorManifest")]
+pub fn editor_manifest<'env>(
+    env: &'env Env,
+    latest: String,
+    baseline: Option<String>,
+) -> napi::Result<Unknown<'env>> {
+    let manifest =
+        editor::editor_manifest(&latest, baseline.as_deref()).map_err(|e| to_js(env, e))?;
+    encode(env, &manifest)
+}
+
+/// Adds one file's summary to the background scan's totals.
+#[napi(ts_return_type = "ScanTotals")]
+pub fn editor_tally<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "ScanTotals | null | undefined")] totals: Option<Object>,
+    #[napi(ts_arg_type = "FileSummary")] summary: Object,
+) -> napi::Result<Unknown<'env>> {
+    let mut totals: editor::ScanTotals = match totals {
+        Some(t) => decode(env, ErrorKind::InvalidArgument, "totals", t)?,
+        None => editor::ScanTotals::default(),
+    };
+    let summary: editor::FileSummary = decode(env, ErrorKind::InvalidArgument, "summary", summary)?;
+    totals.add(&summary);
+    encode(env, &totals)
+}
+
+/// The status line of a project the editor serves.
+#[napi]
+pub fn editor_status(
+    env: &Env,
+    #[napi(ts_arg_type = "ProjectFacts")] facts: Object,
+) -> napi::Result<String> {
+    let facts: editor::ProjectFacts =
+        decode(env, ErrorKind::InvalidArgument, "editorStatus", facts)?;
+    Ok(editor::project_status(&facts))
+}

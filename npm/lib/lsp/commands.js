@@ -1,0 +1,102 @@
+// The server's commands (workspace/executeCommand): the workspace's status, the update's
+// dry-run report, and the risk decision of the working tree's diff against HEAD. Each runs
+// the same flow or engine call as the CLI and returns its document; nothing is written.
+import { execFile } from 'node:child_process';
+import process from 'node:process';
+import { engine } from '../engine.js';
+import { update } from '../flows/update.js';
+
+export const COMMANDS = ['upkeep.status', 'upkeep.updateDryRun', 'upkeep.scoreWorkingTree'];
+
+/**
+ * @typedef {object} CommandContext
+ * @property {import('./projects.js').Project[]} projects
+ * @property {Map<string, { done: number, total: number, totals: any, line?: string }>} scans
+ * @property {import('./releases.js').LspOptions} options
+ * @property {string[]} folders
+ */
+
+/**
+ * Runs one command; never throws: a failure is `ok: false` with its message.
+ * @param {string} name @param {any[]} args @param {CommandContext} context
+ * @returns {Promise<{ ok: boolean, message: string, result: any }>}
+ */
+export async function runCommand(name, args, context) {
+  try {
+    switch (name) {
+      case 'upkeep.status':
+        return statusCommand(context);
+      case 'upkeep.updateDryRun':
+        return await updateDryRun(pick(context, args[0], 'update'), context.options);
+      case 'upkeep.scoreWorkingTree':
+        return await scoreWorkingTree(pick(context, args[0]) ?? { root: context.folders[0] }, context.options);
+      default:
+        return { ok: false, message: `upkeep: unknown command ${name} (known: ${COMMANDS.join(', ')})`, result: null };
+    }
+  } catch (error) {
+    return { ok: false, message: `upkeep: ${name} failed: ${/** @type {Error} */ (error).message}`, result: null };
+  }
+}
+
+/** The project a command is about: the one at `root`, else the first (of `kind`). */
+function pick(/** @type {CommandContext} */ context, /** @type {unknown} */ root, /** @type {string} */ kind = '') {
+  const candidates = context.projects.filter((p) => !kind || p.kind === kind);
+  return candidates.find((p) => p.root === root) ?? candidates[0] ?? null;
+}
+
+function statusCommand(/** @type {CommandContext} */ { projects, scans }) {
+  const result = projects.map((p) => ({ root: p.root, kind: p.kind, state: p.status.state, message: p.status.message, scan: scans.get(p.root) ?? null }));
+  const message = result.length === 0 ? 'upkeep: no upkeep project in the workspace' : result.map((r) => r.scan?.line ?? r.message).join('\n');
+  return { ok: true, message, result };
+}
+
+/**
+ * `upkeep status` for the project: the update's plan, read-only.
+ * @param {import('./projects.js').Project | null} project @param {import('./releases.js').LspOptions} options
+ */
+async function updateDryRun(project, options) {
+  if (!project) return { ok: false, message: 'upkeep: no project scaffolded from a template in the workspace', result: null };
+  await project.loading;
+  const releases = project.releases;
+  if (!releases) return { ok: false, message: project.status.message, result: null };
+  if (!releases.baselineDir) {
+    return { ok: false, message: `upkeep: the installed release ${releases.installed} is not among ${releases.origin}: the update's plan needs it`, result: null };
+  }
+  const outcome = await update({
+    root: project.root,
+    baseline: releases.baselineDir,
+    latest: releases.latestDir,
+    stateDir: project.stateDir,
+    conflicts: options.conflicts,
+    dryRun: true,
+  });
+  const summary = outcome.plan?.summary ?? `upkeep update: ${outcome.check.installed} is ${outcome.status} (latest ${outcome.check.latest}); nothing to plan\n`;
+  return { ok: true, message: summary.trimEnd(), result: { status: outcome.status, summary, report: outcome.plan?.report ?? null, files: outcome.plan?.files ?? [] } };
+}
+
+/**
+ * The risk decision of `git diff --numstat -z -M HEAD` in the project.
+ * @param {{ root: string } | null} at @param {import('./releases.js').LspOptions} options
+ */
+async function scoreWorkingTree(at, options) {
+  if (!at?.root) return { ok: false, message: 'upkeep: no workspace folder to score', result: null };
+  const numstat = await gitDiff(at.root);
+  const verdict = engine.assess(engine.parseNumstatBytes(numstat), /** @type {any} */ (options.score ?? {}));
+  const reasons = verdict.reasons.length ? `: ${verdict.reasons.join('; ')}` : '';
+  return { ok: true, message: `upkeep score of the working tree against HEAD: ${verdict.score} (${verdict.decision}, ${verdict.files} files)${reasons}`, result: verdict };
+}
+
+/** `git diff --numstat -z -M HEAD --` as bytes; git's own message when it fails. */
+function gitDiff(/** @type {string} */ root) {
+  return new Promise((resolve, reject) => {
+    execFile(
+      'git',
+      ['-C', root, 'diff', '--numstat', '-z', '-M', 'HEAD', '--'],
+      { encoding: 'buffer', env: { ...process.env, LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0' }, maxBuffer: 1 << 28 },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`git diff HEAD in ${root}: ${stderr.toString().trim() || error.message}`));
+        else resolve(new Uint8Array(stdout));
+      },
+    );
+  });
+}

@@ -1,0 +1,304 @@
+// The projects the language server serves, found from the workspace folders: a project
+// scaffolded from a template (`.upkeep/VERSION`, updated by `upkeep update`) or a host
+// repository with an install record (`.upkeep-source.json`, kept by `upkeep refresh`).
+// I/O only: the engine reads every manifest and record and decides what a file shows.
+// Everything here is asynchronous, so no request ever waits on a release, a scan or git.
+import { execFile } from 'node:child_process';
+import { lstat, readFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import process from 'node:process';
+import { engine } from '../engine.js';
+import { resolveReleases } from './releases.js';
+
+/** How many files' release sides stay cached (the open documents' and their neighbours'). */
+const SIDE_CACHE = 256;
+
+/**
+ * @typedef {{ state: 'loading' | 'ready' | 'error', message: string }} ProjectStatus
+ * @typedef {import('../index.js').ManagedFile} ManagedFile
+ */
+
+/** A project: where it is, what it is, and what its releases hold. */
+export class Project {
+  /**
+   * @param {string} root
+   * @param {'update' | 'install'} kind
+   * @param {import('./releases.js').LspOptions} options
+   * @param {import('./releases.js').ReleaseProvider[]} providers
+   */
+  constructor(root, kind, options, providers) {
+    this.root = root;
+    this.kind = kind;
+    this.options = options;
+    this.providers = providers;
+    this.stateDir = options.stateDir ?? '.upkeep';
+    /** @type {ProjectStatus} */
+    this.status = { state: 'loading', message: `upkeep: reading ${root}` };
+    /** @type {Map<string, import('../index.js').EditorManifest['files'][number]>} */
+    this.files = new Map();
+    /** @type {import('./releases.js').ReleasePair | null} */
+    this.releases = null;
+    /** @type {{ manifest: any, record: any, source: string } | null} */
+    this.install = null;
+    /** @type {Map<string, Promise<ManagedFile | null>>} */
+    this.sides = new Map();
+    /** @type {string[]} */
+    this.notes = [];
+    /** @type {Promise<void> | null} */
+    this.loading = null;
+    /** What the status line says, for the engine (`editorStatus`). */
+    /** @type {any} */
+    this.facts = null;
+    /** A file of the project at fault (a damaged manifest or record), for its own diagnostic. */
+    /** @type {{ rel: string } | null} */
+    this.problem = null;
+  }
+
+  /** The path of `abs` inside the project, `/`-separated, or null when outside it. */
+  relative(/** @type {string} */ abs) {
+    const rel = relative(this.root, abs);
+    if (rel === '' || rel.startsWith('..') || rel.startsWith(sep)) return null;
+    return rel.split(sep).join('/');
+  }
+
+  /** Reads (or re-reads) the releases and manifests; never throws: failures become the status. */
+  load() {
+    this.loading = (async () => {
+      this.releases?.cleanup();
+      this.releases = null;
+      this.files = new Map();
+      this.sides = new Map();
+      this.install = null;
+      this.problem = null;
+      this.status = { state: 'loading', message: `upkeep: reading the releases of ${this.root}` };
+      try {
+        if (this.kind === 'update') await this.loadUpdate();
+        else await this.loadInstall();
+      } catch (error) {
+        this.status = { state: 'error', message: `upkeep: ${/** @type {Error} */ (error).message}` };
+      }
+    })();
+    return this.loading;
+  }
+
+  async loadUpdate() {
+    const own = await readText(join(this.root, this.stateDir, 'manifest.json'));
+    // The project's own copy of the installed manifest: a damaged one is named in the status.
+    if (own !== null) this.blame(`${this.stateDir}/manifest.json`, () => engine.parseManifest(own, `the project's ${this.stateDir}/manifest.json`));
+    const answer = await resolveReleases(this.providers, this.root, this.stateDir);
+    if ('unavailable' in answer) {
+      this.status = { state: 'error', message: `upkeep: cannot reach a release for ${this.root}: ${answer.unavailable}` };
+      return;
+    }
+    this.releases = answer;
+    const latest = await readText(join(answer.latestDir, this.stateDir, 'manifest.json'));
+    if (latest === null) throw new Error(`the latest release (${answer.origin}) has no ${this.stateDir}/manifest.json`);
+    const baseline = answer.baselineDir ? await readText(join(answer.baselineDir, this.stateDir, 'manifest.json')) : own;
+    const manifest = engine.editorManifest(latest, baseline);
+    this.files = new Map(manifest.files.map((/** @type {any} */ f) => [f.path, f]));
+    this.notes = manifest.notes;
+    this.facts = {
+      kind: 'update',
+      files: manifest.files.filter((/** @type {any} */ f) => !f.dropped).length,
+      installed: answer.installed,
+      latest: answer.latestVersion,
+      baselineFound: answer.baselineDir !== null,
+      notes: manifest.notes,
+    };
+    this.status = { state: 'ready', message: engine.editorStatus(this.facts) };
+  }
+
+  async loadInstall() {
+    const source = this.options.source;
+    if (!source) {
+      throw new Error(`${this.root} has an install record but no source is named: set initializationOptions.source to the integration's directory`);
+    }
+    const manifestName = this.options.manifest ?? 'install/manifest.json';
+    const manifestPath = this.options.manifest ?? join(source, 'install/manifest.json');
+    const bytes = await readFile(manifestPath).catch((error) => {
+      throw new Error(`cannot read the install manifest ${manifestPath}: ${error.message}`);
+    });
+    const manifest = engine.parseInstallManifest(bytes, manifestName);
+    const recordName = manifest.home === '.' ? '.upkeep-source.json' : `${manifest.home}/.upkeep-source.json`;
+    const recordBytes = await readFile(join(this.root, recordName)).catch(() => null);
+    if (recordBytes === null) throw new Error(`no install record ${recordName} in ${this.root}: run \`upkeep install --source ${source} --target ${this.root}\``);
+    const record = this.blame(recordName, () => engine.parseSourceRecord(recordBytes, recordName));
+    this.install = { manifest, record, source };
+    this.facts = { kind: 'install', files: manifest.files.length, source };
+    this.status = { state: 'ready', message: engine.editorStatus(this.facts) };
+  }
+
+  /**
+   * Runs `read`; when it throws, `rel` is the project's file at fault.
+   * @template T @param {string} rel @param {() => T} read @returns {T}
+   */
+  blame(rel, read) {
+    try {
+      return read();
+    } catch (error) {
+      this.problem = { rel };
+      throw error;
+    }
+  }
+
+  /** Whether the engine has anything to say about `rel`. */
+  manages(/** @type {string} */ rel) {
+    if (this.kind === 'update') return this.files.has(rel);
+    return Boolean(this.install?.manifest.files.some((/** @type {any} */ f) => f.target === rel) || this.install?.record.files.some((/** @type {any} */ f) => f.target === rel));
+  }
+
+  /**
+   * The release sides of `rel` as the engine's `managed` input, read once and cached;
+   * null when the file is not managed.
+   * @param {string} rel
+   * @returns {Promise<ManagedFile | null>}
+   */
+  managed(rel) {
+    let pending = this.sides.get(rel);
+    if (!pending) {
+      pending = this.readSides(rel);
+      this.sides.set(rel, pending);
+      if (this.sides.size > SIDE_CACHE) this.sides.delete(/** @type {string} */ (this.sides.keys().next().value));
+    }
+    return pending;
+  }
+
+  /**
+   * @param {string} rel
+   * @param {{ reference?: boolean }} [want] the scan skips the reference (no git per file)
+   * @returns {Promise<ManagedFile | null>}
+   */
+  async readSides(rel, { reference = true } = {}) {
+    if (this.kind === 'install') {
+      const install = this.install;
+      if (!install) return null;
+      const file = install.manifest.files.find((/** @type {any} */ f) => f.target === rel);
+      const entry = install.record.files.find((/** @type {any} */ f) => f.target === rel);
+      if (!file && !entry) return null;
+      const src = file?.src ?? entry.src;
+      return {
+        kind: 'install',
+        source: install.source,
+        src,
+        latest: file ? await readInside(install.source, src) : null,
+        recordedSha256: entry?.sha256 ?? null,
+        keptAgainst: entry?.keptAgainst ?? null,
+      };
+    }
+    const entry = this.files.get(rel);
+    const releases = this.releases;
+    if (!entry || !releases) return null;
+    return {
+      kind: 'update',
+      class: entry.class,
+      installed: releases.installed,
+      latestVersion: releases.latestVersion,
+      baseline: releases.baselineDir ? await readInside(releases.baselineDir, rel) : null,
+      latest: entry.dropped ? null : await readInside(releases.latestDir, rel),
+      regions: entry.regions,
+      merge: entry.merge,
+      reference: reference && entry.regions.length > 0 ? await this.reference(rel) : null,
+      conflicts: this.options.conflicts ?? 'patch',
+    };
+  }
+
+  /** The file as last generated: its committed copy, else the saved one. */
+  async reference(/** @type {string} */ rel) {
+    const committed = await gitShow(this.root, rel);
+    return committed ?? (await readInside(this.root, rel));
+  }
+
+  /**
+   * Walks every managed file in the background, one at a time (bounded memory), and
+   * counts what the engine shows for each; `onProgress` hears every 200 files.
+   * @param {(done: number, total: number) => void} [onProgress]
+   * @param {() => boolean} [cancelled]
+   */
+  async scan(onProgress, cancelled = () => false) {
+    /** @type {any} */
+    let totals = null;
+    let missing = 0;
+    const paths = this.kind === 'update'
+      ? [...this.files.values()].filter((f) => !f.dropped).map((f) => f.path)
+      : (this.install?.manifest.files ?? []).map((/** @type {any} */ f) => f.target);
+    for (const [i, rel] of paths.entries()) {
+      if (cancelled()) return null;
+      const bytes = await readInside(this.root, rel);
+      const managed = bytes ? await this.readSides(rel, { reference: false }) : null;
+      if (!bytes || !managed) missing += 1;
+      else totals = engine.editorTally(totals, engine.fileView({ path: rel, current: decoder.decode(bytes), managed }).summary);
+      if ((i + 1) % 200 === 0) {
+        onProgress?.(i + 1, paths.length);
+        await new Promise((r) => setImmediate(r));
+      }
+    }
+    onProgress?.(paths.length, paths.length);
+    return { ...(totals ?? {}), missing };
+  }
+
+  dispose() {
+    this.releases?.cleanup();
+  }
+}
+
+const decoder = new TextDecoder();
+
+/**
+ * The project at a workspace folder, if it is one.
+ * @param {string} folder
+ * @param {import('./releases.js').LspOptions} options
+ * @param {import('./releases.js').ReleaseProvider[]} providers
+ */
+export async function discover(folder, options, providers) {
+  const stateDir = options.stateDir ?? '.upkeep';
+  if (await isFile(join(folder, stateDir, 'VERSION'))) return new Project(folder, 'update', options, providers);
+  if (options.source || (await isFile(join(folder, '.upkeep-source.json')))) return new Project(folder, 'install', options, providers);
+  return null;
+}
+
+async function isFile(/** @type {string} */ path) {
+  try {
+    return (await lstat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+async function readText(/** @type {string} */ path) {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/**
+ * The bytes of `rel` under `dir`, read without following a link at any component; null
+ * when nothing (or no regular file) is there.
+ * @param {string} dir @param {string} rel
+ */
+export async function readInside(dir, rel) {
+  let at = dir;
+  for (const part of rel.split('/')) {
+    at = join(at, part);
+    const st = await lstat(at).catch(() => null);
+    if (!st || st.isSymbolicLink()) return null;
+  }
+  try {
+    return new Uint8Array(await readFile(at));
+  } catch {
+    return null;
+  }
+}
+
+/** `git show HEAD:<rel>` as bytes, or null (not a repository, not committed). */
+function gitShow(/** @type {string} */ root, /** @type {string} */ rel) {
+  return new Promise((resolve) => {
+    execFile('git', ['-C', root, 'show', `HEAD:./${rel}`], { encoding: 'buffer', env: gitEnv, maxBuffer: 1 << 28 }, (error, stdout) =>
+      resolve(error ? null : new Uint8Array(stdout)),
+    );
+  });
+}
+
+const gitEnv = { ...process.env, LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0' };

@@ -1,0 +1,175 @@
+// Where a project's releases come from, for the language server: a small "release
+// provider" interface (project root → baseline and latest release directories, or the
+// reason they cannot be had) and its implementations. Providers are asked in order; the
+// first that has something to say for a root answers. A provider may take as long as it
+// needs (extracting an archive, exporting a git ref, fetching): the server runs it in the
+// background and never waits for it inside a request.
+//
+// The project's recorded source (`.upkeep/source.json`, releases cached under
+// $XDG_CACHE_HOME/upkeep) is another provider of this shape; it goes first in
+// `defaultProviders` once it exists.
+import { readFile, readdir, stat } from 'node:fs/promises';
+import { isAbsolute, join, resolve } from 'node:path';
+import { engine } from '../engine.js';
+import { openRelease } from '../shim/release-source.js';
+
+/**
+ * @typedef {object} ReleasePair
+ * @property {string} installed the version the project has installed (its `.upkeep/VERSION`)
+ * @property {string} latestVersion the latest release's version
+ * @property {string | null} baselineDir the installed release's files; `null` when unknown
+ * @property {string} latestDir the latest release's files
+ * @property {string} origin how the user named these releases, for status messages
+ * @property {() => void} cleanup removes what opening the releases extracted
+ */
+/** @typedef {ReleasePair | { unavailable: string }} ReleaseAnswer */
+/**
+ * @typedef {object} ReleaseProvider
+ * @property {string} name
+ * @property {(root: string, stateDir: string) => Promise<ReleaseAnswer | null>} resolve
+ *   the releases of the project at `root`, the reason they cannot be had, or `null` when
+ *   this provider knows nothing about the project
+ */
+
+/**
+ * The providers the server asks, in order, given its initialization options.
+ * @param {LspOptions} options
+ * @returns {ReleaseProvider[]}
+ */
+export function defaultProviders(options) {
+  return [namedReleasesProvider(options), releaseDirectoriesProvider(options)];
+}
+
+/**
+ * @typedef {object} LspOptions
+ * @property {string} [baseline] the installed release: a directory, a .tar.gz or <repo>#<ref>
+ * @property {string} [latest] the latest release (same forms)
+ * @property {string[] | string} [releases] release directories (each holding `.upkeep/VERSION`),
+ *   or one directory whose sub-directories are releases
+ * @property {string} [source] a host repository's install source (holds install/manifest.json)
+ * @property {string} [manifest] the install manifest, if not <source>/install/manifest.json
+ * @property {string} [stateDir] `.upkeep` by default
+ * @property {'patch' | 'merge' | 'markers'} [conflicts] the mode the next update runs with
+ * @property {object} [score] the options `upkeep.scoreWorkingTree` assesses with
+ */
+
+/**
+ * Initialization options naming the two releases (`baseline`, `latest`), as `upkeep update
+ * --baseline --latest` takes them. Relative paths are taken from the project root.
+ * @param {LspOptions} options
+ * @returns {ReleaseProvider}
+ */
+export function namedReleasesProvider(options) {
+  return {
+    name: 'initialization options (baseline, latest)',
+    async resolve(root, stateDir) {
+      if (!options.latest) return null;
+      const installed = await readVersion(join(root, stateDir, 'VERSION'));
+      if (installed === null) return { unavailable: `no ${stateDir}/VERSION in ${root}` };
+      /** @type {import('../shim/release-source.js').Release[]} */
+      const opened = [];
+      try {
+        const latest = await openRelease(absolute(root, options.latest), 'latest');
+        opened.push(latest);
+        const baseline = options.baseline ? await openRelease(absolute(root, options.baseline), 'baseline') : null;
+        if (baseline) opened.push(baseline);
+        const latestVersion = await readVersion(join(latest.dir, stateDir, 'VERSION'));
+        if (latestVersion === null) throw new Error(`the latest release '${options.latest}' has no ${stateDir}/VERSION`);
+        return {
+          installed,
+          latestVersion,
+          baselineDir: baseline?.dir ?? null,
+          latestDir: latest.dir,
+          origin: options.baseline ? `${options.baseline} → ${options.latest}` : options.latest,
+          cleanup: () => opened.forEach((r) => r.cleanup()),
+        };
+      } catch (error) {
+        opened.forEach((r) => r.cleanup());
+        return { unavailable: `cannot open the releases named by the initialization options: ${/** @type {Error} */ (error).message}` };
+      }
+    },
+  };
+}
+
+/**
+ * The project's `.upkeep/VERSION` and release directories named by the options: the
+ * baseline is the one holding the installed version, the latest the highest version.
+ * @param {LspOptions} options
+ * @returns {ReleaseProvider}
+ */
+export function releaseDirectoriesProvider(options) {
+  return {
+    name: 'initialization options (releases)',
+    async resolve(root, stateDir) {
+      if (!options.releases) return null;
+      const installed = await readVersion(join(root, stateDir, 'VERSION'));
+      if (installed === null) return { unavailable: `no ${stateDir}/VERSION in ${root}` };
+      const named = (Array.isArray(options.releases) ? options.releases : [options.releases]).map((r) => absolute(root, r));
+      /** @type {{ dir: string, version: string }[]} */
+      const found = [];
+      for (const dir of named) {
+        const version = await readVersion(join(dir, stateDir, 'VERSION'));
+        if (version !== null) {
+          found.push({ dir, version });
+          continue;
+        }
+        // A folder of releases: each sub-directory holding a VERSION is one.
+        const children = await readdir(dir, { withFileTypes: true }).catch(() => []);
+        for (const child of children.filter((c) => c.isDirectory())) {
+          const inner = join(dir, child.name);
+          const v = await readVersion(join(inner, stateDir, 'VERSION'));
+          if (v !== null) found.push({ dir: inner, version: v });
+        }
+      }
+      const valid = found.filter(({ version }) => isVersion(version));
+      if (valid.length === 0) return { unavailable: `no release directory (holding ${stateDir}/VERSION) in ${named.join(', ')}` };
+      const latest = valid.reduce((best, r) => (engine.compareVersions(r.version, best.version) > 0 ? r : best));
+      const baseline = valid.find((r) => engine.compareVersions(r.version, installed) === 0) ?? null;
+      return {
+        installed,
+        latestVersion: latest.version,
+        baselineDir: baseline?.dir ?? null,
+        latestDir: latest.dir,
+        origin: named.join(', '),
+        cleanup: () => {},
+      };
+    },
+  };
+}
+
+/**
+ * Asks each provider in turn.
+ * @param {ReleaseProvider[]} providers @param {string} root @param {string} stateDir
+ * @returns {Promise<ReleaseAnswer>}
+ */
+export async function resolveReleases(providers, root, stateDir) {
+  for (const provider of providers) {
+    const answer = await provider.resolve(root, stateDir);
+    if (answer) return answer;
+  }
+  return {
+    unavailable: 'no release is named: give initializationOptions.latest (and baseline), or initializationOptions.releases (see the README, "Editors")',
+  };
+}
+
+function isVersion(/** @type {string} */ version) {
+  try {
+    engine.compareVersions(version, version);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A file's trimmed text, or null when it does not exist (or is not a file). */
+async function readVersion(/** @type {string} */ path) {
+  try {
+    if (!(await stat(path)).isFile()) return null;
+    return (await readFile(path, 'utf8')).trim();
+  } catch {
+    return null;
+  }
+}
+
+const absolute = (/** @type {string} */ root, /** @type {string} */ path) =>
+  isAbsolute(path) ? path : resolve(root, path);

@@ -1,0 +1,253 @@
+// `upkeep lsp`: the language server. Protocol and I/O only: documents are synced
+// incrementally (vscode-languageserver-textdocument), each managed file's view comes from
+// one engine call (`fileView`), and every change is a workspace edit the client applies —
+// the server writes nothing to disk. Releases are read, and the workspace scanned, in the
+// background; a request is answered from what is known at that moment.
+import { readFileSync, watch } from 'node:fs';
+import { join } from 'node:path';
+import process from 'node:process';
+import { fileURLToPath } from 'node:url';
+import lsp from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { engine, implementation } from '../engine.js';
+import { runCommand, COMMANDS } from './commands.js';
+import { discover } from './projects.js';
+import { defaultProviders } from './releases.js';
+import { codeActions, codeLenses, diagnostic, hover } from './wire.js';
+
+const { createConnection, TextDocuments, TextDocumentSyncKind, MessageType } = lsp;
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+
+/**
+ * @typedef {import('./projects.js').Project} Project
+ * @typedef {import('../index.js').FileView} FileView
+ */
+
+/**
+ * Starts the server on a pair of streams (stdio by default) and resolves when it exits.
+ * @param {{ input?: NodeJS.ReadableStream, output?: NodeJS.WritableStream, options?: import('./releases.js').LspOptions }} [io]
+ */
+export function startServer({ input = process.stdin, output = process.stdout, options: cliOptions = {} } = {}) {
+  const connection = createConnection(input, output);
+  const documents = new TextDocuments(TextDocument);
+  /** @type {import('./releases.js').LspOptions} */
+  let options = { ...cliOptions };
+  /** @type {string[]} */
+  let folders = [];
+  /** @type {Project[]} */
+  let projects = [];
+  let documentChanges = false;
+  /** Resolved release sides per document uri (null: not managed). */
+  const sides = new Map();
+  /** The latest view per uri, with the document version it was computed for. */
+  /** @type {Map<string, { version: number, view: FileView | null, problem?: string }>} */
+  const views = new Map();
+  /** @type {Map<string, { done: number, total: number, totals: any, line?: string }>} */
+  const scans = new Map();
+  /** @type {import('node:fs').FSWatcher[]} */
+  const watchers = [];
+  let stopping = false;
+
+  /** @param {{ state: string, message: string, root?: string, uri?: string }} status @param {boolean} [show] */
+  const status = (status, show = false) => {
+    connection.sendNotification('upkeep/status', status);
+    connection.console.log(status.message);
+    if (show) connection.sendNotification('window/showMessage', { type: status.state === 'error' ? MessageType.Warning : MessageType.Info, message: status.message });
+  };
+
+  connection.onInitialize((params) => {
+    options = { ...cliOptions, ...(params.initializationOptions ?? {}) };
+    const uris = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
+    folders = uris.filter((u) => u.startsWith('file:')).map((u) => fileURLToPath(u));
+    if (folders.length === 0 && params.rootPath) folders = [params.rootPath];
+    documentChanges = Boolean(params.capabilities.workspace?.workspaceEdit?.documentChanges);
+    return {
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
+        codeActionProvider: { codeActionKinds: ['quickfix', 'source'] },
+        codeLensProvider: { resolveProvider: false },
+        hoverProvider: true,
+        executeCommandProvider: { commands: COMMANDS },
+      },
+      serverInfo: { name: 'upkeep', version: `${version} (${implementation} engine)` },
+    };
+  });
+
+  /** Settles once the workspace folders were searched for projects (not loaded). */
+  let discovered = Promise.resolve();
+  connection.onInitialized(() => {
+    discovered = openProjects();
+  });
+
+  /** Finds and loads every project of the workspace folders, in the background. */
+  async function openProjects() {
+    const providers = defaultProviders(options);
+    for (const folder of folders) {
+      const project = await discover(folder, options, providers).catch(() => null);
+      if (!project || stopping) continue;
+      projects.push(project);
+      void loadProject(project);
+      watchState(project);
+    }
+    if (projects.length === 0) status({ state: 'idle', message: `upkeep: no upkeep project in ${folders.join(', ') || 'the workspace'} (no .upkeep/VERSION, no install record)` });
+  }
+
+  /** (Re)loads a project, then refreshes its open documents and scans it. */
+  async function loadProject(/** @type {Project} */ project) {
+    status({ state: 'loading', message: project.status.message, root: project.root });
+    await project.load();
+    if (stopping) return;
+    status({ ...project.status, root: project.root }, project.status.state === 'error');
+    for (const doc of documents.all()) {
+      if (projectOf(doc.uri)?.project === project) {
+        sides.delete(doc.uri);
+        views.delete(doc.uri);
+        schedule(doc.uri);
+      }
+    }
+    if (project.status.state !== 'ready') return;
+    const loaded = project.loading;
+    const totals = await project.scan(
+      (done, total) => {
+        scans.set(project.root, { done, total, totals: null, line: `${project.status.message}; scanning (${done} of ${total})` });
+        connection.sendNotification('upkeep/status', { state: 'scanning', message: `upkeep: scanned ${done} of ${total} managed files`, root: project.root, done, total });
+      },
+      () => stopping || project.loading !== loaded,
+    );
+    if (totals) {
+      const line = engine.editorStatus({ ...project.facts, scan: totals });
+      scans.set(project.root, { done: totals.files + totals.missing, total: totals.files + totals.missing, totals, line });
+      status({ state: 'ready', message: line, root: project.root });
+    }
+  }
+
+  /** Reloads a project when its state folder changes (an update ran, a release was recorded). */
+  function watchState(/** @type {Project} */ project) {
+    const dir = project.kind === 'update' ? join(project.root, project.stateDir) : project.root;
+    let timer = /** @type {NodeJS.Timeout | undefined} */ (undefined);
+    try {
+      const w = watch(dir, { persistent: false }, (_event, name) => {
+        if (project.kind === 'install' && name && !String(name).startsWith('.upkeep-source')) return;
+        clearTimeout(timer);
+        timer = setTimeout(() => void loadProject(project), 300);
+      });
+      w.on('error', () => {});
+      watchers.push(w);
+    } catch {}
+  }
+
+  /** The project holding `uri` and the document's path in it. */
+  function projectOf(/** @type {string} */ uri) {
+    if (!uri.startsWith('file:')) return null;
+    const abs = fileURLToPath(uri);
+    for (const project of projects) {
+      const rel = project.relative(abs);
+      if (rel !== null) return { project, rel };
+    }
+    return null;
+  }
+
+  const queued = new Set();
+  /** Recomputes a document's view soon (once per turn, however many edits arrived). */
+  function schedule(/** @type {string} */ uri) {
+    if (queued.has(uri)) return;
+    queued.add(uri);
+    setImmediate(() => {
+      queued.delete(uri);
+      void refresh(uri);
+    });
+  }
+
+  /** Brings a document's view up to date and publishes its diagnostics. */
+  async function refresh(/** @type {string} */ uri) {
+    await discovered;
+    const doc = documents.get(uri);
+    if (!doc) return;
+    const found = projectOf(uri);
+    if (!found) {
+      if (!views.has(uri)) {
+        views.set(uri, { version: doc.version, view: null });
+        status({ state: 'outside', uri, message: `upkeep: ${uri} is outside every upkeep project of the workspace; nothing is shown for it` });
+      }
+      return;
+    }
+    const { project, rel } = found;
+    await project.loading;
+    if (project.status.state !== 'ready') {
+      const problem = project.problem?.rel === rel ? project.status.message : undefined;
+      views.set(uri, { version: doc.version, view: null, problem });
+      /** @type {import('vscode-languageserver').Diagnostic[]} */
+      const diagnostics = problem ? [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: 1, source: 'upkeep', code: 'damaged', message: problem }] : [];
+      connection.sendDiagnostics({ uri, version: doc.version, diagnostics });
+      return;
+    }
+    if (!sides.has(uri)) {
+      sides.set(uri, project.manages(rel) ? await project.managed(rel).catch(() => null) : null);
+    }
+    const current = documents.get(uri);
+    if (!current) return;
+    const computed = viewOf(current);
+    connection.sendDiagnostics({ uri, version: current.version, diagnostics: computed?.diagnostics.map(diagnostic) ?? [] });
+  }
+
+  /** The view of a document at its current version, computed now if the sides are known. */
+  function viewOf(/** @type {TextDocument} */ doc) {
+    const cached = views.get(doc.uri);
+    if (cached && cached.version === doc.version) return cached.view;
+    const managed = sides.get(doc.uri);
+    const found = projectOf(doc.uri);
+    if (!managed || !found) return null;
+    let view = null;
+    try {
+      view = engine.fileView({ path: found.rel, current: doc.getText(), managed });
+    } catch (error) {
+      status({ state: 'error', uri: doc.uri, message: `upkeep: cannot show ${found.rel}: ${/** @type {Error} */ (error).message}` });
+    }
+    views.set(doc.uri, { version: doc.version, view });
+    return view;
+  }
+
+  documents.onDidOpen(({ document }) => schedule(document.uri));
+  documents.onDidChangeContent(({ document }) => schedule(document.uri));
+  documents.onDidSave(({ document }) => {
+    const found = projectOf(document.uri);
+    if (found && (found.rel.startsWith(`${found.project.stateDir}/`) || found.rel.endsWith('.upkeep-source.json'))) void loadProject(found.project);
+  });
+  documents.onDidClose(({ document }) => {
+    views.delete(document.uri);
+    sides.delete(document.uri);
+    connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
+  });
+
+  connection.onCodeAction((params) => {
+    const doc = documents.get(params.textDocument.uri);
+    const view = doc && viewOf(doc);
+    if (!doc || !view) return [];
+    return codeActions(view, { uri: doc.uri, version: doc.version, range: params.range, only: params.context.only, documentChanges });
+  });
+  connection.onCodeLens((params) => {
+    const doc = documents.get(params.textDocument.uri);
+    const view = doc && viewOf(doc);
+    return view ? codeLenses(view) : [];
+  });
+  connection.onHover((params) => {
+    const doc = documents.get(params.textDocument.uri);
+    const view = doc && viewOf(doc);
+    return view ? hover(view, params.position) : null;
+  });
+  connection.onExecuteCommand(async (params) => {
+    const outcome = await runCommand(params.command, params.arguments ?? [], { projects, scans, options, folders });
+    status({ state: outcome.ok ? 'ready' : 'error', message: outcome.message }, true);
+    return outcome.result;
+  });
+  connection.onShutdown(() => {
+    stopping = true;
+    for (const w of watchers) w.close();
+    for (const project of projects) project.dispose();
+    projects = [];
+  });
+
+  documents.listen(connection);
+  connection.listen();
+  return connection;
+}

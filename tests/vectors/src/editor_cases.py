@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Inputs of tests/vectors/editor.json: what an editor shows for a managed file
+(`fileView`) and the managed paths of a project's manifests (`editorManifest`).
+
+    python3 tests/vectors/src/editor_cases.py > /tmp/in.json
+    node tests/vectors/src/bless.mjs /tmp/in.json > tests/vectors/editor.json
+"""
+import json
+
+def text(s):
+    return {"$text": s}
+
+def update(path, current, base, latest, **extra):
+    managed = {"kind": "update", "class": extra.pop("klass", "shared"), "installed": "1.2.0",
+               "latestVersion": "1.3.0",
+               "baseline": None if base is None else text(base),
+               "latest": None if latest is None else text(latest)}
+    managed.update(extra)
+    return {"path": path, "current": current, "managed": managed}
+
+def case(name, call, *args):
+    return {"name": f"{call}: {name}", "call": call, "args": list(args)}
+
+REGION = {"id": "scripts-list", "startMarker": "<!-- scripts:start -->", "endMarker": "<!-- scripts:end -->",
+          "paths": ["docs/scripts.md"], "inputs": ["package.json"],
+          "regenerate": {"interpreter": "node", "operand": "scripts/list-scripts.mjs", "args": []}}
+PKG_SPEC = {"format": "json", "values": ["packageManager"], "maps": ["scripts", "engines"]}
+PKG_BASE = '{\n  "name": "starter",\n  "scripts": {\n    "start": "node src/index.js",\n    "test": "node --test"\n  },\n  "engines": {\n    "node": ">=20"\n  }\n}\n'
+PKG_LATEST = '{\n  "name": "starter",\n  "scripts": {\n    "start": "node src/index.js",\n    "test": "node --test src/",\n    "health": "node src/health.js"\n  },\n  "engines": {\n    "node": ">=20.19"\n  }\n}\n'
+PKG_MINE = '{\n  "name": "acme-orders",\n  "scripts": {\n    "start": "node --env-file=.env src/index.js",\n    "test": "node --test"\n  },\n  "engines": {\n    "node": ">=20"\n  },\n  "dependencies": {\n    "left-pad": "^1.3.0"\n  }\n}\n'
+BASE = "".join(f"line {i}\n" for i in range(12))
+
+cases = [
+    case("an upstream hunk moved by a local edit above it", "fileView",
+         update("notes.md", "mine\n" + BASE, BASE, BASE.replace("line 8\n", "LINE 8\n"))),
+    case("an insertion and a deletion upstream", "fileView",
+         update("notes.md", BASE, BASE, BASE.replace("line 2\n", "").replace("line 9\n", "line 9\nnew\n"))),
+    case("both sides changed the same lines, with a three-way merge offered", "fileView",
+         update("README.md", BASE.replace("line 5\n", "mine 5\n"), BASE, BASE.replace("line 5\n", "theirs 5\n"))),
+    case("the same change on both sides is not shown", "fileView",
+         update("README.md", BASE.replace("line 5\n", "same\n"), BASE, BASE.replace("line 5\n", "same\n"))),
+    case("a conflict block in the diff3 style", "fileView",
+         update("README.md", "a\n<<<<<<< README.md\nmine\n||||||| base\nold\n=======\ntheirs\n>>>>>>> README.md (latest)\nz\n", "a\nold\nz\n", "a\nold\nz\n")),
+    case("an unterminated conflict block", "fileView",
+         update("README.md", "a\n<<<<<<< mine\nx\n", "a\n", "a\n")),
+    case("an owned file edited here that upstream also changed", "fileView",
+         update("src/index.js", "mine\n", "v1\n", "v2\n", klass="owned")),
+    case("an owned path upstream newly owns", "fileView",
+         update("src/health.js", "mine\n", None, "v2\n", klass="owned")),
+    case("an owned file not edited: replaced by the next update", "fileView",
+         update("src/index.js", "v1\n", "v1\n", "v2\n", klass="owned")),
+    case("both changed, markers mode merges cleanly", "fileView",
+         update("x.md", "mine\n" + BASE, BASE, BASE.replace("line 9\n", "nine\n"), conflicts="markers")),
+    case("a generated region, a hand edit inside it, and an upstream change outside", "fileView",
+         update("docs/scripts.md",
+                "# Scripts\n<!-- scripts:start -->\n- mine\n- by hand\n<!-- scripts:end -->\nfoot\n",
+                "# Scripts\n<!-- scripts:start -->\n- a\n<!-- scripts:end -->\nfoot\n",
+                "# Scripts\n<!-- scripts:start -->\n- a\n- b\n<!-- scripts:end -->\nFOOT\n",
+                regions=[REGION], reference=text("# Scripts\n<!-- scripts:start -->\n- mine\n<!-- scripts:end -->\nfoot\n"))),
+    case("malformed region markers", "fileView",
+         update("docs/scripts.md", "<!-- scripts:start -->\nx\n", "a\n", "b\n", regions=[REGION])),
+    case("package.json merged field by field: applied, conflicting and suggested entries", "fileView",
+         update("package.json", PKG_MINE, PKG_BASE, PKG_LATEST, merge=PKG_SPEC)),
+    case("a field merge that falls back to the whole file", "fileView",
+         update("package.json", "{ not json\n", PKG_BASE, PKG_LATEST, merge=PKG_SPEC)),
+    case("a YAML map entry suggested", "fileView",
+         update("conf.yml", "overrides:\n  a: 1 # pinned\n", "overrides:\n  a: 1\n", "overrides:\n  a: 1\n  b: 2\n",
+                merge={"format": "yaml", "maps": ["overrides"]})),
+    case("a binary file", "fileView", update("logo.png", "PNG", "PNG\u0000a", "PNG\u0000b")),
+    case("a file the latest release dropped", "fileView", update("old.md", "x\n", "x\n", None)),
+    case("CRLF, astral characters, UTF-8 positions", "fileView",
+         dict(update("x.md", "é😀\r\nmine\r\nb\r\nc\r\nd\r\n", "é😀\r\nold\r\nb\r\nc\r\nd\r\n", "é😀\r\nold\r\nb\r\nc\r\nD\r\n"), encoding="utf-8")),
+    case("CRLF, astral characters, UTF-16 positions", "fileView",
+         update("x.md", "é😀\r\nmine\r\nb\r\nc\r\nd\r\n", "é😀\r\nold\r\nb\r\nc\r\nd\r\n", "é😀\r\nold\r\nb\r\nc\r\nD\r\n")),
+]
+import hashlib
+def install(current, latest, recorded, kept=None):
+    return {"path": "svc/server.mjs", "current": current, "managed": {
+        "kind": "install", "source": "../voice-agent", "src": "code/server.mjs",
+        "latest": None if latest is None else text(latest),
+        "recordedSha256": hashlib.sha256(recorded.encode()).hexdigest(),
+        "keptAgainst": None if kept is None else hashlib.sha256(kept.encode()).hexdigest()}}
+cases += [
+    case("an installed file edited here", "fileView", install("mine\n", "v2\n", "v1\n")),
+    case("an installed file unchanged since install, the source moved on", "fileView",
+         install("a\nb\nc\nd\ne\n", "a\nb\nc\nd\nE\n", "a\nb\nc\nd\ne\n")),
+    case("an installed file kept against the current source", "fileView", install("mine\n", "v2\n", "mine\n", "v2\n")),
+    case("an installed file the source dropped", "fileView", install("x\n", None, "x\n")),
+    case("an installed file identical to the source", "fileView", install("v2\n", "v2\n", "v1\n")),
+]
+LATEST_MANIFEST = json.dumps({"schema": 1, "files": {"README.md": "shared", "package.json": "shared", "docs/scripts.md": "shared", "src/index.js": "owned"},
+                              "merges": {"package.json": PKG_SPEC}, "regions": [REGION, {"id": "broken"}]})
+cases += [
+    case("classes, regions, merges and a dropped path", "editorManifest", LATEST_MANIFEST,
+         json.dumps({"schema": 1, "files": {"README.md": "shared", "docs/setup.md": "wiki-owned"}})),
+    case("no baseline manifest", "editorManifest", json.dumps({"schema": 1, "files": {"a.md": "owned"}}), None),
+    case("a damaged manifest", "editorManifest", '{"schema": 1, "files": {"a.md": "owned"}', None),
+    case("a damaged baseline manifest", "editorManifest", json.dumps({"schema": 1, "files": {}}), '{"schema": 2, "files": {}}'),
+]
+SUMMARY = {"class": "shared", "installed": "1.2.0", "latest": "1.3.0", "upstreamHunks": 2, "bothChanged": 1,
+           "conflicts": 1, "fieldNotes": 2, "edited": True, "verdict": "x"}
+cases += [
+    case("the first file's summary", "editorTally", None, SUMMARY),
+    case("a file added to running totals", "editorTally",
+         {"files": 3, "missing": 1, "upstreamChanged": 1, "bothChanged": 0, "conflictBlocks": 0, "fieldNotes": 0, "edited": 0},
+         dict(SUMMARY, upstreamHunks=0, edited=False)),
+    case("an update project, behind, with a region note", "editorStatus",
+         {"kind": "update", "files": 7, "installed": "1.2.0", "latest": "1.3.0", "baselineFound": True,
+          "notes": ["region declaration #1 of the latest release manifest is skipped: it has no id"]}),
+    case("up to date, installed release not found", "editorStatus",
+         {"kind": "update", "files": 2, "installed": "1.3.0", "latest": "1.3.0", "baselineFound": False}),
+    case("after the scan", "editorStatus",
+         {"kind": "update", "files": 10, "installed": "1.2.0", "latest": "1.3.0", "baselineFound": True,
+          "scan": {"files": 9, "missing": 1, "upstreamChanged": 4, "bothChanged": 2, "conflictBlocks": 1, "fieldNotes": 3, "edited": 1}}),
+    case("a scan with nothing to show", "editorStatus",
+         {"kind": "update", "files": 1, "installed": "1.2.0", "latest": "1.3.0", "baselineFound": True, "scan": {"files": 1}}),
+    case("a host repository", "editorStatus", {"kind": "install", "files": 2, "source": "../voice-agent"}),
+]
+print(json.dumps({"$comment": "What an editor shows for a managed file (fileView) and a project's managed paths (editorManifest). Inputs: tests/vectors/src/editor_cases.py; expected values blessed from the native addon with bless.mjs and reviewed by hand.", "cases": cases}, indent=2, ensure_ascii=False))
