@@ -3,6 +3,7 @@
 import process from 'node:process';
 import { engine } from '../engine.js';
 import { land, seal } from '../flows/land.js';
+import { letSignalsIn } from '../flows/progress.js';
 import { sync } from '../flows/sync.js';
 import { EXIT, exitForError } from './exit-codes.js';
 import { printError, printLine } from './output.js';
@@ -109,6 +110,8 @@ export async function syncCommand(flags, argv) {
         cwd: flags.checkout ?? process.cwd(), from: flags.from, picks: flags.pick, checks: flags.check, dryRun: flags.dryRun,
         stopRequested: request.stopRequested,
       });
+      // A Ctrl-C that killed a check arrived while git and the checks ran synchronously.
+      await letSignalsIn();
       if (flags.json) printLine(JSON.stringify(report, null, 2));
       else process.stdout.write(engine.renderSyncReport(report));
       return stop.signal ? stop.exitCode() : (SYNC_EXIT[report.status] ?? EXIT.internal);

@@ -11,7 +11,7 @@ import { ensureParents } from '../shim/safe-path.js';
 import { FlowError } from '../shim/flow-error.js';
 import { executePlan } from './execute.js';
 import { mapLimited, observe } from './observe.js';
-import { counter } from './progress.js';
+import { counter, emit, letSignalsIn } from './progress.js';
 import { BACKUPS_NAME, LOCK_NAME, newRunId, readManifest } from './refresh.js';
 
 /**
@@ -37,12 +37,14 @@ export async function runInstall(request) {
   };
   const sources = await mapLimited(manifest.files, (f) => look(sourceRoot, f.src));
   const hosts = await mapLimited(manifest.files, (f) => look(root, f.target));
-  request.onProgress?.({ phase: 'plan', done: 0, total: 1 });
+  emit(request.onProgress, { phase: 'plan', done: 0, total: 1 });
   /** @type {import('../index.js').Plan} */
   const plan = engine.planInstall(bytes, name, { sources, hosts }, Boolean(request.force));
   /** @param {import('../index.js').RunFacts} facts */
   const summary = (facts) => engine.runReport(plan, { command: 'install', dryRun: Boolean(request.dryRun), ...facts });
   if (plan.attention > 0 || request.dryRun) return summary({});
+  await letSignalsIn(); // a signal during planning is handled here
+  if (stopRequested()) throw new FlowError('interrupted', 'install interrupted before writing; nothing was written');
   const runId = newRunId();
   ensureParents(root, `${home}x`);
   const lock = acquireLock(join(root, `${home}${LOCK_NAME}`), runId);

@@ -7,6 +7,7 @@ import { engine } from '../engine.js';
 import { atomicWrite } from '../shim/atomic-write.js';
 import { gitLine, gitRun, repoRoot, statusPaths } from '../shim/git.js';
 import { hashFile } from '../shim/hash-file.js';
+import { letSignalsIn } from './progress.js';
 
 /** A land problem that is the input's fault: `code` says which. */
 export class LandError extends Error {
@@ -81,6 +82,8 @@ export async function land({ cwd, handoff, stopRequested = () => false }) {
   const outcomes = [];
   if (plan.status === 'ready') {
     for (const commit of plan.commits) {
+      // git runs synchronously: let a signal that came meanwhile be handled first.
+      await letSignalsIn();
       if (stopRequested()) {
         outcomes.push({ error: 'stopped before this commit (a stop was requested); the rest is staged' });
         break;

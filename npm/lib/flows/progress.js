@@ -2,6 +2,7 @@
 // path })` events counted per phase, and a way for a long synchronous loop to let the
 // event loop turn (so a SIGINT handler runs and a progress bar redraws) without paying
 // for it on every item.
+import { progressEvent } from '../shim/fault.js';
 
 /**
  * @typedef {object} ProgressEvent
@@ -12,6 +13,15 @@
  */
 
 /**
+ * Reports one event (and marks it for the test-only fault hooks).
+ * @param {((event: ProgressEvent) => void) | undefined} onProgress @param {ProgressEvent} event
+ */
+export function emit(onProgress, event) {
+  progressEvent(event);
+  onProgress?.(event);
+}
+
+/**
  * Counts one phase's items and reports each one finished.
  * @param {((event: ProgressEvent) => void) | undefined} onProgress
  * @param {ProgressEvent['phase']} phase
@@ -19,29 +29,42 @@
  */
 export function counter(onProgress, phase, total) {
   let done = 0;
-  onProgress?.({ phase, done, total });
+  emit(onProgress, { phase, done, total });
   return {
     /** One more item finished. */
     step(/** @type {string | undefined} */ path) {
       done += 1;
-      onProgress?.({ phase, done, total, path });
+      emit(onProgress, { phase, done, total, path });
     },
   };
 }
 
-/** How long synchronous work may hold the event loop before it lets it turn. */
+/**
+ * Lets the event loop turn far enough for a signal that arrived meanwhile to reach its
+ * handler: a signal is read in the loop's poll phase, and one `setImmediate` can resolve
+ * before the next poll; two always pass through one.
+ */
+export async function letSignalsIn() {
+  await new Promise((resolve) => setImmediate(resolve));
+  await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** How long (or for how many items) synchronous work may hold the event loop before it lets it turn. */
 const TURN_MS = 25;
+const TURN_ITEMS = 16;
 
 /**
  * A function to await between two items of a long loop: it lets the event loop turn
- * (signal handlers, timers) at most every few milliseconds, and costs nothing otherwise.
+ * (signal handlers, timers) every few milliseconds or items, and costs nothing otherwise.
  */
 export function yielder() {
   let last = Date.now();
+  let items = 0;
   return async () => {
-    const now = Date.now();
-    if (now - last < TURN_MS) return;
-    await new Promise((resolve) => setImmediate(resolve));
+    items += 1;
+    if (items < TURN_ITEMS && Date.now() - last < TURN_MS) return;
+    await letSignalsIn();
     last = Date.now();
+    items = 0;
   };
 }

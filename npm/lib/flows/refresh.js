@@ -12,7 +12,7 @@ import { ensureParents, inspect } from '../shim/safe-path.js';
 import { FlowError } from '../shim/flow-error.js';
 import { executePlan } from './execute.js';
 import { mapLimited, observe, readInside } from './observe.js';
-import { counter } from './progress.js';
+import { counter, emit, letSignalsIn } from './progress.js';
 
 /**
  * @typedef {object} RefreshRequest
@@ -91,7 +91,7 @@ export async function runRefresh(request) {
     /** @type {import('../index.js').RefreshOptions} */
     const options = { auto: request.auto, confirm: request.confirm ?? [], hostDeleted: request.hostDeleted, sourceDeleted: request.sourceDeleted, resume, manifestName, recordName: recordPath };
     const observations = { sources, hosts };
-    request.onProgress?.({ phase: 'plan', done: 0, total: 1 });
+    emit(request.onProgress, { phase: 'plan', done: 0, total: 1 });
     /** @type {import('../index.js').Plan} */
     let plan = engine.planRefresh(manifestBytes, recordBytes, observations, options);
     const undecided = plan.files.filter((f) => f.action === 'pending');
@@ -99,6 +99,7 @@ export async function runRefresh(request) {
       options.decisions = await request.ask(undecided);
       plan = engine.planRefresh(manifestBytes, recordBytes, observations, options);
     }
+    await letSignalsIn(); // a signal during planning is handled here
     if (stopRequested()) throw new FlowError('interrupted', 'refresh interrupted before writing; nothing was written');
     const diffs = plan.files.filter((f) => f.action === 'diff').map((f) => ({ target: f.target, diff: mergeDiff(root, sourceRoot, f) }));
     if (request.dryRun) return report(plan, { dryRun: true, resumed: Boolean(resume), diffs });

@@ -11,6 +11,7 @@ import process from 'node:process';
 import { engine } from '../engine.js';
 import { gitLine, gitOk, gitRun, repoRoot, revList, statusPaths } from '../shim/git.js';
 import { acquireLock, BusyError } from '../shim/lock.js';
+import { letSignalsIn } from './progress.js';
 
 /** A sync problem that is the input's fault: `code` says which. */
 export class SyncError extends Error {
@@ -74,6 +75,11 @@ function appendRecord(/** @type {string} */ path, /** @type {object} */ record) 
  * @returns {Promise<import('../index.js').SyncReport>}
  */
 export async function sync({ cwd, from, picks = [], checks = [], dryRun = false, now = () => new Date(), stopRequested = () => false }) {
+  // Git and the checks run synchronously: let a signal that came meanwhile be handled first.
+  const stopAsked = async () => {
+    await letSignalsIn();
+    return stopRequested();
+  };
   const checkout = repoRoot(cwd);
   const clone = repoRoot(from);
   const common = gitLine(checkout, ['rev-parse', '--path-format=absolute', '--git-common-dir']);
@@ -121,7 +127,7 @@ export async function sync({ cwd, from, picks = [], checks = [], dryRun = false,
     if (dryRun) return { ...report, status: 'dry_run' };
     /** A stopped sync ends before its next step; nothing it made is pushed. */
     const stopped = () => ({ ...report, status: /** @type {const} */ ('interrupted'), notes: [...(report.notes ?? []), 'stopped before it finished; nothing was pushed and the branch did not move'] });
-    if (stopRequested()) return stopped();
+    if (await stopAsked()) return stopped();
 
     // A worktree of its own at the checkout's commit.
     const added = gitRun(checkout, ['worktree', 'add', '--quiet', '--detach', worktree, checkoutHead]);
@@ -148,7 +154,7 @@ export async function sync({ cwd, from, picks = [], checks = [], dryRun = false,
     const records = readRecords(recordsPath);
     const place = `sync of ${branch} to ${short(head)} in ${checkout} at ${now().toISOString()}`;
     for (const command of checks) {
-      if (stopRequested()) return stopped();
+      if (await stopAsked()) return stopped();
       const digest = engine.checkDigest(command, tree);
       const carried = engine.findCarried(digest, records);
       if (carried) {
@@ -167,7 +173,7 @@ export async function sync({ cwd, from, picks = [], checks = [], dryRun = false,
       }
     }
 
-    if (stopRequested()) return stopped();
+    if (await stopAsked()) return stopped();
     // Push (a plain push: origin refuses anything but a fast-forward), or move locally. It
     // runs in the checkout, as the person's own `git push` would: a relative remote URL
     // means the same place. The porcelain status says whether origin's branch moved.

@@ -13,7 +13,7 @@ import { FlowError } from '../shim/flow-error.js';
 import { acquireLock } from '../shim/lock.js';
 import { openRelease } from '../shim/release-source.js';
 import { regenLimits } from '../shim/run-program.js';
-import { counter, yielder } from './progress.js';
+import { counter, emit, yielder } from './progress.js';
 import { regenerate } from './regenerate.js';
 import { ensureParents, inspect, syncFolders, UnsafePathError } from '../shim/safe-path.js';
 
@@ -125,7 +125,7 @@ export async function update(request) {
         files.push({ path, current: side(root, path, folders), baseline: side(baseline.dir, path, folders), latest: side(latest.dir, path, folders) });
         read.step(path);
       }
-      onProgress?.({ phase: 'plan', done: 0, total: 1 });
+      emit(onProgress, { phase: 'plan', done: 0, total: 1 });
       /** @type {import('../index.js').UpdatePlan} */
       const plan = engine.planUpdate({
         from: check.installed,
@@ -170,6 +170,7 @@ export async function update(request) {
       if (plan.report.regions) {
         const limits = regenLimits(request.regenLimits);
         Object.assign(plan, await regenerate({ root, plan, stateDir, limits, stopIfAsked, onProgress }));
+        stopIfAsked();
       }
       atomicWrite(writable(root, `${stateDir}/manifest.json`), Buffer.from(latestManifest));
       atomicWrite(writable(root, `${stateDir}/VERSION`), Buffer.from(`${check.latest}\n`));
@@ -257,9 +258,9 @@ async function execute(root, latestDir, actions, stopIfAsked, onProgress) {
   syncFolders(newFolders);
   /** Progress after each batch, and a stop between two of them (not after the last). */
   const batches = (/** @type {'backup' | 'write'} */ phase, /** @type {number} */ total) => {
-    onProgress?.({ phase, done: 0, total });
+    emit(onProgress, { phase, done: 0, total });
     return (/** @type {number} */ placed) => {
-      onProgress?.({ phase, done: placed, total });
+      emit(onProgress, { phase, done: placed, total });
       if (placed < total) stopIfAsked();
     };
   };
