@@ -145,7 +145,7 @@ same command again finishes the install.`)
     .addHelpText('after', `${examples([
       ['upkeep refresh --source ../voice-agent --target .', 'update what you did not change; ask (on a terminal) about the rest'],
       ['upkeep refresh --source ../voice-agent --target . --auto take-theirs --source-deleted remove', 'take every upstream change, no questions (CI)'],
-      ['upkeep refresh --source ../voice-agent --target . --confirm svc/server.mjs', 'record a file you merged by hand'],
+      ['upkeep refresh --source ../voice-agent --target . --confirm services/voice-agent/server.mjs', 'record a file you merged by hand'],
     ])}
 
 Ctrl-C (or SIGTERM) stops after the file being written is whole and journalled: exit 130
@@ -353,8 +353,33 @@ ${examples([
     .option('--releases <dir>', 'a release directory, or a folder of them (repeatable)', collect, [])
     .option('--source <dir>', "a host repository's install source (holds install/manifest.json)")
     .option('--state-dir <name>', 'the state folder holding VERSION and manifest.json', '.upkeep')
+    .addHelpText('after', examples([
+      ['upkeep lsp --stdio --baseline ../template-1.2.0 --latest ../template-1.3.0', 'what an editor starts in a project scaffolded from a template'],
+      ['upkeep lsp --releases ../template-releases', 'releases found in a folder of release directories'],
+      ['upkeep lsp --source ../voice-agent', 'in a host repository that an integration installed into'],
+    ]))
     .action(async (options) => {
       exitCode = await lspCommand(options);
+    });
+
+  // `upkeep help <command> [<subcommand>]`: the help of any command, nested ones included.
+  program.helpCommand(false);
+  program
+    .command('help')
+    .description('display help for a command (upkeep help update, upkeep help loop score)')
+    .argument('[command...]', 'the command, and its subcommand')
+    .action((/** @type {string[]} */ names) => {
+      let target = program;
+      for (const name of names) {
+        const sub = target.commands.find((c) => c.name() === name);
+        if (!sub) {
+          printError(`unknown command '${names.join(' ')}' (see upkeep --help)`);
+          exitCode = EXIT.badInput;
+          return;
+        }
+        target = sub;
+      }
+      target.outputHelp();
     });
 
   try {

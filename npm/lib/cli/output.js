@@ -9,18 +9,29 @@ process.stdout.on('error', (error) => {
   else throw error;
 });
 
+/** Runs before anything is printed: clears a progress bar, so text never lands inside it. */
+let beforePrint = () => {};
+
+/** Sets what runs before anything is printed (the run's progress bar's close). */
+export function onBeforePrint(/** @type {() => void} */ hook) {
+  beforePrint = hook;
+}
+
 /** Writes one line to stdout; silently drops it once the reader has gone away. */
 export function printLine(/** @type {string} */ line) {
+  beforePrint();
   if (!stdoutClosed) process.stdout.write(`${line}\n`);
 }
 
 /** Writes one `upkeep: ...` message to stderr. */
 export function printError(/** @type {string} */ message) {
+  beforePrint();
   process.stderr.write(`${colors.stderr.red(`upkeep: ${message}`)}\n`);
 }
 
 /** Writes one `upkeep: warning: ...` message to stderr. */
 export function printWarning(/** @type {string} */ message) {
+  beforePrint();
   process.stderr.write(`${colors.stderr.yellow(`upkeep: warning: ${message}`)}\n`);
 }
 
@@ -46,12 +57,14 @@ export function printLines(lines, { stderr = false } = {}) {
   const c = stderr ? colors.stderr : colors.stdout;
   const text = lines.map(({ tone, text: t }) => (t && TONES[tone] ? TONES[tone](c, t) : t)).join('\n');
   if (lines.length === 0) return;
+  beforePrint();
   if (stderr) process.stderr.write(`${text}\n`);
   else printLine(text);
 }
 
 /** Writes raw bytes (a diff, a merged file) to stdout; silently drops them once the reader has gone away. */
 export function printBytes(/** @type {Uint8Array} */ bytes) {
+  beforePrint();
   if (!stdoutClosed && bytes.length > 0) process.stdout.write(bytes);
 }
 

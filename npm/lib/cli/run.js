@@ -5,7 +5,7 @@
 // document) and an exit code — a stop into "what was done and how to resume", 130 or 143.
 import { engine } from '../engine.js';
 import { EXIT, exitForError } from './exit-codes.js';
-import { printError, printLine, printLines } from './output.js';
+import { onBeforePrint, printError, printLine, printLines } from './output.js';
 import { Progress } from './progress.js';
 import { prompter } from './prompts.js';
 import { withStopSignals } from './signals.js';
@@ -32,6 +32,7 @@ import { canShowProgress } from './terminal.js';
 export async function runCommand({ name, flags, argv, run }) {
   return withStopSignals(async (stop) => {
     const progress = new Progress({ enabled: canShowProgress(flags) });
+    onBeforePrint(() => progress.close());
     const context = {
       stop,
       progress,

@@ -3,7 +3,7 @@
 // journalled), an AbortSignal for what can be cancelled outright (a prompt), and the exit
 // code 130 or 143. A second signal during the wind-down changes nothing.
 import process from 'node:process';
-import { colors } from './terminal.js';
+import { printWarning } from './output.js';
 
 /** Exit codes of a run stopped by a signal: 128 + the signal's number, as shells report it. */
 export const SIGNAL_EXIT = Object.freeze({ SIGINT: 130, SIGTERM: 143 });
@@ -26,9 +26,7 @@ export class StopSignals {
   receive(name) {
     if (this.signal) return;
     this.signal = name;
-    if (process.stderr.isTTY) {
-      process.stderr.write(`\n${colors.stderr.yellow('upkeep: stopping at the next safe point (every file stays whole)…')}\n`);
-    }
+    if (process.stderr.isTTY) printWarning('stopping at the next safe point (every file stays whole)…');
     this.controller.abort(new Error(`stopped by ${name}`));
   }
 
