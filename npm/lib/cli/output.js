@@ -17,6 +17,11 @@ export function onBeforePrint(/** @type {() => void} */ hook) {
   beforePrint = hook;
 }
 
+/** Clears the way for something else to draw on the terminal (a prompt). */
+export function clearForOutput() {
+  beforePrint();
+}
+
 /** Writes one line to stdout; silently drops it once the reader has gone away. */
 export function printLine(/** @type {string} */ line) {
   beforePrint();

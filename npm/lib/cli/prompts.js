@@ -3,6 +3,7 @@
 // anything: a FlowError('cancelled') the command turns into exit 130.
 import process from 'node:process';
 import { FlowError } from '../shim/flow-error.js';
+import { clearForOutput } from './output.js';
 
 /** @param {unknown} error */
 function cancelled(error) {
@@ -15,6 +16,7 @@ function cancelled(error) {
  * @template T @param {() => Promise<T>} ask @returns {Promise<T>}
  */
 async function guarded(ask) {
+  clearForOutput(); // a progress bar must not share the prompt's line
   try {
     return await ask();
   } catch (error) {
