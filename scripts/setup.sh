@@ -31,8 +31,9 @@ fi
 # git drives tests and the CLI; chromium runs the browser demo's tests (make test-demo);
 # strace checks the durability order of writes (tests/js/write-ordering.test.js); neovim is
 # the real editor the language server is tested in (tests/js/lsp-neovim.test.js); unzip reads
-# the packaged VS Code extension (tests/js/vscode-vsix.test.js).
-apt_install git chromium strace neovim unzip
+# the packaged VS Code extension (tests/js/vscode-vsix.test.js); bsdutils's `script` gives
+# the CLI tests a real terminal (tests/js/cli-terminal.test.js).
+apt_install git chromium strace neovim unzip bsdutils
 
 if ! command -v wasm-bindgen >/dev/null || [ "$(wasm-bindgen --version | awk '{print $2}')" != "$WASM_BINDGEN_VERSION" ]; then
   log "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (a few minutes, once)"

@@ -95,6 +95,11 @@
 //! [`land`] seals an approved change, splits it into one commit per ticket, and plans a
 //! sync that moves a branch only by a fast-forward or named cherry-picks.
 //!
+//! ## What the command line prints
+//!
+//! [`render`] holds the pieces every report's renderer shares: lines with a tone a shell
+//! may colour, `--quiet` / `--verbose`, and hints quoted so they work when pasted.
+//!
 //! ## Errors
 //!
 //! Every fallible function returns [`Error`], whose [`Error::code`] is a stable string that
@@ -111,6 +116,7 @@ pub mod looping;
 pub mod paths;
 pub mod refresh;
 pub mod regions;
+pub mod render;
 pub mod score;
 pub mod structured;
 pub mod text;

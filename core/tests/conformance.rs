@@ -9,9 +9,10 @@ use upkeep_core::land;
 use upkeep_core::looping;
 use upkeep_core::refresh::{self, Journal, JournalSegment};
 use upkeep_core::regions;
+use upkeep_core::render;
 use upkeep_core::score::{
-    actual_risk, assess, decide, declared_risk, glob_match, parse_numstat, parse_numstat_bytes,
-    parse_numstat_z, score_constants, worst, FileStat, GlobSet,
+    actual_risk, assess, assess_view, decide, declared_risk, glob_match, parse_numstat,
+    parse_numstat_bytes, parse_numstat_z, score_constants, worst_pick, FileStat, GlobSet, Pick,
 };
 use upkeep_core::structured;
 use upkeep_core::text::{self, DiffOptions, Hunk, MergeOptions};
@@ -316,7 +317,29 @@ fn run(call: &str, args: &[Value]) -> Value {
             &arg(&args[2]),
         )))),
         "decide" => outcome(decide(args[0].as_f64().unwrap(), opt_text(1)).map(encode)),
-        "worst" => outcome(Ok(worst(opt_text(0), opt_text(1)).into())),
+        // The binding hands back the argument worst picks: null and undefined
+        // (`{"$undefined": true}`) as given.
+        "worst" => match worst_pick(opt_text(0), opt_text(1)) {
+            Pick::First => outcome(Ok(args[0].clone())),
+            _ => outcome(Ok(args[1].clone())),
+        },
+        "assessView" => encoded(assess_view(&files(0), &arg(&args[1]))),
+        "renderRunReport" => encoded(Ok(refresh::render_run_report(
+            &typed(&args[0]),
+            &arg(&args[1]),
+        ))),
+        "renderUpdateOutcome" => encoded(Ok(update::render_update_outcome(
+            &typed(&args[0]),
+            &arg(&args[1]),
+        ))),
+        "renderStopped" => encoded(Ok(render::render_stopped(&typed(&args[0])))),
+        "shellCommand" => outcome(Ok(render::shell_command(&strings(0)).into())),
+        "diffFiles" => {
+            let diff = text::diff_files(&bytes(&args[0]), &bytes(&args[1]), &typed(&args[2]));
+            outcome(
+                diff.map(|d| json!({ "status": d.status.as_str(), "patch": bytes_json(&d.patch) })),
+            )
+        }
         "assess" => outcome(assess(&files(0), &arg(&args[1])).map(encode)),
         "scoreConstants" => outcome(Ok(encode(score_constants()))),
         "parseManifest" => outcome(update::parse_manifest(text(0), text(1)).map(encode_update)),

@@ -10,6 +10,7 @@ pub mod land;
 pub mod looping;
 pub mod refresh;
 pub mod regions;
+pub mod render;
 pub mod score;
 pub mod structured;
 pub mod text;

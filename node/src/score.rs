@@ -2,8 +2,7 @@
 
 use crate::convert::decode_or_default;
 use napi::bindgen_prelude::{
-    Either, Float64Array, FromNapiValue, TypeName, Uint32Array, Uint8Array, Unknown,
-    ValidateNapiValue,
+    Float64Array, FromNapiValue, TypeName, Uint32Array, Uint8Array, Unknown, ValidateNapiValue,
 };
 use napi::Env;
 use napi::{sys, ValueType};
@@ -173,12 +172,31 @@ pub fn decide(env: Env, score: f64, preset: Option<String>) -> napi::Result<&'st
         .map_err(|e| to_js(&env, e))
 }
 
-/// The more severe of two decisions (a missing one yields the other).
-#[napi]
-pub fn worst(a: Option<String>, b: Option<String>) -> Either<String, ()> {
-    core::worst(a.as_deref(), b.as_deref())
-        .map(str::to_owned)
-        .map_or(Either::B(()), Either::A)
+/// The more severe of two decisions (a missing one yields the other): one of the two
+/// arguments itself, so `null` and `undefined` come back exactly as the reference returns
+/// them.
+#[napi(
+    ts_args_type = "a: string | null | undefined, b: string | null | undefined",
+    ts_return_type = "string | null | undefined"
+)]
+pub fn worst<'a>(env: Env, a: Unknown<'a>, b: Unknown<'a>) -> napi::Result<Unknown<'a>> {
+    let (first, second) = (decision_name(&env, &a)?, decision_name(&env, &b)?);
+    Ok(
+        match core::worst_pick(first.as_deref(), second.as_deref()) {
+            core::Pick::First => a,
+            _ => b,
+        },
+    )
+}
+
+/// A `worst` argument as the engine reads it: `null` and `undefined` are missing, a string
+/// is a name, anything else a name that ranks as nothing.
+fn decision_name(env: &Env, value: &Unknown) -> napi::Result<Option<String>> {
+    Ok(match value.get_type()? {
+        ValueType::Undefined | ValueType::Null => None,
+        ValueType::String => Some(env.from_js_value(*value)?),
+        _ => Some(String::new()),
+    })
 }
 
 /// The verdict on a diff: declared and actual score, decision, preset, reasons, failure.
@@ -192,6 +210,19 @@ pub fn assess(
         decode_or_default(&env, ErrorKind::InvalidArgument, "options", options)?;
     let verdict = core::assess(&files(files_in), &options).map_err(|e| to_js(&env, e))?;
     env.to_js_value(&verdict)
+}
+
+/// The verdict with its rendering: `{ verdict, lines }`, what `upkeep score` prints.
+#[napi(ts_return_type = "AssessView")]
+pub fn assess_view(
+    env: Env,
+    files_in: Vec<FileStatInput>,
+    options: Option<Unknown>,
+) -> napi::Result<Unknown<'static>> {
+    let options: core::AssessOptions =
+        decode_or_default(&env, ErrorKind::InvalidArgument, "options", options)?;
+    let view = core::assess_view(&files(files_in), &options).map_err(|e| to_js(&env, e))?;
+    env.to_js_value(&view)
 }
 
 /// Glob patterns compiled once and matched against many paths.

@@ -119,6 +119,21 @@ pub fn unified_diff(
     Ok(diff.into())
 }
 
+/// The diff of two files as GNU `diff -u <old> <new>` prints it (names quoted as GNU
+/// quotes them, modification times in the header unless labels are given).
+#[napi]
+pub fn diff_files(
+    env: Env,
+    old: Uint8Array,
+    new: Uint8Array,
+    #[napi(ts_arg_type = "FileDiffOptions")] options: Unknown,
+) -> napi::Result<UnifiedDiff> {
+    let options: text::FileDiffOptions =
+        crate::convert::decode(&env, ErrorKind::InvalidOptions, "options", options)?;
+    let diff = text::diff_files(&old, &new, &options).map_err(|e| to_js(&env, e))?;
+    Ok(diff.into())
+}
+
 /// The hunks that turn `old` into `new`.
 #[napi]
 pub fn diff_hunks(

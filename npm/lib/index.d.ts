@@ -111,6 +111,16 @@ export interface UnifiedDiff {
  * Throws `invalid-options` for a label holding a line break.
  */
 export declare function unifiedDiff(oldText: Uint8Array, newText: Uint8Array, options?: DiffOptions): UnifiedDiff;
+/** A file's modification time, and the zone (minutes east of UTC) to print it in. */
+export interface FileTime { seconds: number; nanoseconds: number; utcOffsetMinutes: number }
+/** One side of a file diff: its name as given, a `-L` label (verbatim, no time), its time. */
+export interface FileSide { name: string; label?: string; time?: FileTime }
+export interface FileDiffOptions { context?: number; ignoreEol?: boolean; old: FileSide; new: FileSide }
+/**
+ * The diff of two files as GNU `diff -u <old> <new>` prints it: names quoted as GNU quotes
+ * them, each followed by its modification time, unless a label is given.
+ */
+export declare function diffFiles(oldText: Uint8Array, newText: Uint8Array, options: FileDiffOptions): UnifiedDiff;
 
 /** One line of a hunk. */
 export interface HunkLine {
@@ -217,14 +227,18 @@ export interface PathObservation extends Observed { path: string }
 /** Every observed source and host path. */
 export interface Observations { sources: PathObservation[]; hosts: PathObservation[] }
 
-/** The five states of the reference, plus gone-on-both-sides. */
+/**
+ * The five states of the reference, plus gone-on-both-sides; a file upstream added since
+ * the last run (absent here, never recorded) is `new-upstream`, not `host-deleted`.
+ */
 export type FileState =
   | 'unchanged-identical'
   | 'unchanged-stale'
   | 'locally-modified'
   | 'host-deleted'
   | 'source-deleted'
-  | 'both-deleted';
+  | 'both-deleted'
+  | 'new-upstream';
 /** A decision about one file. */
 export type RefreshDecision = 'keep-mine' | 'take-theirs' | 'merge' | 'restore' | 'forget' | 'remove' | 'keep';
 /** What the shim does for one file. */
@@ -374,6 +388,59 @@ export interface RunReport {
 }
 /** Joins a plan with what the shim did into the run's report. */
 export declare function runReport(plan: Plan, facts: RunFacts): RunReport;
+
+// ---- What the command line prints ----
+
+/** How a printed line reads, for a shell that colours its output. */
+export type Tone = 'title' | 'plain' | 'good' | 'attention' | 'warning' | 'hint' | 'muted';
+/** One printed line (without its newline). */
+export interface RenderedLine { tone: Tone; text: string }
+/** How much a report says: `quiet` only what needs the person, `verbose` every file. */
+export type Verbosity = 'quiet' | 'normal' | 'verbose';
+/** What renderRunReport needs besides the report. */
+export interface RunRenderOptions {
+  verbosity?: Verbosity;
+  /** The command as typed (`['upkeep', 'refresh', ...]`): the hint to resume or retry. */
+  argv?: string[];
+  /** The command naming only what the run read (`--source`, `--target`, `--manifest`): hints add one flag. */
+  base?: string[];
+  /** The signal that stopped the run. */
+  signal?: 'SIGINT' | 'SIGTERM' | string;
+}
+/** The install or refresh report as lines: counts per outcome, then every file that needs the person, with commands that work when pasted. */
+export declare function renderRunReport(report: RunReport, options?: RunRenderOptions): RenderedLine[];
+/** How an update's summary is titled and how much it says. */
+export interface SummaryOptions { stateDir?: string; dryRun?: boolean; readOnly?: boolean; verbosity?: Verbosity }
+/** Everything the outcome of `upkeep update` / `upkeep status` is rendered from. */
+export interface UpdateOutcomeFacts {
+  status: 'updated' | 'dry-run' | 'up-to-date' | 'applied-uncommitted' | 'aborted';
+  check?: VersionCheck;
+  report?: UpdateReport;
+  localChanges?: string[];
+  upstreamChanges?: string[];
+  resumed?: boolean;
+  leftoverPatches?: string[];
+  /** The project root as given (`--root`), for hints run elsewhere. */
+  root?: string;
+  argv?: string[];
+}
+/** The outcome of an update or status run as lines. */
+export declare function renderUpdateOutcome(facts: UpdateOutcomeFacts, options?: SummaryOptions): RenderedLine[];
+/** What a run that stopped early knows about itself. */
+export interface StopFacts {
+  command: string;
+  signal?: 'SIGINT' | 'SIGTERM' | string;
+  /** Ctrl-C at a prompt. */
+  cancelled?: boolean;
+  phase?: 'fetch' | 'read' | 'plan' | 'backup' | 'write' | 'regenerate';
+  done?: number;
+  total?: number;
+  argv?: string[];
+}
+/** A stopped run as lines: what stopped it, what it had done, the command that resumes it. */
+export declare function renderStopped(facts: StopFacts): RenderedLine[];
+/** A command line quoted for a POSIX shell (each word only when it must be). */
+export declare function shellCommand(words: readonly string[]): string;
 // ---- Risk scoring ----
 
 /** The weight of each action a change may declare (format 0.1 … architecture 0.9). */
@@ -492,11 +559,22 @@ export declare function actualRisk(
 /** Where `score` falls under `preset`. Throws `unknown-preset`, naming the valid presets. */
 export declare function decide(score: number, preset: string): RiskDecision;
 
-/** The more severe of two decisions; a missing one yields the other. */
-export declare function worst<A extends string | undefined, B extends string | undefined>(a: A, b: B): A | B;
+/**
+ * The more severe of two decisions; a missing one yields the other — the other argument
+ * itself, `null` or `undefined` exactly as given (the reference's answer).
+ */
+export declare function worst<A extends string | null | undefined, B extends string | null | undefined>(a: A, b: B): A | B;
 
-/** Declared risk, actual risk and decision in one call: what `upkeep score` prints. */
+/** Declared risk, actual risk and decision in one call. */
 export declare function assess(files: readonly { file: string; added?: number; deleted: number }[], options?: AssessOptions): Verdict;
+/** A glob that can never match under the scorer's rules, and the rule that says so. */
+export interface GlobWarning { option: 'writeSet' | 'contracts' | 'ignoreDeletions'; pattern: string; rule: string }
+/** What `upkeep score --json` prints: the verdict and the globs that can never match (when any). */
+export interface ScoreReport extends Verdict { warnings?: GlobWarning[] }
+/** The score report and its rendering: what `upkeep score` prints, and `report.fails` to exit on. */
+export interface AssessView { report: ScoreReport; lines: RenderedLine[] }
+/** `assess`, with the never-matching globs and the rendering. */
+export declare function assessView(files: readonly { file: string; added?: number; deleted: number }[], options?: AssessOptions): AssessView;
 
 /** The scoring constants as the engine defines them (the source of {@link WEIGHTS} and friends). */
 export declare function scoreConstants(): {
@@ -1054,13 +1132,16 @@ export interface SyncCheckoutFollow { follows: boolean; note: string | null }
 export interface SyncCheckRecord { command: string; digest: string | null; status: 'passed' | 'failed' | 'carried'; place: string }
 export interface SyncCheck { command: string; status: 'passed' | 'failed' | 'carried'; digest: string; passedIn?: string | null }
 export interface SyncReport {
-  status: 'synced' | 'dry_run' | 'refused' | 'conflict' | 'check_failed' | 'push_rejected';
+  status: 'synced' | 'dry_run' | 'refused' | 'conflict' | 'check_failed' | 'push_rejected' | 'interrupted';
   checkout: string;
   branch: string;
   plan: SyncPlan;
   head?: string | null;
   checks?: SyncCheck[];
+  /** Origin's branch moved. */
   pushed?: boolean;
+  /** Origin already had the head: nothing pushed because nothing had to be. */
+  originUpToDate?: boolean;
   checkoutFollowed?: boolean;
   notes?: string[];
 }

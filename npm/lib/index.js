@@ -10,17 +10,19 @@ export { implementation, loadFailures } from './engine.js';
 export const { sha256, parseDigest, checksumLine, Sha256Stream } = engine;
 
 // Text engine
-export const { unifiedDiff, merge, diffHunks, applyHunks, lineEndings, sameText, isBinary, toCrlf } = engine;
+export const { unifiedDiff, diffFiles, merge, diffHunks, applyHunks, lineEndings, sameText, isBinary, toCrlf } = engine;
 // Refresh
 export const {
   validatePath, checkCollisions, parseInstallManifest, parseSourceRecord, classify,
   eolNormalizedSha256, planInstall, planRefresh, renderJournalLine, parseJournal, interruptedRun,
   sourceIdentity, runReport,
 } = engine;
+// What the command line prints
+export const { renderRunReport, renderUpdateOutcome, renderStopped, shellCommand } = engine;
 // Risk scoring
 export const {
   globMatch, GlobSet, parseNumstat, parseNumstatZ, parseNumstatBytes,
-  declaredRisk, actualRisk, decide, worst, assess, scoreConstants,
+  declaredRisk, actualRisk, decide, worst, assess, assessView, scoreConstants,
 } = engine;
 export { WEIGHTS, PRESETS, DEFAULT_PRESET, DELETION_LINES } from './score-constants.js';
 // Update

@@ -109,4 +109,6 @@ export function randomActions(/** @type {ReturnType<typeof rng>} */ r) {
 
 export const SCORES = [0, 0.05, 0.1, 0.1 + 0.2, 0.2, 0.3, 0.4, 0.5, 0.6, 0.6000000000000001, 0.8, 0.9, 1, 2, -1];
 export const PRESET_NAMES = ['prudent', 'balanced', 'aggressive', 'Balanced', 'toString', '', 'wild'];
-export const DECISIONS = [null, 'silent', 'soft', 'blocking', 'nope', 'toString', '__proto__'];
+// `null` and `{ $undefined: true }` (JSON has no undefined) are the two missing values:
+// `worst` must hand back whichever one the reference returns.
+export const DECISIONS = [null, { $undefined: true }, 'silent', 'soft', 'blocking', 'nope', 'toString', '__proto__'];

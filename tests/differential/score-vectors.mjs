@@ -29,8 +29,14 @@ const ref = await import(pathToFileURL(flags.reference).href);
 
 const RANK = { silent: 0, soft: 1, blocking: 2 };
 const undef = (/** @type {unknown} */ v) => (v === null ? undefined : v);
+/** `worst` keeps null and undefined apart: `{ $undefined: true }` stands for undefined. */
+const toUndefined = (/** @type {any} */ v) => (v && typeof v === 'object' && v.$undefined ? undefined : v);
+const fromUndefined = (/** @type {unknown} */ v) => (v === undefined ? { $undefined: true } : v);
 const codeOf = (/** @type {string} */ message) =>
   message.startsWith('unknown action') ? 'unknown-action' : message.startsWith('unknown preset') ? 'unknown-preset' : 'error';
+
+/** A decision argument as a case name shows it. */
+const named = (/** @type {unknown} */ v) => (v && typeof v === 'object' ? 'undefined' : String(v));
 
 /** What the reference answers for one vector call, in the vectors' shape. */
 /** @type {Record<string, (...args: any[]) => unknown>} */
@@ -48,7 +54,7 @@ const reference = {
   declaredRisk: (actions, overrides) => ref.declaredRisk(actions, undef(overrides)),
   actualRisk: (declared, files, options) => ref.actualRisk(declared, files, undef(options)),
   decide: (score, preset) => ref.decide(score, undef(preset)),
-  worst: (a, b) => ref.worst(undef(a), undef(b)) ?? null,
+  worst: (a, b) => fromUndefined(ref.worst(toUndefined(a), toUndefined(b))),
   assess: (files, options) => {
     const { actions, declared: given, preset = ref.DEFAULT_PRESET, failOn = 'blocking', ...risk } = options;
     const declared = actions ? ref.declaredRisk(actions, risk.overrides) : (given ?? 0);
@@ -138,7 +144,7 @@ const picked = [
   ['decide: unknown preset', 'decide', [0.1, 'wild']],
   ['decide: prototype names are unknown presets', 'decide', [0.1, 'toString']],
   ['decide: no preset', 'decide', [0.1, null]],
-  ...DECISIONS.flatMap((a) => DECISIONS.map((b) => /** @type {[string, string, unknown[]]} */ ([`worst: ${a} ${b}`, 'worst', [a, b]]))),
+  ...DECISIONS.flatMap((a) => DECISIONS.map((b) => /** @type {[string, string, unknown[]]} */ ([`worst: ${named(a)} ${named(b)}`, 'worst', [a, b]]))),
   ['assess: actions, write set, default preset', 'assess', [files, { actions: ['logic'], writeSet: ['src/**', 'api/**', 'gen/**'], ignoreDeletions: ['gen/**'] }]],
   ['assess: declared score and --fail-on soft', 'assess', [files, { declared: 0.5, writeSet: ['**/*'], preset: 'aggressive', failOn: 'soft', contracts: ['nothing'] }]],
   ['assess: unknown action', 'assess', [files, { actions: ['nope'] }]],

@@ -87,7 +87,9 @@ for (const [engine, env] of engines) {
         '--write-set', 'renamed "quoted" café.txt', '--write-set', 'moved out.txt', '--write-set', 'with space/**'], { cwd: repo.dir, env });
       assert.equal(loose.stderr, '');
       assert.equal(loose.stdout, [
-        'score: 0.5', 'decision: soft', 'preset: balanced (silent ≤ 0.2, soft ≤ 0.6, blocking above)', 'declared: 0.5', 'files: 10', 'reasons: none', '',
+        'score: 0.5', 'decision: soft', 'preset: balanced (silent ≤ 0.2, soft ≤ 0.6, blocking above)', 'declared: 0.5', 'files: 10', 'reasons: none',
+        "warning: --write-set '**/*' can never match: a write-set glob needs a literal segment (one without * or ?, as in 'src/**' or 'docs/*.md'); without one it is compared as an exact path and matches no file",
+        '',
       ].join('\n'));
       assert.equal(loose.status, 0);
       const strict = runCli([...args, '--write-set', 'naïve/**', '--write-set', 'src/**', '--write-set', 'docs/**', '--write-set', 'api/**',

@@ -45,8 +45,8 @@ for (const [engine, env] of engines) {
       ['binary files', ['bin-a', 'bin-b']],
     ])) {
       test(`prints what diff -u prints, with its exit code: ${name}`, () => {
-        const labelled = args.includes('-L') ? args : ['-L', args.at(-2) ?? '', '-L', args.at(-1) ?? '', ...args];
-        const expected = tool('diff', [...(args.some((a) => a.startsWith('-U')) ? [] : ['-u']), ...labelled]);
+        // Byte for byte, headers included: the files' names and modification times.
+        const expected = tool('diff', [...(args.some((a) => a.startsWith('-U')) ? [] : ['-u']), ...args]);
         const actual = upkeep(['diff', ...args], env);
         assert.equal(actual.stderr, '');
         assert.deepEqual({ status: actual.status, stdout: actual.stdout }, expected);
@@ -59,10 +59,35 @@ for (const [engine, env] of engines) {
       assert.deepEqual(upkeep(['diff', '--strip-trailing-cr', 'crlf-old.txt', 'crlf-new.txt'], env), { status: 0, stdout: '', stderr: '' });
     });
 
-    test('"-" reads standard input', () => {
+    test('"-" reads standard input; its header time is when it was read, as GNU prints it', () => {
+      const before = Date.now();
       const actual = upkeep(['diff', '-', 'new.txt'], env, read('old.txt').toString('latin1'));
       assert.equal(actual.status, 1);
-      assert.equal(actual.stdout, tool('diff', ['-u', '-L', '-', '-L', 'new.txt', 'old.txt', 'new.txt']).stdout);
+      const expected = tool('diff', ['-u', '-', 'new.txt'], read('old.txt').toString('latin1')).stdout;
+      // Everything but standard input's time is GNU's, byte for byte.
+      const stdinTime = /^--- -\t(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)\.\d{9} [+-]\d{4}\n/;
+      assert.equal(actual.stdout.replace(stdinTime, '--- -\tT\n'), expected.replace(stdinTime, '--- -\tT\n'));
+      const at = Date.parse(`${stdinTime.exec(actual.stdout)?.[1].replace(' ', 'T')}Z`);
+      assert.ok(Math.abs(at - before) < 60_000 + Math.abs(new Date().getTimezoneOffset()) * 60_000, actual.stdout);
+    });
+
+    test('names GNU quotes (a space, a quote, non-ASCII, a tab) and other time zones match GNU too', () => {
+      write('my notes.txt', 'one\n');
+      write('naïve "q".txt', 'two\n');
+      write('tab\there.txt', 'three\n');
+      for (const zone of ['UTC', 'Asia/Kolkata', 'America/St_Johns']) {
+        for (const pair of [['my notes.txt', 'naïve "q".txt'], ['naïve "q".txt', 'tab\there.txt'], ['old.txt', 'my notes.txt']]) {
+          const expected = spawnSync('diff', ['-u', ...pair], { cwd: dir, env: { ...process.env, TZ: zone } });
+          const actual = upkeep(['diff', ...pair], { ...env, TZ: zone });
+          assert.equal(actual.stdout, expected.stdout.toString('latin1'), `${zone} ${pair.join(' vs ')}`);
+          assert.equal(actual.status, expected.status);
+        }
+      }
+    });
+
+    test('one -L labels the old side only, as GNU does', () => {
+      const expected = tool('diff', ['-u', '-L', 'before', 'old.txt', 'new.txt']);
+      assert.deepEqual({ status: upkeep(['diff', '-L', 'before', 'old.txt', 'new.txt'], env).status, stdout: upkeep(['diff', '-L', 'before', 'old.txt', 'new.txt'], env).stdout }, expected);
     });
   });
 }

@@ -81,7 +81,7 @@ describe('refresh: the scenario under each flag combination', () => {
         'svc/same.mjs': ['unchanged-identical', 'none'], 'svc/stale.mjs': ['unchanged-stale', 'write'],
         'svc/mine.mjs': ['locally-modified', 'pending'], 'svc/gone.mjs': ['host-deleted', 'pending'],
         'svc/crlf.txt': ['unchanged-identical', 'none'], 'svc/blob.bin': ['unchanged-stale', 'write'],
-        'svc/added.mjs': ['host-deleted', 'write'], 'svc/old.mjs': ['unchanged-stale', 'write'],
+        'svc/added.mjs': ['new-upstream', 'write'], 'svc/old.mjs': ['unchanged-stale', 'write'],
         'svc/dropped.mjs': ['source-deleted', 'pending'],
       },
     );
@@ -152,7 +152,8 @@ describe('refresh: the scenario under each flag combination', () => {
     const s = scenario();
     const r = runCli(['refresh', '--source', s.src, '--target', s.host], { env: { CI: 'true' }, input: '' });
     assert.equal(r.status, 1);
-    assert.match(r.stderr, /svc\/mine\.mjs: needs a decision: keep-mine, take-theirs, merge/);
+    assert.match(r.stdout, /Waiting for your decision \(3\):\n {2}svc\/mine\.mjs {2}\(changed here and in the source\)\n/);
+    assert.equal(r.stderr, '');
   });
 
   test('an old record schema is refused with the instruction to re-install; --json prints one document', () => {

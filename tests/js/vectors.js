@@ -31,6 +31,9 @@ function decode(/** @type {any} */ arg) {
 
 /** `null` in a vector stands for an argument left out (JSON has no `undefined`). */
 const absent = (/** @type {unknown} */ arg) => (arg === null ? undefined : arg);
+/** `worst` keeps `null` and `undefined` apart: `{"$undefined": true}` stands for undefined, in and out. */
+const toUndefined = (/** @type {any} */ v) => (v && typeof v === 'object' && v.$undefined ? undefined : v);
+const fromUndefined = (/** @type {unknown} */ v) => (v === undefined ? { $undefined: true } : v);
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -178,8 +181,14 @@ const calls = {
   declaredRisk: (api, [actions, overrides]) => api.declaredRisk(actions, absent(overrides)),
   actualRisk: (api, [declared, files, options]) => api.actualRisk(declared, files, absent(options)),
   decide: (api, [score, preset]) => api.decide(score, absent(preset)),
-  worst: (api, [a, b]) => api.worst(absent(a), absent(b)) ?? null,
+  worst: (api, [a, b]) => fromUndefined(api.worst(toUndefined(a), toUndefined(b))),
   assess: (api, [files, options]) => api.assess(files, absent(options)),
+  assessView: (api, [files, options]) => api.assessView(files, absent(options)),
+  renderRunReport: (api, [report, options]) => api.renderRunReport(report, absent(options)),
+  renderUpdateOutcome: (api, [facts, options]) => api.renderUpdateOutcome(facts, absent(options)),
+  renderStopped: (api, [facts]) => api.renderStopped(facts),
+  shellCommand: (api, [words]) => api.shellCommand(words),
+  diffFiles: (api, [a, b, options]) => api.diffFiles(decode(a), decode(b), options),
 };
 
 /** The outcome of a case: `{result}` or `{error: {code, message}}`. */

@@ -96,10 +96,36 @@ pub fn decide(score: f64, preset: Option<String>) -> Result<String, JsValue> {
         .map_err(to_js)
 }
 
-/// The more severe of two decisions (a missing one yields the other).
-#[wasm_bindgen]
-pub fn worst(a: Option<String>, b: Option<String>) -> Option<String> {
-    core::worst(a.as_deref(), b.as_deref()).map(str::to_owned)
+/// The more severe of two decisions (a missing one yields the other): one of the two
+/// arguments itself, so `null` and `undefined` come back exactly as the reference returns
+/// them.
+#[wasm_bindgen(unchecked_return_type = "string | null | undefined")]
+pub fn worst(
+    #[wasm_bindgen(unchecked_param_type = "string | null | undefined")] a: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string | null | undefined")] b: JsValue,
+) -> JsValue {
+    match core::worst_pick(decision_name(&a).as_deref(), decision_name(&b).as_deref()) {
+        core::Pick::First => a,
+        _ => b,
+    }
+}
+
+/// A `worst` argument as the engine reads it: `null` and `undefined` are missing, a string
+/// is a name, anything else a name that ranks as nothing.
+fn decision_name(value: &JsValue) -> Option<String> {
+    if value.is_null() || value.is_undefined() {
+        return None;
+    }
+    Some(value.as_string().unwrap_or_default())
+}
+
+/// The verdict with its rendering: `{ verdict, lines }`, what `upkeep score` prints.
+#[wasm_bindgen(js_name = assessView)]
+pub fn assess_view(files: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+    let files: Vec<core::FileStat> = decode(ErrorKind::InvalidArgument, "files", files)?;
+    let options: Option<core::AssessOptions> =
+        decode(ErrorKind::InvalidArgument, "options", options)?;
+    encode(&core::assess_view(&files, &options.unwrap_or_default()).map_err(to_js)?)
 }
 
 /// The verdict on a diff: declared and actual score, decision, preset, reasons, failure.

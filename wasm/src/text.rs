@@ -51,6 +51,15 @@ pub fn unified_diff(old: &[u8], new: &[u8], options: JsValue) -> Result<JsValue,
     encode(&text::unified_diff(old, new, &options).map_err(to_js)?)
 }
 
+/// The diff of two files as GNU `diff -u <old> <new>` prints it (names quoted as GNU
+/// quotes them, modification times in the header unless labels are given).
+#[wasm_bindgen(js_name = diffFiles)]
+pub fn diff_files(old: &[u8], new: &[u8], options: JsValue) -> Result<JsValue, JsValue> {
+    let options: text::FileDiffOptions =
+        crate::convert::decode(ErrorKind::InvalidOptions, "options", options)?;
+    encode(&text::diff_files(old, new, &options).map_err(to_js)?)
+}
+
 /// The hunks that turn `old` into `new`.
 #[wasm_bindgen(js_name = diffHunks)]
 pub fn diff_hunks(old: &[u8], new: &[u8], options: JsValue) -> Result<JsValue, JsValue> {

@@ -224,7 +224,8 @@ pub struct SyncCheck {
     serde(rename_all = "camelCase")
 )]
 pub struct SyncReport {
-    /// `synced`, `dry_run`, `refused`, `conflict`, `check_failed` or `push_rejected`.
+    /// `synced`, `dry_run`, `refused`, `conflict`, `check_failed`, `push_rejected` or
+    /// `interrupted` (stopped by a signal before it pushed anything).
     pub status: String,
     /// The checkout.
     pub checkout: String,
@@ -238,9 +239,15 @@ pub struct SyncReport {
     /// The checks.
     #[cfg_attr(feature = "serde", serde(default))]
     pub checks: Vec<SyncCheck>,
-    /// Whether origin received the push.
+    /// Whether origin received the push (its branch moved).
     #[cfg_attr(feature = "serde", serde(default))]
     pub pushed: bool,
+    /// Origin's branch already was at the head: nothing was pushed because nothing had to be.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "std::ops::Not::not")
+    )]
+    pub origin_up_to_date: bool,
     /// Whether the checkout followed.
     #[cfg_attr(feature = "serde", serde(default))]
     pub checkout_followed: bool,
@@ -287,6 +294,9 @@ pub fn render_sync_report(report: &SyncReport) -> String {
     }
     if report.pushed {
         out.push_str("Pushed to origin.\n");
+    } else if report.origin_up_to_date {
+        let at = report.head.as_deref().map(short).unwrap_or("the head");
+        out.push_str(&format!("Origin already had {at}; nothing pushed.\n"));
     }
     if report.checkout_followed {
         out.push_str("The checkout followed.\n");

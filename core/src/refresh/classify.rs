@@ -7,7 +7,8 @@
 //! |---|---|
 //! | `both-deleted` | gone on both sides (only the record still names it) |
 //! | `source-deleted` | absent in the source, present on the host |
-//! | `host-deleted` | present in the source, absent on the host |
+//! | `new-upstream` | present in the source, absent on the host, never recorded |
+//! | `host-deleted` | present in the source, absent on the host, recorded |
 //! | `unchanged-identical` | host = source |
 //! | `unchanged-stale` | host = recorded ≠ source |
 //! | `locally-modified` | host ≠ recorded, host ≠ source |
@@ -23,7 +24,8 @@
 //! let file = |sha: &str| Observed::file(sha.to_string());
 //! assert_eq!(classify(&file("new"), &file("old"), Some("old")), FileState::UnchangedStale);
 //! assert_eq!(classify(&file("new"), &file("mine"), Some("old")), FileState::LocallyModified);
-//! assert_eq!(classify(&file("new"), &Observed::missing(), None), FileState::HostDeleted);
+//! assert_eq!(classify(&file("new"), &Observed::missing(), None), FileState::NewUpstream);
+//! assert_eq!(classify(&file("new"), &Observed::missing(), Some("old")), FileState::HostDeleted);
 //! ```
 
 use sha2::{Digest as _, Sha256};
@@ -126,12 +128,16 @@ pub enum FileState {
     UnchangedStale,
     /// The host's file differs from both the record and the source (or was never recorded).
     LocallyModified,
-    /// The source ships it; the host has nothing there.
+    /// The source ships it; the host has nothing there, and upkeep recorded it before:
+    /// the host deleted it.
     HostDeleted,
     /// The host has it; the source no longer ships it.
     SourceDeleted,
     /// Neither side has it any more; only the record remembers it.
     BothDeleted,
+    /// The source ships it, the host has nothing there, and it was never recorded: a
+    /// file upstream added since the last run (installed, no one's decision).
+    NewUpstream,
 }
 
 /// Classifies one file from the source's and host's observations and the recorded hash.
@@ -139,6 +145,7 @@ pub fn classify(source: &Observed, host: &Observed, recorded: Option<&str>) -> F
     match (source.present(), host.present()) {
         (false, false) => FileState::BothDeleted,
         (false, true) => FileState::SourceDeleted,
+        (true, false) if recorded.is_none() => FileState::NewUpstream,
         (true, false) => FileState::HostDeleted,
         (true, true) if host.same_as(source) => FileState::UnchangedIdentical,
         (true, true) if host.matches_recorded(recorded) => FileState::UnchangedStale,
@@ -207,7 +214,7 @@ mod tests {
             // never recorded: unknown baseline, so any difference is a conflict
             ("B", "B", None, UnchangedIdentical),
             ("X", "L", None, LocallyModified),
-            ("missing", "L", None, HostDeleted),
+            ("missing", "L", None, NewUpstream),
             ("symlink", "L", None, LocallyModified),
             ("directory", "L", None, LocallyModified),
             ("X", "missing", None, SourceDeleted),

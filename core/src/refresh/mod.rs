@@ -28,6 +28,7 @@ pub mod classify;
 pub mod journal;
 pub mod manifest;
 pub mod plan;
+pub mod render;
 pub mod report;
 
 pub use crate::paths::{check_collisions, validate_path};
@@ -44,6 +45,7 @@ pub use plan::{
     plan_install, plan_refresh, state_name, Action, Decision, FileDecision, Observations,
     PathObservation, Plan, PlannedFile, RefreshOptions,
 };
+pub use render::{render_run_report, RunRenderOptions};
 pub use report::{
     run_report, FileRunOutcome, MergeDiff, ReportedFile, RunCommand, RunFacts, RunOutcome,
     RunReport,

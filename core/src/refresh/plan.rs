@@ -14,7 +14,7 @@
 //! | locally-modified | merge | `diff` (nothing written) | unchanged |
 //! | locally-modified | confirmed (`--confirm`) | `record` (the hand merge) | host hash |
 //! | locally-modified | none | `pending` | unchanged |
-//! | host-deleted, never recorded | – | `write` (a new upstream file) | source hash |
+//! | new-upstream (never recorded) | – | `write` | source hash |
 //! | host-deleted | restore / forget / none | `write` / `record` / `pending` | source / dropped / unchanged |
 //! | source-deleted | remove / keep / none | `remove` (backed up) / `record` / `pending` | dropped / dropped / unchanged |
 //! | both-deleted | – | `record` | dropped |
@@ -484,8 +484,7 @@ pub fn plan_refresh(
                 Some("the file changed after the interrupted run started writing it".into());
         } else {
             // A file upstream added since the last run is no one's decision: it is installed.
-            let added = state == FileState::HostDeleted && recorded.is_none();
-            planned.decision = decision.filter(|_| !added && !Decision::choices(state).is_empty());
+            planned.decision = decision.filter(|_| !Decision::choices(state).is_empty());
             let (action, new) = match (state, planned.decision) {
                 _ if still_kept => (Action::None, recorded.clone()),
                 (FileState::UnchangedIdentical, _) => (Action::Record, source.sha256.clone()),
@@ -499,7 +498,7 @@ pub fn plan_refresh(
                 (FileState::LocallyModified, Some(Decision::Merge)) => {
                     (Action::Diff, recorded.clone())
                 }
-                (FileState::HostDeleted, _) if added => (Action::Write, source.sha256.clone()),
+                (FileState::NewUpstream, _) => (Action::Write, source.sha256.clone()),
                 (FileState::HostDeleted, Some(Decision::Restore)) => {
                     (Action::Write, source.sha256.clone())
                 }
@@ -517,7 +516,7 @@ pub fn plan_refresh(
             planned.reason = match action {
                 Action::Pending => Some(format!("needs a decision: {}", choice_list(state))),
                 Action::Diff => Some(format!(
-                    "merge by hand, then confirm with `upkeep refresh --confirm {target}`"
+                    "merge by hand, then confirm the merge with --confirm {target}"
                 )),
                 _ => None,
             };
@@ -637,6 +636,7 @@ pub fn state_name(state: FileState) -> &'static str {
         FileState::HostDeleted => "host-deleted",
         FileState::SourceDeleted => "source-deleted",
         FileState::BothDeleted => "both-deleted",
+        FileState::NewUpstream => "new-upstream",
     }
 }
 

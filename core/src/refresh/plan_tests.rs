@@ -135,7 +135,7 @@ fn without_decisions_only_safe_actions_run() {
         ("stale", UnchangedStale, Write),
         ("mod", LocallyModified, Pending),
         ("gone", HostDeleted, Pending),
-        ("new", HostDeleted, Write),
+        ("new", NewUpstream, Write),
         ("moved", UnchangedStale, Write),
         ("dropped", SourceDeleted, Pending),
     ];

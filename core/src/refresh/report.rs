@@ -58,7 +58,7 @@ pub struct FileRunOutcome {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(
     feature = "serde",
-    derive(serde::Serialize),
+    derive(serde::Serialize, serde::Deserialize),
     serde(rename_all = "kebab-case")
 )]
 pub enum RunOutcome {
@@ -120,7 +120,7 @@ pub struct RunFacts {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(
     feature = "serde",
-    derive(serde::Serialize),
+    derive(serde::Serialize, serde::Deserialize),
     serde(rename_all = "camelCase")
 )]
 pub struct ReportedFile {
@@ -129,13 +129,22 @@ pub struct ReportedFile {
     /// Path in the host repository.
     pub target: String,
     /// The old `src` when the source renamed the file.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
     pub renamed_from: Option<String>,
     /// Its state (refresh only).
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
     pub state: Option<FileState>,
     /// The decision applied (refresh only).
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
     pub decision: Option<Decision>,
     /// What the plan said to do.
     pub action: Action,
@@ -144,18 +153,25 @@ pub struct ReportedFile {
     /// shim's outcome.
     pub outcome: String,
     /// Why it needs attention, or why it was skipped or failed.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
     pub reason: Option<String>,
     /// Where its backup went.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
     pub backup: Option<String>,
 }
 
-/// The report of an install or a refresh: what `--json` prints.
+/// The report of an install or a refresh: what `--json` prints (and what
+/// [`render_run_report`](super::render_run_report) reads back).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(
     feature = "serde",
-    derive(serde::Serialize),
+    derive(serde::Serialize, serde::Deserialize),
     serde(rename_all = "camelCase")
 )]
 pub struct RunReport {
@@ -164,7 +180,10 @@ pub struct RunReport {
     /// Nothing was written.
     pub dry_run: bool,
     /// The run's id, once it wrote anything.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
     pub run_id: Option<String>,
     /// It continued an interrupted run.
     pub resumed: bool,
@@ -173,10 +192,16 @@ pub struct RunReport {
     /// It stopped at a write the file system refused (re-run once fixed).
     pub failed: bool,
     /// Every file was written but the record was not.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
     pub record_error: Option<String>,
     /// How many files are in each state (refresh only).
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
     pub states: Option<BTreeMap<String, u32>>,
     /// Files that need a person: the plan's, plus any skipped or failed.
     pub attention: u32,
@@ -190,7 +215,10 @@ pub struct RunReport {
     /// Every file of the plan.
     pub files: Vec<ReportedFile>,
     /// Diffs shown for hand merges (refresh only).
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
     pub diffs: Option<Vec<MergeDiff>>,
 }
 
@@ -239,7 +267,10 @@ pub fn run_report(plan: &Plan, facts: &RunFacts) -> RunReport {
     });
     // A file the run skipped or could not write needs a person as much as a conflict does.
     let attention = plan.attention + unfinished;
-    let record_changed = plan.record_changed && !facts.dry_run && unfinished == 0 && !stopped;
+    // An install that needs attention writes nothing, the record included.
+    let blocked = install && plan.attention > 0;
+    let record_changed =
+        plan.record_changed && !facts.dry_run && unfinished == 0 && !stopped && !blocked;
     let outcome = if facts.dry_run {
         RunOutcome::Planned
     } else if facts.interrupted {
@@ -424,6 +455,10 @@ mod tests {
         );
         let got: Vec<&str> = report.files.iter().map(|f| f.outcome.as_str()).collect();
         assert_eq!(got, ["not-written", "not-written"]);
+        assert!(
+            !report.record_changed,
+            "nothing was written, the record included"
+        );
         assert_eq!(
             report.files[0].reason.as_deref(),
             Some("a different file is already there")

@@ -15,11 +15,14 @@
 //! ```
 
 use crate::error::{Error, ErrorKind, Result};
+use crate::render::{Line, Tone};
+use crate::score::js::js_number_to_string;
 use crate::score::numstat::FileStat;
 use crate::score::risk::{
     actual_risk, declared_risk, Decision, Preset, RiskOptions, Weights, DEFAULT_PRESET,
     DELETION_LINES, PRESETS,
 };
+use crate::score::warnings::{glob_warnings, GlobWarning};
 
 /// Everything a verdict depends on besides the diff. Every field may be left out.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -98,6 +101,90 @@ pub fn assess(files: &[FileStat], options: &AssessOptions) -> Result<Verdict> {
         fails: decision >= fail_on,
         files: files.len(),
     })
+}
+
+/// What `upkeep score --json` prints: the verdict (exactly [`assess`]'s, the reference's
+/// shape) and the globs that can never match under the scorer's rules (left out of the
+/// JSON when there are none).
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+pub struct ScoreReport {
+    /// The verdict.
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub verdict: Verdict,
+    /// Globs that can never match ([`glob_warnings`]).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
+    pub warnings: Vec<GlobWarning>,
+}
+
+/// The score report with its rendering: what `upkeep score` prints (`--json`: the
+/// report; otherwise the lines), and what it exits on (`report.fails`).
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+pub struct AssessView {
+    /// The report.
+    pub report: ScoreReport,
+    /// It as lines ([`render_verdict`]).
+    pub lines: Vec<Line>,
+}
+
+/// [`assess`], with the options' never-matching globs and the rendering.
+pub fn assess_view(files: &[FileStat], options: &AssessOptions) -> Result<AssessView> {
+    let report = ScoreReport {
+        verdict: assess(files, options)?,
+        warnings: glob_warnings(&options.risk),
+    };
+    let lines = render_verdict(&report);
+    Ok(AssessView { report, lines })
+}
+
+/// The report as `upkeep score` prints it: score, decision, preset, declared score, file
+/// count and reasons, then a warning for each glob that can never match.
+pub fn render_verdict(report: &ScoreReport) -> Vec<Line> {
+    let verdict = &report.verdict;
+    let n = js_number_to_string;
+    let p = &verdict.preset;
+    let tone = match verdict.decision {
+        Decision::Blocking => Tone::Attention,
+        _ => Tone::Plain,
+    };
+    let mut lines = vec![
+        Line::new(tone, format!("score: {}", n(verdict.score))),
+        Line::new(tone, format!("decision: {}", verdict.decision.as_str())),
+        Line::plain(format!(
+            "preset: {} (silent ≤ {}, soft ≤ {}, blocking above)",
+            p.name,
+            n(p.silent),
+            n(p.soft)
+        )),
+        Line::plain(format!("declared: {}", n(verdict.declared))),
+        Line::plain(format!("files: {}", verdict.files)),
+        Line::plain(if verdict.reasons.is_empty() {
+            "reasons: none"
+        } else {
+            "reasons:"
+        }),
+    ];
+    for reason in &verdict.reasons {
+        lines.push(Line::plain(format!("  - {reason}")));
+    }
+    for w in &report.warnings {
+        let flag = match w.option.as_str() {
+            "writeSet" => "--write-set",
+            "contracts" => "--contracts",
+            _ => "--ignore-deletions",
+        };
+        lines.push(Line::new(
+            Tone::Warning,
+            format!(
+                "warning: {flag} '{}' can never match: {}",
+                w.pattern, w.rule
+            ),
+        ));
+    }
+    lines
 }
 
 /// The scoring constants, for JavaScript modules that must expose them before the engine

@@ -20,13 +20,18 @@ pub(crate) mod js;
 mod nfa;
 mod numstat;
 mod risk;
+mod warnings;
 
-pub use assess::{assess, score_constants, AssessOptions, ScoreConstants, Verdict};
+pub use assess::{
+    assess, assess_view, render_verdict, score_constants, AssessOptions, AssessView,
+    ScoreConstants, ScoreReport, Verdict,
+};
 pub use columns::{rows_from_columns, rows_to_columns, split_utf16_lengths};
 pub use glob::{glob_match, Glob, GlobSet};
 pub use js::js_number_to_string;
 pub use numstat::{parse_numstat, parse_numstat_bytes, parse_numstat_z, FileStat};
 pub use risk::{
-    actual_risk, decide, declared_risk, worst, Decision, Overrides, Preset, Risk, RiskOptions,
-    Weights, DEFAULT_PRESET, DELETION_LINES, PRESETS, WEIGHTS,
+    actual_risk, decide, declared_risk, worst, worst_pick, Decision, Overrides, Pick, Preset, Risk,
+    RiskOptions, Weights, DEFAULT_PRESET, DELETION_LINES, PRESETS, WEIGHTS,
 };
+pub use warnings::{glob_warnings, GlobWarning};

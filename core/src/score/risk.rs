@@ -144,13 +144,31 @@ pub fn decide(score: f64, preset: Option<&str>) -> Result<Decision> {
 /// else the second — so when a name is not a decision, the second one wins (JavaScript's
 /// comparison rules for the few names an object inherits are reproduced too).
 pub fn worst<'a>(a: Option<&'a str>, b: Option<&'a str>) -> Option<&'a str> {
-    let (Some(a_name), Some(b_name)) = (a, b) else {
-        return if a.is_none() { b } else { a };
-    };
-    if ranks_at_least(a_name, b_name) {
-        a
-    } else {
-        b
+    match worst_pick(a, b) {
+        Pick::First => a,
+        Pick::Second => b,
+    }
+}
+
+/// Which argument [`worst`] returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Pick {
+    /// The first.
+    First,
+    /// The second.
+    Second,
+}
+
+/// Which of two decisions [`worst`] returns, so a binding can hand back that argument
+/// itself: the reference returns `b` whenever `a` is missing and `a` whenever `b` is —
+/// which missing value (`null` or `undefined`) is part of the answer.
+pub fn worst_pick(a: Option<&str>, b: Option<&str>) -> Pick {
+    match (a, b) {
+        (None, _) => Pick::Second,
+        (Some(_), None) => Pick::First,
+        (Some(a), Some(b)) if ranks_at_least(a, b) => Pick::First,
+        _ => Pick::Second,
     }
 }
 

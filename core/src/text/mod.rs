@@ -29,6 +29,7 @@
 
 mod edits;
 mod eol;
+mod files;
 mod hunks;
 mod lines;
 mod markers;
@@ -37,6 +38,7 @@ mod options;
 mod udiff;
 
 pub use eol::{line_endings, same_text, to_crlf, LineEnding, LineEndings};
+pub use files::{diff_files, format_time, quote_name, FileDiffOptions, FileSide, FileTime};
 pub use hunks::{apply_hunks, diff_hunks, Hunk, HunkLine, LineKind};
 pub use lines::{is_binary, BINARY_PROBE_BYTES};
 pub use markers::has_conflict_markers;

@@ -27,6 +27,7 @@ mod manifest;
 mod plan;
 mod report;
 mod semver;
+mod summary;
 mod table;
 mod versions;
 
@@ -41,8 +42,11 @@ pub use plan::{
     plan_update, read_list, Action, ClaimFile, ConflictMode, FileInput, FileOutcome, ReadList,
     SideInput, SideKind, UpdateInput, UpdateOptions, UpdatePlan, IN_PROGRESS_FILE,
 };
-pub use report::{render_summary, Conflict, StructuredFile, UpdateReport};
+pub use report::{Conflict, StructuredFile, UpdateReport};
 pub use semver::{compare_versions, Version};
+pub use summary::{
+    render_summary, render_summary_lines, render_update_outcome, OutcomeFacts, SummaryOptions,
+};
 pub use table::{classify, Bucket, Row, Side};
 pub use versions::{
     check_versions, start_update, InProgress, UpdateStart, VersionCheck, VersionStatus,

@@ -1,5 +1,5 @@
-//! The update report: the buckets of issue §7 as data (the `--json` document) and as the
-//! summary table the CLI prints.
+//! The update report: the buckets of issue §7 as data (the `--json` document); the
+//! summary the CLI prints is rendered from it by [`render_summary`](super::render_summary).
 //!
 //! ```
 //! use upkeep_core::update::{render_summary, UpdateReport, Version};
@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 use super::changelog::AdopterAction;
 use super::manifest::FileClass;
 use super::semver::Version;
-use crate::regions::{render_region_notes, render_region_rows, RegionsReport};
+use crate::regions::RegionsReport;
 use crate::structured::FieldVerdict;
 
 /// A file left for the project to resolve.
@@ -151,125 +151,4 @@ impl UpdateReport {
     pub fn needs_attention(&self) -> bool {
         !self.conflicts.is_empty() || !self.delete.is_empty()
     }
-}
-
-/// The summary the CLI prints: counts per bucket, every conflict and pending delete
-/// named, the backup folder, and the adopter actions.
-pub fn render_summary(report: &UpdateReport, state_dir: &str, dry_run: bool) -> String {
-    let mut out = format!(
-        "upkeep update: {} → {}{}\n",
-        report.from,
-        report.to,
-        if dry_run {
-            " (dry run: nothing written)"
-        } else {
-            ""
-        }
-    );
-    let rows: [(&str, usize, &str); 7] = [
-        (
-            "Overwritten",
-            report.overwrite.len(),
-            "owned files replaced with the latest release",
-        ),
-        ("Merged", report.merge.len(), "shared files updated cleanly"),
-        ("Added", report.add.len(), "new in the latest release"),
-        (
-            "Removed",
-            report.removed.len(),
-            "you deleted them; left absent",
-        ),
-        ("Skipped", report.skip.len(), "nothing to do"),
-        (
-            "Conflicts",
-            report.conflicts.len(),
-            "left for you to resolve",
-        ),
-        (
-            "Delete",
-            report.delete.len(),
-            "dropped upstream; yours to delete",
-        ),
-    ];
-    for (label, count, note) in rows {
-        if count == 0 {
-            out.push_str(&format!("{label:<12} {count}\n"));
-        } else {
-            out.push_str(&format!("{label:<12} {count}  ({note})\n"));
-        }
-    }
-    out.push_str(&render_region_rows(&report.regions));
-    if !report.conflicts.is_empty() {
-        out.push_str("\nConflicts:\n");
-        for c in &report.conflicts {
-            let how = match &c.patch_path {
-                Some(patch) if dry_run => format!("a patch would be written to {patch}"),
-                Some(patch) => format!("see {patch}"),
-                None => "resolve in place (conflict markers, or not a regular file)".into(),
-            };
-            out.push_str(&format!("  {} [{}]: {how}\n", c.path, c.class.as_str()));
-        }
-    }
-    if !report.structured.is_empty() {
-        out.push_str("\nField-aware merges:\n");
-        for (path, s) in &report.structured {
-            out.push_str(&format!("  {path}: {}\n", structured_line(s, dry_run)));
-        }
-    }
-    if report.install_needed {
-        out.push_str(
-            "\npackage.json changed: run your package manager's install (npm install, pnpm install, yarn).\n",
-        );
-    }
-    if !report.delete.is_empty() {
-        out.push_str("\nDropped upstream, still present (delete them if you agree):\n");
-        for path in &report.delete {
-            out.push_str(&format!("  {path}\n"));
-        }
-    }
-    if let Some(dir) = &report.backup_dir {
-        out.push_str(&format!("\nBacked up: {dir}/\n"));
-    }
-    if !report.adopter_actions.is_empty() {
-        out.push_str("\nSuggested follow-ups from the CHANGELOG (optional):\n");
-        for action in &report.adopter_actions {
-            match &action.command {
-                Some(command) => out.push_str(&format!(
-                    "  [{}] {}\n      run: {command}\n",
-                    action.version, action.changelog
-                )),
-                None => out.push_str(&format!("  [{}] {}\n", action.version, action.changelog)),
-            }
-        }
-    }
-    out.push_str(&render_region_notes(&report.regions));
-    if !dry_run && !report.conflicts.is_empty() {
-        out.push_str(&format!(
-            "\nResolve each conflict, then delete its patch from {state_dir}-merge/.\n"
-        ));
-    }
-    out
-}
-
-fn structured_line(s: &StructuredFile, dry_run: bool) -> String {
-    if let Some(reason) = &s.fallback {
-        return format!("whole-file conflict ({reason})");
-    }
-    let (a, c, g) = (s.applied.len(), s.conflicts.len(), s.suggestions.len());
-    if a + c + g == 0 {
-        return "no managed-key changes (clean skip)".into();
-    }
-    let plural =
-        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-    let mut line = format!(
-        "{}, {}, {}",
-        plural(a, "applied", "applied"),
-        plural(c, "conflict", "conflicts"),
-        plural(g, "suggestion", "suggestions")
-    );
-    if let Some(notes) = &s.notes_path {
-        let verb = if dry_run { "would be in" } else { "see" };
-        line.push_str(&format!(" ({verb} {notes})"));
-    }
-    line
 }

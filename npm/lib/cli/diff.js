@@ -1,6 +1,8 @@
-// `upkeep diff <old> <new>`: a unified diff, byte for byte what `diff -u` prints.
+// `upkeep diff <old> <new>`: a unified diff, byte for byte what GNU `diff -u` prints for
+// two files — names quoted as GNU quotes them and modification times in the header, unless
+// `-L` labels are given.
 import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { engine } from '../engine.js';
 import { EXIT } from './exit-codes.js';
 import { fsReason, printBytes, printError } from './output.js';
@@ -20,11 +22,13 @@ export async function diffCommand(oldPath, newPath, { unified, label, ignoreEol 
   const inputs = await readInputs([oldPath, newPath]);
   if (!inputs) return EXIT.badInput;
   try {
-    const { status, patch } = engine.unifiedDiff(inputs[0], inputs[1], {
+    const side = async (/** @type {string} */ name, /** @type {string | undefined} */ given) =>
+      ({ name, label: given, time: given === undefined ? await modified(name) : undefined });
+    const { status, patch } = engine.diffFiles(inputs[0], inputs[1], {
       context: unified,
-      oldLabel: label[0] ?? oldPath,
-      newLabel: label[1] ?? newPath,
       ignoreEol: ignoreEol || stripTrailingCr,
+      old: await side(oldPath, label[0]),
+      new: await side(newPath, label[1]),
     });
     printBytes(patch);
     return status === 'identical' ? EXIT.ok : EXIT.findings;
@@ -32,6 +36,20 @@ export async function diffCommand(oldPath, newPath, { unified, label, ignoreEol 
     printError(/** @type {Error} */ (error).message);
     return EXIT.badInput;
   }
+}
+
+/**
+ * When `path` was last modified, as GNU diff prints it in a header: its nanosecond
+ * timestamp, in this machine's zone at that instant (TZ applies). Standard input has no
+ * such time: GNU prints the time it read it, and so does this.
+ * @param {string} path
+ */
+async function modified(path) {
+  const ns = path === '-' ? BigInt(Date.now()) * 1_000_000n : (await stat(path, { bigint: true })).mtimeNs;
+  const seconds = ns / 1_000_000_000n - (ns % 1_000_000_000n < 0n ? 1n : 0n);
+  const nanoseconds = Number(ns - seconds * 1_000_000_000n);
+  const utcOffsetMinutes = -new Date(Number(seconds) * 1000).getTimezoneOffset() || 0;
+  return { seconds: Number(seconds), nanoseconds, utcOffsetMinutes };
 }
 
 /**

@@ -22,8 +22,13 @@ export const EXIT = Object.freeze({
   io: 74,
   /** Another run holds the lock ("refresh already in progress", "update already in progress"). */
   busy: 75,
-  /** Stopped by SIGINT/SIGTERM after finishing the current file; re-run to resume. */
+  /**
+   * Stopped by SIGINT (Ctrl-C) after finishing the current file, or cancelled at a
+   * prompt; re-run to resume.
+   */
   interrupted: 130,
+  /** Stopped by SIGTERM after finishing the current file; re-run to resume. */
+  terminated: 143,
   /** An internal error: a bug in upkeep, reported with its stack. */
   internal: 70,
   /**
@@ -65,7 +70,7 @@ export function exitForError(error) {
   const code = /** @type {{ code?: unknown }} */ (error)?.code;
   if (typeof code !== 'string') return undefined;
   if (code === 'busy') return EXIT.busy;
-  if (code === 'interrupted') return EXIT.interrupted;
+  if (code === 'interrupted' || code === 'cancelled') return EXIT.interrupted;
   if (BAD_INPUT_CODES.has(code)) return EXIT.badInput;
   if (IO_CODES.has(code) || /^E[A-Z]+$/.test(code)) return EXIT.io;
   return undefined;

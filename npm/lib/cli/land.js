@@ -3,14 +3,16 @@
 import process from 'node:process';
 import { engine } from '../engine.js';
 import { land, seal } from '../flows/land.js';
+import { letSignalsIn } from '../flows/progress.js';
 import { sync } from '../flows/sync.js';
 import { EXIT, exitForError } from './exit-codes.js';
 import { printError, printLine } from './output.js';
+import { runCommand } from './run.js';
 
 /** @type {Record<string, number>} */
 const LAND_EXIT = { landed: EXIT.ok, nothing_to_land: EXIT.ok, partly_landed: EXIT.partlyLanded, commit_failed: EXIT.partlyLanded, moved: EXIT.refused };
 /** @type {Record<string, number>} */
-const SYNC_EXIT = { synced: EXIT.ok, dry_run: EXIT.ok, refused: EXIT.refused, conflict: EXIT.refused, push_rejected: EXIT.refused, check_failed: EXIT.checkFailed };
+const SYNC_EXIT = { synced: EXIT.ok, dry_run: EXIT.ok, refused: EXIT.refused, conflict: EXIT.refused, push_rejected: EXIT.refused, check_failed: EXIT.checkFailed, interrupted: EXIT.interrupted };
 
 /**
  * @typedef {object} LandFlags
@@ -23,8 +25,19 @@ const SYNC_EXIT = { synced: EXIT.ok, dry_run: EXIT.ok, refused: EXIT.refused, co
  * @property {boolean} [json]
  */
 
-/** Runs `upkeep land` (or `land --seal`) and returns the exit code. @param {LandFlags} flags */
-export async function landCommand(flags) {
+/**
+ * Runs `upkeep land` (or `land --seal`) and returns the exit code. A stop (Ctrl-C,
+ * SIGTERM) takes effect between two commits: the rest stays staged, as after a failed one.
+ * @param {LandFlags} flags @param {string[]} argv the command as typed
+ */
+export async function landCommand(flags, argv) {
+  return runCommand({ name: 'land', flags, argv, run: ({ stop, request }) => landRun(flags, stop, request.stopRequested) });
+}
+
+/**
+ * @param {LandFlags} flags @param {import('./signals.js').StopSignals} stop @param {() => boolean} stopRequested
+ */
+async function landRun(flags, stop, stopRequested) {
   const json = Boolean(flags.json);
   try {
     const cwd = flags.repo ?? process.cwd();
@@ -40,10 +53,10 @@ export async function landCommand(flags) {
     if (flags.ticket.length || flags.claim.length || flags.inherited.length) {
       throw Object.assign(new Error('--ticket, --claim and --inherited go with --seal'), { code: 'usage' });
     }
-    const { report } = await land({ cwd, handoff: flags.handoff });
+    const { report } = await land({ cwd, handoff: flags.handoff, stopRequested });
     if (json) printLine(JSON.stringify(report, null, 2));
     else process.stdout.write(engine.renderLandReport(report));
-    return LAND_EXIT[report.status] ?? EXIT.internal;
+    return stop.signal ? stop.exitCode() : (LAND_EXIT[report.status] ?? EXIT.internal);
   } catch (error) {
     return failure(json, error);
   }
@@ -80,29 +93,30 @@ function parseTickets(specs, claims) {
  * @property {boolean} [json]
  */
 
-/** Runs `upkeep sync` and returns the exit code. @param {SyncFlags} flags */
-export async function syncCommand(flags) {
-  const json = Boolean(flags.json);
-  // Ctrl-C reaches git and the checks too (one process group): they stop, the sync sees
-  // them fail and cleans up (its worktree, its fetch ref, the lock) before exiting.
-  let interrupted = false;
-  const onSignal = () => {
-    interrupted = true;
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  try {
-    const report = await sync({ cwd: flags.checkout ?? process.cwd(), from: flags.from, picks: flags.pick, checks: flags.check, dryRun: flags.dryRun });
-    if (json) printLine(JSON.stringify(report, null, 2));
-    else process.stdout.write(engine.renderSyncReport(report));
-    return interrupted ? EXIT.interrupted : (SYNC_EXIT[report.status] ?? EXIT.internal);
-  } catch (error) {
-    const code = failure(json, error);
-    return interrupted ? EXIT.interrupted : code;
-  } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-  }
+/**
+ * Runs `upkeep sync` and returns the exit code. Ctrl-C reaches git and the checks too
+ * (one process group): they stop, the sync sees them fail, pushes nothing and cleans up
+ * (its worktree, its fetch ref, the lock) before exiting 130; a SIGTERM to upkeep alone
+ * stops it before its next step.
+ * @param {SyncFlags} flags @param {string[]} argv the command as typed
+ */
+export async function syncCommand(flags, argv) {
+  return runCommand({
+    name: 'sync',
+    flags,
+    argv,
+    run: async ({ stop, request }) => {
+      const report = await sync({
+        cwd: flags.checkout ?? process.cwd(), from: flags.from, picks: flags.pick, checks: flags.check, dryRun: flags.dryRun,
+        stopRequested: request.stopRequested,
+      });
+      // A Ctrl-C that killed a check arrived while git and the checks ran synchronously.
+      await letSignalsIn();
+      if (flags.json) printLine(JSON.stringify(report, null, 2));
+      else process.stdout.write(engine.renderSyncReport(report));
+      return stop.signal ? stop.exitCode() : (SYNC_EXIT[report.status] ?? EXIT.internal);
+    },
+  });
 }
 
 /** @param {boolean} json @param {unknown} error */

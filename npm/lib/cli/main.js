@@ -24,10 +24,18 @@ const { version } = JSON.parse(readFileSync(new URL('../../package.json', import
 export async function main(argv) {
   /** @type {number} */
   let exitCode = EXIT.ok;
+  /** The command as typed, for the hints that say "run the same command again". */
+  const typed = ['upkeep', ...argv];
   const program = new Command('upkeep')
     .description('Keep files copied from upstream in step with new releases, and score how risky a diff is.')
     .version(version, '-V, --version')
-    .addHelpText('after', `\nEngine: ${implementation} (set UPKEEP_FORCE_WASM=1 for the wasm build).`)
+    .addHelpText('after', `${examples([
+      ['upkeep help update', 'what update does, its options and examples'],
+      ['upkeep update --baseline ../template-1.2.0 --latest ../template-1.3.0 --dry-run', 'what a new template release would change here'],
+      ['upkeep refresh --source ../voice-agent --target .', 'bring files an integration copied in up to date'],
+    ])}
+
+Engine: ${implementation} (set UPKEEP_FORCE_WASM=1 for the wasm build).`)
     .exitOverride()
     .configureOutput({ outputError: (text) => printError(text.replace(/^error: /, '').trimEnd()) });
 
@@ -36,6 +44,11 @@ export async function main(argv) {
     .description('print SHA-256 checksums in sha256sum format; "-" reads standard input')
     .argument('<file...>', 'files to hash')
     .option('-r, --recursive', 'hash every file under the directories given')
+    .addHelpText('after', examples([
+      ['upkeep hash package.json README.md', 'the same two lines `sha256sum package.json README.md` prints'],
+      ['upkeep hash -r templates/ > SHA256SUMS', 'every file under a folder, in byte order of the names'],
+      ['git show HEAD:package.json | upkeep hash -', 'standard input'],
+    ]))
     .action(async (files, options) => {
       exitCode = await hashCommand(files, options);
     });
@@ -50,6 +63,16 @@ export async function main(argv) {
     .option('-L, --label <label>', 'name for the old, then the new file in the header (default: the paths)', collect, [])
     .option('--ignore-eol', 'treat CRLF and LF line endings as equal')
     .option('--strip-trailing-cr', "the same, under GNU diff's name")
+    .addHelpText('after', `
+Without -L, the header names each file as GNU diff does (quoted when the name holds a
+space, a quote, a backslash, a control character or a non-ASCII byte) followed by its
+modification time, so for two files the output is byte for byte GNU "diff -u"'s (for
+standard input, "-", the time is when it was read, as GNU prints it).
+${examples([
+      ['upkeep diff config.old.json config.json', 'what changed, with both files\' times in the header'],
+      ['upkeep diff -L a/config.json -L b/config.json old.json new.json > fix.patch', 'a patch `git apply` and `patch -p1` accept'],
+      ['upkeep diff -U 0 --strip-trailing-cr notes.txt notes-from-windows.txt', 'no context lines; CRLF counts as LF'],
+    ])}`)
     .action(async (oldPath, newPath, options) => {
       exitCode = await diffCommand(oldPath, newPath, options);
     });
@@ -69,6 +92,11 @@ export async function main(argv) {
     .option('--union', 'resolve conflicts to both sides, ours first')
     .option('--marker-size <n>', 'conflict marker length', count)
     .option('-q, --quiet', 'accepted for git compatibility (upkeep merge prints no warnings)')
+    .addHelpText('after', examples([
+      ['upkeep merge README.md README.base.md README.theirs.md', 'the merge replaces README.md; exit = conflicts left'],
+      ['upkeep merge -p --diff3 mine.txt base.txt theirs.txt > merged.txt', 'print it instead, with the base in each conflict'],
+      ['upkeep merge --ours -L mine -L base -L upstream a.txt b.txt c.txt', 'settle every conflict for our side'],
+    ]))
     .exitOverride((error) => {
       // Exit codes of merge count conflicts; a usage error must not look like "2 conflicts".
       throw error.exitCode === 0 ? error : Object.assign(error, { upkeepExit: EXIT.mergeFailed });
@@ -86,8 +114,18 @@ export async function main(argv) {
     .option('--force', 'replace existing different files (backed up first)')
     .option('--dry-run', 'report what would happen; write nothing')
     .option('--json', 'print one JSON report document')
+    .option('-q, --quiet', 'print only what needs you')
+    .option('-v, --verbose', 'list every file')
+    .addHelpText('after', `${examples([
+      ['upkeep install --source ../voice-agent --target .', 'copy its files in and record their hashes'],
+      ['upkeep install --source ../voice-agent --target . --dry-run', 'what would be copied, and what is in the way'],
+      ['upkeep install --source ../voice-agent --target . --force', 'replace different files that are in the way (backed up first)'],
+    ])}
+
+Ctrl-C (or SIGTERM) stops after the file being written: exit 130 (143), and running the
+same command again finishes the install.`)
     .action(async (options) => {
-      exitCode = await installCommand(options);
+      exitCode = await installCommand(options, typed);
     });
 
   program
@@ -102,8 +140,18 @@ export async function main(argv) {
     .option('--confirm <target>', 'confirm a hand merge (after the `merge` decision): record the file as it is now as the new baseline (repeatable)', (/** @type {string} */ value, /** @type {string[]} */ previous) => [...previous, value], /** @type {string[]} */ ([]))
     .option('--dry-run', 'report states and what would happen; write nothing')
     .option('--json', 'print one JSON report document')
+    .option('-q, --quiet', 'print only what needs you')
+    .option('-v, --verbose', 'list every file')
+    .addHelpText('after', `${examples([
+      ['upkeep refresh --source ../voice-agent --target .', 'update what you did not change; ask (on a terminal) about the rest'],
+      ['upkeep refresh --source ../voice-agent --target . --auto take-theirs --source-deleted remove', 'take every upstream change, no questions (CI)'],
+      ['upkeep refresh --source ../voice-agent --target . --confirm services/voice-agent/server.mjs', 'record a file you merged by hand'],
+    ])}
+
+Ctrl-C (or SIGTERM) stops after the file being written is whole and journalled: exit 130
+(143), and running the same command again resumes where it stopped.`)
     .action(async (options) => {
-      exitCode = await refreshCommand(options);
+      exitCode = await refreshCommand(options, typed);
     });
 
   const repeat = (/** @type {string} */ value, /** @type {string[]} */ previous) => [...previous, value];
@@ -122,14 +170,30 @@ export async function main(argv) {
     .option('--weights <file.json>', 'a JSON object of action weights overriding the defaults')
     .option('--json', 'print the verdict as one JSON document')
     .addOption(new Option('--fail-on <decision>', 'the least severe decision that exits 1').choices(['soft', 'blocking']))
-    .addHelpText('after', '\nExit codes: 0 silent or soft, 1 blocking (or soft with --fail-on soft), 2 bad usage or input.')
+    .addHelpText('after', `
+A write-set entry is an exact path, or a glob only when it has a literal segment (one
+with no * or ?): 'src/**' and 'docs/*.md' glob, while '**', '*.md' and '**/*.js' are
+compared as exact paths and match no file; upkeep warns about each such entry (and
+--json lists them under "warnings").
+
+Exit codes: 0 silent or soft, 1 blocking (or soft with --fail-on soft), 2 bad usage or input.
+${examples([
+      ["git diff --numstat main | upkeep score --diff --actions logic --write-set 'src/**'", 'a declared logic change that must stay under src/'],
+      ["upkeep score --git main...HEAD --actions api --write-set 'api/**' --contracts 'api/schema.json' --json", 'this branch against main, as JSON'],
+      ['upkeep score --git --staged --declared 0.2 --preset prudent --fail-on soft', 'the staged change; exit 1 unless silent'],
+    ])}`)
     .action(async (options) => {
       exitCode = await scoreCommand(options);
     });
 
   const loop = program
     .command('loop')
-    .description('the risk-gated change loop: the engine decides every step; each command prints one JSON document');
+    .description('the risk-gated change loop: the engine decides every step; each command prints one JSON document')
+    .addHelpText('after', examples([
+      ["upkeep loop init --graph graph.json --bricks bricks.json --title 'Login fix' --requirement 'Users land on the page they asked for'", 'start a loop: writes LOOP.md'],
+      ['upkeep loop next', 'the next step to run'],
+      ['git add -A && git diff --cached --numstat | upkeep loop score --diff', 'score the unit; commits it when acceptable'],
+    ]));
   loop
     .command('init')
     .description('start a loop in this git work tree: writes LOOP.md')
@@ -139,6 +203,10 @@ export async function main(argv) {
     .requiredOption('--requirement <text>', 'what the run must achieve')
     .option('--preset <name>', 'prudent, balanced (default) or aggressive')
     .option('--contracts <glob...>', 'contract globs, after the graph\'s own', [])
+    .addHelpText('after', examples([
+      ["upkeep loop init --graph graph.json --bricks bricks.json --title 'Login fix' --requirement 'Users land on the page they asked for'", 'start a loop under the balanced preset'],
+      ["upkeep loop init --graph graph.json --bricks bricks.json --title 'Schema v2' --requirement 'Add the email column' --preset prudent --contracts 'api/**'", 'a stricter loop that treats api/ as a contract'],
+    ]))
     .action(async (options) => {
       exitCode = await loopCommand('init', [], options);
     });
@@ -146,6 +214,10 @@ export async function main(argv) {
     .command('next')
     .description('print the next step: the brick to run, a diff to verify, a held decision or the end')
     .option('--bricks <file.json>', 'a catalogue instead of the one init stored')
+    .addHelpText('after', examples([
+      ['upkeep loop next', 'the next step, as one JSON document'],
+      ['upkeep loop next --bricks bricks-v2.json', 'with another brick catalogue'],
+    ]))
     .action(async (options) => {
       exitCode = await loopCommand('next', [], options);
     });
@@ -158,6 +230,10 @@ export async function main(argv) {
     .option('--write-set <glob...>', 'paths or globs the unit may touch')
     .option('--intent <text>', 'what the unit does (the commit subject)')
     .option('--bricks <file.json>', 'a catalogue instead of the one init stored')
+    .addHelpText('after', examples([
+      ["upkeep loop score --declared --actions logic --write-set 'src/**'", 'score what the unit declares before it runs'],
+      ['git add -A && git diff --cached --numstat | upkeep loop score --diff', 'score what it did; commits it when acceptable'],
+    ]))
     .action(async (options) => {
       exitCode = await loopCommand('score', [], options);
     });
@@ -168,6 +244,10 @@ export async function main(argv) {
     .option('--note <text>', 'a finding to keep in the notes')
     .option('--card <file.json>', 'a card the brick recorded ({intent, actions, writeSet})')
     .option('--bricks <file.json>', 'a catalogue instead of the one init stored')
+    .addHelpText('after', examples([
+      ['upkeep loop record done', 'the brick reported its outcome "done"'],
+      ["upkeep loop record found --note 'the redirect drops the query string' --card card.json", 'with a finding and the card it wrote'],
+    ]))
     .action(async (outcome, options) => {
       exitCode = await loopCommand('record', [outcome], options);
     });
@@ -177,6 +257,10 @@ export async function main(argv) {
     .argument('<verdict>', 'ok, no or amend')
     .option('--note <text>', 'why (kept in the notes)')
     .option('--bricks <file.json>', 'a catalogue instead of the one init stored')
+    .addHelpText('after', examples([
+      ['upkeep loop decide ok', 'let the held change through'],
+      ["upkeep loop decide amend --note 'keep the old endpoint for one release'", 'send it back with a note'],
+    ]))
     .action(async (verdict, options) => {
       exitCode = await loopCommand('decide', [verdict], options);
     });
@@ -190,20 +274,35 @@ export async function main(argv) {
       .option('--state-dir <name>', 'the state folder holding VERSION and manifest.json', '.upkeep')
       .option('--conflicts <mode>', 'patch (diff -u per conflict), merge (three-way merge first) or markers', 'patch')
       .option('--ignore-eol', 'compare files with CRLF read as LF (autocrlf checkouts)')
-      .option('--json', 'print the report as one JSON document');
+      .option('--json', 'print the report as one JSON document')
+      .option('-q, --quiet', 'print only what needs you')
+      .option('-v, --verbose', 'list every file');
 
   releaseOptions(program.command('update'))
     .description('bring a project scaffolded from a template up to a new release, keeping local edits')
     .option('-y, --yes', 'do not ask for confirmation')
     .option('-n, --dry-run', 'compute everything, write nothing')
+    .addHelpText('after', `${examples([
+      ['upkeep update --baseline ../template-1.2.0 --latest ../template-1.3.0', 'from two release folders; asks before writing (on a terminal)'],
+      ['upkeep update --baseline template-1.2.0.tar.gz --latest template-1.3.0.tar.gz --dry-run', 'from release archives; write nothing'],
+      ['upkeep update --baseline ../template#v1.2.0 --latest ../template#v1.3.0 --yes --quiet', 'from git tags of the template repository; print only what needs you'],
+    ])}
+
+Ctrl-C (or SIGTERM) stops at the next safe point, every file whole: exit 130 (143), and
+running the same command again resumes where it stopped.`)
     .action(async (options) => {
-      exitCode = await updateCommand(options);
+      exitCode = await updateCommand(options, typed);
     });
 
   releaseOptions(program.command('status'))
     .description('read-only: what the project changed and what the next release would change; exit 1 when an update is pending or would conflict')
+    .addHelpText('after', examples([
+      ['upkeep status --baseline ../template-1.2.0 --latest ../template-1.3.0', 'what you changed, what the release changes, what would conflict'],
+      ['upkeep status --baseline ../template#v1.2.0 --latest ../template#v1.3.0 --quiet', 'in CI: only what needs you; exit 1 when an update is pending'],
+      ['upkeep status --baseline ../template-1.2.0 --latest ../template-1.3.0 --json', 'the classification as one JSON document'],
+    ]))
     .action(async (options) => {
-      exitCode = await statusCommand(options);
+      exitCode = await statusCommand(options, typed);
     });
 
   program
@@ -216,9 +315,14 @@ export async function main(argv) {
     .option('--handoff <file>', 'the handoff file (default: upkeep/handoff.json in the git dir)')
     .option('--repo <dir>', 'the work clone (default: the current directory)')
     .option('--json', 'print the report as one JSON document')
-    .addHelpText('after', `\nExit codes: ${EXIT.ok} landed or nothing_to_land, ${EXIT.partlyLanded} partly landed (or the first commit failed; the rest is staged), ${EXIT.refused} refused (the workspace moved), ${EXIT.badInput} bad input.`)
+    .addHelpText('after', `\nExit codes: ${EXIT.ok} landed or nothing_to_land, ${EXIT.partlyLanded} partly landed (or the first commit failed; the rest is staged), ${EXIT.refused} refused (the workspace moved), ${EXIT.badInput} bad input, ${EXIT.interrupted}/${EXIT.terminated} stopped by Ctrl-C/SIGTERM between two commits (the rest is staged).
+${examples([
+      ["upkeep land --seal --ticket T-1:'Fix the login redirect'", 'seal what is uncommitted now as one ticket'],
+      ['upkeep land --seal --ticket T-1 --ticket T-2 --claim T-1=src/login.js --claim T-2=docs/login.md', 'two tickets, each claiming its files'],
+      ['upkeep land --json', 'commit the sealed handoff, one commit per ticket'],
+    ])}`)
     .action(async (options) => {
-      exitCode = await landCommand(options);
+      exitCode = await landCommand(options, typed);
     });
 
   program
@@ -230,9 +334,14 @@ export async function main(argv) {
     .option('--checkout <dir>', 'the checkout (default: the current directory)')
     .option('--dry-run', 'print the plan; change nothing')
     .option('--json', 'print the report as one JSON document')
-    .addHelpText('after', `\nExit codes: ${EXIT.ok} synced (or --dry-run), ${EXIT.refused} refused (not a clean step forward, a conflicting cherry-pick, origin refused the push), ${EXIT.checkFailed} a check failed (nothing pushed), ${EXIT.busy} another sync of the checkout is running, ${EXIT.badInput} bad input.`)
+    .addHelpText('after', `\nExit codes: ${EXIT.ok} synced (or --dry-run), ${EXIT.refused} refused (not a clean step forward, a conflicting cherry-pick, origin refused the push), ${EXIT.checkFailed} a check failed (nothing pushed), ${EXIT.busy} another sync of the checkout is running, ${EXIT.badInput} bad input, ${EXIT.interrupted}/${EXIT.terminated} stopped by Ctrl-C/SIGTERM (nothing pushed).
+${examples([
+      ["upkeep sync --from ../work --check 'npm test'", 'fast-forward to the work clone once npm test passes on that exact tree'],
+      ["upkeep sync --from ../work --pick 3f2c1e9 --check 'make test'", 'cherry-pick one commit of the clone, checked'],
+      ['upkeep sync --from ../work --dry-run', 'the plan only'],
+    ])}`)
     .action(async (options) => {
-      exitCode = await syncCommand(options);
+      exitCode = await syncCommand(options, typed);
     });
 
   program
@@ -244,8 +353,33 @@ export async function main(argv) {
     .option('--releases <dir>', 'a release directory, or a folder of them (repeatable)', collect, [])
     .option('--source <dir>', "a host repository's install source (holds install/manifest.json)")
     .option('--state-dir <name>', 'the state folder holding VERSION and manifest.json', '.upkeep')
+    .addHelpText('after', examples([
+      ['upkeep lsp --stdio --baseline ../template-1.2.0 --latest ../template-1.3.0', 'what an editor starts in a project scaffolded from a template'],
+      ['upkeep lsp --releases ../template-releases', 'releases found in a folder of release directories'],
+      ['upkeep lsp --source ../voice-agent', 'in a host repository that an integration installed into'],
+    ]))
     .action(async (options) => {
       exitCode = await lspCommand(options);
+    });
+
+  // `upkeep help <command> [<subcommand>]`: the help of any command, nested ones included.
+  program.helpCommand(false);
+  program
+    .command('help')
+    .description('display help for a command (upkeep help update, upkeep help loop score)')
+    .argument('[command...]', 'the command, and its subcommand')
+    .action((/** @type {string[]} */ names) => {
+      let target = program;
+      for (const name of names) {
+        const sub = target.commands.find((c) => c.name() === name);
+        if (!sub) {
+          printError(`unknown command '${names.join(' ')}' (see upkeep --help)`);
+          exitCode = EXIT.badInput;
+          return;
+        }
+        target = sub;
+      }
+      target.outputHelp();
     });
 
   try {
@@ -256,6 +390,14 @@ export async function main(argv) {
     return error.exitCode === 0 ? EXIT.ok : (/** @type {{ upkeepExit?: number }} */ (error).upkeepExit ?? EXIT.badInput);
   }
   return exitCode;
+}
+
+/**
+ * The "Examples:" block of a command's help: each a real invocation and what it does.
+ * @param {[string, string][]} list
+ */
+function examples(list) {
+  return `\nExamples:\n${list.map(([command, what]) => `  $ ${command}\n      ${what}`).join('\n')}`;
 }
 
 /** Parses a non-negative line count (`-U 5`, `--marker-size 10`). */

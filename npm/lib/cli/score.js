@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import process from 'node:process';
 import { engine } from '../engine.js';
 import { EXIT, exitForError } from './exit-codes.js';
-import { fsReason, printError, printLine } from './output.js';
+import { fsReason, printError, printLine, printLines } from './output.js';
 import { gitRun } from '../shim/git.js';
 
 /** A usage or input problem: reported with its message, exit code 2. */
@@ -46,10 +46,10 @@ export async function scoreCommand(options) {
     // The engine checks the declaration and the preset before any diff is read.
     engine.assess([], assessOptions);
     const files = engine.parseNumstatBytes(await readNumstat(options));
-    const verdict = engine.assess(files, assessOptions);
-    if (options.json) printLine(JSON.stringify(verdict, null, 2));
-    else printVerdict(verdict);
-    return verdict.fails ? EXIT.findings : EXIT.ok;
+    const { report, lines } = engine.assessView(files, assessOptions);
+    if (options.json) printLine(JSON.stringify(report, null, 2));
+    else printLines(lines);
+    return report.fails ? EXIT.findings : EXIT.ok;
   } catch (error) {
     const code = /** @type {{ code?: string }} */ (error)?.code;
     if (error instanceof BadInput || exitForError(error) === EXIT.badInput) {
@@ -108,16 +108,4 @@ async function readWeights(/** @type {string} */ path) {
   } catch (error) {
     throw new BadInput(`weights file '${path}' is not JSON: ${/** @type {Error} */ (error).message}`);
   }
-}
-
-/** The verdict for a person. */
-function printVerdict(/** @type {import('../index.js').Verdict} */ verdict) {
-  const { name, silent, soft } = verdict.preset;
-  printLine(`score: ${verdict.score}`);
-  printLine(`decision: ${verdict.decision}`);
-  printLine(`preset: ${name} (silent ≤ ${silent}, soft ≤ ${soft}, blocking above)`);
-  printLine(`declared: ${verdict.declared}`);
-  printLine(`files: ${verdict.files}`);
-  printLine(verdict.reasons.length ? 'reasons:' : 'reasons: none');
-  for (const reason of verdict.reasons) printLine(`  - ${reason}`);
 }

@@ -2,5 +2,5 @@
 // exit 1 when an update is pending or would conflict.
 import { updateCommand } from './update.js';
 
-/** @param {import('./update.js').UpdateFlags} flags */
-export const statusCommand = (flags) => updateCommand(flags, { readOnly: true });
+/** @param {import('./update.js').UpdateFlags} flags @param {string[]} argv */
+export const statusCommand = (flags, argv) => updateCommand(flags, argv, { readOnly: true });

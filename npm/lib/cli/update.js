@@ -1,9 +1,13 @@
 // `upkeep update` and `upkeep status`: bring a project up to a new template release, or
-// say (read-only) what such an update would do.
+// say (read-only) what such an update would do. The flow runs under the run's stop
+// signals and progress; the engine renders what happened; the exit code follows the report.
 import process from 'node:process';
+import { engine } from '../engine.js';
 import { update } from '../flows/update.js';
-import { EXIT, exitForError } from './exit-codes.js';
-import { printError, printLine } from './output.js';
+import { EXIT } from './exit-codes.js';
+import { printLine, printLines } from './output.js';
+import { runCommand } from './run.js';
+import { canPrompt, verbosity } from './terminal.js';
 
 /**
  * @typedef {object} UpdateFlags
@@ -16,89 +20,68 @@ import { printError, printLine } from './output.js';
  * @property {boolean} [json]
  * @property {boolean} [dryRun]
  * @property {boolean} [ignoreEol]
+ * @property {boolean} [quiet]
+ * @property {boolean} [verbose]
  */
 
 /**
  * Runs the update (or, with `readOnly`, the status check) and returns the exit code.
  * @param {UpdateFlags} flags
+ * @param {string[]} argv the command as typed
  * @param {{ readOnly?: boolean }} [mode]
  */
-export async function updateCommand(flags, { readOnly = false } = {}) {
-  const json = Boolean(flags.json);
-  const conflicts = flags.conflicts ?? 'patch';
-  if (!['patch', 'merge', 'markers'].includes(conflicts)) {
-    return fail(json, { code: 'usage', message: `--conflicts must be patch, merge or markers, not '${conflicts}'` }, EXIT.badInput);
-  }
-  const interactive = !readOnly && !json && !flags.yes && !flags.dryRun && Boolean(process.stdin.isTTY && process.stderr.isTTY) && !process.env.CI;
-  let interrupted = false;
-  const onSignal = () => {
-    interrupted = true;
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  try {
-    const outcome = await update({
-      root: flags.root ?? process.cwd(),
-      baseline: flags.baseline,
-      latest: flags.latest,
-      stateDir: flags.stateDir,
-      conflicts: /** @type {'patch' | 'merge' | 'markers'} */ (conflicts),
-      ignoreEol: flags.ignoreEol,
-      dryRun: readOnly || flags.dryRun,
-      stopRequested: () => interrupted,
-      confirm: async (range, check) => {
-        if (!json && !readOnly) printRange(range);
-        if (!interactive) return true;
-        const { confirm } = await import('@inquirer/prompts');
-        return confirm({ message: `Update from ${check.installed} to ${check.latest}?`, default: true }, { output: process.stderr });
-      },
-    });
-    const { check, plan } = outcome;
-    const report = plan?.report ?? emptyReport(check.installed, check.latest);
-    const attention = report.conflicts.length > 0 || report.delete.length > 0;
-    // A stop asked for after the last write changes nothing: the update is complete.
-    const code = readOnly ? (plan?.pending || attention ? EXIT.findings : EXIT.ok) : attention ? EXIT.findings : EXIT.ok;
-    if (json) {
-      const extra = readOnly && plan ? { files: plan.files.filter((f) => f.localChange || f.upstreamChange) } : {};
-      printLine(JSON.stringify({ status: outcome.status, ...report, ...extra, resumed: outcome.resumed, leftoverPatches: outcome.leftoverPatches }, null, 2));
+export async function updateCommand(flags, argv, { readOnly = false } = {}) {
+  const name = readOnly ? 'status' : 'update';
+  return runCommand({
+    name,
+    flags,
+    argv,
+    run: async ({ prompt, request }) => {
+      const say = verbosity(flags);
+      const conflicts = flags.conflicts ?? 'patch';
+      if (!['patch', 'merge', 'markers'].includes(conflicts)) {
+        throw Object.assign(new Error(`--conflicts must be patch, merge or markers, not '${conflicts}'`), { code: 'usage' });
+      }
+      const asking = !readOnly && canPrompt(flags);
+      const outcome = await update({
+        ...request,
+        root: flags.root ?? process.cwd(),
+        baseline: flags.baseline,
+        latest: flags.latest,
+        stateDir: flags.stateDir,
+        conflicts: /** @type {'patch' | 'merge' | 'markers'} */ (conflicts),
+        ignoreEol: flags.ignoreEol,
+        dryRun: readOnly || flags.dryRun,
+        confirm: async (range, check) => {
+          if (!flags.json && !readOnly && say !== 'quiet') printRange(range);
+          if (!asking) return true;
+          return prompt.confirm({ message: `Update from ${check.installed} to ${check.latest}?`, default: true });
+        },
+      });
+      const { check, plan } = outcome;
+      const report = plan?.report ?? emptyReport(check.installed, check.latest);
+      const attention = report.conflicts.length > 0 || report.delete.length > 0;
+      const code = readOnly ? (plan?.pending || attention ? EXIT.findings : EXIT.ok) : attention ? EXIT.findings : EXIT.ok;
+      if (flags.json) {
+        const extra = readOnly && plan ? { files: plan.files.filter((f) => f.localChange || f.upstreamChange) } : {};
+        printLine(JSON.stringify({ status: outcome.status, ...report, ...extra, resumed: outcome.resumed, leftoverPatches: outcome.leftoverPatches }, null, 2));
+        return code;
+      }
+      const files = plan?.files ?? [];
+      printLines(engine.renderUpdateOutcome({
+        status: outcome.status,
+        check,
+        report: plan ? report : undefined,
+        localChanges: files.filter((f) => f.localChange).map((f) => f.path),
+        upstreamChanges: files.filter((f) => f.upstreamChange).map((f) => f.path),
+        resumed: outcome.resumed,
+        leftoverPatches: outcome.leftoverPatches,
+        root: flags.root,
+        argv,
+      }, { stateDir: flags.stateDir ?? '.upkeep', dryRun: Boolean(flags.dryRun), readOnly, verbosity: say }));
       return code;
-    }
-    switch (outcome.status) {
-      case 'up-to-date':
-        printLine(`You are up to date on ${check.installed}.`);
-        break;
-      case 'applied-uncommitted':
-        printLine(`The update to ${check.latest} is already applied to the working tree but not committed (the last commit has ${check.committed}).`);
-        printLine('Review it with `git diff` and commit it, or discard the version bump with `git checkout -- <state dir>/VERSION` and run the update again.');
-        break;
-      case 'aborted':
-        printLine('Update aborted; nothing was written.');
-        break;
-      default:
-        if (readOnly && plan) printStatus(plan);
-        else if (plan) process.stdout.write(plan.summary);
-        if (outcome.resumed) printLine('(resumed an interrupted update)');
-        if (outcome.leftoverPatches.length > 0) {
-          printLine(`\nUnresolved patches from a prior run are still in the merge folder (not deleted): ${outcome.leftoverPatches.join(', ')}`);
-        }
-    }
-    return code;
-  } catch (error) {
-    const e = /** @type {any} */ (error);
-    const exit = exitForError(e);
-    if (exit === undefined) throw error;
-    return fail(json, { code: e.code, message: e.message }, exit);
-  } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-  }
-}
-
-/** @param {boolean} json @param {{ code: string, message: string }} error @param {number} exit */
-function fail(json, error, exit) {
-  if (json) printLine(JSON.stringify({ status: 'error', error }, null, 2));
-  else printError(error.message);
-  return exit;
+    },
+  });
 }
 
 /** @param {string} from @param {string} to @returns {import('../index.js').UpdateReport} */
@@ -106,21 +89,9 @@ function emptyReport(from, to) {
   return { from, to, overwrite: [], merge: [], add: [], removed: [], skip: [], delete: [], conflicts: [], backupDir: null, adopterActions: [] };
 }
 
-/** @param {import('../index.js').ChangelogSection[]} range */
-function printRange(range) {
+/** The release notes between the two versions, on stderr before anything is written. */
+function printRange(/** @type {import('../index.js').ChangelogSection[]} */ range) {
   if (range.length === 0) return;
   process.stderr.write('Release notes:\n\n');
   for (const section of range) process.stderr.write(`${section.heading}\n${section.body}\n\n`);
-}
-
-/** @param {import('../index.js').UpdatePlan} plan */
-function printStatus(plan) {
-  const local = plan.files.filter((f) => f.localChange).map((f) => f.path);
-  const upstream = plan.files.filter((f) => f.upstreamChange).map((f) => f.path);
-  printLine(`Changed in this project: ${local.length}`);
-  for (const path of local) printLine(`  ${path}`);
-  printLine(`Changed by the next release: ${upstream.length}`);
-  for (const path of upstream) printLine(`  ${path}`);
-  printLine('');
-  process.stdout.write(plan.summary.replace(/^upkeep update: (.*) \(dry run: nothing written\)/, 'upkeep status: $1 (nothing written)'));
 }

@@ -8,6 +8,7 @@ import { copyToTemp, fsyncDir, placeTemp, writeTemp } from '../shim/atomic-write
 import { hashFileSync } from '../shim/hash-file.js';
 import { ensureParents, inspect } from '../shim/safe-path.js';
 import { step } from '../shim/fault.js';
+import { counter, yielder } from './progress.js';
 
 /**
  * @typedef {object} ExecuteContext
@@ -16,8 +17,9 @@ import { step } from '../shim/fault.js';
  * @property {string} runId
  * @property {import('../shim/journal.js').JournalWriter | undefined} journal
  * @property {import('../shim/backup.js').Backups} backups
- * @property {() => boolean} stopRequested checked between files (SIGINT)
- * @property {(file: import('../index.js').PlannedFile, done: number) => void} [progress]
+ * @property {() => boolean} stopRequested checked between files (SIGINT, SIGTERM): the
+ *   file before is whole and journalled
+ * @property {(event: import('./progress.js').ProgressEvent) => void} [onProgress] after each file
  */
 
 /**
@@ -27,16 +29,19 @@ import { step } from '../shim/fault.js';
  * rest are not tried, and re-running once the cause is fixed resumes from the journal.
  * @param {import('../index.js').Plan} plan @param {ExecuteContext} ctx
  */
-export function executePlan(plan, ctx) {
+export async function executePlan(plan, ctx) {
   /** @type {{ target: string, outcome: string, reason?: string, backup?: string }[]} */
   const outcomes = [];
   let stopped = false;
-  for (const [index, file] of plan.files.entries()) {
+  const written = counter(ctx.onProgress, 'write', plan.files.filter((f) => f.action !== 'none').length);
+  const turn = yielder();
+  for (const file of plan.files) {
+    // Between two files: let a signal's handler run, then honour the stop it asked for.
+    await turn();
     if (ctx.stopRequested()) {
       stopped = true;
       break;
     }
-    ctx.progress?.(file, index);
     const base = { type: /** @type {const} */ ('file'), ts: '', run: ctx.runId, src: file.src, target: file.target, state: file.state, decision: file.decision, action: file.action };
     if (file.action === 'write' || file.action === 'remove') {
       try {
@@ -51,6 +56,7 @@ export function executePlan(plan, ctx) {
       ctx.journal?.append({ ...base, ts: now(), phase: 'done', after: file.newSha256 });
       outcomes.push({ target: file.target, outcome: file.action === 'record' ? 'done' : file.action });
     }
+    if (file.action !== 'none') written.step(file.target);
   }
   return { outcomes, stopped, failed: false };
 }

@@ -8,12 +8,16 @@ import { atomicWrite } from '../shim/atomic-write.js';
 import { Backups } from '../shim/backup.js';
 import { acquireLock } from '../shim/lock.js';
 import { ensureParents } from '../shim/safe-path.js';
+import { FlowError } from '../shim/flow-error.js';
 import { executePlan } from './execute.js';
 import { mapLimited, observe } from './observe.js';
+import { counter, emit, letSignalsIn } from './progress.js';
 import { BACKUPS_NAME, LOCK_NAME, newRunId, readManifest } from './refresh.js';
 
 /**
- * @param {{ source: string, target: string, manifest?: string, force?: boolean, dryRun?: boolean }} request
+ * @param {{ source: string, target: string, manifest?: string, force?: boolean, dryRun?: boolean,
+ *   stopRequested?: () => boolean, onProgress?: (event: import('./progress.js').ProgressEvent) => void }} request
+ *   `stopRequested` is polled between the files read and after each file written (whole)
  */
 export async function runInstall(request) {
   const root = realpathSync(request.target);
@@ -22,20 +26,32 @@ export async function runInstall(request) {
   /** @type {import('../index.js').InstallManifest} */
   const manifest = engine.parseInstallManifest(bytes, name);
   const home = manifest.home === '.' ? '' : `${manifest.home}/`;
-  const sources = await mapLimited(manifest.files, (f) => observe(sourceRoot, f.src));
-  const hosts = await mapLimited(manifest.files, (f) => observe(root, f.target));
+  const stopRequested = request.stopRequested ?? (() => false);
+  const read = counter(request.onProgress, 'read', manifest.files.length * 2);
+  /** Reads one path, unless a stop was asked for: nothing is written before the plan. */
+  const look = async (/** @type {string} */ dir, /** @type {string} */ rel) => {
+    if (stopRequested()) throw new FlowError('interrupted', 'install interrupted while reading; nothing was written');
+    const seen = await observe(dir, rel);
+    read.step(rel);
+    return seen;
+  };
+  const sources = await mapLimited(manifest.files, (f) => look(sourceRoot, f.src));
+  const hosts = await mapLimited(manifest.files, (f) => look(root, f.target));
+  emit(request.onProgress, { phase: 'plan', done: 0, total: 1 });
   /** @type {import('../index.js').Plan} */
   const plan = engine.planInstall(bytes, name, { sources, hosts }, Boolean(request.force));
   /** @param {import('../index.js').RunFacts} facts */
   const summary = (facts) => engine.runReport(plan, { command: 'install', dryRun: Boolean(request.dryRun), ...facts });
   if (plan.attention > 0 || request.dryRun) return summary({});
+  await letSignalsIn(); // a signal during planning is handled here
+  if (stopRequested()) throw new FlowError('interrupted', 'install interrupted before writing; nothing was written');
   const runId = newRunId();
   ensureParents(root, `${home}x`);
   const lock = acquireLock(join(root, `${home}${LOCK_NAME}`), runId);
   try {
     const backups = new Backups(root, `${home}${BACKUPS_NAME}/${runId}`);
-    const { outcomes, failed } = executePlan(plan, { root, sourceRoot, runId, journal: undefined, backups, stopRequested: () => false });
-    const report = summary({ runId, outcomes, failed });
+    const { outcomes, stopped, failed } = await executePlan(plan, { root, sourceRoot, runId, journal: undefined, backups, stopRequested, onProgress: request.onProgress });
+    const report = summary({ runId, outcomes, failed, interrupted: stopped });
     if (report.recordChanged) atomicWrite(join(root, plan.recordPath), Buffer.from(plan.recordText));
     return report;
   } finally {

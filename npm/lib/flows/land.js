@@ -7,6 +7,7 @@ import { engine } from '../engine.js';
 import { atomicWrite } from '../shim/atomic-write.js';
 import { gitLine, gitRun, repoRoot, statusPaths } from '../shim/git.js';
 import { hashFile } from '../shim/hash-file.js';
+import { letSignalsIn } from './progress.js';
 
 /** A land problem that is the input's fault: `code` says which. */
 export class LandError extends Error {
@@ -56,10 +57,11 @@ export async function seal({ cwd, tickets, inherited = [], handoff }) {
 /**
  * Commits a sealed handoff: one commit per planned commit, stopping at the first failure
  * (which leaves its change staged).
- * @param {{ cwd: string, handoff?: string }} request
+ * @param {{ cwd: string, handoff?: string, stopRequested?: () => boolean }} request
+ *   `stopRequested` is polled between two commits: a stop leaves the rest staged
  * @returns {Promise<{ report: import('../index.js').LandReport, plan: import('../index.js').LandPlan }>}
  */
-export async function land({ cwd, handoff }) {
+export async function land({ cwd, handoff, stopRequested = () => false }) {
   const root = repoRoot(cwd);
   const path = handoff ?? defaultHandoffPath(root);
   let text;
@@ -80,6 +82,12 @@ export async function land({ cwd, handoff }) {
   const outcomes = [];
   if (plan.status === 'ready') {
     for (const commit of plan.commits) {
+      // git runs synchronously: let a signal that came meanwhile be handled first.
+      await letSignalsIn();
+      if (stopRequested()) {
+        outcomes.push({ error: 'stopped before this commit (a stop was requested); the rest is staged' });
+        break;
+      }
       const paths = [...commit.files, ...commit.inherited];
       const added = gitRun(root, ['update-index', '--add', '--remove', '--', ...paths]);
       const made = added.status === 0 ? gitRun(root, ['commit', '--quiet', '--only', '-F', '-', '--', ...paths], { input: commit.message }) : added;

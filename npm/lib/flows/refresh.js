@@ -9,8 +9,10 @@ import { Backups } from '../shim/backup.js';
 import { acquireLock } from '../shim/lock.js';
 import { JournalWriter, readJournal } from '../shim/journal.js';
 import { ensureParents, inspect } from '../shim/safe-path.js';
+import { FlowError } from '../shim/flow-error.js';
 import { executePlan } from './execute.js';
 import { mapLimited, observe, readInside } from './observe.js';
+import { counter, emit, letSignalsIn } from './progress.js';
 
 /**
  * @typedef {object} RefreshRequest
@@ -24,8 +26,9 @@ import { mapLimited, observe, readInside } from './observe.js';
  * @property {boolean} [dryRun]
  * @property {(files: import('../index.js').PlannedFile[]) => Promise<{ target: string, decision: import('../index.js').RefreshDecision }[]>} [ask]
  *   asks the user about pending files (interactive runs only)
- * @property {() => boolean} [stopRequested]
- * @property {(message: string) => void} [progress]
+ * @property {() => boolean} [stopRequested] polled at each safe point: between the files
+ *   read, and after each file written (whole and journalled)
+ * @property {(event: import('./progress.js').ProgressEvent) => void} [onProgress]
  */
 
 export const JOURNAL_NAME = '.upkeep-source.refresh.log';
@@ -59,7 +62,8 @@ export async function runRefresh(request) {
   const recordPath = `${home}.upkeep-source.json`;
   const recordBytes = readInside(root, recordPath);
   if (!recordBytes) {
-    throw Object.assign(new Error(`no record '${recordPath}' in '${root}': install first with \`upkeep install --source <dir> --target <repo>\``), { code: 'no-record' });
+    const install = engine.shellCommand(['upkeep', 'install', '--source', request.source, '--target', request.target, ...(request.manifest ? ['--manifest', request.manifest] : [])]);
+    throw Object.assign(new Error(`no record '${recordPath}' in '${root}': install first with \`${install}\``), { code: 'no-record' });
   }
   /** @type {import('../index.js').SourceRecord} */
   const record = engine.parseSourceRecord(recordBytes, recordPath);
@@ -67,10 +71,18 @@ export async function runRefresh(request) {
   let runId = newRunId();
   const lock = request.dryRun ? undefined : (ensureParents(root, `${home}x`), acquireLock(join(root, `${home}${LOCK_NAME}`), runId));
   try {
-    request.progress?.(`hashing ${manifest.files.length} source and ${manifest.files.length + record.files.length} host files`);
-    const sources = await mapLimited(manifest.files, (f) => observe(sourceRoot, f.src));
+    const stopRequested = request.stopRequested ?? (() => false);
     const targets = [...new Set([...manifest.files.map((f) => f.target), ...record.files.map((f) => f.target)])];
-    const hosts = await mapLimited(targets, (t) => observe(root, t));
+    const read = counter(request.onProgress, 'read', manifest.files.length + targets.length);
+    /** Reads one path, unless a stop was asked for: nothing is written before the plan. */
+    const look = async (/** @type {string} */ dir, /** @type {string} */ rel) => {
+      if (stopRequested()) throw new FlowError('interrupted', 'refresh interrupted while reading; nothing was written');
+      const seen = await observe(dir, rel);
+      read.step(rel);
+      return seen;
+    };
+    const sources = await mapLimited(manifest.files, (f) => look(sourceRoot, f.src));
+    const hosts = await mapLimited(targets, (t) => look(root, t));
     const identity = engine.sourceIdentity(manifestBytes, sources.map((s) => [s.path, s.sha256 ?? null]));
     const journalPath = join(root, `${home}${JOURNAL_NAME}`);
     const journal = engine.parseJournal(readJournal(journalPath, `${home}${JOURNAL_NAME}`));
@@ -79,6 +91,7 @@ export async function runRefresh(request) {
     /** @type {import('../index.js').RefreshOptions} */
     const options = { auto: request.auto, confirm: request.confirm ?? [], hostDeleted: request.hostDeleted, sourceDeleted: request.sourceDeleted, resume, manifestName, recordName: recordPath };
     const observations = { sources, hosts };
+    emit(request.onProgress, { phase: 'plan', done: 0, total: 1 });
     /** @type {import('../index.js').Plan} */
     let plan = engine.planRefresh(manifestBytes, recordBytes, observations, options);
     const undecided = plan.files.filter((f) => f.action === 'pending');
@@ -86,6 +99,8 @@ export async function runRefresh(request) {
       options.decisions = await request.ask(undecided);
       plan = engine.planRefresh(manifestBytes, recordBytes, observations, options);
     }
+    await letSignalsIn(); // a signal during planning is handled here
+    if (stopRequested()) throw new FlowError('interrupted', 'refresh interrupted before writing; nothing was written');
     const diffs = plan.files.filter((f) => f.action === 'diff').map((f) => ({ target: f.target, diff: mergeDiff(root, sourceRoot, f) }));
     if (request.dryRun) return report(plan, { dryRun: true, resumed: Boolean(resume), diffs });
 
@@ -96,8 +111,7 @@ export async function runRefresh(request) {
     if (!mutating) return report(plan, { dryRun: false, resumed: false, diffs, runId });
     writer.append(header);
     const backups = new Backups(root, `${home}${BACKUPS_NAME}/${runId}`);
-    const stopRequested = request.stopRequested ?? (() => false);
-    const { outcomes, stopped, failed } = executePlan(plan, { root, sourceRoot, runId, journal: writer, backups, stopRequested });
+    const { outcomes, stopped, failed } = await executePlan(plan, { root, sourceRoot, runId, journal: writer, backups, stopRequested, onProgress: request.onProgress });
     const facts = { dryRun: false, resumed: Boolean(resume), diffs, runId, outcomes, interrupted: stopped, failed };
     const done = report(plan, facts);
     if (done.recordChanged) {

@@ -11,6 +11,7 @@ import { saveBackups } from '../shim/backup.js';
 import { runProgram } from '../shim/run-program.js';
 import { ensureParents, inspect } from '../shim/safe-path.js';
 import { snapshotTree } from '../shim/tree-snapshot.js';
+import { counter } from './progress.js';
 
 /**
  * Runs the plan's regions and returns the completed report and summary.
@@ -20,12 +21,14 @@ import { snapshotTree } from '../shim/tree-snapshot.js';
  * @param {string} step.stateDir
  * @param {{ timeoutMs: number, maxOutputBytes: number }} step.limits
  * @param {() => void} step.stopIfAsked throws when a stop was requested (between regions)
+ * @param {(event: import('./progress.js').ProgressEvent) => void} [step.onProgress]
  * @returns {Promise<import('../index.js').RegionsFinished>}
  */
-export async function regenerate({ root, plan, stateDir, limits, stopIfAsked }) {
+export async function regenerate({ root, plan, stateDir, limits, stopIfAsked, onProgress }) {
   const jobs = plan.regionJobs ?? [];
   /** @type {import('../index.js').RegenRun[]} */
   const runs = [];
+  const ran = counter(onProgress, 'regenerate', jobs.filter((j) => j.status === 'run').length);
   for (const job of jobs) {
     if (job.status !== 'run') continue;
     stopIfAsked();
@@ -47,6 +50,7 @@ export async function regenerate({ root, plan, stateDir, limits, stopIfAsked }) 
       confinement,
       repairFailures: repair(root, confinement.repairs, before.preimages),
     });
+    ran.step(job.regionId);
   }
   return engine.finishUpdateRegions({ report: plan.report, jobs, runs, stateDir });
 }

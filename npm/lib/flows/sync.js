@@ -11,6 +11,7 @@ import process from 'node:process';
 import { engine } from '../engine.js';
 import { gitLine, gitOk, gitRun, repoRoot, revList, statusPaths } from '../shim/git.js';
 import { acquireLock, BusyError } from '../shim/lock.js';
+import { letSignalsIn } from './progress.js';
 
 /** A sync problem that is the input's fault: `code` says which. */
 export class SyncError extends Error {
@@ -29,6 +30,8 @@ export class SyncError extends Error {
  * @property {string[]} [checks] shell commands run on exactly the tree to be pushed
  * @property {boolean} [dryRun] plan only
  * @property {() => Date} [now]
+ * @property {() => boolean} [stopRequested] polled before each step that changes
+ *   something (the worktree, each check, the push): a stopped sync pushes nothing
  */
 
 const short = (/** @type {string} */ sha) => sha.slice(0, 12);
@@ -71,7 +74,12 @@ function appendRecord(/** @type {string} */ path, /** @type {object} */ record) 
  * @param {SyncRequest} request
  * @returns {Promise<import('../index.js').SyncReport>}
  */
-export async function sync({ cwd, from, picks = [], checks = [], dryRun = false, now = () => new Date() }) {
+export async function sync({ cwd, from, picks = [], checks = [], dryRun = false, now = () => new Date(), stopRequested = () => false }) {
+  // Git and the checks run synchronously: let a signal that came meanwhile be handled first.
+  const stopAsked = async () => {
+    await letSignalsIn();
+    return stopRequested();
+  };
   const checkout = repoRoot(cwd);
   const clone = repoRoot(from);
   const common = gitLine(checkout, ['rev-parse', '--path-format=absolute', '--git-common-dir']);
@@ -117,6 +125,9 @@ export async function sync({ cwd, from, picks = [], checks = [], dryRun = false,
     const report = { status: 'refused', checkout, branch, plan, head: null, checks: [], pushed: false, checkoutFollowed: false, notes: [] };
     if (plan.action === 'refused') return report;
     if (dryRun) return { ...report, status: 'dry_run' };
+    /** A stopped sync ends before its next step; nothing it made is pushed. */
+    const stopped = () => ({ ...report, status: /** @type {const} */ ('interrupted'), notes: [...(report.notes ?? []), 'stopped before it finished; nothing was pushed and the branch did not move'] });
+    if (await stopAsked()) return stopped();
 
     // A worktree of its own at the checkout's commit.
     const added = gitRun(checkout, ['worktree', 'add', '--quiet', '--detach', worktree, checkoutHead]);
@@ -143,6 +154,7 @@ export async function sync({ cwd, from, picks = [], checks = [], dryRun = false,
     const records = readRecords(recordsPath);
     const place = `sync of ${branch} to ${short(head)} in ${checkout} at ${now().toISOString()}`;
     for (const command of checks) {
+      if (await stopAsked()) return stopped();
       const digest = engine.checkDigest(command, tree);
       const carried = engine.findCarried(digest, records);
       if (carried) {
@@ -161,12 +173,22 @@ export async function sync({ cwd, from, picks = [], checks = [], dryRun = false,
       }
     }
 
-    // Push (a plain push: origin refuses anything but a fast-forward), or move locally.
-    const hasOrigin = gitOk(checkout, ['remote', 'get-url', 'origin']);
+    if (await stopAsked()) return stopped();
+    // Push (a plain push: origin refuses anything but a fast-forward), or move locally. It
+    // runs in the checkout, as the person's own `git push` would: a relative remote URL
+    // means the same place. The porcelain status says whether origin's branch moved.
+    const origin = gitRun(checkout, ['remote', 'get-url', 'origin']);
+    const hasOrigin = origin.status === 0;
     if (hasOrigin) {
-      const pushed = gitRun(worktree, ['push', '--quiet', 'origin', `${head}:refs/heads/${branch}`]);
-      if (pushed.status !== 0) return { ...report, status: 'push_rejected', notes: [`origin refused the push: ${lastLine(pushed.stderr)}`] };
-      report.pushed = true;
+      const url = origin.stdout.toString('utf8').trim();
+      const pushed = gitRun(checkout, ['push', '--porcelain', 'origin', `${head}:refs/heads/${branch}`]);
+      if (pushed.status !== 0) {
+        const said = [pushed.stderr, pushed.stdout.toString('utf8')].join('\n').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('To ') && l !== 'Done');
+        return { ...report, status: 'push_rejected', notes: [`origin (${url}) refused the push: ${said.join(' ')}`] };
+      }
+      const flag = pushFlag(pushed.stdout.toString('utf8'), branch);
+      report.pushed = flag !== '=';
+      report.originUpToDate = flag === '=';
     }
     const nowBranch = gitRun(checkout, ['symbolic-ref', '--quiet', '--short', 'HEAD']).stdout.toString('utf8').trim();
     const nowHead = nowBranch === branch ? gitLine(checkout, ['rev-parse', 'HEAD']) : null;
@@ -198,6 +220,16 @@ export async function sync({ cwd, from, picks = [], checks = [], dryRun = false,
     gitRun(checkout, ['update-ref', '-d', cloneRef]);
     lock.release();
   }
+}
+
+/**
+ * The status flag `git push --porcelain` printed for the branch: ` ` fast-forward, `*` new
+ * ref, `+` forced, `=` already up to date, `!` rejected.
+ * @param {string} out @param {string} branch
+ */
+function pushFlag(out, branch) {
+  const line = out.split('\n').find((l) => l.includes(`\trefs/heads/${branch}`) || l.includes(`:refs/heads/${branch}\t`));
+  return line ? line[0] : ' ';
 }
 
 function lastLine(/** @type {string} */ text) {

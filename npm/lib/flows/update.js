@@ -13,6 +13,7 @@ import { FlowError } from '../shim/flow-error.js';
 import { acquireLock } from '../shim/lock.js';
 import { openRelease } from '../shim/release-source.js';
 import { regenLimits } from '../shim/run-program.js';
+import { counter, emit, yielder } from './progress.js';
 import { regenerate } from './regenerate.js';
 import { ensureParents, inspect, syncFolders, UnsafePathError } from '../shim/safe-path.js';
 
@@ -30,7 +31,9 @@ const IN_PROGRESS = 'update-in-progress.json';
  * @property {(range: import('../index.js').ChangelogSection[], check: import('../index.js').VersionCheck) => Promise<boolean>} [confirm]
  *   asked before anything is written; resolving false aborts
  * @property {() => Date} [now]
- * @property {() => boolean} [stopRequested] polled between the phases that write (SIGINT)
+ * @property {() => boolean} [stopRequested] polled at each safe point: between the files
+ *   read, between the phases, between the batches written (every file placed is whole)
+ * @property {(event: import('./progress.js').ProgressEvent) => void} [onProgress]
  * @property {boolean} [noRegions] region awareness off for this run (default: UPKEEP_NO_REGIONS=1)
  * @property {{ timeoutMs?: number, maxOutputBytes?: number }} [regenLimits] a regeneration's
  *   ceilings (default 5 minutes and 32 MiB; see shim/run-program.js)
@@ -58,9 +61,17 @@ export async function update(request) {
     throw new FlowError('not-installed', `no ${stateDir}/VERSION in ${root}: this project was not installed from a template release (or the marker was deleted)`);
   }
   const releases = [];
+  const onProgress = request.onProgress;
+  const stopIfAsked = () => {
+    if (request.stopRequested?.()) {
+      throw new FlowError('interrupted', 'update interrupted before it finished; run it again to resume where it stopped');
+    }
+  };
   try {
+    const fetched = counter(onProgress, 'fetch', 2);
     const latest = await openRelease(request.latest, 'latest');
     releases.push(latest);
+    fetched.step(request.latest);
     const latestVersion = releaseText(latest.dir, stateDir, 'VERSION', 'latest');
     const check = engine.checkVersions(installed.trim(), latestVersion.trim(), committedVersion(root, stateDir));
     const changelogText = readText(join(latest.dir, 'CHANGELOG.md'));
@@ -76,8 +87,10 @@ export async function update(request) {
     }
     outcome.changelog = changelogText === null ? [] : engine.changelogRange(changelogText, check.installed, check.latest);
 
+    stopIfAsked();
     const baseline = await openRelease(request.baseline, 'baseline');
     releases.push(baseline);
+    fetched.step(request.baseline);
     const baselineVersion = releaseText(baseline.dir, stateDir, 'VERSION', 'baseline').trim();
     if (engine.compareVersions(baselineVersion, check.installed) !== 0) {
       throw new FlowError(
@@ -103,18 +116,23 @@ export async function update(request) {
       /** @type {Map<string, 'directory' | 'symlink' | 'absent'>} */
       const folders = new Map();
       outcome.leftoverPatches = listFiles(join(root, `${stateDir}-merge`));
+      const read = counter(onProgress, 'read', list.paths.length);
+      const turn = yielder();
+      const files = [];
+      for (const path of list.paths) {
+        await turn();
+        stopIfAsked();
+        files.push({ path, current: side(root, path, folders), baseline: side(baseline.dir, path, folders), latest: side(latest.dir, path, folders) });
+        read.step(path);
+      }
+      emit(onProgress, { phase: 'plan', done: 0, total: 1 });
       /** @type {import('../index.js').UpdatePlan} */
       const plan = engine.planUpdate({
         from: check.installed,
         to: check.latest,
         baselineManifest,
         latestManifest,
-        files: list.paths.map((path) => ({
-          path,
-          current: side(root, path, folders),
-          baseline: side(baseline.dir, path, folders),
-          latest: side(latest.dir, path, folders),
-        })),
+        files,
         claimFiles: list.claimFiles.map((path) => ({ path, bytes: side(root, path, folders)?.bytes ?? null })),
         changelog: changelogText,
         packageJson: readText(join(root, 'package.json')),
@@ -142,21 +160,17 @@ export async function update(request) {
           } catch {}
         }
       }
-      const stopIfAsked = () => {
-        if (request.stopRequested?.()) {
-          throw new FlowError('interrupted', 'update interrupted before it finished; run it again to resume where it stopped');
-        }
-      };
       stopIfAsked();
       if (!start.resumed) {
         const progress = { from: check.installed, to: check.latest, runId: start.runId };
         atomicWrite(writable(root, `${stateDir}/${IN_PROGRESS}`), Buffer.from(`${JSON.stringify(progress)}\n`));
       }
-      await execute(root, latest.dir, plan.actions, stopIfAsked);
+      await execute(root, latest.dir, plan.actions, stopIfAsked, onProgress);
       stopIfAsked();
       if (plan.report.regions) {
         const limits = regenLimits(request.regenLimits);
-        Object.assign(plan, await regenerate({ root, plan, stateDir, limits, stopIfAsked }));
+        Object.assign(plan, await regenerate({ root, plan, stateDir, limits, stopIfAsked, onProgress }));
+        stopIfAsked();
       }
       atomicWrite(writable(root, `${stateDir}/manifest.json`), Buffer.from(latestManifest));
       atomicWrite(writable(root, `${stateDir}/VERSION`), Buffer.from(`${check.latest}\n`));
@@ -225,9 +239,10 @@ function writable(root, rel, newFolders) {
  * @param {string} root
  * @param {string} latestDir
  * @param {import('../index.js').UpdateAction[]} actions
- * @param {() => void} stopIfAsked throws when a stop was requested (between backups and writes)
+ * @param {() => void} stopIfAsked throws when a stop was requested (between batches)
+ * @param {((event: import('./progress.js').ProgressEvent) => void) | undefined} onProgress
  */
-async function execute(root, latestDir, actions, stopIfAsked) {
+async function execute(root, latestDir, actions, stopIfAsked, onProgress) {
   const modes = new Map();
   const backups = [];
   const newFolders = new Set();
@@ -241,7 +256,15 @@ async function execute(root, latestDir, actions, stopIfAsked) {
     backups.push({ backupRel: action.backupPath, bytes: () => readFileSync(target), mode });
   }
   syncFolders(newFolders);
-  await saveBackups(root, backups);
+  /** Progress after each batch, and a stop between two of them (not after the last). */
+  const batches = (/** @type {'backup' | 'write'} */ phase, /** @type {number} */ total) => {
+    emit(onProgress, { phase, done: 0, total });
+    return (/** @type {number} */ placed) => {
+      emit(onProgress, { phase, done: placed, total });
+      if (placed < total) stopIfAsked();
+    };
+  };
+  await saveBackups(root, backups, batches('backup', backups.length));
   stopIfAsked();
   const writes = actions.map((action) => {
     if (action.op === 'write-patch') return { path: writable(root, action.patchPath, newFolders), data: action.bytes };
@@ -251,7 +274,7 @@ async function execute(root, latestDir, actions, stopIfAsked) {
     return { path, data: () => readFileSync(source), mode: modeOf(source) ?? modes.get(action.path) };
   });
   syncFolders(newFolders);
-  await atomicWriteAll(writes);
+  await atomicWriteAll(writes, batches('write', writes.length));
 }
 
 /**

@@ -164,14 +164,25 @@ async function writeTemps(items) {
  * Writes many files with {@link writeTemps}, a batch at a time, and places each temp file
  * with `place(temp, item)` (a rename, a link); each directory touched is fsynced once at
  * the end. `data` may be a function, so a batch's bytes are read only when it is written.
- * Returns the directories synced.
+ * Returns the directories synced. `afterBatch(placed)` runs after each batch is placed
+ * (progress, a stop request); if it throws, the directories touched so far are synced
+ * before the error goes on, so every file placed stays placed.
  * @template {{ path: string, data: Uint8Array | (() => Uint8Array), mode?: number }} T
  * @param {T[]} items @param {(temp: string, item: T) => void} place
+ * @param {(placed: number) => void} [afterBatch]
  */
-export async function writeAll(items, place) {
+export async function writeAll(items, place, afterBatch) {
   /** @type {Set<string>} */
   const dirs = new Set();
   for (let at = 0; at < items.length; at += BATCH) {
+    if (at > 0 && afterBatch) {
+      try {
+        afterBatch(at);
+      } catch (error) {
+        for (const dir of dirs) fsyncDir(dir);
+        throw error;
+      }
+    }
     const batch = items.slice(at, at + BATCH);
     const temps = await writeTemps(
       batch.map((item) => ({ path: item.path, data: typeof item.data === 'function' ? item.data() : item.data, mode: item.mode ?? 0o644 })),
@@ -191,6 +202,7 @@ export async function writeAll(items, place) {
     }
   }
   for (const dir of dirs) fsyncDir(dir);
+  afterBatch?.(items.length);
   return dirs;
 }
 
@@ -198,12 +210,13 @@ export async function writeAll(items, place) {
  * Replaces many files atomically and durably, as {@link atomicWrite} does one, with the
  * temp files of each batch synced concurrently and each directory synced once at the end.
  * @param {{ path: string, data: Uint8Array | (() => Uint8Array), mode?: number }[]} items
+ * @param {(placed: number) => void} [afterBatch] see {@link writeAll}
  */
-export async function atomicWriteAll(items) {
+export async function atomicWriteAll(items, afterBatch) {
   await writeAll(items, (temp, item) => {
     renameSync(temp, item.path);
     step('renamed');
-  });
+  }, afterBatch);
 }
 
 /**

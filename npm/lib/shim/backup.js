@@ -46,15 +46,16 @@ export class Backups {
  * concurrently a batch at a time, and each backup directory is synced once, before this
  * returns (so before any original is replaced).
  * @param {string} root @param {{ backupRel: string, bytes: Uint8Array | (() => Uint8Array), mode: number }[]} items
+ * @param {(placed: number) => void} [afterBatch] after each batch (progress)
  */
-export async function saveBackups(root, items) {
+export async function saveBackups(root, items, afterBatch) {
   const newFolders = new Set();
   for (const item of items) ensureParents(root, item.backupRel, newFolders);
   syncFolders(newFolders);
   const entries = items.map((item) => ({ ...item, path: join(root, item.backupRel), data: item.bytes }));
   await writeAll(entries, (temp, entry) => {
     linkBackup(temp, entry.path, entry.backupRel, () => Buffer.from(readFileSync(entry.path)).equals(readFileSync(temp)));
-  });
+  }, afterBatch);
   for (let i = 0; i < items.length; i += 1) step('backup synced');
 }
 

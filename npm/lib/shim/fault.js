@@ -1,6 +1,7 @@
 // Test-only fault injection for every flow (refresh, update): UPKEEP_FAULT_KILL_AT=<n>
 // makes the process SIGKILL itself at its n-th mutating step, so tests can stop a run
-// between any two writes. Unset, this only counts.
+// between any two writes; UPKEEP_FAULT_SIGNAL_AT=<phase>:<done>[:<signal>] signals it at a
+// progress event. Unset, this only counts.
 import process from 'node:process';
 
 const killAt = Number(process.env.UPKEEP_FAULT_KILL_AT ?? 0);
@@ -34,3 +35,19 @@ export function dataWrite(/** @type {string} */ path) {
 
 /** How many mutating steps this process took (for tests that enumerate kill points). */
 export const stepCount = () => steps;
+
+const [signalPhase, signalDone, signalName = 'SIGINT'] = (process.env.UPKEEP_FAULT_SIGNAL_AT ?? '').split(':');
+let signalled = false;
+
+/**
+ * Marks one progress event; UPKEEP_FAULT_SIGNAL_AT=<phase>:<done>[:<signal>] makes the
+ * process send itself that signal (SIGINT by default) once, at the event of that phase
+ * with that count — a person pressing Ctrl-C (or a supervisor's SIGTERM) during that
+ * phase, for tests that stop every command in every phase.
+ * @param {{ phase: string, done: number }} event
+ */
+export function progressEvent(event) {
+  if (signalled || !signalPhase || event.phase !== signalPhase || String(event.done) !== signalDone) return;
+  signalled = true;
+  process.kill(process.pid, /** @type {NodeJS.Signals} */ (signalName));
+}

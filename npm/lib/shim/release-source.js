@@ -29,19 +29,21 @@ export async function openRelease(spec, label) {
   }
   if (st.isDirectory()) return { dir: spec, label, cleanup: () => {} };
   if (/\.(tar\.gz|tgz)$/.test(spec)) {
-    return extract(label, (cwd, onentry) => pipeline(createReadStream(spec), tar.x({ cwd, strict: true, onentry, filter: onentry.filter })));
+    return extract(label, spec, (cwd, onentry) => pipeline(createReadStream(spec), tar.x({ cwd, strict: true, onentry, filter: onentry.filter })));
   }
   throw new FlowError('bad-release', `the ${label} release '${spec}' is neither a directory nor a .tar.gz archive`);
 }
 
 /**
  * Extracts into a fresh temp folder with `run`, refusing hostile entries. An archive whose
- * only top-level entry is a folder (as GitHub's are) is opened inside that folder.
+ * only top-level entry is a folder (as GitHub's are) is opened inside that folder. A
+ * failure names the release as given and carries the tool's own message (tar's, git's).
  * @param {string} label
+ * @param {string} spec the release as given on the command line
  * @param {(cwd: string, check: any) => Promise<unknown>} run
  * @returns {Promise<Release>}
  */
-async function extract(label, run) {
+async function extract(label, spec, run) {
   const dir = mkdtempSync(join(tmpdir(), `upkeep-${label}-`));
   const cleanup = () => rmSync(dir, { recursive: true, force: true });
   /** @type {string[]} */
@@ -58,11 +60,11 @@ async function extract(label, run) {
     await run(dir, check);
   } catch (error) {
     cleanup();
-    throw new FlowError('bad-release', `cannot read the ${label} release archive: ${/** @type {Error} */ (error).message}`);
+    throw new FlowError('bad-release', `cannot read the ${label} release '${spec}': ${/** @type {Error} */ (error).message}`);
   }
   if (refused.length > 0) {
     cleanup();
-    throw new FlowError('unsafe-path', `the ${label} release archive holds entries that could escape it, refused: ${refused.join('; ')}`);
+    throw new FlowError('unsafe-path', `the ${label} release '${spec}' holds entries that could escape it, refused: ${refused.join('; ')}`);
   }
   const top = readdirSync(dir, { withFileTypes: true });
   const inner = top.length === 1 && top[0].isDirectory() && top[0].name !== '.upkeep' ? join(dir, top[0].name) : dir;
@@ -90,7 +92,7 @@ function hostile(path, type) {
  */
 function fromGit(repo, ref, label) {
   if (ref.startsWith('-')) throw new FlowError('bad-release', `the ${label} git ref '${ref}' is not a ref`);
-  return extract(label, async (cwd, check) => {
+  return extract(label, `${repo}#${ref}`, async (cwd, check) => {
     const git = spawn('git', ['-C', repo, 'archive', '--format=tar', `${ref}^{tree}`], {
       env: { ...process.env, LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -98,9 +100,16 @@ function fromGit(repo, ref, label) {
     /** @type {Buffer[]} */
     const stderr = [];
     git.stderr.on('data', (chunk) => stderr.push(chunk));
-    const exited = new Promise((resolve) => git.on('close', resolve));
-    await pipeline(git.stdout, tar.x({ cwd, strict: true, filter: check.filter }));
+    /** @type {Promise<number | null | Error>} */
+    const exited = new Promise((resolve) => {
+      git.on('error', resolve);
+      git.on('close', resolve);
+    });
+    // When git fails, tar sees an empty or cut stream: git's own words are the cause.
+    const untarred = await pipeline(git.stdout, tar.x({ cwd, strict: true, filter: check.filter })).then(() => null, (error) => error);
     const code = await exited;
-    if (code !== 0) throw new Error(`git archive ${ref} in ${repo} failed: ${Buffer.concat(stderr).toString().trim()}`);
+    if (code instanceof Error) throw new Error(`cannot run git: ${code.message}`);
+    if (code !== 0) throw new Error(`git archive failed (exit ${code}): ${Buffer.concat(stderr).toString().trim()}`);
+    if (untarred) throw untarred;
   });
 }

@@ -1,0 +1,434 @@
+//! What `upkeep update` and `upkeep status` print: the summary of an update's report
+//! (counts per bucket, then every file that needs the project: conflicts, field-merge
+//! notes, deletes, regions), and the one-line outcomes of a run that did not update (up to
+//! date, applied but not committed, cancelled). `--verbose` adds every file per bucket;
+//! `--quiet` keeps only what needs the project.
+//!
+//! ```
+//! use upkeep_core::render::{to_text, Verbosity};
+//! use upkeep_core::update::{render_summary_lines, SummaryOptions, UpdateReport, Version};
+//!
+//! let v = |s: &str| s.parse::<Version>().unwrap();
+//! let mut report = UpdateReport::new(&v("1.2.0"), &v("1.3.0"));
+//! report.add.push("src/new.js".into());
+//! let options = SummaryOptions { verbosity: Verbosity::Quiet, ..SummaryOptions::default() };
+//! assert_eq!(to_text(&render_summary_lines(&report, &options)), ""); // nothing needs you
+//! ```
+
+use super::report::{StructuredFile, UpdateReport};
+use super::versions::VersionCheck;
+use crate::regions::{render_region_notes, render_region_rows};
+use crate::render::{shell_command, tidy, to_text, Line, Tone, Verbosity};
+
+/// How the summary is titled and how much it says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase", default, deny_unknown_fields)
+)]
+pub struct SummaryOptions {
+    /// The project's state folder (`.upkeep`).
+    pub state_dir: String,
+    /// Nothing was written (`--dry-run`, or `upkeep status`).
+    pub dry_run: bool,
+    /// `upkeep status`: the read-only check.
+    pub read_only: bool,
+    /// `--quiet`, the summary, or `--verbose`.
+    pub verbosity: Verbosity,
+}
+
+impl Default for SummaryOptions {
+    fn default() -> Self {
+        SummaryOptions {
+            state_dir: ".upkeep".into(),
+            dry_run: false,
+            read_only: false,
+            verbosity: Verbosity::Normal,
+        }
+    }
+}
+
+/// The summary the CLI prints, as text (the plan's `summary`): counts per bucket, every
+/// conflict and pending delete named, the backup folder, and the adopter actions.
+pub fn render_summary(report: &UpdateReport, state_dir: &str, dry_run: bool) -> String {
+    let options = SummaryOptions {
+        state_dir: state_dir.into(),
+        dry_run,
+        ..SummaryOptions::default()
+    };
+    to_text(&render_summary_lines(report, &options))
+}
+
+/// One block of the summary, and whether it needs the project (what `--quiet` keeps).
+struct Section {
+    lines: Vec<Line>,
+    needs_you: bool,
+}
+
+fn section(needs_you: bool, lines: Vec<Line>) -> Section {
+    Section { lines, needs_you }
+}
+
+/// Lines of text rendered elsewhere (regions), toned: a `run:` line is a command.
+fn from_text(text: &str, tone: Tone) -> Vec<Line> {
+    text.lines()
+        .map(|l| {
+            let tone = if l.trim_start().starts_with("run: ") {
+                Tone::Hint
+            } else {
+                tone
+            };
+            Line::new(tone, l)
+        })
+        .collect()
+}
+
+/// The summary as lines, with the sections [`SummaryOptions::verbosity`] asks for.
+pub fn render_summary_lines(report: &UpdateReport, options: &SummaryOptions) -> Vec<Line> {
+    let dry_run = options.dry_run || options.read_only;
+    let title = if options.read_only {
+        format!(
+            "upkeep status: {} → {} (nothing written)",
+            report.from, report.to
+        )
+    } else {
+        format!(
+            "upkeep update: {} → {}{}",
+            report.from,
+            report.to,
+            if dry_run {
+                " (dry run: nothing written)"
+            } else {
+                ""
+            }
+        )
+    };
+    let tone = if report.needs_attention() {
+        Tone::Attention
+    } else {
+        Tone::Title
+    };
+    let mut head = vec![Line::new(tone, title)];
+    let rows: [(&str, usize, &str); 7] = [
+        (
+            "Overwritten",
+            report.overwrite.len(),
+            "owned files replaced with the latest release",
+        ),
+        ("Merged", report.merge.len(), "shared files updated cleanly"),
+        ("Added", report.add.len(), "new in the latest release"),
+        (
+            "Removed",
+            report.removed.len(),
+            "you deleted them; left absent",
+        ),
+        ("Skipped", report.skip.len(), "nothing to do"),
+        (
+            "Conflicts",
+            report.conflicts.len(),
+            "left for you to resolve",
+        ),
+        (
+            "Delete",
+            report.delete.len(),
+            "dropped upstream; yours to delete",
+        ),
+    ];
+    for (label, count, note) in &rows {
+        let needs_you = *count > 0 && matches!(*label, "Conflicts" | "Delete");
+        let tone = if needs_you {
+            Tone::Attention
+        } else {
+            Tone::Plain
+        };
+        if *count == 0 {
+            head.push(Line::new(tone, format!("{label:<12} {count}")));
+        } else {
+            head.push(Line::new(tone, format!("{label:<12} {count}  ({note})")));
+        }
+    }
+    head.extend(from_text(&render_region_rows(&report.regions), Tone::Plain));
+    let mut sections = vec![section(false, head)];
+
+    if options.verbosity == Verbosity::Verbose {
+        let mut every = vec![Line::blank()];
+        let buckets = [
+            ("overwritten", &report.overwrite),
+            ("merged", &report.merge),
+            ("added", &report.add),
+            ("removed", &report.removed),
+            ("skipped", &report.skip),
+        ];
+        for (label, paths) in buckets {
+            for path in paths {
+                every.push(Line::new(Tone::Muted, format!("  {label:<12} {path}")));
+            }
+        }
+        sections.push(section(false, every));
+    }
+    if !report.conflicts.is_empty() {
+        let mut lines = vec![Line::blank(), Line::new(Tone::Attention, "Conflicts:")];
+        for c in &report.conflicts {
+            let how = match &c.patch_path {
+                Some(patch) if dry_run => format!("a patch would be written to {patch}"),
+                Some(patch) => format!("see {patch}"),
+                None => "resolve in place (conflict markers, or not a regular file)".into(),
+            };
+            lines.push(Line::new(
+                Tone::Attention,
+                format!("  {} [{}]: {how}", c.path, c.class.as_str()),
+            ));
+        }
+        sections.push(section(true, lines));
+    }
+    if !report.structured.is_empty() {
+        let mut lines = vec![Line::blank(), Line::plain("Field-aware merges:")];
+        let mut needs_you = false;
+        for (path, s) in &report.structured {
+            let asks = s.fallback.is_some() || !s.conflicts.is_empty() || !s.suggestions.is_empty();
+            needs_you |= asks;
+            let tone = if asks { Tone::Attention } else { Tone::Plain };
+            lines.push(Line::new(
+                tone,
+                format!("  {path}: {}", structured_line(s, dry_run)),
+            ));
+        }
+        sections.push(section(needs_you, lines));
+    }
+    if report.install_needed {
+        sections.push(section(
+            true,
+            vec![
+                Line::blank(),
+                Line::new(
+                    Tone::Attention,
+                    "package.json changed: run your package manager's install (npm install, pnpm install, yarn).",
+                ),
+            ],
+        ));
+    }
+    if !report.delete.is_empty() {
+        let mut lines = vec![
+            Line::blank(),
+            Line::new(
+                Tone::Attention,
+                "Dropped upstream, still present (delete them if you agree):",
+            ),
+        ];
+        for path in &report.delete {
+            lines.push(Line::new(Tone::Attention, format!("  {path}")));
+        }
+        sections.push(section(true, lines));
+    }
+    if let Some(dir) = &report.backup_dir {
+        sections.push(section(
+            false,
+            vec![
+                Line::blank(),
+                Line::new(Tone::Muted, format!("Backed up: {dir}/")),
+            ],
+        ));
+    }
+    if !report.adopter_actions.is_empty() {
+        let mut lines = vec![
+            Line::blank(),
+            Line::plain("Suggested follow-ups from the CHANGELOG (optional):"),
+        ];
+        for action in &report.adopter_actions {
+            lines.push(Line::plain(format!(
+                "  [{}] {}",
+                action.version, action.changelog
+            )));
+            if let Some(command) = &action.command {
+                lines.push(Line::new(Tone::Hint, format!("      run: {command}")));
+            }
+        }
+        sections.push(section(false, lines));
+    }
+    let notes = render_region_notes(&report.regions);
+    if !notes.is_empty() {
+        let asks = notes.contains("\nFailed regenerations")
+            || notes.contains("\nSkipped regenerations")
+            || notes.contains("\nRefused regenerations");
+        sections.push(section(asks, from_text(&notes, Tone::Plain)));
+    }
+    if !dry_run && !report.conflicts.is_empty() {
+        sections.push(section(
+            true,
+            vec![
+                Line::blank(),
+                Line::new(
+                    Tone::Attention,
+                    format!(
+                        "Resolve each conflict, then delete its patch from {}-merge/.",
+                        options.state_dir
+                    ),
+                ),
+            ],
+        ));
+    }
+    let quiet = options.verbosity == Verbosity::Quiet;
+    let lines: Vec<Line> = sections
+        .into_iter()
+        .filter(|s| !quiet || s.needs_you)
+        .flat_map(|s| s.lines)
+        .collect();
+    if quiet {
+        tidy(lines)
+    } else {
+        lines
+    }
+}
+
+fn structured_line(s: &StructuredFile, dry_run: bool) -> String {
+    if let Some(reason) = &s.fallback {
+        return format!("whole-file conflict ({reason})");
+    }
+    let (a, c, g) = (s.applied.len(), s.conflicts.len(), s.suggestions.len());
+    if a + c + g == 0 {
+        return "no managed-key changes (clean skip)".into();
+    }
+    let plural =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let mut line = format!(
+        "{}, {}, {}",
+        plural(a, "applied", "applied"),
+        plural(c, "conflict", "conflicts"),
+        plural(g, "suggestion", "suggestions")
+    );
+    if let Some(notes) = &s.notes_path {
+        let verb = if dry_run { "would be in" } else { "see" };
+        line.push_str(&format!(" ({verb} {notes})"));
+    }
+    line
+}
+
+/// Everything the outcome of an `upkeep update` or `upkeep status` run is rendered from,
+/// besides its report.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase", default, deny_unknown_fields)
+)]
+pub struct OutcomeFacts {
+    /// `updated`, `dry-run`, `up-to-date`, `applied-uncommitted` or `aborted`.
+    pub status: String,
+    /// The version check.
+    pub check: Option<VersionCheck>,
+    /// The run's report, when it planned an update.
+    pub report: Option<UpdateReport>,
+    /// `upkeep status`: the paths the project changed since its release.
+    pub local_changes: Vec<String>,
+    /// `upkeep status`: the paths the next release changes.
+    pub upstream_changes: Vec<String>,
+    /// It continued an interrupted update.
+    pub resumed: bool,
+    /// Files a prior run left in the merge folder.
+    pub leftover_patches: Vec<String>,
+    /// The project root as the person gave it (`--root`), for hints run elsewhere.
+    pub root: Option<String>,
+    /// The command as the person typed it: the hint to run it again.
+    pub argv: Vec<String>,
+}
+
+/// The outcome of an update or status run as lines: the summary when it planned an
+/// update, or the one thing there is to say (up to date, applied but not committed —
+/// with the commands to commit or redo it —, cancelled).
+pub fn render_update_outcome(facts: &OutcomeFacts, options: &SummaryOptions) -> Vec<Line> {
+    let command = if options.read_only {
+        "status"
+    } else {
+        "update"
+    };
+    let quiet = options.verbosity == Verbosity::Quiet;
+    let (installed, latest, committed) = facts
+        .check
+        .as_ref()
+        .map(|c| {
+            (
+                c.installed.as_str(),
+                c.latest.as_str(),
+                c.committed.as_deref(),
+            )
+        })
+        .unwrap_or_default();
+    let mut lines = Vec::new();
+    match facts.status.as_str() {
+        "up-to-date" if !quiet => lines.push(Line::new(
+            Tone::Title,
+            format!("upkeep {command}: up to date on {installed}; nothing to do"),
+        )),
+        "aborted" => lines.push(Line::new(
+            Tone::Title,
+            format!("upkeep {command}: cancelled, nothing changed"),
+        )),
+        "applied-uncommitted" => {
+            let git = |args: &[&str]| {
+                let mut words = vec!["git".to_string()];
+                if let Some(root) = &facts.root {
+                    words.extend(["-C".to_string(), root.clone()]);
+                }
+                words.extend(args.iter().map(|a| a.to_string()));
+                shell_command(&words)
+            };
+            let version = format!("{}/VERSION", options.state_dir);
+            lines.push(Line::new(
+                Tone::Attention,
+                format!(
+                    "upkeep {command}: the update to {latest} is applied to the working tree but not committed (the last commit has {})",
+                    committed.unwrap_or("another version")
+                ),
+            ));
+            lines.push(Line::plain("Review it, then commit it:"));
+            lines.push(Line::hint(&git(&["diff"])));
+            lines.push(Line::plain(
+                "Or put the last commit's version marker back, then run the update again:",
+            ));
+            lines.push(Line::hint(&git(&["checkout", "--", &version])));
+            if !facts.argv.is_empty() {
+                lines.push(Line::hint(&shell_command(&facts.argv)));
+            }
+        }
+        "updated" | "dry-run" => {
+            if options.read_only && !quiet {
+                let list = |lines: &mut Vec<Line>, what: &str, paths: &[String]| {
+                    lines.push(Line::plain(format!("{what}: {}", paths.len())));
+                    for path in paths {
+                        lines.push(Line::plain(format!("  {path}")));
+                    }
+                };
+                list(&mut lines, "Changed in this project", &facts.local_changes);
+                list(
+                    &mut lines,
+                    "Changed by the next release",
+                    &facts.upstream_changes,
+                );
+                lines.push(Line::blank());
+            }
+            if let Some(report) = &facts.report {
+                lines.extend(render_summary_lines(report, options));
+            }
+            if facts.resumed && !quiet {
+                lines.push(Line::new(Tone::Muted, "(resumed an interrupted update)"));
+            }
+            if !facts.leftover_patches.is_empty() {
+                lines.push(Line::blank());
+                lines.push(Line::new(
+                    Tone::Attention,
+                    format!(
+                        "Unresolved patches from a prior run are still in the merge folder (not deleted): {}",
+                        facts.leftover_patches.join(", ")
+                    ),
+                ));
+            }
+        }
+        _ => {}
+    }
+    tidy(lines)
+}
+
+#[cfg(test)]
+#[path = "summary_tests.rs"]
+mod tests;

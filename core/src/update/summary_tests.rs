@@ -1,0 +1,132 @@
+use super::*;
+use crate::update::{Conflict, FileClass, Version};
+
+fn report() -> UpdateReport {
+    let v = |s: &str| s.parse::<Version>().unwrap();
+    let mut report = UpdateReport::new(&v("1.2.0"), &v("1.3.0"));
+    report.overwrite.push("ci.yml".into());
+    report.add.push("src/new.js".into());
+    report.skip.push("LICENSE".into());
+    report.delete.push("old.txt".into());
+    report.conflicts.push(Conflict {
+        path: "README.md".into(),
+        class: FileClass::Shared,
+        patch_path: Some(".upkeep-merge/README.md.patch".into()),
+    });
+    report.backup_dir = Some(".upkeep-backup/run".into());
+    report
+}
+
+fn options(verbosity: Verbosity) -> SummaryOptions {
+    SummaryOptions {
+        verbosity,
+        ..SummaryOptions::default()
+    }
+}
+
+#[test]
+fn the_summary_counts_then_names_what_needs_you() {
+    let text = render_summary(&report(), ".upkeep", false);
+    assert_eq!(
+        text,
+        "upkeep update: 1.2.0 → 1.3.0
+Overwritten  1  (owned files replaced with the latest release)
+Merged       0
+Added        1  (new in the latest release)
+Removed      0
+Skipped      1  (nothing to do)
+Conflicts    1  (left for you to resolve)
+Delete       1  (dropped upstream; yours to delete)
+
+Conflicts:
+  README.md [shared]: see .upkeep-merge/README.md.patch
+
+Dropped upstream, still present (delete them if you agree):
+  old.txt
+
+Backed up: .upkeep-backup/run/
+
+Resolve each conflict, then delete its patch from .upkeep-merge/.
+"
+    );
+}
+
+#[test]
+fn quiet_keeps_only_what_needs_you_and_verbose_adds_every_file() {
+    let quiet = to_text(&render_summary_lines(&report(), &options(Verbosity::Quiet)));
+    assert_eq!(
+        quiet,
+        "Conflicts:
+  README.md [shared]: see .upkeep-merge/README.md.patch
+
+Dropped upstream, still present (delete them if you agree):
+  old.txt
+
+Resolve each conflict, then delete its patch from .upkeep-merge/.
+"
+    );
+    let verbose = to_text(&render_summary_lines(
+        &report(),
+        &options(Verbosity::Verbose),
+    ));
+    for line in [
+        "  overwritten  ci.yml\n",
+        "  added        src/new.js\n",
+        "  skipped      LICENSE\n",
+    ] {
+        assert!(verbose.contains(line), "{line} missing in\n{verbose}");
+    }
+}
+
+#[test]
+fn status_titles_itself_and_lists_both_sides() {
+    let facts = OutcomeFacts {
+        status: "dry-run".into(),
+        report: Some(report()),
+        local_changes: vec!["README.md".into()],
+        upstream_changes: vec!["README.md".into(), "ci.yml".into()],
+        ..OutcomeFacts::default()
+    };
+    let opts = SummaryOptions {
+        read_only: true,
+        ..SummaryOptions::default()
+    };
+    let text = to_text(&render_update_outcome(&facts, &opts));
+    assert!(text.starts_with(
+        "Changed in this project: 1\n  README.md\nChanged by the next release: 2\n  README.md\n  ci.yml\n\nupkeep status: 1.2.0 → 1.3.0 (nothing written)\n"
+    ), "{text}");
+    assert!(text.contains("a patch would be written to .upkeep-merge/README.md.patch"));
+    assert!(!text.contains("Resolve each conflict"));
+}
+
+#[test]
+fn applied_but_uncommitted_names_the_real_state_folder_in_commands_that_work() {
+    let facts = OutcomeFacts {
+        status: "applied-uncommitted".into(),
+        check: Some(VersionCheck {
+            status: crate::update::VersionStatus::AppliedUncommitted,
+            installed: "1.3.0".into(),
+            latest: "1.3.0".into(),
+            committed: Some("1.2.0".into()),
+        }),
+        root: Some("my project".into()),
+        argv: vec!["upkeep".into(), "update".into(), "--yes".into()],
+        ..OutcomeFacts::default()
+    };
+    let opts = SummaryOptions {
+        state_dir: ".tmpl".into(),
+        ..SummaryOptions::default()
+    };
+    let text = to_text(&render_update_outcome(&facts, &opts));
+    assert_eq!(
+        text,
+        "upkeep update: the update to 1.3.0 is applied to the working tree but not committed (the last commit has 1.2.0)
+Review it, then commit it:
+  git -C 'my project' diff
+Or put the last commit's version marker back, then run the update again:
+  git -C 'my project' checkout -- .tmpl/VERSION
+  upkeep update --yes
+"
+    );
+    assert!(!text.contains('<'));
+}

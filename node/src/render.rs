@@ -1,0 +1,50 @@
+//! What the command line prints: each report rendered by the engine as lines of text with
+//! a tone the CLI may colour, and commands quoted so they work when pasted.
+
+use crate::convert::{decode, decode_or_default, encode};
+use napi::bindgen_prelude::Unknown;
+use napi::Env;
+use napi_derive::napi;
+use upkeep_core::{refresh, render, update, ErrorKind};
+
+/// The install or refresh report as lines: counts per outcome, then what needs the person.
+#[napi(ts_return_type = "RenderedLine[]")]
+pub fn render_run_report<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "RunReport")] report: Unknown,
+    #[napi(ts_arg_type = "RunRenderOptions | undefined")] options: Option<Unknown>,
+) -> napi::Result<Unknown<'env>> {
+    let report: refresh::RunReport = decode(env, ErrorKind::InvalidArgument, "report", report)?;
+    let options: refresh::RunRenderOptions =
+        decode_or_default(env, ErrorKind::InvalidOptions, "options", options)?;
+    encode(env, &refresh::render_run_report(&report, &options))
+}
+
+/// The outcome of `upkeep update` or `upkeep status` as lines.
+#[napi(ts_return_type = "RenderedLine[]")]
+pub fn render_update_outcome<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "UpdateOutcomeFacts")] facts: Unknown,
+    #[napi(ts_arg_type = "SummaryOptions | undefined")] options: Option<Unknown>,
+) -> napi::Result<Unknown<'env>> {
+    let facts: update::OutcomeFacts = decode(env, ErrorKind::InvalidArgument, "facts", facts)?;
+    let options: update::SummaryOptions =
+        decode_or_default(env, ErrorKind::InvalidOptions, "options", options)?;
+    encode(env, &update::render_update_outcome(&facts, &options))
+}
+
+/// A run that stopped early (a signal, Ctrl-C at a prompt) as lines: what it did, how to resume.
+#[napi(ts_return_type = "RenderedLine[]")]
+pub fn render_stopped<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "StopFacts")] facts: Unknown,
+) -> napi::Result<Unknown<'env>> {
+    let facts: render::StopFacts = decode(env, ErrorKind::InvalidArgument, "facts", facts)?;
+    encode(env, &render::render_stopped(&facts))
+}
+
+/// A command line quoted for a POSIX shell, each word only when it must be.
+#[napi]
+pub fn shell_command(words: Vec<String>) -> String {
+    render::shell_command(&words)
+}

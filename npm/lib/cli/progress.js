@@ -1,0 +1,78 @@
+// Progress on a terminal: the flows report `{ phase, done, total, path }` events; this
+// draws them on stderr as a bar with counts and an ETA (cli-progress), one bar per phase,
+// only once the run has lasted about a second, and only where a person watches
+// (canShowProgress). It always remembers the last event, so a stopped run can say how
+// far it got.
+import process from 'node:process';
+import cliProgress from 'cli-progress';
+import { colors } from './terminal.js';
+
+/** What each phase is called on the bar. */
+const PHASES = Object.freeze({
+  fetch: 'fetching',
+  read: 'reading',
+  plan: 'planning',
+  backup: 'backing up',
+  write: 'writing',
+  regenerate: 'regenerating',
+});
+
+/** How long a run goes before its bar appears (UPKEEP_PROGRESS_AFTER_MS overrides it, for tests). */
+function delayMs() {
+  const given = Number(process.env.UPKEEP_PROGRESS_AFTER_MS);
+  return Number.isFinite(given) && given >= 0 ? given : 1000;
+}
+
+/**
+ * @typedef {{ phase: keyof typeof PHASES, done: number, total: number, path?: string }} ProgressEvent
+ */
+
+export class Progress {
+  /** @param {{ enabled: boolean }} options */
+  constructor({ enabled }) {
+    this.enabled = enabled;
+    this.startedAt = Date.now();
+    this.after = delayMs();
+    /** @type {ProgressEvent | null} */
+    this.last = null;
+    /** @type {cliProgress.SingleBar | null} */
+    this.bar = null;
+    /** @type {string | null} */
+    this.barPhase = null;
+  }
+
+  /** The flows' `request.onProgress`. */
+  onProgress = (/** @type {ProgressEvent} */ event) => {
+    this.last = event;
+    if (!this.enabled || Date.now() - this.startedAt < this.after) return;
+    const payload = { phase: PHASES[event.phase] ?? event.phase, path: event.path ?? '' };
+    if (this.bar && this.barPhase !== event.phase) this.close();
+    if (!this.bar) {
+      const c = colors.stderr;
+      this.bar = new cliProgress.SingleBar({
+        stream: process.stderr,
+        format: `${c.cyan('{phase}')} {bar} {value}/{total} {percentage}% ETA {eta_formatted} ${c.dim('{path}')}`,
+        barCompleteChar: '█',
+        barIncompleteChar: '░',
+        barsize: 24,
+        hideCursor: true,
+        clearOnComplete: true,
+        gracefulExit: false,
+        linewrap: false,
+        fps: 10,
+      });
+      this.barPhase = event.phase;
+      this.bar.start(Math.max(event.total, 1), event.done, payload);
+      return;
+    }
+    this.bar.setTotal(Math.max(event.total, 1));
+    this.bar.update(event.done, payload);
+  };
+
+  /** Removes the bar (the summary prints below, on a clean line). */
+  close() {
+    this.bar?.stop();
+    this.bar = null;
+    this.barPhase = null;
+  }
+}

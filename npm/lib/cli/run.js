@@ -1,0 +1,83 @@
+// The shape every writing command shares: parse flags → call the flow with a request
+// (stop request, progress, prompts) → print the engine's rendering of the report → exit
+// code from the report. This runs the middle: it owns the stop signals, the progress bar
+// and the prompts for one run, and turns what the flow threw into a message (or one JSON
+// document) and an exit code — a stop into "what was done and how to resume", 130 or 143.
+import { engine } from '../engine.js';
+import { EXIT, exitForError } from './exit-codes.js';
+import { onBeforePrint, printError, printLine, printLines } from './output.js';
+import { Progress } from './progress.js';
+import { prompter } from './prompts.js';
+import { withStopSignals } from './signals.js';
+import { canShowProgress } from './terminal.js';
+
+/**
+ * @typedef {object} RunContext
+ * @property {import('./signals.js').StopSignals} stop the run's stop request and signal
+ * @property {Progress} progress
+ * @property {ReturnType<typeof prompter>} prompt prompts bound to stderr and the stop signal
+ * @property {{ stopRequested: () => boolean, onProgress: (event: any) => void }} request
+ *   what every flow request takes
+ */
+
+/**
+ * Runs one command.
+ * @param {object} command
+ * @param {string} command.name `update`, `refresh`, ...
+ * @param {{ json?: boolean, quiet?: boolean }} command.flags
+ * @param {string[]} command.argv the command as typed (`['upkeep', 'update', ...]`), for hints
+ * @param {(context: RunContext) => Promise<number>} command.run the flow and its printing; resolves to the exit code
+ * @returns {Promise<number>}
+ */
+export async function runCommand({ name, flags, argv, run }) {
+  return withStopSignals(async (stop) => {
+    const progress = new Progress({ enabled: canShowProgress(flags) });
+    onBeforePrint(() => progress.close());
+    const context = {
+      stop,
+      progress,
+      prompt: prompter(stop.abortSignal),
+      request: { stopRequested: stop.requested, onProgress: progress.onProgress },
+    };
+    try {
+      const code = await run(context);
+      progress.close();
+      return code;
+    } catch (error) {
+      progress.close();
+      return failed({ name, flags, argv, error, stop, progress });
+    }
+  });
+}
+
+/**
+ * What a command prints and exits with when its flow threw.
+ * @param {{ name: string, flags: { json?: boolean }, argv: string[], error: unknown,
+ *   stop: import('./signals.js').StopSignals, progress: Progress }} failure
+ */
+function failed({ name, flags, argv, error, stop, progress }) {
+  const e = /** @type {{ code?: string, message?: string }} */ (error);
+  const stopped = e?.code === 'interrupted' || e?.code === 'cancelled';
+  const exit = stopped ? (e.code === 'cancelled' && !stop.signal ? EXIT.interrupted : stop.exitCode()) : exitForError(error);
+  if (exit === undefined) throw error;
+  if (flags.json) {
+    const status = e.code === 'cancelled' ? 'cancelled' : 'error';
+    printLine(JSON.stringify({ status, command: name, error: { code: e.code, message: e.message } }, null, 2));
+    return exit;
+  }
+  if (stopped) {
+    const last = progress.last;
+    printLines(engine.renderStopped({
+      command: name,
+      signal: stop.signal ?? undefined,
+      cancelled: e.code === 'cancelled' && !stop.signal,
+      phase: last?.phase,
+      done: last?.done ?? 0,
+      total: last?.total ?? 0,
+      argv,
+    }), { stderr: true });
+    return exit;
+  }
+  printError(/** @type {string} */ (e.message));
+  return exit;
+}

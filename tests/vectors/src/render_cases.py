@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""Inputs of tests/vectors/render.json: what the command line prints, rendered by the
+engine (the install/refresh report, the update and status outcomes, a stopped run, shell
+quoting, GNU diff headers, the score verdict with its glob warnings). Expected values are
+blessed with bless.mjs from the native addon, then reviewed by hand:
+  python3 tests/vectors/src/render_cases.py > /tmp/in.json && node tests/vectors/src/bless.mjs /tmp/in.json > tests/vectors/render.json"""
+import json
+
+cases = []
+
+
+def case(name, call, *args):
+    cases.append({"name": name, "call": call, "args": list(args)})
+
+
+def t(s):
+    return {"$text": s}
+
+
+def file(target, state, action, outcome, **extra):
+    f = {"src": "code/" + target.split("/")[-1], "target": target, "state": state, "action": action, "outcome": outcome}
+    f.update(extra)
+    return f
+
+
+def report(files, outcome, **extra):
+    r = {"command": "refresh", "dryRun": False, "resumed": False, "interrupted": False, "failed": False,
+         "attention": sum(1 for f in files if f["action"] in ("pending", "diff", "conflict")),
+         "recordPath": "svc/.upkeep-source.json", "recordChanged": False, "outcome": outcome, "files": files}
+    r.update(extra)
+    return r
+
+
+BACKUP = "svc/.upkeep-backups/20260517T120000Z-1a2b3c4d/"
+ARGV = ["upkeep", "refresh", "--source", "../my vendor", "--target", "."]
+scenario = [
+    file("svc/same.mjs", "unchanged-identical", "none", "unchanged"),
+    file("svc/stale.mjs", "unchanged-stale", "write", "done", backup=BACKUP + "svc/stale.mjs"),
+    file("svc/added.mjs", "new-upstream", "write", "done"),
+    file("svc/mine.mjs", "locally-modified", "pending", "pending", reason="needs a decision: keep-mine, take-theirs, merge"),
+    file("svc/gone.mjs", "host-deleted", "pending", "pending", reason="needs a decision: restore, forget"),
+    file("svc/dropped.mjs", "source-deleted", "pending", "pending", reason="needs a decision: remove, keep"),
+]
+pending = report(scenario, "pending", recordChanged=True)
+for verbosity in ("normal", "quiet", "verbose"):
+    case(f"renderRunReport: decisions wait, {verbosity}", "renderRunReport", pending,
+         {"verbosity": verbosity, "argv": ARGV, "base": ARGV})
+case("renderRunReport: no options prints no hint", "renderRunReport", pending, None)
+case("renderRunReport: stopped by SIGTERM after one of three writes", "renderRunReport",
+     report([file("svc/a", "unchanged-stale", "write", "done", backup=BACKUP + "svc/a"),
+             file("svc/b", "unchanged-stale", "write", "not-reached"),
+             file("svc/c", "new-upstream", "write", "not-reached")], "interrupted", interrupted=True),
+     {"argv": ARGV + ["--auto", "keep-mine"], "base": ARGV, "signal": "SIGTERM"})
+case("renderRunReport: a dry run says what it would do", "renderRunReport",
+     report([file("svc/a", "unchanged-stale", "write", "planned"), file("svc/b", "new-upstream", "write", "planned"),
+             file("svc/c", "locally-modified", "write", "planned", decision="take-theirs")], "planned", dryRun=True),
+     {"argv": ARGV + ["--dry-run"], "base": ARGV})
+case("renderRunReport: a hand merge shows the diff and the command that records it", "renderRunReport",
+     report([file("svc/mine.mjs", "locally-modified", "diff", "diff", decision="merge",
+                  reason="merge by hand, then confirm the merge with --confirm svc/mine.mjs")], "pending",
+            diffs=[{"target": "svc/mine.mjs", "diff": "--- svc/mine.mjs (yours)\n+++ code/mine.mjs (upstream)\n@@ -1 +1 @@\n-mine\n+theirs\n"}]),
+     {"argv": ARGV, "base": ARGV})
+case("renderRunReport: a failed write names the file and the file system's words", "renderRunReport",
+     report([file("svc/a", "unchanged-stale", "write", "failed", reason="cannot write 'svc/a': EACCES: permission denied, open 'svc/.a.tmp'"),
+             file("svc/b", "unchanged-stale", "write", "not-reached")], "failed", failed=True, attention=1),
+     {"argv": ARGV, "base": ARGV})
+install = {"command": "install", "dryRun": False, "resumed": False, "interrupted": False, "failed": False, "attention": 1,
+           "recordPath": "svc/.upkeep-source.json", "recordChanged": False, "outcome": "pending",
+           "files": [{"src": "code/a", "target": "svc/a", "action": "conflict", "outcome": "not-written",
+                      "reason": "a different file is already there; --force backs it up and replaces it"},
+                     {"src": "code/b", "target": "svc/b", "action": "write", "outcome": "not-written"}]}
+IARGV = ["upkeep", "install", "--source", "../vendor", "--target", "."]
+case("renderRunReport: an install in the way writes nothing, the record included", "renderRunReport", install,
+     {"argv": IARGV, "base": IARGV})
+done_install = dict(install, attention=0, recordChanged=True, outcome="complete",
+                    files=[{"src": "code/a", "target": "svc/a", "action": "write", "outcome": "done"},
+                           {"src": "code/b", "target": "svc/b", "action": "record", "outcome": "done"}])
+case("renderRunReport: a finished install", "renderRunReport", done_install, {"argv": IARGV, "base": IARGV})
+case("renderRunReport: a finished install, quiet: nothing needs you", "renderRunReport", done_install,
+     {"verbosity": "quiet", "argv": IARGV, "base": IARGV})
+
+check = {"status": "update", "installed": "1.2.0", "latest": "1.3.0", "committed": "1.2.0"}
+update_report = {"from": "1.2.0", "to": "1.3.0", "overwrite": ["ci.yml"], "merge": ["src/index.js"], "add": ["src/health.js"],
+                 "removed": [], "skip": ["LICENSE"], "delete": ["docs/setup.md"],
+                 "conflicts": [{"path": "README.md", "class": "shared", "patchPath": ".upkeep-merge/README.md.patch"}],
+                 "backupDir": ".upkeep-backup/20260101-120000-123", "adopterActions": []}
+UARGV = ["upkeep", "update", "--baseline", "../t-1.2.0", "--latest", "../t-1.3.0", "--yes"]
+for verbosity in ("normal", "quiet", "verbose"):
+    case(f"renderUpdateOutcome: updated with a conflict and a delete, {verbosity}", "renderUpdateOutcome",
+         {"status": "updated", "check": check, "report": update_report, "argv": UARGV}, {"verbosity": verbosity})
+case("renderUpdateOutcome: status lists both sides, titled as status", "renderUpdateOutcome",
+     {"status": "dry-run", "check": check, "report": update_report, "localChanges": ["README.md"],
+      "upstreamChanges": ["README.md", "ci.yml", "src/index.js"], "argv": UARGV}, {"readOnly": True})
+case("renderUpdateOutcome: up to date", "renderUpdateOutcome",
+     {"status": "up-to-date", "check": dict(check, status="up-to-date", installed="1.3.0"), "argv": UARGV}, None)
+case("renderUpdateOutcome: up to date, quiet: nothing", "renderUpdateOutcome",
+     {"status": "up-to-date", "check": dict(check, status="up-to-date", installed="1.3.0"), "argv": UARGV}, {"verbosity": "quiet"})
+case("renderUpdateOutcome: applied but not committed names the real state folder and root", "renderUpdateOutcome",
+     {"status": "applied-uncommitted", "check": dict(check, status="applied-uncommitted", installed="1.3.0"),
+      "root": "../my project", "argv": UARGV + ["--state-dir", ".tmpl"]}, {"stateDir": ".tmpl"})
+case("renderUpdateOutcome: answered no at the prompt", "renderUpdateOutcome",
+     {"status": "aborted", "check": check, "argv": UARGV}, None)
+case("renderUpdateOutcome: resumed, with leftover patches", "renderUpdateOutcome",
+     {"status": "updated", "check": check, "report": dict(update_report, conflicts=[], delete=[]), "resumed": True,
+      "leftoverPatches": ["old.md.patch"], "argv": UARGV}, None)
+
+case("renderStopped: SIGINT while writing", "renderStopped",
+     {"command": "update", "signal": "SIGINT", "phase": "write", "done": 1200, "total": 10000, "argv": UARGV})
+case("renderStopped: SIGTERM while reading: nothing changed", "renderStopped",
+     {"command": "install", "signal": "SIGTERM", "phase": "read", "done": 10, "total": 500, "argv": IARGV})
+case("renderStopped: Ctrl-C at a prompt", "renderStopped", {"command": "refresh", "cancelled": True})
+case("renderStopped: no progress yet, no command to repeat", "renderStopped", {"command": "sync", "signal": "SIGINT"})
+
+case("shellCommand: only what must be quoted", "shellCommand",
+     ["upkeep", "refresh", "--source", "../my vendor", "--target", ".", "--confirm", "it's $HOME/*.md", "naïve", ""])
+
+zone = lambda seconds, ns, offset: {"seconds": seconds, "nanoseconds": ns, "utcOffsetMinutes": offset}
+case("diffFiles: names and times as GNU prints them", "diffFiles", t("a\nb\n"), t("a\nc\n"),
+     {"old": {"name": "my notes.txt", "time": zone(981173106, 500000000, 330)},
+      "new": {"name": "naïve \"q\"\t.txt", "time": zone(1779019200, 7, -210)}})
+case("diffFiles: a label replaces name and time; the other side keeps both", "diffFiles", t("a\n"), t("b\n"),
+     {"context": 0, "old": {"name": "old.txt", "label": "a/old.txt", "time": zone(0, 0, 0)},
+      "new": {"name": "new.txt", "time": zone(-1, 999999999, 0)}})
+case("diffFiles: binary files are named as given, unquoted", "diffFiles", {"$bytes": "00"}, {"$bytes": "0100"},
+     {"old": {"name": "a b.bin", "time": zone(0, 0, 0)}, "new": {"name": "c.bin", "label": "C"}})
+case("diffFiles: identical files print nothing", "diffFiles", t("same\n"), t("same\n"),
+     {"old": {"name": "a"}, "new": {"name": "b"}})
+
+numstat = [{"file": "src/a.js", "added": 3, "deleted": 1}, {"file": "docs/guide.md", "added": 2, "deleted": 0}]
+case("assessView: a wildcard-only write set warns, names the rule, and still scores as the reference", "assessView", numstat,
+     {"actions": ["logic"], "writeSet": ["src/**", "*.md"], "contracts": ["api/"], "ignoreDeletions": [""]})
+case("assessView: no warnings, no warnings member", "assessView", numstat,
+     {"actions": ["logic"], "writeSet": ["src/**", "docs/*.md"]})
+case("assessView: a blocking verdict", "assessView", [{"file": "x", "added": 0, "deleted": 40}],
+     {"declared": 0.1, "writeSet": ["x"]})
+
+print(json.dumps({"$comment": "What the command line prints, rendered by the engine. Inputs: tests/vectors/src/render_cases.py; expected values blessed from the native addon and reviewed by hand. Format: tests/vectors/README.md.", "cases": cases}, indent=2, ensure_ascii=False))

@@ -1,0 +1,38 @@
+//! What the command line prints: each report rendered by the engine as lines of text with
+//! a tone the CLI may colour, and commands quoted so they work when pasted.
+
+use upkeep_core::{refresh, render, update, ErrorKind};
+use wasm_bindgen::prelude::*;
+
+use crate::convert::{decode, decode_or_default, encode};
+
+/// The install or refresh report as lines: counts per outcome, then what needs the person.
+#[wasm_bindgen(js_name = renderRunReport)]
+pub fn render_run_report(report: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+    let report: refresh::RunReport = decode(ErrorKind::InvalidArgument, "report", report)?;
+    let options: refresh::RunRenderOptions =
+        decode_or_default(ErrorKind::InvalidOptions, "options", options)?;
+    encode(&refresh::render_run_report(&report, &options))
+}
+
+/// The outcome of `upkeep update` or `upkeep status` as lines.
+#[wasm_bindgen(js_name = renderUpdateOutcome)]
+pub fn render_update_outcome(facts: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+    let facts: update::OutcomeFacts = decode(ErrorKind::InvalidArgument, "facts", facts)?;
+    let options: update::SummaryOptions =
+        decode_or_default(ErrorKind::InvalidOptions, "options", options)?;
+    encode(&update::render_update_outcome(&facts, &options))
+}
+
+/// A run that stopped early (a signal, Ctrl-C at a prompt) as lines: what it did, how to resume.
+#[wasm_bindgen(js_name = renderStopped)]
+pub fn render_stopped(facts: JsValue) -> Result<JsValue, JsValue> {
+    let facts: render::StopFacts = decode(ErrorKind::InvalidArgument, "facts", facts)?;
+    encode(&render::render_stopped(&facts))
+}
+
+/// A command line quoted for a POSIX shell, each word only when it must be.
+#[wasm_bindgen(js_name = shellCommand)]
+pub fn shell_command(words: Vec<String>) -> String {
+    render::shell_command(&words)
+}
