@@ -2,7 +2,7 @@
 // path })` events counted per phase, and a way for a long synchronous loop to let the
 // event loop turn (so a SIGINT handler runs and a progress bar redraws) without paying
 // for it on every item.
-import { progressEvent } from '../shim/fault.js';
+import { progressEvent, takeInjectedSignal } from '../shim/fault.js';
 
 /**
  * @typedef {object} ProgressEvent
@@ -62,7 +62,7 @@ export function yielder() {
   let items = 0;
   return async () => {
     items += 1;
-    if (items < TURN_ITEMS && Date.now() - last < TURN_MS) return;
+    if (!takeInjectedSignal() && items < TURN_ITEMS && Date.now() - last < TURN_MS) return;
     await letSignalsIn();
     last = Date.now();
     items = 0;
