@@ -1,0 +1,362 @@
+//! Answers encoded as JavaScript values exactly as the wasm build encodes them
+//! (`wasm/src/convert.rs`): structs and maps as plain objects, sequences and tuples as
+//! arrays, `None` and `()` as `null`, and byte strings as plain `Uint8Array`s.
+//!
+//! napi-rs's own serde serializer does all of that but turns bytes into Node `Buffer`s, so
+//! the text calls needed hand-written result structs next to the serde types to keep the
+//! promised `Uint8Array`. This serializer hands every scalar to napi-rs's (same numbers,
+//! strings and booleans) and builds the containers itself, so one serde route serves every
+//! call and bytes look the same on both engines.
+
+use napi::bindgen_prelude::{JsObjectValue, JsValue, Object, ToNapiValue, Uint8Array, Unknown};
+use napi::Env;
+use serde::ser::{self, Serialize};
+
+/// Encodes `value` as described in the module docs.
+pub fn to_js<'env, T: Serialize + ?Sized>(
+    env: &'env Env,
+    value: &T,
+) -> napi::Result<Unknown<'env>> {
+    value.serialize(Encoder { env })
+}
+
+/// The serializer: one per value, carrying the environment it creates values in.
+#[derive(Clone, Copy)]
+struct Encoder<'env> {
+    env: &'env Env,
+}
+
+impl std::fmt::Debug for Encoder<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Encoder")
+    }
+}
+
+impl<'env> Encoder<'env> {
+    /// A scalar, encoded by napi-rs's serializer.
+    fn scalar<T: Serialize>(self, value: &T) -> Result<Unknown<'env>> {
+        self.env.to_js_value(value)
+    }
+
+    /// `{ [variant]: value }`, serde's external tagging of an enum variant with data.
+    fn tagged(self, variant: &'static str, value: Unknown<'env>) -> Result<Unknown<'env>> {
+        let mut object = Object::new(self.env)?;
+        object.set_named_property(variant, value)?;
+        Ok(object.to_unknown())
+    }
+}
+
+/// An encoding failure worded by serde (napi's error is serde's error type here too).
+fn custom(message: &str) -> napi::Error {
+    <napi::Error as ser::Error>::custom(message)
+}
+
+type Result<T> = napi::Result<T>;
+
+macro_rules! scalars {
+    ($($method:ident: $ty:ty),* $(,)?) => {
+        $(fn $method(self, value: $ty) -> Result<Unknown<'env>> {
+            self.scalar(&value)
+        })*
+    };
+}
+
+impl<'env> ser::Serializer for Encoder<'env> {
+    type Ok = Unknown<'env>;
+    type Error = napi::Error;
+    type SerializeSeq = Elements<'env>;
+    type SerializeTuple = Elements<'env>;
+    type SerializeTupleStruct = Elements<'env>;
+    type SerializeTupleVariant = Elements<'env>;
+    type SerializeMap = Entries<'env>;
+    type SerializeStruct = Fields<'env>;
+    type SerializeStructVariant = Fields<'env>;
+
+    scalars!(
+        serialize_bool: bool, serialize_i8: i8, serialize_i16: i16, serialize_i32: i32,
+        serialize_i64: i64, serialize_u8: u8, serialize_u16: u16, serialize_u32: u32,
+        serialize_u64: u64, serialize_f32: f32, serialize_f64: f64, serialize_char: char,
+    );
+
+    fn serialize_str(self, value: &str) -> Result<Unknown<'env>> {
+        self.scalar(&value)
+    }
+
+    fn serialize_bytes(self, value: &[u8]) -> Result<Unknown<'env>> {
+        Uint8Array::from(value.to_vec()).into_unknown(self.env)
+    }
+
+    fn serialize_none(self) -> Result<Unknown<'env>> {
+        self.serialize_unit()
+    }
+
+    fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result<Unknown<'env>> {
+        value.serialize(self)
+    }
+
+    fn serialize_unit(self) -> Result<Unknown<'env>> {
+        self.scalar(&())
+    }
+
+    fn serialize_unit_struct(self, _name: &'static str) -> Result<Unknown<'env>> {
+        self.serialize_unit()
+    }
+
+    fn serialize_unit_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+    ) -> Result<Unknown<'env>> {
+        self.scalar(&variant)
+    }
+
+    fn serialize_newtype_struct<T: Serialize + ?Sized>(
+        self,
+        _name: &'static str,
+        value: &T,
+    ) -> Result<Unknown<'env>> {
+        value.serialize(self)
+    }
+
+    fn serialize_newtype_variant<T: Serialize + ?Sized>(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        value: &T,
+    ) -> Result<Unknown<'env>> {
+        let value = value.serialize(self)?;
+        self.tagged(variant, value)
+    }
+
+    fn serialize_seq(self, len: Option<usize>) -> Result<Elements<'env>> {
+        Ok(Elements::new(self, len.unwrap_or(0), None))
+    }
+
+    fn serialize_tuple(self, len: usize) -> Result<Elements<'env>> {
+        Ok(Elements::new(self, len, None))
+    }
+
+    fn serialize_tuple_struct(self, _name: &'static str, len: usize) -> Result<Elements<'env>> {
+        Ok(Elements::new(self, len, None))
+    }
+
+    fn serialize_tuple_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        len: usize,
+    ) -> Result<Elements<'env>> {
+        Ok(Elements::new(self, len, Some(variant)))
+    }
+
+    fn serialize_map(self, _len: Option<usize>) -> Result<Entries<'env>> {
+        Ok(Entries {
+            encoder: self,
+            object: Object::new(self.env)?,
+            key: None,
+        })
+    }
+
+    fn serialize_struct(self, _name: &'static str, _len: usize) -> Result<Fields<'env>> {
+        Fields::new(self, None)
+    }
+
+    fn serialize_struct_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        _len: usize,
+    ) -> Result<Fields<'env>> {
+        Fields::new(self, Some(variant))
+    }
+}
+
+/// The elements of a sequence, a tuple or a tuple variant, made an array at the end.
+pub struct Elements<'env> {
+    encoder: Encoder<'env>,
+    items: Vec<Unknown<'env>>,
+    variant: Option<&'static str>,
+}
+
+impl<'env> Elements<'env> {
+    fn new(encoder: Encoder<'env>, len: usize, variant: Option<&'static str>) -> Self {
+        Elements {
+            encoder,
+            items: Vec::with_capacity(len),
+            variant,
+        }
+    }
+
+    fn push<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
+        self.items.push(value.serialize(self.encoder)?);
+        Ok(())
+    }
+
+    fn finish(self) -> Result<Unknown<'env>> {
+        let array = self.items.into_unknown(self.encoder.env)?;
+        match self.variant {
+            None => Ok(array),
+            Some(variant) => self.encoder.tagged(variant, array),
+        }
+    }
+}
+
+impl std::fmt::Debug for Elements<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Elements")
+            .field("len", &self.items.len())
+            .finish()
+    }
+}
+
+impl<'env> ser::SerializeSeq for Elements<'env> {
+    type Ok = Unknown<'env>;
+    type Error = napi::Error;
+    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
+        self.push(value)
+    }
+    fn end(self) -> Result<Unknown<'env>> {
+        self.finish()
+    }
+}
+
+impl<'env> ser::SerializeTuple for Elements<'env> {
+    type Ok = Unknown<'env>;
+    type Error = napi::Error;
+    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
+        self.push(value)
+    }
+    fn end(self) -> Result<Unknown<'env>> {
+        self.finish()
+    }
+}
+
+impl<'env> ser::SerializeTupleStruct for Elements<'env> {
+    type Ok = Unknown<'env>;
+    type Error = napi::Error;
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
+        self.push(value)
+    }
+    fn end(self) -> Result<Unknown<'env>> {
+        self.finish()
+    }
+}
+
+impl<'env> ser::SerializeTupleVariant for Elements<'env> {
+    type Ok = Unknown<'env>;
+    type Error = napi::Error;
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
+        self.push(value)
+    }
+    fn end(self) -> Result<Unknown<'env>> {
+        self.finish()
+    }
+}
+
+/// The entries of a map, set on an object as they come.
+pub struct Entries<'env> {
+    encoder: Encoder<'env>,
+    object: Object<'env>,
+    key: Option<Unknown<'env>>,
+}
+
+impl std::fmt::Debug for Entries<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Entries")
+    }
+}
+
+impl<'env> ser::SerializeMap for Entries<'env> {
+    type Ok = Unknown<'env>;
+    type Error = napi::Error;
+
+    fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<()> {
+        self.key = Some(key.serialize(self.encoder)?);
+        Ok(())
+    }
+
+    fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
+        let key = self
+            .key
+            .take()
+            .ok_or_else(|| custom("a map value was encoded before its key"))?;
+        let value = value.serialize(self.encoder)?;
+        self.object.set_property(key, value)?;
+        Ok(())
+    }
+
+    fn end(self) -> Result<Unknown<'env>> {
+        Ok(self.object.to_unknown())
+    }
+}
+
+/// The fields of a struct or a struct variant, set on an object as they come.
+pub struct Fields<'env> {
+    encoder: Encoder<'env>,
+    object: Object<'env>,
+    variant: Option<&'static str>,
+}
+
+impl<'env> Fields<'env> {
+    fn new(encoder: Encoder<'env>, variant: Option<&'static str>) -> Result<Self> {
+        Ok(Fields {
+            encoder,
+            object: Object::new(encoder.env)?,
+            variant,
+        })
+    }
+
+    fn set<T: Serialize + ?Sized>(&mut self, name: &'static str, value: &T) -> Result<()> {
+        let value = value.serialize(self.encoder)?;
+        self.object.set_named_property(name, value)?;
+        Ok(())
+    }
+
+    fn finish(self) -> Result<Unknown<'env>> {
+        let object = self.object.to_unknown();
+        match self.variant {
+            None => Ok(object),
+            Some(variant) => self.encoder.tagged(variant, object),
+        }
+    }
+}
+
+impl std::fmt::Debug for Fields<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Fields")
+    }
+}
+
+impl<'env> ser::SerializeStruct for Fields<'env> {
+    type Ok = Unknown<'env>;
+    type Error = napi::Error;
+    fn serialize_field<T: Serialize + ?Sized>(
+        &mut self,
+        name: &'static str,
+        value: &T,
+    ) -> Result<()> {
+        self.set(name, value)
+    }
+    fn end(self) -> Result<Unknown<'env>> {
+        self.finish()
+    }
+}
+
+impl<'env> ser::SerializeStructVariant for Fields<'env> {
+    type Ok = Unknown<'env>;
+    type Error = napi::Error;
+    fn serialize_field<T: Serialize + ?Sized>(
+        &mut self,
+        name: &'static str,
+        value: &T,
+    ) -> Result<()> {
+        self.set(name, value)
+    }
+    fn end(self) -> Result<Unknown<'env>> {
+        self.finish()
+    }
+}
