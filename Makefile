@@ -4,7 +4,7 @@ SHELL := bash
 NPM := npm
 NATIVE_ADDON := npm/native/upkeep.linux-x64-gnu.node
 
-.PHONY: setup build build-native build-wasm build-types example test test-rust test-wasm test-js test-demo soak lint bench demo demo-build clean fuzz fuzz-smoke loop-differential vsix
+.PHONY: setup build build-native build-wasm build-types example test test-rust test-wasm test-js test-demo soak lint bench demo demo-build clean fuzz fuzz-smoke differential-smoke loop-differential score-differential vsix
 
 ## Install what is missing (Debian packages, wasm-bindgen-cli, npm dependencies); skip the rest.
 setup:
@@ -33,7 +33,7 @@ vsix: build
 	./scripts/build-vsix.sh
 
 ## Every check CI runs: formatting, lints, type checks, Rust, wasm and JS tests.
-test: build lint test-rust test-wasm vsix test-js test-demo fuzz-smoke
+test: build lint test-rust test-wasm vsix test-js differential-smoke test-demo fuzz-smoke
 
 lint:
 	cargo fmt --all --check
@@ -60,11 +60,23 @@ test-demo: build-wasm demo-build
 soak: build
 	UPKEEP_SOAK=1 node --test tests/js/refresh-flow.test.js tests/js/shim-kit.test.js
 
-## The loop engine against its JavaScript reference on fresh random sequences, all engines,
-## key order included (LOOP_REFERENCE: the extracted state.mjs; see tests/differential/loop-vectors.mjs).
-LOOP_REFERENCE ?= /tmp/ref-loop/loop/state.mjs
+## The engines against the JavaScript reference, which tests/differential/reference.mjs extracts
+## from ../shared/seeds/004_*.txt into a temp folder at run time (never committed): a bounded
+## run in `make test` on a fresh seed each time (printed; DIFFERENTIAL_SEED=N repeats one).
+DIFFERENTIAL_SEED ?= $$RANDOM
+differential-smoke:
+	node tests/differential/score-vectors.mjs --compare 20000 --seed $(DIFFERENTIAL_SEED)
+	node tests/differential/loop-vectors.mjs --compare 300 --seed $(DIFFERENTIAL_SEED)
+
+## The long runs: the loop engine on 2,000 fresh random sequences (every engine, key order
+## included), risk scoring on 200,000 random cases. REFERENCE_SEEDS=<folder> reads the seed
+## from elsewhere.
+REFERENCE_SEEDS ?=
 loop-differential: build
-	node tests/differential/loop-vectors.mjs --reference $(LOOP_REFERENCE) --compare 2000 --seed $$RANDOM
+	node tests/differential/loop-vectors.mjs --compare 2000 --seed $(DIFFERENTIAL_SEED) $(if $(REFERENCE_SEEDS),--seeds $(REFERENCE_SEEDS))
+
+score-differential: build
+	node tests/differential/score-vectors.mjs --compare 200000 --seed $(DIFFERENTIAL_SEED) $(if $(REFERENCE_SEEDS),--seeds $(REFERENCE_SEEDS))
 
 ## Fuzz targets of core/fuzz (cargo-fuzz, nightly): a bounded run in `make test`, a longer one here.
 FUZZ_TARGETS := numstat glob structured
