@@ -23,7 +23,8 @@ apt_install() {
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
-# wasm32 standard library: rustup's target when a laptop has it, else Debian's route (TOOLCHAIN.md).
+# wasm32 standard library: rustup's target when a laptop has it, else Debian's route
+# (ARCHITECTURE.md, Toolchain).
 if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
   apt_install rustc-web cargo-web rust-web-src lld-22
 fi
@@ -37,7 +38,8 @@ apt_install git chromium strace neovim unzip bsdutils
 
 if ! command -v wasm-bindgen >/dev/null || [ "$(wasm-bindgen --version | awk '{print $2}')" != "$WASM_BINDGEN_VERSION" ]; then
   log "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (a few minutes, once)"
-  # No --locked: its lockfile pins a crate version the registry here lacks (TOOLCHAIN.md).
+  # No --locked: its lockfile pins a crate version the registry here lacks
+  # (ARCHITECTURE.md, Toolchain).
   cargo install -q wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
 fi
 
