@@ -101,6 +101,7 @@ bench: build
 	node bench/hash.mjs
 	node bench/text.mjs
 	node bench/score.mjs
+	node bench/binding.mjs
 	node bench/update.mjs
 	node bench/lsp.mjs
 

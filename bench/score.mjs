@@ -5,8 +5,9 @@
 // 2. Pathological patterns on near-miss paths of growing length: time per match.
 // 3. parseNumstat + actualRisk over a 100,000-row numstat, 20 write-set and 20 contract globs.
 // 4. GlobSet batches by route: the facade's joined string against the engine's own
-//    one-string-per-path call, alternated in one process. UPKEEP_BENCH_PREVIOUS_ADDON=<a
-//    .node file of another build> adds that build's two routes to the same rounds.
+//    one-string-per-path call, alternated in one process, in wall and CPU time.
+//    UPKEEP_BENCH_PREVIOUS_ADDON=<a .node file of another build> adds that build's two
+//    routes to the same rounds.
 import { createRequire } from 'node:module';
 import { loadImplementation } from '../npm/lib/engine-node.js';
 import { withScoreApi } from '../npm/lib/score-api.js';
@@ -135,25 +136,32 @@ const previousAddon = process.env.UPKEEP_BENCH_PREVIOUS_ADDON;
 /** @type {(readonly [string, any])[]} */
 const routeEngines = [...engines];
 if (previousAddon) routeEngines.splice(1, 0, ['upkeep native, previous build', withScoreApi(require(previousAddon))]);
-console.log('| engine | route | matchesMany best (ms) | median (ms) | isMatchMany best (ms) | median (ms) |\n|---|---|---:|---:|---:|---:|');
+console.log('| engine | route | matchesMany best (ms) | median (ms) | CPU median (ms) | isMatchMany best (ms) | median (ms) | CPU median (ms) |\n|---|---|---:|---:|---:|---:|---:|---:|');
 /** Every engine's two routes, each with its timings; the rounds visit them in turn. */
 const contenders = routeEngines.flatMap(([name, api]) => [
-  { name, route: 'joined', set: new api.GlobSet(patterns), pairs: /** @type {number[]} */ ([]), any: /** @type {number[]} */ ([]) },
-  { name, route: 'per string', set: new (Object.getPrototypeOf(api.GlobSet))(patterns), pairs: /** @type {number[]} */ ([]), any: /** @type {number[]} */ ([]) },
+  { name, route: 'joined', set: new api.GlobSet(patterns), pairs: /** @type {number[]} */ ([]), any: /** @type {number[]} */ ([]), pairsCpu: /** @type {number[]} */ ([]), anyCpu: /** @type {number[]} */ ([]) },
+  { name, route: 'per string', set: new (Object.getPrototypeOf(api.GlobSet))(patterns), pairs: /** @type {number[]} */ ([]), any: /** @type {number[]} */ ([]), pairsCpu: /** @type {number[]} */ ([]), anyCpu: /** @type {number[]} */ ([]) },
 ]);
+/** CPU milliseconds (user + system) since `from`. @param {NodeJS.CpuUsage} from */
+const cpuMs = (from) => { const used = process.cpuUsage(from); return (used.user + used.system) / 1000; };
 for (let round = 0; round < ROUNDS; round += 1) {
-  for (const c of contenders) {
+  // Every other round in reverse, so no contender always pays for its predecessor's garbage.
+  for (const c of round % 2 ? [...contenders].reverse() : contenders) {
+    let cpu = process.cpuUsage();
     let start = performance.now();
     const pairs = c.set.matchesMany(paths).length / 2;
     c.pairs.push(performance.now() - start);
+    c.pairsCpu.push(cpuMs(cpu));
+    cpu = process.cpuUsage();
     start = performance.now();
     const any = c.set.isMatchMany(paths).reduce((/** @type {number} */ n, /** @type {number} */ b) => n + b, 0);
     c.any.push(performance.now() - start);
+    c.anyCpu.push(cpuMs(cpu));
     if (pairs !== baseline.result) throw new Error(`${c.name} ${c.route} found ${pairs} matches, minimatch ${baseline.result}`);
     if (any === 0) throw new Error(`${c.name} ${c.route}: isMatchMany matched nothing`);
   }
 }
 const median = (/** @type {number[]} */ xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 for (const c of contenders) {
-  console.log(`| ${c.name} | ${c.route} | ${fmt(Math.min(...c.pairs))} | ${fmt(median(c.pairs))} | ${fmt(Math.min(...c.any))} | ${fmt(median(c.any))} |`);
+  console.log(`| ${c.name} | ${c.route} | ${fmt(Math.min(...c.pairs))} | ${fmt(median(c.pairs))} | ${fmt(median(c.pairsCpu))} | ${fmt(Math.min(...c.any))} | ${fmt(median(c.any))} | ${fmt(median(c.anyCpu))} |`);
 }
