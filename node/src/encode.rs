@@ -12,6 +12,7 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use napi::bindgen_prelude::{JsObjectValue, JsValue, Object, ToNapiValue, Uint8Array, Unknown};
 use napi::Env;
@@ -27,7 +28,31 @@ pub fn to_js<'env, T: Serialize + ?Sized>(
 }
 
 /// Field names already made into JavaScript strings while encoding one answer.
-type Keys<'env> = RefCell<HashMap<&'static str, Unknown<'env>>>;
+/// They are found by the address and length of their `&'static str` (serde's field names
+/// are string literals), so a lookup costs two multiplications, not a string hash; a name
+/// met at another address only makes its string twice.
+type Keys<'env> =
+    RefCell<HashMap<(usize, usize), Unknown<'env>, BuildHasherDefault<AddressHasher>>>;
+
+/// The hasher of [`Keys`]: a multiplicative mix of the words it is given.
+#[derive(Debug, Default)]
+struct AddressHasher(u64);
+
+impl Hasher for AddressHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_usize(byte.into());
+        }
+    }
+
+    fn write_usize(&mut self, word: usize) {
+        self.0 = (self.0.rotate_left(5) ^ word as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
 
 /// The serializer: one per value, carrying the environment it creates values in and the
 /// answer's field names.
@@ -51,11 +76,12 @@ impl<'env, 'k> Encoder<'env, 'k> {
 
     /// The JavaScript string for the field name `name`, made on its first use.
     fn key(self, name: &'static str) -> Result<Unknown<'env>> {
-        if let Some(key) = self.keys.borrow().get(name) {
+        let address = (name.as_ptr() as usize, name.len());
+        if let Some(key) = self.keys.borrow().get(&address) {
             return Ok(*key);
         }
         let key = self.scalar(&name)?;
-        self.keys.borrow_mut().insert(name, key);
+        self.keys.borrow_mut().insert(address, key);
         Ok(key)
     }
 
