@@ -117,9 +117,9 @@ fn decision_name(value: &JsValue) -> Option<String> {
 #[wasm_bindgen(js_name = assessView)]
 pub fn assess_view(files: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
     let files: Vec<core::FileStat> = decode(ErrorKind::InvalidArgument, "files", files)?;
-    let options: Option<core::AssessOptions> =
-        decode(ErrorKind::InvalidArgument, "options", options)?;
-    encode(&core::assess_view(&files, &options.unwrap_or_default()).map_err(to_js)?)
+    let options: core::AssessOptions =
+        decode_or_default(ErrorKind::InvalidArgument, "options", options)?;
+    encode(&core::assess_view(&files, &options).map_err(to_js)?)
 }
 
 /// The verdict on a diff: declared and actual score, decision, preset, reasons, failure.
