@@ -4,8 +4,13 @@
 //    same match count asserted: minimatch, picomatch, upkeep native and wasm (JS API).
 // 2. Pathological patterns on near-miss paths of growing length: time per match.
 // 3. parseNumstat + actualRisk over a 100,000-row numstat, 20 write-set and 20 contract globs.
+// 4. GlobSet batches by route: the facade's joined string against the engine's own
+//    one-string-per-path call, alternated in one process, in wall and CPU time.
+//    UPKEEP_BENCH_PREVIOUS_ADDON=<a .node file of another build> adds that build's two
+//    routes to the same rounds.
 import { createRequire } from 'node:module';
 import { loadImplementation } from '../npm/lib/engine-node.js';
+import { withScoreApi } from '../npm/lib/score-api.js';
 
 // The competitors are devDependencies of the package in npm/.
 const require = createRequire(new URL('../npm/package.json', import.meta.url));
@@ -120,4 +125,43 @@ for (const [name, api] of engines) {
   let risk = { score: 0, reasons: [] };
   const score = best(() => { risk = api.actualRisk(0.2, files, { writeSet, contracts, ignoreDeletions: ['**/*.snap'] }); return risk.score; });
   console.log(`| ${name} | ${files.length.toLocaleString('en')} | ${fmt(parse.ms)} | ${fmt(score.ms)} | ${fmt(parse.ms + score.ms)} | ${risk.score} | ${risk.reasons.length} |`);
+}
+
+console.log('\n## GlobSet batch routes: one joined string against one string per path');
+// The facade's `GlobSet` (npm/lib/score-api.js) joins the paths and calls `matchesManyJoined`;
+// its base class, the engine's own, takes the array of strings (the route the facade falls
+// back to when a join pairs up lone surrogates). Alternated so both see the same load.
+const ROUNDS = 15;
+const previousAddon = process.env.UPKEEP_BENCH_PREVIOUS_ADDON;
+/** @type {(readonly [string, any])[]} */
+const routeEngines = [...engines];
+if (previousAddon) routeEngines.splice(1, 0, ['upkeep native, previous build', withScoreApi(require(previousAddon))]);
+console.log('| engine | route | matchesMany best (ms) | median (ms) | CPU median (ms) | isMatchMany best (ms) | median (ms) | CPU median (ms) |\n|---|---|---:|---:|---:|---:|---:|---:|');
+/** Every engine's two routes, each with its timings; the rounds visit them in turn. */
+const contenders = routeEngines.flatMap(([name, api]) => [
+  { name, route: 'joined', set: new api.GlobSet(patterns), pairs: /** @type {number[]} */ ([]), any: /** @type {number[]} */ ([]), pairsCpu: /** @type {number[]} */ ([]), anyCpu: /** @type {number[]} */ ([]) },
+  { name, route: 'per string', set: new (Object.getPrototypeOf(api.GlobSet))(patterns), pairs: /** @type {number[]} */ ([]), any: /** @type {number[]} */ ([]), pairsCpu: /** @type {number[]} */ ([]), anyCpu: /** @type {number[]} */ ([]) },
+]);
+/** CPU milliseconds (user + system) since `from`. @param {NodeJS.CpuUsage} from */
+const cpuMs = (from) => { const used = process.cpuUsage(from); return (used.user + used.system) / 1000; };
+for (let round = 0; round < ROUNDS; round += 1) {
+  // Every other round in reverse, so no contender always pays for its predecessor's garbage.
+  for (const c of round % 2 ? [...contenders].reverse() : contenders) {
+    let cpu = process.cpuUsage();
+    let start = performance.now();
+    const pairs = c.set.matchesMany(paths).length / 2;
+    c.pairs.push(performance.now() - start);
+    c.pairsCpu.push(cpuMs(cpu));
+    cpu = process.cpuUsage();
+    start = performance.now();
+    const any = c.set.isMatchMany(paths).reduce((/** @type {number} */ n, /** @type {number} */ b) => n + b, 0);
+    c.any.push(performance.now() - start);
+    c.anyCpu.push(cpuMs(cpu));
+    if (pairs !== baseline.result) throw new Error(`${c.name} ${c.route} found ${pairs} matches, minimatch ${baseline.result}`);
+    if (any === 0) throw new Error(`${c.name} ${c.route}: isMatchMany matched nothing`);
+  }
+}
+const median = (/** @type {number[]} */ xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+for (const c of contenders) {
+  console.log(`| ${c.name} | ${c.route} | ${fmt(Math.min(...c.pairs))} | ${fmt(median(c.pairs))} | ${fmt(median(c.pairsCpu))} | ${fmt(Math.min(...c.any))} | ${fmt(median(c.any))} | ${fmt(median(c.anyCpu))} |`);
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the wasm engine and its JS glue: npm/wasm/node (CommonJS, for Node's fallback)
 # and npm/wasm/web (ES module with init(), for browsers and bundlers).
-# Uses rustup's wasm32 target when installed, else Debian's toolchain (TOOLCHAIN.md).
+# Uses rustup's wasm32 target when installed, else Debian's toolchain (ARCHITECTURE.md, Toolchain).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/wasm-env.sh

@@ -23,7 +23,8 @@ apt_install() {
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
-# wasm32 standard library: rustup's target when a laptop has it, else Debian's route (TOOLCHAIN.md).
+# wasm32 standard library: rustup's target when a laptop has it, else Debian's route
+# (ARCHITECTURE.md, Toolchain).
 if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
   apt_install rustc-web cargo-web rust-web-src lld-22
 fi
@@ -37,20 +38,25 @@ apt_install git chromium strace neovim unzip bsdutils
 
 if ! command -v wasm-bindgen >/dev/null || [ "$(wasm-bindgen --version | awk '{print $2}')" != "$WASM_BINDGEN_VERSION" ]; then
   log "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (a few minutes, once)"
-  # No --locked: its lockfile pins a crate version the registry here lacks (TOOLCHAIN.md).
+  # No --locked: its lockfile pins a crate version the registry here lacks
+  # (ARCHITECTURE.md, Toolchain).
   cargo install -q wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
 fi
 
 # cargo-fuzz drives the fuzz targets in core/fuzz (make fuzz-smoke in make test, make fuzz).
-# It runs on the nightly toolchain, which rustup provides on these machines.
+# It runs on a nightly toolchain (UPKEEP_FUZZ_TOOLCHAIN, default nightly), which rustup
+# downloads from static.rust-lang.org. Without it the build still works, and make
+# fuzz-smoke fails saying so.
 if ! cargo fuzz --version >/dev/null 2>&1; then
   log "installing cargo-fuzz (a minute or two, once)"
   cargo install -q cargo-fuzz
 fi
-if ! rustup run nightly rustc --version >/dev/null 2>&1; then
-  log "installing the nightly toolchain for cargo-fuzz"
-  rustup toolchain install nightly --profile minimal ||
-    log "WARNING: no nightly toolchain; make fuzz-smoke will report its fuzz targets as not run"
+FUZZ_TOOLCHAIN=${UPKEEP_FUZZ_TOOLCHAIN:-nightly}
+if ! RUSTUP_AUTO_INSTALL=0 rustup run "$FUZZ_TOOLCHAIN" rustc --version >/dev/null 2>&1; then
+  log "installing the $FUZZ_TOOLCHAIN toolchain for cargo-fuzz"
+  # --no-self-update: installing a toolchain must not replace the rustup binary itself.
+  rustup toolchain install --no-self-update "$FUZZ_TOOLCHAIN" --profile minimal ||
+    log "WARNING: could not install the $FUZZ_TOOLCHAIN toolchain; make fuzz-smoke (part of make test) fails until it is installed"
 fi
 
 # npm dependencies from the committed lockfile; skipped when already in step with it.

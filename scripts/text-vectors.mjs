@@ -254,6 +254,19 @@ for (const [name, bytes, result] of /** @type {[string, Buffer, boolean][]} */ (
 ])) {
   cases.push({ name: `isBinary: ${name}`, call: 'isBinary', args: [hex(bytes)], result });
 }
+// toCrlf (what an autocrlf checkout writes): stated by hand; null is "nothing to convert".
+for (const [name, text, result] of /** @type {[string, string, string | null][]} */ ([
+  ['LF text becomes CRLF', 'a\nb\n', 'a\r\nb\r\n'],
+  ['no final newline', 'a\nb', 'a\r\nb'],
+  ['a lone CR stays', 'a\rb\n', 'a\rb\r\n'],
+  ['already CRLF: nothing to convert', 'a\r\nb\r\n', null],
+  ["mixed endings are the author's", 'a\r\nb\n', null],
+  ['binary: git never converts', '\0a\nb\n', null],
+  ['no LF at all', 'abc', null],
+  ['empty', '', null],
+])) {
+  cases.push({ name: `toCrlf: ${name}`, call: 'toCrlf', args: [hex(B(text))], result: result === null ? null : hex(B(result)) });
+}
 
 rmSync(dir, { recursive: true, force: true });
 const doc = {

@@ -1,5 +1,5 @@
 # Sourced by scripts that build or test for wasm32: defines cargo_wasm, which runs cargo
-# for wasm32-unknown-unknown with whichever toolchain this machine has (TOOLCHAIN.md).
+# for wasm32-unknown-unknown with whichever toolchain this machine has (ARCHITECTURE.md, Toolchain).
 export CARGO_TARGET_DIR="${UPKEEP_WASM_TARGET_DIR:-$PWD/target/wasm}"
 if rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
   cargo_wasm() { cargo "$@" --target wasm32-unknown-unknown; }

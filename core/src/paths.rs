@@ -6,7 +6,7 @@
 //! path goes through [`validate_path`] (or [`validate_canonical_path`] where a path is a
 //! key that must already be spelled with `/`), and the full set through
 //! [`check_collisions`], before the shim touches the disk. The rules are
-//! git's (`verify_path`) and RELIABILITY.md's: relative paths only, `/` or `\` as the
+//! git's (`verify_path`), made stricter: relative paths only, `/` or `\` as the
 //! separator, no empty, `.` or `..` segment, no drive letters or UNC names, no control
 //! characters, and no `.git` under any spelling a file system might treat as `.git`.
 //!

@@ -342,7 +342,7 @@ fn run(call: &str, args: &[Value]) -> Value {
         }
         "assess" => outcome(assess(&files(0), &arg(&args[1])).map(encode)),
         "scoreConstants" => outcome(Ok(encode(score_constants()))),
-        "parseManifest" => outcome(update::parse_manifest(text(0), text(1)).map(encode_update)),
+        "parseManifest" => outcome(update::parse_manifest(text(0), opt_text(1)).map(encode_update)),
         "compareVersions" => outcome(update::compare_versions(text(0), text(1)).map(Value::from)),
         "checkVersions" => {
             outcome(update::check_versions(text(0), text(1), args[2].as_str()).map(encode_update))
@@ -358,7 +358,7 @@ fn run(call: &str, args: &[Value]) -> Value {
             )
         }
         "updateReadList" => {
-            outcome(update::read_list(text(0), text(1), text(2)).map(encode_update))
+            outcome(update::read_list(text(0), text(1), opt_text(2)).map(encode_update))
         }
         "planUpdate" => {
             let input: update::UpdateInput =
@@ -408,10 +408,7 @@ fn run(call: &str, args: &[Value]) -> Value {
             typed(&args[1]),
             typed(&args[2]),
         )),
-        "parseHandoff" => encoded(land::parse_handoff(
-            text(0),
-            opt_text(1).unwrap_or("handoff"),
-        )),
+        "parseHandoff" => encoded(land::parse_handoff(text(0), opt_text(1))),
         "planLand" => encoded(land::plan_land(
             &typed::<land::Handoff>(&args[0]),
             &typed::<Vec<land::CurrentFile>>(&args[1]),
@@ -481,7 +478,7 @@ fn loop_sequence(args: &[Value]) -> Value {
                 &mut state,
                 &bricks,
                 op[1].as_str().unwrap(),
-                op[2].as_str().unwrap(),
+                op.get(2).and_then(Value::as_str),
             )
             .map(encode),
             other => panic!("no loop operation {other:?}"),

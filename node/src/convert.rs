@@ -21,9 +21,13 @@ pub fn decode<'v, T: DeserializeOwned>(
         .map_err(|e| to_js(env, Error::new(kind, name, e.reason)))
 }
 
-/// Encodes an answer as plain JavaScript objects and arrays (`None` as `null`).
-pub fn encode<'env, T: Serialize>(env: &Env, value: &T) -> napi::Result<Unknown<'env>> {
-    env.to_js_value(value)
+/// Encodes an answer as plain JavaScript objects and arrays (`None` as `null`, bytes as
+/// `Uint8Array`s), as the wasm build encodes it ([`crate::encode`]).
+pub fn encode<'env, T: Serialize + ?Sized>(
+    env: &'env Env,
+    value: &T,
+) -> napi::Result<Unknown<'env>> {
+    crate::encode::to_js(env, value)
 }
 
 /// [`decode`] for an optional argument: absent stands for the type's default (an omitted

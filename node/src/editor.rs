@@ -2,7 +2,7 @@
 //! a project's manifests. Values cross as plain objects (serde), file contents as
 //! `Uint8Array`s.
 
-use crate::convert::{decode, encode};
+use crate::convert::{decode, decode_or_default, encode};
 use crate::error::to_js;
 use napi::bindgen_prelude::{Object, Unknown};
 use napi::Env;
@@ -38,13 +38,11 @@ pub fn editor_manifest<'env>(
 #[napi(ts_return_type = "ScanTotals")]
 pub fn editor_tally<'env>(
     env: &'env Env,
-    #[napi(ts_arg_type = "ScanTotals | null | undefined")] totals: Option<Object>,
+    #[napi(ts_arg_type = "ScanTotals | null | undefined")] totals: Option<Unknown>,
     #[napi(ts_arg_type = "FileSummary")] summary: Object,
 ) -> napi::Result<Unknown<'env>> {
-    let mut totals: editor::ScanTotals = match totals {
-        Some(t) => decode(env, ErrorKind::InvalidArgument, "totals", t)?,
-        None => editor::ScanTotals::default(),
-    };
+    let mut totals: editor::ScanTotals =
+        decode_or_default(env, ErrorKind::InvalidArgument, "totals", totals)?;
     let summary: editor::FileSummary = decode(env, ErrorKind::InvalidArgument, "summary", summary)?;
     totals.add(&summary);
     encode(env, &totals)

@@ -22,7 +22,7 @@ pub fn to_js_with_state<T: serde::Serialize>(
         let mut js =
             env.create_error(napi::Error::new(Status::GenericFailure, error.to_string()))?;
         js.set("code", error.code())?;
-        js.set("state", env.to_js_value(state)?)?;
+        js.set("state", crate::encode::to_js(env, state)?)?;
         env.throw(js)
     })();
     match thrown {

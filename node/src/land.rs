@@ -36,8 +36,7 @@ pub fn parse_handoff<'env>(
     text: String,
     label: Option<String>,
 ) -> napi::Result<Unknown<'env>> {
-    let handoff = land::parse_handoff(&text, label.as_deref().unwrap_or("handoff"))
-        .map_err(|e| to_js(env, e))?;
+    let handoff = land::parse_handoff(&text, label.as_deref()).map_err(|e| to_js(env, e))?;
     encode(env, &handoff)
 }
 

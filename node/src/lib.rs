@@ -4,6 +4,7 @@
 
 mod convert;
 pub mod editor;
+mod encode;
 mod error;
 pub mod hash;
 pub mod land;

@@ -1,7 +1,7 @@
 //! Refresh: manifests, records, path checks, classification, plans and the journal.
 //! Typed objects cross the boundary through serde; every function is decode → core → encode.
 
-use crate::convert::{decode, encode};
+use crate::convert::{decode, decode_or_default, encode};
 use crate::error::to_js;
 use napi::bindgen_prelude::{Uint8Array, Unknown};
 use napi::Env;
@@ -98,10 +98,8 @@ pub fn plan_refresh<'env>(
         "observations",
         observations,
     )?;
-    let options: core::RefreshOptions = match options {
-        Some(value) => decode(env, ErrorKind::InvalidArgument, "options", value)?,
-        None => core::RefreshOptions::default(),
-    };
+    let options: core::RefreshOptions =
+        decode_or_default(env, ErrorKind::InvalidArgument, "options", options)?;
     let plan = core::plan_refresh(&manifest, record.as_deref(), &observations, &options)
         .map_err(|e| to_js(env, e))?;
     encode(env, &plan)

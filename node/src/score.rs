@@ -1,69 +1,25 @@
 //! Risk scoring: globs, numstat parsing, the risk arithmetic and the scoring constants.
+//!
+//! Rows and verdicts cross as plain objects (serde). Two bulk routes cross as typed arrays
+//! instead, because 100,000 small objects or strings through N-API cost more than the
+//! engine's work on them: numstat rows as columns (`parseNumstatColumns`,
+//! `actualRiskColumns`) and `GlobSet` batches as one joined string (`*ManyJoined`); the
+//! facade (`npm/lib/score-api.js`) builds and reads both.
 
-use crate::convert::decode_or_default;
-use napi::bindgen_prelude::{
-    Float64Array, FromNapiValue, TypeName, Uint32Array, Uint8Array, Unknown, ValidateNapiValue,
-};
+use crate::convert::{decode, decode_or_default, encode};
+use napi::bindgen_prelude::{Float64Array, Uint32Array, Uint8Array, Unknown};
 use napi::Env;
-use napi::{sys, ValueType};
+use napi::ValueType;
 use napi_derive::napi;
 use upkeep_core::score as core;
 use upkeep_core::ErrorKind;
 
 use crate::error::to_js;
 
-/// One changed file as JavaScript sees it: `{ file, added, deleted }`.
-#[napi(object)]
-#[derive(Debug)]
-pub struct FileStat {
-    /// The path, as git printed it (unquoted).
-    pub file: String,
-    /// Lines added (0 for binary files and the old side of a rename).
-    pub added: f64,
-    /// Lines deleted.
-    pub deleted: f64,
-}
-
-/// A changed file passed in: `added` is optional (the arithmetic does not read it).
-#[napi(object)]
-#[derive(Debug)]
-pub struct FileStatInput {
-    /// The path.
-    pub file: String,
-    /// Lines added.
-    pub added: Option<f64>,
-    /// Lines deleted.
-    pub deleted: f64,
-}
-
-impl From<core::FileStat> for FileStat {
-    fn from(row: core::FileStat) -> Self {
-        FileStat {
-            file: row.file,
-            added: row.added,
-            deleted: row.deleted,
-        }
-    }
-}
-
-impl From<FileStatInput> for core::FileStat {
-    fn from(row: FileStatInput) -> Self {
-        core::FileStat::new(row.file, row.added.unwrap_or_default(), row.deleted)
-    }
-}
-
-fn rows(rows: Vec<core::FileStat>) -> Vec<FileStat> {
-    rows.into_iter().map(FileStat::from).collect()
-}
-
-fn files(files: Vec<FileStatInput>) -> Vec<core::FileStat> {
-    files.into_iter().map(core::FileStat::from).collect()
-}
-
 /// The scoring constants: `{ weights, presets, defaultPreset, deletionLines }`.
 #[napi]
-pub fn score_constants(env: Env) -> napi::Result<Unknown<'static>> {
-    env.to_js_value(&core::score_constants())
+pub fn score_constants(env: &Env) -> napi::Result<Unknown<'_>> {
+    encode(env, &core::score_constants())
 }
 
 /// Whether `file` matches the glob `pattern`.
@@ -73,7 +29,8 @@ pub fn glob_match(pattern: String, file: String) -> bool {
 }
 
 /// numstat rows as two columns (core `rows_to_columns`): the facade (`npm/lib/score-api.js`)
-/// builds the `{ file, added, deleted }` objects, far cheaper in JavaScript than here.
+/// builds the `{ file, added, deleted }` objects, far cheaper in JavaScript than here. The
+/// one result struct of this crate: a `Float64Array` is not a serde value.
 #[napi(object)]
 pub struct FileColumns {
     /// Every path, concatenated.
@@ -108,19 +65,17 @@ pub fn parse_numstat_columns(text: String) -> FileColumns {
 }
 
 /// `git diff --numstat -z` rows.
-#[napi]
-pub fn parse_numstat_z(env: Env, bytes: Uint8Array) -> napi::Result<Vec<FileStat>> {
-    core::parse_numstat_z(&bytes)
-        .map(rows)
-        .map_err(|e| to_js(&env, e))
+#[napi(ts_return_type = "FileStat[]")]
+pub fn parse_numstat_z(env: &Env, bytes: Uint8Array) -> napi::Result<Unknown<'_>> {
+    let rows = core::parse_numstat_z(&bytes).map_err(|e| to_js(env, e))?;
+    encode(env, &rows)
 }
 
 /// numstat rows from bytes in either form (`-z` when they hold a NUL byte).
-#[napi]
-pub fn parse_numstat_bytes(env: Env, bytes: Uint8Array) -> napi::Result<Vec<FileStat>> {
-    core::parse_numstat_bytes(&bytes)
-        .map(rows)
-        .map_err(|e| to_js(&env, e))
+#[napi(ts_return_type = "FileStat[]")]
+pub fn parse_numstat_bytes(env: &Env, bytes: Uint8Array) -> napi::Result<Unknown<'_>> {
+    let rows = core::parse_numstat_bytes(&bytes).map_err(|e| to_js(env, e))?;
+    encode(env, &rows)
 }
 
 /// The largest weight among `actions`, with `overrides` applied to the weights.
@@ -136,32 +91,33 @@ pub fn declared_risk(
 }
 
 /// `{ score, reasons }`: the declared score escalated by what the diff did.
-#[napi]
-pub fn actual_risk(
-    env: Env,
+#[napi(ts_args_type = "declared: number, files: FileStat[], options?: RiskOptions")]
+pub fn actual_risk<'env>(
+    env: &'env Env,
     declared: f64,
-    files_in: Vec<FileStatInput>,
+    files: Unknown,
     options: Option<Unknown>,
-) -> napi::Result<Unknown<'static>> {
+) -> napi::Result<Unknown<'env>> {
+    let files: Vec<core::FileStat> = decode(env, ErrorKind::InvalidArgument, "files", files)?;
     let options: core::RiskOptions =
-        decode_or_default(&env, ErrorKind::InvalidArgument, "options", options)?;
-    env.to_js_value(&core::actual_risk(declared, &files(files_in), &options))
+        decode_or_default(env, ErrorKind::InvalidArgument, "options", options)?;
+    encode(env, &core::actual_risk(declared, &files, &options))
 }
 
 /// [`actual_risk`] with the files as columns (core `rows_from_columns`), as the facade
 /// passes every well-formed array of `{ file, added, deleted }`.
 #[napi]
-pub fn actual_risk_columns(
-    env: Env,
+pub fn actual_risk_columns<'env>(
+    env: &'env Env,
     declared: f64,
     paths: String,
     numbers: Float64Array,
     options: Option<Unknown>,
-) -> napi::Result<Unknown<'static>> {
+) -> napi::Result<Unknown<'env>> {
     let options: core::RiskOptions =
-        decode_or_default(&env, ErrorKind::InvalidArgument, "options", options)?;
-    let files = core::rows_from_columns(&paths, &numbers).map_err(|e| to_js(&env, e))?;
-    env.to_js_value(&core::actual_risk(declared, &files, &options))
+        decode_or_default(env, ErrorKind::InvalidArgument, "options", options)?;
+    let files = core::rows_from_columns(&paths, &numbers).map_err(|e| to_js(env, e))?;
+    encode(env, &core::actual_risk(declared, &files, &options))
 }
 
 /// `silent`, `soft` or `blocking` for `score` under the preset called `preset`.
@@ -200,29 +156,34 @@ fn decision_name(env: &Env, value: &Unknown) -> napi::Result<Option<String>> {
 }
 
 /// The verdict on a diff: declared and actual score, decision, preset, reasons, failure.
-#[napi]
-pub fn assess(
-    env: Env,
-    files_in: Vec<FileStatInput>,
+#[napi(ts_args_type = "files: FileStat[], options?: AssessOptions")]
+pub fn assess<'env>(
+    env: &'env Env,
+    files: Unknown,
     options: Option<Unknown>,
-) -> napi::Result<Unknown<'static>> {
+) -> napi::Result<Unknown<'env>> {
+    let files: Vec<core::FileStat> = decode(env, ErrorKind::InvalidArgument, "files", files)?;
     let options: core::AssessOptions =
-        decode_or_default(&env, ErrorKind::InvalidArgument, "options", options)?;
-    let verdict = core::assess(&files(files_in), &options).map_err(|e| to_js(&env, e))?;
-    env.to_js_value(&verdict)
+        decode_or_default(env, ErrorKind::InvalidArgument, "options", options)?;
+    let verdict = core::assess(&files, &options).map_err(|e| to_js(env, e))?;
+    encode(env, &verdict)
 }
 
 /// The verdict with its rendering: `{ verdict, lines }`, what `upkeep score` prints.
-#[napi(ts_return_type = "AssessView")]
-pub fn assess_view(
-    env: Env,
-    files_in: Vec<FileStatInput>,
+#[napi(
+    ts_args_type = "files: FileStat[], options?: AssessOptions",
+    ts_return_type = "AssessView"
+)]
+pub fn assess_view<'env>(
+    env: &'env Env,
+    files: Unknown,
     options: Option<Unknown>,
-) -> napi::Result<Unknown<'static>> {
+) -> napi::Result<Unknown<'env>> {
+    let files: Vec<core::FileStat> = decode(env, ErrorKind::InvalidArgument, "files", files)?;
     let options: core::AssessOptions =
-        decode_or_default(&env, ErrorKind::InvalidArgument, "options", options)?;
-    let view = core::assess_view(&files(files_in), &options).map_err(|e| to_js(&env, e))?;
-    env.to_js_value(&view)
+        decode_or_default(env, ErrorKind::InvalidArgument, "options", options)?;
+    let view = core::assess_view(&files, &options).map_err(|e| to_js(env, e))?;
+    encode(env, &view)
 }
 
 /// Glob patterns compiled once and matched against many paths.
@@ -254,10 +215,11 @@ impl GlobSet {
             .collect()
     }
 
-    /// For each path, 1 when any pattern matches it, else 0.
-    #[napi(ts_args_type = "paths: string[]")]
-    pub fn is_match_many(&self, paths: PathBatch) -> Uint8Array {
-        let paths = paths.paths();
+    /// For each path, 1 when any pattern matches it, else 0. One string per path: the
+    /// facade takes this route only for a batch that joining would garble (lone surrogates
+    /// paired up); every other batch goes through [`is_match_many_joined`](Self::is_match_many_joined).
+    #[napi]
+    pub fn is_match_many(&self, paths: Vec<String>) -> Uint8Array {
         Uint8Array::new(
             self.0
                 .is_match_many(&paths)
@@ -267,10 +229,11 @@ impl GlobSet {
         )
     }
 
-    /// Every match over `paths` as flat pairs `[pathIndex, patternIndex, ...]`.
-    #[napi(ts_args_type = "paths: string[]")]
-    pub fn matches_many(&self, paths: PathBatch) -> Uint32Array {
-        Uint32Array::new(self.0.match_pairs(&paths.paths()))
+    /// Every match over `paths` as flat pairs `[pathIndex, patternIndex, ...]`; the
+    /// per-string route, as [`is_match_many`](Self::is_match_many).
+    #[napi]
+    pub fn matches_many(&self, paths: Vec<String>) -> Uint32Array {
+        Uint32Array::new(self.0.match_pairs(&paths))
     }
 
     /// [`is_match_many`](Self::is_match_many) over paths joined into one string, with each
@@ -299,113 +262,5 @@ impl GlobSet {
     ) -> napi::Result<Uint32Array> {
         let paths = core::split_utf16_lengths(&paths, &lengths).map_err(|e| to_js(&env, e))?;
         Ok(Uint32Array::new(self.0.match_pairs(&paths)))
-    }
-}
-
-/// A JavaScript array of strings decoded into one UTF-8 buffer: one N-API call and no
-/// allocation per string (napi-rs's `Vec<String>` makes two calls and an allocation each),
-/// which is most of the cost of a batch of short paths.
-#[derive(Debug)]
-pub struct PathBatch {
-    text: String,
-    ends: Vec<usize>,
-}
-
-impl PathBatch {
-    fn paths(&self) -> Vec<&str> {
-        let mut start = 0;
-        self.ends
-            .iter()
-            .map(|&end| {
-                let path = &self.text[start..end];
-                start = end;
-                path
-            })
-            .collect()
-    }
-}
-
-impl TypeName for PathBatch {
-    fn type_name() -> &'static str {
-        "string[]"
-    }
-    fn value_type() -> ValueType {
-        ValueType::Object
-    }
-}
-
-impl ValidateNapiValue for PathBatch {}
-
-impl FromNapiValue for PathBatch {
-    unsafe fn from_napi_value(env: sys::napi_env, array: sys::napi_value) -> napi::Result<Self> {
-        let check = |status: sys::napi_status, what: &str| {
-            if status == sys::Status::napi_ok {
-                Ok(())
-            } else {
-                Err(napi::Error::new(
-                    napi::Status::InvalidArg,
-                    format!("expected an array of strings ({what})"),
-                ))
-            }
-        };
-        let mut len = 0u32;
-        check(
-            // SAFETY: `env` and `array` are the live handles napi-rs passed in for this
-            // call; `len` is a valid out-pointer. A non-array is reported, not undefined.
-            unsafe { sys::napi_get_array_length(env, array, &mut len) },
-            "not an array",
-        )?;
-        let mut buf: Vec<u8> = Vec::with_capacity(len as usize * 48 + 4096);
-        let mut ends = Vec::with_capacity(len as usize);
-        for i in 0..len {
-            let mut element = std::ptr::null_mut();
-            check(
-                // SAFETY: as above; `i < len`, and `element` is a valid out-pointer.
-                unsafe { sys::napi_get_element(env, array, i, &mut element) },
-                "element",
-            )?;
-            loop {
-                let spare = buf.capacity() - buf.len();
-                let mut written = 0usize;
-                // SAFETY: `len <= capacity`, so the pointer stays within (or one past) the
-                // allocation.
-                let target = unsafe { buf.as_mut_ptr().add(buf.len()) }.cast();
-                check(
-                    // SAFETY: `target` has `spare` writable bytes of `buf`'s allocation; N-API
-                    // writes at most `spare` bytes (its NUL included) and reports the count.
-                    unsafe {
-                        sys::napi_get_value_string_utf8(env, element, target, spare, &mut written)
-                    },
-                    "not a string",
-                )?;
-                // A truncated copy stops short of the end by at most a character (3 bytes)
-                // and the NUL: anything shorter than that is complete.
-                if written + 4 < spare {
-                    // SAFETY: N-API initialised `written` bytes after the old length, and
-                    // `written < spare`, so the new length is within capacity.
-                    unsafe { buf.set_len(buf.len() + written) };
-                    break;
-                }
-                let mut needed = 0usize;
-                check(
-                    // SAFETY: a null buffer only asks for the length, written to `needed`.
-                    unsafe {
-                        sys::napi_get_value_string_utf8(
-                            env,
-                            element,
-                            std::ptr::null_mut(),
-                            0,
-                            &mut needed,
-                        )
-                    },
-                    "not a string",
-                )?;
-                buf.reserve((needed + 8).max(buf.capacity()));
-            }
-            ends.push(buf.len());
-        }
-        let text = String::from_utf8(buf)
-            .map_err(|e| napi::Error::new(napi::Status::InvalidArg, e.to_string()))?;
-        Ok(PathBatch { text, ends })
     }
 }

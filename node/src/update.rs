@@ -17,8 +17,7 @@ pub fn parse_manifest<'env>(
     text: String,
     label: Option<String>,
 ) -> napi::Result<Unknown<'env>> {
-    let manifest = update::parse_manifest(&text, label.as_deref().unwrap_or("manifest"))
-        .map_err(|e| to_js(env, e))?;
+    let manifest = update::parse_manifest(&text, label.as_deref()).map_err(|e| to_js(env, e))?;
     encode(env, &manifest)
 }
 
@@ -57,14 +56,17 @@ pub fn changelog_range<'env>(
 #[napi(ts_return_type = "UpdateStart")]
 pub fn start_update<'env>(
     env: &'env Env,
-    #[napi(ts_arg_type = "InProgress | null")] in_progress: Option<Object>,
+    #[napi(ts_arg_type = "InProgress | null")] in_progress: Unknown,
     from: String,
     to: String,
     run_id: String,
 ) -> napi::Result<Unknown<'env>> {
-    let record: Option<update::InProgress> = in_progress
-        .map(|o| decode(env, ErrorKind::InvalidUpdateInput, "startUpdate", o))
-        .transpose()?;
+    let record: Option<update::InProgress> = decode(
+        env,
+        ErrorKind::InvalidUpdateInput,
+        "startUpdate",
+        in_progress,
+    )?;
     let start =
         update::start_update(record.as_ref(), &from, &to, &run_id).map_err(|e| to_js(env, e))?;
     encode(env, &start)
@@ -78,12 +80,8 @@ pub fn update_read_list<'env>(
     latest_manifest: String,
     state_dir: Option<String>,
 ) -> napi::Result<Unknown<'env>> {
-    let list = update::read_list(
-        &baseline_manifest,
-        &latest_manifest,
-        state_dir.as_deref().unwrap_or(".upkeep"),
-    )
-    .map_err(|e| to_js(env, e))?;
+    let list = update::read_list(&baseline_manifest, &latest_manifest, state_dir.as_deref())
+        .map_err(|e| to_js(env, e))?;
     encode(env, &list)
 }
 

@@ -1,11 +1,13 @@
 // Differential testing of risk scoring against the JavaScript reference (`score.mjs` of
-// the loop, which is not part of this repository: extract it and pass its path).
+// the loop, which is not part of this repository): by default it is extracted from the
+// seed at run time into a temp folder (tests/differential/reference.mjs); `--reference
+// <score.mjs>` uses another copy, `--seeds <folder>` another seeds folder.
 //
-//   node tests/differential/score-vectors.mjs --reference /tmp/ref/score.mjs --write
+//   node tests/differential/score-vectors.mjs --write
 //       regenerates tests/vectors/score.json (hand-picked cases) and
 //       tests/vectors/score-generated.json (a seeded snapshot of random cases), so the
 //       conformance runners check every implementation without the reference;
-//   node tests/differential/score-vectors.mjs --reference /tmp/ref/score.mjs --compare 200000 [--seed 7]
+//   node tests/differential/score-vectors.mjs --compare 200000 [--seed 7]
 //       runs that many fresh random cases against the native and wasm engines and prints
 //       every disagreement (exit 1 if any).
 import { writeFileSync } from 'node:fs';
@@ -15,17 +17,19 @@ import {
   DECISIONS, PRESET_NAMES, SCORES, randomActions, randomFiles, randomNumstat, randomOptions,
   randomOverrides, randomPath, randomPattern, rng,
 } from './cases.js';
+import { extractedOrExit, extractReference } from './reference.mjs';
 
 const { values: flags } = parseArgs({
   options: {
     reference: { type: 'string' },
+    seeds: { type: 'string' },
     write: { type: 'boolean', default: false },
     compare: { type: 'string' },
     seed: { type: 'string', default: '1' },
   },
 });
-if (!flags.reference) throw new Error('--reference <path to score.mjs> is required');
-const ref = await import(pathToFileURL(flags.reference).href);
+const referencePath = flags.reference ?? extractedOrExit(() => extractReference({ seeds: flags.seeds }).score);
+const ref = await import(pathToFileURL(referencePath).href);
 
 const RANK = { silent: 0, soft: 1, blocking: 2 };
 const undef = (/** @type {unknown} */ v) => (v === null ? undefined : v);
@@ -191,7 +195,7 @@ const zCases = [
   { name: 'parseNumstatZ: a record without tabs', call: 'parseNumstatZ', args: [{ $bytes: Buffer.from('oops\0').toString('hex') }],
     error: { code: 'invalid-numstat', message: "invalid numstat record 'oops': expected added<TAB>deleted<TAB>path in a -z numstat record" } },
   { name: 'parseNumstatZ: a rename missing its new path', call: 'parseNumstatZ', args: [{ $bytes: Buffer.from('1\t1\t\0old\0').toString('hex') }],
-    error: { code: 'invalid-numstat', message: "invalid numstat record '1\t1\t': a rename needs the old and the new path" } },
+    error: { code: 'invalid-numstat', message: "invalid numstat record '1\\t1\\t': a rename needs the old and the new path" } },
   { name: 'parseNumstatBytes: plain form', call: 'parseNumstatBytes', args: [{ $bytes: Buffer.from('1\t0\tsrc/{ => lib}/a.js\n').toString('hex') }],
     result: [{ file: 'src/lib/a.js', added: 1, deleted: 0 }, { file: 'src/a.js', added: 0, deleted: 0 }] },
   { name: 'parseNumstatBytes: -z form (detected by a NUL)', call: 'parseNumstatBytes', args: [{ $bytes: Buffer.from('1\t0\t\0a => b\0c\0').toString('hex') }],
@@ -233,6 +237,6 @@ if (flags.compare) {
       }
     }
   }
-  console.log(`${cases.length} random cases × ${engines.length} engines: ${failures} disagreements`);
+  console.log(`score differential (seed ${flags.seed}): ${cases.length} random cases × ${engines.length} engines, ${failures} disagreements`);
   process.exitCode = failures ? 1 : 0;
 }

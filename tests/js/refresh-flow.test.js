@@ -322,7 +322,7 @@ describe('install: SIGKILL at every mutating step', () => {
   });
 });
 
-describe('refresh: a 200 MB managed file (RELIABILITY case 11)', () => {
+describe('refresh: a 200 MB managed file', () => {
   test('is hashed, backed up and replaced a chunk at a time: peak memory stays far below its size', () => {
     const dir = join(base, `big${counter++}`);
     const src = join(dir, 'src');

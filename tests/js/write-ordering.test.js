@@ -1,5 +1,5 @@
 // The durability order of every write, checked on real runs traced with strace
-// (RELIABILITY.md case 2): a temp file is synced before it is renamed into place, the
+// (ARCHITECTURE.md, Safety rules): a temp file is synced before it is renamed into place, the
 // folder is synced after the rename, a backup and its folder are synced before the file
 // it saves is replaced, a new folder is synced into its parent before anything relies on
 // it, and the journal says "done" only after all of that.

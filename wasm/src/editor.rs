@@ -6,7 +6,7 @@ use upkeep_core::editor;
 use upkeep_core::ErrorKind;
 use wasm_bindgen::prelude::*;
 
-use crate::convert::{decode, encode};
+use crate::convert::{decode, decode_or_default, encode};
 use crate::error::to_js;
 
 /// Diagnostics, code actions, lens and hovers for one file, from its text and its sides.
@@ -27,7 +27,7 @@ pub fn editor_manifest(latest: &str, baseline: Option<String>) -> Result<JsValue
 #[wasm_bindgen(js_name = editorTally)]
 pub fn editor_tally(totals: JsValue, summary: JsValue) -> Result<JsValue, JsValue> {
     let mut totals: editor::ScanTotals =
-        crate::convert::decode_or_default(ErrorKind::InvalidArgument, "totals", totals)?;
+        decode_or_default(ErrorKind::InvalidArgument, "totals", totals)?;
     let summary: editor::FileSummary = decode(ErrorKind::InvalidArgument, "summary", summary)?;
     totals.add(&summary);
     encode(&totals)

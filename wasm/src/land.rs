@@ -24,7 +24,7 @@ pub fn seal_handoff(
 /// Parses a sealed handoff strictly; `label` names it in errors.
 #[wasm_bindgen(js_name = parseHandoff)]
 pub fn parse_handoff(text: &str, label: Option<String>) -> Result<JsValue, JsValue> {
-    encode(&land::parse_handoff(text, label.as_deref().unwrap_or("handoff")).map_err(to_js)?)
+    encode(&land::parse_handoff(text, label.as_deref()).map_err(to_js)?)
 }
 
 /// Plans a land: the moved check and the commit split.

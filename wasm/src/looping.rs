@@ -103,7 +103,7 @@ pub fn loop_decide_awaiting(
 ) -> Result<JsValue, JsValue> {
     let mut state: core::LoopState = decode(ErrorKind::InvalidArgument, "state", state)?;
     let bricks: core::LoopBricks = decode(ErrorKind::InvalidArgument, "bricks", bricks)?;
-    let result = core::decide_awaiting(&mut state, &bricks, verdict, note.as_deref().unwrap_or(""));
+    let result = core::decide_awaiting(&mut state, &bricks, verdict, note.as_deref());
     answer(&state, result)
 }
 

@@ -5,7 +5,7 @@ use upkeep_core::refresh as core;
 use upkeep_core::ErrorKind;
 use wasm_bindgen::prelude::*;
 
-use crate::convert::{decode, encode};
+use crate::convert::{decode, decode_or_default, encode};
 
 use crate::error::to_js;
 
@@ -75,11 +75,8 @@ pub fn plan_refresh(
 ) -> Result<JsValue, JsValue> {
     let observations: core::Observations =
         decode(ErrorKind::InvalidArgument, "observations", observations)?;
-    let options: core::RefreshOptions = if options.is_undefined() || options.is_null() {
-        core::RefreshOptions::default()
-    } else {
-        decode(ErrorKind::InvalidArgument, "options", options)?
-    };
+    let options: core::RefreshOptions =
+        decode_or_default(ErrorKind::InvalidArgument, "options", options)?;
     encode(
         &core::plan_refresh(manifest, record.as_deref(), &observations, &options).map_err(to_js)?,
     )

@@ -4,7 +4,7 @@ use upkeep_core::score as core;
 use upkeep_core::ErrorKind;
 use wasm_bindgen::prelude::*;
 
-use crate::convert::{decode, encode};
+use crate::convert::{decode, decode_or_default, encode};
 
 use crate::error::to_js;
 
@@ -21,7 +21,8 @@ pub fn glob_match(pattern: &str, file: &str) -> bool {
 }
 
 /// numstat rows as `{ paths, numbers }` (core `rows_to_columns`, the numbers a
-/// `Float64Array`): the facade (`npm/lib/score-api.js`) builds the row objects.
+/// `Float64Array`): the facade (`npm/lib/score-api.js`) builds the row objects. Built by
+/// hand, as the native addon's one result struct is: a `Float64Array` is not a serde value.
 fn columns(rows: &[core::FileStat]) -> Result<JsValue, JsValue> {
     let (paths, numbers) = core::rows_to_columns(rows);
     let out = js_sys::Object::new();
@@ -52,7 +53,8 @@ pub fn parse_numstat_bytes(bytes: &[u8]) -> Result<JsValue, JsValue> {
 /// The largest weight among `actions`, with `overrides` applied to the weights.
 #[wasm_bindgen(js_name = declaredRisk)]
 pub fn declared_risk(actions: Vec<String>, overrides: JsValue) -> Result<f64, JsValue> {
-    let overrides: core::Overrides = decode(ErrorKind::InvalidArgument, "overrides", overrides)?;
+    let overrides: core::Overrides =
+        decode_or_default(ErrorKind::InvalidArgument, "overrides", overrides)?;
     core::declared_risk(&actions, &overrides).map_err(to_js)
 }
 
@@ -60,13 +62,9 @@ pub fn declared_risk(actions: Vec<String>, overrides: JsValue) -> Result<f64, Js
 #[wasm_bindgen(js_name = actualRisk)]
 pub fn actual_risk(declared: f64, files: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
     let files: Vec<core::FileStat> = decode(ErrorKind::InvalidArgument, "files", files)?;
-    let options: Option<core::RiskOptions> =
-        decode(ErrorKind::InvalidArgument, "options", options)?;
-    encode(&core::actual_risk(
-        declared,
-        &files,
-        &options.unwrap_or_default(),
-    ))
+    let options: core::RiskOptions =
+        decode_or_default(ErrorKind::InvalidArgument, "options", options)?;
+    encode(&core::actual_risk(declared, &files, &options))
 }
 
 /// [`actual_risk`] with the files as columns (core `rows_from_columns`), as the facade
@@ -79,13 +77,9 @@ pub fn actual_risk_columns(
     options: JsValue,
 ) -> Result<JsValue, JsValue> {
     let files = core::rows_from_columns(paths, numbers).map_err(to_js)?;
-    let options: Option<core::RiskOptions> =
-        decode(ErrorKind::InvalidArgument, "options", options)?;
-    encode(&core::actual_risk(
-        declared,
-        &files,
-        &options.unwrap_or_default(),
-    ))
+    let options: core::RiskOptions =
+        decode_or_default(ErrorKind::InvalidArgument, "options", options)?;
+    encode(&core::actual_risk(declared, &files, &options))
 }
 
 /// `silent`, `soft` or `blocking` for `score` under the preset called `preset`.
@@ -123,18 +117,18 @@ fn decision_name(value: &JsValue) -> Option<String> {
 #[wasm_bindgen(js_name = assessView)]
 pub fn assess_view(files: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
     let files: Vec<core::FileStat> = decode(ErrorKind::InvalidArgument, "files", files)?;
-    let options: Option<core::AssessOptions> =
-        decode(ErrorKind::InvalidArgument, "options", options)?;
-    encode(&core::assess_view(&files, &options.unwrap_or_default()).map_err(to_js)?)
+    let options: core::AssessOptions =
+        decode_or_default(ErrorKind::InvalidArgument, "options", options)?;
+    encode(&core::assess_view(&files, &options).map_err(to_js)?)
 }
 
 /// The verdict on a diff: declared and actual score, decision, preset, reasons, failure.
 #[wasm_bindgen]
 pub fn assess(files: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
     let files: Vec<core::FileStat> = decode(ErrorKind::InvalidArgument, "files", files)?;
-    let options: Option<core::AssessOptions> =
-        decode(ErrorKind::InvalidArgument, "options", options)?;
-    encode(&core::assess(&files, &options.unwrap_or_default()).map_err(to_js)?)
+    let options: core::AssessOptions =
+        decode_or_default(ErrorKind::InvalidArgument, "options", options)?;
+    encode(&core::assess(&files, &options).map_err(to_js)?)
 }
 
 /// Glob patterns compiled once and matched against many paths.

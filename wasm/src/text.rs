@@ -4,11 +4,10 @@
 //! types (an unknown or mistyped field is an `invalid-options` error); results leave as
 //! plain objects through serde, with every byte string a `Uint8Array`.
 
-use serde::Serialize;
 use upkeep_core::ErrorKind;
 use wasm_bindgen::prelude::*;
 
-use crate::convert::decode_or_default;
+use crate::convert::{decode_or_default, encode};
 
 use crate::error::to_js;
 use upkeep_core::text;
@@ -93,9 +92,4 @@ pub fn merge(
     let options: text::MergeOptions =
         decode_or_default(ErrorKind::InvalidOptions, "options", options)?;
     encode(&text::merge(ours, base, theirs, &options).map_err(to_js)?)
-}
-
-/// Encodes a result as a plain object; byte fields become `Uint8Array`s.
-fn encode<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
-    Ok(value.serialize(&serde_wasm_bindgen::Serializer::new())?)
 }

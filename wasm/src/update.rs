@@ -12,7 +12,7 @@ use crate::error::to_js;
 /// Parses a release manifest; `label` names it in errors.
 #[wasm_bindgen(js_name = parseManifest)]
 pub fn parse_manifest(text: &str, label: Option<String>) -> Result<JsValue, JsValue> {
-    encode(&update::parse_manifest(text, label.as_deref().unwrap_or("manifest")).map_err(to_js)?)
+    encode(&update::parse_manifest(text, label.as_deref()).map_err(to_js)?)
 }
 
 /// Compares two semantic versions by precedence: -1, 0 or 1.
@@ -46,14 +46,7 @@ pub fn start_update(
     run_id: &str,
 ) -> Result<JsValue, JsValue> {
     let record: Option<update::InProgress> =
-        match in_progress.is_null() || in_progress.is_undefined() {
-            true => None,
-            false => Some(decode(
-                ErrorKind::InvalidUpdateInput,
-                "startUpdate",
-                in_progress,
-            )?),
-        };
+        decode(ErrorKind::InvalidUpdateInput, "startUpdate", in_progress)?;
     encode(&update::start_update(record.as_ref(), from, to, run_id).map_err(to_js)?)
 }
 
@@ -65,12 +58,8 @@ pub fn update_read_list(
     state_dir: Option<String>,
 ) -> Result<JsValue, JsValue> {
     encode(
-        &update::read_list(
-            baseline_manifest,
-            latest_manifest,
-            state_dir.as_deref().unwrap_or(".upkeep"),
-        )
-        .map_err(to_js)?,
+        &update::read_list(baseline_manifest, latest_manifest, state_dir.as_deref())
+            .map_err(to_js)?,
     )
 }
 

@@ -1,4 +1,4 @@
-//! What an editor shows for a managed file (DESIGN.md §3.10): diagnostics, a code lens, hovers
+//! What an editor shows for a managed file (README, "Editors"): diagnostics, a code lens, hovers
 //! and code actions, computed from the file's text as the editor has it, its baseline and
 //! latest bytes, its class, its generated regions and its field-merge declaration — one call
 //! per file ([`file_view`]), so every editor, engine and binding shows the same thing.

@@ -117,7 +117,7 @@ pub fn seal_handoff(
         inherited: inherited_files,
     };
     handoff.inherited.sort_by(|a, b| a.path.cmp(&b.path));
-    validate(&handoff, "handoff")?;
+    validate(&handoff, DEFAULT_HANDOFF_LABEL)?;
     Ok(handoff)
 }
 
@@ -186,9 +186,14 @@ fn validate(handoff: &Handoff, label: &str) -> Result<()> {
     Ok(())
 }
 
+/// What a handoff is called in errors when the caller names none.
+const DEFAULT_HANDOFF_LABEL: &str = "handoff";
+
 /// Parses a sealed handoff strictly: duplicate or unknown keys, wrong types, bad digests,
-/// unsafe paths and inconsistent claims are refused, naming `label`.
-pub fn parse_handoff(text: &str, label: &str) -> Result<Handoff> {
+/// unsafe paths and inconsistent claims are refused, naming `label` (`None`, a binding's
+/// left-out argument, names it `handoff`).
+pub fn parse_handoff<'a>(text: &str, label: impl Into<Option<&'a str>>) -> Result<Handoff> {
+    let label = label.into().unwrap_or(DEFAULT_HANDOFF_LABEL);
     let doc = json::parse_value(text).map_err(|e| invalid(label, e))?;
     let handoff = Handoff {
         version: version(member(&doc, "version", label)?, label)?,

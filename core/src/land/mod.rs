@@ -1,4 +1,4 @@
-//! Landing and syncing work (DESIGN.md §3.7): an approved change becomes honest commits,
+//! Landing and syncing work: an approved change becomes honest commits,
 //! then reaches the main branch only by a clean step forward.
 //!
 //! - [`seal_handoff`] / [`parse_handoff`]: the handoff, strict JSON.

@@ -13,13 +13,15 @@ use super::engine::{
     commit_unit, is_setup_unit, refuse, reset_unit, stop, transition, GATE_MAX_AMENDS,
 };
 
-/// A person's answer to a held run: `ok`, `no` or `amend`, with an optional note.
-pub fn decide_awaiting(
+/// A person's answer to a held run: `ok`, `no` or `amend`, with an optional note (`None`
+/// or empty: no note).
+pub fn decide_awaiting<'a>(
     state: &mut LoopState,
     bricks: &LoopBricks,
     verdict: &str,
-    note: &str,
+    note: impl Into<Option<&'a str>>,
 ) -> Result<JsonValue> {
+    let note = note.into().unwrap_or_default();
     if state.status != LoopStatus::Awaiting {
         return Err(refuse("nothing is awaiting a decision"));
     }

@@ -191,8 +191,9 @@ mod tests {
         }
     }
 
-    /// RELIABILITY case 9: current ∈ {= baseline, = latest, other, missing, symlink,
-    /// directory} × upstream changed or not × recorded or never recorded.
+    /// The classification matrix (ARCHITECTURE.md, Safety rules): current ∈ {= baseline,
+    /// = latest, other, missing, symlink, directory} × upstream changed or not × recorded
+    /// or never recorded.
     #[test]
     fn matrix() {
         // (current, latest, recorded, expected); the baseline is "B".

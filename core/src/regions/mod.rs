@@ -1,5 +1,6 @@
-//! Generated regions (DESIGN.md §3.6): marker-delimited blocks of managed files whose body
-//! a program regenerates in the project, so a regenerated body is not drift.
+//! Generated regions (README, "Generated regions in upkeep update"): marker-delimited
+//! blocks of managed files whose body a program regenerates in the project, so a
+//! regenerated body is not drift.
 //!
 //! The manifest declares them ([`parse_declarations`]); the update's walk compares a
 //! declared path with every side's region bodies masked out ([`region_verdict`], on the

@@ -31,11 +31,22 @@ use crate::score::js::{is_js_whitespace, is_line_terminator, parse_int_or_zero};
 pub struct FileStat {
     /// The path, repository-relative, as git printed it (unquoted).
     pub file: String,
-    /// Lines added (0 for a binary file, and for the old side of a rename).
-    #[cfg_attr(feature = "serde", serde(default))]
+    /// Lines added (0 for a binary file, and for the old side of a rename). Optional in
+    /// JavaScript (`added?: number`): left out, `undefined` or `null` reads as 0, as the
+    /// scoring arithmetic never reads it.
+    #[cfg_attr(feature = "serde", serde(default, deserialize_with = "added_or_zero"))]
     pub added: f64,
     /// Lines deleted (0 for a binary file, and for the old side of a rename).
     pub deleted: f64,
+}
+
+/// `added` as given, or 0 when it is `null` or `undefined`.
+#[cfg(feature = "serde")]
+fn added_or_zero<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> std::result::Result<f64, D::Error> {
+    use serde::Deserialize;
+    Ok(Option::<f64>::deserialize(deserializer)?.unwrap_or(0.0))
 }
 
 impl FileStat {

@@ -1,4 +1,4 @@
-//! Field-aware merges of JSON and YAML config files (DESIGN.md §3.5): a manifest's
+//! Field-aware merges of JSON and YAML config files: a manifest's
 //! `merges` declares which parts of a file upstream manages ([`MergeSpec`]); each entry
 //! of those parts gets a verdict from the three sides ([`decide`]); applied entries are
 //! written as minimal text edits, and conflicts and suggestions go to notes

@@ -1,4 +1,4 @@
-//! The verdict table, per declared part and entry (DESIGN.md §3.5). Only entries present
+//! The verdict table, per declared part and entry. Only entries present
 //! in the baseline or the latest release are visited, so the project's own entries are
 //! never compared.
 //!

@@ -114,8 +114,13 @@ impl Manifest {
     }
 }
 
-/// Parses manifest text; `label` names the manifest in errors (e.g. `latest release`).
-pub fn parse_manifest(text: &str, label: &str) -> Result<Manifest> {
+/// What a manifest is called in errors when the caller names none.
+const DEFAULT_MANIFEST_LABEL: &str = "manifest";
+
+/// Parses manifest text; `label` names the manifest in errors (e.g. `latest release`), and
+/// `None` (a binding's left-out argument) names it `manifest`.
+pub fn parse_manifest<'a>(text: &str, label: impl Into<Option<&'a str>>) -> Result<Manifest> {
+    let label = label.into().unwrap_or(DEFAULT_MANIFEST_LABEL);
     let invalid = |detail: String| Error::new(ErrorKind::InvalidManifest, label, detail);
     let doc = json::parse(text.as_bytes()).map_err(|e| invalid(e.to_string()))?;
     let Json::Object(members) = &doc.value else {

@@ -1,4 +1,4 @@
-//! Updating a project scaffolded from a template to a new release (DESIGN.md §3.4).
+//! Updating a project scaffolded from a template to a new release.
 //!
 //! The shim reads the releases and the project; this module decides everything: the
 //! version checks ([`check_versions`]), the CHANGELOG range ([`changelog_range`]), which

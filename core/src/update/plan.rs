@@ -169,7 +169,7 @@ impl Default for UpdateOptions {
         UpdateOptions {
             conflicts: ConflictMode::Patch,
             ignore_eol: false,
-            state_dir: ".upkeep".into(),
+            state_dir: DEFAULT_STATE_DIR.into(),
             run_id: String::new(),
             dry_run: false,
             no_regions: false,
@@ -328,12 +328,17 @@ pub struct ReadList {
     pub claim_files: Vec<String>,
 }
 
-/// What [`plan_update`] needs read, from the two manifests' texts.
-pub fn read_list(
+/// The state folder when the caller names none.
+const DEFAULT_STATE_DIR: &str = ".upkeep";
+
+/// What [`plan_update`] needs read, from the two manifests' texts; `state_dir` is the
+/// state folder, `None` (a binding's left-out argument) for `.upkeep`.
+pub fn read_list<'a>(
     baseline_manifest: &str,
     latest_manifest: &str,
-    state_dir: &str,
+    state_dir: impl Into<Option<&'a str>>,
 ) -> Result<ReadList> {
+    let state_dir = state_dir.into().unwrap_or(DEFAULT_STATE_DIR);
     let (baseline, latest) = manifests(baseline_manifest, latest_manifest, state_dir)?;
     let mut paths: Vec<String> = latest
         .files

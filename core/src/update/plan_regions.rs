@@ -1,4 +1,4 @@
-//! The walk's generated-region step (DESIGN.md §3.6): loading the declarations, the
+//! The walk's generated-region step: loading the declarations, the
 //! oracle in place of the whole-file rows for a declared path that survives presence
 //! triage, and, after the walk, the regeneration jobs and superseded patches. The
 //! decisions themselves live in [`crate::regions`]; this file wires them into the plan.

@@ -1,4 +1,4 @@
-//! The per-file decision table (DESIGN.md §3.4): three sides of one managed file — the
+//! The per-file decision table: three sides of one managed file — the
 //! project's current copy A, the baseline release's B, the latest release's L — and the
 //! first matching row.
 //!

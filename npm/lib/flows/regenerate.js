@@ -1,4 +1,4 @@
-// The update's regeneration step (DESIGN.md §3.6), after the walk's writes and before the
+// The update's regeneration step (core/src/regions/), after the walk's writes and before the
 // version bump: for each region the plan says to run, back up its declared paths (unless
 // the walk did), snapshot the tree, run its program, snapshot again, and carry out what
 // the engine says to put back. I/O only: which regions run, what the outcome means and

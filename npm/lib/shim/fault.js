@@ -24,7 +24,7 @@ let dataWrites = 0;
 
 /**
  * Marks the write of one file's bytes; UPKEEP_FAULT_ENOSPC_AT=<n> makes the n-th fail as a
- * full disk would (RELIABILITY.md case 3), so tests can check what a failed write leaves.
+ * full disk would, so tests can check what a failed write leaves.
  */
 export function dataWrite(/** @type {string} */ path) {
   dataWrites += 1;

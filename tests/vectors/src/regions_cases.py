@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the inputs of tests/vectors/regions.json. Expected values are then filled by
 `node tests/vectors/src/bless.mjs` from the native addon and reviewed by hand against
-DESIGN.md §3.6 and the reference's rules (README.md)."""
+the rules in core/src/regions/ and the README."""
 import json
 
 def t(s): return {"$text": s}
@@ -68,4 +68,4 @@ case("the manifest refusal outranks none declared", "finishUpdateRegions", {"rep
 case("all current", "finishUpdateRegions", {"report": report(regions()), "jobs": [], "stateDir": ".upkeep"})
 case("awareness off", "finishUpdateRegions", {"report": report(regions(awarenessOff=True, mentioned=False, declarationsLoaded=0)), "jobs": [], "stateDir": ".upkeep"})
 
-print(json.dumps({"$comment": "Generated regions (DESIGN.md §3.6): the oracle, confinement, and the report after regeneration. Inputs from tests/vectors/src/regions_cases.py, expected values blessed with bless.mjs and reviewed by hand.", "cases": cases}, indent=2, ensure_ascii=False))
+print(json.dumps({"$comment": "Generated regions: the oracle, confinement, and the report after regeneration. Inputs from tests/vectors/src/regions_cases.py, expected values blessed with bless.mjs and reviewed by hand.", "cases": cases}, indent=2, ensure_ascii=False))
