@@ -22,14 +22,20 @@
 
 mod doc;
 mod edit;
+mod edit_scalar;
 mod json_doc;
 mod notes;
+mod number;
+mod read;
+mod readback;
 mod spec;
 mod verdict;
 mod yaml_doc;
+mod yaml_scalar;
 
-pub use doc::{parse_doc, Doc, DocError, DocNode, Entry, Format, Kind, Style, Value};
+pub use doc::{parse_doc, Doc, DocError, DocNode, Entry, Format, Kind, Lock, Style, Value};
 pub use notes::render_notes;
+pub use read::{read_file, ReadOutcome};
 pub use spec::{parse_merges, Additions, ListSpec, MergeSpec, TokenSpec};
 pub use verdict::{decide, FieldVerdict, PartKind, Verdict};
 
@@ -98,6 +104,10 @@ pub fn merge_file(
     latest: &str,
 ) -> crate::Result<StructuredOutcome> {
     spec.validate(path)?;
+    let spec = &MergeSpec {
+        format: Format::for_path(path, Some(spec.format)).unwrap_or(spec.format),
+        ..spec.clone()
+    };
     let m = merge(spec, current, baseline, latest);
     let notes = render_notes(path, &m);
     Ok(StructuredOutcome {
@@ -123,9 +133,17 @@ pub fn merge(spec: &MergeSpec, current: &str, baseline: &str, latest: &str) -> S
             Err(e) => {
                 let format = match spec.format {
                     Format::Json => "JSON",
-                    Format::Yaml => "YAML upkeep reads",
+                    Format::Jsonc => "JSON with comments",
+                    Format::Yaml => "YAML",
                 };
-                return StructuredMerge::fallback(format!("the {name} file is not {format} ({e})"));
+                let reason = match e.message.strip_prefix("cannot edit safely: ") {
+                    Some(why) => format!(
+                        "the {name} file cannot be edited safely (at byte {}: {why})",
+                        e.offset
+                    ),
+                    None => format!("the {name} file is not {format} ({e})"),
+                };
+                return StructuredMerge::fallback(reason);
             }
         }
     }
@@ -169,7 +187,9 @@ pub fn merge(spec: &MergeSpec, current: &str, baseline: &str, latest: &str) -> S
         Ok(text) => text,
         Err(e) => return StructuredMerge::fallback(e),
     };
-    if let Err(e) = read_back(spec, &merged, &out.applied) {
+    let checked = read_back(spec, &merged, &out.applied)
+        .and_then(|()| readback::check(spec, &docs[0].root, &merged, &out.applied));
+    if let Err(e) = checked {
         return StructuredMerge::fallback(format!(
             "the edited file did not read back as intended ({e})"
         ));
