@@ -330,6 +330,8 @@ pub enum Lock {
     SharedAnchor,
     /// Its key is an alias.
     AliasKey,
+    /// A block scalar whose lines upkeep could not match to its value.
+    Unmeasured,
 }
 
 impl Lock {
@@ -339,6 +341,7 @@ impl Lock {
             Lock::ThroughAlias => "it is reached through an alias",
             Lock::SharedAnchor => "an alias elsewhere repeats it or part of it",
             Lock::AliasKey => "its key is an alias",
+            Lock::Unmeasured => "upkeep cannot tell where its text ends",
         }
     }
 }

@@ -174,6 +174,26 @@ fn replace(
     let scalar = |n: &DocNode| matches!(n.kind, Kind::Scalar(_));
     // A scalar keeps the project's style where the new value can be written in it.
     if scalar(a) && scalar(l) && t.format == Format::Yaml && a.start < a.end {
+        // A scalar both sides wrap over several lines in the same style (folded, or plain
+        // or quoted over several lines): upstream's lines, moved to the project's indentation.
+        let a_raw = &t.a[a.start..a.end];
+        let wrapped = matches!(
+            a.style,
+            Style::Plain | Style::Single | Style::Double | Style::Folded
+        );
+        let same_header = a.style != Style::Folded || a_raw.lines().next() == raw.lines().next();
+        if wrapped
+            && same_header
+            && a.style == l.style
+            && a_raw.contains('\n')
+            && raw.contains('\n')
+        {
+            return Ok(Splice {
+                start: a.start,
+                end: a.end,
+                text: reindent(raw, &line_indent(t.l, l.end), &line_indent(t.a, a.end), eol),
+            });
+        }
         if let Some((text, end)) = super::edit_scalar::render(t.a, a, t.l, l, eol) {
             return Ok(Splice {
                 start: a.start,

@@ -116,7 +116,15 @@ fn block(text: &str, a: &DocNode, s: &str, eol: &str) -> Option<(String, usize)>
     let Kind::Scalar(Value::String(old)) = &a.kind else {
         return None;
     };
-    let extent = block_extent(text, header_line_end, old);
+    // The content's indentation as measured when read (a locked node never gets here).
+    let min = text[..a.start].rfind('\n').map_or(0, |i| i + 1);
+    let min_indent = text[min..].bytes().take_while(|&c| c == b' ').count() + 1;
+    let extent = block_extent(
+        text,
+        header_line_end,
+        old,
+        min_indent.min(first_indent(text, header_line_end)),
+    );
     let has_lines = extent.content_end > header_line_end;
     let indent = if has_lines {
         extent.indent
@@ -168,6 +176,15 @@ fn block(text: &str, a: &DocNode, s: &str, eol: &str) -> Option<(String, usize)>
         out.push_str(eol);
     }
     Some((out, end))
+}
+
+/// The indentation of the first non-empty line after `at`'s line.
+fn first_indent(text: &str, at: usize) -> usize {
+    text[at..]
+        .split('\n')
+        .skip(1)
+        .find(|l| !l.trim().is_empty())
+        .map_or(usize::MAX, |l| l.bytes().take_while(|&c| c == b' ').count())
 }
 
 /// The new literal body with the old body's raw lines where the value's lines did not

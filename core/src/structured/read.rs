@@ -62,8 +62,16 @@ pub fn read_file(path: &str, format: Option<Format>, bytes: &[u8]) -> Result<Rea
             } else {
                 crate::json::Dialect::Strict
             };
-            vec![super::json_doc::parse(text, dialect)
-                .map_err(|e| fail(ErrorKind::InvalidConfig, e.offset, &e.message))?]
+            // A repeated key is JSON (the last one wins in JavaScript) but no edit of it is
+            // safe: which one would it change?
+            vec![super::json_doc::parse(text, dialect).map_err(|e| {
+                let kind = if e.message.starts_with("duplicate key") {
+                    ErrorKind::UnsupportedConfig
+                } else {
+                    ErrorKind::InvalidConfig
+                };
+                fail(kind, e.offset, &e.message)
+            })?]
         }
     };
     let cannot_edit = match roots.as_slice() {

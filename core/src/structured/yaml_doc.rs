@@ -287,8 +287,11 @@ impl<'t, 'r> Builder<'t, 'r> {
     fn event(&mut self, event: Event<'_>, start: usize, end: usize) -> Result<(), ReadError> {
         match event {
             Event::StreamStart | Event::StreamEnd | Event::Nothing => Ok(()),
-            Event::DocumentStart(_) => {
-                self.cursor = end.max(self.cursor);
+            Event::DocumentStart(explicit) => {
+                // An implicit start carries the first token's position: nothing is read yet.
+                if explicit {
+                    self.cursor = end.max(self.cursor);
+                }
                 self.anchors.clear();
                 Ok(())
             }
@@ -319,6 +322,18 @@ impl<'t, 'r> Builder<'t, 'r> {
             at,
             format!("nested deeper than {} levels", crate::json::MAX_DEPTH),
         )
+    }
+
+    /// The least indentation of a block scalar's lines here: one more than the column of
+    /// the block collection holding it (0 at the top of a document).
+    fn min_indent(&self) -> usize {
+        match self.stack.last() {
+            Some(frame) if !frame.flow => {
+                let line = self.text[..frame.start].rfind('\n').map_or(0, |i| i + 1);
+                self.text[line..frame.start].chars().count() + 1
+            }
+            _ => 0,
+        }
     }
 
     fn in_flow(&self) -> bool {
@@ -404,7 +419,9 @@ impl<'t, 'r> Builder<'t, 'r> {
                 {
                     i += 1
                 }
-                Some(b'-') if b[i..].starts_with(b"---") => i += 3,
+                Some(b'-' | b'.') if b[i..].starts_with(b"---") || b[i..].starts_with(b"...") => {
+                    i += 3
+                }
                 Some(b'!' | b'&') => {
                     let props = i;
                     i = self.skip_props(i, true);
@@ -428,6 +445,7 @@ impl<'t, 'r> Builder<'t, 'r> {
     ) -> Result<Built, ReadError> {
         let b = self.text.as_bytes();
         let key_position = self.expecting_key();
+        let mut measured = true;
         let (props_start, content, node_end, node_style) = match style {
             ScalarStyle::Literal | ScalarStyle::Folded => {
                 let Some((props, at)) = self.find_header() else {
@@ -442,13 +460,13 @@ impl<'t, 'r> Builder<'t, 'r> {
                     .iter()
                     .position(|&c| c == b'\n')
                     .map_or(b.len(), |i| at + i);
-                let extent = block_extent(self.text, line_end, value);
+                let extent = block_extent(self.text, line_end, value, self.min_indent());
+                measured = !header.literal || literal_matches(self.text, line_end, &extent, value);
                 let style = if header.literal {
                     Style::Literal
                 } else {
                     Style::Folded
                 };
-                let _ = header.len;
                 let end = if extent.content_end == line_end {
                     // No content line: the node is its header.
                     at + header.len
@@ -530,6 +548,9 @@ impl<'t, 'r> Builder<'t, 'r> {
         let mut node = DocNode::new(content, node_end, node_style, Kind::Scalar(value));
         node.props_start = props_start;
         node.tag = tag.map(tag_text);
+        if !measured {
+            node.locked = Some(Lock::Unmeasured);
+        }
         self.cursor = node_end.max(self.cursor);
         Ok(Built {
             node,
@@ -732,8 +753,12 @@ impl<'t, 'r> Builder<'t, 'r> {
                     _ => String::new(),
                 };
                 let key = key_text(value);
+                // YAML forbids two equal keys; the parser leaves that check to its readers.
                 if !seen.insert((kind, identity)) {
-                    return Err(invalid(node.props_start, format!("duplicate key {key:?}")));
+                    return Err(unsupported(
+                        node.props_start,
+                        format!("duplicate key {key:?}"),
+                    ));
                 }
                 if !texts.insert(key.clone()) {
                     return Err(unsupported(
@@ -826,6 +851,34 @@ fn tag_text(tag: &Tag) -> String {
     } else {
         format!("{}{}", tag.handle, tag.suffix)
     }
+}
+
+/// Whether a literal scalar's lines, as measured, give the value the parser read (clip
+/// and strip chomping; keep is not checked here).
+fn literal_matches(
+    text: &str,
+    header_line_end: usize,
+    extent: &super::yaml_scalar::Extent,
+    value: &str,
+) -> bool {
+    if extent.content_end <= header_line_end {
+        return value.trim_end_matches('\n').is_empty();
+    }
+    let lines = &text[header_line_end + 1..extent.content_end];
+    let mut body = String::with_capacity(lines.len());
+    for (i, line) in lines.split('\n').enumerate() {
+        if i > 0 {
+            body.push('\n');
+        }
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        if line.len() > extent.indent {
+            body.push_str(&line[extent.indent..]);
+        } else if !line.bytes().all(|c| c == b' ') {
+            return false;
+        }
+    }
+    let trimmed = value.trim_end_matches('\n');
+    body == trimmed
 }
 
 /// Just past the closing quote of the quoted scalar opening at `at`.

@@ -200,8 +200,14 @@ pub(crate) struct Extent {
 }
 
 /// The extent of a block scalar whose header line ends at `header_line_end` (its line
-/// break) and whose value (as read) is `value`.
-pub(crate) fn block_extent(text: &str, header_line_end: usize, value: &str) -> Extent {
+/// break), whose value (as read) is `value` and whose lines are indented at least
+/// `min_indent` (one more than the collection holding it).
+pub(crate) fn block_extent(
+    text: &str,
+    header_line_end: usize,
+    value: &str,
+    min_indent: usize,
+) -> Extent {
     let b = text.as_bytes();
     let next_line = |at: usize| b[at..].iter().position(|&c| c == b'\n').map(|i| at + i + 1);
     let line_text_end = |start: usize| {
@@ -236,7 +242,7 @@ pub(crate) fn block_extent(text: &str, header_line_end: usize, value: &str) -> E
         let end = line_text_end(line);
         let lead = spaces(line);
         if line + lead < end {
-            indent = Some(lead.saturating_sub(kept));
+            indent = (lead >= min_indent).then(|| lead.saturating_sub(kept).max(min_indent));
             break;
         }
         at = next_line(line);
@@ -260,7 +266,7 @@ pub(crate) fn block_extent(text: &str, header_line_end: usize, value: &str) -> E
         let end = line_text_end(line);
         let lead = spaces(line);
         let blank = line + lead == end;
-        if blank && lead <= indent {
+        if blank && (lead <= indent || value.trim_end_matches('\n').is_empty()) {
             at = next_line(line);
             continue;
         }

@@ -122,9 +122,6 @@ fn anchors_and_aliases_are_read_and_locked() {
 #[test]
 fn refuses_what_is_not_yaml() {
     for bad in [
-        "a: 1\na: 2\n",
-        "1: a\n01: b\n",
-        "true: a\nTrue: b\n",
         "a:\n\t- 1\n",
         "a: 'open\n",
         "a: b: c\n",
@@ -156,6 +153,10 @@ fn refuses_what_is_not_yaml() {
 fn refuses_what_it_cannot_hold() {
     for (text, needle) in [
         ("? [a]\n: b\n", "used as a key"),
+        ("a: 1\na: 2\n", "duplicate key"),
+        ("1: a\n01: b\n", "duplicate key"),
+        ("true: a\nTrue: b\n", "duplicate key"),
+        ("{0x1F: a, 31: b}", "duplicate key"),
         ("1: a\n\"1\": b\n", "same text"),
         ("a: 1\n---\nb: 2\n", "2 YAML documents"),
         ("a: !!int x\n", "not a valid !!int"),
@@ -202,4 +203,17 @@ fn several_documents_are_read_as_a_stream() {
     assert_eq!(values[1], Value::List(vec![s("b")]));
     assert_eq!(values[2], s("c"));
     assert_eq!(read_stream("# only a comment\n").unwrap().len(), 0);
+}
+
+#[test]
+fn block_scalars_at_the_root_and_empty_ones() {
+    for text in [
+        ">\n foo\n",
+        "--- |\n foo\n",
+        "strip: >-\n\nclip: >\n\nkeep: |+\n\n",
+        "a: |\n  x\n# c\nb: >\n\n  y\n",
+    ] {
+        let docs = read_stream(text).unwrap_or_else(|e| panic!("{text:?}: {e:?}"));
+        assert_eq!(docs.len(), 1, "{text:?}");
+    }
 }
