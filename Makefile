@@ -67,7 +67,7 @@ loop-differential: build
 	node tests/differential/loop-vectors.mjs --reference $(LOOP_REFERENCE) --compare 2000 --seed $$RANDOM
 
 ## Fuzz targets of core/fuzz (cargo-fuzz, nightly): a bounded run in `make test`, a longer one here.
-FUZZ_TARGETS := numstat glob structured
+FUZZ_TARGETS := numstat glob structured deep
 FUZZ_SECONDS ?= 20
 fuzz-smoke:
 	@if ! rustup run nightly rustc --version >/dev/null 2>&1; then echo "fuzz-smoke: NOT RUN (no nightly toolchain)"; exit 0; fi; \
