@@ -15,11 +15,15 @@
 //!
 //! ## Depth
 //!
-//! Every reader of upkeep's that recurses on its input stops at [`MAX_DEPTH`] levels of
-//! nesting, far below where any engine's stack runs out. Measured on the reader with the
-//! limit lifted (release builds, Node 20): the WebAssembly build overflows its 1 MiB stack at
-//! about 5,500 levels of `[` and the native addon at about 55,000 on Node's main thread
-//! (8 MiB); 64 levels need a few kilobytes.
+//! Every reader of upkeep's that recurses on its input — this one, the YAML reader (block
+//! and flow), the manifests and the loop state read through it, and values decoded from
+//! JavaScript — stops at [`MAX_DEPTH`] levels of nesting, with an error naming the input,
+//! far below where any engine's stack runs out. Measured with the limit lifted (release
+//! builds, Node 20, `readConfig` on `[`×n and on YAML's `- `×n): the WebAssembly build
+//! overflows its 1 MiB stack at about 6,500 levels of JSON and 11,000 of YAML block
+//! sequences; the native addon on Node's 8 MiB main thread at about 22,600 and 37,000.
+//! saphyr-parser itself refuses YAML flow collections past 255 levels. 64 levels take a
+//! few kilobytes of stack.
 //!
 //! ```
 //! use upkeep_core::json::{parse, Json};

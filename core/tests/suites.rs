@@ -5,6 +5,7 @@
 //! value changed at a time: the merged file differs from its input only in that value's
 //! bytes, written in the file's own style, and re-reads as intended). The data lives in
 //! `../shared/peer-data/` (never committed); the counts are printed and asserted.
+#![allow(clippy::print_stdout)] // the counts are the report
 
 use std::collections::BTreeMap;
 use std::fs;

@@ -69,7 +69,7 @@ pub(crate) fn splice(t: &Texts<'_>, op: &EditOp<'_>) -> Result<Splice, String> {
 }
 
 /// Applies splices (non-overlapping) to `text`.
-pub(crate) fn apply(text: &str, mut splices: Vec<Splice>) -> Result<String, String> {
+pub(crate) fn apply(text: &str, splices: &mut [Splice]) -> Result<String, String> {
     splices.sort_by_key(|s| (s.start, s.end));
     for pair in splices.windows(2) {
         if pair[1].start < pair[0].end {
@@ -78,7 +78,7 @@ pub(crate) fn apply(text: &str, mut splices: Vec<Splice>) -> Result<String, Stri
     }
     let mut out = String::with_capacity(text.len());
     let mut at = 0;
-    for s in &splices {
+    for s in splices.iter() {
         out.push_str(&text[at..s.start]);
         out.push_str(&s.text);
         at = s.end;
@@ -191,7 +191,7 @@ fn replace(
             return Ok(Splice {
                 start: a.start,
                 end: a.end,
-                text: reindent(raw, &line_indent(t.l, l.end), &line_indent(t.a, a.end), eol),
+                text: reindent(raw, line_indent(t.l, l.end), line_indent(t.a, a.end), eol),
             });
         }
         if let Some((text, end)) = super::edit_scalar::render(t.a, a, t.l, l, eol) {

@@ -95,6 +95,7 @@ impl Exact {
     }
 
     /// Whether the value is a whole number.
+    #[cfg_attr(not(feature = "serde"), allow(dead_code))]
     pub(crate) fn is_integer(&self) -> bool {
         match self {
             Exact::Finite {

@@ -34,7 +34,9 @@ use saphyr_parser::{Event, Parser, ScalarStyle, Tag};
 
 use super::doc::{DocError, DocNode, Entry, Kind, Lock, Style, Value};
 use super::number::Exact;
-use super::yaml_scalar::{block_extent, header_at, resolve_plain, resolve_tagged, ScalarKind};
+use super::yaml_scalar::{
+    block_extent, header_at, plain_kind, plain_value, resolve_tagged, ScalarKind,
+};
 
 /// Nodes aliases may copy into one document before it is refused (a "billion laughs"
 /// document repeats an anchor until the copies exhaust memory).
@@ -200,9 +202,10 @@ enum Open {
     Map {
         entries: Vec<Entry>,
         key: Option<PendingKey>,
-        /// Each key's identity under YAML (kind and value) and its text.
-        seen: HashSet<(ScalarKind, String)>,
-        texts: HashSet<String>,
+        /// Each key's kind, in order (the pending key's last).
+        kinds: Vec<ScalarKind>,
+        /// Key text → position, once the mapping is large enough to need it.
+        index: HashMap<String, usize>,
     },
 }
 
@@ -300,7 +303,7 @@ impl<'t, 'r> Builder<'t, 'r> {
                 Ok(())
             }
             Event::Scalar(value, style, anchor, tag) => {
-                let built = self.scalar(&value, style, tag.as_deref(), start, end)?;
+                let built = self.scalar(value, style, tag.as_deref(), start, end)?;
                 self.finish(built, anchor)
             }
             Event::SequenceStart(anchor, tag) => self.open(true, anchor, tag.as_deref(), start),
@@ -437,12 +440,13 @@ impl<'t, 'r> Builder<'t, 'r> {
 
     fn scalar(
         &mut self,
-        value: &str,
+        owned: Cow<'_, str>,
         style: ScalarStyle,
         tag: Option<&Tag>,
         start: usize,
         end: usize,
     ) -> Result<Built, ReadError> {
+        let value: &str = &owned;
         let b = self.text.as_bytes();
         let key_position = self.expecting_key();
         let mut measured = true;
@@ -534,10 +538,10 @@ impl<'t, 'r> Builder<'t, 'r> {
         let (value, kind) = match tag {
             Some(t) => match resolve_tagged(&t.handle, &t.suffix, value) {
                 Ok(Some(resolved)) => resolved,
-                Ok(None) => untagged(value, style),
+                Ok(None) => untagged(owned, style),
                 Err(e) => return Err(unsupported(props_start, e)),
             },
-            None => untagged(value, style),
+            None => untagged(owned, style),
         };
         for &(run_start, run_end) in self.runs {
             // A value right after the tab: the tab only separated it from its key.
@@ -613,8 +617,8 @@ impl<'t, 'r> Builder<'t, 'r> {
                 Open::Map {
                     entries: Vec::new(),
                     key: None,
-                    seen: HashSet::new(),
-                    texts: HashSet::new(),
+                    kinds: Vec::new(),
+                    index: HashMap::new(),
                 }
             },
             bracketed,
@@ -735,37 +739,46 @@ impl<'t, 'r> Builder<'t, 'r> {
             Open::Map {
                 entries,
                 key: pending @ None,
-                seen,
-                texts,
+                kinds,
+                index,
             } => {
-                let node = built.node;
-                let (Kind::Scalar(value), Some(kind)) = (&node.kind, built.kind) else {
+                let mut node = built.node;
+                let (Kind::Scalar(value), Some(kind)) = (&mut node.kind, built.kind) else {
                     return Err(unsupported(
                         node.props_start,
                         "a mapping or list used as a key",
                     ));
                 };
-                let identity = match value {
-                    Value::Number(n) => Exact::parse(n).map_or(n.clone(), |e| e.to_text()),
-                    Value::String(s) => s.clone(),
-                    Value::Bool(b) => b.to_string(),
-                    Value::Null => String::new(),
-                    _ => String::new(),
+                let key = match value {
+                    Value::String(s) => std::mem::take(s),
+                    other => key_text(other),
                 };
-                let key = key_text(value);
-                // YAML forbids two equal keys; the parser leaves that check to its readers.
-                if !seen.insert((kind, identity)) {
-                    return Err(unsupported(
-                        node.props_start,
-                        format!("duplicate key {key:?}"),
-                    ));
+                // Keys YAML treats as equal read as the same text (`1` and `01`, `true` and
+                // `True`); the same text of another kind (`1` and `"1"`) cannot be held.
+                const INDEXED: usize = 16;
+                if kinds.len() == INDEXED {
+                    for (i, e) in entries.iter().enumerate() {
+                        index.insert(e.key.clone(), i);
+                    }
                 }
-                if !texts.insert(key.clone()) {
-                    return Err(unsupported(
-                        node.props_start,
-                        format!("two keys read as the same text {key:?}"),
-                    ));
+                let earlier = if kinds.len() >= INDEXED {
+                    index.get(&key).copied()
+                } else {
+                    entries.iter().position(|e| e.key == key)
+                };
+                if let Some(i) = earlier {
+                    let message = if kinds[i] == kind {
+                        // YAML forbids two equal keys; the parser leaves that check to its readers.
+                        format!("duplicate key {key:?}")
+                    } else {
+                        format!("two keys read as the same text {key:?}")
+                    };
+                    return Err(unsupported(node.props_start, message));
                 }
+                if kinds.len() >= INDEXED {
+                    index.insert(key.clone(), kinds.len());
+                }
+                kinds.push(kind);
                 let _ = entries;
                 // The `:` after the key (an explicit key's may be lines below).
                 let b = text.as_bytes();
@@ -817,10 +830,13 @@ impl<'t, 'r> Builder<'t, 'r> {
 }
 
 /// A scalar's value without a tag: plain ones under the core schema, the others strings.
-fn untagged(text: &str, style: ScalarStyle) -> (Value, ScalarKind) {
+fn untagged(text: Cow<'_, str>, style: ScalarStyle) -> (Value, ScalarKind) {
     match style {
-        ScalarStyle::Plain => resolve_plain(text),
-        _ => (Value::String(text.into()), ScalarKind::Str),
+        ScalarStyle::Plain => {
+            let kind = plain_kind(&text);
+            (plain_value(kind, text.into_owned()), kind)
+        }
+        _ => (Value::String(text.into_owned()), ScalarKind::Str),
     }
 }
 

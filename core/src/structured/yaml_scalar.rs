@@ -26,19 +26,29 @@ pub(crate) enum ScalarKind {
 
 /// A plain scalar's value and kind under the YAML 1.2 core schema.
 pub(crate) fn resolve_plain(text: &str) -> (Value, ScalarKind) {
+    let kind = plain_kind(text);
+    (plain_value(kind, text.into()), kind)
+}
+
+/// A plain scalar's kind under the YAML 1.2 core schema.
+pub(crate) fn plain_kind(text: &str) -> ScalarKind {
     match text {
-        "" | "~" | "null" | "Null" | "NULL" => return (Value::Null, ScalarKind::Null),
-        "true" | "True" | "TRUE" => return (Value::Bool(true), ScalarKind::Bool),
-        "false" | "False" | "FALSE" => return (Value::Bool(false), ScalarKind::Bool),
-        _ => {}
+        "" | "~" | "null" | "Null" | "NULL" => ScalarKind::Null,
+        "true" | "True" | "TRUE" | "false" | "False" | "FALSE" => ScalarKind::Bool,
+        _ if is_int(text) => ScalarKind::Int,
+        _ if is_float(text) => ScalarKind::Float,
+        _ => ScalarKind::Str,
     }
-    if is_int(text) {
-        return (Value::Number(text.into()), ScalarKind::Int);
+}
+
+/// The value of a plain scalar of `kind`.
+pub(crate) fn plain_value(kind: ScalarKind, text: String) -> Value {
+    match kind {
+        ScalarKind::Null => Value::Null,
+        ScalarKind::Bool => Value::Bool(text.starts_with(['t', 'T'])),
+        ScalarKind::Int | ScalarKind::Float => Value::Number(text),
+        ScalarKind::Str => Value::String(text),
     }
-    if is_float(text) {
-        return (Value::Number(text.into()), ScalarKind::Float);
-    }
-    (Value::String(text.into()), ScalarKind::Str)
 }
 
 /// `[-+]?[0-9]+`, `0o[0-7]+`, `0x[0-9a-fA-F]+` (no sign on the last two).
