@@ -16,7 +16,10 @@ assert.ok(existsSync(peer), `the public suites are read from ${peer} (see its RE
 const native = implementations.find((i) => i.name === 'native')?.api ?? implementations[0].api;
 const utf8 = new TextEncoder();
 
-/** Our reading against a JSON reference: numbers by the double nearest our exact value. */
+/**
+ * Our reading against a JSON reference: numbers by the double nearest our exact value.
+ * @returns {boolean}
+ */
 function same(/** @type {any} */ ours, /** @type {any} */ theirs) {
   if (typeof theirs === 'number') return (typeof ours === 'number' || typeof ours === 'string') && Number(ours) === theirs;
   if (Array.isArray(theirs)) return Array.isArray(ours) && ours.length === theirs.length && ours.every((x, i) => same(x, theirs[i]));
@@ -35,6 +38,7 @@ const visual = (/** @type {string} */ yaml) =>
 /** @returns {{ name: string, yaml: string, fail: boolean, json: string | null }[]} */
 function yamlCases() {
   const dir = join(peer, 'yaml-test-suite/src');
+  /** @type {{ name: string, yaml: string, fail: boolean, json: string | null }[]} */
   const cases = [];
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort()) {
     const items = /** @type {any[]} */ (native.readConfig('suite.yaml', null, readFileSync(join(dir, file))).documents[0]);
