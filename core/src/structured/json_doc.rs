@@ -22,11 +22,18 @@ use crate::json::{self, Dialect, Json, KeySpan, Node};
 /// Parses `text` into a span-carrying tree.
 pub(crate) fn parse(text: &str, dialect: Dialect) -> Result<DocNode, DocError> {
     let mut keys = Vec::new();
-    let node =
-        json::parse_with(text.as_bytes(), dialect, Some(&mut keys)).map_err(|e| DocError {
+    let node = json::parse_with(text.as_bytes(), dialect, Some(&mut keys)).map_err(|e| {
+        // A repeated key is JSON (JavaScript keeps the last), but which one would an edit change?
+        let message = if e.message.starts_with("duplicate key") {
+            format!("cannot edit safely: {}", e.message)
+        } else {
+            e.message
+        };
+        DocError {
             offset: e.offset,
-            message: e.message,
-        })?;
+            message,
+        }
+    })?;
     let mut keys = keys.into_iter();
     Ok(convert(&node, &mut keys))
 }

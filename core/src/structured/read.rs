@@ -65,12 +65,10 @@ pub fn read_file(path: &str, format: Option<Format>, bytes: &[u8]) -> Result<Rea
             // A repeated key is JSON (the last one wins in JavaScript) but no edit of it is
             // safe: which one would it change?
             vec![super::json_doc::parse(text, dialect).map_err(|e| {
-                let kind = if e.message.starts_with("duplicate key") {
-                    ErrorKind::UnsupportedConfig
-                } else {
-                    ErrorKind::InvalidConfig
-                };
-                fail(kind, e.offset, &e.message)
+                match e.message.strip_prefix("cannot edit safely: ") {
+                    Some(why) => fail(ErrorKind::UnsupportedConfig, e.offset, why),
+                    None => fail(ErrorKind::InvalidConfig, e.offset, &e.message),
+                }
             })?]
         }
     };
