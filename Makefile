@@ -81,7 +81,7 @@ score-differential: build
 ## Fuzz targets of core/fuzz (cargo-fuzz on a nightly toolchain, which `make setup` installs):
 ## a bounded run in `make test`, a longer one in `make fuzz`. Without the toolchain it fails;
 ## it never reports targets it did not run as passed.
-FUZZ_TARGETS := numstat glob structured
+FUZZ_TARGETS := numstat glob structured deep
 FUZZ_SECONDS ?= 20
 FUZZ_TOOLCHAIN ?= nightly
 export UPKEEP_FUZZ_TOOLCHAIN := $(FUZZ_TOOLCHAIN)
@@ -104,6 +104,7 @@ bench: build
 	node bench/binding.mjs
 	node bench/update.mjs
 	node bench/lsp.mjs
+	cargo bench -p upkeep-core --bench structured
 
 ## The browser demo (web-demo/, on the wasm web build): build it, serve it on 127.0.0.1 (DEMO_PORT).
 DEMO_PORT ?= 4173

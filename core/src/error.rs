@@ -73,6 +73,11 @@ pub enum ErrorKind {
     /// A structured-merge declaration (`merges` in a manifest, or a `structuredMerge`
     /// spec) is malformed: an empty key, overlapping keys, an empty `by`.
     InvalidMergeSpec,
+    /// A config file (JSON, JSONC, YAML) is not valid in its format.
+    InvalidConfig,
+    /// A config file is valid but holds what upkeep cannot read into plain data (a mapping
+    /// used as a key, nesting past the depth limit, aliases past their budget).
+    UnsupportedConfig,
 }
 
 impl ErrorKind {
@@ -103,6 +108,8 @@ impl ErrorKind {
             ErrorKind::LoopRefused => "loop-refused",
             ErrorKind::InvalidLoopFile => "invalid-loop-file",
             ErrorKind::InvalidMergeSpec => "invalid-merge-spec",
+            ErrorKind::InvalidConfig => "invalid-config",
+            ErrorKind::UnsupportedConfig => "unsupported-config",
         }
     }
 }
@@ -163,6 +170,8 @@ impl fmt::Display for Error {
             ErrorKind::UpdateInProgress => "another update is in progress",
             ErrorKind::InvalidHandoff => "invalid handoff",
             ErrorKind::InvalidMergeSpec => "invalid merge declaration",
+            ErrorKind::InvalidConfig => "invalid config file",
+            ErrorKind::UnsupportedConfig => "unsupported config file",
             // Worded as the JavaScript reference words them, input included: kept verbatim.
             ErrorKind::UnknownAction
             | ErrorKind::UnknownPreset

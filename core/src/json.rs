@@ -6,7 +6,24 @@
 //! reader is stricter: duplicate keys, a byte-order mark, nesting deeper than
 //! [`MAX_DEPTH`] and documents larger than [`MAX_BYTES`] are refused, and every error
 //! carries the byte offset where the problem starts. Objects keep their keys in document
-//! order, so unknown fields survive a rewrite unchanged.
+//! order, so unknown fields survive a rewrite unchanged. Escapes take exactly their hex
+//! digits (`\u+041` is refused, not read as `A`) and numbers keep their text, so nothing
+//! is rounded to a double on the way in.
+//!
+//! The same reader, with [`Dialect::Jsonc`], reads JSON with comments (`//` and `/* */`)
+//! and trailing commas, as TypeScript and VS Code read `tsconfig.json` and settings files.
+//!
+//! ## Depth
+//!
+//! Every reader of upkeep's that recurses on its input — this one, the YAML reader (block
+//! and flow), the manifests and the loop state read through it, and values decoded from
+//! JavaScript — stops at [`MAX_DEPTH`] levels of nesting, with an error naming the input,
+//! far below where any engine's stack runs out. Measured with the limit lifted (release
+//! builds, Node 20, `readConfig` on `[`×n and on YAML's `- `×n): the WebAssembly build
+//! overflows its 1 MiB stack at about 6,500 levels of JSON and 11,000 of YAML block
+//! sequences; the native addon on Node's 8 MiB main thread at about 22,600 and 37,000.
+//! saphyr-parser itself refuses YAML flow collections past 255 levels. 64 levels take a
+//! few kilobytes of stack.
 //!
 //! ```
 //! use upkeep_core::json::{parse, Json};
@@ -29,6 +46,27 @@ use std::fmt::Write as _;
 pub const MAX_BYTES: usize = 32 << 20;
 /// Arrays and objects nested deeper than this are refused.
 pub const MAX_DEPTH: usize = 64;
+
+/// Which JSON a reader accepts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Dialect {
+    /// RFC 8259 JSON, nothing else (and no byte-order mark).
+    #[default]
+    Strict,
+    /// JSON with `//` and `/* */` comments, trailing commas and a leading byte-order mark.
+    Jsonc,
+}
+
+/// Where an object member's key starts and where the `:` after it ends, in document order
+/// (every member of every object, outer members before the members of their values).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KeySpan {
+    /// Byte offset of the key's opening quote.
+    pub key_start: usize,
+    /// Byte offset just past the `:`.
+    pub colon_end: usize,
+}
 
 /// A parsed JSON value with the byte offset where it starts.
 #[derive(Clone, Debug, PartialEq)]
@@ -149,6 +187,15 @@ impl serde::Serialize for Node {
 
 /// Parses one JSON document (surrounding whitespace allowed, nothing else).
 pub fn parse(bytes: &[u8]) -> Result<Node, SyntaxError> {
+    parse_with(bytes, Dialect::Strict, None)
+}
+
+/// Parses one document of `dialect`; with `keys`, records every member's [`KeySpan`].
+pub fn parse_with(
+    bytes: &[u8],
+    dialect: Dialect,
+    keys: Option<&mut Vec<KeySpan>>,
+) -> Result<Node, SyntaxError> {
     if bytes.len() > MAX_BYTES {
         return Err(SyntaxError {
             offset: MAX_BYTES,
@@ -158,28 +205,40 @@ pub fn parse(bytes: &[u8]) -> Result<Node, SyntaxError> {
             ),
         });
     }
+    let mut start = 0;
     if bytes.starts_with(&[0xEF, 0xBB, 0xBF]) {
-        return Err(SyntaxError {
-            offset: 0,
-            message: "starts with a UTF-8 byte-order mark; save the file without it".into(),
-        });
+        if dialect == Dialect::Strict {
+            return Err(SyntaxError {
+                offset: 0,
+                message: "starts with a UTF-8 byte-order mark; save the file without it".into(),
+            });
+        }
+        start = 3;
     }
-    let mut parser = Parser { bytes, pos: 0 };
-    parser.skip_ws();
+    let mut parser = Parser {
+        bytes,
+        pos: start,
+        jsonc: dialect == Dialect::Jsonc,
+        keys,
+    };
+    parser.skip_ws()?;
     let node = parser.value(0)?;
-    parser.skip_ws();
+    parser.skip_ws()?;
     if parser.pos != bytes.len() {
         return Err(parser.error("unexpected data after the JSON value"));
     }
     Ok(node)
 }
 
-struct Parser<'a> {
+struct Parser<'a, 'k> {
     bytes: &'a [u8],
     pos: usize,
+    /// Comments and trailing commas allowed.
+    jsonc: bool,
+    keys: Option<&'k mut Vec<KeySpan>>,
 }
 
-impl Parser<'_> {
+impl Parser<'_, '_> {
     /// An error at the current position; at the end of the input, whatever was expected,
     /// the document is truncated.
     fn error(&self, message: impl Into<String>) -> SyntaxError {
@@ -198,10 +257,31 @@ impl Parser<'_> {
         self.bytes.get(self.pos).copied()
     }
 
-    fn skip_ws(&mut self) {
-        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.peek() {
-            self.pos += 1;
+    fn skip_ws(&mut self) -> Result<(), SyntaxError> {
+        loop {
+            match self.peek() {
+                Some(b' ' | b'\t' | b'\n' | b'\r') => self.pos += 1,
+                Some(b'/') if self.jsonc => self.comment()?,
+                _ => return Ok(()),
+            }
         }
+    }
+
+    /// A `//` or `/* */` comment (JSONC).
+    fn comment(&mut self) -> Result<(), SyntaxError> {
+        let rest = &self.bytes[self.pos..];
+        if rest.starts_with(b"//") {
+            let len = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
+            self.pos += len;
+        } else if rest.starts_with(b"/*") {
+            match rest[2..].windows(2).position(|w| w == b"*/") {
+                Some(i) => self.pos += i + 4,
+                None => return Err(self.error("a /* comment that does not close")),
+            }
+        } else {
+            return Err(self.error("unexpected character '/'"));
+        }
+        Ok(())
     }
 
     fn expect_word(&mut self, word: &str, value: Json) -> Result<Json, SyntaxError> {
@@ -247,13 +327,17 @@ impl Parser<'_> {
         self.pos += 1;
         let mut members: Vec<(String, Node)> = Vec::new();
         let mut seen: HashSet<String> = HashSet::new();
-        self.skip_ws();
+        self.skip_ws()?;
         if self.peek() == Some(b'}') {
             self.pos += 1;
             return Ok(Json::Object(members));
         }
         loop {
-            self.skip_ws();
+            self.skip_ws()?;
+            if self.jsonc && !members.is_empty() && self.peek() == Some(b'}') {
+                self.pos += 1; // a trailing comma
+                return Ok(Json::Object(members));
+            }
             if self.peek() != Some(b'"') {
                 return Err(self.error("expected a string key"));
             }
@@ -265,15 +349,21 @@ impl Parser<'_> {
                     message: format!("duplicate key {key:?}"),
                 });
             }
-            self.skip_ws();
+            self.skip_ws()?;
             if self.peek() != Some(b':') {
                 return Err(self.error("expected ':' after the key"));
             }
             self.pos += 1;
-            self.skip_ws();
+            if let Some(keys) = self.keys.as_mut() {
+                keys.push(KeySpan {
+                    key_start: key_at,
+                    colon_end: self.pos,
+                });
+            }
+            self.skip_ws()?;
             let value = self.value(depth)?;
             members.push((key, value));
-            self.skip_ws();
+            self.skip_ws()?;
             match self.peek() {
                 Some(b',') => self.pos += 1,
                 Some(b'}') => {
@@ -289,15 +379,19 @@ impl Parser<'_> {
         self.enter(depth)?;
         self.pos += 1;
         let mut items = Vec::new();
-        self.skip_ws();
+        self.skip_ws()?;
         if self.peek() == Some(b']') {
             self.pos += 1;
             return Ok(Json::Array(items));
         }
         loop {
-            self.skip_ws();
+            self.skip_ws()?;
+            if self.jsonc && !items.is_empty() && self.peek() == Some(b']') {
+                self.pos += 1; // a trailing comma
+                return Ok(Json::Array(items));
+            }
             items.push(self.value(depth)?);
-            self.skip_ws();
+            self.skip_ws()?;
             match self.peek() {
                 Some(b',') => self.pos += 1,
                 Some(b']') => {
@@ -352,8 +446,13 @@ impl Parser<'_> {
             .bytes
             .get(self.pos..self.pos + 4)
             .ok_or_else(|| self.error("truncated \\u escape"))?;
-        let text = std::str::from_utf8(digits).map_err(|_| self.error("invalid \\u escape"))?;
-        let value = u32::from_str_radix(text, 16).map_err(|_| self.error("invalid \\u escape"))?;
+        // Exactly four hex digits: `u32::from_str_radix` alone would take a sign.
+        if !digits.iter().all(u8::is_ascii_hexdigit) {
+            return Err(self.error("invalid \\u escape: four hex digits expected"));
+        }
+        let value = digits.iter().fold(0, |acc, &d| {
+            acc * 16 + char::from(d).to_digit(16).unwrap_or(0)
+        });
         self.pos += 4;
         Ok(value)
     }

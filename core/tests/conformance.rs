@@ -384,6 +384,11 @@ fn run(call: &str, args: &[Value]) -> Value {
             let input: regions::RegionsFinish = serde_json::from_value(args[0].clone()).unwrap();
             outcome(Ok(encode_update(regions::finish_update_regions(input))))
         }
+        "readConfig" => encoded(structured::read_file(
+            text(0),
+            (!args[1].is_null()).then(|| typed(&args[1])),
+            &bytes(&args[2]),
+        )),
         "structuredMerge" => encoded(structured::merge_file(
             text(0),
             &typed(&args[1]),

@@ -35,7 +35,7 @@ export const { parseManifest, compareVersions, checkVersions, changelogRange, st
 // Generated regions
 export const { regionVerdict, regionConfine, finishUpdateRegions } = engine;
 // Structured merges
-export const { structuredMerge } = engine;
+export const { structuredMerge, readConfig } = engine;
 // Editors
 export const { fileView, editorManifest, editorTally, editorStatus } = engine;
 // Land and sync

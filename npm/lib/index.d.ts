@@ -924,12 +924,42 @@ export interface RegionsFinished {
 export declare function finishUpdateRegions(input: RegionsFinishInput): RegionsFinished;
 
 // ---- Structured merges ----
-// Field-aware merges of JSON and YAML config files: only the declared parts are compared,
-// applied entries are minimal text edits, conflicts and suggestions go to notes.
+// Field-aware merges of JSON, JSONC and YAML config files: only the declared parts are
+// compared, applied entries are minimal text edits in the file's own style, conflicts and
+// suggestions go to notes.
 
-/** A manifest `merges` declaration for one path (keys may be dotted paths). */
+/** The formats a config file is read in. `jsonc`: comments and trailing commas allowed. */
+export type ConfigFormat = 'json' | 'jsonc' | 'yaml';
+/**
+ * A value read from a config file. Numbers are JavaScript numbers when a double holds
+ * them exactly as written (YAML's `.inf`/`.nan` included), and their exact decimal text
+ * otherwise (`"9007199254740993"`).
+ */
+export type ConfigValue = null | boolean | number | string | ConfigValue[] | { [key: string]: ConfigValue };
+/** A config file read whole (`readConfig`). */
+export interface ConfigRead {
+  /** The format it was read in (a `tsconfig*.json` is JSONC even when `json` was asked). */
+  format: ConfigFormat;
+  /** Its documents: one for JSON, any number for a YAML stream. */
+  documents: ConfigValue[];
+  /** Why a field merge would not edit it (several documents, a top level that is not a mapping). */
+  cannotEdit: string | null;
+}
+/**
+ * Reads a config file as its own tools read it (YAML 1.2 core schema, strict JSON, JSONC).
+ * `format` may be left out when the name says it. Throws `invalid-config` (not valid in its
+ * format, with the byte offset) or `unsupported-config` (valid, but not plain data: a
+ * mapping used as a key, a repeated key, nesting deeper than 64 levels).
+ */
+export declare function readConfig(path: string, format: ConfigFormat | null | undefined, bytes: Uint8Array): ConfigRead;
+
+/**
+ * A manifest `merges` declaration for one path (keys may be dotted paths). A path whose own
+ * tools read comments (`tsconfig*.json`, `jsconfig*.json`, `.vscode/*.json`, `biome.json`,
+ * `*.jsonc`) is read as JSONC even when declared `json`.
+ */
 export interface MergeSpec {
-  format: 'json' | 'yaml';
+  format: ConfigFormat;
   values?: string[];
   maps?: string[];
   tokens?: { key: string; caseInsensitive?: boolean }[];
@@ -945,9 +975,9 @@ export interface FieldVerdict {
   /** The value's dotted key, the map key, the token key or the member name. */
   key: string;
   verdict: FieldVerdictKind;
-  current: unknown;
-  baseline: unknown;
-  latest: unknown;
+  current: ConfigValue;
+  baseline: ConfigValue;
+  latest: ConfigValue;
   /** Why an addition declared `apply` was only suggested. */
   reason: string | null;
 }

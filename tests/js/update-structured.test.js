@@ -102,15 +102,15 @@ describe('upkeep update with field-aware merges', () => {
     const base = track(writeRelease(tempDir(), { version: '1.0.0', files: v1, manifest, extra: { merges } }));
     const changed = { ...v2, 'pnpm-workspace.yaml': 'minimumReleaseAge: 2880\noverrides:\n  lodash: 4.17.20\n' };
     const latest = track(writeRelease(tempDir(), { version: '1.1.0', files: changed, manifest, extra: { merges } }));
-    const root = track(installProject(base, { ...project, 'pnpm-workspace.yaml': 'minimumReleaseAge: &x 60\n' }));
+    const root = track(installProject(base, { ...project, 'pnpm-workspace.yaml': 'minimumReleaseAge: [60\n' }));
     const { json } = runUpdate(root, base, latest);
     const ws = json.structured['pnpm-workspace.yaml'];
     assert.match(ws.fallback, /current file is not YAML/);
     assert.deepEqual(json.conflicts, [{ path: 'pnpm-workspace.yaml', class: 'shared', patchPath: '.upkeep-merge/pnpm-workspace.yaml.patch' }]);
-    assert.equal(readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8'), 'minimumReleaseAge: &x 60\n', 'a fallback never edits');
+    assert.equal(readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8'), 'minimumReleaseAge: [60\n', 'a fallback never edits');
     assert.ok(existsSync(join(root, '.upkeep-merge/pnpm-workspace.yaml.patch')));
 
-    const fresh = track(installProject(base, { ...project, 'pnpm-workspace.yaml': 'minimumReleaseAge: &x 60\n' }));
+    const fresh = track(installProject(base, { ...project, 'pnpm-workspace.yaml': 'minimumReleaseAge: [60\n' }));
     const summary = runCli(['update', '--root', fresh, '--baseline', base, '--latest', latest, '--yes']).stdout;
     assert.match(summary, /Field-aware merges:\n/);
     assert.match(summary, /  \.gaia\/audit-ci\.yml: 4 applied, 0 conflicts, 1 suggestion \(see \.upkeep-merge\/\.gaia\/audit-ci\.yml\.notes\)\n/);

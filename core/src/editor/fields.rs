@@ -225,7 +225,7 @@ fn insert_entry(
         text[line..at].to_string()
     };
     match (format, entries.last(), map.style) {
-        (Format::Json, Some(last), _) => {
+        (Format::Json | Format::Jsonc, Some(last), _) => {
             let indent = indent_of(last.key_start);
             let separator = if indent.trim().is_empty() && !indent.is_empty() {
                 format!(",{eol}{indent}")
@@ -235,7 +235,7 @@ fn insert_entry(
             let at = last.value.end;
             Some((at, at, format!("{separator}{key}: {value}")))
         }
-        (Format::Json, None, _) => {
+        (Format::Json | Format::Jsonc, None, _) => {
             let at = map.start + 1;
             Some((at, at, format!("{key}: {value}")))
         }

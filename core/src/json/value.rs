@@ -82,63 +82,91 @@ impl serde::Serialize for JsonValue {
     }
 }
 
+/// Read from JavaScript values (the loop's state objects); a value nested deeper than
+/// [`super::MAX_DEPTH`] is refused, as the text reader refuses one.
 #[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for JsonValue {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        use serde::de::{MapAccess, SeqAccess, Visitor};
-        struct Any;
-        impl<'de> Visitor<'de> for Any {
-            type Value = JsonValue;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a JSON value")
-            }
-            fn visit_unit<E>(self) -> Result<JsonValue, E> {
-                Ok(JsonValue::Null)
-            }
-            fn visit_none<E>(self) -> Result<JsonValue, E> {
-                Ok(JsonValue::Null)
-            }
-            fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<JsonValue, D::Error> {
-                serde::Deserialize::deserialize(d)
-            }
-            fn visit_bool<E>(self, b: bool) -> Result<JsonValue, E> {
-                Ok(JsonValue::Bool(b))
-            }
-            fn visit_i64<E>(self, n: i64) -> Result<JsonValue, E> {
-                Ok(JsonValue::Number(n as f64))
-            }
-            fn visit_u64<E>(self, n: u64) -> Result<JsonValue, E> {
-                Ok(JsonValue::Number(n as f64))
-            }
-            fn visit_f64<E>(self, n: f64) -> Result<JsonValue, E> {
-                Ok(JsonValue::Number(n))
-            }
-            fn visit_str<E>(self, s: &str) -> Result<JsonValue, E> {
-                Ok(JsonValue::String(s.to_owned()))
-            }
-            fn visit_string<E>(self, s: String) -> Result<JsonValue, E> {
-                Ok(JsonValue::String(s))
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<JsonValue, A::Error> {
-                let mut items = Vec::new();
-                while let Some(item) = seq.next_element()? {
-                    items.push(item);
-                }
-                Ok(JsonValue::Array(items))
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<JsonValue, A::Error> {
-                let mut members: Vec<(String, JsonValue)> = Vec::new();
-                while let Some((key, value)) = map.next_entry::<String, JsonValue>()? {
-                    // A repeated key keeps its first place and its last value, as in JS.
-                    match members.iter_mut().find(|(k, _)| *k == key) {
-                        Some(member) => member.1 = value,
-                        None => members.push((key, value)),
-                    }
-                }
-                Ok(JsonValue::Object(members))
+        serde::de::DeserializeSeed::deserialize(Depth(0), deserializer)
+    }
+}
+
+/// A [`JsonValue`] seed that knows how deep it is.
+#[cfg(feature = "serde")]
+struct Depth(usize);
+
+#[cfg(feature = "serde")]
+impl Depth {
+    fn deeper<E: serde::de::Error>(&self) -> Result<Depth, E> {
+        if self.0 >= super::MAX_DEPTH {
+            return Err(E::custom(format!(
+                "a value nested deeper than {} levels",
+                super::MAX_DEPTH
+            )));
+        }
+        Ok(Depth(self.0 + 1))
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::de::DeserializeSeed<'de> for Depth {
+    type Value = JsonValue;
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<JsonValue, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::de::Visitor<'de> for Depth {
+    type Value = JsonValue;
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_unit<E>(self) -> Result<JsonValue, E> {
+        Ok(JsonValue::Null)
+    }
+    fn visit_none<E>(self) -> Result<JsonValue, E> {
+        Ok(JsonValue::Null)
+    }
+    fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<JsonValue, D::Error> {
+        d.deserialize_any(self)
+    }
+    fn visit_bool<E>(self, b: bool) -> Result<JsonValue, E> {
+        Ok(JsonValue::Bool(b))
+    }
+    fn visit_i64<E>(self, n: i64) -> Result<JsonValue, E> {
+        Ok(JsonValue::Number(n as f64))
+    }
+    fn visit_u64<E>(self, n: u64) -> Result<JsonValue, E> {
+        Ok(JsonValue::Number(n as f64))
+    }
+    fn visit_f64<E>(self, n: f64) -> Result<JsonValue, E> {
+        Ok(JsonValue::Number(n))
+    }
+    fn visit_str<E>(self, s: &str) -> Result<JsonValue, E> {
+        Ok(JsonValue::String(s.to_owned()))
+    }
+    fn visit_string<E>(self, s: String) -> Result<JsonValue, E> {
+        Ok(JsonValue::String(s))
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<JsonValue, A::Error> {
+        let mut items = Vec::new();
+        while let Some(item) = seq.next_element_seed(self.deeper()?)? {
+            items.push(item);
+        }
+        Ok(JsonValue::Array(items))
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<JsonValue, A::Error> {
+        let mut members: Vec<(String, JsonValue)> = Vec::new();
+        while let Some(key) = map.next_key::<String>()? {
+            let value = map.next_value_seed(self.deeper()?)?;
+            // A repeated key keeps its first place and its last value, as in JS.
+            match members.iter_mut().find(|(k, _)| *k == key) {
+                Some(member) => member.1 = value,
+                None => members.push((key, value)),
             }
         }
-        deserializer.deserialize_any(Any)
+        Ok(JsonValue::Object(members))
     }
 }
 

@@ -15,7 +15,7 @@
 //! assert_eq!(out.merged.as_deref(), Some("# mine\nage: 2  # days\r\n"));
 //! ```
 
-use super::doc::{DocNode, Entry, Format, Kind, Style, Value};
+use super::doc::{DocNode, Entry, Format, Kind, Lock, Style};
 use super::verdict::EditOp;
 
 /// One replacement of `start..end` in the project's text.
@@ -50,19 +50,26 @@ pub(crate) fn splice(t: &Texts<'_>, op: &EditOp<'_>) -> Result<Splice, String> {
             a_entry,
             l,
             l_entry,
-        } => Ok(replace(t, a, *a_entry, l, *l_entry)),
+        } => replace(t, a, *a_entry, l, *l_entry),
         EditOp::Token {
             a,
             key,
             case_insensitive,
             value,
-        } => token(t, a, key, *case_insensitive, value),
-        EditOp::Append { list, member } => append(t, list, member),
+        } => {
+            unlocked(a)?;
+            token(t, a, key, *case_insensitive, value)
+        }
+        EditOp::Append { list, member } => {
+            unlocked(list)?;
+            no_alias(member)?;
+            append(t, list, member)
+        }
     }
 }
 
 /// Applies splices (non-overlapping) to `text`.
-pub(crate) fn apply(text: &str, mut splices: Vec<Splice>) -> Result<String, String> {
+pub(crate) fn apply(text: &str, splices: &mut [Splice]) -> Result<String, String> {
     splices.sort_by_key(|s| (s.start, s.end));
     for pair in splices.windows(2) {
         if pair[1].start < pair[0].end {
@@ -71,7 +78,7 @@ pub(crate) fn apply(text: &str, mut splices: Vec<Splice>) -> Result<String, Stri
     }
     let mut out = String::with_capacity(text.len());
     let mut at = 0;
-    for s in &splices {
+    for s in splices.iter() {
         out.push_str(&text[at..s.start]);
         out.push_str(&s.text);
         at = s.end;
@@ -135,19 +142,21 @@ fn reindent(raw: &str, from: &str, to: &str, eol: &str) -> String {
     out
 }
 
-/// A string written in a YAML quote style, when it can be.
-fn quote(style: Style, s: &str) -> Option<String> {
-    if s.chars().any(char::is_control) {
-        return None;
+/// An edit of `node` (or of anything inside it) is refused when an alias reaches it.
+fn unlocked(node: &DocNode) -> Result<(), String> {
+    match node.lock_within() {
+        Some(lock) => Err(format!("cannot edit safely: {}", lock.reason())),
+        None => Ok(()),
     }
-    match style {
-        Style::Single => Some(format!("'{}'", s.replace('\'', "''"))),
-        Style::Double => {
-            let mut out = String::new();
-            crate::json::write_string(&mut out, s);
-            Some(out)
+}
+
+/// The latest release's text is copied only when it repeats nothing through an alias.
+fn no_alias(node: &DocNode) -> Result<(), String> {
+    match node.lock_within() {
+        Some(Lock::ThroughAlias | Lock::AliasKey) => {
+            Err("cannot edit safely: the latest release writes the value with an alias".into())
         }
-        _ => None,
+        _ => Ok(()),
     }
 }
 
@@ -157,32 +166,50 @@ fn replace(
     a_entry: Option<&Entry>,
     l: &DocNode,
     l_entry: Option<&Entry>,
-) -> Splice {
+) -> Result<Splice, String> {
+    unlocked(a)?;
+    no_alias(l)?;
     let eol = t.eol();
     let raw = &t.l[l.start..l.end];
     let scalar = |n: &DocNode| matches!(n.kind, Kind::Scalar(_));
-    // A scalar keeps the project's quote style where the new value can be written in it.
+    // A scalar keeps the project's style where the new value can be written in it.
     if scalar(a) && scalar(l) && t.format == Format::Yaml && a.start < a.end {
-        if let Kind::Scalar(Value::String(s)) = &l.kind {
-            if a.style != l.style {
-                if let Some(text) = quote(a.style, s) {
-                    return Splice {
-                        start: a.start,
-                        end: a.end,
-                        text,
-                    };
-                }
-            }
+        // A scalar both sides wrap over several lines in the same style (folded, or plain
+        // or quoted over several lines): upstream's lines, moved to the project's indentation.
+        let a_raw = &t.a[a.start..a.end];
+        let wrapped = matches!(
+            a.style,
+            Style::Plain | Style::Single | Style::Double | Style::Folded
+        );
+        let same_header = a.style != Style::Folded || a_raw.lines().next() == raw.lines().next();
+        if wrapped
+            && same_header
+            && a.style == l.style
+            && a_raw.contains('\n')
+            && raw.contains('\n')
+        {
+            return Ok(Splice {
+                start: a.start,
+                end: a.end,
+                text: reindent(raw, line_indent(t.l, l.end), line_indent(t.a, a.end), eol),
+            });
+        }
+        if let Some((text, end)) = super::edit_scalar::render(t.a, a, t.l, l, eol) {
+            return Ok(Splice {
+                start: a.start,
+                end,
+                text,
+            });
         }
     }
     let block = |n: &DocNode| n.style == Style::Block;
     if t.format == Format::Yaml && block(a) != block(l) && a.start < a.end {
         if let Some(text) = restyle(t, a, l) {
-            return Splice {
+            return Ok(Splice {
                 start: a.start,
                 end: a.end,
                 text,
-            };
+            });
         }
     }
     if let (Some(ae), Some(le)) = (a_entry, l_entry) {
@@ -201,11 +228,11 @@ fn replace(
             } else {
                 format!(" {}", reindent(raw, &l_key, &a_key, eol))
             };
-            return Splice {
+            return Ok(Splice {
                 start: ae.colon_end,
                 end: a.end,
                 text,
-            };
+            });
         }
     }
     let (from, to) = if block(l) && !block(a) {
@@ -217,11 +244,11 @@ fn replace(
     } else {
         (anchor(t.l, l), anchor(t.a, a))
     };
-    Splice {
+    Ok(Splice {
         start: a.start,
         end: a.end,
         text: reindent(raw, &from, &to, eol),
-    }
+    })
 }
 
 /// The latest value written in the project's layout (flow or block), when it is a

@@ -1,6 +1,6 @@
-//! JSON documents as [`DocNode`] trees, read by the one strict reader ([`crate::json`]);
-//! its nodes carry start and end offsets, and each key's span is recovered from the text
-//! just before its value (whitespace, `:`, whitespace, the quoted key).
+//! JSON and JSONC documents as [`DocNode`] trees, read by the one strict reader
+//! ([`crate::json`], with its JSONC flag); its nodes carry start and end offsets, and the
+//! reader records each key's span (comments between a key and its value included).
 //!
 //! ```
 //! use upkeep_core::structured::{parse_doc, Format};
@@ -9,21 +9,36 @@
 //! let doc = parse_doc(Format::Json, text).unwrap();
 //! let entry = doc.root.lookup_entry("a.b").unwrap();
 //! assert_eq!(&text[entry.key_start..entry.value.end], "\"b\": [1, 2]");
+//! let commented = "{\n  // mine\n  \"a\" /* x */ : 1,\n}\n";
+//! let doc = parse_doc(Format::Jsonc, commented).unwrap();
+//! let a = doc.root.lookup_entry("a").unwrap();
+//! assert_eq!(&commented[a.key_start..a.colon_end], "\"a\" /* x */ :");
+//! assert!(parse_doc(Format::Json, commented).is_err());
 //! ```
 
 use super::doc::{DocError, DocNode, Entry, Kind, Style, Value};
-use crate::json::{self, Json, Node};
+use crate::json::{self, Dialect, Json, KeySpan, Node};
 
 /// Parses `text` into a span-carrying tree.
-pub(crate) fn parse(text: &str) -> Result<DocNode, DocError> {
-    let node = json::parse(text.as_bytes()).map_err(|e| DocError {
-        offset: e.offset,
-        message: e.message,
+pub(crate) fn parse(text: &str, dialect: Dialect) -> Result<DocNode, DocError> {
+    let mut keys = Vec::new();
+    let node = json::parse_with(text.as_bytes(), dialect, Some(&mut keys)).map_err(|e| {
+        // A repeated key is JSON (JavaScript keeps the last), but which one would an edit change?
+        let message = if e.message.starts_with("duplicate key") {
+            format!("cannot edit safely: {}", e.message)
+        } else {
+            e.message
+        };
+        DocError {
+            offset: e.offset,
+            message,
+        }
     })?;
-    Ok(convert(text.as_bytes(), &node))
+    let mut keys = keys.into_iter();
+    Ok(convert(&node, &mut keys))
 }
 
-fn convert(bytes: &[u8], node: &Node) -> DocNode {
+fn convert(node: &Node, keys: &mut std::vec::IntoIter<KeySpan>) -> DocNode {
     let (style, kind) = match &node.value {
         Json::Null => (Style::Plain, Kind::Scalar(Value::Null)),
         Json::Bool(b) => (Style::Plain, Kind::Scalar(Value::Bool(*b))),
@@ -31,7 +46,7 @@ fn convert(bytes: &[u8], node: &Node) -> DocNode {
         Json::String(s) => (Style::Double, Kind::Scalar(Value::String(s.clone()))),
         Json::Array(items) => (
             Style::Flow,
-            Kind::List(items.iter().map(|n| convert(bytes, n)).collect()),
+            Kind::List(items.iter().map(|n| convert(n, keys)).collect()),
         ),
         Json::Object(members) => (
             Style::Flow,
@@ -39,49 +54,23 @@ fn convert(bytes: &[u8], node: &Node) -> DocNode {
                 members
                     .iter()
                     .map(|(key, value)| {
-                        let (key_start, colon_end) = key_span(bytes, value.at);
+                        // Recorded in the order the members were read, before their values.
+                        let span = keys.next().unwrap_or(KeySpan {
+                            key_start: value.at,
+                            colon_end: value.at,
+                        });
                         Entry {
                             key: key.clone(),
-                            key_start,
-                            colon_end,
-                            value: convert(bytes, value),
+                            key_start: span.key_start,
+                            colon_end: span.colon_end,
+                            value: convert(value, keys),
                         }
                     })
                     .collect(),
             ),
         ),
     };
-    DocNode {
-        start: node.at,
-        end: node.end,
-        style,
-        kind,
-    }
-}
-
-/// Where the key of the member whose value starts at `value_at` starts, and where its
-/// `:` ends (the reader has already checked the shape `"key" ws : ws value`).
-fn key_span(bytes: &[u8], value_at: usize) -> (usize, usize) {
-    let ws = |b: u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r');
-    let mut i = value_at;
-    while i > 0 && ws(bytes[i - 1]) {
-        i -= 1;
-    }
-    let colon_end = i;
-    i -= 1; // the ':'
-    while i > 0 && ws(bytes[i - 1]) {
-        i -= 1;
-    }
-    i -= 1; // the closing quote
-    loop {
-        i -= 1;
-        if bytes[i] == b'"' {
-            let backslashes = bytes[..i].iter().rev().take_while(|&&b| b == b'\\').count();
-            if backslashes % 2 == 0 {
-                return (i, colon_end);
-            }
-        }
-    }
+    DocNode::new(node.at, node.end, style, kind)
 }
 
 #[cfg(test)]
@@ -91,7 +80,7 @@ mod tests {
     #[test]
     fn keys_with_escaped_quotes_keep_their_spans() {
         let text = r#"{"a\"b" :  1, "c":{"d\\":"x"}}"#;
-        let root = parse(text).unwrap();
+        let root = parse(text, Dialect::Strict).unwrap();
         let Kind::Map(entries) = &root.kind else {
             panic!()
         };

@@ -22,14 +22,20 @@
 
 mod doc;
 mod edit;
+mod edit_scalar;
 mod json_doc;
 mod notes;
+mod number;
+mod read;
+mod readback;
 mod spec;
 mod verdict;
 mod yaml_doc;
+mod yaml_scalar;
 
-pub use doc::{parse_doc, Doc, DocError, DocNode, Entry, Format, Kind, Style, Value};
+pub use doc::{parse_doc, Doc, DocError, DocNode, Entry, Format, Kind, Lock, Style, Value};
 pub use notes::render_notes;
+pub use read::{read_file, ReadOutcome};
 pub use spec::{parse_merges, Additions, ListSpec, MergeSpec, TokenSpec};
 pub use verdict::{decide, FieldVerdict, PartKind, Verdict};
 
@@ -98,6 +104,10 @@ pub fn merge_file(
     latest: &str,
 ) -> crate::Result<StructuredOutcome> {
     spec.validate(path)?;
+    let spec = &MergeSpec {
+        format: Format::for_path(path, Some(spec.format)).unwrap_or(spec.format),
+        ..spec.clone()
+    };
     let m = merge(spec, current, baseline, latest);
     let notes = render_notes(path, &m);
     Ok(StructuredOutcome {
@@ -123,9 +133,17 @@ pub fn merge(spec: &MergeSpec, current: &str, baseline: &str, latest: &str) -> S
             Err(e) => {
                 let format = match spec.format {
                     Format::Json => "JSON",
-                    Format::Yaml => "YAML upkeep reads",
+                    Format::Jsonc => "JSON with comments",
+                    Format::Yaml => "YAML",
                 };
-                return StructuredMerge::fallback(format!("the {name} file is not {format} ({e})"));
+                let reason = match e.message.strip_prefix("cannot edit safely: ") {
+                    Some(why) => format!(
+                        "the {name} file cannot be edited safely (at byte {}: {why})",
+                        e.offset
+                    ),
+                    None => format!("the {name} file is not {format} ({e})"),
+                };
+                return StructuredMerge::fallback(reason);
             }
         }
     }
@@ -165,65 +183,17 @@ pub fn merge(spec: &MergeSpec, current: &str, baseline: &str, latest: &str) -> S
     if splices.is_empty() {
         return out;
     }
-    let merged = match edit::apply(current, splices) {
+    let merged = match edit::apply(current, &mut splices) {
         Ok(text) => text,
         Err(e) => return StructuredMerge::fallback(e),
     };
-    if let Err(e) = read_back(spec, &merged, &out.applied) {
+    if let Err(e) = readback::check(spec, &docs[0], current, &merged, &out.applied, &splices) {
         return StructuredMerge::fallback(format!(
             "the edited file did not read back as intended ({e})"
         ));
     }
     out.merged = Some(merged);
     out
-}
-
-/// Checks the edited text parses and every applied entry now holds the latest value.
-fn read_back(spec: &MergeSpec, merged: &str, applied: &[FieldVerdict]) -> Result<(), String> {
-    let doc = parse_doc(spec.format, merged).map_err(|e| e.to_string())?;
-    for v in applied {
-        let section = v.section.as_deref();
-        let found = match (v.kind, section) {
-            (PartKind::Value, _) => doc.root.lookup(&v.key).map(DocNode::value),
-            (PartKind::Entry, Some(s)) => doc
-                .root
-                .lookup(s)
-                .and_then(|n| n.entry(&v.key))
-                .map(|e| e.value.value()),
-            (PartKind::Token, Some(s)) => match doc.root.lookup(s).map(DocNode::value) {
-                Some(Value::String(text)) => text
-                    .split_whitespace()
-                    .filter_map(|t| t.split_once('='))
-                    .find(|(k, _)| k.eq_ignore_ascii_case(&v.key) || *k == v.key)
-                    .map(|(_, m)| Value::String(m.into())),
-                _ => None,
-            },
-            (PartKind::Member, Some(s)) => {
-                let by = spec
-                    .lists
-                    .iter()
-                    .find(|l| l.key == s)
-                    .map(|l| l.by.as_str())
-                    .unwrap_or("");
-                match doc.root.lookup(s).map(|n| &n.kind) {
-                    Some(Kind::List(items)) => items
-                        .iter()
-                        .find(|i| matches!(i.entry(by).map(|e| e.value.value()), Some(Value::String(n) | Value::Number(n)) if n == v.key))
-                        .map(DocNode::value),
-                    _ => None,
-                }
-            }
-            _ => None,
-        };
-        if found != v.latest {
-            return Err(format!(
-                "{} reads {}",
-                v.key,
-                found.map_or("(absent)".into(), |f| f.to_json())
-            ));
-        }
-    }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -7,7 +7,10 @@
 //! ```
 //!
 //! Every key may be a dotted path into nested mappings. Everything not declared is the
-//! project's. Parsing is strict and errors name the manifest and the declaration.
+//! project's. `format` is `json`, `jsonc` or `yaml`; left out, the path's name decides
+//! (`.json`, `.jsonc`, `.yaml`, `.yml`), and a file whose own tools read comments
+//! (`tsconfig*.json`, `.vscode/*.json`, ...) is read as JSONC even when declared `json`
+//! ([`Format::for_path`]). Parsing is strict and errors name the manifest and the declaration.
 //!
 //! ```
 //! use upkeep_core::json;
@@ -188,8 +191,11 @@ pub fn parse_merges(node: &Node, manifest: &str) -> Result<Vec<(String, MergeSpe
                 "format" => {
                     format = Some(match value.as_str() {
                         Some("json") => Format::Json,
+                        Some("jsonc") => Format::Jsonc,
                         Some("yaml") => Format::Yaml,
-                        _ => return Err(fail(&at(field), "must be \"json\" or \"yaml\"")),
+                        _ => {
+                            return Err(fail(&at(field), "must be \"json\", \"jsonc\" or \"yaml\""))
+                        }
                     })
                 }
                 "values" => spec.values = strings(value)?,
@@ -249,7 +255,13 @@ pub fn parse_merges(node: &Node, manifest: &str) -> Result<Vec<(String, MergeSpe
                 }
             }
         }
-        spec.format = format.ok_or_else(|| fail(&at("format"), "is required"))?;
+        // The path's name decides what is not declared, and makes a JSONC file JSONC.
+        spec.format = Format::for_path(path, format).ok_or_else(|| {
+            fail(
+                &at("format"),
+                "is required: the file's name does not say whether it is JSON or YAML",
+            )
+        })?;
         spec.validate(&format!("{manifest} merges.{path:?}"))
             .map_err(|e| Error::new(ErrorKind::InvalidManifest, manifest, e.to_string()))?;
         out.push((path.clone(), spec));
@@ -286,6 +298,10 @@ mod tests {
             (
                 r#"{"a": {"values": []}}"#,
                 "merges.\"a\".format: is required",
+            ),
+            (
+                r#"{"a.yml": {"format": "toml"}}"#,
+                "must be \"json\", \"jsonc\" or \"yaml\"",
             ),
             (
                 r#"{"a": {"format": "json", "maps": "x"}}"#,

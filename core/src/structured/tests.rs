@@ -255,7 +255,6 @@ fn malformed_or_misshapen_inputs_fall_back() {
     let yaml_good = "auditors:\n  - name: a\n    scope: x\n";
     let yaml_bumped = "auditors:\n  - name: a\n    scope: y\n";
     for a in [
-        "auditors: &r\n  - name: a\n",
         "auditors:\n  - name: a\n  - name: a\n",
         "auditors: |\n  text\n",
         "auditors:\n  - name: a\n---\nx: 1\n",

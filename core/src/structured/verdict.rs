@@ -143,9 +143,10 @@ pub(crate) struct Planned<'d> {
     pub edits: Vec<EditOp<'d>>,
 }
 
-/// The edits that turn `a` into `l`: when both are mappings with the same keys, only the
-/// entries whose values differ (recursively), so the rest of the mapping's text stays as
-/// the project wrote it; otherwise the whole value.
+/// The edits that turn `a` into `l`: when both are mappings with the same keys (or lists
+/// of the same length) in the same layout, only the entries (items) whose values differ,
+/// recursively, so the rest of the text stays as the project wrote it; otherwise the whole
+/// value.
 fn replace_ops<'d>(
     a: &'d DocNode,
     a_entry: Option<&'d Entry>,
@@ -161,6 +162,17 @@ fn replace_ops<'d>(
                 let y = le.iter().find(|y| y.key == x.key).expect("same keys");
                 if x.value.value() != y.value.value() {
                     out.extend(replace_ops(&x.value, Some(x), &y.value, Some(y)));
+                }
+            }
+            return out;
+        }
+    }
+    if let (Kind::List(ai), Kind::List(li)) = (&a.kind, &l.kind) {
+        if ai.len() == li.len() && !ai.is_empty() && a.style == l.style {
+            let mut out = Vec::new();
+            for (x, y) in ai.iter().zip(li) {
+                if x.value() != y.value() {
+                    out.extend(replace_ops(x, None, y, None));
                 }
             }
             return out;

@@ -1,729 +1,797 @@
-//! The block-YAML subset real config files use, read into a [`DocNode`] tree with byte
-//! spans: block mappings and sequences at any indent width, flow `[...]` and `{...}`
-//! (across lines too), plain, single- and double-quoted scalars, comments, LF or CRLF
-//! line endings, tabs inside values. Anything beyond it — anchors, aliases, tags, block
-//! scalars (`|`, `>`), several documents, directives, multi-line plain or quoted
-//! scalars, tabs in indentation, duplicate keys — is refused, so a file this reader does
-//! not understand is merged as a whole, never edited wrongly.
+//! YAML 1.2 documents as [`DocNode`] trees with byte spans, read by a maintained YAML 1.2
+//! parser (saphyr-parser, which passes yaml-test-suite) from its event stream: block and
+//! flow collections mixed, plain, quoted and block scalars (`|`, `>`, chomping and
+//! indentation indicators), multi-line scalars, comments anywhere, anchors and aliases,
+//! tags, directives, document markers and several documents. Plain scalars resolve under
+//! the core schema ([`super::yaml_scalar`]); keys that YAML treats as the same (`1` and
+//! `01`, `true` and `True`) are duplicates.
+//!
+//! Spans are the parser's positions turned into byte offsets and tightened by reading the
+//! text around them (a quoted scalar's closing quote, a block scalar's last line). Values
+//! repeated through an alias, anchors an alias repeats and alias keys are marked
+//! ([`Lock`]) so that no edit ever reaches them; a value the parser reads but upkeep cannot
+//! hold (a mapping used as a key, two keys that read as the same text, aliases that expand
+//! past a budget, nesting deeper than [`crate::json::MAX_DEPTH`]) is refused as
+//! unsupported, and an invalid text as invalid.
 //!
 //! ```
 //! use upkeep_core::structured::{parse_doc, Format, Value};
 //!
-//! let text = "# settings\nlist:\n    - 'a'\n    - b  # two\nmap: {x: 1}\r\n";
+//! let text = "# settings\nlist:\n    - 'a'\n    - b  # two\nrun: |\n  make\n  make test\n";
 //! let doc = parse_doc(Format::Yaml, text).unwrap();
 //! let list = doc.root.lookup("list").unwrap();
 //! assert_eq!(&text[list.start..list.end], "- 'a'\n    - b");
-//! assert!(parse_doc(Format::Yaml, "a: &x 1\n").is_err());
+//! let run = doc.root.lookup("run").unwrap();
+//! assert_eq!(&text[run.start..run.end], "|\n  make\n  make test");
+//! assert_eq!(run.value(), Value::String("make\nmake test\n".into()));
+//! assert!(parse_doc(Format::Yaml, "a: 1\na: 2\n").is_err());
 //! ```
 
-use super::doc::{DocError, DocNode, Entry, Kind, Style, Value};
+use std::borrow::Cow;
+use std::collections::{HashMap, HashSet};
 
-/// Parses `text` into a span-carrying tree; an empty document is an empty mapping.
-pub(crate) fn parse(text: &str) -> Result<DocNode, DocError> {
-    let mut p = Parser::new(text)?;
-    let Some(first) = p.next_content(0) else {
-        return Ok(DocNode {
-            start: 0,
-            end: 0,
-            style: Style::Block,
-            kind: Kind::Map(Vec::new()),
-        });
-    };
-    p.li = first;
-    let line = p.lines[first];
-    let root = p.node_at(line.content, line.indent)?;
-    if let Some(rest) = p.next_content(p.li) {
-        return Err(p.err(
-            p.lines[rest].content,
-            "unexpected content after the document",
-        ));
+use saphyr_parser::{Event, Parser, ScalarStyle, Tag};
+
+use super::doc::{DocError, DocNode, Entry, Kind, Lock, Style, Value};
+use super::yaml_scalar::{block_extent, header_at, resolve_tagged, ScalarKind};
+use nodes::{
+    count, key_text, literal_matches, lock_all, mark_shared, quoted_end, tag_text, untagged,
+    Offsets,
+};
+
+/// Nodes aliases may copy into one document before it is refused (a "billion laughs"
+/// document repeats an anchor until the copies exhaust memory).
+const MAX_ALIAS_NODES: usize = 100_000;
+
+/// At most this many `key:<tab>value` separators are retried (see [`read_stream`]).
+const MAX_TAB_RETRIES: usize = 256;
+
+/// Why a YAML text cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum ReadError {
+    /// It is not YAML.
+    Invalid(DocError),
+    /// It is YAML that upkeep cannot hold or edit.
+    Unsupported(DocError),
+}
+
+impl ReadError {
+    /// The error, worded for a merge's fallback reason.
+    pub(crate) fn into_doc_error(self) -> DocError {
+        match self {
+            ReadError::Invalid(e) => e,
+            ReadError::Unsupported(e) => DocError {
+                offset: e.offset,
+                message: format!("cannot edit safely: {}", e.message),
+            },
+        }
     }
-    Ok(root)
 }
 
-#[derive(Clone, Copy, Debug)]
-struct Line {
-    start: usize,
-    /// End of the line's text (before `\r\n` or `\n`).
-    end: usize,
-    indent: usize,
-    content: usize,
-    /// Only whitespace or a comment.
-    blank: bool,
-}
-
-struct Parser<'a> {
-    s: &'a str,
-    b: &'a [u8],
-    lines: Vec<Line>,
-    /// The line being read.
-    li: usize,
-}
-
-fn err(offset: usize, message: impl Into<String>) -> DocError {
-    DocError {
+fn invalid(offset: usize, message: impl Into<String>) -> ReadError {
+    ReadError::Invalid(DocError {
         offset,
         message: message.into(),
+    })
+}
+
+fn unsupported(offset: usize, message: impl Into<String>) -> ReadError {
+    ReadError::Unsupported(DocError {
+        offset,
+        message: message.into(),
+    })
+}
+
+/// Parses a one-document text into a span-carrying tree; an empty text (or an empty
+/// document) is an empty mapping.
+pub(crate) fn parse(text: &str) -> Result<DocNode, DocError> {
+    let mut docs = read_stream(text).map_err(ReadError::into_doc_error)?;
+    match docs.len() {
+        0 => Ok(DocNode::new(0, 0, Style::Block, Kind::Map(Vec::new()))),
+        1 => {
+            let root = docs.pop().unwrap_or_else(|| unreachable!());
+            if root.start == root.end && matches!(root.kind, Kind::Scalar(Value::Null)) {
+                return Ok(DocNode::new(0, 0, Style::Block, Kind::Map(Vec::new())));
+            }
+            Ok(root)
+        }
+        n => Err(DocError {
+            offset: docs[1].props_start,
+            message: format!("cannot edit safely: the file holds {n} YAML documents"),
+        }),
     }
 }
 
-impl<'a> Parser<'a> {
-    fn new(s: &'a str) -> Result<Self, DocError> {
-        let b = s.as_bytes();
-        if s.starts_with('\u{feff}') {
-            return Err(err(0, "starts with a byte-order mark"));
-        }
-        let mut lines = Vec::new();
-        let mut start = 0;
-        let mut seen_content = false;
-        while start < b.len() {
-            let nl = b[start..]
-                .iter()
-                .position(|&c| c == b'\n')
-                .map_or(b.len(), |i| start + i);
-            let end = if nl > start && b[nl - 1] == b'\r' {
-                nl - 1
-            } else {
-                nl
-            };
-            if let Some(i) = b[start..end].iter().position(|&c| c == b'\r') {
-                return Err(err(start + i, "a carriage return that does not end a line"));
-            }
-            let indent = b[start..end].iter().take_while(|&&c| c == b' ').count();
-            let mut content = start + indent;
-            while content < end && b[content] == b'\t' {
-                content += 1;
-            }
-            let blank = content == end || b[content] == b'#';
-            if !blank {
-                if content != start + indent {
-                    return Err(err(start + indent, "a tab in indentation"));
+/// Every document of a YAML stream.
+///
+/// saphyr-parser refuses a tab as the only separator between `key:` and a plain value
+/// (`key:<tab>value`, which YAML 1.2 allows) to catch tabs used as indentation. Such a
+/// separator is retried as spaces (same length, so every offset holds), and accepted only
+/// when a scalar then starts right after it; a collection there is the indentation the
+/// check is for, and the text stays refused.
+pub(crate) fn read_stream(text: &str) -> Result<Vec<DocNode>, ReadError> {
+    let mut work: Cow<'_, str> = Cow::Borrowed(text);
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    loop {
+        let mut builder = Builder::new(text, &runs);
+        match builder.run(&work) {
+            Ok(()) => {
+                if let Some(&(_, end)) = runs.iter().find(|r| !builder.runs_ok.contains(r)) {
+                    return Err(invalid(end, "a tab separates a key from what follows"));
                 }
-                let text = &s[content..end];
-                let marker = |m: &str| {
-                    indent == 0
-                        && text.starts_with(m)
-                        && (text.len() == 3 || matches!(b[content + 3], b' ' | b'\t'))
-                };
-                if marker("---") {
-                    if seen_content || !rest_is_comment(b, content + 3, end) {
-                        return Err(err(content, "several documents, or content after ---"));
+                return Ok(builder.docs);
+            }
+            Err(Retry::Tab(at)) if runs.len() < MAX_TAB_RETRIES => {
+                let start = text[..at].trim_end_matches('\t').len();
+                if start == at || !text[..start].ends_with(':') {
+                    return Err(invalid(at, "':' must be followed by a space"));
+                }
+                let mut owned = work.into_owned();
+                owned.replace_range(start..at, &" ".repeat(at - start));
+                work = Cow::Owned(owned);
+                runs.push((start, at));
+            }
+            Err(Retry::Tab(at)) => {
+                return Err(invalid(at, "':' must be followed by a space"));
+            }
+            Err(Retry::Fail(e)) => return Err(e),
+        }
+    }
+}
+
+enum Retry {
+    /// saphyr-parser's tab check fired at this byte.
+    Tab(usize),
+    Fail(ReadError),
+}
+
+impl From<ReadError> for Retry {
+    fn from(e: ReadError) -> Self {
+        Retry::Fail(e)
+    }
+}
+
+/// A key read, waiting for its value.
+struct PendingKey {
+    key: String,
+    key_start: usize,
+    colon_end: usize,
+    alias: bool,
+}
+
+enum Open {
+    Seq(Vec<DocNode>),
+    Map {
+        entries: Vec<Entry>,
+        key: Option<PendingKey>,
+        /// Each key's kind, in order (the pending key's last).
+        kinds: Vec<ScalarKind>,
+        /// Key text → position, once the mapping is large enough to need it.
+        index: HashMap<String, usize>,
+    },
+}
+
+struct Frame {
+    open: Open,
+    /// `[` or `{` written (a flow pair inside `[...]` has none).
+    bracketed: bool,
+    flow: bool,
+    start: usize,
+    props_start: usize,
+    tag: Option<String>,
+    anchor: Option<usize>,
+    height: usize,
+}
+
+/// A finished node with what its parent needs to know.
+struct Built {
+    node: DocNode,
+    /// Its scalar kind (keys), `None` for collections.
+    kind: Option<ScalarKind>,
+    height: usize,
+    alias: bool,
+}
+
+struct Builder<'t, 'r> {
+    text: &'t str,
+    offsets: Offsets<'t>,
+    docs: Vec<DocNode>,
+    stack: Vec<Frame>,
+    anchors: HashMap<usize, (DocNode, Option<ScalarKind>, usize)>,
+    aliased: HashSet<usize>,
+    copied: usize,
+    /// Just past the last thing read.
+    cursor: usize,
+    runs: &'r [(usize, usize)],
+    runs_ok: Vec<(usize, usize)>,
+}
+
+impl<'t, 'r> Builder<'t, 'r> {
+    fn new(text: &'t str, runs: &'r [(usize, usize)]) -> Self {
+        Builder {
+            text,
+            offsets: Offsets::new(text),
+            docs: Vec::new(),
+            stack: Vec::new(),
+            anchors: HashMap::new(),
+            aliased: HashSet::new(),
+            copied: 0,
+            cursor: 0,
+            runs,
+            runs_ok: Vec::new(),
+        }
+    }
+
+    fn run(&mut self, work: &str) -> Result<(), Retry> {
+        for event in Parser::new_from_str(work) {
+            let (event, span) = match event {
+                Ok(pair) => pair,
+                Err(e) => {
+                    let at = self.offsets.byte(e.marker().index());
+                    if e.info() == "':' must be followed by a valid YAML whitespace" {
+                        return Err(Retry::Tab(at));
                     }
-                    lines.push(Line {
-                        start,
-                        end,
-                        indent,
-                        content,
-                        blank: true,
-                    });
-                    start = nl + 1;
-                    seen_content = true;
-                    continue;
+                    if e.info() == "recursion limit exceeded" {
+                        return Err(Retry::Fail(self.depth_error(at)));
+                    }
+                    return Err(Retry::Fail(invalid(at, e.info().to_string())));
                 }
-                if marker("...") || (indent == 0 && text.starts_with('%')) {
-                    return Err(err(
-                        content,
-                        "document markers and directives are not supported",
-                    ));
-                }
-                seen_content = true;
+            };
+            let start = self.offsets.byte(span.start.index());
+            let end = self.offsets.byte(span.end.index());
+            self.event(event, start, end)?;
+        }
+        if !self.aliased.is_empty() {
+            for doc in &mut self.docs {
+                mark_shared(doc, false, &self.aliased);
             }
-            lines.push(Line {
-                start,
-                end,
-                indent,
-                content,
-                blank,
-            });
-            start = nl + 1;
         }
-        Ok(Parser { s, b, lines, li: 0 })
-    }
-
-    fn err(&self, offset: usize, message: impl Into<String>) -> DocError {
-        err(offset, message)
-    }
-
-    /// The first non-blank line at or after `from`.
-    fn next_content(&self, from: usize) -> Option<usize> {
-        (from..self.lines.len()).find(|&i| !self.lines[i].blank)
-    }
-
-    fn line_of(&self, offset: usize) -> usize {
-        self.lines.partition_point(|l| l.start <= offset) - 1
-    }
-
-    fn line_end(&self) -> usize {
-        self.lines[self.li].end
-    }
-
-    /// A node whose text starts at `pos` (column `col`) on the current line; on return
-    /// the current line is the one after the node.
-    fn node_at(&mut self, pos: usize, col: usize) -> Result<DocNode, DocError> {
-        if self.is_dash(pos) {
-            return self.block_seq(col);
-        }
-        if self.map_key(pos)?.is_some() {
-            return self.block_map(col);
-        }
-        let node = self.inline(pos)?;
-        self.finish_line(node.end)?;
-        Ok(node)
-    }
-
-    fn is_dash(&self, pos: usize) -> bool {
-        self.b[pos] == b'-'
-            && (pos + 1 == self.line_end() || matches!(self.b[pos + 1], b' ' | b'\t'))
-    }
-
-    /// The rest of the current line after `pos` must be blank or a comment; then moves on.
-    fn finish_line(&mut self, pos: usize) -> Result<(), DocError> {
-        let end = self.line_end();
-        if !rest_is_comment(self.b, pos, end) {
-            return Err(self.err(pos, "unexpected text after a value"));
-        }
-        self.li += 1;
         Ok(())
     }
 
-    /// When a mapping key starts at `pos`: (key, key end, offset just past the `:`).
-    fn map_key(&self, pos: usize) -> Result<Option<(String, usize)>, DocError> {
-        let end = self.line_end();
-        let b = self.b;
-        let colon_ok = |i: usize| {
-            i < end && b[i] == b':' && (i + 1 == end || matches!(b[i + 1], b' ' | b'\t'))
-        };
-        match b[pos] {
-            b'"' | b'\'' => {
-                let (value, after) = self.quoted(pos)?;
-                let mut i = after;
-                while i < end && matches!(b[i], b' ' | b'\t') {
-                    i += 1;
+    fn event(&mut self, event: Event<'_>, start: usize, end: usize) -> Result<(), ReadError> {
+        match event {
+            Event::StreamStart | Event::StreamEnd | Event::Nothing => Ok(()),
+            Event::DocumentStart(explicit) => {
+                // An implicit start carries the first token's position: nothing is read yet.
+                if explicit {
+                    self.cursor = end.max(self.cursor);
                 }
-                match value {
-                    Value::String(key) if colon_ok(i) => Ok(Some((key, i + 1))),
-                    _ => Ok(None),
-                }
+                self.anchors.clear();
+                Ok(())
             }
-            b'[' | b'{' | b'#' | b'&' | b'*' | b'!' | b'|' | b'>' | b'%' | b'@' | b'`' | b',' => {
-                Ok(None)
+            Event::DocumentEnd => {
+                self.cursor = end.max(self.cursor);
+                Ok(())
             }
-            b'?' | b':' | b'-' if pos + 1 == end || matches!(b[pos + 1], b' ' | b'\t') => Ok(None),
-            _ => {
-                let mut i = pos;
-                while i < end {
-                    if colon_ok(i) {
-                        let key = self.s[pos..i].trim_end_matches([' ', '\t']);
-                        return Ok(Some((key.to_string(), i + 1)));
-                    }
-                    if matches!(b[i], b' ' | b'\t') && i + 1 < end && b[i + 1] == b'#' {
-                        return Ok(None);
-                    }
-                    i += 1;
-                }
-                Ok(None)
+            Event::Scalar(value, style, anchor, tag) => {
+                let built = self.scalar(value, style, tag.as_deref(), start, end)?;
+                self.finish(built, anchor)
+            }
+            Event::SequenceStart(anchor, tag) => self.open(true, anchor, tag.as_deref(), start),
+            Event::MappingStart(anchor, tag) => self.open(false, anchor, tag.as_deref(), start),
+            Event::SequenceEnd | Event::MappingEnd => {
+                let built = self.close()?;
+                let anchor = built.1;
+                self.finish(built.0, anchor)
+            }
+            Event::Alias(id) => {
+                let built = self.alias(id, start)?;
+                self.place(built)
             }
         }
     }
 
-    fn block_map(&mut self, col: usize) -> Result<DocNode, DocError> {
-        let mut entries: Vec<Entry> = Vec::new();
+    fn depth_error(&self, at: usize) -> ReadError {
+        unsupported(
+            at,
+            format!("nested deeper than {} levels", crate::json::MAX_DEPTH),
+        )
+    }
+
+    /// The least indentation of a block scalar's lines here: one more than the column of
+    /// the block collection holding it (0 at the top of a document).
+    fn min_indent(&self) -> usize {
+        match self.stack.last() {
+            Some(frame) if !frame.flow => {
+                let line = self.text[..frame.start].rfind('\n').map_or(0, |i| i + 1);
+                self.text[line..frame.start].chars().count() + 1
+            }
+            _ => 0,
+        }
+    }
+
+    fn in_flow(&self) -> bool {
+        self.stack.last().is_some_and(|f| f.flow)
+    }
+
+    fn expecting_key(&self) -> bool {
+        matches!(
+            self.stack.last(),
+            Some(Frame {
+                open: Open::Map { key: None, .. },
+                ..
+            })
+        )
+    }
+
+    /// Past a tag and an anchor at `at` and the space after them (line breaks and comments
+    /// too with `lines`).
+    fn skip_props(&self, at: usize, lines: bool) -> usize {
+        let b = self.text.as_bytes();
+        let mut i = at;
         loop {
-            let line = self.lines[self.li];
-            let key_start = line.start + col;
-            let Some((key, colon_end)) = self.map_key(key_start)? else {
-                return Err(self.err(key_start, "expected a mapping key"));
-            };
-            if entries.iter().any(|e| e.key == key) {
-                return Err(self.err(key_start, format!("duplicate key {key:?}")));
-            }
-            let mut pos = colon_end;
-            while pos < line.end && matches!(self.b[pos], b' ' | b'\t') {
-                pos += 1;
-            }
-            let value = if pos == line.end || self.b[pos] == b'#' {
-                self.li += 1;
-                match self.next_content(self.li) {
-                    Some(next) if self.lines[next].indent > col => {
-                        self.li = next;
-                        let l = self.lines[next];
-                        self.node_at(l.content, l.indent)?
-                    }
-                    Some(next) if self.lines[next].indent == col && self.is_dash_on(next) => {
-                        self.li = next;
-                        self.block_seq(col)?
-                    }
-                    _ => empty(colon_end),
+            match b.get(i) {
+                Some(b'&') => i = self.token_end(i + 1),
+                Some(b'!') if b.get(i + 1) == Some(&b'<') => {
+                    i = b[i..]
+                        .iter()
+                        .position(|&c| c == b'>')
+                        .map_or(b.len(), |j| i + j + 1)
                 }
-            } else {
-                let node = self.inline(pos)?;
-                self.finish_line(node.end)?;
-                node
-            };
-            entries.push(Entry {
-                key,
-                key_start,
-                colon_end,
-                value,
-            });
-            match self.next_content(self.li) {
-                Some(next) if self.lines[next].indent == col => self.li = next,
-                Some(next) if self.lines[next].indent > col => {
-                    return Err(self.err(self.lines[next].content, "unexpected indentation"))
-                }
-                _ => break,
+                Some(b'!') => i = self.token_end(i + 1),
+                _ => return i,
             }
-        }
-        Ok(DocNode {
-            start: entries[0].key_start,
-            end: entries.last().map_or(0, |e| e.value.end),
-            style: Style::Block,
-            kind: Kind::Map(entries),
-        })
-    }
-
-    fn block_seq(&mut self, col: usize) -> Result<DocNode, DocError> {
-        let mut items = Vec::new();
-        let start = self.lines[self.li].start + col;
-        loop {
-            let line = self.lines[self.li];
-            let dash = line.start + col;
-            let mut pos = dash + 1;
-            while pos < line.end && self.b[pos] == b' ' {
-                pos += 1;
-            }
-            if pos < line.end && self.b[pos] == b'\t' {
-                return Err(self.err(pos, "a tab after a list dash"));
-            }
-            let item = if pos == line.end || self.b[pos] == b'#' {
-                self.li += 1;
-                match self.next_content(self.li) {
-                    Some(next) if self.lines[next].indent > col => {
-                        self.li = next;
-                        let l = self.lines[next];
-                        self.node_at(l.content, l.indent)?
-                    }
-                    _ => empty(dash + 1),
-                }
-            } else {
-                self.node_at(pos, pos - line.start)?
-            };
-            items.push(item);
-            match self.next_content(self.li) {
-                Some(next) if self.lines[next].indent == col && self.is_dash_on(next) => {
-                    self.li = next
-                }
-                Some(next) if self.lines[next].indent > col => {
-                    return Err(self.err(self.lines[next].content, "unexpected indentation"))
-                }
-                _ => break,
-            }
-        }
-        Ok(DocNode {
-            start,
-            end: items.last().map_or(start, |n: &DocNode| n.end),
-            style: Style::Block,
-            kind: Kind::List(items),
-        })
-    }
-
-    fn is_dash_on(&self, li: usize) -> bool {
-        let l = self.lines[li];
-        self.b[l.content] == b'-'
-            && (l.content + 1 == l.end || matches!(self.b[l.content + 1], b' ' | b'\t'))
-    }
-
-    /// A value written on one line (or a flow collection spanning several).
-    fn inline(&mut self, pos: usize) -> Result<DocNode, DocError> {
-        match self.b[pos] {
-            b'&' | b'*' | b'!' => Err(self.err(pos, "anchors, aliases and tags are not supported")),
-            b'|' | b'>' => Err(self.err(pos, "block scalars are not supported")),
-            b'%' | b'@' | b'`' => Err(self.err(pos, "a reserved indicator")),
-            b'[' | b'{' => {
-                let node = self.flow(pos, 0)?;
-                self.li = self.line_of(node.end.saturating_sub(1).max(pos));
-                Ok(node)
-            }
-            b'"' | b'\'' => self.quoted_node(pos),
-            _ => {
-                let end = self.line_end();
-                let mut i = pos;
-                while i < end
-                    && !(matches!(self.b[i], b' ' | b'\t') && i + 1 < end && self.b[i + 1] == b'#')
-                {
-                    if self.b[i] == b':' && (i + 1 == end || matches!(self.b[i + 1], b' ' | b'\t'))
-                    {
-                        return Err(self.err(i, "a mapping inside a plain value"));
-                    }
-                    i += 1;
-                }
-                let text = self.s[pos..i].trim_end_matches([' ', '\t']);
-                Ok(DocNode {
-                    start: pos,
-                    end: pos + text.len(),
-                    style: Style::Plain,
-                    kind: Kind::Scalar(resolve_plain(text)),
-                })
-            }
+            i = self.skip_space(i, lines);
         }
     }
 
-    /// A quoted scalar on one line: its value and the offset past the closing quote.
-    fn quoted(&self, pos: usize) -> Result<(Value, usize), DocError> {
-        let end = self.lines[self.line_of(pos)].end;
-        let quote = self.b[pos];
-        let mut out = String::new();
-        let mut i = pos + 1;
-        while i < end {
-            let c = self.b[i];
-            if c == quote {
-                if quote == b'\'' && i + 1 < end && self.b[i + 1] == b'\'' {
-                    out.push('\'');
-                    i += 2;
-                    continue;
-                }
-                return Ok((Value::String(out), i + 1));
-            }
-            if quote == b'"' && c == b'\\' {
-                let Some(&e) = self.b.get(i + 1).filter(|_| i + 1 < end) else {
-                    break;
-                };
-                let simple = match e {
-                    b'\\' => Some('\\'),
-                    b'"' => Some('"'),
-                    b'/' => Some('/'),
-                    b'n' => Some('\n'),
-                    b't' | b'\t' => Some('\t'),
-                    b'r' => Some('\r'),
-                    b'0' => Some('\0'),
-                    b'a' => Some('\u{7}'),
-                    b'b' => Some('\u{8}'),
-                    b'e' => Some('\u{1b}'),
-                    b'f' => Some('\u{c}'),
-                    b'v' => Some('\u{b}'),
-                    b' ' => Some(' '),
-                    b'N' => Some('\u{85}'),
-                    b'_' => Some('\u{a0}'),
-                    _ => None,
-                };
-                if let Some(ch) = simple {
-                    out.push(ch);
-                    i += 2;
-                    continue;
-                }
-                let width = match e {
-                    b'x' => 2,
-                    b'u' => 4,
-                    b'U' => 8,
-                    _ => return Err(self.err(i, "an unknown escape")),
-                };
-                let hex = self
-                    .s
-                    .get(i + 2..i + 2 + width)
-                    .filter(|_| i + 2 + width <= end)
-                    .ok_or_else(|| self.err(i, "a truncated escape"))?;
-                let ch = u32::from_str_radix(hex, 16)
-                    .ok()
-                    .and_then(char::from_u32)
-                    .ok_or_else(|| self.err(i, "an invalid escape"))?;
-                out.push(ch);
-                i += 2 + width;
-                continue;
-            }
-            let ch = self.s[i..].chars().next().unwrap_or('\0');
-            out.push(ch);
-            i += ch.len_utf8();
+    /// Where an anchor name or tag starting at `at` ends.
+    fn token_end(&self, at: usize) -> usize {
+        let b = self.text.as_bytes();
+        let mut i = at;
+        while i < b.len()
+            && !matches!(
+                b[i],
+                b' ' | b'\t' | b'\r' | b'\n' | b',' | b'[' | b']' | b'{' | b'}'
+            )
+        {
+            i += 1;
         }
-        Err(self.err(pos, "a quoted scalar that does not close on its line"))
+        i
     }
 
-    fn skip_flow_ws(&self, mut i: usize) -> Result<usize, DocError> {
-        loop {
-            match self.b.get(i) {
-                Some(b' ' | b'\t' | b'\r' | b'\n') => i += 1,
-                Some(b'#')
-                    if i > 0
-                        && matches!(
-                            self.b[i - 1],
-                            b' ' | b'\t' | b'\n' | b'\r' | b'[' | b'{' | b','
-                        ) =>
-                {
-                    while i < self.b.len() && self.b[i] != b'\n' {
+    /// Past spaces, tabs and (with `lines`) line breaks and comments.
+    fn skip_space(&self, at: usize, lines: bool) -> usize {
+        let b = self.text.as_bytes();
+        let mut i = at;
+        while i < b.len() {
+            match b[i] {
+                b' ' | b'\t' => i += 1,
+                b'\r' | b'\n' if lines => i += 1,
+                b'#' if lines && (i == 0 || matches!(b[i - 1], b' ' | b'\t' | b'\r' | b'\n')) => {
+                    while i < b.len() && b[i] != b'\n' {
                         i += 1;
                     }
                 }
-                Some(_) => return Ok(i),
-                None => return Err(self.err(i, "a flow collection that does not close")),
+                _ => break,
+            }
+        }
+        i
+    }
+
+    /// The block scalar header after the cursor: past separators, indicators (`:`, `-`,
+    /// `?`, `---`) and properties.
+    fn find_header(&self) -> Option<(usize, usize)> {
+        let b = self.text.as_bytes();
+        let mut i = self.cursor;
+        loop {
+            i = self.skip_space(i, true);
+            match b.get(i) {
+                Some(b':' | b'-' | b'?')
+                    if b.get(i + 1)
+                        .is_none_or(|c| matches!(c, b' ' | b'\t' | b'\r' | b'\n')) =>
+                {
+                    i += 1
+                }
+                Some(b'-' | b'.') if b[i..].starts_with(b"---") || b[i..].starts_with(b"...") => {
+                    i += 3
+                }
+                Some(b'!' | b'&') => {
+                    let props = i;
+                    i = self.skip_props(i, true);
+                    if b.get(i).is_some_and(|c| matches!(c, b'|' | b'>')) {
+                        return Some((props, i));
+                    }
+                }
+                Some(b'|' | b'>') => return Some((i, i)),
+                _ => return None,
             }
         }
     }
 
-    /// A flow node starting at `pos`.
-    fn flow(&self, pos: usize, depth: usize) -> Result<DocNode, DocError> {
-        if depth > crate::json::MAX_DEPTH {
-            return Err(self.err(pos, "nested too deeply"));
-        }
-        match self.b[pos] {
-            b'[' => {
-                let mut items = Vec::new();
-                let mut i = self.skip_flow_ws(pos + 1)?;
-                loop {
-                    if self.b[i] == b']' {
-                        break;
-                    }
-                    let item = self.flow(i, depth + 1)?;
-                    i = self.skip_flow_ws(item.end)?;
-                    items.push(item);
-                    match self.b[i] {
-                        b',' => i = self.skip_flow_ws(i + 1)?,
-                        b']' => break,
-                        _ => return Err(self.err(i, "expected ',' or ']'")),
-                    }
-                }
-                Ok(DocNode {
-                    start: pos,
-                    end: i + 1,
-                    style: Style::Flow,
-                    kind: Kind::List(items),
-                })
+    fn scalar(
+        &mut self,
+        owned: Cow<'_, str>,
+        style: ScalarStyle,
+        tag: Option<&Tag>,
+        start: usize,
+        end: usize,
+    ) -> Result<Built, ReadError> {
+        let value: &str = &owned;
+        let b = self.text.as_bytes();
+        let key_position = self.expecting_key();
+        let mut measured = true;
+        let (props_start, content, node_end, node_style) = match style {
+            ScalarStyle::Literal | ScalarStyle::Folded => {
+                let Some((props, at)) = self.find_header() else {
+                    return Err(unsupported(
+                        start,
+                        "a block scalar whose header upkeep cannot find",
+                    ));
+                };
+                let header = header_at(self.text, at)
+                    .ok_or_else(|| unsupported(at, "a block scalar header upkeep cannot read"))?;
+                let line_end = b[at..]
+                    .iter()
+                    .position(|&c| c == b'\n')
+                    .map_or(b.len(), |i| at + i);
+                let extent = block_extent(self.text, line_end, value, self.min_indent());
+                measured = !header.literal || literal_matches(self.text, line_end, &extent, value);
+                let style = if header.literal {
+                    Style::Literal
+                } else {
+                    Style::Folded
+                };
+                let end = if extent.content_end == line_end {
+                    // No content line: the node is its header.
+                    at + header.len
+                } else {
+                    extent.content_end
+                };
+                (props, at, end, style)
             }
-            b'{' => {
-                let mut entries: Vec<Entry> = Vec::new();
-                let mut i = self.skip_flow_ws(pos + 1)?;
-                loop {
-                    if self.b[i] == b'}' {
-                        break;
+            ScalarStyle::Plain
+                if value.is_empty() && b.get(start).is_none_or(|c| !matches!(c, b'!' | b'&')) =>
+            {
+                // Nothing written: the node sits where its text would start.
+                let at = match self.stack.last() {
+                    Some(Frame {
+                        open: Open::Map { key: Some(k), .. },
+                        ..
+                    }) => k.colon_end,
+                    Some(Frame {
+                        open: Open::Seq(_),
+                        bracketed: false,
+                        ..
+                    }) => {
+                        let i = self.skip_space(self.cursor, true);
+                        if b.get(i) == Some(&b'-') {
+                            i + 1
+                        } else {
+                            self.cursor
+                        }
                     }
-                    let key_start = i;
-                    let key_node = self.flow_scalar(i, true)?;
-                    let Kind::Scalar(key_value) = &key_node.kind else {
-                        return Err(self.err(i, "expected a key"));
-                    };
-                    let key = match key_value {
-                        Value::String(s) | Value::Number(s) => s.clone(),
-                        Value::Bool(b) => b.to_string(),
-                        Value::Null => "null".into(),
-                        _ => return Err(self.err(i, "expected a key")),
-                    };
-                    i = self.skip_flow_ws(key_node.end)?;
-                    if self.b[i] != b':' {
-                        return Err(self.err(i, "expected ':' in a flow mapping"));
+                    _ => {
+                        let i = self.skip_space(self.cursor, true);
+                        if key_position && matches!(b.get(i), Some(b':' | b'?')) {
+                            i
+                        } else {
+                            start.max(self.cursor)
+                        }
                     }
-                    let colon_end = i + 1;
-                    i = self.skip_flow_ws(colon_end)?;
-                    let value = self.flow(i, depth + 1)?;
-                    i = self.skip_flow_ws(value.end)?;
-                    if entries.iter().any(|e| e.key == key) {
-                        return Err(self.err(key_start, format!("duplicate key {key:?}")));
-                    }
-                    entries.push(Entry {
-                        key,
-                        key_start,
-                        colon_end,
-                        value,
-                    });
-                    match self.b[i] {
-                        b',' => i = self.skip_flow_ws(i + 1)?,
-                        b'}' => break,
-                        _ => return Err(self.err(i, "expected ',' or '}'")),
-                    }
-                }
-                Ok(DocNode {
-                    start: pos,
-                    end: i + 1,
-                    style: Style::Flow,
-                    kind: Kind::Map(entries),
-                })
+                };
+                (at, at, at, Style::Plain)
             }
-            _ => self.flow_scalar(pos, false),
-        }
-    }
-
-    /// A single- or double-quoted scalar starting at `pos`, with its style.
-    fn quoted_node(&self, pos: usize) -> Result<DocNode, DocError> {
-        let (value, end) = self.quoted(pos)?;
-        let style = if self.b[pos] == b'"' {
-            Style::Double
-        } else {
-            Style::Single
+            _ => {
+                let content = self.skip_props(start, !value.is_empty());
+                let (content, node_end, node_style) = match style {
+                    ScalarStyle::SingleQuoted | ScalarStyle::DoubleQuoted => {
+                        let close = quoted_end(self.text, content).ok_or_else(|| {
+                            unsupported(content, "a quoted scalar upkeep cannot measure")
+                        })?;
+                        let s = if style == ScalarStyle::SingleQuoted {
+                            Style::Single
+                        } else {
+                            Style::Double
+                        };
+                        (content, close, s)
+                    }
+                    _ if value.is_empty() => (content, content, Style::Plain),
+                    _ => {
+                        let trimmed = self.text[content..end.max(content)]
+                            .trim_end_matches([' ', '\t', '\r', '\n']);
+                        (content, content + trimmed.len(), Style::Plain)
+                    }
+                };
+                (start.min(content), content, node_end, node_style)
+            }
         };
-        Ok(DocNode {
-            start: pos,
-            end,
-            style,
-            kind: Kind::Scalar(value),
+        let (value, kind) = match tag {
+            Some(t) => match resolve_tagged(&t.handle, &t.suffix, value) {
+                Ok(Some(resolved)) => resolved,
+                Ok(None) => untagged(owned, style),
+                Err(e) => return Err(unsupported(props_start, e)),
+            },
+            None => untagged(owned, style),
+        };
+        for &(run_start, run_end) in self.runs {
+            // A value right after the tab: the tab only separated it from its key.
+            if run_end == props_start && !key_position {
+                self.runs_ok.push((run_start, run_end));
+            }
+        }
+        let mut node = DocNode::new(content, node_end, node_style, Kind::Scalar(value));
+        node.props_start = props_start;
+        node.tag = tag.map(tag_text);
+        if !measured {
+            node.locked = Some(Lock::Unmeasured);
+        }
+        self.cursor = node_end.max(self.cursor);
+        Ok(Built {
+            node,
+            kind: Some(kind),
+            height: 1,
+            alias: false,
         })
     }
 
-    fn flow_scalar(&self, pos: usize, key: bool) -> Result<DocNode, DocError> {
-        match self.b[pos] {
-            b'"' | b'\'' => self.quoted_node(pos),
-            b'&' | b'*' | b'!' | b'|' | b'>' | b'%' | b'@' | b'`' | b'[' | b'{' | b']' | b'}'
-            | b',' => Err(self.err(pos, "unexpected character in a flow collection")),
-            _ => {
-                let mut i = pos;
-                while i < self.b.len() {
-                    let c = self.b[i];
-                    if matches!(c, b',' | b'[' | b']' | b'{' | b'}' | b'\n' | b'\r')
-                        || (matches!(c, b' ' | b'\t') && self.b.get(i + 1) == Some(&b'#'))
-                    {
-                        break;
-                    }
-                    if c == b':'
-                        && matches!(
-                            self.b.get(i + 1),
-                            Some(b' ' | b'\t' | b'\n' | b'\r' | b',' | b']' | b'}')
-                        )
-                    {
-                        if key {
-                            break;
-                        }
-                        return Err(self.err(i, "a pair inside a flow sequence"));
-                    }
-                    i += 1;
+    fn open(
+        &mut self,
+        seq: bool,
+        anchor: usize,
+        tag: Option<&Tag>,
+        start: usize,
+    ) -> Result<(), ReadError> {
+        if self.stack.len() >= crate::json::MAX_DEPTH {
+            return Err(self.depth_error(start));
+        }
+        if self.expecting_key() {
+            return Err(unsupported(start, "a mapping or list used as a key"));
+        }
+        if let Some(t) = tag {
+            let core = match t.handle.as_str() {
+                "tag:yaml.org,2002:" => Some(t.suffix.as_str()),
+                "" => t.suffix.strip_prefix("tag:yaml.org,2002:"),
+                _ => None,
+            };
+            if let Some(suffix) = core {
+                let fits = match suffix {
+                    "seq" => seq,
+                    "map" => !seq,
+                    "str" | "int" | "float" | "bool" | "null" => false,
+                    _ => true,
+                };
+                if !fits {
+                    return Err(unsupported(start, format!("!!{suffix} on a collection")));
                 }
-                let text = self.s[pos..i].trim_end_matches([' ', '\t']);
-                if text.is_empty() {
-                    return Err(self.err(pos, "an empty flow entry"));
-                }
-                Ok(DocNode {
-                    start: pos,
-                    end: pos + text.len(),
-                    style: Style::Plain,
-                    kind: Kind::Scalar(resolve_plain(text)),
-                })
             }
         }
-    }
-}
-
-fn rest_is_comment(b: &[u8], mut pos: usize, end: usize) -> bool {
-    let start = pos;
-    while pos < end && matches!(b[pos], b' ' | b'\t') {
-        pos += 1;
-    }
-    pos == end
-        || (b[pos] == b'#' && (pos > start || pos == 0 || matches!(b[pos - 1], b' ' | b'\t')))
-}
-
-/// A null value with no text, at `at` (`key:` with nothing after it).
-fn empty(at: usize) -> DocNode {
-    DocNode {
-        start: at,
-        end: at,
-        style: Style::Plain,
-        kind: Kind::Scalar(Value::Null),
-    }
-}
-
-/// A plain scalar's value under the YAML 1.2 core schema.
-fn resolve_plain(text: &str) -> Value {
-    match text {
-        "" | "~" | "null" | "Null" | "NULL" => return Value::Null,
-        "true" | "True" | "TRUE" => return Value::Bool(true),
-        "false" | "False" | "FALSE" => return Value::Bool(false),
-        ".inf" | ".Inf" | ".INF" | "+.inf" | "-.inf" | ".nan" | ".NaN" | ".NAN" => {
-            return Value::Number(text.into())
+        let b = self.text.as_bytes();
+        let mut content = self.skip_props(start, true);
+        if content != start {
+            content = self.skip_space(content, true);
         }
-        _ => {}
+        let bracketed = matches!(b.get(content), Some(b'[' | b'{'));
+        let flow = bracketed || self.in_flow();
+        if !bracketed && !flow && seq {
+            // A block sequence starts at its first `-`.
+            let i = self.skip_space(content.max(self.cursor.min(content)), true);
+            if b.get(i) == Some(&b'-') {
+                content = i;
+            }
+        }
+        self.cursor = if bracketed { content + 1 } else { content };
+        self.stack.push(Frame {
+            open: if seq {
+                Open::Seq(Vec::new())
+            } else {
+                Open::Map {
+                    entries: Vec::new(),
+                    key: None,
+                    kinds: Vec::new(),
+                    index: HashMap::new(),
+                }
+            },
+            bracketed,
+            flow,
+            start: content,
+            props_start: start.min(content),
+            tag: tag.map(tag_text),
+            anchor: (anchor > 0).then_some(anchor),
+            height: 1,
+        });
+        Ok(())
     }
-    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
-    let is_number = !digits.is_empty()
-        && (digits.bytes().all(|c| c.is_ascii_digit())
-            || (digits.starts_with("0x")
-                && digits.len() > 2
-                && digits[2..].bytes().all(|c| c.is_ascii_hexdigit()))
-            || (digits.starts_with("0o")
-                && digits.len() > 2
-                && digits[2..].bytes().all(|c| (b'0'..=b'7').contains(&c)))
-            || is_float(digits));
-    if is_number {
-        Value::Number(text.into())
-    } else {
-        Value::String(text.into())
+
+    fn close(&mut self) -> Result<(Built, usize), ReadError> {
+        let frame = self
+            .stack
+            .pop()
+            .ok_or_else(|| invalid(self.cursor, "a collection closes that never opened"))?;
+        let b = self.text.as_bytes();
+        let (kind, last_end, style) = match frame.open {
+            Open::Seq(items) => {
+                let last = items.last().map(|n| n.end);
+                (Kind::List(items), last, Style::Block)
+            }
+            Open::Map { entries, key, .. } => {
+                if key.is_some() {
+                    return Err(invalid(self.cursor, "a key without a value"));
+                }
+                let last = entries.last().map(|e| e.value.end.max(e.colon_end));
+                (Kind::Map(entries), last, Style::Block)
+            }
+        };
+        let (end, style) = if frame.bracketed {
+            // Past the last item (and a trailing comma or comment) to the bracket.
+            let mut i = last_end.unwrap_or(frame.start + 1).max(self.cursor);
+            loop {
+                i = self.skip_space(i, true);
+                match b.get(i) {
+                    Some(b',') => i += 1,
+                    Some(b']' | b'}') => break,
+                    _ => return Err(unsupported(i, "a flow collection upkeep cannot measure")),
+                }
+            }
+            (i + 1, Style::Flow)
+        } else if frame.flow {
+            (last_end.unwrap_or(frame.start), Style::Flow)
+        } else {
+            (last_end.unwrap_or(frame.start), style)
+        };
+        let mut node = DocNode::new(frame.start, end, style, kind);
+        node.props_start = frame.props_start;
+        node.tag = frame.tag;
+        self.cursor = end.max(self.cursor);
+        Ok((
+            Built {
+                node,
+                kind: None,
+                height: frame.height,
+                alias: false,
+            },
+            frame.anchor.unwrap_or(0),
+        ))
+    }
+
+    fn alias(&mut self, id: usize, start: usize) -> Result<Built, ReadError> {
+        let (target, kind, height) = self
+            .anchors
+            .get(&id)
+            .cloned()
+            .ok_or_else(|| invalid(start, "an alias to an anchor not defined before it"))?;
+        if self.stack.len() + height > crate::json::MAX_DEPTH {
+            return Err(self.depth_error(start));
+        }
+        self.copied += count(&target);
+        if self.copied > MAX_ALIAS_NODES {
+            return Err(unsupported(
+                start,
+                format!("aliases repeat more than {MAX_ALIAS_NODES} values"),
+            ));
+        }
+        self.aliased.insert(id);
+        let mut node = target;
+        lock_all(&mut node, Lock::ThroughAlias);
+        let end = self.token_end(start + 1);
+        node.start = start;
+        node.props_start = start;
+        node.end = end;
+        node.anchor = None;
+        self.cursor = end.max(self.cursor);
+        Ok(Built {
+            node,
+            kind,
+            height,
+            alias: true,
+        })
+    }
+
+    /// Records an anchored node, then places it.
+    fn finish(&mut self, mut built: Built, anchor: usize) -> Result<(), ReadError> {
+        if anchor > 0 {
+            built.node.anchor = Some(anchor);
+            self.anchors
+                .insert(anchor, (built.node.clone(), built.kind, built.height));
+        }
+        self.place(built)
+    }
+
+    /// Puts a finished node where it belongs: a document root, a list item, a key or a value.
+    fn place(&mut self, built: Built) -> Result<(), ReadError> {
+        let Some(frame) = self.stack.last_mut() else {
+            self.docs.push(built.node);
+            return Ok(());
+        };
+        frame.height = frame.height.max(built.height + 1);
+        let text = self.text;
+        match &mut frame.open {
+            Open::Seq(items) => items.push(built.node),
+            Open::Map {
+                entries,
+                key: pending @ None,
+                kinds,
+                index,
+            } => {
+                let mut node = built.node;
+                let (Kind::Scalar(value), Some(kind)) = (&mut node.kind, built.kind) else {
+                    return Err(unsupported(
+                        node.props_start,
+                        "a mapping or list used as a key",
+                    ));
+                };
+                let key = match value {
+                    Value::String(s) => std::mem::take(s),
+                    other => key_text(other),
+                };
+                // Keys YAML treats as equal read as the same text (`1` and `01`, `true` and
+                // `True`); the same text of another kind (`1` and `"1"`) cannot be held.
+                const INDEXED: usize = 16;
+                if kinds.len() == INDEXED {
+                    for (i, e) in entries.iter().enumerate() {
+                        index.insert(e.key.clone(), i);
+                    }
+                }
+                let earlier = if kinds.len() >= INDEXED {
+                    index.get(&key).copied()
+                } else {
+                    entries.iter().position(|e| e.key == key)
+                };
+                if let Some(i) = earlier {
+                    let message = if kinds[i] == kind {
+                        // YAML forbids two equal keys; the parser leaves that check to its readers.
+                        format!("duplicate key {key:?}")
+                    } else {
+                        format!("two keys read as the same text {key:?}")
+                    };
+                    return Err(unsupported(node.props_start, message));
+                }
+                if kinds.len() >= INDEXED {
+                    index.insert(key.clone(), kinds.len());
+                }
+                kinds.push(kind);
+                let _ = entries;
+                // The `:` after the key (an explicit key's may be lines below).
+                let b = text.as_bytes();
+                let mut i = node.end;
+                loop {
+                    match b.get(i) {
+                        Some(b' ' | b'\t' | b'\r' | b'\n') => i += 1,
+                        Some(b'#') if i > 0 && matches!(b[i - 1], b' ' | b'\t' | b'\n' | b'\r') => {
+                            while i < b.len() && b[i] != b'\n' {
+                                i += 1;
+                            }
+                        }
+                        _ => break,
+                    }
+                }
+                let colon_end = if b.get(i) == Some(&b':') {
+                    i + 1
+                } else {
+                    node.end
+                };
+                *pending = Some(PendingKey {
+                    key,
+                    key_start: node.props_start,
+                    colon_end,
+                    alias: built.alias,
+                });
+                self.cursor = colon_end.max(self.cursor);
+            }
+            Open::Map {
+                entries,
+                key: pending @ Some(_),
+                ..
+            } => {
+                let k = pending.take().unwrap_or_else(|| unreachable!());
+                let mut value = built.node;
+                if k.alias && value.locked.is_none() {
+                    value.locked = Some(Lock::AliasKey);
+                }
+                entries.push(Entry {
+                    key: k.key,
+                    key_start: k.key_start,
+                    colon_end: k.colon_end,
+                    value,
+                });
+            }
+        }
+        Ok(())
     }
 }
 
-fn is_float(text: &str) -> bool {
-    let (mantissa, exponent) = match text.find(['e', 'E']) {
-        Some(i) => (&text[..i], Some(&text[i + 1..])),
-        None => (text, None),
-    };
-    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
-    let ok_mantissa = (mantissa.contains('.') || exponent.is_some())
-        && int.bytes().all(|c| c.is_ascii_digit())
-        && frac.bytes().all(|c| c.is_ascii_digit())
-        && !(int.is_empty() && frac.is_empty());
-    let ok_exponent = exponent.is_none_or(|e| {
-        let e = e.strip_prefix(['-', '+']).unwrap_or(e);
-        !e.is_empty() && e.bytes().all(|c| c.is_ascii_digit())
-    });
-    ok_mantissa && ok_exponent
-}
+mod nodes;
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn value(text: &str) -> Value {
-        parse(text).unwrap().value()
-    }
-
-    #[test]
-    fn reads_the_subset() {
-        let text = "---\n# c\nkey: value # note\nq: \"a\\tb\"\ns: 'it''s'\nn: 0.5\nb: true\nz: ~\nempty:\nlist:\n- a\n-   b\nnested:\n    deep:\n        - name: x\n          globs: [\"*.js\", b]\n        - {name: y, n: 2}\n";
-        let v = value(text);
-        let Value::Map(m) = v else { panic!() };
-        let keys: Vec<_> = m.iter().map(|(k, _)| k.as_str()).collect();
-        assert_eq!(
-            keys,
-            ["key", "q", "s", "n", "b", "z", "empty", "list", "nested"]
-        );
-        assert_eq!(m[1].1, Value::String("a\tb".into()));
-        assert_eq!(m[2].1, Value::String("it's".into()));
-        assert_eq!(m[6].1, Value::Null);
-        assert_eq!(
-            m[7].1,
-            Value::List(vec![Value::String("a".into()), Value::String("b".into())])
-        );
-        let doc = parse(text).unwrap();
-        let deep = doc.lookup("nested.deep").unwrap();
-        let Kind::List(items) = &deep.kind else {
-            panic!()
-        };
-        assert_eq!(
-            &text[items[0].span()],
-            "name: x\n          globs: [\"*.js\", b]"
-        );
-        assert_eq!(&text[items[1].span()], "{name: y, n: 2}");
-    }
-
-    #[test]
-    fn crlf_and_tabs_in_values() {
-        let text = "a:\t1\r\nb: x\ty\r\nc:\r\n  - 1\r\n";
-        let doc = parse(text).unwrap();
-        assert_eq!(&text[doc.lookup("b").unwrap().span()], "x\ty");
-        assert_eq!(&text[doc.lookup("c").unwrap().span()], "- 1");
-    }
-
-    #[test]
-    fn refuses_what_it_does_not_understand() {
-        for bad in [
-            "a: &x 1\n",
-            "a: *x\n",
-            "a: !tag 1\n",
-            "a: |\n  text\n",
-            "a: 1\n---\nb: 2\n",
-            "a: 1\na: 2\n",
-            "a:\n\t- 1\n",
-            "a: 'open\n",
-            "a: b: c\n",
-            "a: 1\n  b: 2\n",
-            "a: [1, 2\n",
-            "%YAML 1.2\n---\na: 1\n",
-            "a: x\rb: y\n",
-        ] {
-            assert!(parse(bad).is_err(), "{bad:?}");
-        }
-    }
-}
+mod tests;

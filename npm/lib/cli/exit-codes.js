@@ -51,6 +51,8 @@ const BAD_INPUT_CODES = new Set([
   'corrupt-journal', 'journal-mismatch', 'no-record', 'invalid-digest', 'invalid-version',
   'invalid-update-input', 'update-in-progress', 'invalid-handoff', 'unknown-action', 'unknown-preset',
   'invalid-numstat', 'binary-input',
+  // config files read field by field (JSON, JSONC, YAML)
+  'invalid-config', 'unsupported-config', 'invalid-merge-spec',
   // update: releases and the project's install state
   'not-installed', 'bad-release', 'baseline-mismatch', 'downgrade', 'bad-state',
   // land and sync: the repository is not in a state to act on
