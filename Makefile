@@ -2,21 +2,19 @@
 SHELL := bash
 .SHELLFLAGS := -eu -o pipefail -c
 NPM := npm
-NATIVE_ADDON := npm/native/upkeep.linux-x64-gnu.node
 
-.PHONY: setup build build-native build-wasm build-types example test test-rust test-wasm test-js test-demo soak lint bench demo demo-build clean fuzz fuzz-smoke loop-differential vsix
+.PHONY: setup build build-native build-wasm build-types example test test-rust test-wasm test-js test-demo soak lint bench demo demo-build clean fuzz fuzz-smoke loop-differential vsix pack cross-arm64
 
 ## Install what is missing (Debian packages, wasm-bindgen-cli, npm dependencies); skip the rest.
 setup:
 	./scripts/setup.sh
 
-## Everything a user or a test needs: the N-API addon, both wasm builds, the type declarations.
+## Everything a user or a test needs: the N-API addon, the wasm build, the type declarations.
 build: setup build-native build-wasm build-types
 
+## The addon for this machine, stripped, as npm/native/upkeep.<platform>.node (the release workflow runs the same script per target).
 build-native:
-	cargo build --release -p upkeep-node
-	mkdir -p npm/native
-	cp target/release/libupkeep_node.so $(NATIVE_ADDON)
+	node scripts/build-addon.mjs
 
 build-wasm:
 	./scripts/build-wasm.sh
