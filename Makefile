@@ -22,6 +22,19 @@ build-wasm:
 build-types:
 	cp npm/lib/index.d.ts npm/lib/index.d.cts
 
+## The npm packages, as published: upkeep and one @upkeep/<platform> per addon built, in target/packages/.
+pack: build
+	node scripts/pack.mjs
+
+## linux-arm64-gnu: Debian's cross toolchain builds the addon, Debian's arm64 Node runs the
+## conformance vectors and the fresh-consumer test on it under qemu-user (a few minutes).
+## (The test file runs in-process: `node --test` would spawn the arm64 binary without qemu.)
+cross-arm64: build
+	./scripts/setup.sh cross-arm64
+	node scripts/build-addon.mjs linux-arm64-gnu
+	UPKEEP_TEST_IMPLEMENTATIONS=native ./scripts/arm64-node.sh tests/js/conformance.test.js
+	node --test tests/js/fresh-consumer.test.js
+
 ## The README's quick start: update a copy of the bundled example project to a new template release.
 example: build
 	./scripts/example.sh
