@@ -7,8 +7,8 @@
 //
 // Routes, first that applies: the host itself; rustup's standard library for the target
 // (a developer's laptop, CI); Debian's compiler building the standard library from source
-// (rust-web-src) with Debian's cross linker, since rustup cannot download targets on these
-// machines (TOOLCHAIN.md).
+// (rust-web-src) with Debian's cross linker, for machines where rustup cannot download a
+// target's standard library.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
