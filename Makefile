@@ -12,9 +12,9 @@ setup:
 ## Everything a user or a test needs: the N-API addon, the wasm build, the type declarations.
 build: setup build-native build-wasm build-types
 
-## The addon for this machine, stripped, as npm/native/upkeep.<platform>.node (the release workflow runs the same script per target).
+## The addon for this machine, stripped, as npm/native/upkeep.<platform>.node, and any cross-built one already there (the release workflow runs the same script per target).
 build-native:
-	node scripts/build-addon.mjs
+	node scripts/build-addon.mjs --with-present
 
 build-wasm:
 	./scripts/build-wasm.sh

@@ -3,7 +3,9 @@
 // release profile (Cargo.toml). `make build-native`, `make cross-arm64` and every job of
 // the release workflow run this same script.
 //
-//   node scripts/build-addon.mjs [platform]     (default: the platform this runs on)
+//   node scripts/build-addon.mjs [platform...] [--with-present]
+//
+// Default: the platform this runs on. --with-present: see below (make build-native).
 //
 // Routes, first that applies: the host itself; rustup's standard library for the target
 // (a developer's laptop, CI); Debian's compiler building the standard library from source
@@ -13,7 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { nativeTarget } from '../npm/lib/native-target.js';
-import { addonFileName, findTarget, repoRoot } from './platforms.mjs';
+import { addonFileName, findTarget, readPlatforms, repoRoot } from './platforms.mjs';
 
 /** Runs a command for its output; `null` when it cannot run. */
 function output(/** @type {string} */ command, /** @type {string[]} */ args) {
@@ -60,8 +62,8 @@ function route(target) {
   );
 }
 
-const platform = process.argv[2] ?? nativeTarget();
-try {
+/** Builds `platform`'s addon into npm/native/. */
+function build(/** @type {string} */ platform) {
   const target = findTarget(platform);
   const { how, cargo, args, env, out } = route(target);
   process.stderr.write(`build-addon: ${platform} (${target.rust}) ${how}\n`);
@@ -75,6 +77,28 @@ try {
   copyFileSync(join(out, libraryName(target.os)), `${dest}.tmp`);
   renameSync(`${dest}.tmp`, dest);
   process.stderr.write(`build-addon: npm/native/${addonFileName(platform)} (${(statSync(dest).size / 1e6).toFixed(2)} MB)\n`);
+}
+
+// --with-present: also every other target whose addon is already in npm/native (make
+// cross-arm64 left it there), so make pack and make test never use one older than the
+// sources. One this machine has no route for is left as it is, and said so.
+const withPresent = process.argv.includes('--with-present');
+const named = process.argv.slice(2).filter((a) => a !== '--with-present');
+const platforms = named.length > 0 ? named : [nativeTarget()];
+try {
+  for (const platform of platforms) build(platform);
+  if (withPresent) {
+    for (const { platform } of readPlatforms().targets) {
+      if (platforms.includes(platform) || !existsSync(join(repoRoot, 'npm/native', addonFileName(platform)))) continue;
+      try {
+        route(findTarget(platform));
+      } catch (error) {
+        process.stderr.write(`build-addon: npm/native/${addonFileName(platform)} was not rebuilt (${/** @type {Error} */ (error).message.replace('build-addon: ', '')}); it is left as it is\n`);
+        continue;
+      }
+      build(platform);
+    }
+  }
 } catch (error) {
   process.stderr.write(`${/** @type {Error} */ (error).message}\n`);
   process.exit(2);
