@@ -2,27 +2,38 @@
 SHELL := bash
 .SHELLFLAGS := -eu -o pipefail -c
 NPM := npm
-NATIVE_ADDON := npm/native/upkeep.linux-x64-gnu.node
 
-.PHONY: setup build build-native build-wasm build-types example test test-rust test-wasm test-js test-demo soak lint bench demo demo-build clean fuzz fuzz-smoke differential-smoke loop-differential score-differential vsix
+.PHONY: setup build build-native build-wasm build-types example test test-rust test-wasm test-js test-demo soak lint bench demo demo-build clean fuzz fuzz-smoke differential-smoke loop-differential score-differential vsix pack cross-arm64
 
 ## Install what is missing (Debian packages, wasm-bindgen-cli, npm dependencies); skip the rest.
 setup:
 	./scripts/setup.sh
 
-## Everything a user or a test needs: the N-API addon, both wasm builds, the type declarations.
+## Everything a user or a test needs: the N-API addon, the wasm build, the type declarations.
 build: setup build-native build-wasm build-types
 
+## The addon for this machine, stripped, as npm/native/upkeep.<platform>.node, and any cross-built one already there (the release workflow runs the same script per target).
 build-native:
-	cargo build --release -p upkeep-node
-	mkdir -p npm/native
-	cp target/release/libupkeep_node.so $(NATIVE_ADDON)
+	node scripts/build-addon.mjs --with-present
 
 build-wasm:
 	./scripts/build-wasm.sh
 
 build-types:
 	cp npm/lib/index.d.ts npm/lib/index.d.cts
+
+## The npm packages, as published: upkeep and one @upkeep/<platform> per addon built, in target/packages/.
+pack: build
+	node scripts/pack.mjs
+
+## linux-arm64-gnu: Debian's cross toolchain builds the addon, Debian's arm64 Node runs the
+## conformance vectors and the fresh-consumer test on it under qemu-user (a few minutes).
+## (The test file runs in-process: `node --test` would spawn the arm64 binary without qemu.)
+cross-arm64: build
+	./scripts/setup.sh cross-arm64
+	node scripts/build-addon.mjs linux-arm64-gnu
+	UPKEEP_TEST_IMPLEMENTATIONS=native ./scripts/arm64-node.sh tests/js/conformance.test.js
+	node --test tests/js/fresh-consumer.test.js
 
 ## The README's quick start: update a copy of the bundled example project to a new template release.
 example: build
@@ -105,6 +116,7 @@ bench: build
 	node bench/update.mjs
 	node bench/lsp.mjs
 	cargo bench -p upkeep-core --bench structured
+	node bench/package-sizes.mjs
 
 ## The browser demo (web-demo/, on the wasm web build): build it, serve it on 127.0.0.1 (DEMO_PORT).
 DEMO_PORT ?= 4173

@@ -5,11 +5,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ext=editors/vscode
-[ -f npm/native/upkeep.linux-x64-gnu.node ] && [ -f npm/wasm/node/upkeep_bg.wasm ] || { echo "build-vsix: run make build first" >&2; exit 1; }
+[ -f npm/native/upkeep.linux-x64-gnu.node ] && [ -f npm/wasm/upkeep_bg.wasm ] || { echo "build-vsix: run make build first" >&2; exit 1; }
 rm -rf "$ext/server" "$ext/upkeep.vsix"
 mkdir -p "$ext/server/wasm"
 cp -r npm/bin npm/lib npm/schemas npm/native npm/package.json "$ext/server/"
-cp -r npm/wasm/node "$ext/server/wasm/node"
+cp npm/wasm/upkeep.js npm/wasm/upkeep_bg.wasm "$ext/server/wasm/"
 npm_root=$(cd npm && pwd)
 (cd npm && npm ls --omit=dev --all --parseable) | tail -n +2 | while read -r dir; do
   rel=${dir#"$npm_root"/}

@@ -77,4 +77,18 @@ if [ ! -f editors/vscode/node_modules/.package-lock.json ] || ! cmp -s editors/v
   (cd editors/vscode && npm ci --no-audit --no-fund --loglevel=error)
   cp editors/vscode/package-lock.json editors/vscode/node_modules/.upkeep-lock-stamp
 fi
+# `scripts/setup.sh cross-arm64` (make cross-arm64) adds the linux-arm64-gnu route: Debian's
+# cross linker and C library, its compiler and std sources when rustup has no aarch64
+# target, qemu-user, and Debian's arm64 Node unpacked into target/arm64-node (the arm64
+# architecture is added to dpkg for its package lists; nothing arm64 is installed).
+if [ "${1:-}" = cross-arm64 ]; then
+  rustup target list --installed 2>/dev/null | grep -qx aarch64-unknown-linux-gnu || apt_install rustc-web cargo-web rust-web-src
+  apt_install gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
+  if ! dpkg --print-foreign-architectures | grep -qx arm64; then
+    log "adding the arm64 architecture to dpkg (for apt-get download of Debian's arm64 Node)"
+    as_root dpkg --add-architecture arm64
+    as_root apt-get update -qq
+  fi
+  ./scripts/arm64-node.sh --unpack
+fi
 log "ready"

@@ -1,6 +1,6 @@
 // The upkeep API for browsers and bundlers, on the wasm `web` build. Await init() once
 // before calling anything else.
-import initWasm, * as engine from '../wasm/web/upkeep.js';
+import initWasm, * as engine from '../wasm/upkeep.js';
 import { loopApi } from './loop-api.js';
 import { scoreApi } from './score-api.js';
 

@@ -1,49 +1,86 @@
-// Loads the engine in Node: the native N-API addon first, the wasm build as the fallback.
-// UPKEEP_FORCE_WASM=1 skips the addon. Every failed attempt is kept (loadFailures, and the
-// thrown error's cause when nothing loads), so a silent fallback can still be explained.
+// Loads the engine in Node, first that works: the addon from the @upkeep/<platform>
+// package npm installed beside this one (an optional dependency), then a local build in
+// native/ (a clone of the repository), then the wasm build this package ships.
+// UPKEEP_FORCE_WASM=1 skips both addons. Every failed attempt is kept (loadFailures, and
+// the thrown error's cause when nothing loads), so a fallback can always be explained.
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import process from 'node:process';
+import { nativeTarget } from './native-target.js';
 import { withScoreApi } from './score-api.js';
 
 const require = createRequire(import.meta.url);
+const target = nativeTarget();
+const platformPackage = `@upkeep/${target}`;
+const localBuild = `native/upkeep.${target}.node`;
 
-/** The addon file napi-rs names for this platform, e.g. `upkeep.linux-x64-gnu.node`. */
-function nativeFileName() {
-  const { platform, arch } = process;
-  if (platform !== 'linux') return `upkeep.${platform}-${arch}.node`;
-  const report = /** @type {{ header?: { glibcVersionRuntime?: string } }} */ (process.report?.getReport());
-  const glibc = report?.header?.glibcVersionRuntime;
-  return `upkeep.linux-${arch}-${glibc ? 'gnu' : 'musl'}.node`;
+/**
+ * The wasm engine: the same glue and .wasm browsers load (lib/browser.js), instantiated
+ * synchronously from the file beside it.
+ */
+function loadWasm() {
+  const glue = require('../wasm/upkeep.js');
+  glue.initSync({ module: readFileSync(new URL('../wasm/upkeep_bg.wasm', import.meta.url)) });
+  return glue;
 }
 
-const candidates = [
-  { implementation: 'native', load: () => withScoreApi(require(`../native/${nativeFileName()}`)) },
-  { implementation: 'wasm', load: () => withScoreApi(require('../wasm/node/upkeep.js')) },
-];
+/** Says why a candidate did not load, in words, with the loader's own error as the cause. */
+const explain = {
+  package: (/** @type {any} */ error) =>
+    error?.code === 'MODULE_NOT_FOUND' && String(error.message).includes(`'${platformPackage}'`)
+      ? `${platformPackage} is not installed (npm leaves it out with --omit=optional or --no-optional, and when no package matches this platform)`
+      : `${platformPackage} is installed but its addon did not load`,
+  local: (/** @type {any} */ error) =>
+    error?.code === 'MODULE_NOT_FOUND' ? `no local build at ${localBuild}` : `the local build ${localBuild} did not load`,
+  wasm: () => 'the wasm engine did not load',
+};
+
+const candidates = /** @type {const} */ ([
+  { implementation: 'native', why: explain.package, load: () => withScoreApi(require(platformPackage)) },
+  { implementation: 'native', why: explain.local, load: () => withScoreApi(require(`../${localBuild}`)) },
+  { implementation: 'wasm', why: explain.wasm, load: () => withScoreApi(loadWasm()) },
+]);
+
+/**
+ * Tries `list` in order; resolves to the first engine that loads, and the failures before it.
+ * @param {readonly (typeof candidates)[number][]} list
+ */
+function firstThatLoads(list) {
+  /** @type {Error[]} */
+  const failures = [];
+  for (const { implementation, why, load } of list) {
+    try {
+      return { engine: load(), implementation, loadFailures: failures };
+    } catch (error) {
+      failures.push(new Error(why(error), { cause: error }));
+    }
+  }
+  return { failures };
+}
+
+/** The error when nothing in `list` loaded: every failure chained into its cause. */
+function noEngine(/** @type {string} */ message, /** @type {Error[]} */ failures) {
+  return new Error(message, { cause: new AggregateError(failures, failures.map((f) => f.message).join('; ')) });
+}
 
 /**
  * Loads the first engine that works.
  * @param {{ forceWasm?: boolean }} [options]
  */
 export function loadEngine({ forceWasm = process.env.UPKEEP_FORCE_WASM === '1' } = {}) {
-  /** @type {Error[]} */
-  const failures = [];
-  for (const { implementation, load } of candidates) {
-    if (forceWasm && implementation === 'native') continue;
-    try {
-      return { engine: load(), implementation, loadFailures: failures };
-    } catch (error) {
-      failures.push(new Error(`the ${implementation} engine failed to load`, { cause: error }));
-    }
-  }
-  throw new Error('upkeep: no engine could be loaded (native addon, then wasm)', {
-    cause: new AggregateError(failures, failures.map((f) => (f.cause instanceof Error ? f.cause.message : f.message)).join('; ')),
-  });
+  const loaded = firstThatLoads(forceWasm ? candidates.filter((c) => c.implementation === 'wasm') : candidates);
+  if ('engine' in loaded) return loaded;
+  throw noEngine(`upkeep: no engine could be loaded (${platformPackage}, a local build, then wasm)`, loaded.failures);
 }
 
-/** Loads one named engine, for tests that compare implementations side by side. */
+/**
+ * Loads one named engine (the first addon that loads, for 'native'), for tests and
+ * benchmarks that compare implementations side by side.
+ */
 export function loadImplementation(/** @type {'native' | 'wasm'} */ name) {
-  const candidate = candidates.find((c) => c.implementation === name);
-  if (!candidate) throw new Error(`unknown implementation ${JSON.stringify(name)}`);
-  return candidate.load();
+  const list = candidates.filter((c) => c.implementation === name);
+  if (list.length === 0) throw new Error(`unknown implementation ${JSON.stringify(name)}`);
+  const loaded = firstThatLoads(list);
+  if ('engine' in loaded) return loaded.engine;
+  throw noEngine(`upkeep: no ${name} engine could be loaded`, loaded.failures);
 }

@@ -40,7 +40,11 @@ export type WasmSource =
 
 /** The engine that loaded. */
 export declare const implementation: Implementation;
-/** Why earlier engines were skipped when the wasm fallback loaded (empty otherwise). */
+/**
+ * Why each engine tried before the one that loaded was skipped, in order: the
+ * `@upkeep/<platform>` package, a local build in `native/`, the wasm build. Each error's
+ * `cause` is the loader's own. Empty when the first one loaded.
+ */
 export declare const loadFailures: readonly Error[];
 
 /**

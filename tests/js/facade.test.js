@@ -1,13 +1,19 @@
-// The package as consumers meet it: import by name (ESM and CommonJS), the native addon
-// first, wasm as the explained fallback, and TypeScript declarations that check.
+// The package as consumers meet it, linked from this checkout: import by name (ESM and
+// CommonJS), the addon (here the local build: no @upkeep/<platform> package is installed),
+// wasm as the explained fallback, and TypeScript declarations that check. The packed
+// tarballs installed into a fresh project: fresh-consumer.test.js.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { after, describe, test } from 'node:test';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeConsumer, packageDir } from './consumer.js';
+import { after, describe, test } from 'node:test';
+import { makeConsumer, typecheckConsumer } from './consumer.js';
+import { nativeTarget } from '../../npm/lib/native-target.js';
 
 const ABC = 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad';
-const probe = `console.log(JSON.stringify({ implementation: u.implementation, digest: u.sha256(new TextEncoder().encode('abc')), failures: u.loadFailures.length }))`;
+const probe = `console.log(JSON.stringify({ implementation: u.implementation, digest: u.sha256(new TextEncoder().encode('abc')), failures: u.loadFailures.map((f) => f.message) }))`;
+const target = nativeTarget();
+const notInstalled = `@upkeep/${target} is not installed (npm leaves it out with --omit=optional or --no-optional, and when no package matches this platform)`;
+const noLocalBuild = `no local build at native/upkeep.${target}.node`;
 
 describe('the installed package', () => {
   const project = makeConsumer();
@@ -19,18 +25,18 @@ describe('the installed package', () => {
     return JSON.parse(result.stdout);
   };
 
-  test("import('upkeep') loads the native addon", () => {
-    assert.deepEqual(run(`const u = await import('upkeep'); ${probe}`), { implementation: 'native', digest: ABC, failures: 0 });
+  test("import('upkeep') loads the native addon, saying the platform package was not there", () => {
+    assert.deepEqual(run(`const u = await import('upkeep'); ${probe}`), { implementation: 'native', digest: ABC, failures: [notInstalled] });
   });
 
-  test('UPKEEP_FORCE_WASM=1 loads the wasm build', () => {
+  test('UPKEEP_FORCE_WASM=1 loads the wasm build without trying an addon', () => {
     const out = run(`const u = await import('upkeep'); ${probe}`, { env: { UPKEEP_FORCE_WASM: '1' } });
-    assert.deepEqual(out, { implementation: 'wasm', digest: ABC, failures: 0 });
+    assert.deepEqual(out, { implementation: 'wasm', digest: ABC, failures: [] });
   });
 
   test("require('upkeep') serves CommonJS the same module", () => {
     const out = run(`const u = require('upkeep'); ${probe}`, { esm: false });
-    assert.deepEqual(out, { implementation: 'native', digest: ABC, failures: 0 });
+    assert.deepEqual(out, { implementation: 'native', digest: ABC, failures: [notInstalled] });
   });
 
   test('engine errors are Errors with a stable code', () => {
@@ -40,23 +46,7 @@ describe('the installed package', () => {
   });
 
   test('TypeScript consumers type-check under nodenext (ESM and CJS) and bundler resolution', () => {
-    const uses = `const digest: string = sha256(new Uint8Array([1]));
-const stream = new Sha256Stream();
-stream.update(new Uint8Array(0));
-const hex: string = stream.finish();
-const impl: 'native' | 'wasm' = implementation;
-void init().then(() => hashFile('x'));
-// @ts-expect-error sha256 takes bytes, not a string
-sha256('abc');
-export { digest, hex, impl };
-`;
-    project.write('esm.mts', `import { sha256, Sha256Stream, implementation, init, hashFile } from 'upkeep';\n${uses}`);
-    project.write('cjs.cts', `import upkeep = require('upkeep');\nconst { sha256, Sha256Stream, implementation, init, hashFile } = upkeep;\n${uses}`);
-    project.write('bundler.ts', `import { sha256, Sha256Stream, implementation, init, hashFile } from 'upkeep';\n${uses}`);
-    const tsc = join(packageDir, 'node_modules/typescript/bin/tsc');
-    const common = ['--noEmit', '--strict', '--skipLibCheck', 'false', '--types', 'node', '--typeRoots', join(packageDir, 'node_modules/@types')];
-    execFileSync(process.execPath, [tsc, ...common, '--module', 'nodenext', '--moduleResolution', 'nodenext', 'esm.mts', 'cjs.cts'], { cwd: project.dir, encoding: 'utf8' });
-    execFileSync(process.execPath, [tsc, ...common, '--module', 'esnext', '--moduleResolution', 'bundler', '--lib', 'es2022,dom', 'bundler.ts'], { cwd: project.dir, encoding: 'utf8' });
+    typecheckConsumer(project.dir);
   });
 });
 
@@ -70,7 +60,26 @@ describe('a package whose native addon is missing', () => {
     assert.equal(result.status, 0, result.stderr);
     assert.deepEqual(JSON.parse(result.stdout), {
       implementation: 'wasm',
-      why: [['the native engine failed to load', 'MODULE_NOT_FOUND']],
+      why: [[notInstalled, 'MODULE_NOT_FOUND'], [noLocalBuild, 'MODULE_NOT_FOUND']],
+    });
+  });
+});
+
+describe('a platform package whose addon does not load (built for another machine, say)', () => {
+  const project = makeConsumer({ copyOnly: ['wasm'] });
+  after(project.remove);
+  const dir = join(project.dir, 'node_modules', '@upkeep', target);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `@upkeep/${target}`, version: '0.0.0', main: `upkeep.${target}.node` }));
+  writeFileSync(join(dir, `upkeep.${target}.node`), 'not a shared library');
+
+  test('falls back to wasm, saying the package is there but its addon failed, with the loader\'s error', () => {
+    const result = project.node(`const u = await import('upkeep');
+      console.log(JSON.stringify({ implementation: u.implementation, why: u.loadFailures.map((f) => [f.message, f.cause.code]) }))`);
+    assert.equal(result.status, 0, result.stderr);
+    assert.deepEqual(JSON.parse(result.stdout), {
+      implementation: 'wasm',
+      why: [[`@upkeep/${target} is installed but its addon did not load`, 'ERR_DLOPEN_FAILED'], [noLocalBuild, 'MODULE_NOT_FOUND']],
     });
   });
 });
@@ -84,10 +93,11 @@ describe('a package with no engine at all', () => {
       console.log(JSON.stringify({ message: e.message, causes: e.cause.errors.map((f) => [f.message, f.cause.code]) })); }`);
     assert.equal(result.status, 0, result.stderr);
     assert.deepEqual(JSON.parse(result.stdout), {
-      message: 'upkeep: no engine could be loaded (native addon, then wasm)',
+      message: `upkeep: no engine could be loaded (@upkeep/${target}, a local build, then wasm)`,
       causes: [
-        ['the native engine failed to load', 'MODULE_NOT_FOUND'],
-        ['the wasm engine failed to load', 'MODULE_NOT_FOUND'],
+        [notInstalled, 'MODULE_NOT_FOUND'],
+        [noLocalBuild, 'MODULE_NOT_FOUND'],
+        ['the wasm engine did not load', 'MODULE_NOT_FOUND'],
       ],
     });
   });

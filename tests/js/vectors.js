@@ -1,6 +1,8 @@
 // Reads the conformance vectors and runs one case against one implementation of the API,
 // returning the outcome in the vectors' own shape so it can be compared as JSON.
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import { isDeepStrictEqual } from 'node:util';
 
 import { loopApi } from '../../npm/lib/loop-api.js';
 
@@ -206,3 +208,23 @@ export function runCase(/** @type {any} */ api, /** @type {any} */ testCase) {
 /** What a case expects, in the same shape as runCase's outcome. */
 export const expected = (/** @type {any} */ testCase) =>
   'error' in testCase ? { error: testCase.error } : { result: testCase.result };
+
+/**
+ * Runs every vector against `api`: how many cases ran, the ones that disagree with their
+ * expectation (name, outcome), and a digest of every outcome, so two engines can be shown
+ * to give identical answers, not just answers that each pass.
+ * @param {any} api
+ */
+export function runAll(api) {
+  const outcomes = [];
+  /** @type {{ file: string, name: string, got: unknown }[]} */
+  const mismatches = [];
+  for (const { file, cases } of vectorFiles()) {
+    for (const testCase of cases) {
+      const got = runCase(api, testCase);
+      outcomes.push(got);
+      if (!isDeepStrictEqual(got, expected(testCase))) mismatches.push({ file, name: testCase.name, got });
+    }
+  }
+  return { cases: outcomes.length, mismatches, digest: createHash('sha256').update(JSON.stringify(outcomes)).digest('hex') };
+}

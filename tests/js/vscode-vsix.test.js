@@ -25,7 +25,7 @@ test('the .vsix holds the extension manifest and the bundled server', () => {
     'extension/server/bin/upkeep.js',
     'extension/server/lib/lsp/server.js',
     'extension/server/native/upkeep.linux-x64-gnu.node',
-    'extension/server/wasm/node/upkeep_bg.wasm',
+    'extension/server/wasm/upkeep_bg.wasm',
     'extension/server/node_modules/vscode-languageserver/package.json',
     'extension/server/node_modules/vscode-languageserver-textdocument/package.json',
     'extension/server/node_modules/commander/package.json',
