@@ -105,6 +105,10 @@ pub struct Manifest {
     pub merges: Option<Node>,
     /// Generated-region declarations, kept for the capability that reads them.
     pub regions: Option<Node>,
+    /// Renames at scaffold time (`{"_gitignore": ".gitignore"}`), read by
+    /// [`crate::lifecycle`]; `files` lists the installed names.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub install: Option<Node>,
 }
 
 impl Manifest {
@@ -127,10 +131,10 @@ pub fn parse_manifest(text: &str, label: &str) -> Result<Manifest> {
     for (key, _) in members {
         if !matches!(
             key.as_str(),
-            "schema" | "files" | "claims" | "merges" | "regions"
+            "schema" | "files" | "claims" | "merges" | "regions" | "install"
         ) {
             return Err(invalid(format!(
-                "unknown key {key:?} (expected schema, files, claims, merges, regions)"
+                "unknown key {key:?} (expected schema, files, claims, merges, regions, install)"
             )));
         }
     }
@@ -201,6 +205,7 @@ pub fn parse_manifest(text: &str, label: &str) -> Result<Manifest> {
         claims,
         merges: doc.get("merges").cloned(),
         regions: doc.get("regions").cloned(),
+        install: doc.get("install").cloned(),
     })
 }
 
