@@ -13,6 +13,8 @@ import { scoreCommand } from './score.js';
 import { printError } from './output.js';
 import { installCommand, refreshCommand } from './refresh.js';
 import { statusCommand } from './status.js';
+import { adoptCommand, newCommand } from './new.js';
+import { manifestCheckCommand, manifestInitCommand } from './manifest.js';
 import { updateCommand } from './update.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
@@ -268,8 +270,11 @@ ${examples([
   /** The release options `update` and `status` share. */
   const releaseOptions = (/** @type {Command} */ command) =>
     command
-      .requiredOption('--baseline <release>', 'the release the project was installed from: a directory, a .tar.gz, or <template repo>#<git ref>')
-      .requiredOption('--latest <release>', 'the release to update to (same forms)')
+      .option('--baseline <release>', 'the release the project was installed from (a release spec); default: the recorded source (.upkeep/source.json) at the installed version')
+      .option('--latest <release>', "the release to update to (a release spec); default: the recorded source's newest stable version")
+      .option('--to <version>', 'with the recorded source: the version (or range) to go to instead of the newest')
+      .option('--pre', 'let the newest version be a pre-release')
+      .option('--allow-drift', 'use a baseline that is not what the project recorded (a moved tag, a republished package), saying so')
       .option('--root <dir>', 'the project root (default: the current directory)')
       .option('--state-dir <name>', 'the state folder holding VERSION and manifest.json', '.upkeep')
       .option('--conflicts <mode>', 'patch (diff -u per conflict), merge (three-way merge first) or markers', 'patch')
@@ -303,6 +308,68 @@ running the same command again resumes where it stopped.`)
     ]))
     .action(async (options) => {
       exitCode = await statusCommand(options, typed);
+    });
+
+  program
+    .command('new')
+    .description('scaffold a project from a release and record where it came from (.upkeep/source.json), so `upkeep update` needs no flags')
+    .argument('<release>', 'a release spec: ./dir, ./tpl.tar.gz, ../tpl.git@1.2.0, git+https://…#ref, npm:create-vite@^6//template-react-ts')
+    .argument('<dir>', 'the folder to create (or an empty one)')
+    .option('--force', 'scaffold into a folder that holds files: those the release replaces are backed up first')
+    .option('--git', 'make the first commit (git init first when the folder is in no repository)')
+    .option('--pre', 'let the newest version be a pre-release')
+    .option('--state-dir <name>', 'the state folder', '.upkeep')
+    .option('--json', 'print the report as one JSON document')
+    .addHelpText('after', '\nExamples:\n  upkeep new npm:create-vite@6.5.0//template-react-ts my-app\n  upkeep new ../my-template.git my-app --git\n\nExit codes: 0 scaffolded, 1 scaffolded but --git could not commit, 2 bad input, 74 I/O, 75 busy, 130 interrupted (re-run to finish).')
+    .action(async (spec, dir, options) => {
+      exitCode = await newCommand(spec, dir, options);
+    });
+
+  program
+    .command('adopt')
+    .description('record the release a project was made from (by hand or another tool), after checking the project against it')
+    .argument('<release>', 'the release with its version: npm:create-vite@5.5.5//template-react-ts, ../tpl.git@1.2.0')
+    .option('--root <dir>', 'the project root (default: the current directory)')
+    .option('--force', 'replace a record of another source or version')
+    .option('--state-dir <name>', 'the state folder', '.upkeep')
+    .option('--json', 'print the report as one JSON document')
+    .action(async (spec, options) => {
+      exitCode = await adoptCommand(spec, options);
+    });
+
+  const manifest = program.command('manifest').description("for template authors: write a release's .upkeep/manifest.json from rules, or check one");
+  /** The class rules in command-line order (the first that matches a file decides), across the four options. */
+  /** @type {{ class: 'owned' | 'shared' | 'wiki-owned' | 'exclude', glob: string }[]} */
+  const rules = [];
+  const rule = (/** @type {'owned' | 'shared' | 'wiki-owned' | 'exclude'} */ cls) => (/** @type {string} */ glob) => {
+    rules.push({ class: cls, glob });
+    return rules;
+  };
+  manifest
+    .command('init')
+    .description('write <dir>/.upkeep/manifest.json listing every file: an --exclude always wins, else the first matching rule; no rule: everything shared')
+    .argument('[dir]', 'the template folder (default: the current directory)')
+    .option('--owned <glob>', 'files upstream controls fully (repeatable)', rule('owned'), [])
+    .option('--shared <glob>', 'files upstream seeds and projects customize (repeatable)', rule('shared'), [])
+    .option('--wiki-owned <glob>', 'documentation pages projects grow (repeatable)', rule('wiki-owned'), [])
+    .option('--exclude <glob>', 'files never listed (repeatable)', rule('exclude'), [])
+    .option('--install <from=to>', 'install a shipped file under another name (repeatable; _gitignore=.gitignore is the default)', collect, [])
+    .option('--rules <file>', 'rules, one per line: `owned src/**`, `exclude **/*.snap`, `install _npmrc .npmrc`')
+    .option('--force', 'replace an existing manifest')
+    .option('--dry-run', 'print the manifest; write nothing')
+    .option('--state-dir <name>', 'the state folder', '.upkeep')
+    .option('--json', 'print the result as one JSON document')
+    .action(async (dir, options) => {
+      exitCode = await manifestInitCommand(dir, { ...options, rule: rules });
+    });
+  manifest
+    .command('check')
+    .description("check a release's manifest against its files: paths, classes, merges, regions and their markers, renames; exit 1 naming every problem")
+    .argument('[dir]', 'the release folder (default: the current directory)')
+    .option('--state-dir <name>', 'the state folder', '.upkeep')
+    .option('--json', 'print the result as one JSON document')
+    .action(async (dir, options) => {
+      exitCode = await manifestCheckCommand(dir, options);
     });
 
   program
