@@ -420,6 +420,10 @@ fn run(call: &str, args: &[Value]) -> Value {
         "selectVersion" => encoded(lifecycle::select_version(&typed(&args[0]))),
         "planLayout" => encoded(lifecycle::plan_layout(&typed(&args[0]))),
         "cacheKey" => outcome(lifecycle::cache_key(&typed(&args[0])).map(Value::from)),
+        "folderFingerprint" => outcome(Ok(lifecycle::folder_fingerprint(&typed::<
+            Vec<lifecycle::CachedFile>,
+        >(&args[0]))
+        .into())),
         "renderCacheIndex" => outcome(Ok(lifecycle::render_cache_index(&typed(&args[0])).into())),
         "verifyCacheEntry" => encoded(Ok(lifecycle::verify_cache_entry(
             args[0].as_str(),

@@ -128,6 +128,21 @@ pub fn verify_cache_entry<'env>(
     )
 }
 
+/// A folder's fingerprint from its entries' lstat stamps.
+#[napi]
+pub fn folder_fingerprint(
+    env: Env,
+    #[napi(ts_arg_type = "CachedFile[]")] entries: Object,
+) -> napi::Result<String> {
+    let entries: Vec<life::CachedFile> = decode(
+        &env,
+        ErrorKind::InvalidArgument,
+        "folderFingerprint",
+        entries,
+    )?;
+    Ok(life::folder_fingerprint(&entries))
+}
+
 /// Parses `.upkeep/source.json`.
 #[napi(ts_return_type = "ProjectSource")]
 pub fn parse_project_source<'env>(

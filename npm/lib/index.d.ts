@@ -1360,10 +1360,12 @@ export interface CacheKeyInput { kind: SourceKind; identity: string; revision: s
 /** The cache folder of a release, relative to the cache root. */
 export declare function cacheKey(input: CacheKeyInput): string;
 export interface CachedFile { path: string; stamp: string }
-export interface CacheIndex { spec: string; version: string; resolved: string | null; files: CachedFile[] }
+export interface CacheIndex { spec: string; version: string; resolved: string | null; origin?: string | null; files: CachedFile[] }
 export interface CacheVerdict { index: CacheIndex | null; damage: string | null }
 /** A cache entry's `entry.json`. */
 export declare function renderCacheIndex(index: CacheIndex): string;
+/** A folder's fingerprint from its entries' lstat stamps (`stat-sha256:…`): equal means unchanged. */
+export declare function folderFingerprint(entries: CachedFile[]): string;
 /** Whether a cache entry is whole (its index lists exactly the files found, unchanged). */
 export declare function verifyCacheEntry(indexText: string | null, found: CachedFile[]): CacheVerdict;
 

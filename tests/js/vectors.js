@@ -164,6 +164,7 @@ const calls = {
   selectVersion: (api, [query]) => api.selectVersion(query),
   planLayout: (api, [input]) => api.planLayout(input),
   cacheKey: (api, [input]) => api.cacheKey(input),
+  folderFingerprint: (api, [entries]) => api.folderFingerprint(entries),
   renderCacheIndex: (api, [index]) => api.renderCacheIndex(index),
   verifyCacheEntry: (api, [text, found]) => api.verifyCacheEntry(text, found),
   parseProjectSource: (api, [text, label]) => api.parseProjectSource(text, label),

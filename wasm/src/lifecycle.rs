@@ -99,6 +99,14 @@ pub fn verify_cache_entry(index_text: JsValue, found: JsValue) -> Result<JsValue
     ))
 }
 
+/// A folder's fingerprint from its entries' lstat stamps.
+#[wasm_bindgen(js_name = folderFingerprint)]
+pub fn folder_fingerprint(entries: JsValue) -> Result<String, JsValue> {
+    let entries: Vec<life::CachedFile> =
+        decode(ErrorKind::InvalidArgument, "folderFingerprint", entries)?;
+    Ok(life::folder_fingerprint(&entries))
+}
+
 /// Parses `.upkeep/source.json`.
 #[wasm_bindgen(js_name = parseProjectSource)]
 pub fn parse_project_source(text: &str, label: JsValue) -> Result<JsValue, JsValue> {

@@ -142,8 +142,27 @@ pub struct CacheIndex {
     pub version: String,
     /// What was fetched exactly (see `.upkeep/source.json`'s `resolved`).
     pub resolved: Option<String>,
+    /// For a folder's copy: the [`folder_fingerprint`] of the folder it was copied from, so a
+    /// folder that has not changed since is not copied again.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub origin: Option<String>,
     /// Every file of the tree, sorted by path.
     pub files: Vec<CachedFile>,
+}
+
+/// A fingerprint of a folder from what lstat says of each of its entries (path, size,
+/// times, inode, mode): equal fingerprints mean nothing in it was written since.
+pub fn folder_fingerprint(entries: &[CachedFile]) -> String {
+    let mut sorted: Vec<&CachedFile> = entries.iter().collect();
+    sorted.sort_by(|a, b| a.path.cmp(&b.path));
+    let mut text = String::new();
+    for entry in sorted {
+        text.push_str(&entry.path);
+        text.push('\0');
+        text.push_str(&entry.stamp);
+        text.push('\n');
+    }
+    format!("stat-sha256:{}", sha256_hex(text.as_bytes()))
 }
 
 /// Writes an entry's index (compact JSON, one line), files sorted by path.
@@ -168,6 +187,13 @@ pub fn render_cache_index(index: &CacheIndex) -> String {
             "resolved".into(),
             index
                 .resolved
+                .as_deref()
+                .map_or(json::node(Json::Null), string),
+        ),
+        (
+            "origin".into(),
+            index
+                .origin
                 .as_deref()
                 .map_or(json::node(Json::Null), string),
         ),
@@ -250,6 +276,11 @@ fn parse_index(text: &str) -> std::result::Result<CacheIndex, String> {
         Some(Json::String(s)) => Some(s.clone()),
         Some(_) => return Err("\"resolved\" is not a string".into()),
     };
+    let origin = match doc.get("origin").map(|n| &n.value) {
+        Some(Json::Null) | None => None,
+        Some(Json::String(s)) => Some(s.clone()),
+        Some(_) => return Err("\"origin\" is not a string".into()),
+    };
     let Some(Json::Array(items)) = doc.get("files").map(|n| &n.value) else {
         return Err("\"files\" is not an array".into());
     };
@@ -269,6 +300,7 @@ fn parse_index(text: &str) -> std::result::Result<CacheIndex, String> {
         spec: string(doc.get("spec"), "spec")?,
         version: string(doc.get("version"), "version")?,
         resolved,
+        origin,
         files,
     })
 }
@@ -331,11 +363,20 @@ mod tests {
     }
 
     #[test]
+    fn fingerprints_ignore_order_and_see_every_stamp() {
+        let a = folder_fingerprint(&[f("a", "1"), f("b", "2")]);
+        assert_eq!(a, folder_fingerprint(&[f("b", "2"), f("a", "1")]));
+        assert_ne!(a, folder_fingerprint(&[f("a", "1"), f("b", "3")]));
+        assert!(a.starts_with("stat-sha256:"));
+    }
+
+    #[test]
     fn entries_verify_or_say_why_not() {
         let index = CacheIndex {
             spec: "npm:x@1.0.0".into(),
             version: "1.0.0".into(),
             resolved: Some("sha512-x".into()),
+            origin: None,
             files: vec![f("a", "1"), f("b/c", "2")],
         };
         let text = render_cache_index(&index);

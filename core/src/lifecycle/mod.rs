@@ -36,8 +36,8 @@ mod spec;
 
 pub use adopt::{plan_adopt, AdoptFile, AdoptInput, AdoptPlan, AdoptReport, AdoptedPath};
 pub use cache::{
-    cache_key, render_cache_index, verify_cache_entry, CacheIndex, CacheKeyInput, CacheVerdict,
-    CachedFile,
+    cache_key, folder_fingerprint, render_cache_index, verify_cache_entry, CacheIndex,
+    CacheKeyInput, CacheVerdict, CachedFile,
 };
 pub use check::{
     check_manifest, manifest_check_reads, CheckedText, ManifestCheck, ManifestCheckInput,

@@ -55,7 +55,7 @@ const BAD_INPUT_CODES = new Set([
   'not-installed', 'bad-release', 'baseline-mismatch', 'downgrade', 'bad-state',
   // new, adopt, the recorded source, manifest init/check (release specs and their releases)
   'invalid-spec', 'no-such-version', 'invalid-source-file', 'release-drift', 'target-not-empty',
-  'no-source', 'invalid-rules', 'already-recorded', 'manifest-exists', 'changed-during-run',
+  'no-source', 'invalid-rules', 'already-recorded', 'manifest-exists',
   // land and sync: the repository is not in a state to act on
   'git', 'no-handoff', 'detached', 'no-commits', 'clone-unreadable',
 ]);

@@ -6,13 +6,13 @@
 // command finishes an interrupted run.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, copyFileSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync } from 'node:fs';
+import { closeSync, constants, copyFileSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import process from 'node:process';
 import { engine } from '../engine.js';
 import { openRelease } from '../releases/open.js';
 import { gitEnv, run, said } from '../releases/run.js';
-import { atomicWrite, writeAll } from '../shim/atomic-write.js';
+import { atomicWrite, atomicWriteAll, writeAll } from '../shim/atomic-write.js';
 import { saveBackups } from '../shim/backup.js';
 import { step } from '../shim/fault.js';
 import { FlowError } from '../shim/flow-error.js';
@@ -89,7 +89,11 @@ export async function newProject(request) {
     });
     if (plan.progress) atomicWrite(writable(root, plan.progress.path), Buffer.from(plan.progress.text));
     await writeFiles(root, release.dir, plan.writes, request);
-    for (const state of plan.stateFiles) atomicWrite(writable(root, state.path), Buffer.from(state.text));
+    // The state files together (each synced before its rename), after every file.
+    const folders = new Set();
+    const states = plan.stateFiles.map((state) => ({ path: writable(root, state.path, folders), data: Buffer.from(state.text) }));
+    syncFolders(folders);
+    await atomicWriteAll(states);
     step('remove progress record');
     unlinkSync(join(root, plan.progressPath));
     outcome = {
@@ -112,10 +116,11 @@ export async function newProject(request) {
 /**
  * Backs up what is replaced, then copies every file from the release view, a batch at a
  * time. Files replacing the target's go through the kit's batch writer (temp files synced,
- * then renamed into place). Files a fresh run creates replace nothing, so they are copied
- * to a temp name and linked into place (never over a file that appeared meanwhile), and
- * made durable together by one file-system sync before the state files are written: the
- * progress record stays until then, so a crash before it is finished by re-running.
+ * then renamed into place). Files a fresh run creates (in a folder that was empty when the
+ * run took its lock) replace nothing, so they are copied to a temp name and renamed into
+ * place, and made durable together by one file-system sync before the state files are
+ * written: the progress record stays until then, so a crash before it is finished by
+ * re-running.
  * @param {string} root @param {string} view
  * @param {import('../index.js').ScaffoldPlan['writes']} writes @param {NewRequest} request
  */
@@ -141,7 +146,7 @@ async function writeFiles(root, view, writes, request) {
   for (let at = 0; at < creates.length; at += CHUNK) {
     progress(creates[at].path);
     for (const w of creates.slice(at, at + CHUNK)) {
-      createFile(join(view, w.path), root, w.path, verified, request.target);
+      createFile(join(view, w.path), root, w.path, verified);
       done += 1;
     }
     stopIfAsked();
@@ -175,29 +180,23 @@ async function writeFiles(root, view, writes, request) {
 
 /**
  * Creates `rel` under `root` as a copy of `from` (mode kept): a temp file beside it, then
- * a link into place, which fails rather than replace a file that appeared meanwhile.
+ * a rename into place, so the file is absent or whole, never torn.
  * @param {string} from @param {string} root @param {string} rel @param {Set<string>} verified folders already checked
- * @param {string} target the target as the user named it, for messages
  */
-function createFile(from, root, rel, verified, target) {
+function createFile(from, root, rel, verified) {
   const slash = rel.lastIndexOf('/');
   const folder = slash < 0 ? '' : rel.slice(0, slash);
   if (folder && !verified.has(folder)) {
     ensureParents(root, rel);
     verified.add(folder);
   }
-  const path = join(root, rel);
   const temp = join(root, folder, `.${rel.slice(slash + 1)}.upkeep-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
   copyFileSync(from, temp, constants.COPYFILE_EXCL);
   try {
-    linkSync(temp, path);
+    renameSync(temp, join(root, rel));
   } catch (error) {
-    if (/** @type {NodeJS.ErrnoException} */ (error).code === 'EEXIST') {
-      throw new FlowError('changed-during-run', `${rel} appeared in ${target} while upkeep new was writing it; it was left alone. Run the same command again to finish`);
-    }
-    throw error;
-  } finally {
     unlinkSync(temp);
+    throw error;
   }
   step('created');
 }

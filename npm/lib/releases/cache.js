@@ -54,7 +54,7 @@ export function findEntry(key) {
  * with the same `resolved` first, that one is kept (unless `replace`: a directory's content
  * has no identity to compare); a damaged or different one is replaced.
  * @param {string} key
- * @param {(tree: string) => Promise<{ spec: string, version: string, resolved: string | null }>} populate
+ * @param {(tree: string) => Promise<{ spec: string, version: string, resolved: string | null, origin?: string | null }>} populate
  * @param {{ replace?: boolean }} [options]
  * @returns {Promise<CacheEntry>}
  */

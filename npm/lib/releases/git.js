@@ -1,25 +1,23 @@
 // Git sources: listing tags with `git ls-remote`, fetching one commit's tree with a shallow
 // `git fetch` into a throwaway bare repository and `git archive`. Git as installed decides
 // transports, credentials and proxies; its own message is in every error.
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FlowError } from '../shim/flow-error.js';
 import { extractStream } from './archive.js';
 import { gitEnv, run, said } from './run.js';
 
-/** Whether `abs` is a git repository's top level (or a bare repository). */
+/**
+ * Whether `abs` is a git repository's top level (it holds `.git`) or a bare repository
+ * (it holds `HEAD`, `objects/` and `refs/`): read from the folder, no git process.
+ */
 export async function isGitRepository(/** @type {string} */ abs) {
-  let real;
-  try {
-    real = realpathSync(abs);
-  } catch {
-    return false;
-  }
-  const r = await run('git', ['-C', real, 'rev-parse', '--is-bare-repository', '--absolute-git-dir', '--show-toplevel'], { env: gitEnv() });
-  if (r.status !== 0) return false;
-  const [bare, gitDir, top] = r.stdout.toString('utf8').split('\n');
-  return bare === 'true' ? gitDir === real : top === real;
+  const has = (/** @type {string} */ name, /** @type {boolean} */ dir) => {
+    const st = statSync(join(abs, name), { throwIfNoEntry: false });
+    return Boolean(st) && (!dir || /** @type {import('node:fs').Stats} */ (st).isDirectory());
+  };
+  return has('.git', false) || (has('HEAD', false) && has('objects', true) && has('refs', true));
 }
 
 /** `git ls-remote --tags` of `location`, as text. */

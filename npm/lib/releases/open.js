@@ -14,7 +14,7 @@ import { extractFile } from './archive.js';
 import { cacheRoot, dropEntry, findEntry, storeEntry } from './cache.js';
 import { fetchTree, isGitRepository, listTags, resolveRef } from './git.js';
 import { pack, viewVersions } from './npm.js';
-import { listTree } from './walk.js';
+import { listTree, stampOf } from './walk.js';
 
 /**
  * @typedef {object} Release
@@ -105,10 +105,15 @@ async function openDirectory(spec, ctx) {
   if (layout.inPlace && !ctx.retain) {
     return { dir: root, label: ctx.label, cleanup: () => {}, spec: rendered, source: spec, version: layout.version, resolved: null, layout, notices: ctx.notices };
   }
-  // The directory is the truth for the version it holds: its copy is made again each time.
-  const entry = await storeEntry(entryKey(spec, identity, layout.version, ctx), async (tree) => {
+  // The directory is the truth for the version it holds: its copy is kept while the folder
+  // is unchanged (its fingerprint), and made again when anything in it was written since.
+  const key = entryKey(spec, identity, layout.version, ctx);
+  const origin = engine.folderFingerprint(listTree(root).map(({ path }) => ({ path, stamp: stampOf(join(root, path)) })));
+  const kept = cached(key, ctx);
+  if (kept && kept.index.origin === origin) return fromEntry(kept, spec, ctx);
+  const entry = await storeEntry(key, async (tree) => {
     placeFiles(root, tree, layout, ctx, copyFileSync);
-    return { spec: rendered, version: layout.version, resolved: null };
+    return { spec: rendered, version: layout.version, resolved: null, origin };
   }, { replace: true });
   return fromEntry(entry, spec, ctx);
 }

@@ -168,10 +168,14 @@ case("cacheKey: a sub-path that could leave the cache", "cacheKey", {"kind": "np
 index = {"spec": "npm:x@1.0.0//t", "version": "1.0.0", "resolved": "sha512-abc", "files": [
     {"path": "b/c", "stamp": "2:1.5:1.5:7:33188"}, {"path": "a", "stamp": "1:1.5:1.5:6:33188"}]}
 case("renderCacheIndex: sorted by path, one line", "renderCacheIndex", index)
+case("renderCacheIndex: a folder's copy keeps the folder's fingerprint", "renderCacheIndex", {**index, "resolved": None, "origin": "stat-sha256:" + "0" * 64})
+case("folderFingerprint: order does not matter", "folderFingerprint", [{"path": "b", "stamp": "2"}, {"path": "a", "stamp": "1"}])
+case("folderFingerprint: every stamp counts", "folderFingerprint", [{"path": "a", "stamp": "1"}, {"path": "b", "stamp": "3"}])
 index_text = ('{"schema":1,"spec":"npm:x@1.0.0//t","version":"1.0.0","resolved":"sha512-abc","files":['
               '{"path":"a","stamp":"1"},{"path":"b/c","stamp":"2"}]}\n')
 found = [{"path": "b/c", "stamp": "2"}, {"path": "a", "stamp": "1"}]
 case("verifyCacheEntry: whole", "verifyCacheEntry", index_text, found)
+case("verifyCacheEntry: whole, with its folder's fingerprint", "verifyCacheEntry", index_text.replace('"resolved":"sha512-abc"', '"resolved":null,"origin":"stat-sha256:x"'), found)
 case("verifyCacheEntry: a file missing", "verifyCacheEntry", index_text, found[1:])
 case("verifyCacheEntry: a file changed", "verifyCacheEntry", index_text, [{"path": "a", "stamp": "1"}, {"path": "b/c", "stamp": "9"}])
 case("verifyCacheEntry: a file added", "verifyCacheEntry", index_text, found + [{"path": "a0", "stamp": "1"}])
