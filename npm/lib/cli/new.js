@@ -31,8 +31,8 @@ export async function newCommand(spec, target, flags) {
  * @param {{ root?: string, force?: boolean, stateDir?: string, json?: boolean }} flags
  */
 export async function adoptCommand(spec, flags) {
-  return withSignals(flags, async () => {
-    const outcome = await adopt({ spec, root: flags.root, force: flags.force, stateDir: flags.stateDir });
+  return withSignals(flags, async (stopRequested) => {
+    const outcome = await adopt({ spec, root: flags.root, force: flags.force, stateDir: flags.stateDir, stopRequested });
     if (flags.json) {
       printLine(JSON.stringify({ status: outcome.status, ...outcome.report, notices: outcome.notices, release: outcome.release }, null, 2));
     } else {

@@ -20,6 +20,7 @@ import { ensureParents, inspect, UnsafePathError } from '../shim/safe-path.js';
  * @property {boolean} [force] replace a record of another source or version
  * @property {string} [stateDir] `.upkeep` by default
  * @property {(event: { phase: string, done: number, total: number, path?: string }) => void} [onProgress]
+ * @property {() => boolean} [stopRequested] polled while the release is fetched (SIGINT)
  */
 
 /**
@@ -44,7 +45,7 @@ export async function adopt(request) {
     throw new FlowError('usage', `upkeep adopt needs the version the project was made from: upkeep adopt ${request.spec}@<version>`);
   }
   if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) throw new FlowError('bad-path', `the project folder ${root} does not exist`);
-  const release = await openRelease(request.spec, 'release', { stateDir, retain: true, onProgress: request.onProgress });
+  const release = await openRelease(request.spec, 'release', { stateDir, retain: true, onProgress: request.onProgress, stopRequested: request.stopRequested });
   try {
     ensureParents(root, `${stateDir}/update.lock`);
     const held = acquireLock(join(root, stateDir, 'update.lock'), 'adopt', { what: 'another upkeep run' });

@@ -53,7 +53,7 @@ const CHUNK = 1024;
  */
 export async function newProject(request) {
   const { target, force = false, stateDir = '.upkeep' } = request;
-  const release = await openRelease(request.spec, 'release', { stateDir, pre: request.pre, retain: true, onProgress: request.onProgress });
+  const release = await openRelease(request.spec, 'release', { stateDir, pre: request.pre, retain: true, onProgress: request.onProgress, stopRequested: request.stopRequested });
   const root = resolve(target);
   const start = engine.scaffoldStart({
     target,
@@ -125,7 +125,9 @@ export async function newProject(request) {
  * @param {import('../index.js').ScaffoldPlan['writes']} writes @param {NewRequest} request
  */
 async function writeFiles(root, view, writes, request) {
-  const stopIfAsked = () => {
+  // The loops below are synchronous: yield between batches so a signal's handler runs.
+  const stopIfAsked = async () => {
+    await new Promise((resolve) => setImmediate(resolve));
     if (request.stopRequested?.()) throw new FlowError('interrupted', 'upkeep new was interrupted; run the same command again to finish it');
   };
   const replaced = writes.filter((w) => w.backupPath);
@@ -138,7 +140,7 @@ async function writeFiles(root, view, writes, request) {
     })));
     request.onProgress?.({ phase: 'backup', done: replaced.length, total: replaced.length });
   }
-  stopIfAsked();
+  await stopIfAsked();
   const verified = new Set();
   let done = 0;
   const progress = (/** @type {string | undefined} */ path) => request.onProgress?.({ phase: 'write', done, total: writes.length, path });
@@ -149,7 +151,7 @@ async function writeFiles(root, view, writes, request) {
       createFile(join(view, w.path), root, w.path, verified);
       done += 1;
     }
-    stopIfAsked();
+    await stopIfAsked();
   }
   if (creates.length > 0) syncTree(root, creates.map((w) => w.path));
   const rest = writes.filter((w) => !w.create);
@@ -173,7 +175,7 @@ async function writeFiles(root, view, writes, request) {
       step('renamed');
     });
     done += items.length;
-    stopIfAsked();
+    await stopIfAsked();
   }
   progress(undefined);
 }

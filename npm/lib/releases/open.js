@@ -37,6 +37,8 @@ import { listTree, stampOf } from './walk.js';
  *   (a release the project installs, which a later update needs as its baseline)
  * @property {string} [cwd] what relative paths are relative to
  * @property {(event: { phase: 'fetch', done: number, total: number, path: string }) => void} [onProgress]
+ * @property {() => boolean} [stopRequested] polled while files are placed; a fetch stopped by a
+ *   signal (git and npm get it too) ends as `interrupted`, its temp folders removed
  */
 
 /**
@@ -55,6 +57,7 @@ export async function openRelease(text, label, options = {}) {
     pre: options.pre ?? false,
     retain: options.retain ?? false,
     onProgress: options.onProgress,
+    stopRequested: options.stopRequested,
     notices: /** @type {string[]} */ ([]),
   };
   let spec = engine.parseReleaseSpec(text);
@@ -71,16 +74,22 @@ export async function openRelease(text, label, options = {}) {
     spec = engine.resolveLocalSpec(spec, statSync(spec.location).isDirectory() && (await isGitRepository(spec.location)));
   }
   ctx.onProgress?.({ phase: 'fetch', done: 0, total: 1, path: text });
-  const release =
-    spec.kind === 'directory' ? await openDirectory(spec, ctx)
-      : spec.kind === 'tarball' ? await openTarball(spec, ctx)
-        : spec.kind === 'git' ? await openGit(spec, ctx)
-          : await openNpm(spec, ctx);
+  let release;
+  try {
+    release =
+      spec.kind === 'directory' ? await openDirectory(spec, ctx)
+        : spec.kind === 'tarball' ? await openTarball(spec, ctx)
+          : spec.kind === 'git' ? await openGit(spec, ctx)
+            : await openNpm(spec, ctx);
+  } catch (error) {
+    if (ctx.stopRequested?.()) throw new FlowError('interrupted', `stopped while fetching ${ctx.name}; nothing was written`);
+    throw error;
+  }
   ctx.onProgress?.({ phase: 'fetch', done: 1, total: 1, path: text });
   return release;
 }
 
-/** @typedef {{ text: string, label: string, name: string, stateDir: string, pre: boolean, retain: boolean, notices: string[], onProgress?: OpenOptions['onProgress'] }} Context */
+/** @typedef {{ text: string, label: string, name: string, stateDir: string, pre: boolean, retain: boolean, notices: string[], onProgress?: OpenOptions['onProgress'], stopRequested?: () => boolean }} Context */
 
 /**
  * A directory: read where it is when its own manifest and VERSION apply (and no copy is
@@ -112,7 +121,7 @@ async function openDirectory(spec, ctx) {
   const kept = cached(key, ctx);
   if (kept && kept.index.origin === origin) return fromEntry(kept, spec, ctx);
   const entry = await storeEntry(key, async (tree) => {
-    placeFiles(root, tree, layout, ctx, copyFileSync);
+    await placeFiles(root, tree, layout, ctx, copyFileSync);
     return { spec: rendered, version: layout.version, resolved: null, origin };
   }, { replace: true });
   return fromEntry(entry, spec, ctx);
@@ -149,7 +158,7 @@ async function openTarball(spec, ctx) {
     }
     const rendered = engine.renderReleaseSpec(spec.source, layout.version, spec.subpath);
     const entry = await storeEntry(entryKey(spec, identity, layout.version, ctx), async (tree) => {
-      placeFiles(releaseRoot, tree, layout, ctx, renameSync);
+      await placeFiles(releaseRoot, tree, layout, ctx, renameSync);
       return { spec: rendered, version: layout.version, resolved: integrity };
     });
     return fromEntry(entry, spec, ctx);
@@ -194,7 +203,7 @@ async function openGit(spec, ctx) {
     const layout = layoutOf(root, ctx, { tagVersion: want.version, tag: want.version ? null : want.name });
     const rendered = engine.renderReleaseSpec(spec.source, layout.version, spec.subpath);
     const entry = await storeEntry(entryKey(spec, identity, layout.version, ctx), async (tree) => {
-      placeFiles(root, tree, layout, ctx, renameSync);
+      await placeFiles(root, tree, layout, ctx, renameSync);
       return { spec: rendered, version: layout.version, resolved: `${want.name}@${commit}` };
     });
     return fromEntry(entry, spec, ctx);
@@ -231,7 +240,7 @@ async function openNpm(spec, ctx) {
     const layout = layoutOf(releaseRoot, ctx, { tagVersion: selected.version });
     const rendered = engine.renderReleaseSpec(spec.source, layout.version, spec.subpath);
     const entry = await storeEntry(key, async (tree) => {
-      placeFiles(releaseRoot, tree, layout, ctx, renameSync);
+      await placeFiles(releaseRoot, tree, layout, ctx, renameSync);
       return { spec: rendered, version: layout.version, resolved: integrity };
     });
     return fromEntry(entry, spec, ctx);
@@ -292,11 +301,11 @@ function layoutOf(root, ctx, { tagVersion = null, tag = null, view = false }) {
 
 /**
  * Puts every file of `layout` from `root` into `tree` under its installed name (`place` is
- * a copy or a rename), then the manifest and VERSION that apply.
+ * a copy or a rename), then the manifest and VERSION that apply. Polls for a stop request.
  * @param {string} root @param {string} tree @param {import('../index.js').ReleaseLayout} layout @param {Context} ctx
  * @param {(from: string, to: string) => void} place
  */
-function placeFiles(root, tree, layout, ctx, place) {
+async function placeFiles(root, tree, layout, ctx, place) {
   const made = new Set([tree]);
   const parent = (/** @type {string} */ path) => {
     const dir = dirname(path);
@@ -305,10 +314,15 @@ function placeFiles(root, tree, layout, ctx, place) {
       made.add(dir);
     }
   };
-  for (const file of layout.files) {
+  for (const [i, file] of layout.files.entries()) {
     const to = join(tree, file.path);
     parent(to);
     place(join(root, file.from), to);
+    if (i % 1024 === 1023) {
+      // Synchronous copies: yield so a signal's handler runs, and stop when asked.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (ctx.stopRequested?.()) throw new FlowError('interrupted', `stopped while copying ${ctx.name}; nothing was written`);
+    }
   }
   const state = join(tree, ctx.stateDir);
   mkdirSync(state, { recursive: true });

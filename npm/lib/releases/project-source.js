@@ -34,7 +34,7 @@ export function resolveSources(root, stateDir, request) {
  * in the cache: the next update needs it as its baseline. (The update flow counts its own
  * fetch progress.)
  * @param {string} root @param {import('../index.js').UpdateSources} sources
- * @param {{ baseline?: string | null, latest?: string | null, stateDir?: string, pre?: boolean, onProgress?: any }} request
+ * @param {{ baseline?: string | null, latest?: string | null, stateDir?: string, pre?: boolean, onProgress?: any, stopRequested?: () => boolean }} request
  * @param {'baseline' | 'latest'} side
  */
 export function openOptions(root, sources, request, side) {
@@ -45,6 +45,7 @@ export function openOptions(root, sources, request, side) {
     retain: side === 'latest' && sources.recordLatest,
     cwd: fromRecord ? root : process.cwd(),
     onProgress: request.onProgress,
+    stopRequested: request.stopRequested,
   };
 }
 
