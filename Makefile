@@ -86,6 +86,7 @@ bench: build
 	node bench/score.mjs
 	node bench/update.mjs
 	node bench/lsp.mjs
+	node bench/lifecycle.mjs
 
 ## The browser demo (web-demo/, on the wasm web build): build it, serve it on 127.0.0.1 (DEMO_PORT).
 DEMO_PORT ?= 4173

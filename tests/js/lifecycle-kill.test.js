@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { after, describe, test } from 'node:test';
-import { edits, read, snapshot, starter, workspace, writeFiles } from './lifecycle-fixtures.js';
+import { execFileSync } from 'node:child_process';
+import { edits, read, snapshot, starter, templateRepo, workspace, writeFiles } from './lifecycle-fixtures.js';
 
 const spaces = /** @type {ReturnType<typeof workspace>[]} */ ([]);
 after(() => spaces.forEach((w) => w.remove()));
@@ -75,6 +76,36 @@ describe('killed at every step', () => {
         const backups = Object.entries(tree).filter(([p]) => p.startsWith('.upkeep-backups/') && p.endsWith(`/${path}`));
         assert.ok(backups.some(([p]) => read(ws.path(`runs/${target}`), p) === text), `step ${step}: no backup of ${path}`);
       }
+    }
+    assert.ok(killed >= 8, `only ${killed} kill points`);
+  });
+
+  test('a bare upkeep update (the recorded source moves with it)', () => {
+    const ws = workspace();
+    spaces.push(ws);
+    templateRepo(ws.path('tpl.git'), [{ tag: 'v1.0.0', files: starter.v1 }, { tag: 'v1.1.0', files: starter.v2 }]);
+    assert.equal(ws.run(['new', './tpl.git@1.0.0', 'pristine']).status, 0);
+    writeFiles(ws.path('pristine'), edits);
+    const copy = (/** @type {string} */ name) => {
+      execFileSync('cp', ['-a', ws.path('pristine'), ws.path(name)]);
+      return ws.path(name);
+    };
+    const reference = copy('ref');
+    assert.ok([0, 1].includes(/** @type {number} */ (ws.run(['update', '--conflicts', 'merge', '--yes'], { cwd: reference }).status)));
+    const clean = (/** @type {Record<string, string>} */ tree) => Object.fromEntries(Object.entries(tree).filter(([p]) => !p.startsWith('.upkeep-backup')));
+    const want = clean(snapshot(reference));
+    assert.equal(JSON.parse(read(reference, '.upkeep/source.json')).version, '1.1.0');
+    let killed = 0;
+    for (let step = 1; ; step += 1) {
+      const dir = copy(`k${step}`);
+      const r = ws.run(['update', '--conflicts', 'merge', '--yes'], { cwd: dir, env: { UPKEEP_FAULT_KILL_AT: String(step) } });
+      if (r.status !== null) break;
+      killed += 1;
+      const again = ws.run(['update', '--conflicts', 'merge', '--yes'], { cwd: dir });
+      assert.ok([0, 1].includes(/** @type {number} */ (again.status)), `step ${step}: ${again.stderr}`);
+      const third = ws.run(['update', '--yes', '--json'], { cwd: dir });
+      assert.equal(third.json.status, 'up-to-date', `step ${step}: ${third.stderr}`);
+      assert.deepEqual(clean(snapshot(dir)), want, `step ${step}`);
     }
     assert.ok(killed >= 8, `only ${killed} kill points`);
   });
