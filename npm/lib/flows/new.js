@@ -6,13 +6,13 @@
 // command finishes an interrupted run.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, copyFileSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync } from 'node:fs';
+import { closeSync, constants, copyFileSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import process from 'node:process';
 import { engine } from '../engine.js';
 import { openRelease } from '../releases/open.js';
 import { gitEnv, run, said } from '../releases/run.js';
-import { atomicWrite, atomicWriteAll, writeAll } from '../shim/atomic-write.js';
+import { atomicWrite, atomicWriteAll, fsyncDir, writeAll } from '../shim/atomic-write.js';
 import { saveBackups } from '../shim/backup.js';
 import { step } from '../shim/fault.js';
 import { FlowError } from '../shim/flow-error.js';
@@ -88,14 +88,23 @@ export async function newProject(request) {
       stateDir,
     });
     if (plan.progress) atomicWrite(writable(root, plan.progress.path), Buffer.from(plan.progress.text));
-    await writeFiles(root, release.dir, plan.writes, request);
-    // The state files together (each synced before its rename), after every file.
-    const folders = new Set();
-    const states = plan.stateFiles.map((state) => ({ path: writable(root, state.path, folders), data: Buffer.from(state.text) }));
-    syncFolders(folders);
-    await atomicWriteAll(states);
+    const created = await writeFiles(root, release.dir, plan.writes, request);
+    if (created.length > 0) {
+      // A fresh run: the state files are created like the others, then one file-system
+      // sync makes all of it durable before the progress record goes.
+      const verified = new Set();
+      for (const state of plan.stateFiles) createFile(Buffer.from(state.text), root, state.path, verified);
+      syncTree(root, [...created, ...plan.stateFiles.map((s) => s.path)]);
+    } else {
+      // The state files together (each synced before its rename), after every file.
+      const folders = new Set();
+      const states = plan.stateFiles.map((state) => ({ path: writable(root, state.path, folders), data: Buffer.from(state.text) }));
+      syncFolders(folders);
+      await atomicWriteAll(states);
+    }
     step('remove progress record');
     unlinkSync(join(root, plan.progressPath));
+    fsyncDir(join(root, stateDir));
     outcome = {
       status: plan.report.resumed ? 'resumed' : 'created',
       report: plan.report,
@@ -120,9 +129,10 @@ export async function newProject(request) {
  * run took its lock) replace nothing, so they are copied to a temp name and renamed into
  * place, and made durable together by one file-system sync before the state files are
  * written: the progress record stays until then, so a crash before it is finished by
- * re-running.
+ * re-running. Returns the paths created that way (the caller syncs them).
  * @param {string} root @param {string} view
  * @param {import('../index.js').ScaffoldPlan['writes']} writes @param {NewRequest} request
+ * @returns {Promise<string[]>}
  */
 async function writeFiles(root, view, writes, request) {
   // The loops below are synchronous: yield between batches so a signal's handler runs.
@@ -153,7 +163,6 @@ async function writeFiles(root, view, writes, request) {
     }
     await stopIfAsked();
   }
-  if (creates.length > 0) syncTree(root, creates.map((w) => w.path));
   const rest = writes.filter((w) => !w.create);
   for (let at = 0; at < rest.length; at += CHUNK) {
     progress(rest[at].path);
@@ -178,12 +187,18 @@ async function writeFiles(root, view, writes, request) {
     await stopIfAsked();
   }
   progress(undefined);
+  return creates.map((w) => w.path);
 }
 
+/** Temp names of this process: `.<name>.upkeep-<pid>-<run>-<n>.tmp` (swept by pid when stale). */
+const tempTag = `${process.pid}-${randomBytes(4).toString('hex')}`;
+let temps = 0;
+
 /**
- * Creates `rel` under `root` as a copy of `from` (mode kept): a temp file beside it, then
- * a rename into place, so the file is absent or whole, never torn.
- * @param {string} from @param {string} root @param {string} rel @param {Set<string>} verified folders already checked
+ * Creates `rel` under `root` from `from` (a release file, copied with its mode, or bytes):
+ * a temp file beside it, then a rename into place, so the file is absent or whole, never
+ * torn.
+ * @param {string | Buffer} from @param {string} root @param {string} rel @param {Set<string>} verified folders already checked
  */
 function createFile(from, root, rel, verified) {
   const slash = rel.lastIndexOf('/');
@@ -192,8 +207,9 @@ function createFile(from, root, rel, verified) {
     ensureParents(root, rel);
     verified.add(folder);
   }
-  const temp = join(root, folder, `.${rel.slice(slash + 1)}.upkeep-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
-  copyFileSync(from, temp, constants.COPYFILE_EXCL);
+  const temp = join(root, folder, `.${rel.slice(slash + 1)}.upkeep-${tempTag}-${(temps += 1)}.tmp`);
+  if (typeof from === 'string') copyFileSync(from, temp, constants.COPYFILE_EXCL);
+  else writeFileSync(temp, from, { flag: 'wx', mode: 0o644 });
   try {
     renameSync(temp, join(root, rel));
   } catch (error) {

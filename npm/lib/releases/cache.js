@@ -21,6 +21,7 @@ export function cacheRoot() {
  * @typedef {object} CacheEntry
  * @property {string} tree the release view
  * @property {import('../index.js').CacheIndex} index
+ * @property {{ path: string, kind: 'file' | 'symlink' | 'other' }[]} [entries] the tree's listing, when it was just read
  */
 
 /**
@@ -39,13 +40,15 @@ export function findEntry(key) {
   } catch {}
   /** @type {import('../index.js').CachedFile[]} */
   let found = [];
+  let entries;
   try {
-    found = listTree(tree).map(({ path }) => ({ path, stamp: stampOf(join(tree, path)) }));
+    entries = listTree(tree);
+    found = entries.map(({ path }) => ({ path, stamp: stampOf(join(tree, path)) }));
   } catch (error) {
     return { damage: `its tree cannot be read (${/** @type {Error} */ (error).message})` };
   }
   const verdict = engine.verifyCacheEntry(indexText, found);
-  return verdict.index ? { tree, index: verdict.index } : { damage: /** @type {string} */ (verdict.damage) };
+  return verdict.index ? { tree, index: verdict.index, entries } : { damage: /** @type {string} */ (verdict.damage) };
 }
 
 /**

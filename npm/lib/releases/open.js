@@ -101,7 +101,8 @@ async function openDirectory(spec, ctx) {
   if (!isDirectory(spec.location)) throw new FlowError('bad-release', `${ctx.name} does not exist: ${spec.location} is not a directory`);
   const root = subFolder(spec, spec.location, ctx);
   const identity = spec.location;
-  const layout = layoutOf(root, ctx, {});
+  const listing = listTree(root);
+  const layout = layoutOf(root, ctx, { entries: listing });
   if (spec.version && engine.compareVersions(layout.version, spec.version) !== 0) {
     const hit = cached(entryKey(spec, identity, normalized(spec.version), ctx), ctx);
     if (hit) return fromEntry(hit, spec, ctx);
@@ -117,7 +118,7 @@ async function openDirectory(spec, ctx) {
   // The directory is the truth for the version it holds: its copy is kept while the folder
   // is unchanged (its fingerprint), and made again when anything in it was written since.
   const key = entryKey(spec, identity, layout.version, ctx);
-  const origin = engine.folderFingerprint(listTree(root).map(({ path }) => ({ path, stamp: stampOf(join(root, path)) })));
+  const origin = engine.folderFingerprint(listing.map(({ path }) => ({ path, stamp: stampOf(join(root, path)) })));
   const kept = cached(key, ctx);
   if (kept && kept.index.origin === origin) return fromEntry(kept, spec, ctx);
   const entry = await storeEntry(key, async (tree) => {
@@ -255,7 +256,7 @@ async function openNpm(spec, ctx) {
  * @returns {Release}
  */
 function fromEntry(entry, spec, ctx) {
-  const layout = layoutOf(entry.tree, ctx, { view: true });
+  const layout = layoutOf(entry.tree, ctx, { view: true, entries: entry.entries });
   return {
     dir: entry.tree, label: ctx.label, cleanup: () => {}, spec: entry.index.spec, source: spec,
     version: layout.version, resolved: entry.index.resolved ?? null, layout, notices: ctx.notices,
@@ -282,11 +283,11 @@ function entryKey(spec, identity, revision, ctx) {
 /**
  * The engine's layout of the release at `root`.
  * @param {string} root @param {Context} ctx
- * @param {{ tagVersion?: string | null, tag?: string | null, view?: boolean }} facts
+ * @param {{ tagVersion?: string | null, tag?: string | null, view?: boolean, entries?: ReturnType<typeof listTree> }} facts
+ *   `entries`: the listing of `root` when it was just read
  * @returns {import('../index.js').ReleaseLayout}
  */
-function layoutOf(root, ctx, { tagVersion = null, tag = null, view = false }) {
-  const entries = listTree(root);
+function layoutOf(root, ctx, { tagVersion = null, tag = null, view = false, entries = listTree(root) }) {
   const read = (/** @type {string} */ name) => {
     try {
       return readFileSync(join(root, ctx.stateDir, name), 'utf8');
