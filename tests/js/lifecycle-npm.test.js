@@ -108,7 +108,7 @@ describe('npm sources: versions, ranges, tags and refusals', () => {
     const r = ws.run(['new', 'npm:create-nothing-here@1.0.0//t', 'app', '--json'], { env: registry.env });
     assert.equal(r.status, 2, r.stderr);
     assert.equal(r.json.error.code, 'bad-release');
-    assert.match(r.json.error.message, /cannot list the versions of create-nothing-here for npm:create-nothing-here@1\.0\.0\/\/t: .*(404|E404)/);
+    assert.match(r.json.error.message, /cannot list the versions of create-nothing-here for the release 'npm:create-nothing-here@1\.0\.0\/\/t': .*(404|E404)/);
     assert.ok(!exists(ws.dir, 'app'));
     assert.deepEqual(Object.keys(snapshot(ws.dir)).filter((p) => !p.startsWith('.cache/')), Object.keys(before));
   });

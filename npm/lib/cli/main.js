@@ -288,9 +288,9 @@ ${examples([
     .option('-y, --yes', 'do not ask for confirmation')
     .option('-n, --dry-run', 'compute everything, write nothing')
     .addHelpText('after', `${examples([
+      ['upkeep adopt ../template@1.2.0 && upkeep update --to 1.3.0 --yes --quiet', 'record where the project came from once (here: a tag of the template repository); then no --baseline or --latest'],
       ['upkeep update --baseline ../template-1.2.0 --latest ../template-1.3.0', 'from two release folders; asks before writing (on a terminal)'],
       ['upkeep update --baseline template-1.2.0.tar.gz --latest template-1.3.0.tar.gz --dry-run', 'from release archives; write nothing'],
-      ['upkeep update --baseline ../template#v1.2.0 --latest ../template#v1.3.0 --yes --quiet', 'from git tags of the template repository; print only what needs you'],
     ])}
 
 Ctrl-C (or SIGTERM) stops at the next safe point, every file whole: exit 130 (143), and
@@ -302,8 +302,8 @@ running the same command again resumes where it stopped.`)
   releaseOptions(program.command('status'))
     .description('read-only: what the project changed and what the next release would change; exit 1 when an update is pending or would conflict')
     .addHelpText('after', examples([
+      ['upkeep adopt ../template@1.2.0 && upkeep status --quiet', "in CI, with the project's recorded source: only what needs you; exit 1 when an update is pending"],
       ['upkeep status --baseline ../template-1.2.0 --latest ../template-1.3.0', 'what you changed, what the release changes, what would conflict'],
-      ['upkeep status --baseline ../template#v1.2.0 --latest ../template#v1.3.0 --quiet', 'in CI: only what needs you; exit 1 when an update is pending'],
       ['upkeep status --baseline ../template-1.2.0 --latest ../template-1.3.0 --json', 'the classification as one JSON document'],
     ]))
     .action(async (options) => {
@@ -320,9 +320,18 @@ running the same command again resumes where it stopped.`)
     .option('--pre', 'let the newest version be a pre-release')
     .option('--state-dir <name>', 'the state folder', '.upkeep')
     .option('--json', 'print the report as one JSON document')
-    .addHelpText('after', '\nExamples:\n  upkeep new npm:create-vite@6.5.0//template-react-ts my-app\n  upkeep new ../my-template.git my-app --git\n\nExit codes: 0 scaffolded, 1 scaffolded but --git could not commit, 2 bad input, 74 I/O, 75 busy, 130 interrupted (re-run to finish).')
+    .addHelpText('after', `${examples([
+      ['upkeep new ../template-1.2.0 my-app', 'scaffold from a release folder; later, `upkeep update` in my-app needs no flags'],
+      ['upkeep new ../template@1.2.0 my-app --git', 'from the tag v1.2.0 of a template repository, with the first commit'],
+      ['upkeep new template-1.3.0.tar.gz my-app --json', 'from a release archive; the report as one JSON document'],
+    ])}
+
+An npm package is a release too: upkeep new npm:create-vite@6.5.0//template-react-ts my-app
+(npm's own configuration decides the registry). Ctrl-C stops at the next safe point
+(exit 130); running the same command again finishes the scaffold.
+Exit codes: 0 scaffolded, 1 scaffolded but --git could not commit, 2 bad input, 74 I/O, 75 busy, 130/143 stopped.`)
     .action(async (spec, dir, options) => {
-      exitCode = await newCommand(spec, dir, options);
+      exitCode = await newCommand(spec, dir, options, typed);
     });
 
   program
@@ -333,8 +342,12 @@ running the same command again resumes where it stopped.`)
     .option('--force', 'replace a record of another source or version')
     .option('--state-dir <name>', 'the state folder', '.upkeep')
     .option('--json', 'print the report as one JSON document')
+    .addHelpText('after', examples([
+      ['upkeep adopt ../template@1.2.0', 'this project was made from the tag v1.2.0 of ../template: record it, list what differs'],
+      ['upkeep adopt ../template-1.2.0@1.2.0 --json', 'from a release folder; the report as one JSON document'],
+    ]))
     .action(async (spec, options) => {
-      exitCode = await adoptCommand(spec, options);
+      exitCode = await adoptCommand(spec, options, typed);
     });
 
   const manifest = program.command('manifest').description("for template authors: write a release's .upkeep/manifest.json from rules, or check one");
@@ -359,8 +372,12 @@ running the same command again resumes where it stopped.`)
     .option('--dry-run', 'print the manifest; write nothing')
     .option('--state-dir <name>', 'the state folder', '.upkeep')
     .option('--json', 'print the result as one JSON document')
+    .addHelpText('after', examples([
+      ["upkeep manifest init --owned 'src/**' --shared '**' --dry-run", 'the manifest of this template folder, printed, nothing written'],
+      ["upkeep manifest init --exclude '**/*.snap' --install _env=.env", 'every file shared but snapshots; _env installed as .env'],
+    ]))
     .action(async (dir, options) => {
-      exitCode = await manifestInitCommand(dir, { ...options, rule: rules });
+      exitCode = await manifestInitCommand(dir, { ...options, rule: rules }, typed);
     });
   manifest
     .command('check')
@@ -368,8 +385,12 @@ running the same command again resumes where it stopped.`)
     .argument('[dir]', 'the release folder (default: the current directory)')
     .option('--state-dir <name>', 'the state folder', '.upkeep')
     .option('--json', 'print the result as one JSON document')
+    .addHelpText('after', examples([
+      ['upkeep manifest check ../template-1.2.0', "a release's manifest against its files; exit 1 naming every problem"],
+      ['upkeep manifest check ../template-1.2.0 --json', 'the problems as one JSON document'],
+    ]))
     .action(async (dir, options) => {
-      exitCode = await manifestCheckCommand(dir, options);
+      exitCode = await manifestCheckCommand(dir, options, typed);
     });
 
   program

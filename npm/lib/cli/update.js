@@ -5,7 +5,7 @@ import process from 'node:process';
 import { engine } from '../engine.js';
 import { update } from '../flows/update.js';
 import { EXIT } from './exit-codes.js';
-import { printError, printLine, printLines } from './output.js';
+import { printLine, printLines, printWarning } from './output.js';
 import { runCommand } from './run.js';
 import { canPrompt, verbosity } from './terminal.js';
 
@@ -75,7 +75,7 @@ export async function updateCommand(flags, argv, { readOnly = false } = {}) {
       }
       // What the user should know about the releases (a damaged cache entry fetched again,
       // a record behind VERSION, a drift allowed), before the report.
-      for (const notice of outcome.notices) printError(notice);
+      for (const notice of outcome.notices) printWarning(notice);
       const files = plan?.files ?? [];
       printLines(engine.renderUpdateOutcome({
         status: outcome.status,

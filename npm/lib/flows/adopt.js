@@ -19,7 +19,7 @@ import { ensureParents, inspect, UnsafePathError } from '../shim/safe-path.js';
  * @property {string} [root] the project (default: the current directory)
  * @property {boolean} [force] replace a record of another source or version
  * @property {string} [stateDir] `.upkeep` by default
- * @property {(event: { phase: string, done: number, total: number, path?: string }) => void} [onProgress]
+ * @property {(event: import('./progress.js').ProgressEvent) => void} [onProgress]
  * @property {() => boolean} [stopRequested] polled while the release is fetched (SIGINT)
  */
 

@@ -34,7 +34,7 @@ export function manifestInitFlow(request) {
   const init = engine.manifestInit({ label: dir, files, rules, stateDir });
   const rel = `${stateDir}/manifest.json`;
   const at = inspect(dir, rel);
-  if (at.kind !== 'missing' && !request.force) {
+  if (at.kind !== 'missing' && !request.force && !request.dryRun) {
     throw new FlowError('manifest-exists', `${join(dir, rel)} already exists; add --force to replace it (or check it with upkeep manifest check)`);
   }
   if (at.kind !== 'file' && at.kind !== 'missing') throw new UnsafePathError(rel, `it is a ${at.kind}, not a regular file`);

@@ -11,6 +11,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import process from 'node:process';
 import { engine } from '../engine.js';
 import { openRelease } from '../releases/open.js';
+import { emit, letSignalsIn } from './progress.js';
 import { gitEnv, run, said } from '../releases/run.js';
 import { atomicWrite, atomicWriteAll, fsyncDir, writeAll } from '../shim/atomic-write.js';
 import { saveBackups } from '../shim/backup.js';
@@ -33,7 +34,7 @@ const CHUNK = 1024;
  * @property {string} [stateDir] `.upkeep` by default
  * @property {() => Date} [now]
  * @property {() => boolean} [stopRequested] polled between batches of files (SIGINT)
- * @property {(event: { phase: string, done: number, total: number, path?: string }) => void} [onProgress]
+ * @property {(event: import('./progress.js').ProgressEvent) => void} [onProgress]
  */
 
 /**
@@ -135,25 +136,26 @@ export async function newProject(request) {
  * @returns {Promise<string[]>}
  */
 async function writeFiles(root, view, writes, request) {
-  // The loops below are synchronous: yield between batches so a signal's handler runs.
+  // The loops below are synchronous: let the event loop turn between batches so a
+  // signal's handler runs (and a progress bar redraws).
   const stopIfAsked = async () => {
-    await new Promise((resolve) => setImmediate(resolve));
+    await letSignalsIn();
     if (request.stopRequested?.()) throw new FlowError('interrupted', 'upkeep new was interrupted; run the same command again to finish it');
   };
   const replaced = writes.filter((w) => w.backupPath);
   if (replaced.length > 0) {
-    request.onProgress?.({ phase: 'backup', done: 0, total: replaced.length });
+    emit(request.onProgress, { phase: 'backup', done: 0, total: replaced.length });
     await saveBackups(root, replaced.map((w) => ({
       backupRel: /** @type {string} */ (w.backupPath),
       bytes: () => readFileSync(join(root, w.path)),
       mode: lstatSync(join(root, w.path)).mode & 0o777,
     })));
-    request.onProgress?.({ phase: 'backup', done: replaced.length, total: replaced.length });
+    emit(request.onProgress, { phase: 'backup', done: replaced.length, total: replaced.length });
   }
   await stopIfAsked();
   const verified = new Set();
   let done = 0;
-  const progress = (/** @type {string | undefined} */ path) => request.onProgress?.({ phase: 'write', done, total: writes.length, path });
+  const progress = (/** @type {string | undefined} */ path) => emit(request.onProgress, { phase: 'write', done, total: writes.length, path });
   const creates = writes.filter((w) => w.create);
   for (let at = 0; at < creates.length; at += CHUNK) {
     progress(creates[at].path);

@@ -29,7 +29,6 @@ const IN_PROGRESS = 'update-in-progress.json';
  * @property {string | null} [to] with the recorded source: the version (or range) to update to
  * @property {boolean} [pre] let the newest version be a pre-release
  * @property {boolean} [allowDrift] use a baseline that is not what the project recorded
- * @property {(event: { phase: string, done: number, total: number, path?: string }) => void} [onProgress]
  * @property {string} [stateDir] `.upkeep` by default
  * @property {'patch' | 'merge' | 'markers'} [conflicts]
  * @property {boolean} [ignoreEol]

@@ -9,7 +9,7 @@ import { FlowError } from '../shim/flow-error.js';
 
 /**
  * Extracts the archive `stream` (gzip or plain tar) into `dir`.
- * @param {NodeJS.ReadableStream} stream @param {string} dir @param {string} label names the release in errors
+ * @param {NodeJS.ReadableStream} stream @param {string} dir @param {string} label names the release in errors (`the latest release '<spec>'`)
  */
 export async function extractStream(stream, dir, label) {
   /** @type {string[]} */
@@ -22,10 +22,10 @@ export async function extractStream(stream, dir, label) {
   try {
     await pipeline(stream, tar.x({ cwd: dir, strict: true, filter }));
   } catch (error) {
-    throw new FlowError('bad-release', `cannot read the archive of ${label}: ${/** @type {Error} */ (error).message}`);
+    throw new FlowError('bad-release', `cannot read ${label}: ${/** @type {Error} */ (error).message}`);
   }
   if (refused.length > 0) {
-    throw new FlowError('unsafe-path', `the archive of ${label} holds entries that could escape it, refused: ${refused.join('; ')}`);
+    throw new FlowError('unsafe-path', `${label} holds entries that could escape it, refused: ${refused.join('; ')}`);
   }
 }
 

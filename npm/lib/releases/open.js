@@ -15,6 +15,7 @@ import { cacheRoot, dropEntry, findEntry, storeEntry } from './cache.js';
 import { fetchTree, isGitRepository, listTags, resolveRef } from './git.js';
 import { pack, viewVersions } from './npm.js';
 import { listTree, stampOf } from './walk.js';
+import { emit, letSignalsIn } from '../flows/progress.js';
 
 /**
  * @typedef {object} Release
@@ -36,7 +37,7 @@ import { listTree, stampOf } from './walk.js';
  * @property {boolean} [retain] keep a copy in the cache even of a directory read in place
  *   (a release the project installs, which a later update needs as its baseline)
  * @property {string} [cwd] what relative paths are relative to
- * @property {(event: { phase: 'fetch', done: number, total: number, path: string }) => void} [onProgress]
+ * @property {(event: import('../flows/progress.js').ProgressEvent) => void} [onProgress] fetch events
  * @property {() => boolean} [stopRequested] polled while files are placed; a fetch stopped by a
  *   signal (git and npm get it too) ends as `interrupted`, its temp folders removed
  */
@@ -52,7 +53,7 @@ export async function openRelease(text, label, options = {}) {
   const ctx = {
     text,
     label,
-    name: label === 'release' ? text : `the ${label} release ${text}`,
+    name: label === 'release' ? `the release '${text}'` : `the ${label} release '${text}'`,
     stateDir: options.stateDir ?? '.upkeep',
     pre: options.pre ?? false,
     retain: options.retain ?? false,
@@ -73,7 +74,7 @@ export async function openRelease(text, label, options = {}) {
     }
     spec = engine.resolveLocalSpec(spec, statSync(spec.location).isDirectory() && (await isGitRepository(spec.location)));
   }
-  ctx.onProgress?.({ phase: 'fetch', done: 0, total: 1, path: text });
+  emit(ctx.onProgress, { phase: 'fetch', done: 0, total: 1, path: text });
   let release;
   try {
     release =
@@ -85,7 +86,7 @@ export async function openRelease(text, label, options = {}) {
     if (ctx.stopRequested?.()) throw new FlowError('interrupted', `stopped while fetching ${ctx.name}; nothing was written`);
     throw error;
   }
-  ctx.onProgress?.({ phase: 'fetch', done: 1, total: 1, path: text });
+  emit(ctx.onProgress, { phase: 'fetch', done: 1, total: 1, path: text });
   return release;
 }
 
@@ -180,7 +181,7 @@ async function openGit(spec, ctx) {
   let want;
   if (spec.ref) {
     const found = await resolveRef(location, spec.ref, ctx.name);
-    if (!found) throw new FlowError('no-such-version', `${ctx.name}: ${location} has no tag or branch named ${spec.ref} (git ls-remote found none)`);
+    if (!found) throw new FlowError('bad-release', `cannot read ${ctx.name}: git ls-remote ${location} found no tag or branch named ${spec.ref}`);
     const tag = engine.parseGitTags(`${found.commit}\trefs/tags/${spec.ref}\n`)[0];
     want = { refspec: found.refname, version: found.refname.startsWith('refs/tags/') ? tag.version : null, name: spec.ref, commit: found.commit };
   } else {
@@ -320,8 +321,8 @@ async function placeFiles(root, tree, layout, ctx, place) {
     parent(to);
     place(join(root, file.from), to);
     if (i % 1024 === 1023) {
-      // Synchronous copies: yield so a signal's handler runs, and stop when asked.
-      await new Promise((resolve) => setImmediate(resolve));
+      // Synchronous copies: let a signal's handler run, and stop when asked.
+      await letSignalsIn();
       if (ctx.stopRequested?.()) throw new FlowError('interrupted', `stopped while copying ${ctx.name}; nothing was written`);
     }
   }
