@@ -17,6 +17,7 @@
 //!     tag_version: Some("6.5.0".into()),
 //!     tag: None,
 //!     state_dir: ".upkeep".into(),
+//!     view: false,
 //! };
 //! let layout = plan_layout(&input).unwrap();
 //! assert_eq!(layout.version, "6.5.0");
