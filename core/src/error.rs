@@ -78,6 +78,26 @@ pub enum ErrorKind {
     /// A config file is valid but holds what upkeep cannot read into plain data (a mapping
     /// used as a key, nesting past the depth limit, aliases past their budget).
     UnsupportedConfig,
+    /// A release spec does not parse (unknown syntax, an unsafe sub-path, a bad version).
+    InvalidSpec,
+    /// No version of a release source matches what was asked for.
+    NoSuchVersion,
+    /// A project's `.upkeep/source.json` is not valid JSON or not a valid record.
+    InvalidSourceFile,
+    /// A release cannot be used as it is (no version, entries that are not files, renames
+    /// that collide, versions that disagree).
+    BadRelease,
+    /// A release's content is not what the project recorded when it was installed (a
+    /// moved tag, a republished package).
+    ReleaseDrift,
+    /// `upkeep new` was pointed at a folder that is not empty.
+    TargetNotEmpty,
+    /// A project has no recorded source and no release was named.
+    NoSource,
+    /// Manifest rules (`upkeep manifest init`) do not parse.
+    InvalidRules,
+    /// `upkeep adopt` found the project already recording another source or version.
+    AlreadyRecorded,
 }
 
 impl ErrorKind {
@@ -110,6 +130,15 @@ impl ErrorKind {
             ErrorKind::InvalidMergeSpec => "invalid-merge-spec",
             ErrorKind::InvalidConfig => "invalid-config",
             ErrorKind::UnsupportedConfig => "unsupported-config",
+            ErrorKind::InvalidSpec => "invalid-spec",
+            ErrorKind::NoSuchVersion => "no-such-version",
+            ErrorKind::InvalidSourceFile => "invalid-source-file",
+            ErrorKind::BadRelease => "bad-release",
+            ErrorKind::ReleaseDrift => "release-drift",
+            ErrorKind::TargetNotEmpty => "target-not-empty",
+            ErrorKind::NoSource => "no-source",
+            ErrorKind::InvalidRules => "invalid-rules",
+            ErrorKind::AlreadyRecorded => "already-recorded",
         }
     }
 }
@@ -172,12 +201,22 @@ impl fmt::Display for Error {
             ErrorKind::InvalidMergeSpec => "invalid merge declaration",
             ErrorKind::InvalidConfig => "invalid config file",
             ErrorKind::UnsupportedConfig => "unsupported config file",
+            ErrorKind::InvalidSpec => "invalid release spec",
+            ErrorKind::NoSuchVersion => "no matching version of",
+            ErrorKind::InvalidSourceFile => "invalid project source",
+            ErrorKind::BadRelease => "unusable release",
+            ErrorKind::ReleaseDrift => "release changed since it was installed:",
+            ErrorKind::TargetNotEmpty => "folder not empty:",
+            ErrorKind::InvalidRules => "invalid manifest rules",
+            ErrorKind::AlreadyRecorded => "already recorded in",
             // Worded as the JavaScript reference words them, input included: kept verbatim.
             ErrorKind::UnknownAction
             | ErrorKind::UnknownPreset
             | ErrorKind::InvalidLoopGraph
             | ErrorKind::LoopRefused
-            | ErrorKind::InvalidLoopFile => return f.write_str(&self.detail),
+            | ErrorKind::InvalidLoopFile
+            // Names the project in its detail, with the command to run.
+            | ErrorKind::NoSource => return f.write_str(&self.detail),
         };
         // Control characters are escaped so the message stays one printable line (and
         // survives C strings in the bindings); everything else is shown as given.

@@ -68,6 +68,14 @@
 //! report. See the module for an example. [`regions`] compares files carrying generated
 //! regions with the regions masked out, and decides what their regeneration may write.
 //!
+//! ## From nothing to updated
+//!
+//! [`lifecycle`] names releases (`npm:create-vite@^6//template-react-ts`, `../tpl.git@1.2.0`),
+//! chooses versions from tags and published versions, lays a release out as a project sees
+//! it (the default manifest when it ships none, renames such as `_gitignore`), and plans
+//! `upkeep new`, `upkeep adopt`, the recorded source behind a bare `upkeep update`, and
+//! `upkeep manifest init|check`.
+//!
 //! ## Structured merges
 //!
 //! [`structured`] merges JSON, JSONC and YAML config files field by field: only the parts
@@ -131,6 +139,7 @@ mod error;
 mod hash;
 pub mod json;
 pub mod land;
+pub mod lifecycle;
 pub mod looping;
 pub mod paths;
 pub mod refresh;

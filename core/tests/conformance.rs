@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use serde_json::{json, Value};
 use upkeep_core::editor;
 use upkeep_core::land;
+use upkeep_core::lifecycle;
 use upkeep_core::looping;
 use upkeep_core::refresh::{self, Journal, JournalSegment};
 use upkeep_core::regions;
@@ -408,6 +409,62 @@ fn run(call: &str, args: &[Value]) -> Value {
             encoded(Ok(totals))
         }
         "editorStatus" => outcome(Ok(editor::project_status(&typed(&args[0])).into())),
+        "parseReleaseSpec" => encoded(lifecycle::parse_release_spec(text(0))),
+        "resolveLocalSpec" => encoded(lifecycle::resolve_local(
+            &typed(&args[0]),
+            args[1].as_bool().unwrap(),
+        )),
+        "relocateSpec" => encoded(Ok(lifecycle::relocate(&typed(&args[0]), text(1)))),
+        "renderReleaseSpec" => outcome(Ok(lifecycle::render_release_spec(
+            text(0),
+            opt_text(1),
+            opt_text(2),
+        )
+        .into())),
+        "parseGitTags" => encoded(Ok(lifecycle::parse_git_tags(text(0)))),
+        "selectVersion" => encoded(lifecycle::select_version(&typed(&args[0]))),
+        "planLayout" => encoded(lifecycle::plan_layout(&typed(&args[0]))),
+        "cacheKey" => outcome(lifecycle::cache_key(&typed(&args[0])).map(Value::from)),
+        "folderFingerprint" => outcome(Ok(lifecycle::folder_fingerprint(&typed::<
+            Vec<lifecycle::CachedFile>,
+        >(&args[0]))
+        .into())),
+        "renderCacheIndex" => outcome(Ok(lifecycle::render_cache_index(&typed(&args[0])).into())),
+        "verifyCacheEntry" => encoded(Ok(lifecycle::verify_cache_entry(
+            args[0].as_str(),
+            &typed::<Vec<lifecycle::CachedFile>>(&args[1]),
+        ))),
+        "parseProjectSource" => encoded(lifecycle::parse_project_source(
+            text(0),
+            opt_text(1).unwrap_or(".upkeep/source.json"),
+        )),
+        "renderProjectSource" => {
+            outcome(Ok(lifecycle::render_project_source(&typed(&args[0])).into()))
+        }
+        "scaffoldStart" => encoded(lifecycle::scaffold_start(&typed(&args[0]))),
+        "planScaffold" => encoded(lifecycle::plan_scaffold(&typed(&args[0]))),
+        "planAdopt" => encoded(lifecycle::plan_adopt(&typed(&args[0]))),
+        "updateSources" => encoded(lifecycle::update_sources(&typed(&args[0]))),
+        "checkReleaseDrift" => outcome(
+            lifecycle::check_release_drift(
+                text(0),
+                opt_text(1),
+                opt_text(2),
+                args[3].as_bool().unwrap(),
+            )
+            .map(|notice| notice.map_or(Value::Null, Value::from)),
+        ),
+        "parseManifestRules" => encoded(lifecycle::parse_manifest_rules(
+            text(0),
+            opt_text(1).unwrap_or("rules"),
+        )),
+        "manifestInit" => encoded(lifecycle::manifest_init(&typed(&args[0]))),
+        "manifestCheckReads" => encoded(Ok(lifecycle::manifest_check_reads(text(0)))),
+        "checkManifest" => {
+            let input: lifecycle::ManifestCheckInput =
+                serde_json::from_value(bytes_to_serde(&args[0])).unwrap();
+            encoded(Ok(lifecycle::check_manifest(&input)))
+        }
         "sealHandoff" => encoded(land::seal_handoff(
             typed(&args[0]),
             typed(&args[1]),

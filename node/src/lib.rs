@@ -8,6 +8,7 @@ mod encode;
 mod error;
 pub mod hash;
 pub mod land;
+pub mod lifecycle;
 pub mod looping;
 pub mod refresh;
 pub mod regions;

@@ -1321,3 +1321,187 @@ export declare function writeLoopFile(file: string, state: LoopState): void;
 export declare const LOOP_FILE: string;
 /** `'LOOP.md.tmp'`. */
 export declare const LOOP_FILE_TMP: string;
+
+// ---- Lifecycle: release specs, new, adopt, the recorded source, manifest init/check ----
+
+/** Where a release comes from; `local` is a path that is a directory or a git repository. */
+export type SourceKind = 'directory' | 'tarball' | 'git' | 'npm' | 'local';
+
+/** A parsed release spec: `<source>[@<version or range> | #<git ref>][//<sub-path>]`. */
+export interface ReleaseSpec {
+  kind: SourceKind;
+  /** The spec without version and sub-path, as `.upkeep/source.json` records it. */
+  source: string;
+  /** What git, npm or the file system is handed: a URL, a path, a package name. */
+  location: string;
+  version: string | null;
+  ref: string | null;
+  subpath: string | null;
+  /** Whether `location` is a path on this machine. */
+  local: boolean;
+}
+/** Parses a release spec; throws `invalid-spec` naming it (unknown syntax, an unsafe sub-path, a bad version). */
+export declare function parseReleaseSpec(text: string): ReleaseSpec;
+/** A `local` spec as a git repository (read at its tags) or a directory. */
+export declare function resolveLocalSpec(spec: ReleaseSpec, gitRepository: boolean): ReleaseSpec;
+/** The spec with its local path replaced (relative to the project, as recorded). */
+export declare function relocateSpec(spec: ReleaseSpec, location: string): ReleaseSpec;
+/** `<source>[@<version>][//<sub-path>]`. */
+export declare function renderReleaseSpec(source: string, version?: string | null, subpath?: string | null): string;
+
+/** A tag from `git ls-remote --tags`; `version` when its name is semver (`v1.2.0` or `1.2.0`). */
+export interface GitTag { name: string; commit: string; version: string | null }
+/** Reads `git ls-remote --tags` output (annotated tags peeled). */
+export declare function parseGitTags(text: string): GitTag[];
+/** What to choose a version from. */
+export interface VersionQuery {
+  label: string;
+  kind: SourceKind;
+  available: { name: string; version: string | null; commit?: string | null }[];
+  /** An exact version, a range, or (npm) a dist-tag; `null`: the highest stable one. */
+  wanted?: string | null;
+  pre?: boolean;
+  distTags?: [string, string][];
+}
+export interface SelectedVersion { version: string; name: string; commit: string | null }
+/** Chooses a version; throws `no-such-version` naming the source and what it offers. */
+export declare function selectVersion(query: VersionQuery): SelectedVersion;
+
+/** What a release ships, as the shim found it. */
+export interface LayoutInput {
+  label: string;
+  entries: { path: string; kind?: 'file' | 'symlink' | 'directory' | 'other' }[];
+  manifest?: string | null;
+  versionFile?: string | null;
+  tagVersion?: string | null;
+  tag?: string | null;
+  stateDir: string;
+  view?: boolean;
+}
+/** A release as a project sees it: installed names, the manifest and version that apply. */
+export interface ReleaseLayout {
+  version: string;
+  manifest: string;
+  defaultManifest: boolean;
+  files: { path: string; from: string }[];
+  renames: [string, string][];
+  inPlace: boolean;
+}
+/** Lays a release out; throws `bad-release` (links, collisions, no version) or `invalid-manifest`. */
+export declare function planLayout(input: LayoutInput): ReleaseLayout;
+
+export interface CacheKeyInput { kind: SourceKind; identity: string; revision: string; subpath?: string | null; stateDir: string }
+/** The cache folder of a release, relative to the cache root. */
+export declare function cacheKey(input: CacheKeyInput): string;
+export interface CachedFile { path: string; stamp: string }
+export interface CacheIndex { spec: string; version: string; resolved: string | null; origin?: string | null; files: CachedFile[] }
+export interface CacheVerdict { index: CacheIndex | null; damage: string | null }
+/** A cache entry's `entry.json`. */
+export declare function renderCacheIndex(index: CacheIndex): string;
+/** A folder's fingerprint from its entries' lstat stamps (`stat-sha256:…`): equal means unchanged. */
+export declare function folderFingerprint(entries: CachedFile[]): string;
+/** Whether a cache entry is whole (its index lists exactly the files found, unchanged). */
+export declare function verifyCacheEntry(indexText: string | null, found: CachedFile[]): CacheVerdict;
+
+/** `.upkeep/source.json` (schema: `schemas/project-source.schema.json`). */
+export interface ProjectSource { source: string; version: string; subpath?: string | null; resolved?: string | null }
+/** Parses `.upkeep/source.json` strictly; throws `invalid-source-file`. */
+export declare function parseProjectSource(text: string, label?: string | null): ProjectSource;
+/** Writes `.upkeep/source.json` (every key, two-space indent, final newline). */
+export declare function renderProjectSource(record: ProjectSource): string;
+
+export type ScaffoldMode = 'fresh' | 'resume' | 'force';
+export interface ScaffoldStartInput {
+  target: string; entries: string[]; inProgress?: string | null; spec: string; force?: boolean; runId: string;
+  /** The state folder's name and what it holds (a lock and temp files alone leave the target empty). */
+  stateDir?: string; stateEntries?: string[];
+}
+export interface ScaffoldStart { mode: ScaffoldMode; probe: boolean; runId: string }
+/** How `upkeep new` starts; throws `target-not-empty`. */
+export declare function scaffoldStart(input: ScaffoldStartInput): ScaffoldStart;
+/** What is at a path: its kind and, for a regular file, its SHA-256. */
+export interface ProbedSide { kind?: 'file' | 'symlink' | 'directory' | 'other'; sha256?: string | null }
+export interface ScaffoldInput {
+  start: ScaffoldStart;
+  target: string;
+  spec: string;
+  files: { path: string; sha256?: string | null; current?: ProbedSide | null }[];
+  record: ProjectSource;
+  manifest: string;
+  stateDir: string;
+}
+export interface StateFile { path: string; text: string }
+export interface ScaffoldReport {
+  spec: string; target: string; version: string;
+  created: string[]; replaced: string[]; unchanged: string[];
+  backupDir: string | null; resumed: boolean;
+}
+export interface ScaffoldPlan {
+  progress: StateFile | null;
+  writes: { path: string; backupPath: string | null; create: boolean }[];
+  stateFiles: StateFile[];
+  progressPath: string;
+  report: ScaffoldReport;
+  summary: string;
+}
+/** Plans `upkeep new`. */
+export declare function planScaffold(input: ScaffoldInput): ScaffoldPlan;
+
+export interface AdoptInput {
+  spec: string;
+  files: { path: string; class: FileClass; sha256: string; current?: ProbedSide | null }[];
+  existingVersion?: string | null;
+  existingSource?: string | null;
+  force?: boolean;
+  record: ProjectSource;
+  manifest: string;
+  stateDir: string;
+}
+export interface AdoptReport {
+  spec: string; version: string; same: string[];
+  differs: { path: string; class: FileClass }[];
+  missing: { path: string; class: FileClass }[];
+  notFiles: { path: string; class: FileClass }[];
+  replacedRecord: boolean;
+}
+export interface AdoptPlan { stateFiles: StateFile[]; report: AdoptReport; summary: string }
+/** Plans `upkeep adopt`; throws `already-recorded`. */
+export declare function planAdopt(input: AdoptInput): AdoptPlan;
+
+export interface UpdateSourcesInput {
+  root: string; stateDir: string;
+  record?: string | null; installed?: string | null;
+  baseline?: string | null; latest?: string | null; to?: string | null;
+}
+export interface UpdateSources {
+  baseline: string; latest: string; record: ProjectSource | null;
+  expectResolved: string | null; recordLatest: boolean; notices: string[];
+}
+/** The two releases of a bare `upkeep update`; throws `no-source`. */
+export declare function updateSources(input: UpdateSourcesInput): UpdateSources;
+/** `null` when a release is what was recorded; a notice when not and `allow`; else throws `release-drift`. */
+export declare function checkReleaseDrift(spec: string, expected: string | null, found: string | null, allow: boolean): string | null;
+
+export type RuleClass = 'owned' | 'shared' | 'wiki-owned' | 'exclude';
+export interface ManifestRules { rules: { class: RuleClass; glob: string }[]; install: [string, string][] }
+/** Parses a `manifest init` rules file (`owned src/**`, `install _npmrc .npmrc`); throws `invalid-rules`. */
+export declare function parseManifestRules(text: string, label?: string | null): ManifestRules;
+export interface ManifestInitInput { label: string; files: string[]; rules?: ManifestRules; stateDir: string }
+export interface ManifestInit {
+  manifest: string; owned: number; shared: number; wikiOwned: number; excluded: number; unlisted: number;
+  renames: [string, string][]; summary: string;
+}
+/** A template folder's manifest from rules. */
+export declare function manifestInit(input: ManifestInitInput): ManifestInit;
+/** The shipped paths whose text `checkManifest` needs (files regions name). */
+export declare function manifestCheckReads(manifest: string): string[];
+export interface ManifestCheckInput {
+  label: string;
+  manifest?: string | null;
+  entries: { path: string; kind?: 'file' | 'symlink' | 'directory' | 'other' }[];
+  texts?: { path: string; bytes: Uint8Array }[];
+  stateDir: string;
+}
+export interface ManifestCheck { problems: { path: string | null; problem: string }[]; files: number; summary: string }
+/** Every problem of a release's manifest. */
+export declare function checkManifest(input: ManifestCheckInput): ManifestCheck;

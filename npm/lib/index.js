@@ -33,6 +33,12 @@ export const { regionVerdict, regionConfine, finishUpdateRegions } = engine;
 export const { structuredMerge, readConfig } = engine;
 // Editors
 export const { fileView, editorManifest, editorTally, editorStatus } = engine;
+// Lifecycle: release specs, versions, layouts, the cache, new, adopt, the recorded source, manifest init/check
+export const {
+  parseReleaseSpec, resolveLocalSpec, relocateSpec, renderReleaseSpec, parseGitTags, selectVersion, planLayout,
+  cacheKey, renderCacheIndex, verifyCacheEntry, folderFingerprint, parseProjectSource, renderProjectSource, scaffoldStart, planScaffold,
+  planAdopt, updateSources, checkReleaseDrift, parseManifestRules, manifestInit, manifestCheckReads, checkManifest,
+} = engine;
 // Land and sync
 export const {
   sealHandoff, parseHandoff, planLand, landReport, renderLandReport,

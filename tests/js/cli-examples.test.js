@@ -1,5 +1,5 @@
 // The examples in `--help` are real invocations: each one of hash, diff, merge, install,
-// refresh, update, status and score is run as printed, by a shell with `upkeep` on PATH,
+// refresh, update, status, new, adopt, manifest and score is run as printed, by a shell with `upkeep` on PATH,
 // in a folder laid out as the example assumes (the bundled example template and
 // integration as the sibling folders it names), and must do its job.
 import assert from 'node:assert/strict';
@@ -21,7 +21,7 @@ const env = { ...process.env, PATH: `${bin}:${process.env.PATH}`, CI: '', HOME: 
 let counter = 0;
 
 /** The examples of `upkeep <command> --help`, as printed. */
-const examplesOf = (/** @type {string} */ command) => [...runCli([command, '--help']).stdout.matchAll(/^ {2}\$ (.+)$/gm)].map((m) => m[1]);
+const examplesOf = (/** @type {string} */ command) => [...runCli([...command.split(' '), '--help']).stdout.matchAll(/^ {2}\$ (.+)$/gm)].map((m) => m[1]);
 const sh = (/** @type {string} */ cwd, /** @type {string} */ line) => spawnSync('sh', ['-c', line], { cwd, env, encoding: 'utf8' });
 const git = (/** @type {string} */ cwd, /** @type {string[]} */ ...args) => execFileSync('git', args, { cwd, env, stdio: 'pipe' });
 
@@ -92,6 +92,17 @@ const cases = /** @type {Record<string, { setUp: (work: string) => void, ok: (st
   },
   update: { setUp: (w) => (cpSync(join(examples, 'starter-project'), w, { recursive: true }), release(w)), ok: (s) => s === 0 || s === 1 },
   status: { setUp: (w) => (cpSync(join(examples, 'starter-project'), w, { recursive: true }), release(w)), ok: (s) => s === 0 || s === 1 },
+  new: { setUp: (w) => release(w), ok: (s) => s === 0 },
+  adopt: { setUp: (w) => (cpSync(join(examples, 'starter-project'), w, { recursive: true }), release(w)), ok: (s) => s === 0 },
+  'manifest init': {
+    setUp: (w) => {
+      cpSync(join(examples, 'starter-template'), w, { recursive: true });
+      rmSync(join(w, '.upkeep/manifest.json'));
+      writeFileSync(join(w, '_env'), 'PORT=3000\n');
+    },
+    ok: (s) => s === 0,
+  },
+  'manifest check': { setUp: () => {}, ok: (s) => s === 0 },
   score: {
     setUp: (w) => {
       git(w, 'init', '-q', '-b', 'main');

@@ -48,15 +48,20 @@ export function makeConsumer({ copyOnly } = {}) {
   };
 }
 
+/** upkeep's release cache for this test process: a temp folder, never the user's. */
+const testCache = mkdtempSync(join(tmpdir(), 'upkeep-test-cache-'));
+process.on('exit', () => rmSync(testCache, { recursive: true, force: true }));
+
 /**
- * Runs the `upkeep` command with `args`; resolves to `{status, stdout, stderr}`.
+ * Runs the `upkeep` command with `args`; resolves to `{status, stdout, stderr}`. The
+ * release cache is a temp folder unless `env` names one (`XDG_CACHE_HOME`).
  * @param {string[]} args
  * @param {{ cwd?: string, env?: Record<string, string>, input?: string | Buffer }} [options]
  */
 export function runCli(args, { cwd, env = {}, input } = {}) {
   const result = spawnSync(process.execPath, [upkeepBin, ...args], {
     cwd,
-    env: { ...process.env, ...env },
+    env: { ...process.env, XDG_CACHE_HOME: testCache, ...env },
     input,
     encoding: 'buffer',
     maxBuffer: 1 << 28,

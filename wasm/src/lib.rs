@@ -6,6 +6,7 @@ pub mod editor;
 mod error;
 pub mod hash;
 pub mod land;
+pub mod lifecycle;
 pub mod looping;
 pub mod refresh;
 pub mod regions;

@@ -105,6 +105,10 @@ pub struct Manifest {
     pub merges: Option<Node>,
     /// Generated-region declarations, kept for the capability that reads them.
     pub regions: Option<Node>,
+    /// Renames at scaffold time (`{"_gitignore": ".gitignore"}`), read by
+    /// [`crate::lifecycle`]; `files` lists the installed names.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub install: Option<Node>,
 }
 
 impl Manifest {
@@ -132,10 +136,10 @@ pub fn parse_manifest<'a>(text: &str, label: impl Into<Option<&'a str>>) -> Resu
     for (key, _) in members {
         if !matches!(
             key.as_str(),
-            "schema" | "files" | "claims" | "merges" | "regions"
+            "schema" | "files" | "claims" | "merges" | "regions" | "install"
         ) {
             return Err(invalid(format!(
-                "unknown key {key:?} (expected schema, files, claims, merges, regions)"
+                "unknown key {key:?} (expected schema, files, claims, merges, regions, install)"
             )));
         }
     }
@@ -206,6 +210,7 @@ pub fn parse_manifest<'a>(text: &str, label: impl Into<Option<&'a str>>) -> Resu
         claims,
         merges: doc.get("merges").cloned(),
         regions: doc.get("regions").cloned(),
+        install: doc.get("install").cloned(),
     })
 }
 

@@ -42,6 +42,11 @@ impl Version {
     pub fn is_prerelease(&self) -> bool {
         !self.pre.is_empty()
     }
+
+    /// `(major, minor, patch)`, for version ranges (npm's pre-release rule compares them).
+    pub fn triple(&self) -> (u64, u64, u64) {
+        (self.major, self.minor, self.patch)
+    }
 }
 
 impl FromStr for Version {

@@ -55,6 +55,9 @@ const BAD_INPUT_CODES = new Set([
   'invalid-config', 'unsupported-config', 'invalid-merge-spec',
   // update: releases and the project's install state
   'not-installed', 'bad-release', 'baseline-mismatch', 'downgrade', 'bad-state',
+  // new, adopt, the recorded source, manifest init/check (release specs and their releases)
+  'invalid-spec', 'no-such-version', 'invalid-source-file', 'release-drift', 'target-not-empty',
+  'no-source', 'invalid-rules', 'already-recorded', 'manifest-exists',
   // land and sync: the repository is not in a state to act on
   'git', 'no-handoff', 'detached', 'no-commits', 'clone-unreadable',
 ]);

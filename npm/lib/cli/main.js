@@ -13,6 +13,8 @@ import { scoreCommand } from './score.js';
 import { printError } from './output.js';
 import { installCommand, refreshCommand } from './refresh.js';
 import { statusCommand } from './status.js';
+import { adoptCommand, newCommand } from './new.js';
+import { manifestCheckCommand, manifestInitCommand } from './manifest.js';
 import { updateCommand } from './update.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
@@ -268,8 +270,11 @@ ${examples([
   /** The release options `update` and `status` share. */
   const releaseOptions = (/** @type {Command} */ command) =>
     command
-      .requiredOption('--baseline <release>', 'the release the project was installed from: a directory, a .tar.gz, or <template repo>#<git ref>')
-      .requiredOption('--latest <release>', 'the release to update to (same forms)')
+      .option('--baseline <release>', 'the release the project was installed from (a release spec); default: the recorded source (.upkeep/source.json) at the installed version')
+      .option('--latest <release>', "the release to update to (a release spec); default: the recorded source's newest stable version")
+      .option('--to <version>', 'with the recorded source: the version (or range) to go to instead of the newest')
+      .option('--pre', 'let the newest version be a pre-release')
+      .option('--allow-drift', 'use a baseline that is not what the project recorded (a moved tag, a republished package), saying so')
       .option('--root <dir>', 'the project root (default: the current directory)')
       .option('--state-dir <name>', 'the state folder holding VERSION and manifest.json', '.upkeep')
       .option('--conflicts <mode>', 'patch (diff -u per conflict), merge (three-way merge first) or markers', 'patch')
@@ -283,9 +288,9 @@ ${examples([
     .option('-y, --yes', 'do not ask for confirmation')
     .option('-n, --dry-run', 'compute everything, write nothing')
     .addHelpText('after', `${examples([
+      ['upkeep adopt ../template@1.2.0 && upkeep update --to 1.3.0 --yes --quiet', 'record where the project came from once (here: a tag of the template repository); then no --baseline or --latest'],
       ['upkeep update --baseline ../template-1.2.0 --latest ../template-1.3.0', 'from two release folders; asks before writing (on a terminal)'],
       ['upkeep update --baseline template-1.2.0.tar.gz --latest template-1.3.0.tar.gz --dry-run', 'from release archives; write nothing'],
-      ['upkeep update --baseline ../template#v1.2.0 --latest ../template#v1.3.0 --yes --quiet', 'from git tags of the template repository; print only what needs you'],
     ])}
 
 Ctrl-C (or SIGTERM) stops at the next safe point, every file whole: exit 130 (143), and
@@ -297,12 +302,95 @@ running the same command again resumes where it stopped.`)
   releaseOptions(program.command('status'))
     .description('read-only: what the project changed and what the next release would change; exit 1 when an update is pending or would conflict')
     .addHelpText('after', examples([
+      ['upkeep adopt ../template@1.2.0 && upkeep status --quiet', "in CI, with the project's recorded source: only what needs you; exit 1 when an update is pending"],
       ['upkeep status --baseline ../template-1.2.0 --latest ../template-1.3.0', 'what you changed, what the release changes, what would conflict'],
-      ['upkeep status --baseline ../template#v1.2.0 --latest ../template#v1.3.0 --quiet', 'in CI: only what needs you; exit 1 when an update is pending'],
       ['upkeep status --baseline ../template-1.2.0 --latest ../template-1.3.0 --json', 'the classification as one JSON document'],
     ]))
     .action(async (options) => {
       exitCode = await statusCommand(options, typed);
+    });
+
+  program
+    .command('new')
+    .description('scaffold a project from a release and record where it came from (.upkeep/source.json), so `upkeep update` needs no flags')
+    .argument('<release>', 'a release spec: ./dir, ./tpl.tar.gz, ../tpl.git@1.2.0, git+https://…#ref, npm:create-vite@^6//template-react-ts')
+    .argument('<dir>', 'the folder to create (or an empty one)')
+    .option('--force', 'scaffold into a folder that holds files: those the release replaces are backed up first')
+    .option('--git', 'make the first commit (git init first when the folder is in no repository)')
+    .option('--pre', 'let the newest version be a pre-release')
+    .option('--state-dir <name>', 'the state folder', '.upkeep')
+    .option('--json', 'print the report as one JSON document')
+    .addHelpText('after', `${examples([
+      ['upkeep new ../template-1.2.0 my-app', 'scaffold from a release folder; later, `upkeep update` in my-app needs no flags'],
+      ['upkeep new ../template@1.2.0 my-app --git', 'from the tag v1.2.0 of a template repository, with the first commit'],
+      ['upkeep new template-1.3.0.tar.gz my-app --json', 'from a release archive; the report as one JSON document'],
+    ])}
+
+An npm package is a release too: upkeep new npm:create-vite@6.5.0//template-react-ts my-app
+(npm's own configuration decides the registry). Ctrl-C stops at the next safe point
+(exit 130); running the same command again finishes the scaffold.
+Exit codes: 0 scaffolded, 1 scaffolded but --git could not commit, 2 bad input, 74 I/O, 75 busy, 130/143 stopped.`)
+    .action(async (spec, dir, options) => {
+      exitCode = await newCommand(spec, dir, options, typed);
+    });
+
+  program
+    .command('adopt')
+    .description('record the release a project was made from (by hand or another tool), after checking the project against it')
+    .argument('<release>', 'the release with its version: npm:create-vite@5.5.5//template-react-ts, ../tpl.git@1.2.0')
+    .option('--root <dir>', 'the project root (default: the current directory)')
+    .option('--force', 'replace a record of another source or version')
+    .option('--state-dir <name>', 'the state folder', '.upkeep')
+    .option('--json', 'print the report as one JSON document')
+    .addHelpText('after', examples([
+      ['upkeep adopt ../template@1.2.0', 'this project was made from the tag v1.2.0 of ../template: record it, list what differs'],
+      ['upkeep adopt ../template-1.2.0@1.2.0 --json', 'from a release folder; the report as one JSON document'],
+    ]))
+    .action(async (spec, options) => {
+      exitCode = await adoptCommand(spec, options, typed);
+    });
+
+  const manifest = program.command('manifest').description("for template authors: write a release's .upkeep/manifest.json from rules, or check one");
+  /** The class rules in command-line order (the first that matches a file decides), across the four options. */
+  /** @type {{ class: 'owned' | 'shared' | 'wiki-owned' | 'exclude', glob: string }[]} */
+  const rules = [];
+  const rule = (/** @type {'owned' | 'shared' | 'wiki-owned' | 'exclude'} */ cls) => (/** @type {string} */ glob) => {
+    rules.push({ class: cls, glob });
+    return rules;
+  };
+  manifest
+    .command('init')
+    .description('write <dir>/.upkeep/manifest.json listing every file: an --exclude always wins, else the first matching rule; no rule: everything shared')
+    .argument('[dir]', 'the template folder (default: the current directory)')
+    .option('--owned <glob>', 'files upstream controls fully (repeatable)', rule('owned'), [])
+    .option('--shared <glob>', 'files upstream seeds and projects customize (repeatable)', rule('shared'), [])
+    .option('--wiki-owned <glob>', 'documentation pages projects grow (repeatable)', rule('wiki-owned'), [])
+    .option('--exclude <glob>', 'files never listed (repeatable)', rule('exclude'), [])
+    .option('--install <from=to>', 'install a shipped file under another name (repeatable; _gitignore=.gitignore is the default)', collect, [])
+    .option('--rules <file>', 'rules, one per line: `owned src/**`, `exclude **/*.snap`, `install _npmrc .npmrc`')
+    .option('--force', 'replace an existing manifest')
+    .option('--dry-run', 'print the manifest; write nothing')
+    .option('--state-dir <name>', 'the state folder', '.upkeep')
+    .option('--json', 'print the result as one JSON document')
+    .addHelpText('after', examples([
+      ["upkeep manifest init --owned 'src/**' --shared '**' --dry-run", 'the manifest of this template folder, printed, nothing written'],
+      ["upkeep manifest init --exclude '**/*.snap' --install _env=.env", 'every file shared but snapshots; _env installed as .env'],
+    ]))
+    .action(async (dir, options) => {
+      exitCode = await manifestInitCommand(dir, { ...options, rule: rules }, typed);
+    });
+  manifest
+    .command('check')
+    .description("check a release's manifest against its files: paths, classes, merges, regions and their markers, renames; exit 1 naming every problem")
+    .argument('[dir]', 'the release folder (default: the current directory)')
+    .option('--state-dir <name>', 'the state folder', '.upkeep')
+    .option('--json', 'print the result as one JSON document')
+    .addHelpText('after', examples([
+      ['upkeep manifest check ../template-1.2.0', "a release's manifest against its files; exit 1 naming every problem"],
+      ['upkeep manifest check ../template-1.2.0 --json', 'the problems as one JSON document'],
+    ]))
+    .action(async (dir, options) => {
+      exitCode = await manifestCheckCommand(dir, options, typed);
     });
 
   program

@@ -5,14 +5,17 @@ import process from 'node:process';
 import { engine } from '../engine.js';
 import { update } from '../flows/update.js';
 import { EXIT } from './exit-codes.js';
-import { printLine, printLines } from './output.js';
+import { printLine, printLines, printWarning } from './output.js';
 import { runCommand } from './run.js';
 import { canPrompt, verbosity } from './terminal.js';
 
 /**
  * @typedef {object} UpdateFlags
- * @property {string} baseline
- * @property {string} latest
+ * @property {string} [baseline]
+ * @property {string} [latest]
+ * @property {string} [to]
+ * @property {boolean} [pre]
+ * @property {boolean} [allowDrift]
  * @property {string} [root]
  * @property {string} [stateDir]
  * @property {string} [conflicts]
@@ -48,6 +51,9 @@ export async function updateCommand(flags, argv, { readOnly = false } = {}) {
         root: flags.root ?? process.cwd(),
         baseline: flags.baseline,
         latest: flags.latest,
+        to: flags.to,
+        pre: flags.pre,
+        allowDrift: flags.allowDrift,
         stateDir: flags.stateDir,
         conflicts: /** @type {'patch' | 'merge' | 'markers'} */ (conflicts),
         ignoreEol: flags.ignoreEol,
@@ -64,9 +70,12 @@ export async function updateCommand(flags, argv, { readOnly = false } = {}) {
       const code = readOnly ? (plan?.pending || attention ? EXIT.findings : EXIT.ok) : attention ? EXIT.findings : EXIT.ok;
       if (flags.json) {
         const extra = readOnly && plan ? { files: plan.files.filter((f) => f.localChange || f.upstreamChange) } : {};
-        printLine(JSON.stringify({ status: outcome.status, ...report, ...extra, resumed: outcome.resumed, leftoverPatches: outcome.leftoverPatches }, null, 2));
+        printLine(JSON.stringify({ status: outcome.status, ...report, ...extra, resumed: outcome.resumed, leftoverPatches: outcome.leftoverPatches, notices: outcome.notices, releases: outcome.releases }, null, 2));
         return code;
       }
+      // What the user should know about the releases (a damaged cache entry fetched again,
+      // a record behind VERSION, a drift allowed), before the report.
+      for (const notice of outcome.notices) printWarning(notice);
       const files = plan?.files ?? [];
       printLines(engine.renderUpdateOutcome({
         status: outcome.status,

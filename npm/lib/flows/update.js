@@ -12,6 +12,7 @@ import { step } from '../shim/fault.js';
 import { FlowError } from '../shim/flow-error.js';
 import { acquireLock } from '../shim/lock.js';
 import { openRelease } from '../shim/release-source.js';
+import { openOptions, recordInstalled, resolveSources } from '../releases/project-source.js';
 import { regenLimits } from '../shim/run-program.js';
 import { counter, emit, yielder } from './progress.js';
 import { regenerate } from './regenerate.js';
@@ -22,8 +23,12 @@ const IN_PROGRESS = 'update-in-progress.json';
 /**
  * @typedef {object} UpdateRequest
  * @property {string} root the project root
- * @property {string} baseline the release the project was installed from (dir, .tar.gz, repo#ref)
- * @property {string} latest the release to update to
+ * @property {string | null} [baseline] the release the project was installed from (a release spec);
+ *   default: the recorded source (`<stateDir>/source.json`) at the installed version
+ * @property {string | null} [latest] the release to update to; default: the recorded source's newest
+ * @property {string | null} [to] with the recorded source: the version (or range) to update to
+ * @property {boolean} [pre] let the newest version be a pre-release
+ * @property {boolean} [allowDrift] use a baseline that is not what the project recorded
  * @property {string} [stateDir] `.upkeep` by default
  * @property {'patch' | 'merge' | 'markers'} [conflicts]
  * @property {boolean} [ignoreEol]
@@ -47,6 +52,8 @@ const IN_PROGRESS = 'update-in-progress.json';
  * @property {import('../index.js').UpdatePlan | null} plan
  * @property {string[]} leftoverPatches files a prior run left in the merge folder
  * @property {boolean} resumed
+ * @property {string[]} notices things the user should know (a record behind VERSION, a damaged cache entry)
+ * @property {{ baseline: { spec: string, resolved: string | null } | null, latest: { spec: string, resolved: string | null } }} releases
  */
 
 /**
@@ -56,6 +63,8 @@ const IN_PROGRESS = 'update-in-progress.json';
  */
 export async function update(request) {
   const { root, stateDir = '.upkeep', dryRun = false } = request;
+  // The two releases: the flags, else the recorded source (the engine decides).
+  const sources = resolveSources(root, stateDir, request);
   const installed = readText(join(root, stateDir, 'VERSION'));
   if (installed === null) {
     throw new FlowError('not-installed', `no ${stateDir}/VERSION in ${root}: this project was not installed from a template release (or the marker was deleted)`);
@@ -69,28 +78,46 @@ export async function update(request) {
   };
   try {
     const fetched = counter(onProgress, 'fetch', 2);
-    const latest = await openRelease(request.latest, 'latest');
+    const latest = await openRelease(sources.latest, 'latest', openOptions(root, sources, request, 'latest'));
     releases.push(latest);
-    fetched.step(request.latest);
+    fetched.step(sources.latest);
     const latestVersion = releaseText(latest.dir, stateDir, 'VERSION', 'latest');
     const check = engine.checkVersions(installed.trim(), latestVersion.trim(), committedVersion(root, stateDir));
     const changelogText = readText(join(latest.dir, 'CHANGELOG.md'));
     /** @type {UpdateOutcome} */
-    const outcome = { status: 'up-to-date', check, changelog: [], plan: null, leftoverPatches: [], resumed: false };
+    const outcome = {
+      status: 'up-to-date', check, changelog: [], plan: null, leftoverPatches: [], resumed: false,
+      notices: [...sources.notices, ...latest.notices], releases: { baseline: null, latest: { spec: latest.spec, resolved: latest.resolved } },
+    };
     if (check.status === 'ahead') {
       throw new FlowError('downgrade', `the project is on ${check.installed}, newer than the latest release ${check.latest}: refusing to downgrade`);
     }
     if (check.status !== 'update') {
       outcome.status = check.status;
       if (!dryRun) finishInterrupted(root, stateDir, check.installed);
+      // A record left behind VERSION (an update stopped between them) catches up.
+      if (!dryRun && check.status === 'up-to-date' && sources.recordLatest && sources.record && engine.compareVersions(sources.record.version, check.installed) !== 0) {
+        const release = lock(root, stateDir, '');
+        try {
+          recordInstalled(root, stateDir, sources.record, latest);
+        } finally {
+          release();
+        }
+      }
       return outcome;
     }
     outcome.changelog = changelogText === null ? [] : engine.changelogRange(changelogText, check.installed, check.latest);
 
     stopIfAsked();
-    const baseline = await openRelease(request.baseline, 'baseline');
+    const baseline = await openRelease(sources.baseline, 'baseline', openOptions(root, sources, request, 'baseline'));
     releases.push(baseline);
-    fetched.step(request.baseline);
+    fetched.step(sources.baseline);
+    outcome.notices.push(...baseline.notices);
+    outcome.releases.baseline = { spec: baseline.spec, resolved: baseline.resolved };
+    // A baseline that is not what the project recorded (a moved tag, a republished
+    // package) is refused, or used and reported with --allow-drift.
+    const drift = engine.checkReleaseDrift(baseline.spec, sources.expectResolved, baseline.resolved, request.allowDrift ?? false);
+    if (drift) outcome.notices.push(drift);
     const baselineVersion = releaseText(baseline.dir, stateDir, 'VERSION', 'baseline').trim();
     if (engine.compareVersions(baselineVersion, check.installed) !== 0) {
       throw new FlowError(
@@ -174,6 +201,7 @@ export async function update(request) {
       }
       atomicWrite(writable(root, `${stateDir}/manifest.json`), Buffer.from(latestManifest));
       atomicWrite(writable(root, `${stateDir}/VERSION`), Buffer.from(`${check.latest}\n`));
+      if (sources.recordLatest && sources.record) recordInstalled(root, stateDir, sources.record, latest);
       step('remove progress record');
       unlinkSync(join(root, stateDir, IN_PROGRESS));
       outcome.status = 'updated';

@@ -6,11 +6,11 @@
 // background and never waits for it inside a request.
 //
 // The project's recorded source (`.upkeep/source.json`, releases cached under
-// $XDG_CACHE_HOME/upkeep) is another provider of this shape; it goes first in
-// `defaultProviders` once it exists.
+// $XDG_CACHE_HOME/upkeep) goes first, unless the initialization options name releases.
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { engine } from '../engine.js';
+import { openOptions, resolveSources } from '../releases/project-source.js';
 import { openRelease } from '../shim/release-source.js';
 
 /**
@@ -37,12 +37,13 @@ import { openRelease } from '../shim/release-source.js';
  * @returns {ReleaseProvider[]}
  */
 export function defaultProviders(options) {
-  return [namedReleasesProvider(options), releaseDirectoriesProvider(options)];
+  return [recordedSourceProvider(options), namedReleasesProvider(options), releaseDirectoriesProvider(options)];
 }
 
 /**
  * @typedef {object} LspOptions
- * @property {string} [baseline] the installed release: a directory, a .tar.gz or <repo>#<ref>
+ * @property {string} [baseline] the installed release: a release spec (a directory, a .tar.gz,
+ *   <repo>#<ref>, npm:<name>@<version>, …); default: the recorded source
  * @property {string} [latest] the latest release (same forms)
  * @property {string[] | string} [releases] release directories (each holding `.upkeep/VERSION`),
  *   or one directory whose sub-directories are releases
@@ -69,9 +70,10 @@ export function namedReleasesProvider(options) {
       /** @type {import('../shim/release-source.js').Release[]} */
       const opened = [];
       try {
-        const latest = await openRelease(absolute(root, options.latest), 'latest');
+        // Release specs, relative ones taken from the project root.
+        const latest = await openRelease(options.latest, 'latest', { cwd: root, stateDir });
         opened.push(latest);
-        const baseline = options.baseline ? await openRelease(absolute(root, options.baseline), 'baseline') : null;
+        const baseline = options.baseline ? await openRelease(options.baseline, 'baseline', { cwd: root, stateDir }) : null;
         if (baseline) opened.push(baseline);
         const latestVersion = await readVersion(join(latest.dir, stateDir, 'VERSION'));
         if (latestVersion === null) throw new Error(`the latest release '${options.latest}' has no ${stateDir}/VERSION`);
@@ -86,6 +88,52 @@ export function namedReleasesProvider(options) {
       } catch (error) {
         opened.forEach((r) => r.cleanup());
         return { unavailable: `cannot open the releases named by the initialization options: ${/** @type {Error} */ (error).message}` };
+      }
+    },
+  };
+}
+
+/**
+ * The project's recorded source (`<stateDir>/source.json`), as a bare `upkeep update` reads
+ * it: the installed version's release is the baseline, the newest the latest (both from
+ * upkeep's cache when they are there). Initialization options naming releases win.
+ * @param {LspOptions} options
+ * @returns {ReleaseProvider}
+ */
+export function recordedSourceProvider(options) {
+  return {
+    name: 'the recorded source (.upkeep/source.json)',
+    async resolve(root, stateDir) {
+      if (options.latest || options.releases) return null;
+      /** @type {import('../index.js').UpdateSources} */
+      let sources;
+      try {
+        sources = resolveSources(root, stateDir, {});
+      } catch (error) {
+        if (/** @type {{ code?: string }} */ (error).code === 'no-source') return null;
+        return { unavailable: /** @type {Error} */ (error).message };
+      }
+      const installed = await readVersion(join(root, stateDir, 'VERSION'));
+      if (installed === null) return { unavailable: `no ${stateDir}/VERSION in ${root}` };
+      /** @type {import('../shim/release-source.js').Release[]} */
+      const opened = [];
+      try {
+        const latest = await openRelease(sources.latest, 'latest', openOptions(root, sources, { stateDir }, 'latest'));
+        opened.push(latest);
+        const baseline = await openRelease(sources.baseline, 'baseline', openOptions(root, sources, { stateDir }, 'baseline'));
+        opened.push(baseline);
+        engine.checkReleaseDrift(baseline.spec, sources.expectResolved, baseline.resolved, false);
+        return {
+          installed,
+          latestVersion: latest.version,
+          baselineDir: baseline.dir,
+          latestDir: latest.dir,
+          origin: `${baseline.spec} → ${latest.spec} (recorded in ${stateDir}/source.json)`,
+          cleanup: () => opened.forEach((r) => r.cleanup()),
+        };
+      } catch (error) {
+        opened.forEach((r) => r.cleanup());
+        return { unavailable: `cannot open the releases of the recorded source: ${/** @type {Error} */ (error).message}` };
       }
     },
   };
@@ -148,7 +196,7 @@ export async function resolveReleases(providers, root, stateDir) {
     if (answer) return answer;
   }
   return {
-    unavailable: 'no release is named: give initializationOptions.latest (and baseline), or initializationOptions.releases (see the README, "Editors")',
+    unavailable: 'no release is named: give initializationOptions.latest (and baseline), or initializationOptions.releases (see the README, "Editors"), or record the project\'s source with `upkeep adopt <spec>@<version>`',
   };
 }
 

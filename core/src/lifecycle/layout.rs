@@ -1,0 +1,390 @@
+//! A release as a project sees it: which shipped file is installed under which name, the
+//! manifest that applies (the release's own, or the default one), and the version.
+//!
+//! The shim lists what the release ships (after its sub-path) and reads its state files;
+//! [`plan_layout`] decides the rest. Every later step (`new`, `adopt`, `update`) works on
+//! the installed names, so a renamed file is compared with the project's file of the same
+//! installed name.
+//!
+//! ```
+//! use upkeep_core::lifecycle::{plan_layout, LayoutInput, ShippedEntry};
+//!
+//! let input = LayoutInput {
+//!     label: "npm:create-vite@6.5.0//template-react-ts".into(),
+//!     entries: ["_gitignore", "package.json", "src/main.tsx"].iter().map(|p| ShippedEntry::file(p)).collect(),
+//!     manifest: None,
+//!     version_file: None,
+//!     tag_version: Some("6.5.0".into()),
+//!     tag: None,
+//!     state_dir: ".upkeep".into(),
+//!     view: false,
+//! };
+//! let layout = plan_layout(&input).unwrap();
+//! assert_eq!(layout.version, "6.5.0");
+//! assert_eq!(layout.files[0].path, ".gitignore");
+//! assert_eq!(layout.files[0].from, "_gitignore");
+//! assert!(layout.default_manifest && !layout.in_place);
+//! ```
+
+use super::conventions::{default_manifest, default_renames};
+use crate::error::{Error, ErrorKind, Result};
+use crate::json::{Json, Node};
+use crate::paths::{check_collisions, validate_canonical_path};
+use crate::update::{parse_manifest, SideKind, Version};
+
+/// One entry a release ships (directories are implied by the paths).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Deserialize),
+    serde(rename_all = "camelCase", deny_unknown_fields)
+)]
+pub struct ShippedEntry {
+    /// Its path under the release root, `/`-separated.
+    pub path: String,
+    /// What it is.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub kind: SideKind,
+}
+
+impl ShippedEntry {
+    /// A regular file.
+    pub fn file(path: &str) -> ShippedEntry {
+        ShippedEntry {
+            path: path.into(),
+            kind: SideKind::File,
+        }
+    }
+}
+
+/// What the shim found in a release.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Deserialize),
+    serde(rename_all = "camelCase", deny_unknown_fields)
+)]
+pub struct LayoutInput {
+    /// The release spec, for messages.
+    pub label: String,
+    /// Every non-directory entry under the release root.
+    pub entries: Vec<ShippedEntry>,
+    /// `<stateDir>/manifest.json`, when shipped.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub manifest: Option<String>,
+    /// `<stateDir>/VERSION`, when shipped.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub version_file: Option<String>,
+    /// The version the source gives: a semver tag, an npm version, an npm-pack archive's
+    /// `package.json` version.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub tag_version: Option<String>,
+    /// A git ref that is not a version, for the message when nothing gives one.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub tag: Option<String>,
+    /// The state folder (`.upkeep`).
+    pub state_dir: String,
+    /// The entries are a release view upkeep built (renames already applied, its manifest
+    /// and VERSION the ones that apply): nothing is renamed again.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub view: bool,
+}
+
+/// A shipped file and the name it is installed under.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct LayoutFile {
+    /// The installed name (what the project and every comparison use).
+    pub path: String,
+    /// The shipped name.
+    pub from: String,
+}
+
+/// The release as a project sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct ReleaseLayout {
+    /// Its version, normalized.
+    pub version: String,
+    /// The manifest that applies, as text (`<stateDir>/manifest.json` of the release view).
+    pub manifest: String,
+    /// Whether that is the default manifest (the release ships none).
+    pub default_manifest: bool,
+    /// Every file a project gets, by installed name, sorted (state files excluded).
+    pub files: Vec<LayoutFile>,
+    /// The renames among them, `[shipped, installed]`.
+    pub renames: Vec<(String, String)>,
+    /// Whether the release can be read where it is: no renames, and its own manifest and
+    /// VERSION apply unchanged.
+    pub in_place: bool,
+}
+
+/// Decides how a release is installed; refuses entries that are not regular files, unsafe
+/// or colliding names, renames that do not fit, and a missing or disagreeing version.
+pub fn plan_layout(input: &LayoutInput) -> Result<ReleaseLayout> {
+    let bad = |detail: String| Error::new(ErrorKind::BadRelease, &input.label, detail);
+    validate_canonical_path(&input.state_dir)?;
+    let state_prefix = format!("{}/", input.state_dir);
+    let mut shipped: Vec<&str> = Vec::new();
+    let mut not_files: Vec<String> = Vec::new();
+    for entry in &input.entries {
+        validate_canonical_path(&entry.path)
+            .map_err(|e| bad(format!("it holds a path upkeep refuses: {e}")))?;
+        if entry.path.starts_with(&state_prefix) || entry.path == input.state_dir {
+            continue;
+        }
+        if entry.kind != SideKind::File {
+            not_files.push(format!("{} ({})", entry.path, kind_name(entry.kind)));
+            continue;
+        }
+        shipped.push(&entry.path);
+    }
+    if !not_files.is_empty() {
+        not_files.sort();
+        let more = not_files.len().saturating_sub(5);
+        not_files.truncate(5);
+        return Err(bad(format!(
+            "it ships entries that are not regular files, which upkeep never copies: {}{}",
+            not_files.join(", "),
+            if more > 0 {
+                format!(" and {more} more")
+            } else {
+                String::new()
+            }
+        )));
+    }
+    shipped.sort_unstable();
+    let (manifest, renames, default) = match &input.manifest {
+        Some(text) => {
+            let label = format!("{} manifest", input.label);
+            let parsed = parse_manifest(text, &label)?;
+            let renames = install_renames(parsed.install.as_ref(), &label)?;
+            (
+                text.clone(),
+                if input.view { Vec::new() } else { renames },
+                false,
+            )
+        }
+        None if input.view => {
+            return Err(bad(format!(
+                "its view has no {}/manifest.json",
+                input.state_dir
+            )))
+        }
+        None => (String::new(), default_renames(&shipped), true),
+    };
+    // Renames must start at a shipped file and land on a name nothing else takes.
+    let mut files: Vec<LayoutFile> = Vec::with_capacity(shipped.len());
+    for path in &shipped {
+        let to = renames
+            .iter()
+            .find(|(from, _)| from == path)
+            .map_or(*path, |(_, to)| to.as_str());
+        files.push(LayoutFile {
+            path: to.to_string(),
+            from: path.to_string(),
+        });
+    }
+    for (from, to) in &renames {
+        if shipped.binary_search(&from.as_str()).is_err() {
+            return Err(bad(format!(
+                "its manifest installs '{from}' as '{to}', but the release ships no '{from}'"
+            )));
+        }
+        if to.starts_with(&state_prefix) {
+            return Err(bad(format!(
+                "its manifest installs '{from}' as '{to}', inside upkeep's state folder"
+            )));
+        }
+    }
+    files.sort_by(|a, b| a.path.cmp(&b.path));
+    let names: Vec<&str> = files.iter().map(|f| f.path.as_str()).collect();
+    check_collisions(&names).map_err(|e| bad(format!("after its renames, {e}")))?;
+    let manifest = if default {
+        default_manifest(&names, &renames)
+    } else {
+        manifest
+    };
+    let version = release_version(input).map_err(bad)?;
+    Ok(ReleaseLayout {
+        version,
+        in_place: !default && renames.is_empty() && input.version_file.is_some(),
+        manifest,
+        default_manifest: default,
+        files,
+        renames,
+    })
+}
+
+fn kind_name(kind: SideKind) -> &'static str {
+    match kind {
+        SideKind::Symlink => "a symbolic link",
+        SideKind::Directory => "a directory",
+        _ => "not a regular file",
+    }
+}
+
+/// The manifest's `install` map as `[shipped, installed]` pairs, sorted.
+pub fn install_renames(node: Option<&Node>, label: &str) -> Result<Vec<(String, String)>> {
+    let invalid = |detail: String| Error::new(ErrorKind::InvalidManifest, label, detail);
+    let Some(node) = node else {
+        return Ok(Vec::new());
+    };
+    let Json::Object(members) = &node.value else {
+        return Err(invalid(format!(
+            "\"install\" is {}, not an object of shipped name: installed name",
+            node.type_phrase()
+        )));
+    };
+    let mut out = Vec::with_capacity(members.len());
+    for (from, to) in members {
+        let Some(to) = to.as_str() else {
+            return Err(invalid(format!(
+                "install.{from:?} is {}, not the installed name",
+                to.type_phrase()
+            )));
+        };
+        validate_canonical_path(from)?;
+        validate_canonical_path(to)?;
+        if from == to {
+            return Err(invalid(format!(
+                "install.{from:?} renames a file to itself"
+            )));
+        }
+        out.push((from.clone(), to.to_string()));
+    }
+    out.sort();
+    Ok(out)
+}
+
+/// The release's version: its VERSION file and its source must agree when both say one.
+fn release_version(input: &LayoutInput) -> std::result::Result<String, String> {
+    let file = match &input.version_file {
+        Some(text) => Some(text.parse::<Version>().map_err(|_| {
+            format!(
+                "its {}/VERSION holds {:?}, not a semantic version",
+                input.state_dir,
+                text.trim()
+            )
+        })?),
+        None => None,
+    };
+    let tag = match &input.tag_version {
+        Some(text) => Some(text.parse::<Version>().map_err(|e| e.to_string())?),
+        None => None,
+    };
+    match (file, tag) {
+        (Some(f), Some(t)) if f != t => Err(format!(
+            "its {}/VERSION says {f} but its source says {t}; they must agree",
+            input.state_dir
+        )),
+        (Some(v), _) | (None, Some(v)) => Ok(v.to_string()),
+        (None, None) => Err(match &input.tag {
+            Some(tag) => format!(
+                "'{tag}' is not a semantic version (tags are read as v1.2.0 or 1.2.0) and the release carries no {}/VERSION",
+                input.state_dir
+            ),
+            None => format!(
+                "it carries no {}/VERSION and its source gives no version",
+                input.state_dir
+            ),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(paths: &[&str]) -> LayoutInput {
+        LayoutInput {
+            label: "rel".into(),
+            entries: paths.iter().map(|p| ShippedEntry::file(p)).collect(),
+            state_dir: ".upkeep".into(),
+            tag_version: Some("1.0.0".into()),
+            ..LayoutInput::default()
+        }
+    }
+
+    #[test]
+    fn shipped_manifests_apply_as_they_are() {
+        let mut i = input(&[
+            ".upkeep/VERSION",
+            ".upkeep/manifest.json",
+            "a.txt",
+            "_npmrc",
+        ]);
+        i.version_file = Some("v1.0.0\n".into());
+        i.manifest = Some(r#"{"schema":1,"files":{"a.txt":"owned"}}"#.into());
+        let layout = plan_layout(&i).unwrap();
+        assert!(layout.in_place && !layout.default_manifest);
+        assert_eq!(
+            layout
+                .files
+                .iter()
+                .map(|f| f.path.as_str())
+                .collect::<Vec<_>>(),
+            ["_npmrc", "a.txt"]
+        );
+        i.manifest = Some(
+            r#"{"schema":1,"files":{".npmrc":"shared"},"install":{"_npmrc":".npmrc"}}"#.into(),
+        );
+        let layout = plan_layout(&i).unwrap();
+        assert!(!layout.in_place);
+        assert_eq!(
+            layout.renames,
+            [("_npmrc".to_string(), ".npmrc".to_string())]
+        );
+        assert_eq!(
+            layout.files[0],
+            LayoutFile {
+                path: ".npmrc".into(),
+                from: "_npmrc".into()
+            }
+        );
+    }
+
+    #[test]
+    fn refusals() {
+        let mut links = input(&["a"]);
+        links.entries.push(ShippedEntry {
+            path: "l".into(),
+            kind: SideKind::Symlink,
+        });
+        let mut collide = input(&["a", "b"]);
+        collide.manifest = Some(r#"{"schema":1,"files":{},"install":{"a":"B"}}"#.into());
+        let mut missing = input(&["a"]);
+        missing.manifest = Some(r#"{"schema":1,"files":{},"install":{"x":"y"}}"#.into());
+        let mut disagree = input(&["a"]);
+        disagree.version_file = Some("1.1.0".into());
+        let mut none = input(&["a"]);
+        none.tag_version = None;
+        none.tag = Some("release-1".into());
+        let mut bad_install = input(&["a"]);
+        bad_install.manifest = Some(r#"{"schema":1,"files":{},"install":["a"]}"#.into());
+        for (i, code, detail) in [
+            (links, "bad-release", "l (a symbolic link)"),
+            (collide, "bad-release", "colliding path 'b'"),
+            (missing, "bad-release", "ships no 'x'"),
+            (
+                disagree,
+                "bad-release",
+                "VERSION says 1.1.0 but its source says 1.0.0",
+            ),
+            (none, "bad-release", "'release-1' is not a semantic version"),
+            (bad_install, "invalid-manifest", "\"install\" is an array"),
+        ] {
+            let err = plan_layout(&i).unwrap_err();
+            assert_eq!(err.code(), code, "{err}");
+            assert!(err.to_string().contains(detail), "{err}");
+        }
+    }
+}

@@ -1,0 +1,92 @@
+//! From nothing to updated (DESIGN.md §3.9): release specs, choosing a version, the release
+//! as a project sees it, the cache's keys and checks, `upkeep new`, `upkeep adopt`, the
+//! recorded source behind a bare `upkeep update`, and `upkeep manifest init|check`.
+//!
+//! The shim fetches (git, npm, the file system) and writes; every decision is here:
+//!
+//! ```
+//! use upkeep_core::lifecycle::{parse_release_spec, plan_layout, LayoutInput, ShippedEntry, SourceKind};
+//!
+//! // npm:create-vite@6.5.0//template-react-ts: an npm package, one folder of it…
+//! let spec = parse_release_spec("npm:create-vite@6.5.0//template-react-ts").unwrap();
+//! assert_eq!(spec.kind, SourceKind::Npm);
+//! // …which ships no manifest: every file is shared, _gitignore becomes .gitignore.
+//! let layout = plan_layout(&LayoutInput {
+//!     label: "npm:create-vite@6.5.0//template-react-ts".into(),
+//!     entries: vec![ShippedEntry::file("_gitignore"), ShippedEntry::file("index.html")],
+//!     tag_version: Some("6.5.0".into()),
+//!     state_dir: ".upkeep".into(),
+//!     ..LayoutInput::default()
+//! }).unwrap();
+//! assert!(layout.manifest.contains("\".gitignore\": \"shared\""));
+//! ```
+
+mod adopt;
+mod cache;
+mod check;
+mod conventions;
+mod layout;
+mod range;
+mod record;
+mod rules;
+mod scaffold;
+mod select;
+mod sources;
+mod spec;
+
+pub use adopt::{plan_adopt, AdoptFile, AdoptInput, AdoptPlan, AdoptReport, AdoptedPath};
+pub use cache::{
+    cache_key, folder_fingerprint, render_cache_index, verify_cache_entry, CacheIndex,
+    CacheKeyInput, CacheVerdict, CachedFile,
+};
+pub use check::{
+    check_manifest, manifest_check_reads, CheckedText, ManifestCheck, ManifestCheckInput,
+    ManifestProblem,
+};
+pub use conventions::{
+    default_manifest, default_renames, is_package_json, managed_by_default, package_json_merge,
+    render_manifest, DEFAULT_RENAMES, PACKAGE_JSON_MAPS, PACKAGE_JSON_VALUES,
+};
+pub use layout::{
+    install_renames, plan_layout, LayoutFile, LayoutInput, ReleaseLayout, ShippedEntry,
+};
+pub use range::VersionReq;
+pub use record::{
+    parse_project_source, render_project_source, ProjectSource, PROJECT_SOURCE_FILE,
+    PROJECT_SOURCE_SCHEMA,
+};
+pub use rules::{
+    manifest_init, parse_manifest_rules, ManifestInit, ManifestInitInput, ManifestRule,
+    ManifestRules, RuleClass,
+};
+pub use scaffold::{
+    plan_scaffold, scaffold_start, state_files, ProbedSide, ScaffoldFile, ScaffoldInput,
+    ScaffoldMode, ScaffoldPlan, ScaffoldReport, ScaffoldStart, ScaffoldStartInput, ScaffoldWrite,
+    StateFile, BACKUPS_DIR, NEW_IN_PROGRESS_FILE,
+};
+pub use select::{parse_git_tags, select_version, Available, GitTag, Selected, VersionQuery};
+pub use sources::{check_release_drift, update_sources, UpdateSources, UpdateSourcesInput};
+pub use spec::{
+    parse_release_spec, relocate, render_release_spec, resolve_local, ReleaseSpec, SourceKind,
+};
+
+use crate::error::{Error, ErrorKind, Result};
+
+/// A run id names a backup folder: one plain path segment.
+fn check_run_id(run_id: &str) -> Result<()> {
+    let ok = !run_id.is_empty()
+        && run_id.len() <= 64
+        && !run_id.starts_with('.')
+        && run_id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b));
+    if ok {
+        Ok(())
+    } else {
+        Err(Error::new(
+            ErrorKind::InvalidArgument,
+            run_id,
+            "a run id is 1-64 characters of [A-Za-z0-9._-], not starting with '.'",
+        ))
+    }
+}

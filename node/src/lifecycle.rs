@@ -1,0 +1,259 @@
+//! The lifecycle: release specs, version choice, release layouts, the cache's keys and
+//! checks, `new`, `adopt`, the recorded source, `manifest init|check`. Values cross as
+//! plain JavaScript objects (serde).
+
+use crate::convert::{decode, encode};
+use napi::bindgen_prelude::{Object, Unknown};
+use napi::Env;
+use napi_derive::napi;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use upkeep_core::lifecycle as life;
+use upkeep_core::ErrorKind;
+
+use crate::error::to_js;
+
+/// Decode `input` as `I`, run `call`, encode its answer: the three steps of every export.
+fn typed<'env, I: DeserializeOwned, O: Serialize>(
+    env: &'env Env,
+    name: &str,
+    input: Object,
+    call: impl FnOnce(I) -> upkeep_core::Result<O>,
+) -> napi::Result<Unknown<'env>> {
+    let input: I = decode(env, ErrorKind::InvalidArgument, name, input)?;
+    let out = call(input).map_err(|e| to_js(env, e))?;
+    encode(env, &out)
+}
+
+/// Parses a release spec (`npm:create-vite@^6//template-react-ts`, `../tpl.git@1.2.0`, …).
+#[napi(ts_return_type = "ReleaseSpec")]
+pub fn parse_release_spec<'env>(env: &'env Env, text: String) -> napi::Result<Unknown<'env>> {
+    encode(
+        env,
+        &life::parse_release_spec(&text).map_err(|e| to_js(env, e))?,
+    )
+}
+
+/// Decides what a bare local path is: a git repository (read at its tags) or a directory.
+#[napi(ts_return_type = "ReleaseSpec")]
+pub fn resolve_local_spec<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "ReleaseSpec")] spec: Object,
+    git_repository: bool,
+) -> napi::Result<Unknown<'env>> {
+    typed(env, "resolveLocalSpec", spec, |s| {
+        life::resolve_local(&s, git_repository)
+    })
+}
+
+/// The spec with its local path replaced (as `.upkeep/source.json` records it).
+#[napi(ts_return_type = "ReleaseSpec")]
+pub fn relocate_spec<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "ReleaseSpec")] spec: Object,
+    location: String,
+) -> napi::Result<Unknown<'env>> {
+    typed(env, "relocateSpec", spec, |s| {
+        Ok(life::relocate(&s, &location))
+    })
+}
+
+/// Writes a spec back: `<source>[@<version>][//<sub-path>]`.
+#[napi]
+pub fn render_release_spec(
+    source: String,
+    version: Option<String>,
+    subpath: Option<String>,
+) -> String {
+    life::render_release_spec(&source, version.as_deref(), subpath.as_deref())
+}
+
+/// Reads `git ls-remote --tags` output.
+#[napi(ts_return_type = "GitTag[]")]
+pub fn parse_git_tags<'env>(env: &'env Env, text: String) -> napi::Result<Unknown<'env>> {
+    encode(env, &life::parse_git_tags(&text))
+}
+
+/// Chooses the release a spec or `--to` asks for.
+#[napi(ts_return_type = "SelectedVersion")]
+pub fn select_version<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "VersionQuery")] query: Object,
+) -> napi::Result<Unknown<'env>> {
+    typed(env, "selectVersion", query, |q| life::select_version(&q))
+}
+
+/// Lays a release out as a project sees it.
+#[napi(ts_return_type = "ReleaseLayout")]
+pub fn plan_layout<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "LayoutInput")] input: Object,
+) -> napi::Result<Unknown<'env>> {
+    typed(env, "planLayout", input, |i| life::plan_layout(&i))
+}
+
+/// The cache folder of a release.
+#[napi]
+pub fn cache_key(
+    env: Env,
+    #[napi(ts_arg_type = "CacheKeyInput")] input: Object,
+) -> napi::Result<String> {
+    let input: life::CacheKeyInput = decode(&env, ErrorKind::InvalidArgument, "cacheKey", input)?;
+    life::cache_key(&input).map_err(|e| to_js(&env, e))
+}
+
+/// Writes a cache entry's index.
+#[napi]
+pub fn render_cache_index(
+    env: Env,
+    #[napi(ts_arg_type = "CacheIndex")] index: Object,
+) -> napi::Result<String> {
+    let index: life::CacheIndex =
+        decode(&env, ErrorKind::InvalidArgument, "renderCacheIndex", index)?;
+    Ok(life::render_cache_index(&index))
+}
+
+/// Checks a cache entry against its index.
+#[napi(ts_return_type = "CacheVerdict")]
+pub fn verify_cache_entry<'env>(
+    env: &'env Env,
+    index_text: Option<String>,
+    #[napi(ts_arg_type = "CachedFile[]")] found: Object,
+) -> napi::Result<Unknown<'env>> {
+    let found: Vec<life::CachedFile> =
+        decode(env, ErrorKind::InvalidArgument, "verifyCacheEntry", found)?;
+    encode(
+        env,
+        &life::verify_cache_entry(index_text.as_deref(), &found),
+    )
+}
+
+/// A folder's fingerprint from its entries' lstat stamps.
+#[napi]
+pub fn folder_fingerprint(
+    env: Env,
+    #[napi(ts_arg_type = "CachedFile[]")] entries: Object,
+) -> napi::Result<String> {
+    let entries: Vec<life::CachedFile> = decode(
+        &env,
+        ErrorKind::InvalidArgument,
+        "folderFingerprint",
+        entries,
+    )?;
+    Ok(life::folder_fingerprint(&entries))
+}
+
+/// Parses `.upkeep/source.json`.
+#[napi(ts_return_type = "ProjectSource")]
+pub fn parse_project_source<'env>(
+    env: &'env Env,
+    text: String,
+    label: Option<String>,
+) -> napi::Result<Unknown<'env>> {
+    let record =
+        life::parse_project_source(&text, label.as_deref().unwrap_or(".upkeep/source.json"))
+            .map_err(|e| to_js(env, e))?;
+    encode(env, &record)
+}
+
+/// Writes `.upkeep/source.json`.
+#[napi]
+pub fn render_project_source(
+    env: Env,
+    #[napi(ts_arg_type = "ProjectSource")] record: Object,
+) -> napi::Result<String> {
+    let record: life::ProjectSource = decode(
+        &env,
+        ErrorKind::InvalidArgument,
+        "renderProjectSource",
+        record,
+    )?;
+    Ok(life::render_project_source(&record))
+}
+
+/// How `upkeep new` starts in its target folder.
+#[napi(ts_return_type = "ScaffoldStart")]
+pub fn scaffold_start<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "ScaffoldStartInput")] input: Object,
+) -> napi::Result<Unknown<'env>> {
+    typed(env, "scaffoldStart", input, |i| life::scaffold_start(&i))
+}
+
+/// Plans `upkeep new`.
+#[napi(ts_return_type = "ScaffoldPlan")]
+pub fn plan_scaffold<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "ScaffoldInput")] input: Object,
+) -> napi::Result<Unknown<'env>> {
+    typed(env, "planScaffold", input, |i| life::plan_scaffold(&i))
+}
+
+/// Plans `upkeep adopt`.
+#[napi(ts_return_type = "AdoptPlan")]
+pub fn plan_adopt<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "AdoptInput")] input: Object,
+) -> napi::Result<Unknown<'env>> {
+    typed(env, "planAdopt", input, |i| life::plan_adopt(&i))
+}
+
+/// The two releases of a bare `upkeep update` / `upkeep status`.
+#[napi(ts_return_type = "UpdateSources")]
+pub fn update_sources<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "UpdateSourcesInput")] input: Object,
+) -> napi::Result<Unknown<'env>> {
+    typed(env, "updateSources", input, |i| life::update_sources(&i))
+}
+
+/// Whether a release is what the project recorded; a notice when it is not and `allow`.
+#[napi]
+pub fn check_release_drift(
+    env: Env,
+    spec: String,
+    expected: Option<String>,
+    found: Option<String>,
+    allow: bool,
+) -> napi::Result<Option<String>> {
+    life::check_release_drift(&spec, expected.as_deref(), found.as_deref(), allow)
+        .map_err(|e| to_js(&env, e))
+}
+
+/// Parses a `manifest init` rules file.
+#[napi(ts_return_type = "ManifestRules")]
+pub fn parse_manifest_rules<'env>(
+    env: &'env Env,
+    text: String,
+    label: Option<String>,
+) -> napi::Result<Unknown<'env>> {
+    let rules = life::parse_manifest_rules(&text, label.as_deref().unwrap_or("rules"))
+        .map_err(|e| to_js(env, e))?;
+    encode(env, &rules)
+}
+
+/// Builds a template folder's manifest from rules.
+#[napi(ts_return_type = "ManifestInit")]
+pub fn manifest_init<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "ManifestInitInput")] input: Object,
+) -> napi::Result<Unknown<'env>> {
+    typed(env, "manifestInit", input, |i| life::manifest_init(&i))
+}
+
+/// The shipped paths whose text `checkManifest` needs.
+#[napi]
+pub fn manifest_check_reads(manifest: String) -> Vec<String> {
+    life::manifest_check_reads(&manifest)
+}
+
+/// Every problem of a release's manifest.
+#[napi(ts_return_type = "ManifestCheck")]
+pub fn check_manifest<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "ManifestCheckInput")] input: Object,
+) -> napi::Result<Unknown<'env>> {
+    typed(env, "checkManifest", input, |i| {
+        Ok(life::check_manifest(&i))
+    })
+}

@@ -1,0 +1,62 @@
+// `upkeep new <release> <dir>` and `upkeep adopt <release>@<version>`: scaffold a project
+// from a release, or record the release a project was made from. The flow runs under the
+// run's stop signals and progress; the engine wrote the summary; printing only.
+import { adopt } from '../flows/adopt.js';
+import { newProject } from '../flows/new.js';
+import { EXIT } from './exit-codes.js';
+import { printError, printLine, printWarning } from './output.js';
+import { runCommand } from './run.js';
+
+/**
+ * @param {string} spec @param {string} target
+ * @param {{ force?: boolean, git?: boolean, pre?: boolean, stateDir?: string, json?: boolean, quiet?: boolean }} flags
+ * @param {string[]} argv the command as typed
+ */
+export async function newCommand(spec, target, flags, argv) {
+  return runCommand({
+    name: 'new',
+    flags,
+    argv,
+    run: async ({ request }) => {
+      const outcome = await newProject({ ...request, spec, target, force: flags.force, git: flags.git, pre: flags.pre, stateDir: flags.stateDir });
+      const gitFailed = outcome.git !== null && !outcome.git.committed;
+      if (flags.json) {
+        printLine(JSON.stringify({ status: outcome.status, ...outcome.report, notices: outcome.notices, release: outcome.release, git: outcome.git }, null, 2));
+      } else {
+        for (const notice of outcome.notices) printWarning(notice);
+        printSummary(outcome.summary);
+        if (outcome.git?.committed) printLine(`Committed ${outcome.git.commit} (the scaffold's first commit)`);
+        if (gitFailed) printError(`the project is scaffolded, but the first commit was not made: ${outcome.git?.error}`);
+      }
+      return gitFailed ? EXIT.findings : EXIT.ok;
+    },
+  });
+}
+
+/**
+ * @param {string} spec
+ * @param {{ root?: string, force?: boolean, stateDir?: string, json?: boolean, quiet?: boolean }} flags
+ * @param {string[]} argv the command as typed
+ */
+export async function adoptCommand(spec, flags, argv) {
+  return runCommand({
+    name: 'adopt',
+    flags,
+    argv,
+    run: async ({ request }) => {
+      const outcome = await adopt({ ...request, spec, root: flags.root, force: flags.force, stateDir: flags.stateDir });
+      if (flags.json) {
+        printLine(JSON.stringify({ status: outcome.status, ...outcome.report, notices: outcome.notices, release: outcome.release }, null, 2));
+      } else {
+        for (const notice of outcome.notices) printWarning(notice);
+        printSummary(outcome.summary);
+      }
+      return EXIT.ok;
+    },
+  });
+}
+
+/** The engine's summary, a line at a time (so a progress bar is cleared first). */
+function printSummary(/** @type {string} */ summary) {
+  for (const line of summary.replace(/\n$/, '').split('\n')) printLine(line);
+}

@@ -1,0 +1,121 @@
+// The `upkeep adopt` flow: records the source of a project scaffolded by hand or by another
+// tool (as `cruft link` does). It fetches the release, compares the project's managed
+// files with it (the engine's report: the ones that differ are the project's local edits
+// from then on), and writes `.upkeep/manifest.json`, `VERSION` and `source.json`, each
+// atomically; no other file is touched. Re-running it finishes an interrupted run.
+import { readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { engine } from '../engine.js';
+import { openRelease } from '../releases/open.js';
+import { atomicWrite } from '../shim/atomic-write.js';
+import { FlowError } from '../shim/flow-error.js';
+import { hashFileSync } from '../shim/hash-file.js';
+import { acquireLock } from '../shim/lock.js';
+import { ensureParents, inspect, UnsafePathError } from '../shim/safe-path.js';
+
+/**
+ * @typedef {object} AdoptRequest
+ * @property {string} spec the release the project was made from, version included (`<spec>@<version>`)
+ * @property {string} [root] the project (default: the current directory)
+ * @property {boolean} [force] replace a record of another source or version
+ * @property {string} [stateDir] `.upkeep` by default
+ * @property {(event: import('./progress.js').ProgressEvent) => void} [onProgress]
+ * @property {() => boolean} [stopRequested] polled while the release is fetched (SIGINT)
+ */
+
+/**
+ * @typedef {object} AdoptOutcome
+ * @property {'adopted'} status
+ * @property {import('../index.js').AdoptReport} report
+ * @property {string} summary
+ * @property {string[]} notices
+ * @property {{ spec: string, resolved: string | null }} release
+ */
+
+/**
+ * Runs `upkeep adopt`.
+ * @param {AdoptRequest} request
+ * @returns {Promise<AdoptOutcome>}
+ */
+export async function adopt(request) {
+  const { stateDir = '.upkeep', force = false } = request;
+  const root = resolve(request.root ?? '.');
+  const parsed = engine.parseReleaseSpec(request.spec);
+  if (!parsed.version && !parsed.ref) {
+    throw new FlowError('usage', `upkeep adopt needs the version the project was made from: upkeep adopt ${request.spec}@<version>`);
+  }
+  if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) throw new FlowError('bad-path', `the project folder ${root} does not exist`);
+  const release = await openRelease(request.spec, 'release', { stateDir, retain: true, onProgress: request.onProgress, stopRequested: request.stopRequested });
+  try {
+    ensureParents(root, `${stateDir}/update.lock`);
+    const held = acquireLock(join(root, stateDir, 'update.lock'), 'adopt', { what: 'another upkeep run' });
+    try {
+      /** @type {import('../index.js').Manifest} */
+      const manifest = engine.parseManifest(release.layout.manifest, `${release.spec} manifest`);
+      const files = manifest.files.map(({ path, class: fileClass }) => ({
+        path,
+        class: fileClass,
+        sha256: releaseDigest(release.dir, path),
+        current: probe(root, path),
+      }));
+      const source = release.source.local ? engine.relocateSpec(release.source, relative(root, release.source.location) || '.') : release.source;
+      /** @type {import('../index.js').AdoptPlan} */
+      const plan = engine.planAdopt({
+        spec: release.spec,
+        files,
+        existingVersion: readText(join(root, stateDir, 'VERSION')),
+        existingSource: readText(join(root, stateDir, 'source.json')),
+        force,
+        record: { source: source.source, version: release.version, subpath: release.source.subpath ?? null, resolved: release.resolved },
+        manifest: release.layout.manifest,
+        stateDir,
+      });
+      for (const state of plan.stateFiles) atomicWrite(writable(root, state.path), Buffer.from(state.text));
+      return { status: 'adopted', report: plan.report, summary: plan.summary, notices: release.notices, release: { spec: release.spec, resolved: release.resolved } };
+    } finally {
+      held.release();
+    }
+  } finally {
+    release.cleanup();
+  }
+}
+
+/** A managed file's digest in the release; a path the release lists but lacks has none. */
+function releaseDigest(/** @type {string} */ dir, /** @type {string} */ path) {
+  try {
+    return hashFileSync(join(dir, path));
+  } catch {
+    return '';
+  }
+}
+
+/** What the project holds at `rel` (a path under a link or a file is `other`). */
+function probe(/** @type {string} */ root, /** @type {string} */ rel) {
+  let at;
+  try {
+    at = inspect(root, rel);
+  } catch (error) {
+    if (error instanceof UnsafePathError) return { kind: /** @type {const} */ ('other') };
+    throw error;
+  }
+  if (at.kind === 'missing') return null;
+  if (at.kind !== 'file') return { kind: at.kind };
+  return { kind: /** @type {const} */ ('file'), sha256: hashFileSync(at.abs) };
+}
+
+function writable(/** @type {string} */ root, /** @type {string} */ rel) {
+  const at = inspect(root, rel);
+  if (at.kind !== 'file' && at.kind !== 'missing') throw new UnsafePathError(rel, `it is a ${at.kind}, not a regular file; upkeep never writes through one`);
+  ensureParents(root, rel);
+  return at.abs;
+}
+
+function readText(/** @type {string} */ path) {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = /** @type {NodeJS.ErrnoException} */ (error).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
+    throw error;
+  }
+}

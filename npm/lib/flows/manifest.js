@@ -1,0 +1,83 @@
+// `upkeep manifest init` and `upkeep manifest check`, for template authors: a manifest
+// written from rules (the engine applies them), and every problem of a release's manifest
+// named (the engine finds them). This module lists the folder and reads and writes files.
+import { readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { engine } from '../engine.js';
+import { listTree } from '../releases/walk.js';
+import { atomicWrite } from '../shim/atomic-write.js';
+import { FlowError } from '../shim/flow-error.js';
+import { ensureParents, inspect, UnsafePathError } from '../shim/safe-path.js';
+
+/**
+ * @typedef {object} ManifestInitRequest
+ * @property {string} [dir] the template folder (default: the current directory)
+ * @property {{ class: 'owned' | 'shared' | 'wiki-owned' | 'exclude', glob: string }[]} [rules] in the order given
+ * @property {[string, string][]} [install] renames, `[shipped, installed]`
+ * @property {string} [rulesFile] a rules file (its rules come before `rules`)
+ * @property {boolean} [force] replace an existing manifest
+ * @property {boolean} [dryRun] compute it, write nothing
+ * @property {string} [stateDir]
+ */
+
+/**
+ * Writes `<dir>/<stateDir>/manifest.json` from the rules.
+ * @param {ManifestInitRequest} request
+ */
+export function manifestInitFlow(request) {
+  const { stateDir = '.upkeep' } = request;
+  const dir = folder(request.dir);
+  const fromFile = request.rulesFile ? engine.parseManifestRules(readOrFail(request.rulesFile, 'the rules file'), request.rulesFile) : { rules: [], install: [] };
+  const rules = { rules: [...fromFile.rules, ...(request.rules ?? [])], install: [...fromFile.install, ...(request.install ?? [])] };
+  const files = listTree(dir).filter((e) => e.kind === 'file').map((e) => e.path);
+  /** @type {import('../index.js').ManifestInit} */
+  const init = engine.manifestInit({ label: dir, files, rules, stateDir });
+  const rel = `${stateDir}/manifest.json`;
+  const at = inspect(dir, rel);
+  if (at.kind !== 'missing' && !request.force && !request.dryRun) {
+    throw new FlowError('manifest-exists', `${join(dir, rel)} already exists; add --force to replace it (or check it with upkeep manifest check)`);
+  }
+  if (at.kind !== 'file' && at.kind !== 'missing') throw new UnsafePathError(rel, `it is a ${at.kind}, not a regular file`);
+  if (!request.dryRun) {
+    ensureParents(dir, rel);
+    atomicWrite(at.abs, Buffer.from(init.manifest));
+  }
+  return { status: request.dryRun ? 'dry-run' : 'written', path: at.abs, ...init };
+}
+
+/**
+ * Checks `<dir>/<stateDir>/manifest.json` against the folder.
+ * @param {{ dir?: string, stateDir?: string }} request
+ */
+export function manifestCheckFlow(request) {
+  const { stateDir = '.upkeep' } = request;
+  const dir = folder(request.dir);
+  const entries = listTree(dir);
+  let manifest = null;
+  try {
+    manifest = readFileSync(join(dir, stateDir, 'manifest.json'), 'utf8');
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'ENOENT') throw error;
+  }
+  const shipped = new Set(entries.filter((e) => e.kind === 'file').map((e) => e.path));
+  /** @type {string[]} */
+  const reads = manifest === null ? [] : engine.manifestCheckReads(manifest);
+  const texts = reads.filter((p) => shipped.has(p)).map((path) => ({ path, bytes: readFileSync(join(dir, path)) }));
+  /** @type {import('../index.js').ManifestCheck} */
+  const check = engine.checkManifest({ label: dir, manifest, entries, texts, stateDir });
+  return { status: check.problems.length === 0 ? 'valid' : 'problems', ...check };
+}
+
+function folder(/** @type {string | undefined} */ dir) {
+  const abs = resolve(dir ?? '.');
+  if (!statSync(abs, { throwIfNoEntry: false })?.isDirectory()) throw new FlowError('bad-path', `${dir ?? '.'} is not a folder`);
+  return abs;
+}
+
+function readOrFail(/** @type {string} */ path, /** @type {string} */ what) {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new FlowError('bad-path', `cannot read ${what} ${path}: ${/** @type {Error} */ (error).message}`);
+  }
+}

@@ -1,0 +1,48 @@
+// Extracting release archives (.tar.gz files, npm packages, `git archive` output) into a
+// folder of upkeep's own, refusing every entry that could escape it or is not a plain file
+// or folder: absolute paths, `..`, links of any kind, devices. One hostile entry refuses the
+// whole release.
+import { createReadStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import * as tar from 'tar';
+import { FlowError } from '../shim/flow-error.js';
+
+/**
+ * Extracts the archive `stream` (gzip or plain tar) into `dir`.
+ * @param {NodeJS.ReadableStream} stream @param {string} dir @param {string} label names the release in errors (`the latest release '<spec>'`)
+ */
+export async function extractStream(stream, dir, label) {
+  /** @type {string[]} */
+  const refused = [];
+  const filter = (/** @type {string} */ path, /** @type {any} */ entry) => {
+    const problem = hostile(path, entry.type);
+    if (problem) refused.push(`'${path}': ${problem}`);
+    return !problem;
+  };
+  try {
+    await pipeline(stream, tar.x({ cwd: dir, strict: true, filter }));
+  } catch (error) {
+    throw new FlowError('bad-release', `cannot read ${label}: ${/** @type {Error} */ (error).message}`);
+  }
+  if (refused.length > 0) {
+    throw new FlowError('unsafe-path', `${label} holds entries that could escape it, refused: ${refused.join('; ')}`);
+  }
+}
+
+/** Extracts the `.tar.gz` file at `file` into `dir`. */
+export function extractFile(/** @type {string} */ file, /** @type {string} */ dir, /** @type {string} */ label) {
+  return extractStream(createReadStream(file), dir, label);
+}
+
+/**
+ * Why an archive entry is refused, or `null`.
+ * @param {string} path
+ * @param {string} type
+ */
+function hostile(path, type) {
+  if (!['File', 'OldFile', 'ContiguousFile', 'Directory'].includes(type)) return `a ${type} entry (links and devices are refused)`;
+  if (path.startsWith('/') || /^[A-Za-z]:/.test(path) || path.includes('\\')) return 'an absolute or non-POSIX path';
+  if (path.split('/').some((part) => part === '..')) return "a '..' segment";
+  if (path.includes('\0')) return 'a NUL byte';
+  return null;
+}

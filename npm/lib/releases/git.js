@@ -1,0 +1,81 @@
+// Git sources: listing tags with `git ls-remote`, fetching one commit's tree with a shallow
+// `git fetch` into a throwaway bare repository and `git archive`. Git as installed decides
+// transports, credentials and proxies; its own message is in every error.
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FlowError } from '../shim/flow-error.js';
+import { extractStream } from './archive.js';
+import { gitEnv, run, said } from './run.js';
+
+/**
+ * Whether `abs` is a git repository's top level (it holds `.git`) or a bare repository
+ * (it holds `HEAD`, `objects/` and `refs/`): read from the folder, no git process.
+ */
+export async function isGitRepository(/** @type {string} */ abs) {
+  const has = (/** @type {string} */ name, /** @type {boolean} */ dir) => {
+    const st = statSync(join(abs, name), { throwIfNoEntry: false });
+    return Boolean(st) && (!dir || /** @type {import('node:fs').Stats} */ (st).isDirectory());
+  };
+  return has('.git', false) || (has('HEAD', false) && has('objects', true) && has('refs', true));
+}
+
+/** `git ls-remote --tags` of `location`, as text. */
+export async function listTags(/** @type {string} */ location, /** @type {string} */ label) {
+  const r = await git(['ls-remote', '--tags', location], label, `list the tags of ${location}`);
+  return r.stdout.toString('utf8');
+}
+
+/**
+ * What `ref` names in `location` (a tag, a branch, or a full commit id): the ref to fetch
+ * and its commit, or null.
+ * @param {string} location @param {string} ref @param {string} label
+ * @returns {Promise<{ refname: string, commit: string } | null>}
+ */
+export async function resolveRef(location, ref, label) {
+  if (/^[0-9a-f]{40}$/.test(ref)) return { refname: ref, commit: ref };
+  const r = await git(['ls-remote', location, `refs/tags/${ref}`, `refs/tags/${ref}^{}`, `refs/heads/${ref}`], label, `look up ${ref} in ${location}`);
+  const lines = r.stdout.toString('utf8').split('\n').filter(Boolean).map((l) => l.split('\t'));
+  const peeled = lines.find(([, name]) => name === `refs/tags/${ref}^{}`);
+  const tag = lines.find(([, name]) => name === `refs/tags/${ref}`);
+  if (tag) return { refname: tag[1], commit: (peeled ?? tag)[0] };
+  const head = lines.find(([, name]) => name === `refs/heads/${ref}`);
+  return head ? { refname: head[1], commit: head[0] } : null;
+}
+
+/**
+ * Fetches `refspec` (a tag ref, a branch, a commit) from `location` and extracts its tree
+ * into `into`; resolves to the commit id.
+ * @param {string} location @param {string} refspec @param {string} into @param {string} label
+ */
+export async function fetchTree(location, refspec, into, label) {
+  const repo = mkdtempSync(join(tmpdir(), 'upkeep-git-'));
+  try {
+    await git(['init', '-q', '--bare', repo], label, 'create a scratch repository');
+    await git(['-C', repo, 'fetch', '-q', '--depth', '1', '--no-tags', location, refspec], label, `fetch ${refspec} from ${location}`);
+    const commit = (await git(['-C', repo, 'rev-parse', '--verify', 'FETCH_HEAD^{commit}'], label, 'read the fetched commit')).stdout.toString('utf8').trim();
+    /** @type {Promise<void> | undefined} */
+    let extracted;
+    const r = await run('git', ['-C', repo, 'archive', '--format=tar', `${commit}^{tree}`], {
+      env: gitEnv(),
+      onStdout: (stream) => (extracted = extractStream(stream, into, label)),
+    });
+    await extracted;
+    if (r.status !== 0) throw new FlowError('bad-release', `cannot read ${label}: git archive failed: ${said(r.stderr)}`);
+    return commit;
+  } finally {
+    rmSync(repo, { recursive: true, force: true });
+  }
+}
+
+/** Runs git; a failure is a `bad-release` naming the release, what was tried and git's words. */
+async function git(/** @type {string[]} */ args, /** @type {string} */ label, /** @type {string} */ what) {
+  let r;
+  try {
+    r = await run('git', args, { env: gitEnv() });
+  } catch (error) {
+    throw new FlowError('bad-release', `cannot ${what} for ${label}: git could not be run (${/** @type {Error} */ (error).message})`);
+  }
+  if (r.status !== 0) throw new FlowError('bad-release', `cannot ${what} for ${label}: ${said(r.stderr)}`);
+  return r;
+}

@@ -1,0 +1,59 @@
+// npm sources, through the npm command as installed: its configuration (registry, scopes,
+// auth, proxy) decides where packages come from; upkeep never names a registry host.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import process from 'node:process';
+import { FlowError } from '../shim/flow-error.js';
+import { run, said } from './run.js';
+
+const env = () => ({ ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' });
+
+/**
+ * The published versions and dist-tags of package `name`.
+ * @param {string} name @param {string} label
+ * @returns {Promise<{ versions: string[], distTags: [string, string][] }>}
+ */
+export async function viewVersions(name, label) {
+  const r = await npm(['view', name, 'versions', 'dist-tags', '--json'], label, `list the versions of ${name}`);
+  let doc;
+  try {
+    doc = JSON.parse(r.stdout.toString('utf8') || 'null');
+  } catch {
+    throw new FlowError('bad-release', `cannot list the versions of ${name} for ${label}: npm view printed no JSON`);
+  }
+  // npm prints one requested field without its name, and one value without its array.
+  const versions = doc?.versions ?? (Array.isArray(doc) || typeof doc === 'string' ? doc : []);
+  const tags = doc?.['dist-tags'] ?? {};
+  return {
+    versions: (Array.isArray(versions) ? versions : [versions]).filter((v) => typeof v === 'string'),
+    distTags: Object.entries(tags).filter((e) => typeof e[1] === 'string'),
+  };
+}
+
+/**
+ * Downloads `name@version` as npm would install it into `dir`; resolves to the tarball's
+ * path and the registry's integrity for it (npm checks the download against it).
+ * @param {string} name @param {string} version @param {string} dir @param {string} label
+ */
+export async function pack(name, version, dir, label) {
+  const r = await npm(['pack', `${name}@${version}`, '--pack-destination', dir, '--json'], label, `download ${name}@${version}`);
+  let info;
+  try {
+    info = JSON.parse(r.stdout.toString('utf8'))[0];
+  } catch {}
+  // `dir` is a fresh folder: the one tarball in it is this one.
+  const found = readdirSync(dir).find((f) => f.endsWith('.tgz'));
+  if (!found) throw new FlowError('bad-release', `cannot download ${name}@${version} for ${label}: npm pack wrote no tarball`);
+  return { file: join(dir, found), integrity: typeof info?.integrity === 'string' ? info.integrity : null };
+}
+
+async function npm(/** @type {string[]} */ args, /** @type {string} */ label, /** @type {string} */ what) {
+  let r;
+  try {
+    r = await run('npm', [...args, '--loglevel=error'], { env: env() });
+  } catch (error) {
+    throw new FlowError('bad-release', `cannot ${what} for ${label}: npm could not be run (${/** @type {Error} */ (error).message})`);
+  }
+  if (r.status !== 0) throw new FlowError('bad-release', `cannot ${what} for ${label}: ${said(r.stderr)}`);
+  return r;
+}

@@ -1,0 +1,75 @@
+// A project's recorded source (`<stateDir>/source.json`): which two releases a bare
+// `upkeep update` or `upkeep status` compares (the engine decides, from the record, VERSION
+// and the flags), and writing the record when an update completes.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import process from 'node:process';
+import { engine } from '../engine.js';
+import { atomicWrite } from '../shim/atomic-write.js';
+import { ensureParents, inspect, UnsafePathError } from '../shim/safe-path.js';
+
+export const SOURCE_FILE = 'source.json';
+
+/**
+ * The releases to compare, from the project's record and the request's flags.
+ * @param {string} root @param {string} stateDir
+ * @param {{ baseline?: string | null, latest?: string | null, to?: string | null }} request
+ * @returns {import('../index.js').UpdateSources}
+ */
+export function resolveSources(root, stateDir, request) {
+  return engine.updateSources({
+    root,
+    stateDir,
+    record: readText(join(root, stateDir, SOURCE_FILE)),
+    installed: readText(join(root, stateDir, 'VERSION')),
+    baseline: request.baseline ?? null,
+    latest: request.latest ?? null,
+    to: request.to ?? null,
+  });
+}
+
+/**
+ * How to open one side: a spec from the record is relative to the project; one from the
+ * command line to the current directory. The latest release of a recorded source is kept
+ * in the cache: the next update needs it as its baseline. (The update flow counts its own
+ * fetch progress.)
+ * @param {string} root @param {import('../index.js').UpdateSources} sources
+ * @param {{ baseline?: string | null, latest?: string | null, stateDir?: string, pre?: boolean, onProgress?: any, stopRequested?: () => boolean }} request
+ * @param {'baseline' | 'latest'} side
+ */
+export function openOptions(root, sources, request, side) {
+  const fromRecord = !request[side];
+  return {
+    stateDir: request.stateDir ?? '.upkeep',
+    pre: side === 'latest' ? (request.pre ?? false) : false,
+    retain: side === 'latest' && sources.recordLatest,
+    cwd: fromRecord ? root : process.cwd(),
+    onProgress: request.onProgress,
+    stopRequested: request.stopRequested,
+  };
+}
+
+/**
+ * Writes `<stateDir>/source.json` for the release now installed (atomically, never through
+ * a link). Called once an update has written everything else.
+ * @param {string} root @param {string} stateDir
+ * @param {import('../index.js').ProjectSource} record the project's record
+ * @param {{ version: string, resolved: string | null }} release
+ */
+export function recordInstalled(root, stateDir, record, release) {
+  const rel = `${stateDir}/${SOURCE_FILE}`;
+  const at = inspect(root, rel);
+  if (at.kind !== 'file' && at.kind !== 'missing') throw new UnsafePathError(rel, `it is a ${at.kind}, not a regular file; upkeep never writes through one`);
+  ensureParents(root, rel);
+  const text = engine.renderProjectSource({ source: record.source, version: release.version, subpath: record.subpath ?? null, resolved: release.resolved });
+  atomicWrite(at.abs, Buffer.from(text));
+}
+
+function readText(/** @type {string} */ path) {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') return null;
+    throw error;
+  }
+}

@@ -1,0 +1,58 @@
+// Runs git and npm as the user has them installed: their own configuration decides
+// registries, credentials and proxies; upkeep only asks and reports what they said.
+import { spawn } from 'node:child_process';
+import process from 'node:process';
+
+/** Git without prompts, in the C locale, unaffected by a GIT_DIR an outer command set. */
+export function gitEnv() {
+  /** @type {Record<string, string | undefined>} */
+  const env = { ...process.env, LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0' };
+  for (const name of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_PREFIX', 'GIT_COMMON_DIR']) delete env[name];
+  // ssh must fail instead of asking for a password or a host key on a terminal.
+  if (!env.GIT_SSH_COMMAND && !env.GIT_SSH) env.GIT_SSH_COMMAND = 'ssh -o BatchMode=yes';
+  return env;
+}
+
+/**
+ * @typedef {object} RunResult
+ * @property {number | null} status
+ * @property {Buffer} stdout
+ * @property {string} stderr
+ * @property {string} command the command as a person would type it, for messages
+ */
+
+/**
+ * Runs `file args`; resolves with its exit status and output (never rejects on a non-zero
+ * exit). A missing program rejects with `code: 'ENOENT'`.
+ * @param {string} file @param {string[]} args
+ * @param {{ cwd?: string, env?: Record<string, string | undefined>, onStdout?: (stream: import('node:stream').Readable) => Promise<unknown> }} [options]
+ *   `onStdout` consumes stdout as a stream instead of collecting it (git archive into tar)
+ * @returns {Promise<RunResult>}
+ */
+export function run(file, args, { cwd, env, onStdout } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, { cwd, env: env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    /** @type {Buffer[]} */
+    const out = [];
+    /** @type {Buffer[]} */
+    const err = [];
+    let consumed = Promise.resolve(/** @type {unknown} */ (undefined));
+    if (onStdout) consumed = onStdout(child.stdout);
+    else child.stdout.on('data', (chunk) => out.push(chunk));
+    child.stderr.on('data', (chunk) => err.push(chunk));
+    child.on('error', reject);
+    child.on('close', (status) => {
+      consumed.then(
+        () => resolve({ status, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8'), command: [file, ...args].join(' ') }),
+        reject,
+      );
+    });
+  });
+}
+
+/** The lines of a tool's stderr worth showing: its errors, or its last lines. */
+export function said(/** @type {string} */ stderr) {
+  const lines = stderr.split('\n').map((l) => l.trim()).filter(Boolean);
+  const errors = lines.filter((l) => /^(npm (error|ERR!)|fatal:|error:|ERROR)/i.test(l));
+  return (errors.length > 0 ? errors : lines.slice(-3)).slice(0, 6).join(' / ') || 'no message';
+}

@@ -1,0 +1,191 @@
+//! The lifecycle: release specs, version choice, release layouts, the cache's keys and
+//! checks, `new`, `adopt`, the recorded source, `manifest init|check`. Values cross as
+//! plain JavaScript objects (serde-wasm-bindgen).
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use upkeep_core::lifecycle as life;
+use upkeep_core::ErrorKind;
+use wasm_bindgen::prelude::*;
+
+use crate::convert::{decode, encode};
+use crate::error::to_js;
+
+/// Decode `input` as `I`, run `call`, encode its answer: the three steps of every export.
+fn typed<I: DeserializeOwned, O: Serialize>(
+    name: &str,
+    input: JsValue,
+    call: impl FnOnce(I) -> upkeep_core::Result<O>,
+) -> Result<JsValue, JsValue> {
+    let input: I = decode(ErrorKind::InvalidArgument, name, input)?;
+    encode(&call(input).map_err(to_js)?)
+}
+
+/// `null` and `undefined` as `None`, a string as itself.
+fn optional_text(value: &JsValue) -> Option<String> {
+    value.as_string()
+}
+
+/// Parses a release spec (`npm:create-vite@^6//template-react-ts`, `../tpl.git@1.2.0`, …).
+#[wasm_bindgen(js_name = parseReleaseSpec)]
+pub fn parse_release_spec(text: &str) -> Result<JsValue, JsValue> {
+    encode(&life::parse_release_spec(text).map_err(to_js)?)
+}
+
+/// Decides what a bare local path is: a git repository (read at its tags) or a directory.
+#[wasm_bindgen(js_name = resolveLocalSpec)]
+pub fn resolve_local_spec(spec: JsValue, git_repository: bool) -> Result<JsValue, JsValue> {
+    typed("resolveLocalSpec", spec, |s| {
+        life::resolve_local(&s, git_repository)
+    })
+}
+
+/// The spec with its local path replaced (as `.upkeep/source.json` records it).
+#[wasm_bindgen(js_name = relocateSpec)]
+pub fn relocate_spec(spec: JsValue, location: &str) -> Result<JsValue, JsValue> {
+    typed("relocateSpec", spec, |s| Ok(life::relocate(&s, location)))
+}
+
+/// Writes a spec back: `<source>[@<version>][//<sub-path>]`.
+#[wasm_bindgen(js_name = renderReleaseSpec)]
+pub fn render_release_spec(source: &str, version: JsValue, subpath: JsValue) -> String {
+    life::render_release_spec(
+        source,
+        optional_text(&version).as_deref(),
+        optional_text(&subpath).as_deref(),
+    )
+}
+
+/// Reads `git ls-remote --tags` output.
+#[wasm_bindgen(js_name = parseGitTags)]
+pub fn parse_git_tags(text: &str) -> Result<JsValue, JsValue> {
+    encode(&life::parse_git_tags(text))
+}
+
+/// Chooses the release a spec or `--to` asks for.
+#[wasm_bindgen(js_name = selectVersion)]
+pub fn select_version(query: JsValue) -> Result<JsValue, JsValue> {
+    typed("selectVersion", query, |q| life::select_version(&q))
+}
+
+/// Lays a release out as a project sees it.
+#[wasm_bindgen(js_name = planLayout)]
+pub fn plan_layout(input: JsValue) -> Result<JsValue, JsValue> {
+    typed("planLayout", input, |i| life::plan_layout(&i))
+}
+
+/// The cache folder of a release.
+#[wasm_bindgen(js_name = cacheKey)]
+pub fn cache_key(input: JsValue) -> Result<String, JsValue> {
+    let input: life::CacheKeyInput = decode(ErrorKind::InvalidArgument, "cacheKey", input)?;
+    life::cache_key(&input).map_err(to_js)
+}
+
+/// Writes a cache entry's index.
+#[wasm_bindgen(js_name = renderCacheIndex)]
+pub fn render_cache_index(index: JsValue) -> Result<String, JsValue> {
+    let index: life::CacheIndex = decode(ErrorKind::InvalidArgument, "renderCacheIndex", index)?;
+    Ok(life::render_cache_index(&index))
+}
+
+/// Checks a cache entry against its index.
+#[wasm_bindgen(js_name = verifyCacheEntry)]
+pub fn verify_cache_entry(index_text: JsValue, found: JsValue) -> Result<JsValue, JsValue> {
+    let found: Vec<life::CachedFile> =
+        decode(ErrorKind::InvalidArgument, "verifyCacheEntry", found)?;
+    encode(&life::verify_cache_entry(
+        optional_text(&index_text).as_deref(),
+        &found,
+    ))
+}
+
+/// A folder's fingerprint from its entries' lstat stamps.
+#[wasm_bindgen(js_name = folderFingerprint)]
+pub fn folder_fingerprint(entries: JsValue) -> Result<String, JsValue> {
+    let entries: Vec<life::CachedFile> =
+        decode(ErrorKind::InvalidArgument, "folderFingerprint", entries)?;
+    Ok(life::folder_fingerprint(&entries))
+}
+
+/// Parses `.upkeep/source.json`.
+#[wasm_bindgen(js_name = parseProjectSource)]
+pub fn parse_project_source(text: &str, label: JsValue) -> Result<JsValue, JsValue> {
+    let label = optional_text(&label).unwrap_or_else(|| ".upkeep/source.json".into());
+    encode(&life::parse_project_source(text, &label).map_err(to_js)?)
+}
+
+/// Writes `.upkeep/source.json`.
+#[wasm_bindgen(js_name = renderProjectSource)]
+pub fn render_project_source(record: JsValue) -> Result<String, JsValue> {
+    let record: life::ProjectSource =
+        decode(ErrorKind::InvalidArgument, "renderProjectSource", record)?;
+    Ok(life::render_project_source(&record))
+}
+
+/// How `upkeep new` starts in its target folder.
+#[wasm_bindgen(js_name = scaffoldStart)]
+pub fn scaffold_start(input: JsValue) -> Result<JsValue, JsValue> {
+    typed("scaffoldStart", input, |i| life::scaffold_start(&i))
+}
+
+/// Plans `upkeep new`.
+#[wasm_bindgen(js_name = planScaffold)]
+pub fn plan_scaffold(input: JsValue) -> Result<JsValue, JsValue> {
+    typed("planScaffold", input, |i| life::plan_scaffold(&i))
+}
+
+/// Plans `upkeep adopt`.
+#[wasm_bindgen(js_name = planAdopt)]
+pub fn plan_adopt(input: JsValue) -> Result<JsValue, JsValue> {
+    typed("planAdopt", input, |i| life::plan_adopt(&i))
+}
+
+/// The two releases of a bare `upkeep update` / `upkeep status`.
+#[wasm_bindgen(js_name = updateSources)]
+pub fn update_sources(input: JsValue) -> Result<JsValue, JsValue> {
+    typed("updateSources", input, |i| life::update_sources(&i))
+}
+
+/// Whether a release is what the project recorded: `null`, or a notice when it is not and
+/// `allow` (`null`, not `undefined`, as the native addon answers).
+#[wasm_bindgen(js_name = checkReleaseDrift)]
+pub fn check_release_drift(
+    spec: &str,
+    expected: JsValue,
+    found: JsValue,
+    allow: bool,
+) -> Result<JsValue, JsValue> {
+    let notice = life::check_release_drift(
+        spec,
+        optional_text(&expected).as_deref(),
+        optional_text(&found).as_deref(),
+        allow,
+    )
+    .map_err(to_js)?;
+    Ok(notice.map_or(JsValue::NULL, JsValue::from))
+}
+
+/// Parses a `manifest init` rules file.
+#[wasm_bindgen(js_name = parseManifestRules)]
+pub fn parse_manifest_rules(text: &str, label: JsValue) -> Result<JsValue, JsValue> {
+    let label = optional_text(&label).unwrap_or_else(|| "rules".into());
+    encode(&life::parse_manifest_rules(text, &label).map_err(to_js)?)
+}
+
+/// Builds a template folder's manifest from rules.
+#[wasm_bindgen(js_name = manifestInit)]
+pub fn manifest_init(input: JsValue) -> Result<JsValue, JsValue> {
+    typed("manifestInit", input, |i| life::manifest_init(&i))
+}
+
+/// The shipped paths whose text `checkManifest` needs.
+#[wasm_bindgen(js_name = manifestCheckReads)]
+pub fn manifest_check_reads(manifest: &str) -> Vec<String> {
+    life::manifest_check_reads(manifest)
+}
+
+/// Every problem of a release's manifest.
+#[wasm_bindgen(js_name = checkManifest)]
+pub fn check_manifest(input: JsValue) -> Result<JsValue, JsValue> {
+    typed("checkManifest", input, |i| Ok(life::check_manifest(&i)))
+}
