@@ -139,7 +139,7 @@ pub fn check_manifest(input: &ManifestCheckInput) -> ManifestCheck {
         return finish(problems, 0, &input.label);
     };
     let label = format!("{state}/manifest.json");
-    let manifest = match parse_manifest(text, &label) {
+    let manifest = match parse_manifest(text, label.as_str()) {
         Ok(m) => m,
         Err(e) => {
             problem(None, e.to_string());

@@ -165,7 +165,7 @@ pub fn plan_layout(input: &LayoutInput) -> Result<ReleaseLayout> {
     let (manifest, renames, default) = match &input.manifest {
         Some(text) => {
             let label = format!("{} manifest", input.label);
-            let parsed = parse_manifest(text, &label)?;
+            let parsed = parse_manifest(text, label.as_str())?;
             let renames = install_renames(parsed.install.as_ref(), &label)?;
             (
                 text.clone(),
