@@ -76,6 +76,14 @@
 //! `upkeep new`, `upkeep adopt`, the recorded source behind a bare `upkeep update`, and
 //! `upkeep manifest init|check`.
 //!
+//! ## Writes and backups
+//!
+//! [`writes`] is the vocabulary of the one executor update, refresh and install share:
+//! every write is a step with what must be at its path right before the swap
+//! (compare-and-swap), and each step's outcome comes back for the report. [`backups`]
+//! lists a project's backup folders and decides what an explicit prune may remove —
+//! never a backup holding content that exists nowhere else.
+//!
 //! ## Structured merges
 //!
 //! [`structured`] merges JSON, JSONC and YAML config files field by field: only the parts
@@ -134,6 +142,7 @@
 //! at fault.
 #![deny(missing_docs)]
 
+pub mod backups;
 pub mod editor;
 mod error;
 mod hash;
@@ -149,6 +158,7 @@ pub mod score;
 pub mod structured;
 pub mod text;
 pub mod update;
+pub mod writes;
 
 pub use error::{Error, ErrorKind, Result};
 pub use hash::{checksum_line, parse_digest, sha256_hex, Digest, Sha256Stream};

@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use serde_json::{json, Value};
+use upkeep_core::backups;
 use upkeep_core::editor;
 use upkeep_core::land;
 use upkeep_core::lifecycle;
@@ -294,6 +295,11 @@ fn run(call: &str, args: &[Value]) -> Value {
         "renderJournalLine" => encoded(Ok(refresh::render_journal_line(&typed(&args[0])))),
         "parseJournal" => encoded(journal(&args[0])),
         "runReport" => encoded(Ok(refresh::run_report(&typed(&args[0]), &typed(&args[1])))),
+        "refreshSteps" => encoded(refresh::refresh_steps(&typed(&args[0]), text(1))),
+        "updatePaths" => encoded(update::update_paths(text(0))),
+        "finishUpdate" => encoded(Ok(update::finish_update(typed(&args[0])))),
+        "listBackups" => encoded(Ok(backups::list_backups(&typed(&args[0])))),
+        "planPrune" => encoded(backups::plan_prune(&typed(&args[0]), &typed(&args[1]))),
         "interruptedRun" => encoded(
             journal(&args[0]).and_then(|j| refresh::interrupted_run(&j, text(1), text(2), text(3))),
         ),

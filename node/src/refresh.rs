@@ -154,3 +154,15 @@ pub fn run_report<'env>(
     let facts: core::RunFacts = decode(env, ErrorKind::InvalidArgument, "facts", facts)?;
     encode(env, &core::run_report(&plan, &facts))
 }
+
+/// The write steps that carry out an install or refresh plan, backups in `backupDir`.
+#[napi(ts_return_type = "WriteStep[]")]
+pub fn refresh_steps<'env>(
+    env: &'env Env,
+    plan: Unknown,
+    backup_dir: String,
+) -> napi::Result<Unknown<'env>> {
+    let plan: core::Plan = decode(env, ErrorKind::InvalidArgument, "plan", plan)?;
+    let steps = core::refresh_steps(&plan, &backup_dir).map_err(|e| to_js(env, e))?;
+    encode(env, &steps)
+}

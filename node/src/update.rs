@@ -96,3 +96,21 @@ pub fn plan_update<'env>(
     let plan = update::plan_update(input).map_err(|e| to_js(env, e))?;
     encode(env, &plan)
 }
+
+/// Where an update keeps its state and its own files, for state folder `stateDir`.
+#[napi(ts_return_type = "UpdatePaths")]
+pub fn update_paths<'env>(env: &'env Env, state_dir: String) -> napi::Result<Unknown<'env>> {
+    let paths = update::update_paths(&state_dir).map_err(|e| to_js(env, e))?;
+    encode(env, &paths)
+}
+
+/// Joins an update plan's report with what the executor did: the true report, its
+/// summary, how the run ended, and whether to bump the version.
+#[napi(ts_return_type = "UpdateFinished")]
+pub fn finish_update<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "UpdateRun")] run: Object,
+) -> napi::Result<Unknown<'env>> {
+    let run: update::UpdateRun = decode(env, ErrorKind::InvalidUpdateInput, "finishUpdate", run)?;
+    encode(env, &update::finish_update(run))
+}

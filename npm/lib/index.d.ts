@@ -342,7 +342,12 @@ export declare function interruptedRun(journal: Journal, root: string, source: s
 /** The identity of a source version: manifest bytes and `[src, sha256 | null]` pairs. */
 export declare function sourceIdentity(manifest: Uint8Array, files: [string, string | null][]): string;
 /** What the shim did with one planned file (`done`, `skipped`, `failed`, or the action it stood for). */
-export interface FileRunOutcome { target: string; outcome: string; reason?: string | null; backup?: string | null }
+/**
+ * What the shim did with one file: `done`, `skipped`, `failed`, the action it stood for,
+ * or the executor's own words (`changed`, `source-changed`, `blocked`, `unchanged`),
+ * which the report turns into `skipped`/`failed`/`done` with the engine's reason.
+ */
+export interface FileRunOutcome { target: string; outcome: string; reason?: string | null; backup?: string | null; error?: OsError | null }
 /** A diff host → source shown for a hand merge. */
 export interface MergeDiff { target: string; diff: string }
 /** The facts of an install or refresh run, as the shim saw them. */
@@ -378,6 +383,8 @@ export interface RunReport {
   interrupted: boolean;
   failed: boolean;
   recordError?: string;
+  /** A file of upkeep's own (the backups folder's ignore file) the file system refused. */
+  ownError?: string;
   /** Files per state (refresh only). */
   states?: Record<string, number>;
   /** Files that need a person: the plan's, plus any the run skipped or could not write. */
@@ -639,11 +646,10 @@ export interface InProgress {
   runId: string;
 }
 
-/** How a confirmed update starts. */
+/** How a confirmed update starts. Backups are never pruned implicitly (see `planPrune`). */
 export interface UpdateStart {
   runId: string;
   resumed: boolean;
-  pruneBackups: boolean;
 }
 
 /** Resume an interrupted update between the same versions, start fresh, or throw `update-in-progress`. */
@@ -732,6 +738,8 @@ export interface UpdateReport {
   structured?: Record<string, StructuredFileReport>;
   /** A `package.json` is written: run the package manager's install (absent when not). */
   installNeeded?: boolean;
+  /** What the run did (absent from plans and dry runs): see `finishUpdate`. */
+  run?: UpdateRunRecord;
 }
 
 export type TableRow =
@@ -753,10 +761,191 @@ export interface UpdatePlan {
   summary: string;
   /** The generated regions to regenerate, skip or refuse after the walk (absent when none). */
   regionJobs?: RegenJob[];
+  /** The writes that carry out `actions`, after the folders' ignore files, each with what must be at its path right before the swap. */
+  steps: WriteStep[];
 }
 
 /** Plans an update: the decision table per file, the deletion sweep, claims, actions and report. */
 export declare function planUpdate(input: UpdateInput): UpdatePlan;
+
+/** Every path an update reads or writes outside the managed files, relative to the root. */
+export interface UpdatePaths {
+  stateDir: string;
+  version: string;
+  manifest: string;
+  progress: string;
+  lock: string;
+  /** Patches and notes. */
+  mergeDir: string;
+  /** Backups, one folder per run, shared with refresh: `.upkeep-backups`. */
+  backupsDir: string;
+  /** Where older updates put backups (`<stateDir>-backup`): listed, never written. */
+  legacyBackupsDir: string;
+}
+
+/** The layout for a state folder (one plain folder name at the root); refuses an unsafe one. */
+export declare function updatePaths(stateDir: string): UpdatePaths;
+
+export type UpdateRunOutcome = 'complete' | 'pending' | 'incomplete' | 'failed' | 'interrupted';
+
+/** The backups a project keeps, as measured after a run. */
+export interface BackupsKept {
+  folder: string;
+  runs: number;
+  bytes: number;
+}
+
+/** What an update run did. */
+export interface UpdateRunRecord {
+  outcome: UpdateRunOutcome;
+  /** Every file written, in order, with its backup. */
+  replaced: { path: string; backup: string | null }[];
+  /** Files that changed while the run ran: left as they were. */
+  changed: string[];
+  /** Release files that no longer matched the plan: not copied. */
+  sourceChanged: string[];
+  /** The file the run stopped at, naming it with the operating system's words. */
+  blocked: { path: string; code: string; message: string } | null;
+  notReached: string[];
+  versionBumped: boolean;
+  backups: BackupsKept | null;
+}
+
+/** What the shim gathered about a run, for `finishUpdate`. */
+export interface UpdateRun {
+  report: UpdateReport;
+  steps: WriteStep[];
+  outcomes: StepOutcome[];
+  interrupted?: boolean;
+  /** Writing the version or the manifest failed after every other write. */
+  stateError?: { path: string; error: OsError } | null;
+  backups?: BackupsKept | null;
+  stateDir: string;
+}
+
+export interface UpdateFinished {
+  /** The report with buckets holding only what happened, and `run` filled. */
+  report: UpdateReport;
+  summary: string;
+  outcome: UpdateRunOutcome;
+  /** Write the new version and manifest now (every write happened). */
+  bumpVersion: boolean;
+}
+
+/** Joins an update's report with what the executor did: the true report, its summary, whether to bump the version. */
+export declare function finishUpdate(run: UpdateRun): UpdateFinished;
+
+// ---- The executor's vocabulary (update, refresh and install) ----
+
+/** What must be at a step's path right before the swap. */
+export type WriteExpect =
+  | { kind: 'missing' }
+  | { kind: 'file'; sha256: string }
+  /** upkeep's own output: backed up first when the step names a backup. */
+  | { kind: 'any' }
+  /** Written only when nothing is there (a folder's ignore file). */
+  | { kind: 'if-missing' };
+
+export type WriteContent =
+  | { kind: 'copy'; from: string; sha256: string; crlf: boolean }
+  /** The bytes of plan entry `index` (an update's `actions[index].bytes`). */
+  | { kind: 'planned' }
+  | { kind: 'text'; text: string }
+  | { kind: 'remove' };
+
+/** One write the executor carries out, in plan order. */
+export interface WriteStep {
+  path: string;
+  expect: WriteExpect;
+  content: WriteContent;
+  backup: string | null;
+  /** The plan entry it carries out (an update's action, a refresh's file); null for upkeep's own files. */
+  index: number | null;
+}
+
+export interface OsError {
+  code: string;
+  /** The operating system's description ("read-only file system"). */
+  message: string;
+  stage: 'backup' | 'stage' | 'swap';
+}
+
+export type StepOutcomeKind = 'done' | 'unchanged' | 'changed' | 'source-changed' | 'blocked' | 'not-reached';
+
+export interface StepOutcome {
+  path: string;
+  outcome: StepOutcomeKind;
+  backup?: string | null;
+  error?: OsError | null;
+}
+
+/** The write steps that carry out an install or refresh plan, backups in `backupDir`. */
+export declare function refreshSteps(plan: Plan, backupDir: string): WriteStep[];
+
+// ---- Backups ----
+
+export interface BackupFile {
+  path: string;
+  size: number;
+  sha256: string | null;
+  gitOid?: string | null;
+  treeSha256?: string | null;
+  headOid?: string | null;
+}
+
+export interface BackupRun {
+  folder: string;
+  id: string;
+  mtimeMs?: number;
+  files: BackupFile[];
+  other?: string[];
+  legacy?: boolean;
+}
+
+export interface BackupsInput {
+  runs: BackupRun[];
+  nowMs: number;
+  /** Run ids under way or interrupted: never pruned. */
+  active?: string[];
+  git?: boolean;
+}
+
+export interface BackupsList {
+  runs: {
+    folder: string;
+    id: string;
+    timeMs: number;
+    when: string;
+    files: number;
+    bytes: number;
+    /** Files whose content is found nowhere else. */
+    onlyHere: string[];
+    legacy: boolean;
+    active: boolean;
+  }[];
+  bytes: number;
+  summary: string;
+}
+
+export interface PruneOptions {
+  keep?: number;
+  olderThan?: string;
+  dryRun?: boolean;
+}
+
+export interface PrunePlan {
+  remove: string[];
+  kept: { folder: string; reason: string }[];
+  freedBytes: number;
+  dryRun: boolean;
+  summary: string;
+}
+
+/** Every backup run, newest first, with what only it holds, and the listing as printed. */
+export declare function listBackups(input: BackupsInput): BackupsList;
+
+/** Which backup folders a prune removes (never one holding content found nowhere else), and why the other selected ones stay. */
+export declare function planPrune(input: BackupsInput, options: PruneOptions): PrunePlan;
 
 // ---- Generated regions ----
 // Marker-delimited blocks of managed files whose body a program regenerates in the
@@ -819,6 +1008,10 @@ export interface RegenJob {
   backups: { path: string; backupPath: string }[];
   /** Top-level folders the snapshots leave out. */
   snapshotSkip: string[];
+  /** Top-level folders kept read-only even inside its directories, where the machine confines programs. */
+  protected: string[];
+  /** Where a repair saves a regular file before removing or overwriting it. */
+  saveDir: string;
 }
 
 export type SnapEntryKind = 'file' | 'symlink' | 'directory' | 'other';
@@ -850,7 +1043,8 @@ export interface RegionConfinement {
   rewrote: string[];
   /** In order: removals deepest first, then restorations parents first. */
   repairs: { op: 'remove' | 'remove-dir' | 'restore-file' | 'restore-link' | 'restore-dir'; path: string; target: string | null }[];
-  confined: { action: ConfinedAction; path: string; detail: string }[];
+  /** `violation`: outside its directories, or a link at a declared path (the regeneration failed). */
+  confined: { action: ConfinedAction; path: string; detail: string; violation: boolean }[];
 }
 
 /** What a regeneration wrote outside its declared paths, and what to put back. */
@@ -872,15 +1066,26 @@ export interface RegenRun {
   backedUp?: string[];
   confinement?: RegionConfinement;
   repairFailures?: { path: string; message: string }[];
+  /** The confinement it ran under, as the shim found the machine. */
+  sandbox?: SandboxFacts | null;
+  /** Processes it started were still running when it exited (killed before its writes were checked). */
+  stragglers?: boolean;
+}
+
+/** The confinement a program ran under: bubblewrap, util-linux unshare, or none (with why). */
+export interface SandboxFacts {
+  mode: 'bwrap' | 'unshare' | 'none';
+  reason: string | null;
 }
 
 export interface RegenReport {
   backedUp: string[];
-  confined: { action: ConfinedAction; path: string; regionId: string; detail: string }[];
+  confined: { action: ConfinedAction; path: string; regionId: string; detail: string; violation: boolean }[];
   failed: {
     argv: string[];
     cause: RegenKillCause | null;
-    kind: 'exit' | 'spawn' | 'killed';
+    /** `confinement`: it wrote outside its directories, or put a link at a declared path. */
+    kind: 'exit' | 'spawn' | 'killed' | 'confinement';
     message: string;
     regionId: string;
     signal: string | null;
@@ -889,6 +1094,10 @@ export interface RegenReport {
   ran: { argv: string[]; regionId: string; rewrote: string[] }[];
   refused: { argv: string[] | null; kind: RegionRefusalKind; reason: string; regionId: string }[];
   skipped: { argv: string[]; reason: string; regionId: string }[];
+  /** The confinement the programs ran under (absent when none ran). */
+  sandbox?: SandboxFacts;
+  /** Regions whose program left processes running when it exited (absent when none). */
+  stragglers?: string[];
 }
 
 export type RegionFallbackReason = 'absent-markers' | 'malformed-markers' | 'oracle-failed';

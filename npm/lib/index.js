@@ -15,7 +15,7 @@ export const { unifiedDiff, diffFiles, merge, diffHunks, applyHunks, lineEndings
 export const {
   validatePath, checkCollisions, parseInstallManifest, parseSourceRecord, classify,
   eolNormalizedSha256, planInstall, planRefresh, renderJournalLine, parseJournal, interruptedRun,
-  sourceIdentity, runReport,
+  sourceIdentity, runReport, refreshSteps,
 } = engine;
 // What the command line prints
 export const { renderRunReport, renderUpdateOutcome, renderStopped, shellCommand } = engine;
@@ -26,7 +26,9 @@ export const {
 } = engine;
 export { WEIGHTS, PRESETS, DEFAULT_PRESET, DELETION_LINES } from './score-constants.js';
 // Update
-export const { parseManifest, compareVersions, checkVersions, changelogRange, startUpdate, updateReadList, planUpdate } = engine;
+export const { parseManifest, compareVersions, checkVersions, changelogRange, startUpdate, updateReadList, planUpdate, updatePaths, finishUpdate } = engine;
+// Backups
+export const { listBackups, planPrune } = engine;
 // Generated regions
 export const { regionVerdict, regionConfine, finishUpdateRegions } = engine;
 // Structured merges

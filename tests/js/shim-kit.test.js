@@ -1,12 +1,14 @@
-// The reusable safety kit on its own: atomic writes, backups, the lock, the journal, safe paths.
+// The reusable safety kit on its own: atomic writes, the executor's backups and
+// compare-and-swap, the lock, the journal, safe paths and folders by handle.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { atomicWrite, atomicWriteAll } from '../../npm/lib/shim/atomic-write.js';
-import { Backups, saveBackups } from '../../npm/lib/shim/backup.js';
+import { atomicWrite } from '../../npm/lib/shim/atomic-write.js';
+import { byHandle, openDir } from '../../npm/lib/shim/dir-handle.js';
+import { executeSteps } from '../../npm/lib/flows/execute.js';
 import { acquireLock } from '../../npm/lib/shim/lock.js';
 import { JournalWriter, readJournal } from '../../npm/lib/shim/journal.js';
 import { inspect } from '../../npm/lib/shim/safe-path.js';
@@ -26,42 +28,76 @@ describe('atomic-write', () => {
   });
 });
 
-describe('batch writes', () => {
-  test('atomicWriteAll replaces every file (more than one batch), bytes read lazily, no temp left', async () => {
-    const batch = join(dir, 'batch');
-    mkdirSync(batch);
-    const items = Array.from({ length: 300 }, (_, i) => ({ path: join(batch, `f${i}`), data: i % 2 ? Buffer.from(`v${i}`) : () => Buffer.from(`v${i}`), mode: 0o600 }));
-    writeFileSync(join(batch, 'f1'), 'old');
-    await atomicWriteAll(items);
-    assert.equal(readFileSync(join(batch, 'f1'), 'utf8'), 'v1');
-    assert.equal(readFileSync(join(batch, 'f298'), 'utf8'), 'v298');
-    assert.equal(statSync(join(batch, 'f0')).mode & 0o777, 0o600);
-    assert.deepEqual(readdirSync(batch).filter((n) => n.includes('.tmp')), []);
+describe('the executor', () => {
+  const sha = (/** @type {string} */ text) => engine.sha256(Buffer.from(text));
+  /** @param {string} path @param {string} text @param {object} [over] @returns {import('../../npm/lib/index.js').WriteStep} */
+  const write = (path, text, over = {}) => ({ path, expect: { kind: 'missing' }, content: { kind: 'text', text }, backup: null, index: null, ...over });
+
+  test('writes more than one batch, creating folders, leaving no temp file', async () => {
+    const root = mkdtempSync(join(dir, 'exec-'));
+    const steps = Array.from({ length: 150 }, (_, i) => write(`d${i % 3}/f${i}`, `v${i}`));
+    const { outcomes, failed, stopped } = await executeSteps(steps, { root, sourceRoot: root });
+    assert.deepEqual([failed, stopped], [false, false]);
+    assert.ok(outcomes.every((o) => o.outcome === 'done'));
+    assert.equal(readFileSync(join(root, 'd2/f149'), 'utf8'), 'v149');
+    for (const d of ['d0', 'd1', 'd2']) assert.deepEqual(readdirSync(join(root, d)).filter((n) => n.endsWith('.tmp')), []);
   });
 
-  test('saveBackups never overwrites another backup, and accepts its own (resume)', async () => {
-    await saveBackups(dir, [{ backupRel: 'bk2/a/b.txt', bytes: Buffer.from('one'), mode: 0o644 }]);
-    await saveBackups(dir, [{ backupRel: 'bk2/a/b.txt', bytes: () => Buffer.from('one'), mode: 0o644 }]);
-    await assert.rejects(saveBackups(dir, [{ backupRel: 'bk2/a/b.txt', bytes: Buffer.from('two'), mode: 0o644 }]), /never overwritten/);
-    assert.equal(readFileSync(join(dir, 'bk2/a/b.txt'), 'utf8'), 'one');
-    assert.deepEqual(readdirSync(join(dir, 'bk2/a')), ['b.txt']);
+  test('a file that is not what the plan saw is left alone; one created meanwhile is never replaced', async () => {
+    const root = mkdtempSync(join(dir, 'exec-'));
+    writeFileSync(join(root, 'edited'), 'saved by an editor');
+    writeFileSync(join(root, 'appeared'), 'mine');
+    const steps = [write('edited', 'new', { expect: { kind: 'file', sha256: sha('as planned') }, backup: 'bk/edited' }), write('appeared', 'new')];
+    const { outcomes } = await executeSteps(steps, { root, sourceRoot: root });
+    assert.deepEqual(outcomes.map((o) => o.outcome), ['changed', 'changed']);
+    assert.equal(readFileSync(join(root, 'edited'), 'utf8'), 'saved by an editor');
+    assert.equal(readFileSync(join(root, 'appeared'), 'utf8'), 'mine');
+    assert.equal(existsSync(join(root, 'bk/edited')), false, 'no backup of a file that was not replaced');
+  });
+
+  test('a backup is never overwritten: the same content is accepted (resume), other content takes the next name', async () => {
+    const root = mkdtempSync(join(dir, 'exec-'));
+    mkdirSync(join(root, 'bk'));
+    writeFileSync(join(root, 'bk/a'), 'an older backup');
+    writeFileSync(join(root, 'a'), 'one');
+    const step = write('a', 'two', { expect: { kind: 'file', sha256: sha('one') }, backup: 'bk/a' });
+    const first = await executeSteps([step], { root, sourceRoot: root });
+    assert.deepEqual(first.outcomes, [{ path: 'a', outcome: 'done', backup: 'bk/a.~1~', error: null }]);
+    assert.equal(readFileSync(join(root, 'bk/a'), 'utf8'), 'an older backup');
+    assert.equal(readFileSync(join(root, 'bk/a.~1~'), 'utf8'), 'one');
+    writeFileSync(join(root, 'a'), 'one');
+    const again = await executeSteps([step], { root, sourceRoot: root });
+    assert.equal(again.outcomes[0].backup, 'bk/a.~1~', 'its identical copy is accepted');
+    assert.deepEqual(readdirSync(join(root, 'bk')).sort(), ['a', 'a.~1~']);
+  });
+
+  test('a copy from a release refuses a file swapped for a link, and one that no longer hashes as planned', async () => {
+    const root = mkdtempSync(join(dir, 'exec-'));
+    const release = mkdtempSync(join(dir, 'rel-'));
+    writeFileSync(join(dir, 'secret'), 'secret');
+    symlinkSync(join(dir, 'secret'), join(release, 'linked'));
+    writeFileSync(join(release, 'edited'), 'not what was planned');
+    const copy = (/** @type {string} */ path) => write(path, '', { content: { kind: 'copy', from: path, sha256: sha('planned'), crlf: false } });
+    const { outcomes } = await executeSteps([copy('linked'), copy('edited')], { root, sourceRoot: release });
+    assert.deepEqual(outcomes.map((o) => o.outcome), ['source-changed', 'source-changed']);
+    assert.deepEqual(readdirSync(root), []);
   });
 });
 
-describe('backup', () => {
-  test('a backup is never overwritten with other content; the same content is accepted (resume)', () => {
-    const backups = new Backups(dir, 'bk/run1');
-    const original = join(dir, 'original.txt');
-    const sha = (/** @type {string} */ text) => engine.sha256(Buffer.from(text));
-    writeFileSync(original, 'one');
-    assert.equal(backups.copy('x/y.txt', original, 0o644, sha('one')), 'bk/run1/x/y.txt');
-    assert.equal(backups.copy('x/y.txt', original, 0o644, sha('one')), 'bk/run1/x/y.txt');
-    writeFileSync(original, 'two');
-    assert.throws(() => backups.copy('x/y.txt', original, 0o644, sha('two')), /never overwritten/);
-    // A file that changed after it was hashed is not backed up under the old hash.
-    assert.equal(backups.copy('x/z.txt', original, 0o644, sha('one')), undefined);
-    assert.equal(existsSync(join(dir, 'bk/run1/x/z.txt')), false);
-    assert.equal(readFileSync(join(dir, 'bk/run1/x/y.txt'), 'utf8'), 'one');
+describe('folders by handle', { skip: byHandle ? false : 'no /proc/self/fd on this machine' }, () => {
+  test('a folder swapped for a link after it was opened cannot redirect a write', () => {
+    const root = mkdtempSync(join(dir, 'handle-'));
+    const outside = mkdtempSync(join(dir, 'outside-'));
+    mkdirSync(join(root, 'lib'));
+    const lib = openDir(root, 'lib');
+    renameSync(join(root, 'lib'), join(root, 'moved'));
+    symlinkSync(outside, join(root, 'lib'));
+    writeFileSync(lib.path('x'), 'y');
+    assert.deepEqual(readdirSync(outside), [], 'nothing written outside the tree');
+    assert.deepEqual(readdirSync(join(root, 'moved')), ['x'], 'the write went where the handle points');
+    assert.equal(lib.verify(), false, 'the folder is seen to have moved');
+    lib.close();
+    assert.throws(() => openDir(root, 'lib/deeper'), /symbolic link/);
   });
 });
 

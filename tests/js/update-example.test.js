@@ -25,7 +25,7 @@ function project() {
 
 /** The tree without the run-specific backup folder (its name is the run's timestamp). */
 const settled = (/** @type {string} */ dir) =>
-  Object.fromEntries(Object.entries(snapshot(dir)).filter(([p]) => !p.startsWith('.upkeep-backup/')));
+  Object.fromEntries(Object.entries(snapshot(dir)).filter(([p]) => !p.startsWith('.upkeep-backups/')));
 
 describe('the bundled example', () => {
   test('one update does every kind of work the report lists', () => {

@@ -74,7 +74,7 @@ describe('upkeep update on a directory release', () => {
         patchPath: `.upkeep-merge/${path}.patch`,
       })),
     );
-    assert.match(json.backupDir, /^\.upkeep-backup\/\d{8}-\d{6}-\d{3}$/);
+    assert.match(json.backupDir, /^\.upkeep-backups\/\d{8}-\d{6}-\d{3}$/);
     assert.deepEqual(json.adopterActions.map((/** @type {any} */ a) => a.subject), ['owned/dropped-present']);
 
     // The files themselves.

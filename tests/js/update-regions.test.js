@@ -222,30 +222,32 @@ describe('regeneration programs', () => {
     assert.deepEqual([failed.kind, failed.cause], ['killed', 'output-ceiling']);
   });
 
-  test('writes outside its paths: inside its directory put back (creations removed), elsewhere reported and left', () => {
+  test('writes inside its directory outside its paths are put back (creations removed), each replaced file saved first', () => {
     const script = `${GENERATOR}echo changed > docs/other.md
 echo new > docs/new.txt
 ln -s ../team.txt docs/link
 mkdir -p docs/made && echo x > docs/made/y
-mkdir -p src && echo outside > src/made.txt
 `;
     const { project, json } = projectFor(script);
     const r = json.regions;
     assert.deepEqual(r.regen.ran[0].rewrote, ['docs/TEAM.md']);
     assert.deepEqual(
-      r.regen.confined.map((/** @type {any} */ c) => [c.action, c.path]),
+      r.regen.confined.map((/** @type {any} */ c) => [c.action, c.path, c.violation]),
       [
-        ['removed', 'docs/link'],
-        ['removed', 'docs/made'],
-        ['removed', 'docs/new.txt'],
-        ['restored', 'docs/other.md'],
-        ['reported', 'src'],
+        ['removed', 'docs/link', false],
+        ['removed', 'docs/made', false],
+        ['removed', 'docs/new.txt', false],
+        ['restored', 'docs/other.md', false],
       ],
     );
     assert.equal(read(project, 'docs/other.md'), 'other\n');
     for (const p of ['docs/new.txt', 'docs/link', 'docs/made']) assert.equal(existsSync(join(project, p)) || isLink(join(project, p)), false, p);
-    assert.equal(read(project, 'src/made.txt'), 'outside\n', 'outside its directories: left where it was put');
     assert.equal(read(project, 'docs/TEAM.md'), team('Our team', '- ann\n- bob\n'));
+    // Nothing a repair removed or overwrote is lost: it is in the run's backups.
+    const saved = `${json.backupDir}-regen`;
+    assert.equal(read(project, `${saved}/docs/other.md`), 'changed\n');
+    assert.equal(read(project, `${saved}/docs/new.txt`), 'new\n');
+    assert.equal(read(project, `${saved}/docs/made/y`), 'x\n');
   });
 
   test('a link inside its directory retargeted or deleted is put back on its original target', () => {

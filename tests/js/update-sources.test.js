@@ -56,7 +56,7 @@ describe('release sources', () => {
     const fromTars = runUpdate(track(installProject(v1, edits)), archive(v1), archive(v2)).json;
     const repo = track(gitTemplate([{ tag: 'v1.0.0', dir: v1 }, { tag: 'v1.1.0', dir: v2 }]));
     const fromGit = runUpdate(track(installProject(v1, edits)), `${repo}#v1.0.0`, `${repo}#v1.1.0`).json;
-    const buckets = (/** @type {any} */ r) => ({ ...r, backupDir: null, releases: null });
+    const buckets = (/** @type {any} */ r) => ({ ...r, backupDir: null, releases: null, run: null });
     assert.equal(fromDirs.status, 'updated');
     assert.deepEqual(fromDirs.overwrite, ['src/a.js', 'src/b.js']);
     assert.deepEqual(fromDirs.add, ['src/d.js']);
@@ -89,7 +89,7 @@ describe('interruption and concurrency', () => {
     runUpdate(reference, v1, v2);
     const want = snapshot(reference);
     const normalize = (/** @type {Record<string, string>} */ tree) =>
-      Object.fromEntries(Object.entries(tree).filter(([p]) => !p.startsWith('.upkeep-backup/')));
+      Object.fromEntries(Object.entries(tree).filter(([p]) => !p.startsWith('.upkeep-backups/')));
     let killed = 0;
     for (let step = 1; ; step += 1) {
       const project = track(installProject(v1, edits));
@@ -106,7 +106,7 @@ describe('interruption and concurrency', () => {
       assert.ok([0, 1].includes(/** @type {number} */ (resumed.status)), `step ${step}: ${resumed.stderr}`);
       assert.deepEqual(normalize(snapshot(project)), normalize(want), `step ${step}: resumed run differs`);
       // Every replaced file has a backup of its old content somewhere in this run's folder.
-      const backups = Object.entries(snapshot(project)).filter(([p]) => p.startsWith('.upkeep-backup/'));
+      const backups = Object.entries(snapshot(project)).filter(([p]) => p.startsWith('.upkeep-backups/'));
       for (const path of ['src/a.js', 'src/b.js']) {
         assert.ok(backups.some(([p, bytes]) => p.endsWith(`/${path}`) && bytes === original[path]), `step ${step}: no backup of ${path}`);
       }
@@ -122,7 +122,7 @@ describe('interruption and concurrency', () => {
     runUpdate(reference, v1, v2);
     const want = snapshot(reference);
     const normalize = (/** @type {Record<string, string>} */ tree) =>
-      Object.fromEntries(Object.entries(tree).filter(([p]) => !p.startsWith('.upkeep-backup/')));
+      Object.fromEntries(Object.entries(tree).filter(([p]) => !p.startsWith('.upkeep-backups/')));
     let stopped = 0;
     for (let step = 1; ; step += 1) {
       const project = track(installProject(v1, edits));

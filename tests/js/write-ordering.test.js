@@ -20,7 +20,9 @@ after(() => rmSync(base, { recursive: true, force: true }));
 
 /**
  * Runs the upkeep CLI under strace and returns its file-system calls in order, each with
- * the paths it named (fd arguments resolved by `-y`) and its raw line.
+ * the paths it named (fd arguments resolved by `-y`) and its raw line. upkeep reaches
+ * folders by handle (`/proc/self/fd/<fd>/<name>`): each such path is resolved to the
+ * folder that descriptor was opened on (the `openat` that returned it, `= <fd></path>`).
  * @param {string[]} args @param {string} cwd
  * @returns {Syscall[]}
  */
@@ -33,9 +35,20 @@ function traced(args, cwd) {
     encoding: 'utf8',
   });
   assert.ok(run.status === 0 || run.status === 1, `upkeep ${args.join(' ')} exited ${run.status}: ${run.stderr}`);
+  /** @type {Map<string, string>} `<pid> <fd>` → the folder it holds */
+  const folders = new Map();
   return readFileSync(log, 'utf8')
     .split('\n')
-    .map((line) => line.replace(/^\d+\s+/, ''))
+    .map((line) => {
+      const pid = /^(\d+)\s+/.exec(line)?.[1] ?? '';
+      const text = line.replace(/^\d+\s+/, '').replace(/\/proc\/self\/fd\/(\d+)\//g, (whole, fd) => {
+        const dir = folders.get(`${pid} ${fd}`);
+        return dir ? `${dir}/` : whole;
+      });
+      const opened = /^openat\(.*\) = (\d+)<(\/[^>]*)>$/.exec(text);
+      if (opened) folders.set(`${pid} ${opened[1]}`, opened[2]);
+      return text;
+    })
     .filter((line) => /^\w+\(/.test(line) && !/= -1 /.test(line))
     .map((text, index) => ({
       index,
@@ -116,8 +129,9 @@ describe('write ordering under strace', { skip: hasStrace ? false : 'strace is n
 
     const journal = `${host}/svc/.upkeep-source.refresh.log`;
     for (const rel of ['svc/a.txt', 'svc/deep/b.txt', 'svc/new/c.txt']) {
-      const place = placements.find((p) => p.call.startsWith('rename') && p.paths.at(-1) === `${host}/${rel}`);
-      assert.ok(place, `${rel} was renamed into place`);
+      // Replaced by a rename; a new file is linked in (never over anything that appeared).
+      const place = placements.find((p) => p.paths.at(-1) === `${host}/${rel}`);
+      assert.ok(place, `${rel} was renamed or linked into place`);
       const done = trace.find((c) => c.call === 'write' && c.paths[0] === journal && c.text.includes(`\\"target\\":\\"${rel}\\"`) && c.text.includes('\\"phase\\":\\"done\\"'));
       assert.ok(done && done.index > place.index, `the journal records ${rel} done after its rename`);
       assert.ok(synced(trace, dirname(`${host}/${rel}`), place.index, done.index), `${rel}'s folder is synced before the journal says done`);
@@ -137,10 +151,10 @@ describe('write ordering under strace', { skip: hasStrace ? false : 'strace is n
     const trace = traced(['update', '--baseline', baseline, '--latest', latest, '--yes', '--json'], project);
     const placements = checkPlacements(trace, project);
     // a.txt (edited, changed upstream) is a conflict patch; the other two are replaced.
-    assert.equal(checkBackupsFirst(trace, placements, project, '.upkeep-backup'), 2, 'lib/b.txt and lib/c.txt were backed up');
+    assert.equal(checkBackupsFirst(trace, placements, project, '.upkeep-backups'), 2, 'lib/b.txt and lib/c.txt were backed up');
     assert.ok(placements.some((p) => p.paths.at(-1) === `${project}/.upkeep-merge/a.txt.patch`), 'the conflict patch was written');
     const firstReplace = Math.min(...placements.filter((p) => p.call.startsWith('rename') && !p.paths.at(-1)?.includes('/.upkeep')).map((p) => p.index));
-    const lastBackup = Math.max(...placements.filter((p) => p.paths.at(-1)?.startsWith(`${project}/.upkeep-backup/`)).map((p) => p.index));
+    const lastBackup = Math.max(...placements.filter((p) => p.paths.at(-1)?.startsWith(`${project}/.upkeep-backups/`)).map((p) => p.index));
     assert.ok(lastBackup < firstReplace, 'every backup is in place before the first file is replaced');
     rmSync(project, { recursive: true, force: true });
   });

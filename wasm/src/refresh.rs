@@ -123,3 +123,10 @@ pub fn run_report(plan: JsValue, facts: JsValue) -> Result<JsValue, JsValue> {
     let facts: core::RunFacts = decode(ErrorKind::InvalidArgument, "facts", facts)?;
     encode(&core::run_report(&plan, &facts))
 }
+
+/// The write steps that carry out an install or refresh plan, backups in `backupDir`.
+#[wasm_bindgen(js_name = refreshSteps)]
+pub fn refresh_steps(plan: JsValue, backup_dir: &str) -> Result<JsValue, JsValue> {
+    let plan: core::Plan = decode(ErrorKind::InvalidArgument, "plan", plan)?;
+    encode(&core::refresh_steps(&plan, backup_dir).map_err(to_js)?)
+}

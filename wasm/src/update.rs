@@ -69,3 +69,17 @@ pub fn plan_update(input: JsValue) -> Result<JsValue, JsValue> {
     let input: update::UpdateInput = decode(ErrorKind::InvalidUpdateInput, "planUpdate", input)?;
     encode(&update::plan_update(input).map_err(to_js)?)
 }
+
+/// Where an update keeps its state and its own files, for state folder `stateDir`.
+#[wasm_bindgen(js_name = updatePaths)]
+pub fn update_paths(state_dir: &str) -> Result<JsValue, JsValue> {
+    encode(&update::update_paths(state_dir).map_err(to_js)?)
+}
+
+/// Joins an update plan's report with what the executor did: the true report, its
+/// summary, how the run ended, and whether to bump the version.
+#[wasm_bindgen(js_name = finishUpdate)]
+pub fn finish_update(run: JsValue) -> Result<JsValue, JsValue> {
+    let run: update::UpdateRun = decode(ErrorKind::InvalidUpdateInput, "finishUpdate", run)?;
+    encode(&update::finish_update(run))
+}

@@ -30,6 +30,7 @@ pub mod manifest;
 pub mod plan;
 pub mod render;
 pub mod report;
+mod steps;
 
 pub use crate::paths::{check_collisions, validate_path};
 pub use classify::{classify, eol_normalized_sha256, EntryKind, FileState, Observed};
@@ -50,3 +51,4 @@ pub use report::{
     run_report, FileRunOutcome, MergeDiff, ReportedFile, RunCommand, RunFacts, RunOutcome,
     RunReport,
 };
+pub use steps::refresh_steps;

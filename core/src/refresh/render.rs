@@ -297,6 +297,10 @@ pub fn render_run_report(report: &RunReport, options: &RunRenderOptions) -> Vec<
             format!("Every file is in place, but the record is not: {error}"),
         ));
     }
+    if let Some(error) = &report.own_error {
+        lines.push(Line::blank());
+        lines.push(Line::new(Tone::Attention, error.clone()));
+    }
     if report.outcome == RunOutcome::Interrupted {
         hint(
             &mut lines,

@@ -48,6 +48,7 @@ fn done(target: &str) -> FileRunOutcome {
         outcome: "done".into(),
         reason: None,
         backup: Some(format!("svc/.upkeep-backups/run1/{target}")),
+        error: None,
     }
 }
 
@@ -279,6 +280,7 @@ fn a_failed_write_names_the_file_and_the_cause() {
             outcome: "failed".into(),
             reason: Some("cannot write 'svc/stale': EACCES: permission denied".into()),
             backup: None,
+            error: None,
         }],
         ..RunFacts::default()
     };

@@ -44,7 +44,9 @@ pub struct FileRunOutcome {
     /// The host path.
     pub target: String,
     /// `done`, `skipped` (it changed while the run ran), `failed` (the file system refused),
-    /// or the action it stood for (`diff`, `pending`, `conflict`).
+    /// or the action it stood for (`diff`, `pending`, `conflict`); the executor's
+    /// `changed`, `source-changed` and `unchanged` read as `skipped`, `skipped` and
+    /// `done`, and `blocked` as `failed`, with the reason worded here.
     pub outcome: String,
     /// Why it was skipped or failed.
     #[cfg_attr(feature = "serde", serde(default))]
@@ -52,6 +54,9 @@ pub struct FileRunOutcome {
     /// Where its backup went.
     #[cfg_attr(feature = "serde", serde(default))]
     pub backup: Option<String>,
+    /// The file system's refusal, for a `blocked` outcome of the executor.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub error: Option<crate::writes::OsError>,
 }
 
 /// How a run ended, as its report and the journal's `end` record say.
@@ -197,6 +202,10 @@ pub struct RunReport {
         serde(default, skip_serializing_if = "Option::is_none")
     )]
     pub record_error: Option<String>,
+    /// A file of upkeep's own (the backups folder's ignore file) the file system refused:
+    /// the run stopped there.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub own_error: Option<String>,
     /// How many files are in each state (refresh only).
     #[cfg_attr(
         feature = "serde",
@@ -231,9 +240,11 @@ pub fn run_report(plan: &Plan, facts: &RunFacts) -> RunReport {
         .iter()
         .map(|f| {
             let done = facts.outcomes.iter().find(|o| o.target == f.target);
-            let outcome = match done {
+            let (executed, why) = done.map(executor_outcome).unzip();
+            let why = why.flatten();
+            let outcome = match executed {
                 _ if facts.dry_run => "planned".to_string(),
-                Some(o) => o.outcome.clone(),
+                Some(o) => o,
                 None if install && plan.attention > 0 => "not-written".to_string(),
                 None if f.action == Action::None => "unchanged".to_string(),
                 None if stopped => "not-reached".to_string(),
@@ -247,7 +258,9 @@ pub fn run_report(plan: &Plan, facts: &RunFacts) -> RunReport {
                 decision: if install { None } else { f.decision },
                 action: f.action,
                 outcome,
-                reason: done.and_then(|o| o.reason.clone()).or(f.reason.clone()),
+                reason: why
+                    .or_else(|| done.and_then(|o| o.reason.clone()))
+                    .or(f.reason.clone()),
                 backup: done.and_then(|o| o.backup.clone()),
             }
         })
@@ -282,6 +295,11 @@ pub fn run_report(plan: &Plan, facts: &RunFacts) -> RunReport {
     } else {
         RunOutcome::Complete
     };
+    let own_error = facts
+        .outcomes
+        .iter()
+        .filter(|o| o.outcome == "blocked" && !plan.files.iter().any(|f| f.target == o.target))
+        .find_map(|o| executor_outcome(o).1);
     RunReport {
         command: facts.command,
         dry_run: facts.dry_run,
@@ -290,6 +308,7 @@ pub fn run_report(plan: &Plan, facts: &RunFacts) -> RunReport {
         interrupted: facts.interrupted,
         failed: facts.failed,
         record_error: facts.record_error.clone(),
+        own_error,
         states,
         attention,
         record_path: plan.record_path.clone(),
@@ -298,6 +317,30 @@ pub fn run_report(plan: &Plan, facts: &RunFacts) -> RunReport {
         files,
         diffs: facts.diffs.clone(),
     }
+}
+
+/// The report's word for an executor outcome, and the sentence for one that did not happen.
+fn executor_outcome(o: &FileRunOutcome) -> (String, Option<String>) {
+    use crate::writes::{describe_outcome, OutcomeKind, StepOutcome};
+    let kind = match o.outcome.as_str() {
+        "changed" => OutcomeKind::Changed,
+        "source-changed" => OutcomeKind::SourceChanged,
+        "blocked" => OutcomeKind::Blocked,
+        "unchanged" => return ("done".into(), None),
+        other => return (other.to_string(), None),
+    };
+    let step = StepOutcome {
+        path: o.target.clone(),
+        outcome: kind,
+        backup: o.backup.clone(),
+        error: o.error.clone(),
+    };
+    let word = if kind == OutcomeKind::Blocked {
+        "failed"
+    } else {
+        "skipped"
+    };
+    (word.into(), describe_outcome(&step, "the refresh"))
 }
 
 #[cfg(test)]

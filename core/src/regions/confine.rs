@@ -1,15 +1,18 @@
 //! Confinement: what a regeneration wrote, from snapshots of the project taken before
 //! and after it ran, and what to put back.
 //!
-//! Inside the region's own directories every path carries its pre-image (a file's
-//! digest, whose bytes the shim holds; a link's target). There, a change to a path
-//! outside the declared paths — modification, deletion, creation, a link retargeted or
-//! swapped for a file — is undone: restored from its pre-image, or removed when it was
-//! created. A path with no pre-image to put back (unreadable, too large to hold, a FIFO
-//! or device, a file turned into a directory) is reported instead. Outside those
-//! directories nothing is put back: every change is reported and left (a new directory
-//! as itself, not its files). Declared paths may change freely; those that did are the
-//! paths the region rewrote.
+//! Declared paths may be rewritten as regular files (or deleted); those that were are the
+//! paths the region rewrote. A declared path turned into a symbolic link, a directory or
+//! a special file is a violation: whoever reads it next would follow it out of the tree.
+//! Inside the region's own directories, a change to any other path — modification,
+//! deletion, creation, a link retargeted or swapped for a file — is tidied up: restored
+//! from its pre-image (a file's digest, whose bytes the shim holds; a link's target), or
+//! removed when it was created. Anywhere else in the project a change is a violation, put
+//! back the same way where a pre-image allows it (creations are always removed), reported
+//! otherwise. Before the shim removes or overwrites a regular file it saves it in the
+//! run's backups, so a repair never loses a byte (another process may have written it).
+//! A path with no pre-image to put back (unreadable, too large to hold, a FIFO or device,
+//! a file turned into a directory) is reported instead.
 //!
 //! ```
 //! use upkeep_core::regions::{confine, ConfineInput, EntryKind, SnapEntry, RepairOp};
@@ -157,6 +160,10 @@ pub struct ConfinedWrite {
     pub path: String,
     /// What the write was, and why it was reported rather than put back.
     pub detail: String,
+    /// Whether the program had no business doing it (outside its directories, or a link
+    /// at a declared path): the regeneration counts as failed.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub violation: bool,
 }
 
 /// The verdict on one regeneration's writes.
@@ -226,34 +233,32 @@ pub fn confine(input: &ConfineInput) -> Confinement {
                 continue;
             }
         }
-        if declared.contains(path) {
+        let is_declared = declared.contains(path);
+        if is_declared && a.is_none_or(|a| a.kind == EntryKind::File) {
             out.rewrote.push(path.to_string());
             continue;
         }
+        let own = inside(path) && !is_declared;
         // A child of a created (or deleted) directory is reported as part of it.
         let shown = !parent(path)
             .is_some_and(|p| (created(p) && created(path)) || (deleted(p) && deleted(path)));
+        let where_ = if is_declared {
+            " at a declared path (it must stay a regular file)"
+        } else if own {
+            " inside the region's directories"
+        } else {
+            " outside the region's directories"
+        };
         let mut note = |action, detail: String| {
             if shown {
                 out.confined.push(ConfinedWrite {
                     action,
                     path: path.to_string(),
                     detail,
+                    violation: !own,
                 });
             }
         };
-        if !inside(path) {
-            let what = match (b, a) {
-                (None, Some(a)) => format!("created a {}", describe(a.kind)),
-                (Some(b), None) => format!("deleted a {}", describe(b.kind)),
-                _ => "changed it".to_string(),
-            };
-            note(
-                ConfinedAction::Reported,
-                format!("{what} outside the region's directories; left as the program put it"),
-            );
-            continue;
-        }
         let repair = |op, e: &SnapEntry| Repair {
             op,
             path: path.to_string(),
@@ -280,10 +285,7 @@ pub fn confine(input: &ConfineInput) -> Confinement {
                 removals.push(remove(a));
                 note(
                     ConfinedAction::Removed,
-                    format!(
-                        "created a {} inside the region's directories",
-                        describe(a.kind)
-                    ),
+                    format!("created a {}{where_}", describe(a.kind)),
                 );
             }
             (Some(b), None) => match restore(b) {
@@ -291,13 +293,13 @@ pub fn confine(input: &ConfineInput) -> Confinement {
                     restores.push(r);
                     note(
                         ConfinedAction::Restored,
-                        format!("deleted a {}", describe(b.kind)),
+                        format!("deleted a {}{where_}", describe(b.kind)),
                     );
                 }
                 None => note(
                     ConfinedAction::Reported,
                     format!(
-                        "deleted a {} that has no pre-image to put back",
+                        "deleted a {}{where_}, which has no pre-image to put back",
                         describe(b.kind)
                     ),
                 ),
@@ -322,12 +324,30 @@ pub fn confine(input: &ConfineInput) -> Confinement {
                         } else {
                             "modified a file".to_string()
                         };
-                        note(ConfinedAction::Restored, what);
+                        note(ConfinedAction::Restored, format!("{what}{where_}"));
                     }
+                    _ if is_declared && a.kind == EntryKind::Symlink => {
+                        // No pre-image to put back, but the link goes: never leave one here.
+                        removals.push(remove(a));
+                        note(
+                            ConfinedAction::Removed,
+                            format!(
+                                "replaced a {} with a symbolic link{where_}",
+                                describe(b.kind)
+                            ),
+                        );
+                    }
+                    _ if b.kind == a.kind => note(
+                        ConfinedAction::Reported,
+                        format!(
+                            "modified a {}{where_}, which has no pre-image to put back",
+                            describe(b.kind)
+                        ),
+                    ),
                     _ => note(
                         ConfinedAction::Reported,
                         format!(
-                            "changed a {} into a {}, which upkeep cannot safely put back",
+                            "changed a {} into a {}{where_}, which upkeep cannot safely put back",
                             describe(b.kind),
                             describe(a.kind)
                         ),
@@ -435,12 +455,15 @@ mod tests {
         assert_eq!(
             repairs,
             [
+                (Remove, "src/new.js", None),
                 (Remove, "gen/swapped", None),
                 (Remove, "gen/newlink", None),
                 (Remove, "gen/newdir/y", None),
                 (RemoveDir, "gen/newdir", None),
                 (Remove, "gen/new.txt", None),
                 (Remove, "gen/link", None),
+                (Remove, "cache/z", None),
+                (RemoveDir, "cache", None),
                 (RestoreFile, "gen/del.md", None),
                 (RestoreLink, "gen/link", Some("keep.md")),
                 (RestoreFile, "gen/mod.md", None),
@@ -452,25 +475,72 @@ mod tests {
         let confined: Vec<_> = c
             .confined
             .iter()
-            .map(|w| (w.action, w.path.as_str()))
+            .map(|w| (w.action, w.path.as_str(), w.violation))
             .collect();
         assert_eq!(
             confined,
             [
-                (Reported, "cache"),
-                (Reported, "gen/big.bin"),
-                (Restored, "gen/del.md"),
-                (Restored, "gen/link"),
-                (Restored, "gen/mod.md"),
-                (Removed, "gen/new.txt"),
-                (Removed, "gen/newdir"),
-                (Removed, "gen/newlink"),
-                (Restored, "gen/olddir"),
-                (Restored, "gen/swapped"),
-                (Reported, "src/app.js"),
-                (Reported, "src/gone.js"),
-                (Reported, "src/new.js"),
+                (Removed, "cache", true),
+                (Reported, "gen/big.bin", false),
+                (Restored, "gen/del.md", false),
+                (Restored, "gen/link", false),
+                (Restored, "gen/mod.md", false),
+                (Removed, "gen/new.txt", false),
+                (Removed, "gen/newdir", false),
+                (Removed, "gen/newlink", false),
+                (Restored, "gen/olddir", false),
+                (Restored, "gen/swapped", false),
+                (Reported, "src/app.js", true),
+                (Reported, "src/gone.js", true),
+                (Removed, "src/new.js", true),
             ]
+        );
+        assert_eq!(
+            c.confined[10].detail,
+            "modified a file outside the region's directories, which has no pre-image to put back"
+        );
+    }
+
+    #[test]
+    fn a_link_at_a_declared_path_is_a_violation_and_goes() {
+        let c = confine(&ConfineInput {
+            paths: vec!["gen/out.md".into(), "gen/new.md".into()],
+            dirs: vec!["gen".into()],
+            before: vec![dir("gen"), file("gen/out.md", "1")],
+            after: vec![
+                dir("gen"),
+                link("gen/out.md", "/etc/passwd"),
+                link("gen/new.md", "../../secret"),
+            ],
+        });
+        assert!(c.rewrote.is_empty());
+        let repairs: Vec<_> = c.repairs.iter().map(|r| (r.op, r.path.as_str())).collect();
+        assert_eq!(
+            repairs,
+            [
+                (Remove, "gen/out.md"),
+                (Remove, "gen/new.md"),
+                (RestoreFile, "gen/out.md")
+            ]
+        );
+        assert!(c.confined.iter().all(|w| w.violation));
+        assert_eq!(
+            c.confined[1].detail,
+            "replaced a file with a symbolic link at a declared path (it must stay a regular file)"
+        );
+        // An outside write that has a pre-image (the shim held every file) is put back.
+        let mut held = file("src/app.js", "1");
+        held.preimage = true;
+        let c = confine(&ConfineInput {
+            paths: vec!["gen/out.md".into()],
+            dirs: vec!["gen".into()],
+            before: vec![held],
+            after: vec![file("src/app.js", "2")],
+        });
+        assert_eq!(c.repairs[0].op, RestoreFile);
+        assert_eq!(
+            (c.confined[0].action, c.confined[0].violation),
+            (Restored, true)
         );
     }
 

@@ -27,6 +27,7 @@ mod markers;
 mod oracle;
 mod regen;
 mod report;
+mod sandbox;
 
 pub use confine::{
     confine, ConfineInput, ConfinedAction, ConfinedWrite, Confinement, EntryKind, Repair, RepairOp,
@@ -50,3 +51,4 @@ pub use report::{
     RegenRefused, RegenReport, RegenRun, RegenSkipped, RegionFallback, RegionsReport,
     RepairFailure,
 };
+pub use sandbox::{render_sandbox_row, SandboxFacts, SandboxMode};

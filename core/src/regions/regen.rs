@@ -101,6 +101,14 @@ pub struct RegenJob {
     /// Top-level folders the snapshots leave out (`.git`, upkeep's backup and merge
     /// folders).
     pub snapshot_skip: Vec<String>,
+    /// Top-level folders kept read-only even inside its directories (`.git`, the state,
+    /// merge and backup folders), where the machine confines programs.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub protected: Vec<String>,
+    /// Where a repair saves a regular file before removing or overwriting it, so putting
+    /// back never loses a byte another process may have written.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub save_dir: String,
 }
 
 /// The plan's facts the decisions read.
@@ -176,9 +184,18 @@ pub fn plan_jobs(decls: &[RegionDecl], facts: &JobFacts<'_>) -> Vec<RegenJob> {
                 backups: Vec::new(),
                 snapshot_skip: vec![
                     ".git".into(),
+                    crate::update::BACKUPS_DIR.into(),
                     format!("{}-backup", facts.state_dir),
                     format!("{}-merge", facts.state_dir),
                 ],
+                protected: vec![
+                    ".git".into(),
+                    facts.state_dir.clone(),
+                    crate::update::BACKUPS_DIR.into(),
+                    format!("{}-backup", facts.state_dir),
+                    format!("{}-merge", facts.state_dir),
+                ],
+                save_dir: format!("{}-regen", facts.backup_dir),
             };
             let operand = &decl.regenerate.operand;
             if let Err(reason) = check_operand(
@@ -319,7 +336,7 @@ mod tests {
             not_reconciled: ["c.md", "config.json"].into(),
             backed_up: ["b.md"].into(),
             claimed: ["g.md"].into(),
-            backup_dir: ".upkeep-backup/r1".into(),
+            backup_dir: ".upkeep-backups/r1".into(),
             state_dir: ".upkeep".into(),
             ..JobFacts::default()
         };
@@ -365,13 +382,14 @@ mod tests {
             jobs[0].backups,
             [RegionBackup {
                 path: "docs/a.md".into(),
-                backup_path: ".upkeep-backup/r1/docs/a.md".into()
+                backup_path: ".upkeep-backups/r1/docs/a.md".into()
             }]
         );
         assert_eq!(jobs[4].refusal, Some(RefusalKind::Operand));
         assert_eq!(
             jobs[0].snapshot_skip,
-            [".git", ".upkeep-backup", ".upkeep-merge"]
+            [".git", ".upkeep-backups", ".upkeep-backup", ".upkeep-merge"]
         );
+        assert_eq!(jobs[0].save_dir, ".upkeep-backups/r1-regen");
     }
 }

@@ -15,6 +15,7 @@ use super::confine::{ConfinedAction, Confinement};
 use super::decl::{MalformedDeclaration, RegionDecl};
 use super::oracle::SideScans;
 use super::regen::{JobStatus, RefusalKind, RegenJob};
+use super::sandbox::{render_sandbox_row, SandboxFacts};
 use crate::update::Row;
 
 /// Why a declared path was not normalized as intended.
@@ -80,6 +81,8 @@ pub enum FailureKind {
     Spawn,
     /// A signal cut it short.
     Killed,
+    /// It wrote where it may not (outside its folders, or a link at a declared path).
+    Confinement,
 }
 
 /// Which ceiling, if any, killed a program.
@@ -189,6 +192,9 @@ pub struct RegenConfined {
     pub region_id: String,
     /// What the write was.
     pub detail: String,
+    /// Whether it broke the region's confinement (the regeneration failed).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub violation: bool,
 }
 
 /// What regeneration did.
@@ -211,6 +217,18 @@ pub struct RegenReport {
     pub refused: Vec<RegenRefused>,
     /// Regenerations skipped.
     pub skipped: Vec<RegenSkipped>,
+    /// The confinement the programs ran under (left out when none ran).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub sandbox: Option<SandboxFacts>,
+    /// Regions whose program left processes running when it exited (killed by upkeep).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
+    pub stragglers: Vec<String>,
 }
 
 /// The regions part of the update report.
@@ -302,6 +320,11 @@ pub struct RegenRun {
     pub confinement: Confinement,
     /// Repairs that failed.
     pub repair_failures: Vec<RepairFailure>,
+    /// The confinement it ran under, as the shim found the machine.
+    pub sandbox: Option<SandboxFacts>,
+    /// Whether processes it started were still running after it exited (upkeep killed
+    /// them before looking at what it wrote).
+    pub stragglers: bool,
 }
 
 const STDERR_TAIL: usize = 4000;
@@ -409,6 +432,19 @@ pub fn finish_regions(regions: &mut RegionsReport, jobs: &[RegenJob], runs: &[Re
 
 fn record_run(regen: &mut RegenReport, job: &RegenJob, run: &RegenRun) {
     regen.backed_up.extend(run.backed_up.iter().cloned());
+    if regen.sandbox.is_none() {
+        regen.sandbox.clone_from(&run.sandbox);
+    }
+    if run.stragglers {
+        regen.stragglers.push(job.region_id.clone());
+    }
+    let violations: Vec<&str> = run
+        .confinement
+        .confined
+        .iter()
+        .filter(|w| w.violation)
+        .map(|w| w.path.as_str())
+        .collect();
     for w in &run.confinement.confined {
         let failed = run.repair_failures.iter().find(|f| {
             f.path == w.path
@@ -428,6 +464,7 @@ fn record_run(regen: &mut RegenReport, job: &RegenJob, run: &RegenRun) {
             path: w.path.clone(),
             region_id: job.region_id.clone(),
             detail,
+            violation: w.violation,
         });
     }
     let failed = |kind, message: String| RegenFailed {
@@ -467,6 +504,14 @@ fn record_run(regen: &mut RegenReport, job: &RegenJob, run: &RegenRun) {
                 format!("killed by {signal}: {why}; its paths may hold half-written output"),
             )
         });
+    } else if run.status == Some(0) && !violations.is_empty() {
+        regen.failed.push(failed(
+            FailureKind::Confinement,
+            format!(
+                "it wrote where it may not: {} (put back where upkeep could; see the writes below)",
+                violations.join(", ")
+            ),
+        ));
     } else if run.status == Some(0) {
         regen.ran.push(RegenRan {
             argv: job.argv.clone(),
@@ -511,23 +556,9 @@ fn counted(r: &RegionsReport, reason: impl Fn(FallbackReason) -> bool) -> usize 
     r.fallbacks.iter().filter(|f| reason(f.reason)).count()
 }
 
-/// The region rows of the summary table (empty when no manifest mentions regions and
-/// awareness is on).
-pub fn render_region_rows(r: &RegionsReport) -> String {
-    let label = "Regions      ";
-    if r.awareness_off {
-        return format!("{label}awareness off for this run (UPKEEP_NO_REGIONS=1); every declared path used the whole-file comparison\n");
-    }
-    if !r.mentioned {
-        return String::new();
-    }
-    if let Some(reason) = &r.manifest_refusal {
-        return format!("{label}this release's manifest could not be read ({reason}); no region guarantee applied to this run\n");
-    }
-    if r.declarations_loaded == 0 && r.malformed_declarations.is_empty() {
-        return format!("{label}none declared by this release\n");
-    }
-    let mut out = match &r.regen {
+/// The "Regions" row: what regeneration did, or why it did not run.
+fn regen_row(label: &str, r: &RegionsReport) -> String {
+    match &r.regen {
         None => format!(
             "{label}{} declared; regeneration does not run in a dry run\n",
             r.declarations_loaded
@@ -547,7 +578,29 @@ pub fn render_region_rows(r: &RegionsReport) -> String {
             g.skipped.len(),
             g.refused.len()
         ),
-    };
+    }
+}
+
+/// The region rows of the summary table (empty when no manifest mentions regions and
+/// awareness is on).
+pub fn render_region_rows(r: &RegionsReport) -> String {
+    let label = "Regions      ";
+    if r.awareness_off {
+        return format!("{label}awareness off for this run (UPKEEP_NO_REGIONS=1); every declared path used the whole-file comparison\n");
+    }
+    if !r.mentioned {
+        return String::new();
+    }
+    if let Some(reason) = &r.manifest_refusal {
+        return format!("{label}this release's manifest could not be read ({reason}); no region guarantee applied to this run\n");
+    }
+    if r.declarations_loaded == 0 && r.malformed_declarations.is_empty() {
+        return format!("{label}none declared by this release\n");
+    }
+    let mut out = regen_row(label, r);
+    if let Some(g) = &r.regen {
+        out.push_str(&render_sandbox_row(g.sandbox.as_ref()));
+    }
     let fallbacks = counted(r, |x| x != FallbackReason::AbsentMarkers);
     if fallbacks > 0 {
         out.push_str(&format!(
@@ -597,6 +650,7 @@ pub fn render_region_notes(r: &RegionsReport) -> String {
                     "never started (install the interpreter or make it runnable): {}",
                     f.message
                 ),
+                FailureKind::Confinement => format!("broke its confinement: {}", f.message),
                 FailureKind::Killed => format!(
                     "cause {}; {}",
                     match f.cause {
@@ -694,7 +748,12 @@ pub fn render_region_notes(r: &RegionsReport) -> String {
     );
     section(
         &mut out,
-        "Writes outside a region's declared paths (restored and removed ones were undone; reported ones are yours to look at):",
+        "Processes a regeneration left running when it exited (upkeep killed them before checking its writes):",
+        regen.stragglers.iter().cloned(),
+    );
+    section(
+        &mut out,
+        "Writes outside a region's declared paths (restored and removed ones were undone, anything they replaced saved in the run's backups first; reported ones are yours to look at):",
         regen.confined.iter().map(|c| {
             let action = match c.action {
                 ConfinedAction::Restored => "restored",

@@ -14,6 +14,8 @@ fn job(id: &str, status: JobStatus, reason: Option<&str>) -> RegenJob {
         refusal: (status == JobStatus::Refused).then_some(RefusalKind::Operand),
         backups: vec![],
         snapshot_skip: vec![],
+        protected: vec![],
+        save_dir: String::new(),
     }
 }
 
@@ -51,11 +53,13 @@ fn finish_classifies_every_outcome() {
                         action: ConfinedAction::Restored,
                         path: "x".into(),
                         detail: "modified a file".into(),
+                        violation: false,
                     },
                     ConfinedWrite {
                         action: ConfinedAction::Removed,
                         path: "d".into(),
                         detail: "created".into(),
+                        violation: false,
                     },
                 ],
             },

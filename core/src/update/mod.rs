@@ -23,6 +23,8 @@
 
 mod bytes;
 mod changelog;
+pub(crate) mod finish;
+mod layout;
 mod manifest;
 mod plan;
 mod report;
@@ -35,6 +37,11 @@ pub use bytes::Bytes;
 pub use changelog::{
     adopter_actions, changelog_range, AdopterAction, ChangelogSection, ProjectFacts,
 };
+pub use finish::{
+    finish_update, BackupsKept, Blocked, Replaced, RunOutcome, RunRecord, StateWriteError,
+    UpdateFinished, UpdateRun,
+};
+pub use layout::{update_paths, UpdatePaths, BACKUPS_DIR};
 pub use manifest::{
     claim_holds, parse_manifest, Claim, FileClass, Manifest, ManifestEntry, MANIFEST_SCHEMA,
 };

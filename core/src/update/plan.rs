@@ -16,7 +16,7 @@
 //! input.options.run_id = "run1".into();
 //! let plan = plan_update(input).unwrap();
 //! assert_eq!(plan.report.overwrite, ["a.txt"]);
-//! assert!(matches!(&plan.actions[0], Action::Copy { backup_path: Some(b), .. } if b == ".upkeep-backup/run1/a.txt"));
+//! assert!(matches!(&plan.actions[0], Action::Copy { backup_path: Some(b), .. } if b == ".upkeep-backups/run1/a.txt"));
 //! ```
 
 use std::collections::{BTreeMap, HashSet};
@@ -153,7 +153,7 @@ pub struct UpdateOptions {
     pub conflicts: ConflictMode,
     /// Compare with CRLF read as LF, so an autocrlf checkout is not all local edits.
     pub ignore_eol: bool,
-    /// The state folder (`.upkeep`); backups go to `<stateDir>-backup/<runId>/`, patches
+    /// The state folder (`.upkeep`); backups go to `.upkeep-backups/<runId>/`, patches
     /// to `<stateDir>-merge/`.
     pub state_dir: String,
     /// Names this run's backup folder (a timestamp, from the shim's clock).
@@ -306,6 +306,9 @@ pub struct UpdatePlan {
     pub pending: bool,
     /// The human summary table, as the CLI prints it.
     pub summary: String,
+    /// The writes that carry out `actions`, each with what must be at its path right
+    /// before the swap (see [`crate::writes`]), after the folders' ignore files.
+    pub steps: Vec<crate::writes::WriteStep>,
     /// The generated regions to regenerate, skip or refuse after the walk's writes (left
     /// out when there are none).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
@@ -390,29 +393,15 @@ fn merge_specs(latest: &Manifest) -> Result<BTreeMap<String, MergeSpec>> {
 }
 
 fn check_state_dir(state_dir: &str) -> Result<()> {
-    crate::paths::validate_canonical_path(state_dir)?;
-    if state_dir.contains('/') {
-        return Err(Error::new(
-            ErrorKind::InvalidUpdateInput,
-            state_dir,
-            "the state folder is one folder at the project root",
-        ));
-    }
-    Ok(())
+    super::layout::check_state_dir(state_dir)
 }
 
 /// The state files and upkeep's own folders are never managed.
 fn is_reserved(path: &str, state_dir: &str) -> bool {
-    let first = path.split('/').next().unwrap_or("");
-    path == format!("{state_dir}/VERSION")
-        || path == format!("{state_dir}/manifest.json")
-        || path == format!("{state_dir}/{IN_PROGRESS_FILE}")
-        || first == format!("{state_dir}-backup")
-        || first == format!("{state_dir}-merge")
+    super::layout::is_reserved(path, state_dir)
 }
 
-/// The progress record an update keeps in the state folder while it runs.
-pub const IN_PROGRESS_FILE: &str = "update-in-progress.json";
+pub use super::layout::IN_PROGRESS_FILE;
 
 fn side(input: Option<SideInput>, path: &str, which: &str) -> Result<Side> {
     let Some(input) = input else {
@@ -585,6 +574,13 @@ pub fn plan_update(input: UpdateInput) -> Result<UpdatePlan> {
     }
     walk.report.sort();
     walk.report.install_needed = walk.report.package_json_changed();
+    let steps = steps::build(
+        &walk.actions,
+        &sides,
+        &region_jobs,
+        &input.leftover_patches,
+        &options,
+    )?;
     let pending = from != to || !walk.actions.is_empty();
     let summary = render_summary(&walk.report, &options.state_dir, options.dry_run);
     Ok(UpdatePlan {
@@ -594,12 +590,13 @@ pub fn plan_update(input: UpdateInput) -> Result<UpdatePlan> {
         changelog,
         pending,
         summary,
+        steps,
         region_jobs,
     })
 }
 
 fn backup_dir(options: &UpdateOptions) -> String {
-    format!("{}-backup/{}", options.state_dir, options.run_id)
+    super::layout::backup_dir(&options.run_id)
 }
 
 fn same_side(x: &Side, y: &Side, ignore_eol: bool) -> bool {
@@ -809,6 +806,9 @@ fn write_patch(
 
 #[path = "plan_regions.rs"]
 mod regions_step;
+
+#[path = "steps.rs"]
+mod steps;
 
 #[cfg(test)]
 #[path = "plan_tests.rs"]

@@ -79,7 +79,7 @@ fn walk_sweep_claims_and_report() {
             patch_path: Some(".upkeep-merge/shared.txt.patch".into())
         }]
     );
-    assert_eq!(r.backup_dir.as_deref(), Some(".upkeep-backup/r1"));
+    assert_eq!(r.backup_dir.as_deref(), Some(".upkeep-backups/r1"));
     assert_eq!(plan.actions.len(), 3);
     assert!(
         matches!(&plan.actions[2], Action::WritePatch { bytes, .. } if bytes.0.starts_with(b"--- shared.txt\n+++ shared.txt (latest)\n"))

@@ -110,6 +110,13 @@ pub struct UpdateReport {
         serde(default, skip_serializing_if = "std::ops::Not::not")
     )]
     pub install_needed: bool,
+    /// What the run did (every file replaced with its backup, files that changed
+    /// meanwhile, where it stopped); left out of plans and dry runs.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub run: Option<super::finish::RunRecord>,
 }
 
 impl UpdateReport {

@@ -219,7 +219,7 @@ mod tests {
         assert_eq!(p.report.merge, ["o.json", "p.json"]);
         assert!(p.actions.iter().any(
             |a| matches!(a, Action::WriteMerged { path, backup_path, bytes }
-            if path == "p.json" && backup_path == ".upkeep-backup/run/p.json"
+            if path == "p.json" && backup_path == ".upkeep-backups/run/p.json"
                 && bytes.as_slice() == br#"{"name":"me","deps":{"x":"2","y":"2"}}"#)
         ));
         assert!(p.actions.iter().any(|a| matches!(a, Action::WritePatch { patch_path, .. } if patch_path == ".upkeep-merge/p.json.notes")));

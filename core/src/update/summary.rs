@@ -15,6 +15,7 @@
 //! assert_eq!(to_text(&render_summary_lines(&report, &options)), ""); // nothing needs you
 //! ```
 
+use super::finish::render_run_notes;
 use super::report::{StructuredFile, UpdateReport};
 use super::versions::VersionCheck;
 use crate::regions::{render_region_notes, render_region_rows};
@@ -110,6 +111,20 @@ pub fn render_summary_lines(report: &UpdateReport, options: &SummaryOptions) -> 
         Tone::Title
     };
     let mut head = vec![Line::new(tone, title)];
+    // What a run that wrote did beyond the plan: why it is not finished (under the title),
+    // what it replaced, what changed meanwhile and the backups kept (at the end).
+    let run_notes = report
+        .run
+        .as_ref()
+        .filter(|_| !dry_run)
+        .map(render_run_notes);
+    let stopped = run_notes.as_ref().is_some_and(|n| !n.head.is_empty());
+    if let Some(notes) = &run_notes {
+        head.extend(from_text(
+            notes.head.trim_end_matches('\n'),
+            Tone::Attention,
+        ));
+    }
     let rows: [(&str, usize, &str); 7] = [
         (
             "Overwritten",
@@ -149,7 +164,7 @@ pub fn render_summary_lines(report: &UpdateReport, options: &SummaryOptions) -> 
         }
     }
     head.extend(from_text(&render_region_rows(&report.regions), Tone::Plain));
-    let mut sections = vec![section(false, head)];
+    let mut sections = vec![section(stopped, head)];
 
     if options.verbosity == Verbosity::Verbose {
         let mut every = vec![Line::blank()];
@@ -268,6 +283,12 @@ pub fn render_summary_lines(report: &UpdateReport, options: &SummaryOptions) -> 
             ],
         ));
     }
+    if let Some(notes) = run_notes.filter(|n| !n.tail.is_empty()) {
+        sections.push(section(
+            stopped,
+            from_text(notes.tail.trim_end_matches('\n'), Tone::Plain),
+        ));
+    }
     let quiet = options.verbosity == Verbosity::Quiet;
     let lines: Vec<Line> = sections
         .into_iter()
@@ -313,7 +334,8 @@ fn structured_line(s: &StructuredFile, dry_run: bool) -> String {
     serde(rename_all = "camelCase", default, deny_unknown_fields)
 )]
 pub struct OutcomeFacts {
-    /// `updated`, `dry-run`, `up-to-date`, `applied-uncommitted` or `aborted`.
+    /// `updated`, `dry-run`, `up-to-date`, `applied-uncommitted`, `aborted`, or how a run
+    /// that wrote ended short: `incomplete`, `failed`, `interrupted`.
     pub status: String,
     /// The version check.
     pub check: Option<VersionCheck>,
@@ -391,7 +413,7 @@ pub fn render_update_outcome(facts: &OutcomeFacts, options: &SummaryOptions) -> 
                 lines.push(Line::hint(&shell_command(&facts.argv)));
             }
         }
-        "updated" | "dry-run" => {
+        "updated" | "dry-run" | "incomplete" | "failed" | "interrupted" => {
             if options.read_only && !quiet {
                 let list = |lines: &mut Vec<Line>, what: &str, paths: &[String]| {
                     lines.push(Line::plain(format!("{what}: {}", paths.len())));

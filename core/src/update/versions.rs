@@ -105,11 +105,10 @@ pub struct UpdateStart {
     /// The run id to use: the interrupted run's when resuming, so its backups stay in one
     /// folder.
     pub run_id: String,
-    /// Whether this continues an interrupted run.
+    /// Whether this continues an interrupted run. Backups are never pruned, fresh or
+    /// resumed: a prior run's may be the only copy of what it replaced (`upkeep backups
+    /// prune` removes them on request, never those holding content found nowhere else).
     pub resumed: bool,
-    /// Whether prior runs' backups may be pruned (never while resuming: the interrupted
-    /// run's backups are the only copy of what it replaced).
-    pub prune_backups: bool,
 }
 
 /// Decides whether a confirmed update from `from` to `to` starts fresh with `run_id` or
@@ -125,7 +124,6 @@ pub fn start_update(
         return Ok(UpdateStart {
             run_id: run_id.to_string(),
             resumed: false,
-            prune_backups: true,
         });
     };
     check_run_id(&record.run_id)?;
@@ -134,7 +132,6 @@ pub fn start_update(
         return Ok(UpdateStart {
             run_id: record.run_id.clone(),
             resumed: true,
-            prune_backups: false,
         });
     }
     Err(Error::new(
@@ -207,7 +204,6 @@ mod tests {
             UpdateStart {
                 run_id: "r2".into(),
                 resumed: false,
-                prune_backups: true
             }
         );
         assert_eq!(
@@ -215,7 +211,6 @@ mod tests {
             UpdateStart {
                 run_id: "r1".into(),
                 resumed: true,
-                prune_backups: false
             }
         );
         assert_eq!(

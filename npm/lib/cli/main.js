@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { implementation } from '../engine.js';
 import { EXIT } from './exit-codes.js';
+import { backupsCommand } from './backups.js';
 import { diffCommand } from './diff.js';
 import { hashCommand } from './hash.js';
 import { landCommand, syncCommand } from './land.js';
@@ -10,7 +11,7 @@ import { mergeCommand } from './merge.js';
 import { loopCommand } from './loop.js';
 import { lspCommand } from './lsp.js';
 import { scoreCommand } from './score.js';
-import { printError } from './output.js';
+import { printError, printLine } from './output.js';
 import { installCommand, refreshCommand } from './refresh.js';
 import { statusCommand } from './status.js';
 import { adoptCommand, newCommand } from './new.js';
@@ -28,6 +29,10 @@ export async function main(argv) {
   let exitCode = EXIT.ok;
   /** The command as typed, for the hints that say "run the same command again". */
   const typed = ['upkeep', ...argv];
+  // Under --json a usage error is one JSON document on stdout, like every other failure.
+  const json = argv.includes('--json');
+  /** @type {string | undefined} */
+  let usageError;
   const program = new Command('upkeep')
     .description('Keep files copied from upstream in step with new releases, and score how risky a diff is.')
     .version(version, '-V, --version')
@@ -39,7 +44,12 @@ export async function main(argv) {
 
 Engine: ${implementation} (set UPKEEP_FORCE_WASM=1 for the wasm build).`)
     .exitOverride()
-    .configureOutput({ outputError: (text) => printError(text.replace(/^error: /, '').trimEnd()) });
+    .configureOutput({
+      outputError: (text) => {
+        usageError = text.replace(/^error: /, '').trimEnd();
+        if (!json) printError(usageError);
+      },
+    });
 
   program
     .command('hash')
@@ -310,6 +320,27 @@ running the same command again resumes where it stopped.`)
       exitCode = await statusCommand(options, typed);
     });
 
+  const backups = program.command('backups').description('list the backups updates and refreshes keep, or remove old runs on request (never implicitly)');
+  const backupsOptions = (/** @type {Command} */ command) =>
+    command
+      .option('--root <dir>', 'the project root (default: the current directory)')
+      .option('--state-dir <name>', 'the state folder of updates', '.upkeep')
+      .option('--folder <dir>', "another backups folder, relative to the root (a refresh's <home>/.upkeep-backups; repeatable)", collect, [])
+      .option('--json', 'print one JSON document');
+  backupsOptions(backups.command('list'))
+    .description('every backup run, newest first: when, how many files, how many bytes, and which hold content found nowhere else')
+    .action(async (options) => {
+      exitCode = await backupsCommand('list', options);
+    });
+  backupsOptions(backups.command('prune'))
+    .description('remove old backup runs; never one holding content that is not in the tree, in git HEAD or in a run that stays')
+    .option('--keep <n>', 'keep the n newest runs', count)
+    .option('--older-than <age>', 'only runs older than this: 90m, 12h, 30d, 2w')
+    .option('-n, --dry-run', 'say what would be removed; remove nothing')
+    .action(async (options) => {
+      exitCode = await backupsCommand('prune', options);
+    });
+
   program
     .command('new')
     .description('scaffold a project from a release and record where it came from (.upkeep/source.json), so `upkeep update` needs no flags')
@@ -475,7 +506,9 @@ ${examples([
   } catch (error) {
     if (!(error instanceof CommanderError)) throw error;
     // --help and --version end here with exit code 0; usage errors with a message already printed.
-    return error.exitCode === 0 ? EXIT.ok : (/** @type {{ upkeepExit?: number }} */ (error).upkeepExit ?? EXIT.badInput);
+    if (error.exitCode === 0) return EXIT.ok;
+    if (json) printLine(JSON.stringify({ status: 'error', error: { code: 'usage', message: usageError ?? error.message } }, null, 2));
+    return /** @type {{ upkeepExit?: number }} */ (error).upkeepExit ?? EXIT.badInput;
   }
   return exitCode;
 }

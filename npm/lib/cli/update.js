@@ -4,7 +4,8 @@
 import process from 'node:process';
 import { engine } from '../engine.js';
 import { update } from '../flows/update.js';
-import { EXIT } from './exit-codes.js';
+import { FlowError } from '../shim/flow-error.js';
+import { EXIT, exitForRun } from './exit-codes.js';
 import { printLine, printLines, printWarning } from './output.js';
 import { runCommand } from './run.js';
 import { canPrompt, verbosity } from './terminal.js';
@@ -39,7 +40,7 @@ export async function updateCommand(flags, argv, { readOnly = false } = {}) {
     name,
     flags,
     argv,
-    run: async ({ prompt, request }) => {
+    run: async ({ prompt, request, stop }) => {
       const say = verbosity(flags);
       const conflicts = flags.conflicts ?? 'patch';
       if (!['patch', 'merge', 'markers'].includes(conflicts)) {
@@ -67,12 +68,20 @@ export async function updateCommand(flags, argv, { readOnly = false } = {}) {
       const { check, plan } = outcome;
       const report = plan?.report ?? emptyReport(check.installed, check.latest);
       const attention = report.conflicts.length > 0 || report.delete.length > 0;
-      const code = readOnly ? (plan?.pending || attention ? EXIT.findings : EXIT.ok) : attention ? EXIT.findings : EXIT.ok;
+      // A run that wrote ends the way the engine's run record says (a stop asked for after the
+      // last write changes nothing: that update is complete).
+      const code = readOnly ? (plan?.pending || attention ? EXIT.findings : EXIT.ok) : report.run ? exitForRun(report.run.outcome) : attention ? EXIT.findings : EXIT.ok;
+      const stopped = outcome.status === 'interrupted';
+      const message = 'update interrupted before it finished; run it again to resume where it stopped';
       if (flags.json) {
         const extra = readOnly && plan ? { files: plan.files.filter((f) => f.localChange || f.upstreamChange) } : {};
-        printLine(JSON.stringify({ status: outcome.status, ...report, ...extra, resumed: outcome.resumed, leftoverPatches: outcome.leftoverPatches, notices: outcome.notices, releases: outcome.releases }, null, 2));
-        return code;
+        const blocked = report.run?.blocked;
+        const error = stopped ? { error: { code: 'interrupted', message } } : outcome.status === 'failed' && blocked ? { error: { code: blocked.code, message: blocked.message } } : {};
+        printLine(JSON.stringify({ status: outcome.status, ...report, ...extra, resumed: outcome.resumed, leftoverPatches: outcome.leftoverPatches, notices: outcome.notices, releases: outcome.releases, ...error }, null, 2));
+        return stopped ? stop.exitCode() : code;
       }
+      // Stopped by a signal: the run framework says where it stopped and how to resume.
+      if (stopped) throw new FlowError('interrupted', message);
       // What the user should know about the releases (a damaged cache entry fetched again,
       // a record behind VERSION, a drift allowed), before the report.
       for (const notice of outcome.notices) printWarning(notice);

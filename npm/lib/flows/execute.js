@@ -1,134 +1,496 @@
-// Executes an engine plan: per file, journal the intent, back up, replace atomically (or
-// remove), journal the result. The engine decided every action; this only checks that
-// the disk still holds what the plan was made from, and refuses to act where it does not.
-import { readFileSync, unlinkSync } from 'node:fs';
-import { dirname } from 'node:path';
+// The one executor update, refresh and install share: it carries out the engine's write
+// steps (npm/lib/index.d.ts `WriteStep`) and reports what became of each. It decides
+// nothing: every step says what must be at its path right before the swap, what to put
+// there and where the file goes first; this checks, copies and swaps.
+//
+// Per batch of steps: each target is opened by handle without following links, hashed
+// while it is copied into its backup, and must hash to what the plan saw; the new content
+// is staged beside it (a release file is read with O_NOFOLLOW and hashed while copied,
+// and must hash to what the plan classified); all temps are synced together; backups are
+// linked into place and their folders synced; then, file by file, the target is checked
+// again right before the swap (same inode, same size and change time) and swapped
+// (rename, or link when nothing may be there). After the swap the old content, still held
+// open, is hashed once more: an edit saved in place at any moment since the first read is
+// put back. A file that moved is left alone and reported; a file the file system refuses
+// stops the run there, and everything before it is reported done.
+//
+// What remains open: an editor that saves by renaming its own temp over the file in the
+// microseconds between the last check and the rename loses that save to the update (the
+// content the update replaced is in the backup; the editor's is not). Closing it needs
+// renameat2(RENAME_EXCHANGE) or a compare-and-swap rename, which Node does not expose;
+// nor does it expose openat/renameat, so folders are reached through /proc/self/fd on
+// Linux (see shim/dir-handle.js) and by checked paths elsewhere, where a folder swapped
+// for a link between the check and the rename can still redirect that one rename.
+import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, readSync, unlinkSync } from 'node:fs';
+import { getSystemErrorMap } from 'node:util';
 import { engine } from '../engine.js';
-import { copyToTemp, fsyncDir, placeTemp, writeTemp } from '../shim/atomic-write.js';
-import { hashFileSync } from '../shim/hash-file.js';
-import { ensureParents, inspect } from '../shim/safe-path.js';
-import { step } from '../shim/fault.js';
+import { DirCache, sameFile, splitPath } from '../shim/dir-handle.js';
+import { step as faultStep } from '../shim/fault.js';
+import { CHUNK, sweepDeadTemps, TempFile } from '../shim/temp-file.js';
 import { counter, yielder } from './progress.js';
 
-/**
- * @typedef {object} ExecuteContext
- * @property {string} root the host repository (real path)
- * @property {string} sourceRoot the source directory
- * @property {string} runId
- * @property {import('../shim/journal.js').JournalWriter | undefined} journal
- * @property {import('../shim/backup.js').Backups} backups
- * @property {() => boolean} stopRequested checked between files (SIGINT, SIGTERM): the
- *   file before is whole and journalled
- * @property {(event: import('./progress.js').ProgressEvent) => void} [onProgress] after each file
- */
-
-/**
- * Runs every action of `plan`; returns per-file outcomes (`done`, `skipped` with a reason,
- * `failed` when the file system refused a write) and whether it stopped early — on request,
- * or at the first failed write: that file is left as it was (the write is atomic), the
- * rest are not tried, and re-running once the cause is fixed resumes from the journal.
- * @param {import('../index.js').Plan} plan @param {ExecuteContext} ctx
- */
-export async function executePlan(plan, ctx) {
-  /** @type {{ target: string, outcome: string, reason?: string, backup?: string }[]} */
-  const outcomes = [];
-  let stopped = false;
-  const written = counter(ctx.onProgress, 'write', plan.files.filter((f) => f.action !== 'none').length);
-  const turn = yielder();
-  for (const file of plan.files) {
-    // Between two files: let a signal's handler run, then honour the stop it asked for.
-    await turn();
-    if (ctx.stopRequested()) {
-      stopped = true;
-      break;
-    }
-    const base = { type: /** @type {const} */ ('file'), ts: '', run: ctx.runId, src: file.src, target: file.target, state: file.state, decision: file.decision, action: file.action };
-    if (file.action === 'write' || file.action === 'remove') {
-      try {
-        outcomes.push({ target: file.target, ...mutate(file, ctx, base) });
-      } catch (error) {
-        const { code, message } = /** @type {NodeJS.ErrnoException} */ (error);
-        if (!code || !('syscall' in /** @type {object} */ (error))) throw error;
-        outcomes.push({ target: file.target, outcome: 'failed', reason: `cannot ${file.action} '${file.target}': ${message}` });
-        return { outcomes, stopped: false, failed: true };
-      }
-    } else if (file.action !== 'none') {
-      ctx.journal?.append({ ...base, ts: now(), phase: 'done', after: file.newSha256 });
-      outcomes.push({ target: file.target, outcome: file.action === 'record' ? 'done' : file.action });
-    }
-    if (file.action !== 'none') written.step(file.target);
-  }
-  return { outcomes, stopped, failed: false };
-}
-
-const now = () => new Date().toISOString();
-
-/**
- * Acts on one file, streaming its bytes (a file of any size takes one chunk of memory):
- * the host file is hashed and must still be what the plan saw; the source is copied into
- * a synced temp file beside the target and must hash to what the plan saw; only then is
- * the intent journalled, the host file backed up (a verified copy) and the temp renamed.
- * @param {import('../index.js').PlannedFile} file @param {ExecuteContext} ctx
- * @param {import('../index.js').JournalRecord} base
- * @returns {{ outcome: string, reason?: string, backup?: string }}
- */
-function mutate(file, ctx, base) {
-  const host = inspect(ctx.root, file.target);
-  const hostSha = host.kind === 'file' ? hashFileSync(host.abs) : undefined;
-  const changed = { outcome: 'skipped', reason: `'${file.target}' changed while the refresh ran; run it again` };
-  if (host.kind !== file.hostKind || hostSha !== file.hostSha256) return changed;
-  /** @type {string | undefined} the source's verified copy, beside the target */
-  let staged;
-  /** @type {string | undefined} the SHA-256 of what the target will hold */
-  let after;
-  if (file.action === 'write') {
-    const source = inspect(ctx.sourceRoot, file.src);
-    const sourceChanged = { outcome: 'skipped', reason: `the source's '${file.src}' changed while the refresh ran; run it again` };
-    if (source.kind !== 'file') return sourceChanged;
-    ensureParents(ctx.root, file.target);
-    const mode = host.kind === 'file' ? host.mode : 0o644;
-    const copied = file.crlf && source.size <= CRLF_MAX_BYTES ? stageCrlf(source.abs, host.abs, mode) : { ...copyToTemp(source.abs, host.abs, mode), written: undefined };
-    if (copied.sha256 !== file.sourceSha256) {
-      unlinkSync(copied.temp);
-      return sourceChanged;
-    }
-    staged = copied.temp;
-    after = copied.written ?? copied.sha256;
-  }
-  try {
-    const wanted = file.backup && hostSha ? `${ctx.backups.folder}/${file.target}` : undefined;
-    ctx.journal?.append({ ...base, ts: now(), phase: 'intent', before: hostSha, after, backup: wanted });
-    const backup = wanted && hostSha ? ctx.backups.copy(file.target, host.abs, host.mode, hostSha) : undefined;
-    if (wanted && !backup) return changed;
-    if (staged) {
-      // A link swapped in after the check above is refused here: inspect again, right before the rename.
-      const again = inspect(ctx.root, file.target);
-      if (again.kind !== 'file' && again.kind !== 'missing') return { outcome: 'skipped', reason: `'${file.target}' became a ${again.kind}` };
-      placeTemp(staged, again.abs);
-      staged = undefined;
-    } else {
-      unlinkSync(host.abs);
-      step('removed');
-      fsyncDir(dirname(host.abs));
-    }
-    ctx.journal?.append({ ...base, ts: now(), phase: 'done', before: hostSha, after, backup });
-    return { outcome: 'done', backup };
-  } finally {
-    if (staged) unlinkSync(staged);
-  }
-}
-
-/** A file the plan writes with CRLF is converted in memory up to this size, and copied as it is above it. */
+/** How many steps are staged, synced and swapped together. */
+const BATCH = 64;
+/** A file the plan writes with CRLF is converted in memory up to this size, copied as it is above it. */
 const CRLF_MAX_BYTES = 64 << 20;
+const READ = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 
 /**
- * Stages the source at `from` beside `path` with the line endings of a CRLF checkout
- * (the engine's `toCrlf`); returns the temp's path, the SHA-256 of the source as read (to
- * check against the plan) and of what was written.
- * @param {string} from @param {string} path @param {number} mode
+ * @typedef {import('../index.js').WriteStep} WriteStep
+ * @typedef {import('../index.js').StepOutcome} StepOutcome
+ * @typedef {object} ExecuteContext
+ * @property {string} root the tree written (a real path)
+ * @property {string} sourceRoot the release or source that `copy` steps read from (a real path)
+ * @property {(step: WriteStep) => Uint8Array} [bytesOf] a `planned` step's content
+ * @property {() => boolean} [stopRequested] polled before each swap (SIGINT, SIGTERM):
+ *   every file swapped before is whole
+ * @property {(step: WriteStep, facts: { before?: string, after?: string, backup?: string }) => void} [onIntent]
+ *   called (refresh: the journal's intent) once a step is staged, before its backup is placed and its file swapped
+ * @property {(step: WriteStep, facts: { before?: string, after?: string, backup?: string }) => void} [onDone]
+ *   called once a step's swap and its folder are durable
+ * @property {(event: import('./progress.js').ProgressEvent) => void} [onProgress] after each
+ *   backup placed and each file swapped (counted only when given)
  */
-function stageCrlf(from, path, mode) {
-  const bytes = readFileSync(from);
-  const converted = engine.toCrlf(bytes) ?? bytes;
-  return { temp: writeTemp(path, converted, mode), sha256: engine.sha256(bytes), written: engine.sha256(converted) };
+
+/** A failure of the file system that stops the run (anything else is a bug and is thrown). */
+class Blocked extends Error {
+  /** @param {NodeJS.ErrnoException} cause @param {'backup' | 'stage' | 'swap'} stage */
+  constructor(cause, stage) {
+    super(cause.message);
+    const known = typeof cause.errno === 'number' ? getSystemErrorMap().get(cause.errno) : undefined;
+    this.os = { code: String(cause.code), message: known?.[1] ?? cause.message.replace(/^[A-Z]+: /, '').replace(/, \w+ '.*'$/, ''), stage };
+  }
 }
+
+/** Runs `fn`, turning an operating-system error into Blocked at `stage`. */
+function at(/** @type {'backup' | 'stage' | 'swap'} */ stage, /** @type {() => any} */ fn) {
+  try {
+    return fn();
+  } catch (error) {
+    if (error instanceof Blocked || !isOsError(error)) throw error;
+    throw new Blocked(/** @type {NodeJS.ErrnoException} */ (error), stage);
+  }
+}
+
+const isOsError = (/** @type {any} */ error) => typeof error?.code === 'string' && /^E[A-Z0-9]+$/.test(error.code) && ('syscall' in error || 'errno' in error);
+
+/** The SHA-256 of descriptor `fd` from its start. */
+function hashFd(/** @type {number} */ fd) {
+  const hash = new engine.Sha256Stream();
+  const chunk = Buffer.allocUnsafe(CHUNK);
+  for (let pos = 0, n; (n = readSync(fd, chunk, 0, CHUNK, pos)) > 0; pos += n) hash.update(chunk.subarray(0, n));
+  return hash.finish();
+}
+
+/**
+ * Opens what is at `name` in `dir` without following a link: a regular file's descriptor
+ * and stat, `{ kind }` for anything else, null when nothing is there.
+ */
+function openHeld(/** @type {import('../shim/dir-handle.js').DirHandle} */ dir, /** @type {string} */ name) {
+  let fd;
+  try {
+    fd = openSync(dir.path(name), READ);
+  } catch (error) {
+    const code = /** @type {NodeJS.ErrnoException} */ (error).code;
+    if (code === 'ENOENT') return null;
+    if (code === 'ELOOP' || code === 'ENXIO' || code === 'EISDIR') return { kind: 'other' };
+    throw error;
+  }
+  const st = fstatSync(fd, { bigint: true });
+  if (!st.isFile()) {
+    closeSync(fd);
+    return { kind: 'other' };
+  }
+  return { kind: 'file', fd, st };
+}
+
+/** A stat's identity and change marks, to tell whether a held file moved since. */
+const unchangedSince = (/** @type {import('node:fs').BigIntStats} */ a, /** @type {import('node:fs').BigIntStats} */ b) =>
+  a.ino === b.ino && a.dev === b.dev && a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs;
+
+/**
+ * Carries out `steps` in order; returns each tried step's outcome, in order, and whether
+ * the run stopped early (a stop request) or at a refused write.
+ * @param {WriteStep[]} steps @param {ExecuteContext} ctx
+ * @returns {Promise<{ outcomes: StepOutcome[], stopped: boolean, failed: boolean }>}
+ */
+export async function executeSteps(steps, ctx) {
+  /** @type {StepOutcome[]} */
+  const outcomes = [];
+  const swept = new Set();
+  const progress = {
+    backedUp: ctx.onProgress ? counter(ctx.onProgress, 'backup', steps.filter((s) => s.backup !== null).length) : undefined,
+    written: ctx.onProgress ? counter(ctx.onProgress, 'write', steps.length) : undefined,
+    turn: yielder(),
+  };
+  for (let start = 0; start < steps.length; start += BATCH) {
+    // Between two batches: a stop asked for during the last one lands before anything more is staged.
+    if (start > 0) {
+      await progress.turn();
+      if (ctx.stopRequested?.()) return { outcomes, stopped: true, failed: false };
+    }
+    const result = await runBatch(steps.slice(start, start + BATCH), ctx, swept, progress);
+    outcomes.push(...result.outcomes);
+    if (result.stopped || result.failed) return { outcomes, stopped: result.stopped, failed: result.failed };
+  }
+  return { outcomes, stopped: false, failed: false };
+}
+
+/**
+ * @typedef {object} Staged
+ * @property {WriteStep} step
+ * @property {import('../shim/dir-handle.js').DirHandle} dir
+ * @property {string} name
+ * @property {{ kind: string, fd?: number, st?: import('node:fs').BigIntStats } | null} held
+ * @property {string | undefined} before the target's SHA-256 as staged
+ * @property {string | undefined} after the SHA-256 of what the target will hold
+ * @property {TempFile | undefined} temp the new content
+ * @property {TempFile | undefined} backupTemp
+ * @property {string | undefined} backup where the backup went
+ * @property {number} mode
+ */
+
+/**
+ * @param {WriteStep[]} batch @param {ExecuteContext} ctx @param {Set<string>} swept
+ * @param {{ backedUp?: { step: (path?: string) => void }, written?: { step: (path?: string) => void }, turn: () => Promise<void> }} progress
+ */
+async function runBatch(batch, ctx, swept, progress) {
+  const targets = new DirCache(ctx.root, { create: true, limit: Infinity });
+  const sources = new DirCache(ctx.sourceRoot, { limit: 16 });
+  /** @type {StepOutcome[]} */
+  const outcomes = [];
+  /** @type {Staged[]} */
+  const staged = [];
+  /** @type {StepOutcome | undefined} */
+  let blocked;
+  try {
+    // 1. Stage: check each target, copy it into its backup temp, write the new content beside it.
+    for (const step of batch) {
+      try {
+        const s = stage(step, ctx, targets, sources, swept);
+        if ('outcome' in s) outcomes.push(s);
+        else staged.push(s);
+      } catch (error) {
+        if (!(error instanceof Blocked)) throw error;
+        blocked = { path: step.path, outcome: 'blocked', backup: null, error: error.os };
+        break;
+      }
+    }
+    const order = new Map(batch.map((step, i) => [step.path, i]));
+    const inOrder = () => outcomes.sort((a, b) => /** @type {number} */ (order.get(a.path)) - /** @type {number} */ (order.get(b.path)));
+    // 2. Sync every temp of the batch together.
+    const temps = staged.flatMap((s) => [s.backupTemp, s.temp]).filter((t) => t !== undefined);
+    const synced = await Promise.allSettled(temps.map((t) => t.sync()));
+    const failedSync = synced.findIndex((r) => r.status === 'rejected');
+    if (failedSync >= 0) {
+      const cut = staged.findIndex((s) => s.backupTemp === temps[failedSync] || s.temp === temps[failedSync]);
+      const error = /** @type {PromiseRejectedResult} */ (synced[failedSync]).reason;
+      if (!isOsError(error)) throw error;
+      const stageOf = staged[cut].backupTemp === temps[failedSync] ? 'backup' : 'stage';
+      blocked = { path: staged[cut].step.path, outcome: 'blocked', backup: null, error: new Blocked(error, stageOf).os };
+      for (const s of staged.splice(cut)) discard(s);
+    }
+    for (const s of staged) {
+      s.backupTemp?.finish(s.mode);
+      s.temp?.finish(s.mode);
+      if (s.temp) faultStep('temp synced');
+    }
+    // 3. Backups in place and durable before any file of the batch is replaced.
+    const backupDirs = new Set();
+    for (const [i, s] of staged.entries()) {
+      if (!s.backupTemp) continue;
+      try {
+        s.backup = at('backup', () => placeBackup(/** @type {TempFile} */ (s.backupTemp), /** @type {string} */ (s.step.backup), /** @type {string} */ (s.before)));
+        backupDirs.add(s.backupTemp.dir);
+      } catch (error) {
+        if (!(error instanceof Blocked)) throw error;
+        blocked = { path: s.step.path, outcome: 'blocked', backup: null, error: error.os };
+        for (const rest of staged.splice(i)) discard(rest);
+        break;
+      }
+    }
+    for (const dir of backupDirs) dir.sync();
+    for (const s of staged) {
+      if (!s.backup) continue;
+      faultStep('backup synced');
+      progress.backedUp?.step(s.step.path);
+    }
+    // 4. Swap, file by file, each checked right before.
+    const swapped = [];
+    let stopped = false;
+    for (const [i, s] of staged.entries()) {
+      // Let a signal's handler run (a stop request arrives as an event), then honour it.
+      await progress.turn();
+      if (ctx.stopRequested?.()) {
+        stopped = true;
+        for (const rest of staged.slice(i)) discard(rest);
+        break;
+      }
+      try {
+        const outcome = at('swap', () => swap(s));
+        outcomes.push(outcome);
+        if (outcome.outcome === 'done') swapped.push(s);
+        progress.written?.step(s.step.path);
+      } catch (error) {
+        if (!(error instanceof Blocked)) throw error;
+        blocked = { path: s.step.path, outcome: 'blocked', backup: s.backup ?? null, error: error.os };
+        for (const rest of staged.slice(i)) discard(rest);
+        break;
+      }
+    }
+    // 5. Each folder synced once; only then is a swap reported done.
+    for (const dir of new Set(swapped.map((s) => s.dir))) dir.sync();
+    for (const s of swapped) ctx.onDone?.(s.step, { before: s.before, after: s.after, backup: s.backup });
+    if (blocked) outcomes.push(blocked);
+    return { outcomes: inOrder(), stopped, failed: blocked !== undefined };
+  } finally {
+    for (const s of staged) closeHeld(s);
+    targets.close();
+    sources.close();
+  }
+}
+
+/**
+ * Stages one step, or says at once what becomes of it.
+ * @param {WriteStep} step @param {ExecuteContext} ctx @param {DirCache} targets @param {DirCache} sources @param {Set<string>} swept
+ * @returns {Staged | StepOutcome}
+ */
+function stage(step, ctx, targets, sources, swept) {
+  const { dir: rel, name } = splitPath(step.path);
+  const changed = /** @type {StepOutcome} */ ({ path: step.path, outcome: 'changed', backup: null, error: null });
+  let dir;
+  try {
+    dir = at('stage', () => folder(targets, rel, swept));
+  } catch (error) {
+    // A folder on the way became a link or a file: the path is no longer what the plan saw.
+    if (/** @type {any} */ (error).code === 'unsafe-path') return changed;
+    throw error;
+  }
+  const held = at('backup', () => openHeld(dir, name));
+  /** @type {Staged} */
+  const s = { step, dir, name, held, before: undefined, after: undefined, temp: undefined, backupTemp: undefined, backup: undefined, mode: 0o644 };
+  try {
+    const expect = step.expect.kind;
+    if (expect === 'if-missing' && held) return { ...closeHeld(s), path: step.path, outcome: 'unchanged', backup: null, error: null };
+    if (expect === 'missing' && held) return { ...closeHeld(s), ...changed };
+    if (held && held.kind !== 'file') return { ...closeHeld(s), ...changed };
+    if (expect === 'file' && !held) return changed;
+    const planned = contentOf(step, ctx);
+    if (held?.fd !== undefined) {
+      s.mode = Number(/** @type {import('node:fs').BigIntStats} */ (held.st).mode & 0o7777n);
+      // Any: a file of upkeep's own that already holds the new content needs nothing; one
+      // that does not is replaced only when the step backs it up.
+      if (expect === 'any') {
+        const now = at('backup', () => hashFd(/** @type {number} */ (held.fd)));
+        if (planned && now === engine.sha256(planned)) return { ...closeHeld(s), path: step.path, outcome: 'unchanged', backup: null, error: null };
+        if (!step.backup) return { ...closeHeld(s), ...changed };
+      }
+      s.before = step.backup ? at('backup', () => copyToBackup(s, folder(targets, splitPath(/** @type {string} */ (step.backup)).dir, swept))) : at('backup', () => hashFd(/** @type {number} */ (held.fd)));
+      const wanted = step.expect.kind === 'file' ? step.expect.sha256 : s.before;
+      if (s.before !== wanted) return { ...discard(s), ...changed };
+    }
+    if (step.content.kind === 'remove') return s;
+    const source = step.content.kind === 'copy' ? openSource(step.content.from, sources) : null;
+    if (step.content.kind === 'copy' && !source) return { ...discard(s), path: step.path, outcome: 'source-changed', backup: null, error: null };
+    if (source && !held) s.mode = Number(source.st.mode & 0o777n);
+    at('stage', () => {
+      s.temp = new TempFile(dir, name);
+      if (planned) {
+        s.temp.write(planned);
+        s.after = engine.sha256(planned);
+      } else {
+        s.after = stageCopy(/** @type {TempFile} */ (s.temp), /** @type {{ fd: number, st: any }} */ (source), step);
+      }
+    });
+    if (source) closeSync(source.fd);
+    if (s.after === undefined) return { ...discard(s), path: step.path, outcome: 'source-changed', backup: null, error: null };
+    ctx.onIntent?.(step, { before: s.before, after: s.after, backup: step.backup ?? undefined });
+    return s;
+  } catch (error) {
+    discard(s);
+    // A folder on the way (or the backup folder) moved or became a link meanwhile.
+    if (/** @type {any} */ (error)?.code === 'unsafe-path') return changed;
+    throw error;
+  }
+}
+
+/**
+ * The folder `rel` of the tree written, opened (or created) by handle; the temp files a
+ * killed run left there are swept the first time this run uses it.
+ * @param {DirCache} targets @param {string} rel @param {Set<string>} swept
+ */
+function folder(targets, rel, swept) {
+  const dir = targets.get(rel);
+  if (!swept.has(rel)) {
+    swept.add(rel);
+    sweepDeadTemps(dir);
+  }
+  return dir;
+}
+
+/** A `planned` or `text` step's bytes; null for copies and removals. */
+function contentOf(/** @type {WriteStep} */ step, /** @type {ExecuteContext} */ ctx) {
+  if (step.content.kind === 'text') return Buffer.from(step.content.text);
+  if (step.content.kind !== 'planned') return null;
+  if (!ctx.bytesOf) throw new Error(`step ${step.path} has planned content and no bytesOf`);
+  return ctx.bytesOf(step);
+}
+
+/**
+ * Streams the held target into a temp in its backup folder while hashing it; returns
+ * the digest of what was copied (the backup holds exactly those bytes).
+ * @param {Staged} s @param {import('../shim/dir-handle.js').DirHandle} backups the backup's folder
+ */
+function copyToBackup(s, backups) {
+  const { name } = splitPath(/** @type {string} */ (s.step.backup));
+  const temp = new TempFile(backups, name);
+  s.backupTemp = temp;
+  const hash = new engine.Sha256Stream();
+  const fd = /** @type {number} */ (s.held?.fd);
+  const chunk = Buffer.allocUnsafe(CHUNK);
+  let wrote = false;
+  for (let pos = 0, n; (n = readSync(fd, chunk, 0, CHUNK, pos)) > 0; pos += n) {
+    hash.update(chunk.subarray(0, n));
+    temp.write(chunk.subarray(0, n));
+    wrote = true;
+  }
+  if (!wrote) temp.write(Buffer.alloc(0));
+  return hash.finish();
+}
+
+/**
+ * Opens the release's file at `from` by handle, never through a link; null when it is
+ * not a regular file any more (or a folder on the way became a link).
+ * @param {string} from @param {DirCache} sources
+ */
+function openSource(from, sources) {
+  const { dir, name } = splitPath(from);
+  try {
+    const held = openHeld(sources.get(dir), name);
+    return held?.kind === 'file' ? /** @type {{ fd: number, st: import('node:fs').BigIntStats }} */ (held) : null;
+  } catch (error) {
+    if (/** @type {any} */ (error).code === 'unsafe-path' || isOsError(error)) return null;
+    throw error;
+  }
+}
+
+/**
+ * Copies the release's file into the temp while hashing it; returns the SHA-256 of what
+ * the temp holds, or undefined when the source does not hash to what the plan classified.
+ * @param {TempFile} temp @param {{ fd: number, st: import('node:fs').BigIntStats }} source @param {WriteStep} step
+ */
+function stageCopy(temp, source, step) {
+  const content = /** @type {{ kind: 'copy', sha256: string, crlf: boolean }} */ (step.content);
+  if (content.crlf && source.st.size <= BigInt(CRLF_MAX_BYTES)) {
+    const bytes = readFileSync(source.fd);
+    if (engine.sha256(bytes) !== content.sha256) return undefined;
+    const converted = engine.toCrlf(bytes) ?? bytes;
+    temp.write(converted);
+    return engine.sha256(converted);
+  }
+  const hash = new engine.Sha256Stream();
+  temp.copyFrom(source.fd, hash);
+  return hash.finish() === content.sha256 ? content.sha256 : undefined;
+}
+
+/**
+ * Links a synced backup temp into place, never over another backup: an identical one (a
+ * resumed run's) is accepted, a different one keeps its name and this copy takes the
+ * next free `<name>.~N~`. Returns the backup's path.
+ * @param {TempFile} temp @param {string} rel @param {string} digest
+ */
+function placeBackup(temp, rel, digest) {
+  const { name } = splitPath(rel);
+  for (let n = 0; n < 1000; n += 1) {
+    const candidate = n === 0 ? name : `${name}.~${n}~`;
+    if (temp.linkAs(candidate)) return n === 0 ? rel : `${rel}.~${n}~`;
+    const existing = openHeld(temp.dir, candidate);
+    if (existing?.fd !== undefined) {
+      const same = hashFd(existing.fd) === digest;
+      closeSync(existing.fd);
+      if (same) {
+        temp.remove();
+        return n === 0 ? rel : `${rel}.~${n}~`;
+      }
+    }
+  }
+  throw Object.assign(new Error(`too many backups named '${rel}'`), { code: 'EEXIST', syscall: 'link' });
+}
+
+/**
+ * Swaps one staged step, checked right before; says what became of it.
+ * @param {Staged} s @returns {StepOutcome}
+ */
+function swap(s) {
+  const { step, dir, name, held } = s;
+  const result = (/** @type {StepOutcome['outcome']} */ outcome) => ({ path: step.path, outcome, backup: s.backup ?? null, error: null });
+  if (!dir.verify()) {
+    discard(s);
+    return result('changed');
+  }
+  if (!held) {
+    // Nothing may be there: a link never replaces what appeared meanwhile.
+    const temp = /** @type {TempFile} */ (s.temp);
+    if (!temp.linkAs(name)) {
+      temp.remove();
+      return result(step.expect.kind === 'if-missing' ? 'unchanged' : 'changed');
+    }
+    faultStep('renamed');
+    return result('done');
+  }
+  const fd = /** @type {number} */ (held.fd);
+  let now;
+  try {
+    now = lstatSync(dir.path(name), { bigint: true });
+  } catch {
+    now = undefined;
+  }
+  if (!now || !unchangedSince(now, /** @type {import('node:fs').BigIntStats} */ (held.st)) || !unchangedSince(fstatSync(fd, { bigint: true }), /** @type {import('node:fs').BigIntStats} */ (held.st))) {
+    discard(s);
+    return result('changed');
+  }
+  if (s.temp) {
+    s.temp.renameOver(name);
+    faultStep('renamed');
+  } else {
+    unlinkSync(dir.path(name));
+    faultStep('removed');
+  }
+  // The old content, still held open: an edit saved into it since it was first read is put back.
+  if (hashFd(fd) !== s.before) {
+    restore(s);
+    return result('changed');
+  }
+  return result('done');
+}
+
+/** Puts the held (edited) content back at the step's path after a swap. */
+function restore(/** @type {Staged} */ s) {
+  const temp = new TempFile(s.dir, s.name);
+  const fd = /** @type {number} */ (s.held?.fd);
+  const chunk = Buffer.allocUnsafe(CHUNK);
+  for (let pos = 0, n; (n = readSync(fd, chunk, 0, CHUNK, pos)) > 0; pos += n) temp.write(chunk.subarray(0, n));
+  temp.finish(s.mode);
+  if (s.temp) temp.renameOver(s.name);
+  else if (!temp.linkAs(s.name)) temp.remove();
+}
+
+/** Closes a staged step's held file; returns nothing worth spreading. */
+function closeHeld(/** @type {Staged} */ s) {
+  if (s.held?.fd !== undefined) {
+    try {
+      closeSync(s.held.fd);
+    } catch {}
+    s.held.fd = undefined;
+  }
+  return {};
+}
+
+/** Drops a staged step: its temps removed by identity, its held file closed. */
+function discard(/** @type {Staged} */ s) {
+  s.temp?.remove();
+  s.backupTemp?.remove();
+  closeHeld(s);
+  return {};
+}
+

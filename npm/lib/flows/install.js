@@ -5,14 +5,12 @@ import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { engine } from '../engine.js';
 import { atomicWrite } from '../shim/atomic-write.js';
-import { Backups } from '../shim/backup.js';
 import { acquireLock } from '../shim/lock.js';
 import { ensureParents } from '../shim/safe-path.js';
 import { FlowError } from '../shim/flow-error.js';
-import { executePlan } from './execute.js';
 import { mapLimited, observe } from './observe.js';
 import { counter, emit, letSignalsIn } from './progress.js';
-import { BACKUPS_NAME, LOCK_NAME, newRunId, readManifest } from './refresh.js';
+import { carryOut, LOCK_NAME, newRunId, readManifest } from './refresh.js';
 
 /**
  * @param {{ source: string, target: string, manifest?: string, force?: boolean, dryRun?: boolean,
@@ -49,8 +47,7 @@ export async function runInstall(request) {
   ensureParents(root, `${home}x`);
   const lock = acquireLock(join(root, `${home}${LOCK_NAME}`), runId);
   try {
-    const backups = new Backups(root, `${home}${BACKUPS_NAME}/${runId}`);
-    const { outcomes, stopped, failed } = await executePlan(plan, { root, sourceRoot, runId, journal: undefined, backups, stopRequested, onProgress: request.onProgress });
+    const { outcomes, stopped, failed } = await carryOut(plan, { root, sourceRoot, runId, home, stopRequested, onProgress: request.onProgress });
     const report = summary({ runId, outcomes, failed, interrupted: stopped });
     if (report.recordChanged) atomicWrite(join(root, plan.recordPath), Buffer.from(plan.recordText));
     return report;

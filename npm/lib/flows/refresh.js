@@ -5,12 +5,11 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { engine } from '../engine.js';
 import { atomicWrite } from '../shim/atomic-write.js';
-import { Backups } from '../shim/backup.js';
 import { acquireLock } from '../shim/lock.js';
 import { JournalWriter, readJournal } from '../shim/journal.js';
 import { ensureParents, inspect } from '../shim/safe-path.js';
 import { FlowError } from '../shim/flow-error.js';
-import { executePlan } from './execute.js';
+import { executeSteps } from './execute.js';
 import { mapLimited, observe, readInside } from './observe.js';
 import { counter, emit, letSignalsIn } from './progress.js';
 
@@ -110,8 +109,7 @@ export async function runRefresh(request) {
     const mutating = plan.files.some((f) => f.action !== 'none') || plan.recordChanged;
     if (!mutating) return report(plan, { dryRun: false, resumed: false, diffs, runId });
     writer.append(header);
-    const backups = new Backups(root, `${home}${BACKUPS_NAME}/${runId}`);
-    const { outcomes, stopped, failed } = await executePlan(plan, { root, sourceRoot, runId, journal: writer, backups, stopRequested, onProgress: request.onProgress });
+    const { outcomes, stopped, failed } = await carryOut(plan, { root, sourceRoot, runId, home, journal: writer, stopRequested, onProgress: request.onProgress });
     const facts = { dryRun: false, resumed: Boolean(resume), diffs, runId, outcomes, interrupted: stopped, failed };
     const done = report(plan, facts);
     if (done.recordChanged) {
@@ -130,6 +128,42 @@ export async function runRefresh(request) {
   } finally {
     lock?.release();
   }
+}
+
+/**
+ * Carries out an install or refresh plan through the one executor (flows/execute.js):
+ * the engine's steps for its writes and removals, each journalled (intent, then done once
+ * durable); the actions that write no file (a recorded decision, a diff, a pending file)
+ * are journalled first. Returns each file's outcome for the engine's report.
+ * @param {import('../index.js').Plan} plan
+ * @param {{ root: string, sourceRoot: string, runId: string, home: string, journal?: JournalWriter, stopRequested: () => boolean,
+ *   onProgress?: (event: import('./progress.js').ProgressEvent) => void }} ctx
+ */
+export async function carryOut(plan, { root, sourceRoot, runId, home, journal, stopRequested, onProgress }) {
+  const now = () => new Date().toISOString();
+  const base = (/** @type {import('../index.js').PlannedFile} */ file) =>
+    ({ type: /** @type {const} */ ('file'), ts: '', run: runId, src: file.src, target: file.target, state: file.state, decision: file.decision, action: file.action });
+  /** @type {import('../index.js').FileRunOutcome[]} */
+  const outcomes = [];
+  for (const file of plan.files) {
+    if (file.action === 'none' || file.action === 'write' || file.action === 'remove') continue;
+    journal?.append({ ...base(file), ts: now(), phase: 'done', after: file.newSha256 });
+    outcomes.push({ target: file.target, outcome: file.action === 'record' ? 'done' : file.action });
+  }
+  /** @type {import('../index.js').WriteStep[]} */
+  const steps = engine.refreshSteps(plan, `${home}${BACKUPS_NAME}/${runId}`);
+  const record = (/** @type {'intent' | 'done'} */ phase) => (/** @type {import('../index.js').WriteStep} */ step, /** @type {{ before?: string, after?: string, backup?: string }} */ f) => {
+    if (step.index === null) return;
+    journal?.append({ ...base(plan.files[step.index]), ts: now(), phase, before: f.before, after: f.after, backup: f.backup });
+  };
+  const run = await executeSteps(steps, { root, sourceRoot, stopRequested, onProgress, onIntent: record('intent'), onDone: record('done') });
+  for (const o of run.outcomes) {
+    const step = steps.find((s) => s.path === o.path);
+    // upkeep's own files (the backups folder's ignore file) reach the report only when refused.
+    if (step === undefined || (step.index === null && o.outcome !== 'blocked')) continue;
+    outcomes.push({ target: o.path, outcome: o.outcome, backup: o.backup ?? undefined, error: o.error ?? undefined });
+  }
+  return { outcomes, stopped: run.stopped, failed: run.failed };
 }
 
 /**

@@ -1,41 +1,51 @@
 // The update's regeneration step (core/src/regions/), after the walk's writes and before the
 // version bump: for each region the plan says to run, back up its declared paths (unless
-// the walk did), snapshot the tree, run its program, snapshot again, and carry out what
-// the engine says to put back. I/O only: which regions run, what the outcome means and
-// what to restore are the engine's (planUpdate's regionJobs, regionConfine,
-// finishUpdateRegions). A failed regeneration never fails the update.
-import { lstatSync, mkdirSync, readFileSync, rmdirSync, symlinkSync, unlinkSync } from 'node:fs';
+// the walk did), snapshot the tree, run its program confined (shim/sandbox.js: only the
+// region's folders writable where the machine allows it, its processes ending with it),
+// snapshot again, and carry out what the engine says to put back — through the one
+// executor, so every file a repair removes or overwrites is saved in the run's backups
+// first and checked right before it is touched. I/O only: which regions run, what an
+// outcome means and what to restore are the engine's (planUpdate's regionJobs,
+// regionConfine, finishUpdateRegions). A failed regeneration never fails the update.
+import { chmodSync, lstatSync, mkdirSync, rmdirSync, symlinkSync, unlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { engine } from '../engine.js';
-import { atomicWrite } from '../shim/atomic-write.js';
-import { saveBackups } from '../shim/backup.js';
+import { openDir, splitPath } from '../shim/dir-handle.js';
 import { runProgram } from '../shim/run-program.js';
-import { ensureParents, inspect } from '../shim/safe-path.js';
+import { confineTo, sandboxMode } from '../shim/sandbox.js';
 import { snapshotTree } from '../shim/tree-snapshot.js';
-import { counter } from './progress.js';
+import { counter, letSignalsIn } from './progress.js';
+import { TreeReader } from '../shim/tree-read.js';
+import { executeSteps } from './execute.js';
 
 /**
  * Runs the plan's regions and returns the completed report and summary.
  * @param {object} step
- * @param {string} step.root
+ * @param {string} step.root the project (a real path)
  * @param {import('../index.js').UpdatePlan} step.plan
  * @param {string} step.stateDir
  * @param {{ timeoutMs: number, maxOutputBytes: number }} step.limits
- * @param {() => void} step.stopIfAsked throws when a stop was requested (between regions)
+ * @param {() => boolean} step.stopRequested polled between regions
  * @param {(event: import('./progress.js').ProgressEvent) => void} [step.onProgress]
  * @returns {Promise<import('../index.js').RegionsFinished>}
  */
-export async function regenerate({ root, plan, stateDir, limits, stopIfAsked, onProgress }) {
+export async function regenerate({ root, plan, stateDir, limits, stopRequested, onProgress }) {
   const jobs = plan.regionJobs ?? [];
   /** @type {import('../index.js').RegenRun[]} */
   const runs = [];
+  const sandbox = jobs.some((j) => j.status === 'run') ? sandboxMode() : { mode: /** @type {const} */ ('none'), reason: null };
   const ran = counter(onProgress, 'regenerate', jobs.filter((j) => j.status === 'run').length);
   for (const job of jobs) {
     if (job.status !== 'run') continue;
-    stopIfAsked();
+    await letSignalsIn(); // a signal since the last region is handled before the next starts
+    if (stopRequested()) continue;
     const backedUp = await backUp(root, job.backups);
-    const before = snapshotTree(root, job.dirs, job.snapshotSkip);
-    const result = await runProgram(job.argv, root, limits);
-    const after = snapshotTree(root, job.dirs, job.snapshotSkip);
+    for (const dir of job.dirs) openDir(root, dir, { create: true }).close();
+    const everywhere = sandbox.mode === 'none';
+    const before = snapshotTree(root, job.dirs, job.snapshotSkip, { everywhere });
+    const wrap = confineTo(sandbox, root, job.dirs.map((d) => join(root, d)), job.protected.map((p) => join(root, p)));
+    const result = await runProgram(job.argv, root, limits, { wrap });
+    const after = snapshotTree(root, job.dirs, job.snapshotSkip, { everywhere });
     const confinement = engine.regionConfine({ paths: job.paths, dirs: job.dirs, before: before.entries, after: after.entries });
     runs.push({
       regionId: job.regionId,
@@ -48,7 +58,9 @@ export async function regenerate({ root, plan, stateDir, limits, stopIfAsked, on
       stderr: result.stderr,
       backedUp,
       confinement,
-      repairFailures: repair(root, confinement.repairs, before.preimages),
+      repairFailures: await repair(root, confinement.repairs, before.preimages, after.entries, job.saveDir),
+      sandbox,
+      stragglers: result.stragglers,
     });
     ran.step(job.regionId);
   }
@@ -62,67 +74,113 @@ export async function regenerate({ root, plan, stateDir, limits, stopIfAsked, on
  * @returns {Promise<string[]>} the paths copied
  */
 async function backUp(root, backups) {
-  const items = [];
-  for (const { path, backupPath } of backups) {
-    let at;
-    try {
-      at = inspect(root, path);
-      if (at.kind !== 'file' || inspect(root, backupPath).kind !== 'missing') continue;
-    } catch {
-      continue;
+  const tree = new TreeReader(root);
+  /** @type {import('../index.js').WriteStep[]} */
+  const steps = [];
+  try {
+    for (const { path, backupPath } of backups) {
+      const found = tree.entry(path);
+      if (found && 'bytes' in found) {
+        steps.push({ path: backupPath, expect: { kind: 'missing' }, content: { kind: 'copy', from: path, sha256: engine.sha256(found.bytes), crlf: false }, backup: null, index: null });
+      }
     }
-    const abs = at.abs;
-    items.push({ path, backupRel: backupPath, bytes: () => readFileSync(abs), mode: at.mode & 0o777 });
+  } finally {
+    tree.close();
   }
-  await saveBackups(root, items);
-  return items.map((i) => i.path);
+  const { outcomes } = await executeSteps(steps, { root, sourceRoot: root });
+  const copied = new Set(outcomes.filter((o) => o.outcome === 'done').map((o) => o.path));
+  return backups.filter((b) => copied.has(b.backupPath)).map((b) => b.path);
 }
 
 /**
- * Carries out the engine's repairs in order, never through a link (every parent is
- * checked with lstat); returns the ones that failed.
+ * Carries out the engine's repairs in order, never through a link. A regular file is
+ * removed or overwritten only through the executor (checked against what the snapshot
+ * saw, saved under `saveDir` first); links and folders are handled here. Returns the
+ * repairs that failed.
  * @param {string} root
  * @param {import('../index.js').RegionConfinement['repairs']} repairs
  * @param {Map<string, { bytes: Buffer, mode: number }>} preimages
+ * @param {import('../index.js').SnapEntry[]} after
+ * @param {string} saveDir
  */
-function repair(root, repairs, preimages) {
+async function repair(root, repairs, preimages, after, saveDir) {
   /** @type {{ path: string, message: string }[]} */
   const failures = [];
+  const now = new Map(after.map((e) => [e.path, e]));
   for (const { op, path, target } of repairs) {
     try {
-      const at = inspect(root, path);
-      switch (op) {
-        case 'remove':
-          if (at.kind !== 'missing') unlinkSync(at.abs);
-          break;
-        case 'remove-dir':
-          if (at.kind === 'directory') rmdirSync(at.abs);
-          break;
-        case 'restore-dir':
-          ensureParents(root, path);
-          if (at.kind === 'missing') mkdirSync(at.abs);
-          break;
-        case 'restore-link':
-          ensureParents(root, path);
-          if (lstatOrNull(at.abs)) unlinkSync(at.abs);
-          symlinkSync(/** @type {string} */ (target), at.abs);
-          break;
-        case 'restore-file': {
-          const pre = preimages.get(path);
-          if (!pre) throw new Error('no pre-image held');
-          if (at.kind !== 'file' && at.kind !== 'missing') throw new Error(`a ${at.kind} is there now`);
-          ensureParents(root, path);
-          atomicWrite(at.abs, pre.bytes, { mode: pre.mode });
-          break;
-        }
-        default:
-          throw new Error(`unknown repair '${op}'`);
+      const { dir: rel, name } = splitPath(path);
+      const entry = now.get(path);
+      if ((op === 'remove' && entry?.kind === 'file') || op === 'restore-file') {
+        const message = await repairFile(root, op, path, entry, preimages.get(path), saveDir);
+        if (message) failures.push({ path, message });
+        now.delete(path);
+        continue;
       }
+      const dir = openDir(root, rel, { create: op.startsWith('restore') });
+      try {
+        const here = lstatOrNull(dir.path(name));
+        if (op === 'remove' && here && !here.isDirectory()) unlinkSync(dir.path(name));
+        if (op === 'remove-dir' && here?.isDirectory()) rmdirSync(dir.path(name));
+        if (op === 'restore-dir' && !here) mkdirSync(dir.path(name));
+        if (op === 'restore-link') {
+          if (here && !here.isDirectory()) unlinkSync(dir.path(name));
+          symlinkSync(/** @type {string} */ (target), dir.path(name));
+        }
+      } finally {
+        dir.close();
+      }
+      now.delete(path);
     } catch (error) {
       failures.push({ path, message: /** @type {Error} */ (error).message });
     }
   }
   return failures;
+}
+
+/**
+ * Removes a regular file the program created, or puts a file's pre-image back, through
+ * the executor; returns why it failed, or null.
+ * @param {string} root @param {string} op @param {string} path
+ * @param {import('../index.js').SnapEntry | undefined} entry what the after-snapshot saw there
+ * @param {{ bytes: Buffer, mode: number } | undefined} pre @param {string} saveDir
+ */
+async function repairFile(root, op, path, entry, pre, saveDir) {
+  if (op === 'restore-file' && !pre) return 'no pre-image held';
+  const tree = new TreeReader(root);
+  let current;
+  try {
+    current = tree.entry(path);
+  } finally {
+    tree.close();
+  }
+  const isFile = current !== null && 'bytes' in current;
+  if (current !== null && !isFile) return `a ${'kind' in current ? current.kind : 'file'} is there now`;
+  if (op === 'remove' && !isFile) return null; // already gone
+  const sha256 = isFile ? (entry?.digest ?? engine.sha256(/** @type {{ bytes: Buffer }} */ (current).bytes)) : null;
+  /** @type {import('../index.js').WriteStep} */
+  const step = {
+    path,
+    expect: sha256 ? { kind: 'file', sha256 } : { kind: 'missing' },
+    content: op === 'remove' ? { kind: 'remove' } : { kind: 'planned' },
+    backup: sha256 ? `${saveDir}/${path}` : null,
+    index: null,
+  };
+  const { outcomes } = await executeSteps([step], { root, sourceRoot: root, bytesOf: () => /** @type {Buffer} */ (pre?.bytes) });
+  const outcome = outcomes[0];
+  if (outcome?.outcome === 'done' && !sha256 && pre) {
+    // A deleted file comes back with its own permission bits.
+    const { dir, name } = splitPath(path);
+    const folder = openDir(root, dir);
+    try {
+      chmodSync(folder.path(name), pre.mode);
+    } finally {
+      folder.close();
+    }
+  }
+  if (outcome?.outcome === 'done' || outcome?.outcome === 'unchanged') return null;
+  if (outcome?.outcome === 'blocked') return `${outcome.error?.message} (${outcome.error?.code})`;
+  return 'it changed again while upkeep put it back; left as it is now';
 }
 
 function lstatOrNull(/** @type {string} */ path) {
@@ -132,3 +190,4 @@ function lstatOrNull(/** @type {string} */ path) {
     return null;
   }
 }
+

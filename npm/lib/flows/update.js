@@ -1,24 +1,28 @@
-// The update flow: reads the project and two releases, asks the engine for a plan, and
-// executes it — I/O only. Every decision (versions, changelog range, table rows, sweep,
-// claims, conflicts, report) is the engine's.
+// The update flow: takes the project's lock, then reads the project and two releases,
+// asks the engine for a plan, preflights every write target, and executes the plan's
+// steps through the one executor (flows/execute.js) — I/O only. Every decision
+// (versions, changelog range, table rows, sweep, claims, conflicts, what a write that
+// did not happen means, the report) is the engine's.
 import { execFileSync } from 'node:child_process';
-import { lstatSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, unlinkSync } from 'node:fs';
+import { lstatSync, readdirSync, realpathSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import process from 'node:process';
 import { engine } from '../engine.js';
-import { atomicWrite, atomicWriteAll } from '../shim/atomic-write.js';
-import { saveBackups } from '../shim/backup.js';
+import { writeFileIn } from '../shim/atomic-write.js';
+import { openDir, splitPath } from '../shim/dir-handle.js';
 import { step } from '../shim/fault.js';
 import { FlowError } from '../shim/flow-error.js';
 import { acquireLock } from '../shim/lock.js';
 import { openRelease } from '../shim/release-source.js';
 import { openOptions, recordInstalled, resolveSources } from '../releases/project-source.js';
 import { regenLimits } from '../shim/run-program.js';
+import { UnsafePathError } from '../shim/safe-path.js';
+import { sweepDeadTemps } from '../shim/temp-file.js';
+import { readTextStrict, TreeReader } from '../shim/tree-read.js';
+import { measureBackups } from './backups.js';
+import { executeSteps } from './execute.js';
 import { counter, emit, yielder } from './progress.js';
 import { regenerate } from './regenerate.js';
-import { ensureParents, inspect, syncFolders, UnsafePathError } from '../shim/safe-path.js';
-
-const IN_PROGRESS = 'update-in-progress.json';
 
 /**
  * @typedef {object} UpdateRequest
@@ -37,7 +41,7 @@ const IN_PROGRESS = 'update-in-progress.json';
  *   asked before anything is written; resolving false aborts
  * @property {() => Date} [now]
  * @property {() => boolean} [stopRequested] polled at each safe point: between the files
- *   read, between the phases, between the batches written (every file placed is whole)
+ *   read, between the phases, before each file is replaced (every file placed is whole)
  * @property {(event: import('./progress.js').ProgressEvent) => void} [onProgress]
  * @property {boolean} [noRegions] region awareness off for this run (default: UPKEEP_NO_REGIONS=1)
  * @property {{ timeoutMs?: number, maxOutputBytes?: number }} [regenLimits] a regeneration's
@@ -46,10 +50,12 @@ const IN_PROGRESS = 'update-in-progress.json';
 
 /**
  * @typedef {object} UpdateOutcome
- * @property {'updated' | 'dry-run' | 'up-to-date' | 'applied-uncommitted' | 'aborted'} status
+ * @property {'updated' | 'dry-run' | 'up-to-date' | 'applied-uncommitted' | 'aborted' | 'incomplete' | 'failed' | 'interrupted'} status
+ *   `incomplete`: files changed while it ran (left alone); `failed`: the file system refused a write;
+ *   `interrupted`: stopped on request — each time the version is unchanged and re-running finishes
  * @property {import('../index.js').VersionCheck} check
  * @property {import('../index.js').ChangelogSection[]} changelog
- * @property {import('../index.js').UpdatePlan | null} plan
+ * @property {import('../index.js').UpdatePlan | null} plan its report and summary say what this run did
  * @property {string[]} leftoverPatches files a prior run left in the merge folder
  * @property {boolean} resumed
  * @property {string[]} notices things the user should know (a record behind VERSION, a damaged cache entry)
@@ -62,28 +68,40 @@ const IN_PROGRESS = 'update-in-progress.json';
  * @returns {Promise<UpdateOutcome>}
  */
 export async function update(request) {
-  const { root, stateDir = '.upkeep', dryRun = false } = request;
-  // The two releases: the flags, else the recorded source (the engine decides).
-  const sources = resolveSources(root, stateDir, request);
-  const installed = readText(join(root, stateDir, 'VERSION'));
-  if (installed === null) {
-    throw new FlowError('not-installed', `no ${stateDir}/VERSION in ${root}: this project was not installed from a template release (or the marker was deleted)`);
-  }
+  const { dryRun = false } = request;
+  /** @type {import('../index.js').UpdatePaths} */
+  const paths = engine.updatePaths(request.stateDir ?? '.upkeep');
+  const stateDir = paths.stateDir;
+  const root = realpathSync(request.root);
+  const clockRunId = runId((request.now ?? (() => new Date()))());
+  // The state folder is a real folder inside the tree before anything is created in it.
+  const state = openStateFolder(root, stateDir);
+  const held = dryRun ? null : acquireLock({ dir: state, name: splitPath(paths.lock).name }, clockRunId, { what: 'update' });
+  if (!dryRun) sweepDeadTemps(state);
+  const project = new TreeReader(root);
+  /** @type {OpenedRelease[]} */
   const releases = [];
   const onProgress = request.onProgress;
+  const stopRequested = request.stopRequested ?? (() => false);
+  /** Before anything is written, a stop ends the run with an error: nothing to report but that. */
   const stopIfAsked = () => {
-    if (request.stopRequested?.()) {
-      throw new FlowError('interrupted', 'update interrupted before it finished; run it again to resume where it stopped');
-    }
+    if (stopRequested()) throw new FlowError('interrupted', 'update interrupted before writing; nothing was written');
   };
   try {
+    // Everything the run decides from is read under the lock.
+    const installed = readTextStrict(project, paths.version, `${paths.version} in ${root}`);
+    if (installed === null) {
+      throw new FlowError('not-installed', `no ${paths.version} in ${root}: this project was not installed from a template release (or the marker was deleted)`);
+    }
+    const record = readJson(project, paths.progress);
+    // The two releases: the flags, else the recorded source (the engine decides).
+    const sources = resolveSources(root, stateDir, request);
     const fetched = counter(onProgress, 'fetch', 2);
-    const latest = await openRelease(sources.latest, 'latest', openOptions(root, sources, request, 'latest'));
-    releases.push(latest);
+    const latest = await open(sources.latest, 'latest', releases, openOptions(root, sources, request, 'latest'));
     fetched.step(sources.latest);
-    const latestVersion = releaseText(latest.dir, stateDir, 'VERSION', 'latest');
+    const latestVersion = releaseText(latest, `${stateDir}/VERSION`, 'latest', 'bad-release');
     const check = engine.checkVersions(installed.trim(), latestVersion.trim(), committedVersion(root, stateDir));
-    const changelogText = readText(join(latest.dir, 'CHANGELOG.md'));
+    const changelogText = lossyText(latest.tree, 'CHANGELOG.md');
     /** @type {UpdateOutcome} */
     const outcome = {
       status: 'up-to-date', check, changelog: [], plan: null, leftoverPatches: [], resumed: false,
@@ -94,23 +112,20 @@ export async function update(request) {
     }
     if (check.status !== 'update') {
       outcome.status = check.status;
-      if (!dryRun) finishInterrupted(root, stateDir, check.installed);
-      // A record left behind VERSION (an update stopped between them) catches up.
+      // A run killed after it bumped the version and before it removed its record.
+      if (!dryRun && record && typeof record.to === 'string' && engine.compareVersions(record.to, check.installed) === 0) {
+        await removeProgress(state, paths);
+      }
+      // A record left behind VERSION (an update stopped between them) catches up, under the lock.
       if (!dryRun && check.status === 'up-to-date' && sources.recordLatest && sources.record && engine.compareVersions(sources.record.version, check.installed) !== 0) {
-        const release = lock(root, stateDir, '');
-        try {
-          recordInstalled(root, stateDir, sources.record, latest);
-        } finally {
-          release();
-        }
+        recordInstalled(root, stateDir, sources.record, latest);
       }
       return outcome;
     }
     outcome.changelog = changelogText === null ? [] : engine.changelogRange(changelogText, check.installed, check.latest);
 
     stopIfAsked();
-    const baseline = await openRelease(sources.baseline, 'baseline', openOptions(root, sources, request, 'baseline'));
-    releases.push(baseline);
+    const baseline = await open(sources.baseline, 'baseline', releases, openOptions(root, sources, request, 'baseline'));
     fetched.step(sources.baseline);
     outcome.notices.push(...baseline.notices);
     outcome.releases.baseline = { spec: baseline.spec, resolved: baseline.resolved };
@@ -118,7 +133,7 @@ export async function update(request) {
     // package) is refused, or used and reported with --allow-drift.
     const drift = engine.checkReleaseDrift(baseline.spec, sources.expectResolved, baseline.resolved, request.allowDrift ?? false);
     if (drift) outcome.notices.push(drift);
-    const baselineVersion = releaseText(baseline.dir, stateDir, 'VERSION', 'baseline').trim();
+    const baselineVersion = releaseText(baseline, `${stateDir}/VERSION`, 'baseline', 'bad-release').trim();
     if (engine.compareVersions(baselineVersion, check.installed) !== 0) {
       throw new FlowError(
         'baseline-mismatch',
@@ -129,260 +144,240 @@ export async function update(request) {
       outcome.status = 'aborted';
       return outcome;
     }
-    const baselineManifest = releaseText(baseline.dir, stateDir, 'manifest.json', 'baseline');
-    const latestManifest = releaseText(latest.dir, stateDir, 'manifest.json', 'latest');
+    const baselineManifest = releaseText(baseline, `${stateDir}/manifest.json`, 'baseline', 'invalid-manifest');
+    const latestManifest = releaseText(latest, `${stateDir}/manifest.json`, 'latest', 'invalid-manifest');
     /** @type {import('../index.js').ReadList} */
     const list = engine.updateReadList(baselineManifest, latestManifest, stateDir);
-
-    const clockRunId = runId((request.now ?? (() => new Date()))());
-    const release = dryRun ? () => {} : lock(root, stateDir, clockRunId);
-    try {
-      const record = readJson(join(root, stateDir, IN_PROGRESS));
-      const start = engine.startUpdate(record, check.installed, check.latest, clockRunId);
-      outcome.resumed = start.resumed;
-      /** @type {Map<string, 'directory' | 'symlink' | 'absent'>} */
-      const folders = new Map();
-      outcome.leftoverPatches = listFiles(join(root, `${stateDir}-merge`));
-      const read = counter(onProgress, 'read', list.paths.length);
-      const turn = yielder();
-      const files = [];
-      for (const path of list.paths) {
-        await turn();
-        stopIfAsked();
-        files.push({ path, current: side(root, path, folders), baseline: side(baseline.dir, path, folders), latest: side(latest.dir, path, folders) });
-        read.step(path);
-      }
-      emit(onProgress, { phase: 'plan', done: 0, total: 1 });
-      /** @type {import('../index.js').UpdatePlan} */
-      const plan = engine.planUpdate({
-        from: check.installed,
-        to: check.latest,
-        baselineManifest,
-        latestManifest,
-        files,
-        claimFiles: list.claimFiles.map((path) => ({ path, bytes: side(root, path, folders)?.bytes ?? null })),
-        changelog: changelogText,
-        packageJson: readText(join(root, 'package.json')),
-        leftoverPatches: outcome.leftoverPatches,
-        options: {
-          conflicts: request.conflicts ?? 'patch',
-          ignoreEol: request.ignoreEol ?? false,
-          stateDir,
-          runId: start.runId,
-          dryRun,
-          noRegions: request.noRegions ?? process.env.UPKEEP_NO_REGIONS === '1',
-        },
-      });
-      outcome.plan = plan;
-      if (dryRun) {
-        outcome.status = 'dry-run';
-        return outcome;
-      }
-      if (start.pruneBackups) {
-        step('prune backups');
-        rmSync(join(root, `${stateDir}-backup`), { recursive: true, force: true });
-        if (outcome.leftoverPatches.length === 0) {
-          try {
-            rmdirSync(join(root, `${stateDir}-merge`));
-          } catch {}
-        }
-      }
+    const start = engine.startUpdate(record, check.installed, check.latest, clockRunId);
+    outcome.resumed = start.resumed;
+    outcome.leftoverPatches = listFiles(project, paths.mergeDir);
+    const read = counter(onProgress, 'read', list.paths.length);
+    const turn = yielder();
+    const files = [];
+    for (const path of list.paths) {
+      await turn();
       stopIfAsked();
-      if (!start.resumed) {
-        const progress = { from: check.installed, to: check.latest, runId: start.runId };
-        atomicWrite(writable(root, `${stateDir}/${IN_PROGRESS}`), Buffer.from(`${JSON.stringify(progress)}\n`));
-      }
-      await execute(root, latest.dir, plan.actions, stopIfAsked, onProgress);
-      stopIfAsked();
-      if (plan.report.regions) {
-        const limits = regenLimits(request.regenLimits);
-        Object.assign(plan, await regenerate({ root, plan, stateDir, limits, stopIfAsked, onProgress }));
-        stopIfAsked();
-      }
-      atomicWrite(writable(root, `${stateDir}/manifest.json`), Buffer.from(latestManifest));
-      atomicWrite(writable(root, `${stateDir}/VERSION`), Buffer.from(`${check.latest}\n`));
-      if (sources.recordLatest && sources.record) recordInstalled(root, stateDir, sources.record, latest);
-      step('remove progress record');
-      unlinkSync(join(root, stateDir, IN_PROGRESS));
-      outcome.status = 'updated';
+      files.push({ path, current: side(project, path), baseline: side(baseline.tree, path), latest: side(latest.tree, path) });
+      read.step(path);
+    }
+    emit(onProgress, { phase: 'plan', done: 0, total: 1 });
+    /** @type {import('../index.js').UpdatePlan} */
+    const plan = engine.planUpdate({
+      from: check.installed,
+      to: check.latest,
+      baselineManifest,
+      latestManifest,
+      files,
+      claimFiles: list.claimFiles.map((path) => ({ path, bytes: fileBytes(project, path) })),
+      changelog: changelogText,
+      packageJson: lossyText(project, 'package.json'),
+      leftoverPatches: outcome.leftoverPatches,
+      options: {
+        conflicts: request.conflicts ?? 'patch',
+        ignoreEol: request.ignoreEol ?? false,
+        stateDir,
+        runId: start.runId,
+        dryRun,
+        noRegions: request.noRegions ?? process.env.UPKEEP_NO_REGIONS === '1',
+      },
+    });
+    outcome.plan = plan;
+    if (dryRun) {
+      outcome.status = 'dry-run';
       return outcome;
-    } finally {
-      release();
+    }
+    preflight(root, plan.steps, [paths.version, paths.manifest, paths.progress]);
+    if (!start.resumed) {
+      const progress = { from: check.installed, to: check.latest, runId: start.runId };
+      await writeFileIn(state, splitPath(paths.progress).name, Buffer.from(`${JSON.stringify(progress)}\n`));
+    }
+    const run = await executeSteps(plan.steps, {
+      root,
+      sourceRoot: latest.tree.root,
+      bytesOf: (step) => /** @type {any} */ (plan.actions[/** @type {number} */ (step.index)]).bytes,
+      stopRequested,
+      onProgress,
+    });
+    let report = plan.report;
+    // A stop asked for after the last write, before the regions, ends the run there too.
+    let interrupted = run.stopped || (Boolean(plan.report.regions) && stopRequested());
+    const wroteAll = !interrupted && !run.failed && run.outcomes.every((o) => o.outcome === 'done' || o.outcome === 'unchanged');
+    if (wroteAll && plan.report.regions) {
+      ({ report } = await regenerate({ root, plan, stateDir, limits: regenLimits(request.regenLimits), stopRequested, onProgress }));
+      // A stop during the regions leaves the version where it was: re-running regenerates.
+      interrupted = stopRequested();
+    }
+    const facts = { report, steps: plan.steps, outcomes: run.outcomes, interrupted, backups: measureBackups(root, paths.backupsDir), stateDir };
+    /** @type {import('../index.js').UpdateFinished} */
+    let finished = engine.finishUpdate(facts);
+    if (finished.bumpVersion) {
+      const refused = await bumpVersion(state, paths, latestManifest, check.latest);
+      if (refused) finished = engine.finishUpdate({ ...facts, stateError: refused });
+      // The recorded source follows the version (a kill between them is caught up by the next run).
+      else if (sources.recordLatest && sources.record) recordInstalled(root, stateDir, sources.record, latest);
+    }
+    Object.assign(plan, { report: finished.report, summary: finished.summary });
+    outcome.status = finished.outcome === 'complete' || finished.outcome === 'pending' ? 'updated' : finished.outcome;
+    return outcome;
+  } finally {
+    for (const r of releases) {
+      r.tree.close();
+      r.cleanup();
+    }
+    project.close();
+    held?.release();
+    state.close();
+  }
+}
+
+/** Opens the state folder by handle: refused when it is a link or not a folder (before any write). */
+function openStateFolder(/** @type {string} */ root, /** @type {string} */ stateDir) {
+  try {
+    return openDir(root, stateDir);
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') {
+      throw new FlowError('not-installed', `no ${stateDir}/VERSION in ${root}: this project was not installed from a template release (or the marker was deleted)`);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Checks every path the run writes before the first write: each folder on the way a real
+ * folder (or not there yet), each target a regular file (or not there yet). Refuses with
+ * nothing written, naming the path.
+ * @param {string} root @param {import('../index.js').WriteStep[]} steps @param {string[]} stateFiles
+ */
+function preflight(root, steps, stateFiles) {
+  const targets = [...steps.flatMap((s) => [{ path: s.path, any: s.expect.kind === 'if-missing' }, ...(s.backup ? [{ path: s.backup, any: false }] : [])]), ...stateFiles.map((path) => ({ path, any: false }))];
+  const tree = new TreeReader(root);
+  try {
+    for (const { path, any } of targets) {
+      const { dir } = splitPath(path);
+      // The folder walk refuses a link or a file on the way; a folder not there yet is fine.
+      const folder = tree.folder(dir);
+      if (folder === 'symlink') throw new UnsafePathError(path, `a folder on its way is a symbolic link; upkeep never writes through one (nothing was written)`);
+      if (folder === 'absent') {
+        const blocking = firstNonFolder(tree, dir);
+        if (blocking) throw new UnsafePathError(path, `'${blocking}' is not a folder, and this run must write inside it (nothing was written)`);
+        continue;
+      }
+      const found = tree.entry(path);
+      if (!any && found !== null && !('bytes' in found)) {
+        throw new UnsafePathError(path, `it is a ${found.kind === 'symlink' ? 'symbolic link' : found.kind}, not a regular file; upkeep never writes through one (nothing was written)`);
+      }
     }
   } finally {
-    for (const r of releases) r.cleanup();
+    tree.close();
   }
 }
 
+/** The first component of folder `rel` that exists and is not a folder, if any. */
+function firstNonFolder(/** @type {TreeReader} */ tree, /** @type {string} */ rel) {
+  let at = '';
+  for (const part of rel.split('/')) {
+    const next = at ? `${at}/${part}` : part;
+    const found = tree.entry(next);
+    if (found === null) return null;
+    if (!('kind' in found) || found.kind !== 'directory') return next;
+    at = next;
+  }
+  return null;
+}
+
 /**
- * A run killed after it bumped the version and before it removed its progress record:
- * the update is complete, only the record (and maybe a dead run's lock) remains.
- * @param {string} root @param {string} stateDir @param {string} installed
+ * Writes the new manifest and version, then drops the progress record; the refusal of
+ * the file system, if it refuses, for the report.
+ * @param {import('../shim/dir-handle.js').DirHandle} state @param {import('../index.js').UpdatePaths} paths
+ * @param {string} manifest @param {string} version
  */
-function finishInterrupted(root, stateDir, installed) {
-  const path = join(root, stateDir, IN_PROGRESS);
-  const record = readJson(path);
-  if (!record || typeof record.to !== 'string' || engine.compareVersions(record.to, installed) !== 0) return;
-  const release = lock(root, stateDir, '');
+async function bumpVersion(state, paths, manifest, version) {
+  for (const [path, text] of [[paths.manifest, manifest], [paths.version, `${version}\n`]]) {
+    try {
+      await writeFileIn(state, splitPath(path).name, Buffer.from(text));
+    } catch (error) {
+      const e = /** @type {NodeJS.ErrnoException} */ (error);
+      if (!e.code?.startsWith('E')) throw error;
+      return { path, error: { code: e.code, message: e.message.replace(/^[A-Z]+: /, '').replace(/, \w+ '.*'$/, ''), stage: 'swap' } };
+    }
+  }
+  await removeProgress(state, paths);
+  return undefined;
+}
+
+/** Removes the progress record; already gone (a program removed it) is fine. */
+async function removeProgress(/** @type {import('../shim/dir-handle.js').DirHandle} */ state, /** @type {import('../index.js').UpdatePaths} */ paths) {
+  step('remove progress record');
   try {
-    step('remove progress record');
-    unlinkSync(path);
-  } finally {
-    release();
+    unlinkSync(state.path(splitPath(paths.progress).name));
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'ENOENT') throw error;
   }
+  state.sync();
 }
 
-/**
- * Takes the project's update lock (`<stateDir>/update.lock`, the safety kit's lock);
- * returns its release function.
- * @param {string} root @param {string} stateDir @param {string} id the run id, for the record
- */
-function lock(root, stateDir, id) {
-  mkdirSync(join(root, stateDir), { recursive: true });
-  const held = acquireLock(join(root, stateDir, 'update.lock'), id, { what: 'update' });
-  return () => held.release();
-}
+/** @typedef {import('../shim/release-source.js').Release & { tree: TreeReader }} OpenedRelease */
 
 /**
- * The absolute path of `rel` under `root`, ready for an atomic write: no component
- * below the root is a symlink or a non-directory (whole components, checked with lstat,
- * so nothing resolves outside the root, including through a link an earlier release
- * shipped), the target is a regular file or absent, and its parents exist.
- * @param {string} root @param {string} rel a validated, `/`-separated relative path
- * @param {Set<string>} [newFolders] collects folders that gained a directory, for one sync per batch
+ * Opens a release and a reader over it (by handle, never through a link).
+ * @param {string} spec @param {string} label @param {OpenedRelease[]} opened
+ * @param {Parameters<typeof openRelease>[2]} options
+ * @returns {Promise<OpenedRelease>}
  */
-function writable(root, rel, newFolders) {
-  const at = inspect(root, rel);
-  if (at.kind !== 'file' && at.kind !== 'missing') throw new UnsafePathError(rel, `it is a ${at.kind}, not a regular file; upkeep never writes through one`);
-  ensureParents(root, rel, newFolders);
-  return at.abs;
-}
-
-/**
- * Executes the plan's actions in two passes: first every backup, then every write
- * (through the kit's batch writers: temp files synced concurrently, each before its
- * rename or link, each directory synced once). Every original is durably backed up
- * before any original is replaced, and all of it is durable before the caller bumps the
- * version.
- * @param {string} root
- * @param {string} latestDir
- * @param {import('../index.js').UpdateAction[]} actions
- * @param {() => void} stopIfAsked throws when a stop was requested (between batches)
- * @param {((event: import('./progress.js').ProgressEvent) => void) | undefined} onProgress
- */
-async function execute(root, latestDir, actions, stopIfAsked, onProgress) {
-  const modes = new Map();
-  const backups = [];
-  const newFolders = new Set();
-  for (const action of actions) {
-    if (action.op === 'write-patch') continue;
-    const target = writable(root, action.path, newFolders);
-    const mode = modeOf(target) ?? modeOf(join(latestDir, action.path)) ?? 0o644;
-    modes.set(action.path, mode);
-    if (!action.backupPath) continue;
-    writable(root, action.backupPath, newFolders);
-    backups.push({ backupRel: action.backupPath, bytes: () => readFileSync(target), mode });
+async function open(spec, label, opened, options) {
+  const release = await openRelease(spec, label, options);
+  let tree;
+  try {
+    tree = new TreeReader(realpathSync(release.dir));
+  } catch (error) {
+    release.cleanup();
+    throw error;
   }
-  syncFolders(newFolders);
-  /** Progress after each batch, and a stop between two of them (not after the last). */
-  const batches = (/** @type {'backup' | 'write'} */ phase, /** @type {number} */ total) => {
-    emit(onProgress, { phase, done: 0, total });
-    return (/** @type {number} */ placed) => {
-      emit(onProgress, { phase, done: placed, total });
-      if (placed < total) stopIfAsked();
-    };
-  };
-  await saveBackups(root, backups, batches('backup', backups.length));
-  stopIfAsked();
-  const writes = actions.map((action) => {
-    if (action.op === 'write-patch') return { path: writable(root, action.patchPath, newFolders), data: action.bytes };
-    const path = writable(root, action.path, newFolders);
-    if (action.op !== 'copy') return { path, data: action.bytes, mode: modes.get(action.path) };
-    const source = join(latestDir, action.path);
-    return { path, data: () => readFileSync(source), mode: modeOf(source) ?? modes.get(action.path) };
-  });
-  syncFolders(newFolders);
-  await atomicWriteAll(writes, batches('write', writes.length));
+  const entry = { ...release, tree };
+  opened.push(entry);
+  return entry;
 }
 
 /**
  * One side of a path as the engine wants it: null when absent, the kind of a non-file,
- * a regular file's bytes. A path under a symlinked folder counts as a symlink: it is
- * never read through. `folders` remembers what each folder on the way was (one lstat
- * per folder per run, not per file); the reads happen before anything is written.
- * @param {string} dir
- * @param {string} rel
- * @param {Map<string, 'directory' | 'symlink' | 'absent'>} folders
+ * a regular file's bytes (read by handle, never through a link).
+ * @param {TreeReader} tree @param {string} rel
  * @returns {import('../index.js').SideInput | null}
  */
-function side(dir, rel, folders) {
-  const parts = rel.split('/');
-  let at = dir;
-  for (const part of parts.slice(0, -1)) {
-    at = join(at, part);
-    let kind = folders.get(at);
-    if (kind === undefined) {
-      const st = lstatOrNull(at);
-      kind = !st ? 'absent' : st.isSymbolicLink() ? 'symlink' : st.isDirectory() ? 'directory' : 'absent';
-      folders.set(at, kind);
-    }
-    if (kind === 'symlink') return { kind: 'symlink' };
-    if (kind === 'absent') return null;
-  }
-  at = join(at, parts[parts.length - 1]);
-  const st = lstatOrNull(at);
-  if (!st) return null;
-  if (st.isSymbolicLink()) return { kind: 'symlink' };
-  if (st.isDirectory()) return { kind: 'directory' };
-  if (!st.isFile()) return { kind: 'other' };
-  return { bytes: readFileSync(at) };
+function side(tree, rel) {
+  return tree.entry(rel);
 }
 
-/** lstat, or null when nothing is there (or a parent is not a directory). */
-function lstatOrNull(/** @type {string} */ path) {
-  try {
-    return lstatSync(path);
-  } catch (error) {
-    const code = /** @type {NodeJS.ErrnoException} */ (error).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
-    throw error;
-  }
+/** A regular file's bytes, or null (a claim's file). */
+function fileBytes(/** @type {TreeReader} */ tree, /** @type {string} */ rel) {
+  const found = tree.entry(rel);
+  return found && 'bytes' in found ? found.bytes : null;
 }
 
-function modeOf(/** @type {string} */ path) {
-  try {
-    return lstatSync(path).mode & 0o777;
-  } catch {
-    return undefined;
-  }
+/** A text file read as it comes (the changelog, package.json: informational), or null. */
+function lossyText(/** @type {TreeReader} */ tree, /** @type {string} */ rel) {
+  const bytes = fileBytes(tree, rel);
+  return bytes === null ? null : bytes.toString('utf8');
 }
 
-function readText(/** @type {string} */ path) {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (error) {
-    if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') return null;
-    throw error;
-  }
-}
-
-function readJson(/** @type {string} */ path) {
-  const text = readText(path);
+/** The progress record, or null; a damaged one is refused by name. */
+function readJson(/** @type {TreeReader} */ tree, /** @type {string} */ rel) {
+  const text = readTextStrict(tree, rel, rel);
   if (text === null) return null;
   try {
     return JSON.parse(text);
   } catch {
-    throw new FlowError('bad-state', `${path} is not valid JSON: an interrupted update's record is damaged; restore from the backups and remove it`);
+    throw new FlowError('bad-state', `${rel} is not valid JSON: an interrupted update's record is damaged; restore from the backups and remove it`);
   }
 }
 
 /**
- * A release's state file, which every release must carry.
- * @param {string} dir @param {string} stateDir @param {string} name @param {string} label
+ * A release's state file, which every release must carry: strict UTF-8.
+ * @param {{ tree: TreeReader }} release @param {string} rel @param {string} label @param {string} code
  */
-function releaseText(dir, stateDir, name, label) {
-  const text = readText(join(dir, stateDir, name));
-  if (text === null) throw new FlowError('bad-release', `the ${label} release has no ${stateDir}/${name}`);
+function releaseText(release, rel, label, code) {
+  const text = readTextStrict(release.tree, rel, `the ${label} release's ${rel}`, code);
+  if (text === null) throw new FlowError('bad-release', `the ${label} release has no ${rel}`);
   return text;
 }
 
@@ -399,15 +394,31 @@ function committedVersion(/** @type {string} */ root, /** @type {string} */ stat
   }
 }
 
-/** Every file under `dir`, relative, sorted; empty when it does not exist. */
-function listFiles(/** @type {string} */ dir) {
+/**
+ * Every patch or notes file a prior run left in the merge folder, relative to it, sorted;
+ * the folder's own `.gitignore` is upkeep's, not a leftover. Empty when the folder is not
+ * a real folder.
+ * @param {TreeReader} tree @param {string} mergeDir
+ */
+function listFiles(tree, mergeDir) {
+  const folder = tree.folder(mergeDir);
+  if (typeof folder === 'string') return [];
+  /** @type {string[]} */
+  const found = [];
+  const walk = (/** @type {string} */ base, /** @type {string} */ rel) => {
+    for (const name of readdirSync(join(base, rel)).sort()) {
+      const path = rel ? `${rel}/${name}` : name;
+      const st = lstatSync(join(base, path));
+      if (st.isDirectory()) walk(base, path);
+      else if (st.isFile() && path !== '.gitignore') found.push(path);
+    }
+  };
   try {
-    return /** @type {string[]} */ (readdirSync(dir, { recursive: true, withFileTypes: false }))
-      .filter((name) => lstatSync(join(dir, name)).isFile())
-      .sort();
+    walk(folder.path('.'), '');
   } catch {
     return [];
   }
+  return found.sort();
 }
 
 /** A run id from the clock: `20260101-120000-123`. */

@@ -4,11 +4,28 @@
 // (or the pid now belongs to a process started at another time); it is broken only under
 // a second lock, after re-reading it. An empty or unreadable lock has an unknown owner and
 // is never broken; neither is another host's.
-import { closeSync, fsyncSync, linkSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, constants, fsyncSync, linkSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { dirname } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import process from 'node:process';
 import { fsyncDir } from './atomic-write.js';
+
+/**
+ * Where a lock lives: `at(name)` is the path syscalls use for a name in its folder (a
+ * folder opened by handle, shim/dir-handle.js, or a plain folder path), `sync()` syncs
+ * that folder, `shown` is the lock's path for messages.
+ * @typedef {{ at: (name: string) => string, sync: () => void, shown: string, name: string }} Place
+ */
+
+/** @param {string | { dir: import('./dir-handle.js').DirHandle, name: string }} where @returns {Place} */
+function placeOf(where) {
+  if (typeof where === 'string') {
+    const dir = dirname(where);
+    return { at: (name) => join(dir, name), sync: () => fsyncDir(dir), shown: where, name: basename(where) };
+  }
+  const { dir, name } = where;
+  return { at: (n) => dir.path(n), sync: () => dir.sync(), shown: join(dir.root, dir.rel, name), name };
+}
 
 /** Another run (a refresh, an update) holds the lock; `code` is `busy`. */
 export class BusyError extends Error {
@@ -41,30 +58,43 @@ function alive(/** @type {{ pid: number, start?: string }} */ holder) {
   return !(holder.start && start && start !== holder.start);
 }
 
-/** Creates `path` holding `text` or fails with EEXIST; never a partial file. */
-function linkInto(/** @type {string} */ path, /** @type {string} */ text) {
-  const temp = `${path}.${process.pid}.${Math.random().toString(16).slice(2)}.tmp`;
-  const fd = openSync(temp, 'wx', 0o644);
+/**
+ * Creates `name` in the lock's folder holding `text`, or fails with EEXIST; never a
+ * partial file, and no temp file is left behind whatever fails (a full disk included).
+ * @param {Place} place @param {string} name @param {string} text
+ */
+function linkInto(place, name, text) {
+  const temp = place.at(`${name}.${process.pid}.${Math.random().toString(16).slice(2)}.tmp`);
+  const fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644);
   try {
-    writeSync(fd, text);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  try {
-    linkSync(temp, path);
+    try {
+      writeSync(fd, text);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    linkSync(temp, place.at(name));
   } finally {
     unlinkSync(temp);
   }
-  fsyncDir(dirname(path));
+  place.sync();
 }
 
+/** The lock file's text, never through a link (a link there reads as an unknown owner). */
 function read(/** @type {string} */ path) {
+  let fd;
   try {
-    return readFileSync(path, 'utf8');
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
   } catch (error) {
-    if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') return undefined;
+    const code = /** @type {NodeJS.ErrnoException} */ (error).code;
+    if (code === 'ENOENT') return undefined;
+    if (code === 'ELOOP') return '';
     throw error;
+  }
+  try {
+    return readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -78,24 +108,28 @@ function parse(/** @type {string} */ text) {
 }
 
 /**
- * Takes the lock at `path` for run `runId`, or throws BusyError naming the holder
- * ("<what> already in progress (pid …, host …, since …)").
- * @param {string} path @param {string} runId
+ * Takes the lock at `where` (a path, or a name in a folder opened by handle) for run
+ * `runId`, or throws BusyError naming the holder ("<what> already in progress (pid …,
+ * host …, since …)").
+ * @param {string | { dir: import('./dir-handle.js').DirHandle, name: string }} where @param {string} runId
  * @param {{ what?: string }} [options] the command named in messages (`refresh` by default)
  * @returns {{ release(): void, holder: object }}
  */
-export function acquireLock(path, runId, { what = 'refresh' } = {}) {
+export function acquireLock(where, runId, { what = 'refresh' } = {}) {
+  const place = placeOf(where);
+  const path = place.at(place.name);
+  const shown = place.shown;
   const holder = { pid: process.pid, host: hostname(), start: processStart(process.pid), since: new Date().toISOString(), run: runId };
   const text = `${JSON.stringify(holder)}\n`;
   for (let attempt = 0; attempt < 4; attempt += 1) {
     try {
-      linkInto(path, text);
+      linkInto(place, place.name, text);
       return {
         holder,
         release() {
           if (read(path) === text) {
             unlinkSync(path);
-            fsyncDir(dirname(path));
+            place.sync();
           }
         },
       };
@@ -106,16 +140,16 @@ export function acquireLock(path, runId, { what = 'refresh' } = {}) {
     if (seen === undefined) continue; // released meanwhile: try again
     const other = parse(seen);
     if (!other) {
-      throw new BusyError(`${what} already in progress (unknown owner: the lock file '${path}' is empty or partial; if no ${what} is running, remove it by hand)`);
+      throw new BusyError(`${what} already in progress (unknown owner: the lock file '${shown}' is empty or partial; if no ${what} is running, remove it by hand)`);
     }
     const named = `pid ${other.pid}, host ${other.host}, since ${other.since}`;
     if (other.host !== hostname()) {
-      throw new BusyError(`${what} already in progress (${named}); if no ${what} runs on ${other.host}, remove '${path}' by hand`, other);
+      throw new BusyError(`${what} already in progress (${named}); if no ${what} runs on ${other.host}, remove '${shown}' by hand`, other);
     }
     if (alive(other)) throw new BusyError(`${what} already in progress (${named})`, other);
-    breakStale(path, seen);
+    breakStale(place, place.name, seen);
   }
-  throw new BusyError(`${what} already in progress (the lock '${path}' keeps changing hands)`);
+  throw new BusyError(`${what} already in progress (the lock '${shown}' keeps changing hands)`);
 }
 
 /**
@@ -123,22 +157,22 @@ export function acquireLock(path, runId, { what = 'refresh' } = {}) {
  * was judged stale. A breaker left by a run that died mid-break is itself a stale lock,
  * broken the same way one level down (under `<path>.break.break`), so two runs can never
  * both believe they hold a breaker; the caller then tries again.
- * @param {string} path @param {string} seen @param {number} [depth]
+ * @param {Place} place @param {string} name @param {string} seen @param {number} [depth]
  */
-function breakStale(path, seen, depth = 0) {
-  const breaker = `${path}.break`;
+function breakStale(place, name, seen, depth = 0) {
+  const breaker = `${name}.break`;
   try {
-    linkInto(breaker, `${JSON.stringify({ pid: process.pid, host: hostname(), start: processStart(process.pid) })}\n`);
+    linkInto(place, breaker, `${JSON.stringify({ pid: process.pid, host: hostname(), start: processStart(process.pid) })}\n`);
   } catch (error) {
     if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error;
-    const held = read(breaker);
+    const held = read(place.at(breaker));
     const other = parse(held ?? '');
-    if (held !== undefined && other && other.host === hostname() && !alive(other) && depth < 2) breakStale(breaker, held, depth + 1);
+    if (held !== undefined && other && other.host === hostname() && !alive(other) && depth < 2) breakStale(place, breaker, held, depth + 1);
     return;
   }
   try {
-    if (read(path) === seen) unlinkSync(path);
+    if (read(place.at(name)) === seen) unlinkSync(place.at(name));
   } finally {
-    unlinkSync(breaker);
+    unlinkSync(place.at(breaker));
   }
 }

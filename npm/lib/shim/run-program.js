@@ -1,12 +1,23 @@
 // Runs a program the way a region's regeneration runs: `argv[0] argv[1..]` in a folder,
-// with no shell, its output collected, under a time ceiling and an output ceiling. It
-// reports what happened as facts (exit status, signal, start error, which ceiling it
-// enforced); what they mean is the engine's call.
+// with no shell, its output collected, under a time ceiling and an output ceiling, and
+// confined (shim/sandbox.js): in its own process group always, and where the machine
+// allows it in mount and PID namespaces with only the region's folders writable. When it
+// exits or hits a ceiling, everything it started dies with it: the whole group, and any
+// process still holding its output pipes (one that left the group), so the time ceiling
+// holds even against a detached child keeping stdout open. It reports what happened as
+// facts (exit status, signal, start error, which ceiling it enforced, whether it left
+// processes running); what they mean is the engine's call.
 import { spawn } from 'node:child_process';
+import { accessSync, closeSync, constants, mkdtempSync, openSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join, resolve } from 'node:path';
 import process from 'node:process';
 
 /** The ceilings of a regeneration: 5 minutes, 32 MiB of output (stdout and stderr together). */
 export const DEFAULT_LIMITS = Object.freeze({ timeoutMs: 5 * 60 * 1000, maxOutputBytes: 32 * 1024 * 1024 });
+
+/** How often the output's size is checked against its ceiling. */
+const POLL_MS = 25;
 
 /**
  * The ceilings in force: `overrides` (the flow's request), else the test-only environment
@@ -31,75 +42,159 @@ export function regenLimits(overrides = {}) {
  * @property {string | null} signal the signal that ended it, when one did
  * @property {string | null} spawnError why it never started
  * @property {'timeout' | 'output-ceiling' | null} ceiling the ceiling this runner enforced by killing it
+ * @property {boolean} stragglers processes it started were still running when it exited (killed)
  * @property {string} stdout
  * @property {string} stderr
  */
 
+/** Kills process group `pgid`; whether anything was still in it. */
+function killGroup(/** @type {number} */ pgid) {
+  try {
+    process.kill(-pgid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    process.kill(-pgid, 'SIGKILL');
+  } catch {}
+  return true;
+}
+
 /**
- * Runs `argv` in `cwd` (no shell; its own process group, so a ceiling kills what it
- * started too). Never rejects: every outcome is a result.
+ * Kills every process that still has one of `files` open (found in /proc: a process
+ * that left the group keeps the program's output open); whether there was one.
+ * @param {string[]} files
+ */
+function killHolders(files) {
+  let pids;
+  try {
+    pids = readdirSync('/proc').filter((n) => /^\d+$/.test(n) && Number(n) !== process.pid);
+  } catch {
+    return false;
+  }
+  let found = false;
+  for (const pid of pids) {
+    let fds;
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue;
+    }
+    const holds = fds.some((fd) => {
+      try {
+        return files.includes(readlinkSync(`/proc/${pid}/fd/${fd}`));
+      } catch {
+        return false;
+      }
+    });
+    if (!holds) continue;
+    found = true;
+    try {
+      process.kill(Number(pid), 'SIGKILL');
+    } catch {}
+  }
+  return found;
+}
+
+/** The first `max` bytes of `path`, as text. */
+function readCapped(/** @type {string} */ path, /** @type {number} */ max) {
+  const bytes = readFileSync(path);
+  return bytes.subarray(0, max).toString('utf8');
+}
+
+/**
+ * Runs `argv` in `cwd` (no shell; its own process group). Never rejects: every outcome
+ * is a result. `wrap` turns the argv into the confined command line (shim/sandbox.js).
+ * Its output goes to files, not pipes, so a process it leaves behind can never keep the
+ * run waiting, and one still holding them is found and killed.
  * @param {string[]} argv
  * @param {string} cwd
  * @param {{ timeoutMs: number, maxOutputBytes: number }} limits
+ * @param {{ wrap?: (argv: string[]) => string[] }} [options]
  * @returns {Promise<ProgramResult>}
  */
-export function runProgram(argv, cwd, limits) {
+export function runProgram(argv, cwd, limits, { wrap = (a) => a } = {}) {
+  // A program that cannot start says so as itself, not as its confinement's exit status.
+  const missing = cannotStart(argv[0], cwd);
+  if (missing) return Promise.resolve({ status: null, signal: null, spawnError: `spawn ${argv[0]} ${missing}`, ceiling: null, stragglers: false, stdout: '', stderr: '' });
+  const dir = mkdtempSync(join(tmpdir(), 'upkeep-run-'));
+  const files = [join(dir, 'stdout'), join(dir, 'stderr')];
+  const cleanup = () => rmSync(dir, { recursive: true, force: true });
   return new Promise((resolve) => {
-    /** @type {Buffer[]} */ const out = [];
-    /** @type {Buffer[]} */ const err = [];
-    let bytes = 0;
     /** @type {'timeout' | 'output-ceiling' | null} */
     let ceiling = null;
-    let settled = false;
     /** @type {import('node:child_process').ChildProcess} */
     let child;
+    const command = wrap(argv);
+    const fds = files.map((f) => openSync(f, 'w', 0o600));
     try {
-      child = spawn(argv[0], argv.slice(1), { cwd, shell: false, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+      child = spawn(command[0], command.slice(1), { cwd, shell: false, detached: true, stdio: ['ignore', fds[0], fds[1]] });
     } catch (error) {
-      resolve({ status: null, signal: null, spawnError: String(/** @type {Error} */ (error).message), ceiling: null, stdout: '', stderr: '' });
+      fds.forEach((fd) => closeSync(fd));
+      cleanup();
+      resolve({ status: null, signal: null, spawnError: String(/** @type {Error} */ (error).message), ceiling: null, stragglers: false, stdout: '', stderr: '' });
       return;
+    } finally {
+      for (const fd of fds) {
+        try {
+          closeSync(fd);
+        } catch {}
+      }
     }
     const kill = (/** @type {'timeout' | 'output-ceiling'} */ why) => {
       if (ceiling) return;
       ceiling = why;
-      try {
-        process.kill(-(/** @type {number} */ (child.pid)), 'SIGKILL');
-      } catch {
-        child.kill('SIGKILL');
-      }
+      if (child.pid !== undefined) killGroup(child.pid);
     };
     const timer = setTimeout(() => kill('timeout'), limits.timeoutMs);
-    const collect = (/** @type {Buffer[]} */ into) => (/** @type {Buffer} */ chunk) => {
-      bytes += chunk.length;
-      if (bytes > limits.maxOutputBytes) {
-        kill('output-ceiling');
-        return;
-      }
-      into.push(chunk);
-    };
-    child.stdout?.on('data', collect(out));
-    child.stderr?.on('data', collect(err));
-    const finish = (/** @type {ProgramResult} */ result) => {
+    const poll = setInterval(() => {
+      const size = files.reduce((n, f) => n + (statOrNull(f)?.size ?? 0), 0);
+      if (size > limits.maxOutputBytes) kill('output-ceiling');
+    }, POLL_MS);
+    let settled = false;
+    child.on('error', (error) => {
+      // Never started (ENOENT, EACCES): no pid, no exit.
+      if (child.pid !== undefined || settled) return;
+      settled = true;
+      clearTimeout(timer);
+      clearInterval(poll);
+      cleanup();
+      resolve({ status: null, signal: null, spawnError: error.message, ceiling: null, stragglers: false, stdout: '', stderr: '' });
+    });
+    child.on('exit', (status, signal) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve(result);
-    };
-    child.on('error', (error) => {
-      // Never started (ENOENT, EACCES): no pid, no exit.
-      if (child.pid === undefined) {
-        finish({ status: null, signal: null, spawnError: error.message, ceiling: null, stdout: '', stderr: '' });
-      }
-    });
-    child.on('close', (status, signal) => {
-      finish({
-        status: signal ? null : status,
-        signal: signal ?? null,
-        spawnError: null,
-        ceiling: signal ? ceiling : null,
-        stdout: Buffer.concat(out).toString('utf8'),
-        stderr: Buffer.concat(err).toString('utf8'),
-      });
+      clearInterval(poll);
+      // Whatever it started dies with it: its group, then anything still holding its output.
+      let stragglers = child.pid !== undefined && killGroup(/** @type {number} */ (child.pid));
+      if (killHolders(files)) stragglers = true;
+      const [stdout, stderr] = files.map((f) => readCapped(f, limits.maxOutputBytes));
+      cleanup();
+      resolve({ status: signal ? null : status, signal, spawnError: null, ceiling: signal ? ceiling : null, stragglers: stragglers && !ceiling, stdout, stderr });
     });
   });
+}
+
+/** Why `command` (a name on PATH, or a path from `cwd`) cannot be executed (ENOENT, EACCES), or null. */
+function cannotStart(/** @type {string} */ command, /** @type {string} */ cwd) {
+  const candidates = command.includes('/') ? [resolve(cwd, command)] : (process.env.PATH ?? '').split(delimiter).filter(Boolean).map((d) => join(d, command));
+  let denied = false;
+  for (const path of candidates) {
+    try {
+      accessSync(path, constants.X_OK);
+      if (statSync(path).isFile()) return null;
+    } catch (error) {
+      if (/** @type {NodeJS.ErrnoException} */ (error).code === 'EACCES') denied = true;
+    }
+  }
+  return denied ? 'EACCES' : 'ENOENT';
+}
+
+function statOrNull(/** @type {string} */ path) {
+  try {
+    return statSync(path);
+  } catch {
+    return null;
+  }
 }

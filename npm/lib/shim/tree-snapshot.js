@@ -1,9 +1,11 @@
 // Snapshots of a project tree around a regeneration: every path, never following a link.
 // Inside the region's own directories each file is hashed and its bytes kept (its
 // pre-image, to put it back), each link's target read; elsewhere a cheap change stamp is
-// recorded. What changed, and what to do about it, is the engine's call (regionConfine).
+// recorded — or, when nothing confines the program (`everywhere`), the same hash and
+// pre-image as inside, while the budget lasts, so a write anywhere in the project can be
+// put back. What changed, and what to do about it, is the engine's call (regionConfine).
 import { createHash } from 'node:crypto';
-import { lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { closeSync, constants, lstatSync, openSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Files larger than this keep no pre-image (a change to one is reported, not put back). */
@@ -21,9 +23,10 @@ const PREIMAGE_BUDGET = 128 * 1024 * 1024;
  * @param {string} root the project root
  * @param {string[]} dirs the region's directories (`""` is the root)
  * @param {string[]} skip top-level names left out (`.git`, upkeep's folders)
+ * @param {{ everywhere?: boolean }} [options] hash and keep pre-images outside the directories too
  * @returns {TreeSnapshot}
  */
-export function snapshotTree(root, dirs, skip) {
+export function snapshotTree(root, dirs, skip, { everywhere = false } = {}) {
   /** @type {import('../index.js').SnapEntry[]} */
   const entries = [];
   /** @type {Map<string, { bytes: Buffer, mode: number }>} */
@@ -59,12 +62,17 @@ export function snapshotTree(root, dirs, skip) {
         walk(path);
       } else if (!st.isFile()) {
         entries.push({ path, kind: 'other', stamp });
-      } else if (!inside(path)) {
+      } else if (!inside(path) && !everywhere) {
         entries.push({ path, kind: 'file', stamp });
       } else {
         let bytes = null;
         try {
-          bytes = readFileSync(abs);
+          const fd = openSync(abs, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+          try {
+            bytes = readFileSync(fd);
+          } finally {
+            closeSync(fd);
+          }
         } catch {}
         if (bytes === null) {
           entries.push({ path, kind: 'file', stamp });

@@ -43,6 +43,10 @@ case("every kind of write", "regionConfine", {
 case("nothing changed", "regionConfine", {"paths": ["a"], "dirs": [""], "before": [f("a", "1")], "after": [f("a", "1")]})
 case("root region: a declared path may be deleted", "regionConfine", {"paths": ["a"], "dirs": [""], "before": [f("a", "1"), f("b", "1")], "after": [f("b", "2")]})
 case("a file turned into a directory is reported", "regionConfine", {"paths": [], "dirs": ["g"], "before": [f("g/x", "1")], "after": [d("g/x")]})
+case("a link at a declared path is a violation, removed and put back", "regionConfine", {"paths": ["g/out.md", "g/new.md"], "dirs": ["g"],
+     "before": [d("g"), f("g/out.md", "1")], "after": [d("g"), ln("g/out.md", "/etc/passwd"), ln("g/new.md", "../../secret")]})
+case("outside its directories: a violation, put back where the shim held a pre-image", "regionConfine", {"paths": ["g/out.md"], "dirs": ["g"],
+     "before": [f("src/held.js", "1"), o("src/stamped.js", "a"), f("src/deleted.js", "1")], "after": [f("src/held.js", "2"), o("src/stamped.js", "b"), o("src/created.js", "c")]})
 
 # ---- finishing the report
 def report(regions):
@@ -64,6 +68,16 @@ case("every outcome, rows and notes", "finishUpdateRegions", {
     "runs": [run("ok", status=0, confinement=conf, repairFailures=[{"path": "docs/tmp/y", "message": "EACCES"}], backedUp=["docs/ok.md"]), run("exit", status=2, stderr="roster missing\n"), run("spawn", spawnError="spawn sh ENOENT"), run("slow", signal="SIGKILL", ceiling="timeout"), run("loud", signal="SIGKILL", ceiling="output-ceiling"), run("ext", signal="SIGTERM")],
     "stateDir": ".upkeep",
 })
+violating = {"rewrote": ["docs/ok.md"], "repairs": [{"op": "remove", "path": "src/made.txt", "target": None}],
+             "confined": [{"action": "removed", "path": "src/made.txt", "detail": "created a file outside the region's directories", "violation": True}]}
+for mode, reason in [("bwrap", None), ("unshare", None), ("none", "bwrap: not installed; unshare: unshare failed: Operation not permitted")]:
+    case(f"confined by {mode}: a write outside its directories fails the region, and stragglers are named", "finishUpdateRegions", {
+        "report": report(regions(declarationsLoaded=2)),
+        "jobs": [job("ok"), job("bg")],
+        "runs": [run("ok", status=0, confinement=violating, sandbox={"mode": mode, "reason": reason}),
+                 run("bg", status=0, stragglers=True, sandbox={"mode": mode, "reason": reason})],
+        "stateDir": ".upkeep",
+    })
 case("the manifest refusal outranks none declared", "finishUpdateRegions", {"report": report(regions(declarationsLoaded=0, manifestRefusal="\"regions\" in the latest release manifest is null, not an array")), "jobs": [], "stateDir": ".upkeep"})
 case("all current", "finishUpdateRegions", {"report": report(regions()), "jobs": [], "stateDir": ".upkeep"})
 case("awareness off", "finishUpdateRegions", {"report": report(regions(awarenessOff=True, mentioned=False, declarationsLoaded=0)), "jobs": [], "stateDir": ".upkeep"})

@@ -44,7 +44,7 @@ case("CRLF changelog", "changelogRange", LOG.replace("\n", "\r\n"), "1.2.0", "1.
 case("bad version", "changelogRange", LOG, "1.2", "1.3.0")
 
 # ---- resume
-case("fresh start prunes backups", "startUpdate", None, "1.2.0", "1.3.0", "20260101-000000")
+case("a fresh start (backups are never pruned)", "startUpdate", None, "1.2.0", "1.3.0", "20260101-000000")
 case("same versions resume the interrupted run", "startUpdate", {"from": "1.2.0", "to": "1.3.0", "runId": "r1"}, "1.2.0", "1.3.0", "r2")
 case("other versions are refused", "startUpdate", {"from": "1.2.0", "to": "1.3.0", "runId": "r1"}, "1.2.0", "1.4.0", "r2")
 case("unsafe run id", "startUpdate", None, "1.2.0", "1.3.0", "../x")
@@ -53,6 +53,15 @@ case("unsafe run id", "startUpdate", None, "1.2.0", "1.3.0", "../x")
 case("union of both manifests and claim files", "updateReadList", M({"b": "owned", "a": "shared"}), M({"c": "owned", "a": "shared"}, claims=[{"file": "z.md", "flag": "mine", "paths": ["c"]}]), ".upkeep")
 case("state files are never managed", "updateReadList", M({}), M({".upkeep/VERSION": "owned"}), ".upkeep")
 case("nor are the backup and merge folders", "updateReadList", M({".tool-merge/x": "owned"}), M({}), ".tool")
+case("nor the lock, nor anything else in the state folder", "updateReadList", M({}), M({".upkeep/update.lock": "owned"}), ".upkeep")
+case("nor the backups folder update and refresh share", "updateReadList", M({".upkeep-backups/r/x": "owned"}), M({}), ".tool")
+case("a state folder in another case is still the state folder", "updateReadList", M({}), M({".UPKEEP/x": "shared"}), ".upkeep")
+
+# ---- the layout of the state and upkeep's own folders
+case("the default layout", "updatePaths", ".upkeep")
+case("another state folder: backups stay in .upkeep-backups", "updatePaths", ".tool")
+case("a state folder escaping the root", "updatePaths", "../x")
+case("a state folder that is not at the root", "updatePaths", "a/b")
 
 # ---- plan: every row of the table, each class
 def plan(name, files, baseline_files, latest_files, mode="patch", **extra):
@@ -114,6 +123,14 @@ plan("dry-run summary", [fi("a", f("a\n"), f("a\n"), f("b\n"))], {"a": "owned"},
 plan("refused: a manifest path without its sides", [], {}, {"a": "owned"})
 plan("refused: the latest release lacks a listed file", [fi("a", f("a\n"), f("a\n"), None)], {"a": "owned"}, {"a": "owned"})
 plan("refused: the release holds a symlink", [fi("a", f("a\n"), f("a\n"), {"kind": "symlink"})], {"a": "owned"}, {"a": "owned"})
+plan("compare-and-swap facts: every step carries what must be there right before the swap",
+     [fi("a.txt", f("v1\n"), f("v1\n"), f("v2\n")), fi("b.txt", f("mine\n"), f("v1\n"), f("v2\n")), fi("new.txt", None, None, f("n\n")),
+      fi("digest-only.txt", {"digest": "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"}, {"digest": "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"}, {"digest": "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"})],
+     {"a.txt": "owned", "b.txt": "shared", "digest-only.txt": "owned"}, {"a.txt": "owned", "b.txt": "shared", "new.txt": "owned", "digest-only.txt": "owned"},
+     leftoverPatches=["b.txt.patch", "gone.md.patch"])
+plan("refused: patch paths that collide (one would need the other as a folder)",
+     [fi("d", f("mine\n"), f("v1\n"), f("v2\n")), fi("d.patch/e", f("mine\n"), f("v1\n"), f("v2\n"))],
+     {"d": "shared", "d.patch/e": "shared"}, {"d": "shared", "d.patch/e": "shared"})
 plan("refused: a backup needs a safe run id", [fi("a", f("a\n"), f("a\n"), f("b\n"))], {"a": "owned"}, {"a": "owned"}, options={"runId": "a/b"})
 
 doc = {"$comment": "The update capability: manifests, versions, CHANGELOG ranges, resume, and plans covering every row of the decision table, the deletion sweep, claims, the three --conflicts modes and adopter actions. Inputs from tests/vectors/src/update_cases.py; expected values reviewed by hand. Format: tests/vectors/README.md.", "cases": cases}

@@ -1,0 +1,119 @@
+//! Where an update keeps its state and writes its own files: the state folder (`.upkeep`:
+//! VERSION, manifest.json, the progress record, the lock), the merge folder for patches
+//! and notes, and the backups folder it shares with refresh (`.upkeep-backups/<run>/`).
+//! None of these is ever a managed file.
+//!
+//! ```
+//! use upkeep_core::update::update_paths;
+//!
+//! let p = update_paths(".upkeep").unwrap();
+//! assert_eq!((p.lock.as_str(), p.backups_dir.as_str()), (".upkeep/update.lock", ".upkeep-backups"));
+//! assert_eq!(update_paths("../x").unwrap_err().code(), "unsafe-path");
+//! ```
+
+use crate::error::{Error, ErrorKind, Result};
+
+/// The folder backups go to, one subfolder per run, for update and refresh alike.
+pub const BACKUPS_DIR: &str = ".upkeep-backups";
+
+/// The progress record an update keeps in the state folder while it runs.
+pub const IN_PROGRESS_FILE: &str = "update-in-progress.json";
+
+/// Every path an update reads or writes outside the managed files, relative to the root.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct UpdatePaths {
+    /// The state folder (`.upkeep`).
+    pub state_dir: String,
+    /// The installed version.
+    pub version: String,
+    /// The installed release's manifest.
+    pub manifest: String,
+    /// The progress record of a run under way.
+    pub progress: String,
+    /// The lock.
+    pub lock: String,
+    /// Patches and notes (`.upkeep-merge`).
+    pub merge_dir: String,
+    /// Backups, one folder per run.
+    pub backups_dir: String,
+    /// Where updates before this version put their backups (`.upkeep-backup`): listed,
+    /// never written.
+    pub legacy_backups_dir: String,
+}
+
+/// The layout for state folder `state_dir` (one plain folder name at the project root).
+pub fn update_paths(state_dir: &str) -> Result<UpdatePaths> {
+    check_state_dir(state_dir)?;
+    let at = |name: &str| format!("{state_dir}/{name}");
+    Ok(UpdatePaths {
+        state_dir: state_dir.into(),
+        version: at("VERSION"),
+        manifest: at("manifest.json"),
+        progress: at(IN_PROGRESS_FILE),
+        lock: at("update.lock"),
+        merge_dir: format!("{state_dir}-merge"),
+        backups_dir: BACKUPS_DIR.into(),
+        legacy_backups_dir: format!("{state_dir}-backup"),
+    })
+}
+
+pub(crate) fn check_state_dir(state_dir: &str) -> Result<()> {
+    crate::paths::validate_canonical_path(state_dir)?;
+    if state_dir.contains('/') {
+        return Err(Error::new(
+            ErrorKind::InvalidUpdateInput,
+            state_dir,
+            "the state folder is one folder at the project root",
+        ));
+    }
+    Ok(())
+}
+
+/// This run's backup folder.
+pub(crate) fn backup_dir(run_id: &str) -> String {
+    format!("{BACKUPS_DIR}/{run_id}")
+}
+
+/// Whether `path` is upkeep's own: anything in the state folder (the lock included), the
+/// merge folder, or a backups folder (today's and the legacy one). ASCII case is folded,
+/// as a case-insensitive file system would.
+pub(crate) fn is_reserved(path: &str, state_dir: &str) -> bool {
+    let first = path.split('/').next().unwrap_or("").to_ascii_lowercase();
+    let sd = state_dir.to_ascii_lowercase();
+    first == sd
+        || first == format!("{sd}-merge")
+        || first == format!("{sd}-backup")
+        || first == BACKUPS_DIR
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reserved_paths() {
+        for path in [
+            ".upkeep/update.lock",
+            ".upkeep/VERSION",
+            ".UPKEEP/x",
+            ".upkeep-merge/a.patch",
+            ".upkeep-backup/r/a",
+            ".upkeep-backups/r/a",
+        ] {
+            assert!(is_reserved(path, ".upkeep"), "{path}");
+        }
+        for path in ["upkeep/x", ".upkeepx/y", "docs/.upkeep/x", ".upkeep-merged"] {
+            assert!(!is_reserved(path, ".upkeep"), "{path}");
+        }
+        assert!(is_reserved(".upkeep-backups/x", ".tool"));
+        assert_eq!(
+            update_paths("a/b").unwrap_err().code(),
+            "invalid-update-input"
+        );
+    }
+}

@@ -1,0 +1,32 @@
+//! The executor's vocabulary, shared by update, refresh and install: the steps a plan
+//! asks the shim to carry out, what must be at each path right before it is swapped
+//! (compare-and-swap), and what became of each step.
+//!
+//! The engine plans every write as a [`WriteStep`]; the shim's one executor carries the
+//! steps out and reports each as a [`StepOutcome`]. Right before a step renames or removes
+//! anything, the shim checks that the path still holds exactly what [`Expect`] says — the
+//! same kind, the same SHA-256 — and that a file it copies from a release hashes to what
+//! the plan classified. A file that moved since is left alone: the outcome says so
+//! ([`OutcomeKind::Changed`]), and the plan's report turns it into something for the
+//! project to look at instead of a false "updated".
+//!
+//! ```
+//! use upkeep_core::writes::{check_write_targets, Expect, StepContent, WriteStep};
+//!
+//! let step = WriteStep {
+//!     path: "src/a.js".into(),
+//!     expect: Expect::File { sha256: upkeep_core::sha256_hex(b"v1") },
+//!     content: StepContent::Copy { from: "src/a.js".into(), sha256: upkeep_core::sha256_hex(b"v2"), crlf: false },
+//!     backup: Some(".upkeep-backups/run1/src/a.js".into()),
+//!     index: Some(0),
+//! };
+//! assert!(check_write_targets(&[step.clone()], &[]).is_ok());
+//! let patch = WriteStep { path: "src/a.js/x".into(), ..step.clone() };
+//! assert_eq!(check_write_targets(&[step, patch], &[]).unwrap_err().code(), "path-collision");
+//! ```
+
+mod outcome;
+mod step;
+
+pub use outcome::{describe_outcome, OsError, OutcomeKind, StepOutcome, WriteStage};
+pub use step::{check_write_targets, ignore_step, Expect, StepContent, WriteStep, IGNORE_ALL};

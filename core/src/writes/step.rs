@@ -1,0 +1,193 @@
+//! One planned write: where, what must be there right before the swap, what to put
+//! there, and where the file goes first. Plus the preflight check that no two write
+//! targets collide (one needing the other as a folder), so a run refuses before its first
+//! write instead of failing halfway.
+
+use std::collections::BTreeMap;
+
+use crate::error::{Error, ErrorKind, Result};
+
+/// What must be at a step's path right before the shim swaps it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(tag = "kind", rename_all = "kebab-case")
+)]
+#[non_exhaustive]
+pub enum Expect {
+    /// Nothing: the file is created, never over something that appeared meanwhile.
+    Missing,
+    /// A regular file with exactly these bytes.
+    File {
+        /// Their SHA-256.
+        sha256: String,
+    },
+    /// upkeep's own output (a conflict patch, a notes file): nothing, or a regular file
+    /// that is backed up first when the step names a backup and replaced otherwise only
+    /// when it already holds the new content.
+    Any,
+    /// Written only when nothing is there; whatever is there is left as it is (a folder's
+    /// ignore file the project may have edited).
+    IfMissing,
+}
+
+/// What a step puts at its path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(
+        tag = "kind",
+        rename_all = "kebab-case",
+        rename_all_fields = "camelCase"
+    )
+)]
+#[non_exhaustive]
+pub enum StepContent {
+    /// The release's (or source's) file at `from`, streamed and hashed while copied; it
+    /// must hash to `sha256`, else nothing is written.
+    Copy {
+        /// Its path inside the release or source.
+        from: String,
+        /// What the plan classified.
+        sha256: String,
+        /// Write it with CRLF line endings (a refresh into a CRLF checkout).
+        crlf: bool,
+    },
+    /// The bytes of the plan entry the step carries out (a merge result, a patch, notes).
+    Planned,
+    /// A small file of upkeep's own (a folder's `.gitignore`).
+    Text {
+        /// Its content.
+        text: String,
+    },
+    /// Remove the file.
+    Remove,
+}
+
+/// One write the shim carries out, in plan order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct WriteStep {
+    /// The path written or removed, relative to the project root.
+    pub path: String,
+    /// What must be there right before the swap.
+    pub expect: Expect,
+    /// What to put there.
+    pub content: StepContent,
+    /// Where the current file is backed up first (written and synced before the swap).
+    pub backup: Option<String>,
+    /// The plan entry this step carries out: an update's `actions[index]`, a refresh's
+    /// `files[index]`; `None` for upkeep's own files.
+    pub index: Option<usize>,
+}
+
+/// What upkeep puts in a folder of its own so that git never lists it: ignore everything.
+pub const IGNORE_ALL: &str = "*\n";
+
+/// The step that makes `folder` ignore itself in git (`<folder>/.gitignore` holding `*`),
+/// written only when nothing is there yet.
+pub fn ignore_step(folder: &str) -> WriteStep {
+    WriteStep {
+        path: format!("{folder}/.gitignore"),
+        expect: Expect::IfMissing,
+        content: StepContent::Text {
+            text: IGNORE_ALL.into(),
+        },
+        backup: None,
+        index: None,
+    }
+}
+
+/// Preflight of every path a run writes — each step's target and backup, and `extra`
+/// (state files): no path twice, and none that another needs as a folder (`d.patch`
+/// and `d.patch/e.patch`). ASCII case is folded, as case-insensitive file systems do.
+pub fn check_write_targets(steps: &[WriteStep], extra: &[String]) -> Result<()> {
+    let mut all: BTreeMap<String, &str> = BTreeMap::new();
+    let targets = steps
+        .iter()
+        .flat_map(|s| std::iter::once(&s.path).chain(s.backup.as_ref()))
+        .chain(extra);
+    for path in targets {
+        if let Some(other) = all.insert(path.to_ascii_lowercase(), path) {
+            if other != path {
+                return Err(collision(path, other));
+            }
+            return Err(Error::new(
+                ErrorKind::PathCollision,
+                path,
+                "the run would write it twice",
+            ));
+        }
+    }
+    // In byte order a folder's children follow it directly (after names that extend it
+    // with bytes below '/'), so checking each path's ancestors is enough.
+    for (key, path) in &all {
+        let mut end = 0;
+        while let Some(i) = key[end..].find('/') {
+            end += i;
+            if let Some(other) = all.get(&key[..end]) {
+                return Err(collision(path, other));
+            }
+            end += 1;
+        }
+    }
+    Ok(())
+}
+
+fn collision(path: &str, other: &str) -> Error {
+    Error::new(
+        ErrorKind::PathCollision,
+        path,
+        format!(
+            "it collides with '{other}', which this run also writes (one would need the other as a folder); nothing was written"
+        ),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn step(path: &str, backup: Option<&str>) -> WriteStep {
+        WriteStep {
+            path: path.into(),
+            expect: Expect::Any,
+            content: StepContent::Planned,
+            backup: backup.map(str::to_string),
+            index: Some(0),
+        }
+    }
+
+    #[test]
+    fn collisions_between_derived_paths() {
+        let ok = [
+            step(".upkeep-merge/d.patch", None),
+            step(".upkeep-merge/d.patches/e.patch", None),
+            step("d", Some(".upkeep-backups/r/d")),
+        ];
+        assert!(check_write_targets(&ok, &[".upkeep/VERSION".into()]).is_ok());
+        let bad = [
+            step(".upkeep-merge/d.patch", None),
+            step(".upkeep-merge/d.patch/e.patch", None),
+        ];
+        let err = check_write_targets(&bad, &[]).unwrap_err();
+        assert_eq!(err.code(), "path-collision");
+        assert!(err.to_string().contains("'.upkeep-merge/d.patch'"), "{err}");
+        let twice = [step("a", None), step("A", None)];
+        assert!(check_write_targets(&twice, &[]).is_err());
+        let state = [step(".upkeep/VERSION/x", None)];
+        assert!(check_write_targets(&state, &[".upkeep/VERSION".into()]).is_err());
+        // A backup that another write needs as a folder.
+        let backup = [
+            step("x", Some(".upkeep-backups/r")),
+            step(".upkeep-backups/r/y", None),
+        ];
+        assert!(check_write_targets(&backup, &[]).is_err());
+    }
+}

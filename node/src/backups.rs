@@ -1,0 +1,35 @@
+//! Backups: the listing of a project's backup folders and the prune decision. Values
+//! cross as plain objects (serde).
+
+use crate::convert::{decode, encode};
+use napi::bindgen_prelude::Unknown;
+use napi::Env;
+use napi_derive::napi;
+use upkeep_core::backups;
+use upkeep_core::ErrorKind;
+
+use crate::error::to_js;
+
+/// Every backup run with what it holds, newest first, and the listing as printed.
+#[napi(ts_return_type = "BackupsList")]
+pub fn list_backups<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "BackupsInput")] input: Unknown,
+) -> napi::Result<Unknown<'env>> {
+    let input: backups::BackupsInput = decode(env, ErrorKind::InvalidArgument, "input", input)?;
+    encode(env, &backups::list_backups(&input))
+}
+
+/// Which backup folders a prune removes, and why the other selected ones stay.
+#[napi(ts_return_type = "PrunePlan")]
+pub fn plan_prune<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "BackupsInput")] input: Unknown,
+    #[napi(ts_arg_type = "PruneOptions")] options: Unknown,
+) -> napi::Result<Unknown<'env>> {
+    let input: backups::BackupsInput = decode(env, ErrorKind::InvalidArgument, "input", input)?;
+    let options: backups::PruneOptions =
+        decode(env, ErrorKind::InvalidArgument, "options", options)?;
+    let plan = backups::plan_prune(&input, &options).map_err(|e| to_js(env, e))?;
+    encode(env, &plan)
+}

@@ -1,0 +1,296 @@
+// `upkeep backups list|prune`: observes a project's backup folders (each run's files,
+// their SHA-256 and git blob ids, the project's file at the same path, the blob in
+// HEAD) and lets the engine list them or decide what a prune may remove — never a run
+// holding content found nowhere else. Removal is by folder handle, never through a link,
+// under the update's (and refresh's) lock so no run writes a backup meanwhile. Never
+// prints.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync, rmdirSync, unlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import process from 'node:process';
+import { engine } from '../engine.js';
+import { openDir, splitPath } from '../shim/dir-handle.js';
+import { acquireLock } from '../shim/lock.js';
+import { readJournal } from '../shim/journal.js';
+import { CHUNK } from '../shim/temp-file.js';
+import { TreeReader } from '../shim/tree-read.js';
+
+/** The refresh files beside a backups folder (see flows/refresh.js). */
+const REFRESH_RECORD = '.upkeep-source.json';
+const REFRESH_JOURNAL = '.upkeep-source.refresh.log';
+const REFRESH_LOCK = '.upkeep-source.refresh.lock';
+
+/**
+ * @typedef {object} BackupsRequest
+ * @property {string} root the project root
+ * @property {string} [stateDir] `.upkeep` by default
+ * @property {string[]} [folders] more backups folders, relative to the root (a refresh's `<home>/.upkeep-backups`)
+ * @property {() => Date} [now]
+ */
+
+/**
+ * The project's backups, listed by the engine.
+ * @param {BackupsRequest} request @returns {import('../index.js').BackupsList}
+ */
+export function listBackups(request) {
+  return engine.listBackups(observe(request));
+}
+
+/**
+ * Removes what the engine's prune decision says may go.
+ * @param {BackupsRequest & { keep?: number, olderThan?: string, dryRun?: boolean }} request
+ * @returns {import('../index.js').PrunePlan}
+ */
+export function pruneBackups(request) {
+  const root = realpathSync(request.root);
+  const locks = request.dryRun ? [] : lockAll(root, request);
+  try {
+    const input = observe({ ...request, root });
+    /** @type {import('../index.js').PrunePlan} */
+    const plan = engine.planPrune(input, { keep: request.keep, olderThan: request.olderThan, dryRun: Boolean(request.dryRun) });
+    if (!request.dryRun) for (const folder of plan.remove) removeTree(root, folder);
+    return plan;
+  } finally {
+    for (const lock of locks) lock.release();
+  }
+}
+
+/**
+ * The backups a project keeps in `folder`: how many runs, how many bytes (for the update
+ * summary); null when there is no such folder.
+ * @param {string} root @param {string} folder
+ * @returns {import('../index.js').BackupsKept | null}
+ */
+export function measureBackups(root, folder) {
+  let dir;
+  try {
+    dir = openDir(root, folder);
+  } catch {
+    return null;
+  }
+  try {
+    let runs = 0;
+    let bytes = 0;
+    for (const name of readdirSync(dir.path('.'))) {
+      const st = lstatSync(dir.path(name));
+      if (!st.isDirectory()) continue;
+      runs += 1;
+      walk(root, `${folder}/${name}`, (_rel, s) => {
+        bytes += s.size;
+      });
+    }
+    return { folder, runs, bytes };
+  } finally {
+    dir.close();
+  }
+}
+
+/** Every backup folder the request names, as the engine's input. */
+function observe(/** @type {BackupsRequest} */ request) {
+  const root = realpathSync(request.root);
+  /** @type {import('../index.js').UpdatePaths} */
+  const paths = engine.updatePaths(request.stateDir ?? '.upkeep');
+  const folders = [...new Set([paths.backupsDir, paths.legacyBackupsDir, ...(request.folders ?? [])])];
+  const tree = new TreeReader(root);
+  try {
+    const git = headOf(root);
+    /** @type {import('../index.js').BackupRun[]} */
+    const runs = [];
+    for (const folder of folders) {
+      let dir;
+      try {
+        dir = openDir(root, folder);
+      } catch {
+        continue;
+      }
+      try {
+        for (const name of readdirSync(dir.path('.')).sort()) {
+          const st = lstatSync(dir.path(name));
+          if (st.isDirectory()) runs.push(observeRun(root, `${folder}/${name}`, name, st.mtimeMs, folder === paths.legacyBackupsDir, tree));
+        }
+      } finally {
+        dir.close();
+      }
+    }
+    if (git) addGitFacts(root, runs, git);
+    return { runs, nowMs: (request.now ?? (() => new Date()))().getTime(), active: activeRuns(root, tree, paths, folders), git: Boolean(git) };
+  } finally {
+    tree.close();
+  }
+}
+
+/**
+ * One run's folder: its regular files (size, SHA-256, the project's file at the same
+ * path), anything else by name.
+ * @param {string} root @param {string} folder @param {string} id @param {number} mtimeMs @param {boolean} legacy @param {TreeReader} tree
+ * @returns {import('../index.js').BackupRun}
+ */
+function observeRun(root, folder, id, mtimeMs, legacy, tree) {
+  /** @type {import('../index.js').BackupFile[]} */
+  const files = [];
+  /** @type {string[]} */
+  const other = [];
+  walk(root, folder, (rel, st, fd) => {
+    const path = rel.slice(folder.length + 1);
+    if (fd === undefined) {
+      other.push(path);
+      return;
+    }
+    const found = tree.entry(path);
+    files.push({ path, size: st.size, sha256: hashFd(fd), treeSha256: found && 'bytes' in found ? engine.sha256(found.bytes) : null });
+  }, { open: true });
+  return { folder, id, mtimeMs: Math.floor(mtimeMs), files, other, legacy };
+}
+
+/**
+ * Walks folder `rel` by handle, never through a link, calling `visit` for each entry
+ * that is not a folder; with `open`, a regular file comes with an open descriptor (none:
+ * not a regular file, or unreadable).
+ * @param {string} root @param {string} rel
+ * @param {(rel: string, st: import('node:fs').Stats, fd?: number) => void} visit
+ * @param {{ open?: boolean }} [options]
+ */
+function walk(root, rel, visit, { open = false } = {}) {
+  const dir = openDir(root, rel);
+  try {
+    for (const name of readdirSync(dir.path('.')).sort()) {
+      const path = `${rel}/${name}`;
+      const st = lstatSync(dir.path(name));
+      if (st.isDirectory()) {
+        walk(root, path, visit, { open });
+        continue;
+      }
+      if (!open || !st.isFile()) {
+        visit(path, st);
+        continue;
+      }
+      let fd;
+      try {
+        fd = openSync(dir.path(name), constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+      } catch {
+        visit(path, st, undefined);
+        continue;
+      }
+      try {
+        visit(path, fstatSync(fd), fd);
+      } finally {
+        closeSync(fd);
+      }
+    }
+  } finally {
+    dir.close();
+  }
+}
+
+function hashFd(/** @type {number} */ fd) {
+  const hash = new engine.Sha256Stream();
+  const chunk = Buffer.allocUnsafe(CHUNK);
+  for (let n; (n = readSync(fd, chunk, 0, CHUNK, null)) > 0; ) hash.update(chunk.subarray(0, n));
+  return hash.finish();
+}
+
+const gitEnv = { ...process.env, LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0' };
+
+/** HEAD's tree as path → blob id, or null outside a git work tree (or with no commit). */
+function headOf(/** @type {string} */ root) {
+  const top = spawnSync('git', ['-C', root, 'rev-parse', '--show-toplevel'], { env: gitEnv, encoding: 'utf8' });
+  if (top.status !== 0) return null;
+  const listing = spawnSync('git', ['-C', root, 'ls-tree', '-r', '-z', '--full-name', 'HEAD'], { env: gitEnv, maxBuffer: 1 << 30 });
+  if (listing.status !== 0) return null;
+  // The project may sit below the repository's top: paths in HEAD are relative to the top.
+  const prefix = realpathSync(top.stdout.trim()) === root ? '' : `${root.slice(realpathSync(top.stdout.trim()).length + 1)}/`;
+  /** @type {Map<string, string>} */
+  const blobs = new Map();
+  for (const entry of listing.stdout.toString('utf8').split('\0')) {
+    const tab = entry.indexOf('\t');
+    if (tab < 0) continue;
+    const [, type, oid] = entry.slice(0, tab).split(' ');
+    const path = entry.slice(tab + 1);
+    if (type === 'blob' && path.startsWith(prefix)) blobs.set(path.slice(prefix.length), oid);
+  }
+  return blobs;
+}
+
+/** Each backup file's blob id (git's own hash-object, no filters) and HEAD's blob at its path. */
+function addGitFacts(/** @type {string} */ root, /** @type {import('../index.js').BackupRun[]} */ runs, /** @type {Map<string, string>} */ head) {
+  const files = runs.flatMap((run) => run.files.map((file) => ({ file, abs: join(root, run.folder, file.path) })));
+  if (files.length === 0) return;
+  const out = execFileSync('git', ['-C', root, 'hash-object', '--no-filters', '--stdin-paths'], { env: gitEnv, input: files.map((f) => f.abs).join('\n') + '\n', maxBuffer: 1 << 30, encoding: 'utf8' });
+  const oids = out.trim().split('\n');
+  files.forEach(({ file }, i) => {
+    file.gitOid = oids[i] ?? null;
+    file.headOid = head.get(file.path) ?? null;
+  });
+}
+
+/** Run ids of runs under way or interrupted: the update's progress record, refresh journals without an end. */
+function activeRuns(/** @type {string} */ root, /** @type {TreeReader} */ tree, /** @type {import('../index.js').UpdatePaths} */ paths, /** @type {string[]} */ folders) {
+  const active = [];
+  const progress = tree.entry(paths.progress);
+  if (progress && 'bytes' in progress) {
+    try {
+      const runId = JSON.parse(progress.bytes.toString('utf8')).runId;
+      if (typeof runId === 'string') active.push(runId, `${runId}-regen`);
+    } catch {}
+  }
+  for (const folder of folders) {
+    const home = splitPath(folder).dir;
+    const journal = home ? `${home}/${REFRESH_JOURNAL}` : REFRESH_JOURNAL;
+    try {
+      const parsed = engine.parseJournal(readJournal(join(root, journal), journal));
+      for (const run of parsed.runs) if (!run.outcome) active.push(run.run);
+    } catch {}
+  }
+  return active;
+}
+
+/** The update lock (when the state folder exists) and each refresh home's lock. */
+function lockAll(/** @type {string} */ root, /** @type {BackupsRequest} */ request) {
+  /** @type {import('../index.js').UpdatePaths} */
+  const paths = engine.updatePaths(request.stateDir ?? '.upkeep');
+  const held = [];
+  try {
+    try {
+      const state = openDir(root, paths.stateDir);
+      held.push({ ...acquireLock({ dir: state, name: splitPath(paths.lock).name }, 'prune', { what: 'update' }), dir: state });
+    } catch (error) {
+      if (/** @type {any} */ (error).code === 'busy') throw error;
+    }
+    for (const folder of [paths.backupsDir, ...(request.folders ?? [])]) {
+      const home = splitPath(folder).dir;
+      const record = home ? `${home}/${REFRESH_RECORD}` : REFRESH_RECORD;
+      try {
+        lstatSync(join(root, record));
+      } catch {
+        continue;
+      }
+      const dir = openDir(root, home);
+      held.push({ ...acquireLock({ dir, name: REFRESH_LOCK }, 'prune'), dir });
+    }
+  } catch (error) {
+    for (const h of held) h.release();
+    throw error;
+  }
+  return held.map((h) => ({ release: () => (h.release(), h.dir.close()) }));
+}
+
+/** Removes folder `rel` and everything in it, by handle, never through a link. */
+function removeTree(/** @type {string} */ root, /** @type {string} */ rel) {
+  const dir = openDir(root, rel);
+  try {
+    for (const name of readdirSync(dir.path('.'))) {
+      if (lstatSync(dir.path(name)).isDirectory()) removeTree(root, `${rel}/${name}`);
+      else unlinkSync(dir.path(name));
+    }
+  } finally {
+    dir.close();
+  }
+  const { dir: parent, name } = splitPath(rel);
+  const up = openDir(root, parent);
+  try {
+    rmdirSync(up.path(name));
+    up.sync();
+  } finally {
+    up.close();
+  }
+}

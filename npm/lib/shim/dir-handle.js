@@ -1,0 +1,174 @@
+// Folders by handle, not by path. Node has no openat()/renameat(), but on Linux a path
+// through /proc/self/fd/<fd>/ resolves from the directory that descriptor holds, not from
+// its name: a folder is opened component by component from the root (each with
+// O_DIRECTORY | O_NOFOLLOW, so no link is ever followed), and every later create, rename,
+// link or unlink in it goes through its descriptor. A folder swapped for a link after it
+// was opened cannot redirect a write; a folder moved away is caught by verify(). Where
+// /proc is missing (not Linux), the same calls fall back to checked paths.
+import { closeSync, constants, existsSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync } from 'node:fs';
+import { join } from 'node:path';
+import { UnsafePathError } from './safe-path.js';
+
+const DIR_FLAGS = constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW;
+
+/** Whether this machine resolves paths through /proc/self/fd (Linux with /proc mounted). */
+export const byHandle = (() => {
+  try {
+    const fd = openSync('/', DIR_FLAGS);
+    try {
+      return existsSync(`/proc/self/fd/${fd}/proc`);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return false;
+  }
+})();
+
+/** Device and inode: what a path is, whatever its name says. */
+export const sameFile = (/** @type {{ dev: number, ino: number }} */ a, /** @type {{ dev: number, ino: number }} */ b) => a.dev === b.dev && a.ino === b.ino;
+
+/** An open folder of the tree. */
+export class DirHandle {
+  /**
+   * @param {string} root the tree's root (a real path)
+   * @param {string} rel the folder, relative to the root (`''` is the root)
+   * @param {number} fd its descriptor
+   */
+  constructor(root, rel, fd) {
+    this.root = root;
+    this.rel = rel;
+    this.fd = fd;
+    const st = fstatSync(fd);
+    this.dev = st.dev;
+    this.ino = st.ino;
+  }
+
+  /** The path that reaches `name` in this folder through its descriptor (or, without /proc, its checked path). */
+  path(/** @type {string} */ name) {
+    return byHandle ? `/proc/self/fd/${this.fd}/${name}` : join(this.root, this.rel, name);
+  }
+
+  /** The folder's path as people read it, for messages. */
+  shown(/** @type {string} */ name) {
+    return this.rel ? `${this.rel}/${name}` : name;
+  }
+
+  /** Syncs the folder, so entries created, renamed or removed in it are durable. */
+  sync() {
+    fsyncSync(this.fd);
+  }
+
+  /**
+   * Whether the folder is still where it was opened: walked again from the root by
+   * handle, the same device and inode. A folder moved out of the tree fails this.
+   */
+  verify() {
+    let again;
+    try {
+      again = openDir(this.root, this.rel);
+    } catch {
+      return false;
+    }
+    try {
+      return sameFile(again, this);
+    } finally {
+      again.close();
+    }
+  }
+
+  close() {
+    closeSync(this.fd);
+  }
+}
+
+/**
+ * Opens the folder `rel` (validated, `/`-separated; `''` is the root) under `root`,
+ * component by component, never through a link. With `create`, missing folders are made
+ * (mode 0755) and each parent that gained one is synced before this returns. A component
+ * that is a link or not a folder is refused (UnsafePathError naming it); a missing one,
+ * without `create`, is ENOENT.
+ * @param {string} root @param {string} rel @param {{ create?: boolean }} [options]
+ * @returns {DirHandle}
+ */
+export function openDir(root, rel, { create = false } = {}) {
+  let fd = openSync(root, constants.O_RDONLY | constants.O_DIRECTORY);
+  let at = '';
+  try {
+    for (const part of rel ? rel.split('/') : []) {
+      const parent = new DirHandle(root, at, fd);
+      const next = at ? `${at}/${part}` : part;
+      let child;
+      try {
+        child = openSync(parent.path(part), DIR_FLAGS);
+      } catch (error) {
+        const code = /** @type {NodeJS.ErrnoException} */ (error).code;
+        if (code === 'ENOENT' && create) {
+          try {
+            mkdirSync(parent.path(part), { mode: 0o755 });
+          } catch (made) {
+            if (/** @type {NodeJS.ErrnoException} */ (made).code !== 'EEXIST') throw made;
+          }
+          parent.sync();
+          child = openSync(parent.path(part), DIR_FLAGS);
+        } else if (code === 'ENOTDIR' || code === 'ELOOP') {
+          const link = lstatSync(parent.path(part)).isSymbolicLink();
+          throw new UnsafePathError(rel, `'${next}' is ${link ? 'a symbolic link; upkeep never follows links inside the tree' : 'not a directory'}`);
+        } else {
+          throw error;
+        }
+      }
+      closeSync(fd);
+      fd = child;
+      at = next;
+    }
+    return new DirHandle(root, at, fd);
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
+}
+
+/**
+ * A run's open folders, by path, so a batch of files in one folder opens it once; at most
+ * `limit` stay open (the oldest is closed first), and close() closes the rest.
+ */
+export class DirCache {
+  /** @param {string} root @param {{ create?: boolean, limit?: number }} [options] */
+  constructor(root, { create = false, limit = 64 } = {}) {
+    this.root = root;
+    this.create = create;
+    this.limit = limit;
+    /** @type {Map<string, DirHandle>} */
+    this.open = new Map();
+  }
+
+  /** The folder `rel`, opened (or created) on first use. */
+  get(/** @type {string} */ rel) {
+    const held = this.open.get(rel);
+    if (held) {
+      this.open.delete(rel);
+      this.open.set(rel, held);
+      return held;
+    }
+    const dir = openDir(this.root, rel, { create: this.create });
+    this.open.set(rel, dir);
+    if (this.open.size > this.limit) {
+      const [oldest, handle] = /** @type {[string, DirHandle]} */ (this.open.entries().next().value);
+      this.open.delete(oldest);
+      handle.close();
+    }
+    return dir;
+  }
+
+  close() {
+    for (const dir of this.open.values()) dir.close();
+    this.open.clear();
+  }
+}
+
+/** `rel` split into its folder and its name (`a/b/c` → `a/b`, `c`). */
+export function splitPath(/** @type {string} */ rel) {
+  const at = rel.lastIndexOf('/');
+  return at < 0 ? { dir: '', name: rel } : { dir: rel.slice(0, at), name: rel.slice(at + 1) };
+}

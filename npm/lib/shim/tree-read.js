@@ -1,0 +1,110 @@
+// Reading a tree (the project, a release) without ever following a link: every folder is
+// opened by handle component by component (shim/dir-handle.js) and every file with
+// O_NOFOLLOW, so a path swapped for a link between a check and a read is seen as a link,
+// never read through. What is found is a fact for the engine; what it means is the
+// engine's call.
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
+import { DirCache, splitPath } from './dir-handle.js';
+import { FlowError } from './flow-error.js';
+
+const READ = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+
+/** @typedef {{ kind: 'symlink' | 'directory' | 'other' } | { bytes: Buffer }} Entry */
+
+export class TreeReader {
+  /** @param {string} root a real path */
+  constructor(root) {
+    this.root = root;
+    this.dirs = new DirCache(root, { limit: 64 });
+    /** @type {Map<string, 'symlink' | 'absent'>} folders that are not real folders, by path */
+    this.notFolders = new Map();
+  }
+
+  /**
+   * What is at `rel`: null when nothing is there (or a folder on the way is missing or
+   * not a folder), the kind of a non-file (a path under a linked folder counts as a
+   * link: it is never read through), a regular file's bytes.
+   * @param {string} rel @returns {Entry | null}
+   */
+  entry(rel) {
+    const { dir, name } = splitPath(rel);
+    const folder = this.folder(dir);
+    if (folder === 'symlink') return { kind: 'symlink' };
+    if (folder === 'absent') return null;
+    let fd;
+    try {
+      fd = openSync(folder.path(name), READ);
+    } catch (error) {
+      const code = /** @type {NodeJS.ErrnoException} */ (error).code;
+      if (code === 'ENOENT') return null;
+      if (code === 'ELOOP') return { kind: 'symlink' };
+      if (code === 'ENXIO') return { kind: 'other' };
+      throw error;
+    }
+    try {
+      const st = fstatSync(fd);
+      if (st.isDirectory()) return { kind: 'directory' };
+      if (!st.isFile()) return { kind: 'other' };
+      return { bytes: readFileSync(fd) };
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  /** The open folder `rel`, or what stands in its way. */
+  folder(/** @type {string} */ rel) {
+    const known = this.notFolders.get(rel);
+    if (known) return known;
+    try {
+      return this.dirs.get(rel);
+    } catch (error) {
+      const e = /** @type {any} */ (error);
+      const kind = e.code === 'unsafe-path' && /symbolic link/.test(e.message) ? 'symlink' : e.code === 'unsafe-path' || e.code === 'ENOENT' || e.code === 'ENOTDIR' ? 'absent' : null;
+      if (!kind) throw error;
+      this.notFolders.set(rel, kind);
+      return kind;
+    }
+  }
+
+  close() {
+    this.dirs.close();
+  }
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * A text file of `tree` (a state file, a release's manifest), strictly UTF-8; null when
+ * absent. A link, a folder or invalid UTF-8 is refused, naming the file (`shown`).
+ * @param {TreeReader} tree @param {string} rel @param {string} shown @param {string} [code] the refusal's code
+ */
+export function readTextStrict(tree, rel, shown, code = 'bad-state') {
+  const found = tree.entry(rel);
+  if (found === null) return null;
+  if (!('bytes' in found)) {
+    throw new FlowError('unsafe-path', `${shown} is a ${found.kind === 'symlink' ? 'symbolic link (or is reached through one)' : found.kind}, not a regular file: upkeep never reads or writes through one`);
+  }
+  try {
+    return utf8.decode(found.bytes);
+  } catch {
+    const at = firstInvalidUtf8(found.bytes);
+    throw new FlowError(code, `${shown} is not valid UTF-8 (byte offset ${at}); upkeep reads it strictly rather than guessing`);
+  }
+}
+
+/** The offset of the first byte that is not part of a valid UTF-8 sequence. */
+function firstInvalidUtf8(/** @type {Uint8Array} */ bytes) {
+  let lo = 0;
+  let hi = bytes.length;
+  // The longest valid prefix, by bisection on the decoder (sequences are at most 4 bytes).
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, mid), { stream: true });
+      lo = mid;
+    } catch {
+      hi = mid - 1;
+    }
+  }
+  return lo;
+}

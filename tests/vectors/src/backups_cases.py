@@ -1,0 +1,41 @@
+#!/usr/bin/env python3
+"""Writes the inputs of tests/vectors/backups.json: listing a project's backup runs and
+the prune decision (never a run holding content found nowhere else). Expected values are
+filled by `node tests/vectors/src/bless.mjs` from the native addon and reviewed by hand."""
+import json, sys
+
+cases = []
+def case(name, call, *args): cases.append({"name": f"{call}: {name}", "call": call, "args": list(args)})
+
+def f(path, sha, size=10, **kw): return {"path": path, "size": size, "sha256": sha, **kw}
+def run(rid, files, folder=".upkeep-backups", **kw): return {"folder": f"{folder}/{rid}", "id": rid, "files": files, **kw}
+NOW = 1768089600000  # 2026-01-11 00:00 UTC
+project = {
+    "runs": [
+        run("20260110-000000-000", [f("x", "dup")]),
+        run("20260105-000000-000", [f("a", "t", treeSha256="t"), f("b", "h", gitOid="o1", headOid="o1")]),
+        run("20260104-000000-000", [f("u", "unique", size=2048)]),
+        run("20260103-000000-000", [f("y", "dup")]),
+        run("20260102-000000-000", [f("z", "twin")]),
+        run("20260101-000000-000", [f("z", "twin")]),
+        run("20251201-000000-000", [], other=["link"]),
+        run("20251130-000000-000", [f("a", "t", treeSha256="t")]),
+        run("20251101T120000Z-1a2b3c4d", [f("svc/a", "r", treeSha256="r")], folder="svc/.upkeep-backups"),
+        run("20250101-000000-000", [f("old", "o", treeSha256="o")], folder=".upkeep-backup", legacy=True),
+        run("manual-copy", [f("m", None)], mtimeMs=NOW - 86400000),
+    ],
+    "nowMs": NOW, "active": ["20251130-000000-000"], "git": True,
+}
+case("every run, newest first, with what is only here", "listBackups", project)
+case("an empty project", "listBackups", {"runs": [], "nowMs": NOW})
+case("outside git, HEAD is no refuge", "listBackups", {"runs": [run("20260101-000000-000", [f("b", "h", gitOid="o1", headOid="o1")])], "nowMs": NOW, "git": False})
+case("--keep 1: the only copies stay, the rest goes", "planPrune", project, {"keep": 1})
+case("--older-than 7d, dry run", "planPrune", project, {"olderThan": "7d", "dryRun": True})
+case("--keep 2 --older-than 30d: both must hold", "planPrune", project, {"keep": 2, "olderThan": "30d"})
+case("two runs holding the same unique content: one stays", "planPrune", {"runs": [run("20260102-000000-000", [f("z", "twin")]), run("20260101-000000-000", [f("z", "twin")])], "nowMs": NOW}, {"keep": 0})
+case("nothing asked, nothing selected", "planPrune", project, {})
+case("a bad age is refused by name", "planPrune", project, {"olderThan": "soon"})
+
+doc = {"$comment": "Backups: the listing of a project's backup runs and the prune decision (a prune never removes a run holding content found nowhere else: not in the tree at its path, not in git's HEAD there, not in a run that stays). Inputs from tests/vectors/src/backups_cases.py; expected values blessed with bless.mjs and reviewed by hand. Format: tests/vectors/README.md.", "cases": cases}
+json.dump(doc, sys.stdout, indent=2, ensure_ascii=False)
+print()

@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""Writes the inputs of tests/vectors/writes.json: the one executor's vocabulary (refresh
+and install steps with their compare-and-swap facts, the refresh report reading the
+executor's outcomes) and the end of an update run (finishUpdate: true buckets, the run
+record, the summary, when to bump the version). Expected values are filled by
+`node tests/vectors/src/bless.mjs` from the native addon and reviewed by hand."""
+import hashlib, json, sys
+
+cases = []
+def case(name, call, *args): cases.append({"name": f"{call}: {name}", "call": call, "args": list(args)})
+def sha(s): return hashlib.sha256(s.encode()).hexdigest()
+
+# ---- refresh and install plans as steps
+def planned(target, action, host="file", backup=False, crlf=False, src=None):
+    f = {"src": src or target.split("/")[-1], "target": target, "state": "unchanged-stale", "hostKind": host, "action": action, "backup": backup, "crlf": crlf}
+    if host == "file": f["hostSha256"] = sha("host " + target)
+    if action == "write": f["sourceSha256"] = sha("source " + target)
+    return f
+def rplan(files, home="h"):
+    return {"recordPath": f"{home}/.upkeep-source.json" if home else ".upkeep-source.json", "home": home, "files": files, "recordText": "{}\n", "recordChanged": True, "attention": 0}
+case("writes, removes and new files, backups in the run's folder after its ignore file", "refreshSteps",
+     rplan([planned("h/a", "write", backup=True), planned("h/b", "none"), planned("h/new", "write", host="missing"), planned("h/old", "remove", backup=True),
+            planned("h/crlf.txt", "write", crlf=True), planned("h/pending", "pending")]), "h/.upkeep-backups/r1")
+case("no backups: no ignore file", "refreshSteps", rplan([planned("a", "write", host="missing")], home=""), ".upkeep-backups/r1")
+case("refused: a write over a host path that is not a file", "refreshSteps", rplan([planned("h/l", "write", host="symlink")]), "h/.upkeep-backups/r1")
+
+# ---- the refresh report reads the executor's outcomes
+report_plan = rplan([planned("h/a", "write", backup=True), planned("h/b", "write"), planned("h/c", "write"), planned("h/d", "write")])
+for o in report_plan["files"]: o.pop("crlf")
+case("changed, source-changed and blocked outcomes are worded by the engine", "runReport", report_plan, {
+    "command": "refresh", "runId": "r1", "failed": True, "outcomes": [
+        {"target": "h/a", "outcome": "changed"},
+        {"target": "h/b", "outcome": "source-changed"},
+        {"target": "h/c", "outcome": "blocked", "error": {"code": "EROFS", "message": "read-only file system", "stage": "stage"}},
+    ]})
+case("an unchanged outcome reads as done", "runReport", report_plan, {"command": "refresh", "runId": "r1", "outcomes": [
+    {"target": t, "outcome": "unchanged" if t == "h/a" else "done"} for t in ["h/a", "h/b", "h/c", "h/d"]]})
+
+# ---- the end of an update run
+def ureport(**kw):
+    r = {"from": "1.0.0", "to": "1.1.0", "overwrite": ["a", "b", "c"], "merge": ["m"], "add": ["n"], "removed": [], "skip": ["s"], "delete": [],
+         "conflicts": [{"path": "d", "class": "shared", "patchPath": ".upkeep-merge/d.patch"}], "backupDir": ".upkeep-backups/r1", "adopterActions": []}
+    r.update(kw)
+    return r
+def step(path, index, backup=None, expect=None):
+    return {"path": path, "expect": expect or {"kind": "missing"}, "content": {"kind": "planned"}, "backup": backup, "index": index}
+STEPS = [step(".upkeep-backups/.gitignore", None, expect={"kind": "if-missing"}), step("a", 0, ".upkeep-backups/r1/a"), step("b", 1, ".upkeep-backups/r1/b"),
+         step("c", 2, ".upkeep-backups/r1/c"), step(".upkeep-merge/d.patch", 3, expect={"kind": "any"}), step("m", 4, ".upkeep-backups/r1/m"), step("n", 5)]
+def out(path, kind, **kw): return {"path": path, "outcome": kind, **kw}
+done = lambda p: out(p, "done", backup=f".upkeep-backups/r1/{p}" if p in "abcm" else None)
+KEPT = {"folder": ".upkeep-backups", "runs": 3, "bytes": 5000}
+case("every write happened: the version is bumped; conflicts are pending", "finishUpdate", {
+    "report": ureport(), "steps": STEPS, "outcomes": [done(s["path"]) for s in STEPS], "backups": KEPT, "stateDir": ".upkeep"})
+case("nothing needs the project: complete", "finishUpdate", {
+    "report": ureport(conflicts=[]), "steps": [s for s in STEPS if s["index"] != 3], "outcomes": [done(s["path"]) for s in STEPS if s["index"] != 3], "stateDir": ".upkeep"})
+case("an edit saved while the run wrote: left alone, not bumped, listed", "finishUpdate", {
+    "report": ureport(), "steps": STEPS, "outcomes": [done(".upkeep-backups/.gitignore"), done("a"), out("b", "changed"), done("c"), done(".upkeep-merge/d.patch"), out("m", "changed"), done("n")],
+    "backups": KEPT, "stateDir": ".upkeep"})
+case("a release file swapped after planning: not copied", "finishUpdate", {
+    "report": ureport(), "steps": STEPS, "outcomes": [done(s["path"]) if s["path"] != "n" else out("n", "source-changed") for s in STEPS], "stateDir": ".upkeep"})
+case("a read-only folder stops the run: what was replaced, where it stopped, what was not reached", "finishUpdate", {
+    "report": ureport(), "steps": STEPS, "outcomes": [done(".upkeep-backups/.gitignore"), done("a"), out("b", "blocked", error={"code": "EROFS", "message": "read-only file system", "stage": "stage"})],
+    "backups": KEPT, "stateDir": ".upkeep"})
+case("a full disk while backing up names the file", "finishUpdate", {
+    "report": ureport(), "steps": STEPS, "outcomes": [done(".upkeep-backups/.gitignore"), out("a", "blocked", error={"code": "ENOSPC", "message": "no space left on device", "stage": "backup"})], "stateDir": ".upkeep"})
+case("interrupted after two files", "finishUpdate", {
+    "report": ureport(), "steps": STEPS, "outcomes": [done(".upkeep-backups/.gitignore"), done("a")], "interrupted": True, "stateDir": ".upkeep"})
+case("every file written, the version file refused", "finishUpdate", {
+    "report": ureport(), "steps": STEPS, "outcomes": [done(s["path"]) for s in STEPS],
+    "stateError": {"path": ".upkeep/VERSION", "error": {"code": "ENOSPC", "message": "no space left on device", "stage": "swap"}}, "stateDir": ".upkeep"})
+many = [step(f"f{i:03}", i, f".upkeep-backups/r1/f{i:03}") for i in range(25)]
+case("a long list is shortened in the summary, complete in the report", "finishUpdate", {
+    "report": ureport(overwrite=[s["path"] for s in many], merge=[], add=[], conflicts=[]), "steps": many + [step("g", 25)],
+    "outcomes": [out(s["path"], "done", backup=s["backup"]) for s in many] + [out("g", "blocked", error={"code": "EACCES", "message": "permission denied", "stage": "swap"})], "stateDir": ".upkeep"})
+
+doc = {"$comment": "The one executor's vocabulary: refresh and install steps with what must be at each path right before the swap, the refresh report reading the executor's outcomes, and finishUpdate (the update report joined with what the run did). Inputs from tests/vectors/src/writes_cases.py; expected values blessed with bless.mjs and reviewed by hand. Format: tests/vectors/README.md.", "cases": cases}
+json.dump(doc, sys.stdout, indent=2, ensure_ascii=False)
+print()
