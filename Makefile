@@ -67,9 +67,11 @@ test-js:
 test-demo: build-wasm demo-build
 	cd web-demo && node --test test/
 
-## The long fault-injection runs: 1,000+ concurrent-refresh trials, 300 random kills of a 1,000-file refresh.
+## The long fault-injection runs: 1,000+ concurrent-refresh trials, 300 random kills of a 1,000-file refresh,
+## and the update races hundreds of times (editors saving during the write phase, a second update against
+## a slow archive, release files and folders swapped for links mid-run).
 soak: build
-	UPKEEP_SOAK=1 node --test tests/js/refresh-flow.test.js tests/js/shim-kit.test.js
+	UPKEEP_SOAK=1 node --test tests/js/refresh-flow.test.js tests/js/shim-kit.test.js tests/js/update-races.test.js
 
 ## The engines against the JavaScript reference, which tests/differential/reference.mjs extracts
 ## from ../shared/seeds/004_*.txt into a temp folder at run time (never committed): a bounded

@@ -33,8 +33,10 @@ fi
 # strace checks the durability order of writes (tests/js/write-ordering.test.js); neovim is
 # the real editor the language server is tested in (tests/js/lsp-neovim.test.js); unzip reads
 # the packaged VS Code extension (tests/js/vscode-vsix.test.js); bsdutils's `script` gives
-# the CLI tests a real terminal (tests/js/cli-terminal.test.js).
-apt_install git chromium strace neovim unzip bsdutils
+# the CLI tests a real terminal (tests/js/cli-terminal.test.js); bubblewrap is the
+# confinement regenerations prefer (util-linux's unshare is the fallback every Debian
+# machine has; tests/js/regen-confinement.test.js exercises both).
+apt_install git chromium strace neovim unzip bsdutils bubblewrap util-linux
 
 if ! command -v wasm-bindgen >/dev/null || [ "$(wasm-bindgen --version | awk '{print $2}')" != "$WASM_BINDGEN_VERSION" ]; then
   log "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (a few minutes, once)"

@@ -260,10 +260,12 @@ function stage(step, ctx, targets, sources, swept) {
   const changed = /** @type {StepOutcome} */ ({ path: step.path, outcome: 'changed', backup: null, error: null });
   let dir;
   try {
-    dir = at('stage', () => folder(targets, rel, swept));
+    // A file expected to be there needs its folder there: a missing one is not made for it.
+    dir = at('stage', () => folder(targets, rel, swept, step.expect.kind !== 'file'));
   } catch (error) {
-    // A folder on the way became a link or a file: the path is no longer what the plan saw.
-    if (/** @type {any} */ (error).code === 'unsafe-path') return changed;
+    // A folder on the way became a link or a file, or went away: the path is no longer what the plan saw.
+    const code = /** @type {any} */ (error).code;
+    if (code === 'unsafe-path' || (error instanceof Blocked && error.os.code === 'ENOENT')) return changed;
     throw error;
   }
   const held = at('backup', () => openHeld(dir, name));
@@ -317,10 +319,10 @@ function stage(step, ctx, targets, sources, swept) {
 /**
  * The folder `rel` of the tree written, opened (or created) by handle; the temp files a
  * killed run left there are swept the first time this run uses it.
- * @param {DirCache} targets @param {string} rel @param {Set<string>} swept
+ * @param {DirCache} targets @param {string} rel @param {Set<string>} swept @param {boolean} [create]
  */
-function folder(targets, rel, swept) {
-  const dir = targets.get(rel);
+function folder(targets, rel, swept, create = true) {
+  const dir = targets.get(rel, { create });
   if (!swept.has(rel)) {
     swept.add(rel);
     sweepDeadTemps(dir);

@@ -10,7 +10,7 @@ import process from 'node:process';
 import { engine } from '../engine.js';
 import { writeFileIn } from '../shim/atomic-write.js';
 import { openDir, splitPath } from '../shim/dir-handle.js';
-import { step } from '../shim/fault.js';
+import { pausePoint, step } from '../shim/fault.js';
 import { FlowError } from '../shim/flow-error.js';
 import { acquireLock } from '../shim/lock.js';
 import { openRelease } from '../shim/release-source.js';
@@ -187,6 +187,7 @@ export async function update(request) {
       return outcome;
     }
     preflight(root, plan.steps, [paths.version, paths.manifest, paths.progress]);
+    pausePoint('planned');
     if (!start.resumed) {
       const progress = { from: check.installed, to: check.latest, runId: start.runId };
       await writeFileIn(state, splitPath(paths.progress).name, Buffer.from(`${JSON.stringify(progress)}\n`));

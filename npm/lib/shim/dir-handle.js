@@ -100,23 +100,16 @@ export function openDir(root, rel, { create = false } = {}) {
       const next = at ? `${at}/${part}` : part;
       let child;
       try {
-        child = openSync(parent.path(part), DIR_FLAGS);
+        child = openChild(parent, part, rel, next);
       } catch (error) {
-        const code = /** @type {NodeJS.ErrnoException} */ (error).code;
-        if (code === 'ENOENT' && create) {
-          try {
-            mkdirSync(parent.path(part), { mode: 0o755 });
-          } catch (made) {
-            if (/** @type {NodeJS.ErrnoException} */ (made).code !== 'EEXIST') throw made;
-          }
-          parent.sync();
-          child = openSync(parent.path(part), DIR_FLAGS);
-        } else if (code === 'ENOTDIR' || code === 'ELOOP') {
-          const link = lstatSync(parent.path(part)).isSymbolicLink();
-          throw new UnsafePathError(rel, `'${next}' is ${link ? 'a symbolic link; upkeep never follows links inside the tree' : 'not a directory'}`);
-        } else {
-          throw error;
+        if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'ENOENT' || !create) throw error;
+        try {
+          mkdirSync(parent.path(part), { mode: 0o755 });
+        } catch (made) {
+          if (/** @type {NodeJS.ErrnoException} */ (made).code !== 'EEXIST') throw made;
         }
+        parent.sync();
+        child = openChild(parent, part, rel, next);
       }
       closeSync(fd);
       fd = child;
@@ -126,6 +119,25 @@ export function openDir(root, rel, { create = false } = {}) {
   } catch (error) {
     closeSync(fd);
     throw error;
+  }
+}
+
+/**
+ * Opens folder `part` of `parent` without following a link; a link or a non-folder there
+ * is refused (UnsafePathError naming `next`, the path so far).
+ * @param {DirHandle} parent @param {string} part @param {string} rel @param {string} next
+ */
+function openChild(parent, part, rel, next) {
+  try {
+    return openSync(parent.path(part), DIR_FLAGS);
+  } catch (error) {
+    const code = /** @type {NodeJS.ErrnoException} */ (error).code;
+    if (code !== 'ENOTDIR' && code !== 'ELOOP') throw error;
+    let link = false;
+    try {
+      link = lstatSync(parent.path(part)).isSymbolicLink();
+    } catch {}
+    throw new UnsafePathError(rel, `'${next}' is ${link ? 'a symbolic link; upkeep never follows links inside the tree' : 'not a directory'}`);
   }
 }
 
@@ -143,15 +155,15 @@ export class DirCache {
     this.open = new Map();
   }
 
-  /** The folder `rel`, opened (or created) on first use. */
-  get(/** @type {string} */ rel) {
+  /** The folder `rel`, opened on first use (and created, when this cache creates and `create` allows). */
+  get(/** @type {string} */ rel, { create = this.create } = {}) {
     const held = this.open.get(rel);
     if (held) {
       this.open.delete(rel);
       this.open.set(rel, held);
       return held;
     }
-    const dir = openDir(this.root, rel, { create: this.create });
+    const dir = openDir(this.root, rel, { create });
     this.open.set(rel, dir);
     if (this.open.size > this.limit) {
       const [oldest, handle] = /** @type {[string, DirHandle]} */ (this.open.entries().next().value);

@@ -1,7 +1,9 @@
 // Test-only fault injection for every flow (refresh, update): UPKEEP_FAULT_KILL_AT=<n>
 // makes the process SIGKILL itself at its n-th mutating step, so tests can stop a run
 // between any two writes; UPKEEP_FAULT_SIGNAL_AT=<phase>:<done>[:<signal>] signals it at a
-// progress event. Unset, this only counts.
+// progress event; UPKEEP_FAULT_PAUSE_AT=<label> holds it at a named point until the test
+// lets it go, so a race can be staged exactly there. Unset, this only counts.
+import { readFileSync, writeFileSync } from 'node:fs';
 import process from 'node:process';
 
 const killAt = Number(process.env.UPKEEP_FAULT_KILL_AT ?? 0);
@@ -63,4 +65,18 @@ export function takeInjectedSignal() {
   const pending = signalPending;
   signalPending = false;
   return pending;
+}
+
+const pauseAt = process.env.UPKEEP_FAULT_PAUSE_AT;
+const pauseFifo = process.env.UPKEEP_FAULT_PAUSE_FIFO;
+
+/**
+ * A named point where a test may hold the run (UPKEEP_FAULT_PAUSE_AT=<label> with
+ * UPKEEP_FAULT_PAUSE_FIFO=<fifo>): the process creates `<fifo>.reached`, then blocks
+ * reading the FIFO until the test writes to it. Not a mutating step: it is not counted.
+ */
+export function pausePoint(/** @type {string} */ label) {
+  if (pauseAt !== label || !pauseFifo) return;
+  writeFileSync(`${pauseFifo}.reached`, '');
+  readFileSync(pauseFifo);
 }
