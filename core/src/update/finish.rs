@@ -207,7 +207,8 @@ pub fn finish_update(run: UpdateRun) -> UpdateFinished {
                     message: describe_outcome(&o, "the update").unwrap_or_default(),
                 });
             }
-            _ => record.not_reached.push(step.path.clone()),
+            _ if !own => record.not_reached.push(step.path.clone()),
+            _ => {}
         }
         if !matches!(kind, OutcomeKind::Done | OutcomeKind::Unchanged) && !own {
             unfinished.push(&step.path);
@@ -312,7 +313,15 @@ pub(crate) fn render_run_notes(r: &RunRecord) -> Notes {
         RunOutcome::Incomplete => Some("not finished"),
         _ => None,
     };
-    if let Some(how) = stopped {
+    let untouched = r.replaced.is_empty()
+        && r.changed.is_empty()
+        && r.source_changed.is_empty()
+        && r.blocked.is_none();
+    if r.outcome == RunOutcome::Interrupted && untouched {
+        head.push_str(
+            "\nThe update was interrupted before it replaced any file. Run the same command again to update.\n\n",
+        );
+    } else if let Some(how) = stopped {
         head.push_str(&format!(
             "\nThe update was {how}: the installed version is unchanged. Run the same command again to finish it.\n"
         ));
@@ -347,7 +356,7 @@ pub(crate) fn render_run_notes(r: &RunRecord) -> Notes {
         );
         listed(&mut tail, r.source_changed.iter().cloned());
     }
-    if !r.not_reached.is_empty() {
+    if !r.not_reached.is_empty() && !(r.outcome == RunOutcome::Interrupted && untouched) {
         tail.push_str(&format!(
             "\nNot reached ({}; the next run does them):\n",
             r.not_reached.len()

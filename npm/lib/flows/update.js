@@ -188,6 +188,15 @@ export async function update(request) {
     }
     preflight(root, plan.steps, [paths.version, paths.manifest, paths.progress]);
     pausePoint('planned');
+    const stopRequested = request.stopRequested ?? (() => false);
+    // A stop asked for while the run read and planned (a signal is an event) ends it here, nothing written.
+    await new Promise((resolve) => setImmediate(resolve));
+    if (stopRequested()) {
+      const stopped = engine.finishUpdate({ report: plan.report, steps: plan.steps, outcomes: [], interrupted: true, stateDir });
+      Object.assign(plan, { report: stopped.report, summary: stopped.summary });
+      outcome.status = 'interrupted';
+      return outcome;
+    }
     if (!start.resumed) {
       const progress = { from: check.installed, to: check.latest, runId: start.runId };
       await writeFileIn(state, splitPath(paths.progress).name, Buffer.from(`${JSON.stringify(progress)}\n`));

@@ -65,6 +65,8 @@ case("a full disk while backing up names the file", "finishUpdate", {
     "report": ureport(), "steps": STEPS, "outcomes": [done(".upkeep-backups/.gitignore"), out("a", "blocked", error={"code": "ENOSPC", "message": "no space left on device", "stage": "backup"})], "stateDir": ".upkeep"})
 case("interrupted after two files", "finishUpdate", {
     "report": ureport(), "steps": STEPS, "outcomes": [done(".upkeep-backups/.gitignore"), done("a")], "interrupted": True, "stateDir": ".upkeep"})
+case("interrupted before any file was replaced: nothing listed, the version unchanged", "finishUpdate", {
+    "report": ureport(), "steps": STEPS, "outcomes": [], "interrupted": True, "stateDir": ".upkeep"})
 case("every file written, the version file refused", "finishUpdate", {
     "report": ureport(), "steps": STEPS, "outcomes": [done(s["path"]) for s in STEPS],
     "stateError": {"path": ".upkeep/VERSION", "error": {"code": "ENOSPC", "message": "no space left on device", "stage": "swap"}}, "stateDir": ".upkeep"})
