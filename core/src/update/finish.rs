@@ -313,11 +313,13 @@ pub(crate) fn render_run_notes(r: &RunRecord) -> Notes {
         RunOutcome::Incomplete => Some("not finished"),
         _ => None,
     };
-    let untouched = r.replaced.is_empty()
+    // Stopped before a single file was replaced: nothing to list.
+    let untouched = r.outcome == RunOutcome::Interrupted
+        && r.replaced.is_empty()
         && r.changed.is_empty()
         && r.source_changed.is_empty()
         && r.blocked.is_none();
-    if r.outcome == RunOutcome::Interrupted && untouched {
+    if untouched {
         head.push_str(
             "\nThe update was interrupted before it replaced any file. Run the same command again to update.\n\n",
         );
@@ -356,7 +358,7 @@ pub(crate) fn render_run_notes(r: &RunRecord) -> Notes {
         );
         listed(&mut tail, r.source_changed.iter().cloned());
     }
-    if !r.not_reached.is_empty() && !(r.outcome == RunOutcome::Interrupted && untouched) {
+    if !r.not_reached.is_empty() && !untouched {
         tail.push_str(&format!(
             "\nNot reached ({}; the next run does them):\n",
             r.not_reached.len()
