@@ -1070,6 +1070,8 @@ export interface RegenRun {
   sandbox?: SandboxFacts | null;
   /** Processes it started were still running when it exited (killed before its writes were checked). */
   stragglers?: boolean;
+  /** A declared file that could not be backed up first, so the program was not run. */
+  backupFailure?: { path: string; message?: string | null; code?: string | null } | null;
 }
 
 /** The confinement a program ran under: bubblewrap, util-linux unshare, or none (with why). */

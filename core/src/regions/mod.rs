@@ -46,9 +46,9 @@ pub use regen::{
     check_operand, plan_jobs, JobFacts, JobStatus, RefusalKind, RegenJob, RegionBackup,
 };
 pub use report::{
-    finish_regions, render_region_notes, render_region_rows, shell_command, FailureKind,
-    FallbackReason, KillCause, PathRegionVerdict, RegenConfined, RegenFailed, RegenRan,
-    RegenRefused, RegenReport, RegenRun, RegenSkipped, RegionFallback, RegionsReport,
+    finish_regions, render_region_notes, render_region_rows, shell_command, BackupFailure,
+    FailureKind, FallbackReason, KillCause, PathRegionVerdict, RegenConfined, RegenFailed,
+    RegenRan, RegenRefused, RegenReport, RegenRun, RegenSkipped, RegionFallback, RegionsReport,
     RepairFailure,
 };
 pub use sandbox::{render_sandbox_row, SandboxFacts, SandboxMode};

@@ -325,6 +325,44 @@ pub struct RegenRun {
     /// Whether processes it started were still running after it exited (upkeep killed
     /// them before looking at what it wrote).
     pub stragglers: bool,
+    /// A declared file the shim could not back up first, so it did not run the program
+    /// (`None` when it ran).
+    pub backup_failure: Option<BackupFailure>,
+}
+
+/// A declared file that could not be backed up before its program would have run.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Deserialize),
+    serde(rename_all = "camelCase", default, deny_unknown_fields)
+)]
+pub struct BackupFailure {
+    /// The declared path.
+    pub path: String,
+    /// The file system's own words; `None` when the file changed while it was copied.
+    pub message: Option<String>,
+    /// The error code (`ENOSPC`, `EROFS`, ...), when there was one.
+    pub code: Option<String>,
+}
+
+impl BackupFailure {
+    fn reason(&self) -> String {
+        match (&self.message, &self.code) {
+            (Some(m), Some(c)) => format!(
+                "it was not run: its declared file {} could not be backed up first ({m}, {c})",
+                self.path
+            ),
+            (Some(m), None) => format!(
+                "it was not run: its declared file {} could not be backed up first ({m})",
+                self.path
+            ),
+            _ => format!(
+                "it was not run: its declared file {} changed while it was being backed up",
+                self.path
+            ),
+        }
+    }
 }
 
 const STDERR_TAIL: usize = 4000;
@@ -408,6 +446,15 @@ pub fn finish_regions(regions: &mut RegionsReport, jobs: &[RegenJob], runs: &[Re
                     unregenerated.extend(job.paths.iter().cloned());
                     continue;
                 };
+                if let Some(failure) = &run.backup_failure {
+                    regen.skipped.push(RegenSkipped {
+                        argv: job.argv.clone(),
+                        reason: failure.reason(),
+                        region_id: job.region_id.clone(),
+                    });
+                    unregenerated.extend(job.paths.iter().cloned());
+                    continue;
+                }
                 record_run(&mut regen, job, run);
                 if regen.ran.last().map(|r| &r.region_id) != Some(&job.region_id) {
                     unregenerated.extend(job.paths.iter().cloned());

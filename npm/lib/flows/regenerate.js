@@ -39,8 +39,18 @@ export async function regenerate({ root, plan, stateDir, limits, stopRequested, 
     if (job.status !== 'run') continue;
     await letSignalsIn(); // a signal since the last region is handled before the next starts
     if (stopRequested()) continue;
-    const backedUp = await backUp(root, job.backups);
-    for (const dir of job.dirs) openDir(root, dir, { create: true }).close();
+    const { backedUp, backupFailure } = await backUp(root, job.backups);
+    // A declared file that could not be backed up first is never handed to the program.
+    if (backupFailure) {
+      runs.push({ regionId: job.regionId, timeoutMs: limits.timeoutMs, maxOutputBytes: limits.maxOutputBytes, backedUp, backupFailure });
+      ran.step(job.regionId);
+      continue;
+    }
+    for (const dir of job.dirs) {
+      try {
+        openDir(root, dir, { create: true }).close();
+      } catch {} // the program then fails (or is refused its folder) and says so
+    }
     const everywhere = sandbox.mode === 'none';
     const before = snapshotTree(root, job.dirs, job.snapshotSkip, { everywhere });
     const wrap = confineTo(sandbox, root, job.dirs.map((d) => join(root, d)), job.protected.map((p) => join(root, p)));
@@ -71,7 +81,8 @@ export async function regenerate({ root, plan, stateDir, limits, stopRequested, 
  * Copies each declared path that is a regular file into the backup folder, unless a copy
  * is already there (a resumed run: the first copy is the true pre-image).
  * @param {string} root @param {{ path: string, backupPath: string }[]} backups
- * @returns {Promise<string[]>} the paths copied
+ * @returns {Promise<{ backedUp: string[], backupFailure: { path: string, message: string | null, code: string | null } | null }>}
+ *   the paths copied, and the first one that could not be (changed meanwhile: no message)
  */
 async function backUp(root, backups) {
   const tree = new TreeReader(root);
@@ -89,7 +100,14 @@ async function backUp(root, backups) {
   }
   const { outcomes } = await executeSteps(steps, { root, sourceRoot: root });
   const copied = new Set(outcomes.filter((o) => o.outcome === 'done').map((o) => o.path));
-  return backups.filter((b) => copied.has(b.backupPath)).map((b) => b.path);
+  const already = new Set(outcomes.filter((o) => o.outcome === 'changed').map((o) => o.path)); // a resumed run's copy
+  const missed = steps.find((s) => !copied.has(s.path) && !already.has(s.path));
+  const failure = missed && outcomes.find((o) => o.path === missed.path);
+  const declared = missed && backups.find((b) => b.backupPath === missed.path)?.path;
+  const backupFailure = !missed
+    ? null
+    : { path: declared ?? missed.path, message: failure?.outcome === 'blocked' ? (failure.error?.message ?? null) : null, code: failure?.outcome === 'blocked' ? (failure.error?.code ?? null) : null };
+  return { backedUp: backups.filter((b) => copied.has(b.backupPath)).map((b) => b.path), backupFailure };
 }
 
 /**

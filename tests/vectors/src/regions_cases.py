@@ -78,6 +78,12 @@ for mode, reason in [("bwrap", None), ("unshare", None), ("none", "bwrap: not in
                  run("bg", status=0, stragglers=True, sandbox={"mode": mode, "reason": reason})],
         "stateDir": ".upkeep",
     })
+case("a region whose declared file could not be backed up first is not run, and says why", "finishUpdateRegions", {
+    "report": report(regions()), "jobs": [job("ok")],
+    "runs": [run("ok", backupFailure={"path": "docs/ok.md", "message": "no space left on device", "code": "ENOSPC"})], "stateDir": ".upkeep"})
+case("a region whose declared file changed while it was backed up is not run", "finishUpdateRegions", {
+    "report": report(regions()), "jobs": [job("ok")],
+    "runs": [run("ok", backupFailure={"path": "docs/ok.md"})], "stateDir": ".upkeep"})
 case("the manifest refusal outranks none declared", "finishUpdateRegions", {"report": report(regions(declarationsLoaded=0, manifestRefusal="\"regions\" in the latest release manifest is null, not an array")), "jobs": [], "stateDir": ".upkeep"})
 case("all current", "finishUpdateRegions", {"report": report(regions()), "jobs": [], "stateDir": ".upkeep"})
 case("awareness off", "finishUpdateRegions", {"report": report(regions(awarenessOff=True, mentioned=False, declarationsLoaded=0)), "jobs": [], "stateDir": ".upkeep"})
