@@ -134,7 +134,7 @@ describe('update: a signal in every phase', () => {
   const v2 = writeRelease(fresh(), { version: '1.1.0', manifest, files: files2 });
   const reference = installProject(v1);
   runUpdate(reference, v1, v2);
-  const strip = (/** @type {Record<string, string>} */ t) => Object.fromEntries(Object.entries(t).filter(([p]) => !p.startsWith('.upkeep-backup/')));
+  const strip = (/** @type {Record<string, string>} */ t) => Object.fromEntries(Object.entries(t).filter(([p]) => !p.startsWith('.upkeep-backups/')));
   const want = strip(treeOf(reference));
   const points = [['fetch', '1'], ['read', '10'], ['plan', '0'], ['backup', '0'], ['backup', '128'], ['write', '0'], ['write', '128']];
   for (const [index, [phase, done]] of [...points, ['plan', '0'], ['backup', '0'], ['write', '128']].entries()) {
@@ -181,7 +181,7 @@ describe('update: a signal in every phase', () => {
     assert.equal(treeOf(project)['.upkeep/VERSION'], treeOf(join(examples, 'starter-project'))['.upkeep/VERSION']);
     const again = runCli(['update', '--root', project, ...args, '--yes']);
     assert.equal(again.status, 1, again.stderr); // the README conflict is still there for you
-    const files = (/** @type {string} */ d) => Object.fromEntries(Object.entries(treeOf(d)).filter(([p]) => !p.startsWith('.upkeep-backup/') && !p.startsWith('.upkeep-merge/')));
+    const files = (/** @type {string} */ d) => Object.fromEntries(Object.entries(treeOf(d)).filter(([p]) => !p.startsWith('.upkeep-backups/') && !p.startsWith('.upkeep-merge/')));
     assert.deepEqual(files(project), files(ref));
   });
 });

@@ -119,11 +119,12 @@ pub fn render_summary_lines(report: &UpdateReport, options: &SummaryOptions) -> 
         .filter(|_| !dry_run)
         .map(render_run_notes);
     let stopped = run_notes.as_ref().is_some_and(|n| !n.head.is_empty());
-    if let Some(notes) = &run_notes {
+    if let Some(notes) = run_notes.as_ref().filter(|n| !n.head.is_empty()) {
         head.extend(from_text(
             notes.head.trim_end_matches('\n'),
             Tone::Attention,
         ));
+        head.push(Line::blank());
     }
     let rows: [(&str, usize, &str); 7] = [
         (

@@ -130,3 +130,35 @@ Or put the last commit's version marker back, then run the update again:
     );
     assert!(!text.contains('<'));
 }
+
+#[test]
+fn a_run_that_stopped_short_is_rendered_with_what_it_did() {
+    use crate::update::{Replaced, RunOutcome, RunRecord};
+    let mut report = report();
+    report.run = Some(RunRecord {
+        outcome: RunOutcome::Incomplete,
+        replaced: vec![Replaced {
+            path: "ci.yml".into(),
+            backup: Some(".upkeep-backups/r/ci.yml".into()),
+        }],
+        changed: vec!["src/new.js".into()],
+        ..RunRecord::default()
+    });
+    for status in ["incomplete", "failed"] {
+        let facts = OutcomeFacts {
+            status: status.into(),
+            report: Some(report.clone()),
+            ..OutcomeFacts::default()
+        };
+        let text = to_text(&render_update_outcome(&facts, &options(Verbosity::Normal)));
+        assert!(text.starts_with("upkeep update: 1.2.0 → 1.3.0\n\nThe update was not finished: the installed version is unchanged."), "{text}");
+        assert!(text.contains("\nChanged while the update ran (left as they are now; the next run plans them as conflicts):\n  src/new.js\n"), "{text}");
+        assert!(
+            text.contains("  ci.yml (backup: .upkeep-backups/r/ci.yml)"),
+            "{text}"
+        );
+        let quiet = to_text(&render_update_outcome(&facts, &options(Verbosity::Quiet)));
+        assert!(quiet.contains("The update was not finished"), "{quiet}");
+        assert!(quiet.contains("src/new.js"), "{quiet}");
+    }
+}

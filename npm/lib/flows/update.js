@@ -21,7 +21,7 @@ import { sweepDeadTemps } from '../shim/temp-file.js';
 import { readTextStrict, TreeReader } from '../shim/tree-read.js';
 import { measureBackups } from './backups.js';
 import { executeSteps } from './execute.js';
-import { counter, emit, yielder } from './progress.js';
+import { counter, emit, letSignalsIn, yielder } from './progress.js';
 import { regenerate } from './regenerate.js';
 
 /**
@@ -188,9 +188,8 @@ export async function update(request) {
     }
     preflight(root, plan.steps, [paths.version, paths.manifest, paths.progress]);
     pausePoint('planned');
-    const stopRequested = request.stopRequested ?? (() => false);
     // A stop asked for while the run read and planned (a signal is an event) ends it here, nothing written.
-    await new Promise((resolve) => setImmediate(resolve));
+    await letSignalsIn();
     if (stopRequested()) {
       const stopped = engine.finishUpdate({ report: plan.report, steps: plan.steps, outcomes: [], interrupted: true, stateDir });
       Object.assign(plan, { report: stopped.report, summary: stopped.summary });
