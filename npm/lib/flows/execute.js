@@ -118,9 +118,11 @@ export async function executeSteps(steps, ctx) {
   /** @type {StepOutcome[]} */
   const outcomes = [];
   const swept = new Set();
+  // Progress counts the plan's files; upkeep's own (a folder's ignore file) are not among them.
+  const planned = steps.filter((s) => s.index !== null);
   const progress = {
-    backedUp: ctx.onProgress ? counter(ctx.onProgress, 'backup', steps.filter((s) => s.backup !== null).length) : undefined,
-    written: ctx.onProgress ? counter(ctx.onProgress, 'write', steps.length) : undefined,
+    backedUp: ctx.onProgress ? counter(ctx.onProgress, 'backup', planned.filter((s) => s.backup !== null).length) : undefined,
+    written: ctx.onProgress ? counter(ctx.onProgress, 'write', planned.length) : undefined,
     turn: yielder(),
   };
   for (let start = 0; start < steps.length; start += BATCH) {
@@ -213,7 +215,7 @@ async function runBatch(batch, ctx, swept, progress) {
     for (const s of staged) {
       if (!s.backup) continue;
       faultStep('backup synced');
-      progress.backedUp?.step(s.step.path);
+      if (s.step.index !== null) progress.backedUp?.step(s.step.path);
     }
     // 4. Swap, file by file, each checked right before.
     const swapped = [];
@@ -230,7 +232,7 @@ async function runBatch(batch, ctx, swept, progress) {
         const outcome = at('swap', () => swap(s));
         outcomes.push(outcome);
         if (outcome.outcome === 'done') swapped.push(s);
-        progress.written?.step(s.step.path);
+        if (s.step.index !== null) progress.written?.step(s.step.path);
       } catch (error) {
         if (!(error instanceof Blocked)) throw error;
         blocked = { path: s.step.path, outcome: 'blocked', backup: s.backup ?? null, error: error.os };

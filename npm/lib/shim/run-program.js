@@ -47,6 +47,10 @@ export function regenLimits(overrides = {}) {
  * @property {string} stderr
  */
 
+/** How many times, at most, the processes still holding a program's output are looked for and killed, and the pause between two looks. */
+const HOLDER_PASSES = 10;
+const HOLDER_PAUSE_MS = 20;
+
 /** Kills process group `pgid`; whether anything was still in it. */
 function killGroup(/** @type {number} */ pgid) {
   try {
@@ -166,12 +170,21 @@ export function runProgram(argv, cwd, limits, { wrap = (a) => a } = {}) {
       settled = true;
       clearTimeout(timer);
       clearInterval(poll);
-      // Whatever it started dies with it: its group, then anything still holding its output.
-      let stragglers = child.pid !== undefined && killGroup(/** @type {number} */ (child.pid));
-      if (killHolders(files)) stragglers = true;
-      const [stdout, stderr] = files.map((f) => readCapped(f, limits.maxOutputBytes));
-      cleanup();
-      resolve({ status: signal ? null : status, signal, spawnError: null, ceiling: signal ? ceiling : null, stragglers: stragglers && !ceiling, stdout, stderr });
+      // Whatever it started dies with it: its group, then anything still holding its output —
+      // looked for again until a pass finds none (a process between fork, setsid and exec
+      // can be missed by one look at /proc).
+      const stragglers = child.pid !== undefined && killGroup(/** @type {number} */ (child.pid));
+      const finish = (/** @type {boolean} */ found) => {
+        const [stdout, stderr] = files.map((f) => readCapped(f, limits.maxOutputBytes));
+        cleanup();
+        resolve({ status: signal ? null : status, signal, spawnError: null, ceiling: signal ? ceiling : null, stragglers: found && !ceiling, stdout, stderr });
+      };
+      const sweep = (/** @type {boolean} */ found, /** @type {number} */ passes) => {
+        const more = killHolders(files) || (child.pid !== undefined && killGroup(/** @type {number} */ (child.pid)));
+        if (!more || passes >= HOLDER_PASSES) finish(found || more);
+        else setTimeout(() => sweep(true, passes + 1), HOLDER_PAUSE_MS);
+      };
+      sweep(stragglers, 1);
     });
   });
 }
