@@ -320,7 +320,13 @@ running the same command again resumes where it stopped.`)
       exitCode = await statusCommand(options, typed);
     });
 
-  const backups = program.command('backups').description('list the backups updates and refreshes keep, or remove old runs on request (never implicitly)');
+  const backups = program
+    .command('backups')
+    .description('list the backups updates and refreshes keep, or remove old runs on request (never implicitly)')
+    .addHelpText('after', examples([
+      ['upkeep backups list', 'every backup run, newest first, and which hold the only copy of something'],
+      ['upkeep backups prune --keep 3 --dry-run', 'what keeping the three newest runs would remove'],
+    ]));
   const backupsOptions = (/** @type {Command} */ command) =>
     command
       .option('--root <dir>', 'the project root (default: the current directory)')
@@ -329,6 +335,10 @@ running the same command again resumes where it stopped.`)
       .option('--json', 'print one JSON document');
   backupsOptions(backups.command('list'))
     .description('every backup run, newest first: when, how many files, how many bytes, and which hold content found nowhere else')
+    .addHelpText('after', examples([
+      ['upkeep backups list', "this project's update backups (and the old .upkeep-backup/ folder, if any)"],
+      ['upkeep backups list --folder vendor/svc/.upkeep-backups --json', "a refresh's backups too, as one JSON document"],
+    ]))
     .action(async (options) => {
       exitCode = await backupsCommand('list', options);
     });
@@ -337,6 +347,10 @@ running the same command again resumes where it stopped.`)
     .option('--keep <n>', 'keep the n newest runs', count)
     .option('--older-than <age>', 'only runs older than this: 90m, 12h, 30d, 2w')
     .option('-n, --dry-run', 'say what would be removed; remove nothing')
+    .addHelpText('after', examples([
+      ['upkeep backups prune --keep 3 --dry-run', 'what keeping the three newest runs would remove'],
+      ['upkeep backups prune --older-than 30d', 'remove runs older than 30 days whose content is also in the tree or in git'],
+    ]))
     .action(async (options) => {
       exitCode = await backupsCommand('prune', options);
     });
