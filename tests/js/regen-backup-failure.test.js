@@ -1,0 +1,48 @@
+// A region's declared file that cannot be backed up before its program would run (the
+// disk fills at that copy: UPKEEP_FAULT_ENOSPC_AT, found by stepping through the run's
+// data writes) is never handed to the program: the region is reported skipped, naming the
+// file and the file system's words, and the file is left exactly as it was.
+import assert from 'node:assert/strict';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { installProject, runUpdate, tempDir, writeRelease } from './update-fixtures.js';
+
+const dirs = /** @type {string[]} */ ([]);
+after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+const track = (/** @type {string} */ d) => (dirs.push(d), d);
+
+const START = '<!-- team:start -->';
+const END = '<!-- team:end -->';
+const team = (/** @type {string} */ body) => `# Team\n\n${START}\n${body}${END}\n`;
+// The program leaves a mark in the region's folder, so a run that should not have happened shows.
+const GENERATOR = `f=docs/TEAM.md
+{ sed -n '1,/^${START}$/p' "$f"; sed 's/^/- /' team.txt; sed -n '/^${END}$/,$p' "$f"; } > "$f.tmp"
+mv "$f.tmp" "$f"
+`;
+const manifest = { 'docs/TEAM.md': 'shared', 'team.txt': 'shared', 'gen.sh': 'owned' };
+const region = { id: 'team', startMarker: START, endMarker: END, paths: ['docs/TEAM.md'], inputs: ['team.txt'], regenerate: { interpreter: 'sh', operand: 'gen.sh', args: [] } };
+// Only the input changes upstream: the walk leaves docs/TEAM.md alone, so the region backs it up itself.
+const v1 = track(writeRelease(tempDir(), { version: '1.0.0', files: { 'docs/TEAM.md': team('ann\n'), 'team.txt': 'ann\n', 'gen.sh': GENERATOR }, manifest, extra: { regions: [region] } }));
+const v2 = track(writeRelease(tempDir(), { version: '1.1.0', files: { 'docs/TEAM.md': team('ann\n'), 'team.txt': 'ann\nbob\n', 'gen.sh': GENERATOR }, manifest, extra: { regions: [region] } }));
+const mine = team('- ann\n');
+
+test('a declared file that cannot be backed up first: the program is not run, the report says why, the file is untouched', () => {
+  const clean = runUpdate(track(installProject(v1, { 'docs/TEAM.md': mine })), v1, v2);
+  assert.deepEqual(clean.json.regions.regen.ran.map((/** @type {any} */ r) => r.regionId), ['team'], clean.stdout);
+  let found;
+  for (let at = 1; at <= 12 && !found; at += 1) {
+    const project = track(installProject(v1, { 'docs/TEAM.md': mine }));
+    const r = runUpdate(project, v1, v2, [], { env: { UPKEEP_FAULT_ENOSPC_AT: String(at) } });
+    const skipped = r.json?.regions?.regen?.skipped ?? [];
+    if (skipped.length > 0) found = { r, project, skipped };
+  }
+  assert.ok(found, 'a full disk at the region\'s backup was reached');
+  const { r, project, skipped } = found;
+  assert.deepEqual(skipped.map((/** @type {any} */ s) => [s.regionId, s.reason]), [
+    ['team', 'it was not run: its declared file docs/TEAM.md could not be backed up first (no space left on device, ENOSPC)'],
+  ]);
+  assert.deepEqual(r.json.regions.regen.ran, []);
+  assert.equal(readFileSync(join(project, 'docs/TEAM.md'), 'utf8'), mine, 'the program never touched it');
+  assert.deepEqual(r.json.regions.unregeneratedPaths, ['docs/TEAM.md']);
+});
