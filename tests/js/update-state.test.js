@@ -96,7 +96,7 @@ describe("upkeep's own paths", () => {
   });
 
   test('usage errors under --json print one JSON document', () => {
-    for (const args of [['update', '--json', '--bogus'], ['update', '--json'], ['backups', 'prune', '--json'], ['backups', 'prune', '--keep', 'x', '--json']]) {
+    for (const args of [['update', '--json', '--bogus'], ['update', '--json', '--conflicts'], ['backups', 'prune', '--json'], ['backups', 'prune', '--keep', 'x', '--json']]) {
       const r = runCli(args);
       assert.equal(r.status, 2, args.join(' '));
       const doc = JSON.parse(r.stdout);
