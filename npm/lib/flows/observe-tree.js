@@ -58,7 +58,7 @@ export async function observeTree(request, flush) {
     const found = roots.map((root) => {
       const blockedBy = folders.blocked(root, path);
       if (blockedBy) return { kind: /** @type {const} */ ('missing'), blockedBy };
-      const read = readFound(join(root, path), buffer, used, chunk, eol);
+      const read = readFound(`${root}/${path}`, buffer, used, chunk, eol);
       if (read.bytes) used += read.bytes.length;
       return read;
     });
@@ -107,6 +107,8 @@ class FolderCache {
   constructor() {
     /** @type {Map<string, 'directory' | 'symlink' | 'missing' | 'not-a-directory'>} */
     this.kinds = new Map();
+    /** @type {Map<string, { folder: string, kind: 'symlink' | 'not-a-directory' } | undefined>} answers per root and folder */
+    this.answers = new Map();
   }
 
   /**
@@ -116,9 +118,19 @@ class FolderCache {
    * @returns {{ folder: string, kind: 'symlink' | 'not-a-directory' } | undefined}
    */
   blocked(root, rel) {
-    const parts = rel.split('/');
+    const cut = rel.lastIndexOf('/');
+    if (cut < 0) return undefined;
+    const key = `${root}\0${rel.slice(0, cut)}`;
+    if (this.answers.has(key)) return this.answers.get(key);
+    const answer = this.walk(root, rel.slice(0, cut).split('/'));
+    this.answers.set(key, answer);
+    return answer;
+  }
+
+  /** @param {string} root @param {string[]} parts the folders, outermost first */
+  walk(root, parts) {
     let at = root;
-    for (let i = 0; i < parts.length - 1; i += 1) {
+    for (let i = 0; i < parts.length; i += 1) {
       at = join(at, parts[i]);
       let kind = this.kinds.get(at);
       if (kind === undefined) {
