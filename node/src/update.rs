@@ -2,7 +2,7 @@
 //! plain JavaScript objects (serde), file contents as `Uint8Array`s.
 
 use crate::convert::{decode, encode};
-use napi::bindgen_prelude::{Object, Unknown};
+use napi::bindgen_prelude::{Object, Uint32Array, Uint8Array, Unknown};
 use napi::Env;
 use napi_derive::napi;
 use upkeep_core::update;
@@ -134,6 +134,26 @@ impl UpdateSession {
         self.0
             .observe(files, keep_bytes.unwrap_or(false))
             .map_err(|e| to_js(&env, e))
+    }
+
+    /// Takes a batch of sides as columns: per path three kinds (0 nothing, 1 a file, 2 a
+    /// link, 3 a folder, 4 other), the files' bytes joined, each side's length.
+    #[napi]
+    pub fn observe_columns(
+        &mut self,
+        env: Env,
+        paths: Vec<String>,
+        kinds: Uint8Array,
+        joined: Uint8Array,
+        lengths: Uint32Array,
+    ) -> napi::Result<()> {
+        let columns = update::SideColumns {
+            paths: &paths,
+            kinds: &kinds,
+            joined: &joined,
+            lengths: &lengths,
+        };
+        self.0.observe_columns(columns).map_err(|e| to_js(&env, e))
     }
 
     /// The paths whose bytes the plan needs, not supplied yet.

@@ -820,6 +820,12 @@ export declare class UpdateSession {
   lineEndings(): boolean;
   /** Takes a batch of paths' sides; bytes are hashed and dropped unless `keepBytes`. */
   observe(files: FileInput[], keepBytes?: boolean | null): void;
+  /**
+   * Takes a batch of sides as columns (hashed, bytes dropped): per path the current,
+   * baseline and latest side's kind (0 nothing, 1 a regular file, 2 a link, 3 a folder,
+   * 4 other), the files' bytes one after another, and each side's length (0 for a non-file).
+   */
+  observeColumns(paths: string[], kinds: Uint8Array, joined: Uint8Array, lengths: Uint32Array): void;
   /** The paths whose bytes the plan needs and that were not supplied yet, in path order. */
   needs(): ContentNeed[];
   supply(contents: SuppliedContent[]): void;

@@ -103,6 +103,25 @@ impl UpdateSession {
             .map_err(to_js)
     }
 
+    /// Takes a batch of sides as columns: per path three kinds (0 nothing, 1 a file, 2 a
+    /// link, 3 a folder, 4 other), the files' bytes joined, each side's length.
+    #[wasm_bindgen(js_name = observeColumns)]
+    pub fn observe_columns(
+        &mut self,
+        paths: Vec<String>,
+        kinds: &[u8],
+        joined: &[u8],
+        lengths: &[u32],
+    ) -> Result<(), JsValue> {
+        let columns = update::SideColumns {
+            paths: &paths,
+            kinds,
+            joined,
+            lengths,
+        };
+        self.0.observe_columns(columns).map_err(to_js)
+    }
+
     /// The paths whose bytes the plan needs, not supplied yet.
     pub fn needs(&mut self) -> Result<JsValue, JsValue> {
         encode(&self.0.needs().map_err(to_js)?)

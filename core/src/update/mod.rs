@@ -40,8 +40,8 @@ pub use manifest::{
 };
 pub use plan::{
     plan_update, read_list, Action, ClaimFile, ConflictMode, ContentNeed, FileInput, FileOutcome,
-    ReadList, SideInput, SideKind, SuppliedContent, UpdateInput, UpdateOptions, UpdatePlan,
-    UpdateSession, IN_PROGRESS_FILE, MAX_CONTENT_BYTES,
+    ReadList, SideColumns, SideInput, SideKind, SuppliedContent, UpdateInput, UpdateOptions,
+    UpdatePlan, UpdateSession, IN_PROGRESS_FILE, MAX_CONTENT_BYTES,
 };
 pub use report::{Conflict, StructuredFile, UpdateReport};
 pub use semver::{compare_versions, Version};

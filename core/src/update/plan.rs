@@ -778,6 +778,7 @@ mod regions_step;
 
 #[path = "prepare.rs"]
 mod prepare;
+pub use prepare::SideColumns;
 use prepare::{insert_sides, prepare, Keep, Prepared, Sides};
 
 #[path = "session.rs"]

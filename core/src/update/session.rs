@@ -43,6 +43,7 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
+use super::prepare::{insert_columns, SideColumns};
 use super::{
     insert_sides, plan_file, plan_walk, prepare, same_side, Action, FileOutcome, Keep, Prepared,
     Sides, UpdateInput, UpdatePlan, Walk,
@@ -147,6 +148,17 @@ impl UpdateSession {
             }
         };
         self.digests |= insert_sides(&mut self.sides, files, keep)?;
+        self.needs = None;
+        Ok(())
+    }
+
+    /// Takes a batch of paths' sides as columns (the digest route's fast path): each
+    /// regular file's bytes hashed and dropped, as [`Self::observe`] does with objects.
+    pub fn observe_columns(&mut self, columns: SideColumns<'_>) -> Result<()> {
+        self.live("observe")?;
+        let eol = self.line_endings();
+        insert_columns(&mut self.sides, columns, eol)?;
+        self.digests |= !columns.paths.is_empty();
         self.needs = None;
         Ok(())
     }

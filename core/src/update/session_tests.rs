@@ -135,6 +135,89 @@ fn by_digests(input: &UpdateInput, batch: usize) -> crate::update::UpdatePlan {
     session.finish().unwrap()
 }
 
+/// The plan from digests observed as columns, needs supplied.
+fn by_columns(input: &UpdateInput) -> crate::update::UpdatePlan {
+    let mut header = input.clone();
+    let files = std::mem::take(&mut header.files);
+    let mut session = UpdateSession::new(header).unwrap();
+    let (mut kinds, mut joined, mut lengths) = (Vec::new(), Vec::new(), Vec::new());
+    let paths: Vec<String> = files.iter().map(|f| f.path.clone()).collect();
+    for f in &files {
+        for side in [&f.current, &f.baseline, &f.latest] {
+            let bytes = side
+                .as_ref()
+                .and_then(|s| s.bytes.as_ref())
+                .map(|b| b.0.clone());
+            kinds.push(u8::from(side.is_some()));
+            lengths.push(bytes.as_ref().map_or(0, |b| b.len() as u32));
+            joined.extend(bytes.unwrap_or_default());
+        }
+    }
+    let columns = super::SideColumns {
+        paths: &paths,
+        kinds: &kinds,
+        joined: &joined,
+        lengths: &lengths,
+    };
+    session.observe_columns(columns).unwrap();
+    let needs = session.needs().unwrap();
+    let bytes = |side: &Option<SideInput>| side.as_ref().and_then(|s| s.bytes.clone());
+    let contents = needs
+        .iter()
+        .map(|need| {
+            let file = files.iter().find(|f| f.path == need.path).unwrap();
+            SuppliedContent {
+                path: need.path.clone(),
+                current: bytes(&file.current).filter(|_| need.current),
+                baseline: bytes(&file.baseline).filter(|_| need.baseline),
+                latest: bytes(&file.latest).filter(|_| need.latest),
+            }
+        })
+        .collect();
+    session.supply(contents).unwrap();
+    session.finish().unwrap()
+}
+
+#[test]
+fn columns_plan_as_objects_do() {
+    let (manifest, files) = generated(90);
+    for mode in [ConflictMode::Patch, ConflictMode::Merge] {
+        let mut input = UpdateInput::new("1.0.0", "1.1.0", &manifest, &manifest);
+        input.files = files.clone();
+        input.options.conflicts = mode;
+        input.options.run_id = "run".into();
+        assert_eq!(
+            by_columns(&input),
+            plan_update(input.clone()).unwrap(),
+            "{mode:?}"
+        );
+    }
+    let mut session =
+        UpdateSession::new(UpdateInput::new("1.0.0", "1.1.0", &manifest, &manifest)).unwrap();
+    let paths = vec!["a".to_string()];
+    let bad = super::SideColumns {
+        paths: &paths,
+        kinds: &[1, 0, 9],
+        joined: b"x",
+        lengths: &[1, 0, 0],
+    };
+    assert_eq!(
+        session.observe_columns(bad).unwrap_err().code(),
+        "invalid-argument"
+    );
+    let short = super::SideColumns {
+        paths: &paths,
+        kinds: &[1, 0, 1],
+        joined: b"x",
+        lengths: &[1, 0, 1],
+    };
+    assert!(session
+        .observe_columns(short)
+        .unwrap_err()
+        .to_string()
+        .contains("add up to 2"));
+}
+
 #[test]
 fn whole_plans_are_the_in_memory_plans() {
     let (manifest, files) = generated(180);

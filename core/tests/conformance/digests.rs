@@ -44,7 +44,8 @@ pub fn digester(args: &[Value]) -> Value {
     outcome(Ok(steps.into()))
 }
 
-/// `UpdateSession`: `[input, ops]`, ops `["observe", files, keepBytes]`, `["needs"]`,
+/// `UpdateSession`: `[input, ops]`, ops `["observe", files, keepBytes]`, `["observeColumns",
+/// paths, kinds, [bytes per side]]`, `["needs"]`,
 /// `["supply", contents]`, `["finish"]`, `["lineEndings"]`.
 pub fn session(args: &[Value]) -> Value {
     let input: update::UpdateInput = serde_json::from_value(bytes_to_serde(&args[0])).unwrap();
@@ -63,6 +64,21 @@ pub fn session(args: &[Value]) -> Value {
                         serde_json::from_value(bytes_to_serde(&op[1])).unwrap();
                     session
                         .observe(files, op[2].as_bool().unwrap_or(false))
+                        .map(|()| Value::Null)
+                }
+                "observeColumns" => {
+                    let paths: Vec<String> = serde_json::from_value(op[1].clone()).unwrap();
+                    let kinds: Vec<u8> = serde_json::from_value(op[2].clone()).unwrap();
+                    let parts: Vec<Vec<u8>> = op[3].as_array().unwrap().iter().map(bytes).collect();
+                    let lengths: Vec<u32> = parts.iter().map(|p| p.len() as u32).collect();
+                    let joined = parts.concat();
+                    session
+                        .observe_columns(update::SideColumns {
+                            paths: &paths,
+                            kinds: &kinds,
+                            joined: &joined,
+                            lengths: &lengths,
+                        })
                         .map(|()| Value::Null)
                 }
                 "needs" => session.needs().map(encode_update),

@@ -37,10 +37,29 @@ export async function planByDigests({ roots, paths, input, onProgress, stopIfAsk
   const session = new engine.UpdateSession({ ...input, files: [] });
   const eol = session.lineEndings();
   await observeTree({ roots, paths, eol, onProgress, stopIfAsked }, (batch) => {
-    session.observe(
-      batch.map(({ path, found }) => ({ path, current: sideOf(found[0]), baseline: sideOf(found[1]), latest: sideOf(found[2]) })),
-      false,
-    );
+    // Paths whose sides are all small files or non-files cross as columns; a path with a
+    // large (streamed) file crosses as an object carrying that file's digests.
+    /** @type {import('../index.js').FileInput[]} */
+    const objects = [];
+    /** @type {string[]} */
+    const columnPaths = [];
+    const kinds = [];
+    const lengths = [];
+    const parts = [];
+    for (const { path, found } of batch) {
+      if (found.some((f) => f.digest)) {
+        objects.push({ path, current: sideOf(found[0]), baseline: sideOf(found[1]), latest: sideOf(found[2]) });
+        continue;
+      }
+      columnPaths.push(path);
+      for (const f of found) {
+        kinds.push(kindCode(f));
+        lengths.push(f.bytes?.length ?? 0);
+        if (f.bytes) parts.push(f.bytes);
+      }
+    }
+    if (columnPaths.length > 0) session.observeColumns(columnPaths, Uint8Array.from(kinds), Buffer.concat(parts), Uint32Array.from(lengths));
+    if (objects.length > 0) session.observe(objects, false);
   });
   const needs = session.needs();
   onProgress?.({ phase: 'plan', done: 0, total: needs.length });
@@ -86,6 +105,13 @@ function sideOf(found) {
   if (found.bytes) return { bytes: found.bytes };
   const d = /** @type {import('../index.js').ContentDigest} */ (found.digest);
   return { digest: d.sha256, size: d.size, binary: d.binary, digestLf: d.sha256Lf ?? null };
+}
+
+/** A side's kind as `observeColumns` codes it (a path under a linked folder is a link). */
+const KIND_CODES = { missing: 0, file: 1, symlink: 2, directory: 3, other: 4 };
+function kindCode(/** @type {import('./observe-tree.js').Found} */ found) {
+  if (found.blockedBy) return found.blockedBy.kind === 'symlink' ? KIND_CODES.symlink : KIND_CODES.missing;
+  return KIND_CODES[found.kind];
 }
 
 /**

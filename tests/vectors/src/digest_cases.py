@@ -72,6 +72,14 @@ case("supply refuses a side the plan did not ask for", "UpdateSession", inp({"b.
 case("a path observed twice", "UpdateSession", inp(two, two), [["observe", files, False], ["observe", files[:1], False]])
 case("sides in several batches, some with their bytes kept", "UpdateSession", inp(two, two),
      [["observe", files[:1], True], ["observe", files[1:], False], ["needs"], ["finish"]])
+case("sides as columns: kinds, joined bytes, lengths", "UpdateSession", inp({**two, "link": "shared"}, {**two, "link": "shared"}),
+     [["observeColumns", ["both.txt", "clean.txt", "link", "same.txt"], [1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1],
+       [t("a\nmine\nc\n"), t("a\nb\nc\n"), t("a\ntheirs\nc\n"), t("v1\n"), t("v1\n"), t("v2\n"), t(""), t("l1\n"), t("l2\n"), t("x\n"), t("x\n"), t("x\n")]],
+      ["needs"], ["supply", supply_both], ["finish"]])
+case("columns: a release side that is not a file is refused", "UpdateSession", inp(two, two),
+     [["observeColumns", ["clean.txt"], [1, 3, 1], [t("v1\n"), t(""), t("v2\n")]]])
+case("columns: kinds out of range, lengths that do not add up", "UpdateSession", inp(two, two),
+     [["observeColumns", ["clean.txt"], [1, 1, 7], [t("v1\n"), t("v1\n"), t("v2\n")]], ["observeColumns", ["same.txt"], [1, 1], [t("x\n"), t("x\n")]]])
 case("digests passed as digests, sizes included", "UpdateSession", inp(two, two),
      [["observe", [fi("both.txt", digest_side("a\nmine\nc\n"), digest_side("a\nb\nc\n"), digest_side("a\ntheirs\nc\n")),
                    fi("clean.txt", digest_side("v1\n"), digest_side("v1\n"), digest_side("v2\n")),
