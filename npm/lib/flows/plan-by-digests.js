@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { engine } from '../engine.js';
 import { FlowError } from '../shim/flow-error.js';
 import { observeTree } from './observe-tree.js';
+import { counter, letSignalsIn } from './progress.js';
 
 /** Needed files are supplied a batch at a time: this many bytes... */
 const SUPPLY_BYTES = 64 << 20;
@@ -29,14 +30,15 @@ const GONE = new Set(['ENOENT', 'ENOTDIR', 'ELOOP', 'ENOTFILE', 'ENXIO']);
  * @param {[string, string, string]} request.roots the project, the baseline release, the latest release
  * @param {string[]} request.paths every managed path (the engine's read list)
  * @param {import('../index.js').UpdateInput} request.input everything but the files
- * @param {(p: { phase: 'read' | 'plan', done: number, total: number }) => void} [request.onProgress]
+ * @param {(event: import('./progress.js').ProgressEvent) => void} [request.onProgress] 'read' per path, then 'plan' per path read again and the plan
  * @param {() => void} [request.stopIfAsked] throws to stop between batches
  * @returns {Promise<import('../index.js').UpdatePlan>}
  */
 export async function planByDigests({ roots, paths, input, onProgress, stopIfAsked }) {
   const session = new engine.UpdateSession({ ...input, files: [] });
   const eol = session.lineEndings();
-  await observeTree({ roots, paths, eol, onProgress, stopIfAsked }, (batch) => {
+  const read = counter(onProgress, 'read', paths.length);
+  await observeTree({ roots, paths, eol, onPath: (path) => read.step(path), stopIfAsked }, (batch) => {
     // Paths whose sides are all small files or non-files cross as columns; a path with a
     // large (streamed) file crosses as an object carrying that file's digests.
     /** @type {import('../index.js').FileInput[]} */
@@ -62,17 +64,17 @@ export async function planByDigests({ roots, paths, input, onProgress, stopIfAsk
     if (objects.length > 0) session.observe(objects, false);
   });
   const needs = session.needs();
-  onProgress?.({ phase: 'plan', done: 0, total: needs.length });
+  // The plan phase counts the paths whose bytes are read again, and ends with the plan.
+  const planned = counter(onProgress, 'plan', needs.length + 1);
   /** @type {import('../index.js').SuppliedContent[]} */
   let batch = [];
   let bytes = 0;
-  let done = 0;
-  const supply = () => {
+  const supply = async () => {
     session.supply(batch);
-    done += batch.length;
+    for (const content of batch) planned.step(content.path);
     batch = [];
     bytes = 0;
-    onProgress?.({ phase: 'plan', done, total: needs.length });
+    await letSignalsIn();
     stopIfAsked?.();
   };
   for (const need of needs) {
@@ -85,10 +87,12 @@ export async function planByDigests({ roots, paths, input, onProgress, stopIfAsk
       content[side] = read;
     });
     batch.push(content);
-    if (bytes >= SUPPLY_BYTES || batch.length >= SUPPLY_PATHS) supply();
+    if (bytes >= SUPPLY_BYTES || batch.length >= SUPPLY_PATHS) await supply();
   }
-  if (batch.length > 0) supply();
-  return session.finish();
+  if (batch.length > 0) await supply();
+  const plan = session.finish();
+  planned.step(undefined);
+  return plan;
 }
 
 /**
