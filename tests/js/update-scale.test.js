@@ -4,8 +4,8 @@
 // ceiling each run reports itself: wasm reserves its whole address space up front, which
 // no `ulimit -v` leaves room for. The trees are generated once with hard links (the release
 // and the project share every unchanged file), so the setup costs about as much as
-// writing one tree: about 25 s on this 2-core machine under load, and each status run
-// 10-25 s.
+// writing one tree. The whole file took 27 s here (2 cores, load average about 10, trees
+// on tmpfs): each status run 13-20 s, the rest generating and removing the trees.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
