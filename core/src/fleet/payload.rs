@@ -371,7 +371,9 @@ mod tests {
             to: "2.0.0".into(),
             ..Default::default()
         };
-        report.merge = (0..5000).map(|i| format!("src/a-long-folder-name/file-{i:05}.ts")).collect();
+        report.merge = (0..5000)
+            .map(|i| format!("src/a-long-folder-name/file-{i:05}.ts"))
+            .collect();
         report.conflicts = (0..300)
             .map(|i| Conflict {
                 path: format!("conf/c-{i:04}.yml"),
@@ -395,6 +397,10 @@ mod tests {
         }
         let payload = pr_payload(&PrInput::new(big(), "../tpl.git")).unwrap();
         assert!(payload.body.chars().count() < GITHUB_BODY_LIMIT);
-        assert_eq!(payload.omitted, ["5000 paths of What changed"], "every conflict fits, the paths do not");
+        assert_eq!(
+            payload.omitted,
+            ["5000 paths of What changed"],
+            "every conflict fits, the paths do not"
+        );
     }
 }
