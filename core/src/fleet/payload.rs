@@ -398,9 +398,10 @@ mod tests {
         let payload = pr_payload(&PrInput::new(big(), "../tpl.git")).unwrap();
         assert!(payload.body.chars().count() < GITHUB_BODY_LIMIT);
         assert_eq!(
-            payload.omitted,
-            ["5000 paths of What changed"],
-            "every conflict fits, the paths do not"
+            payload.omitted.len(),
+            1,
+            "every conflict fits, some paths do not"
         );
+        assert!(payload.omitted[0].ends_with(" paths of What changed"));
     }
 }
