@@ -465,6 +465,7 @@ fn run(call: &str, args: &[Value]) -> Value {
                 .map(Value::from),
         ),
         "stepAction" => encoded(Ok(fleet::step_action(&typed(&args[0])))),
+        "stepStart" => encoded(Ok(fleet::step_start(&typed(&args[0])))),
         "checkReleaseDrift" => outcome(
             lifecycle::check_release_drift(
                 text(0),

@@ -85,3 +85,13 @@ pub fn gitlab_child_pipeline(
     )?;
     fleet::gitlab_child_pipeline(&plan, batch as usize, &include).map_err(|e| to_js(&env, e))
 }
+
+/// Where the per-repository step starts (its base; a killed run's writes discarded).
+#[napi(ts_return_type = "StepStart")]
+pub fn step_start<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "StartFacts")] facts: Object,
+) -> napi::Result<Unknown<'env>> {
+    let facts: fleet::StartFacts = decode(env, ErrorKind::InvalidArgument, "stepStart", facts)?;
+    encode(env, &fleet::step_start(&facts))
+}

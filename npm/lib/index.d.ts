@@ -1648,6 +1648,21 @@ export type StepAction = 'skip' | 'push' | 'unchanged' | 'keep' | 'replace' | 'r
 export interface StepDecision { action: StepAction; lease: string | null; message: string }
 /** What the fleet step does with its branch (push, leave, replace with a lease, refuse). */
 export declare function stepAction(facts: StepFacts): StepDecision;
+/** What the fleet step finds in its checkout before it starts. */
+export interface StartFacts {
+  head: string;
+  headParent?: string | null;
+  headIsStepCommit?: boolean;
+  dirty?: string[];
+  /** The base an earlier, unfinished run of the step recorded in this checkout. */
+  unfinishedBase?: string | null;
+  projectDir?: string | null;
+  stateDir?: string | null;
+}
+/** `keep`: the backup folders `git clean` keeps (never committed, never discarded). */
+export interface StepStart { base: string | null; reset: boolean; refusal: string | null; keep: string[] }
+/** Where the fleet step starts: its base, and whether a killed run's writes are discarded first. */
+export declare function stepStart(facts: StartFacts): StepStart;
 
 export type RuleClass = 'owned' | 'shared' | 'wiki-owned' | 'exclude';
 export interface ManifestRules { rules: { class: RuleClass; glob: string }[]; install: [string, string][] }

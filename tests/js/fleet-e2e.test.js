@@ -3,8 +3,8 @@
 // one damaged, one already up to date), the plan, then the per-repository step run as the
 // workflow runs it — a fresh clone, `upkeep fleet step`, one process per repository, at
 // most 4 at once. Checked: every repository's branch, commit and payload; a second run on
-// the other engine changes nothing; jobs killed at different points and re-run push the
-// same commit with the same body.
+// the other engine changes nothing; jobs killed at different points and re-run in the
+// same checkout push the same commit with the same body.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -90,12 +90,14 @@ describe('a fleet of 50 repositories on one template', () => {
     XDG_CACHE_HOME: ws.cache, GIT_CONFIG_NOSYSTEM: '1', HOME: ws.dir, LC_ALL: 'C',
     GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@upkeep.invalid', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@upkeep.invalid', ...extra,
   });
-  /** One job, as the workflow runs it: a fresh clone, then the step. */
-  const job = async (/** @type {string} */ name, /** @type {string} */ label, /** @type {{ engine?: Record<string, string>, killAfterMs?: number }} */ options = {}) => {
+  /** One job, as the workflow runs it: a fresh clone (or, to retry, the same checkout), then the step. */
+  const job = async (/** @type {string} */ name, /** @type {string} */ label, /** @type {{ engine?: Record<string, string>, killAfterMs?: number, reuse?: boolean }} */ options = {}) => {
     const checkout = ws.path(`jobs-${label}/${name}`);
     mkdirSync(ws.path(`jobs-${label}`), { recursive: true });
-    const cloned = await run('git', ['clone', '-q', remote(name), checkout], { cwd: ws.dir, env: env() });
-    assert.equal(cloned.status, 0, cloned.stderr);
+    if (!options.reuse) {
+      const cloned = await run('git', ['clone', '-q', remote(name), checkout], { cwd: ws.dir, env: env() });
+      assert.equal(cloned.status, 0, cloned.stderr);
+    }
     const payload = ws.path(`payloads-${label}/${name}`);
     const step = await run(process.execPath, [upkeepBin, 'fleet', 'step', '--payload', payload, '--json'], { cwd: checkout, env: env(options.engine), killAfterMs: options.killAfterMs });
     /** @type {any} */
@@ -219,7 +221,7 @@ describe('a fleet of 50 repositories on one template', () => {
     }
   });
 
-  test('jobs killed at different points and re-run: the same branch, commit and body', async () => {
+  test('jobs killed at different points and re-run in the same checkout: the same branch, commit and body', async () => {
     // Six repositories whose branch is gone again (as if never pushed), each job killed
     // after a different delay: before the update, during it, around the commit and the push.
     const victims = names.filter((_, i) => ['plain', 'both', 'edited', 'conflict'].includes(kindOf(i).name)).slice(0, 6);
@@ -232,7 +234,7 @@ describe('a fleet of 50 repositories on one template', () => {
       // Killed or finished, the remote holds nothing or exactly the first run's commit.
       assert.ok(head === '' || head === first[r.name].outcome.commit, `${r.name}: ${head}`);
     }
-    const again = await pool(victims.map((name) => () => job(name, 'again')), AT_ONCE);
+    const again = await pool(victims.map((name, k) => () => job(name, `killed-${k}`, { reuse: true })), AT_ONCE);
     for (const r of again) {
       assert.equal(r.step.status, 0, r.step.stderr);
       assert.ok(['push', 'unchanged'].includes(r.outcome.action), r.outcome.action);

@@ -248,6 +248,7 @@ const calls = {
   planFleet: (api, [input]) => api.planFleet(input),
   gitlabChildPipeline: (api, [input, batch, include]) => api.gitlabChildPipeline(api.planFleet(input), batch, include),
   stepAction: (api, [facts]) => api.stepAction(facts),
+  stepStart: (api, [facts]) => api.stepStart(facts),
   checkReleaseDrift: (api, [spec, expected, found, allow]) => api.checkReleaseDrift(spec, expected, found, allow),
   parseManifestRules: (api, [text, label]) => api.parseManifestRules(text, label),
   manifestInit: (api, [input]) => api.manifestInit(input),

@@ -55,3 +55,10 @@ pub fn gitlab_child_pipeline(plan: JsValue, batch: u32, include: &str) -> Result
     let plan: fleet::FleetPlan = decode(ErrorKind::InvalidArgument, "gitlabChildPipeline", plan)?;
     fleet::gitlab_child_pipeline(&plan, batch as usize, include).map_err(to_js)
 }
+
+/// Where the per-repository step starts (its base; a killed run's writes discarded).
+#[wasm_bindgen(js_name = stepStart)]
+pub fn step_start(facts: JsValue) -> Result<JsValue, JsValue> {
+    let facts: fleet::StartFacts = decode(ErrorKind::InvalidArgument, "stepStart", facts)?;
+    encode(&fleet::step_start(&facts))
+}

@@ -32,4 +32,6 @@ pub use plan::{
     Platform, GITHUB_MATRIX_LIMIT, GITLAB_MATRIX_LIMIT,
 };
 pub use slug::{branch_name, source_slug};
-pub use step::{step_action, StepAction, StepDecision, StepFacts};
+pub use step::{
+    step_action, step_start, StartFacts, StepAction, StepDecision, StepFacts, StepStart,
+};

@@ -54,12 +54,29 @@ export function fleetStep(request) {
   const top = found.stdout.toString('utf8').trim();
   const remote = request.remote ?? 'origin';
   const stateDir = request.stateDir ?? '.upkeep';
-  const dirty = statusPaths(top);
-  if (dirty.length > 0) {
-    throw new FlowError('dirty-checkout', `${top} has uncommitted changes (${dirty.slice(0, 3).join(', ')}${dirty.length > 3 ? ', …' : ''}): a fleet step starts from a clean checkout`);
-  }
-  const base = gitLine(top, ['rev-parse', 'HEAD']);
   const gitDir = resolve(top, gitLine(top, ['rev-parse', '--git-dir']));
+  // Where to start: the engine decides from HEAD, the tree and an unfinished run's marker.
+  const marker = join(gitDir, 'upkeep-fleet-step.json');
+  const head = gitLine(top, ['rev-parse', 'HEAD']);
+  const parents = gitLine(top, ['log', '-1', '--format=%P', head]).split(' ').filter(Boolean);
+  const start = engine.stepStart({
+    head,
+    headParent: parents[0] ?? null,
+    headIsStepCommit: gitLine(top, ['log', '-1', '--format=%B', head]).split('\n').some((line) => line.startsWith('Upkeep-Branch: ')),
+    dirty: statusPaths(top),
+    unfinishedBase: readMarker(marker),
+    projectDir: request.dir ?? null,
+    stateDir,
+  });
+  if (start.refusal !== null || start.base === null) throw new FlowError('dirty-checkout', `${top}: ${start.refusal}`);
+  const base = start.base;
+  if (start.reset) {
+    // The writes of a killed run of the step (or its finished commit): back to the base.
+    git(top, ['reset', '-q', '--hard']);
+    git(top, ['clean', '-fdq', ...start.keep.flatMap((/** @type {string} */ folder) => ['-e', `/${folder}`])]);
+    git(top, ['checkout', '-q', '--detach', base]);
+  }
+  atomicWrite(marker, Buffer.from(`${JSON.stringify({ base })}\n`, 'utf8'));
   const payload = request.payload ? resolve(request.payload) : join(gitDir, 'upkeep-pr');
   // A payload left by an earlier run of this job must not be taken for this run's.
   rmSync(payload, { recursive: true, force: true });
@@ -86,13 +103,13 @@ export function fleetStep(request) {
     outcome.action = 'failed';
     outcome.error = document?.error?.message ?? (run.stderr.trim() || `upkeep update exited ${run.status ?? run.signal}`);
     outcome.message = `upkeep update failed (exit ${outcome.updateExit}): ${outcome.error}`;
-    finish(payload, outcome);
+    finish(payload, outcome, marker);
     return outcome;
   }
   const branchFile = join(payload, 'branch.txt');
   if (!existsSync(branchFile)) {
     outcome.message = `already up to date (${document?.to ?? 'the newest version'}): no branch, no commit`;
-    finish(payload, outcome);
+    finish(payload, outcome, marker);
     return outcome;
   }
   const branch = readFileSync(branchFile, 'utf8').trim();
@@ -102,13 +119,10 @@ export function fleetStep(request) {
   // here, and their folder is named by the run), with the base commit's dates.
   git(top, ['checkout', '-q', '-B', branch]);
   git(top, ['add', '-A', '--', '.']);
-  const relative = request.dir ? `${request.dir}/` : '';
-  for (const backups of [`${relative}${stateDir}-backup`, `${relative}${stateDir}-backups`]) {
-    git(top, ['rm', '-r', '-q', '--cached', '--ignore-unmatch', '--', backups]);
-  }
+  for (const backups of start.keep) git(top, ['rm', '-r', '-q', '--cached', '--ignore-unmatch', '--', backups]);
   if (gitOk(top, ['diff', '--cached', '--quiet'])) {
     outcome.message = 'the update changed no tracked file: no commit';
-    finish(payload, outcome);
+    finish(payload, outcome, marker);
     return outcome;
   }
   const { name, email } = identity(request.author ?? 'upkeep <upkeep@users.noreply.github.com>');
@@ -144,13 +158,31 @@ export function fleetStep(request) {
   } else if (request.push === false && (decision.action === 'push' || decision.action === 'replace')) {
     outcome.message = `committed ${commit.slice(0, 12)} on ${branch}; not pushed (--no-push)`;
   }
-  finish(payload, outcome);
+  finish(payload, outcome, marker);
   return outcome;
 }
 
-/** Writes the outcome beside the payload (`step.json`), for the CI's next steps. */
-function finish(/** @type {string} */ payload, /** @type {FleetStepOutcome} */ outcome) {
+/**
+ * Writes the outcome beside the payload (`step.json`), for the CI's next steps; a run that
+ * got this far is finished, so its marker goes (a failed update's stays: its writes, if
+ * any, are discarded by the next run).
+ * @param {string} payload @param {FleetStepOutcome} outcome @param {string} marker
+ */
+function finish(payload, outcome, marker) {
   atomicWrite(join(payload, 'step.json'), Buffer.from(`${JSON.stringify(outcome, null, 2)}\n`, 'utf8'));
+  if (outcome.action !== 'failed') rmSync(marker, { force: true });
+}
+
+/** The base an unfinished run recorded, or null. */
+function readMarker(/** @type {string} */ marker) {
+  if (!existsSync(marker)) return null;
+  try {
+    return JSON.parse(readFileSync(marker, 'utf8')).base ?? null;
+  } catch {
+    // Torn by a kill while it was written: atomicWrite makes that impossible, but a
+    // marker that does not read names no base.
+    return null;
+  }
 }
 
 /** `Name <email>` split; the whole text as the name when it has no address. */
