@@ -18,7 +18,7 @@
 //! use upkeep_core::update::{Conflict, FileClass, UpdateReport};
 //!
 //! let mut report = UpdateReport::default();
-//! report.conflicts.push(Conflict { path: "a".into(), class: FileClass::Shared, patch_path: None });
+//! report.conflicts.push(Conflict { path: "a".into(), class: FileClass::Shared, patch_path: None, reason: None });
 //! let mut input = ExitInput { report: Some(report), ..Default::default() };
 //! assert_eq!(exit_code(&input), 1);
 //! input.policy = Some(parse_exit_policy("error").unwrap());

@@ -17,7 +17,7 @@
 //! let mut report = UpdateReport { from: "1.2.0".into(), to: "1.3.0".into(), ..Default::default() };
 //! report.merge.push("README.md".into());
 //! report.conflicts.push(Conflict { path: "src/app.js".into(), class: FileClass::Shared,
-//!     patch_path: Some(".upkeep-merge/src/app.js.patch".into()) });
+//!     patch_path: Some(".upkeep-merge/src/app.js.patch".into()), reason: None });
 //! let payload = pr_payload(&PrInput::new(report, "https://github.com/acme/tpl.git")).unwrap();
 //! assert_eq!(payload.branch, "upkeep/acme-tpl/1.3.0");
 //! assert_eq!(payload.title, "upkeep: acme-tpl 1.2.0 → 1.3.0 (1 conflict to resolve)");
@@ -195,9 +195,10 @@ pub fn pr_payload(input: &PrInput) -> Result<PrPayload> {
             .conflicts
             .iter()
             .map(|c| {
-                let how = match &c.patch_path {
-                    Some(patch) => format!("{} is a diff from your file to the release's: take what you want from it", code(patch)),
-                    None => "resolve the conflict markers in the file (or it is not a regular file: replace it by hand)".into(),
+                let how = match (&c.patch_path, &c.reason) {
+                    (None, Some(reason)) => format!("{reason}: resolve it by hand"),
+                    (Some(patch), _) => format!("{} is a diff from your file to the release's: take what you want from it", code(patch)),
+                    (None, None) => "resolve the conflict markers in the file (or it is not a regular file: replace it by hand)".into(),
                 };
                 format!("- [ ] {} ({}): {how}\n", code(&c.path), c.class.as_str())
             })
@@ -379,6 +380,7 @@ mod tests {
                 path: format!("conf/c-{i:04}.yml"),
                 class: FileClass::Shared,
                 patch_path: Some(format!(".upkeep-merge/conf/c-{i:04}.yml.patch")),
+                reason: None,
             })
             .collect();
         report

@@ -49,7 +49,8 @@ case("prPayload: a clean update", "prPayload", {
     "changelog": [{"version": "1.3.0", "heading": "## [1.3.0] - 2026-02-01", "body": "### Added\n\n- src/new.js"}]})
 case("prPayload: conflicts, markers and a patch, dropped files, install needed", "prPayload", {
     "report": report(overwrite=["LICENSE"], merge=["README.md"], delete=["old.md"], installNeeded=True,
-                     conflicts=[conflict, {"path": "docs/a.md", "class": "wiki-owned", "patchPath": None}]),
+                     conflicts=[conflict, {"path": "docs/a.md", "class": "wiki-owned", "patchPath": None},
+                                {"path": "data/big.csv", "class": "shared", "patchPath": None, "reason": "larger than 64 MiB (70 MiB)"}]),
     "source": "../tpl.git"})
 verdict = lambda key, v, cur, base, lat, section="scripts": {"kind": "entry", "section": section, "key": key, "verdict": v,
                                                              "current": cur, "baseline": base, "latest": lat, "reason": None}
