@@ -143,6 +143,7 @@
 pub mod content;
 pub mod editor;
 mod error;
+pub mod fleet;
 mod hash;
 pub mod json;
 pub mod land;

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use serde_json::{json, Value};
 use upkeep_core::editor;
+use upkeep_core::fleet;
 use upkeep_core::land;
 use upkeep_core::lifecycle;
 use upkeep_core::looping;
@@ -451,6 +452,20 @@ fn run(call: &str, args: &[Value]) -> Value {
         "planScaffold" => encoded(lifecycle::plan_scaffold(&typed(&args[0]))),
         "planAdopt" => encoded(lifecycle::plan_adopt(&typed(&args[0]))),
         "updateSources" => encoded(lifecycle::update_sources(&typed(&args[0]))),
+        "parseExitPolicy" => encoded(fleet::parse_exit_policy(text(0))),
+        "exitCode" => outcome(Ok(u32::from(fleet::exit_code(&typed(&args[0]))).into())),
+        "prPayload" => encoded(fleet::pr_payload(&typed(&args[0]))),
+        "parseFleetList" => encoded(fleet::parse_fleet_list(text(0), text(1))),
+        "planFleet" => encoded(fleet::plan_fleet(&typed(&args[0]))),
+        "gitlabChildPipeline" => outcome(
+            fleet::plan_fleet(&typed(&args[0]))
+                .and_then(|plan| {
+                    fleet::gitlab_child_pipeline(&plan, args[1].as_u64().unwrap() as usize, text(2))
+                })
+                .map(Value::from),
+        ),
+        "stepAction" => encoded(Ok(fleet::step_action(&typed(&args[0])))),
+        "stepStart" => encoded(Ok(fleet::step_start(&typed(&args[0])))),
         "checkReleaseDrift" => outcome(
             lifecycle::check_release_drift(
                 text(0),

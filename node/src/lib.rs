@@ -7,6 +7,7 @@ mod convert;
 pub mod editor;
 mod encode;
 mod error;
+pub mod fleet;
 pub mod hash;
 pub mod land;
 pub mod lifecycle;

@@ -44,6 +44,8 @@ export const {
   cacheKey, renderCacheIndex, verifyCacheEntry, folderFingerprint, parseProjectSource, renderProjectSource, scaffoldStart, planScaffold,
   planAdopt, updateSources, checkReleaseDrift, parseManifestRules, manifestInit, manifestCheckReads, checkManifest,
 } = engine;
+// Fleet: --exit-on, the change-request payload, the fleet plan, the step's push decision
+export const { parseExitPolicy, exitCode, prPayload, parseFleetList, planFleet, gitlabChildPipeline, stepAction, stepStart } = engine;
 // Land and sync
 export const {
   sealHandoff, parseHandoff, planLand, landReport, renderLandReport,

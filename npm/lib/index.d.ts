@@ -1557,6 +1557,113 @@ export declare function updateSources(input: UpdateSourcesInput): UpdateSources;
 /** `null` when a release is what was recorded; a notice when not and `allow`; else throws `release-drift`. */
 export declare function checkReleaseDrift(spec: string, expected: string | null, found: string | null, allow: boolean): string | null;
 
+// ---- Fleet: --exit-on, the change-request payload, the fleet plan, the step's push decision
+
+/** When `update` and `status` exit non-zero (`--exit-on`). */
+export type ExitPolicy = 'never' | 'conflict' | 'error';
+/** Checks an `--exit-on` value; throws `invalid-argument`. */
+export declare function parseExitPolicy(text: string): ExitPolicy;
+/** What the exit code is decided from: a finished run's report, or a failure. */
+export interface ExitInput {
+  /** Left out: the codes without `--exit-on`. */
+  policy?: ExitPolicy | null;
+  readOnly?: boolean;
+  report?: UpdateReport | null;
+  pending?: boolean;
+  failure?: { exit: number; stopped?: boolean } | null;
+}
+/** The exit code under `--exit-on` (a stop keeps 130 / 143 under every policy). */
+export declare function exitCode(input: ExitInput): number;
+/** What `upkeep update --pr` builds its change request from. */
+export interface PrInput {
+  report: UpdateReport;
+  /** The template source (a release spec; a version or sub-path in it is ignored). */
+  source: string;
+  changelog?: ChangelogSection[];
+  stateDir?: string | null;
+  /** The body's limit in characters (default 65,536, GitHub's); the body is always shorter. */
+  limit?: number | null;
+}
+/** The change request: the files `--pr <dir>` writes, and what the body left out. */
+export interface PrPayload {
+  title: string;
+  body: string;
+  labels: string[];
+  /** `upkeep/<source-slug>/<version>`. */
+  branch: string;
+  /** The step's commit message: the title and an `Upkeep-Branch:` trailer. */
+  commitMessage: string;
+  /** What the body left out to stay under the limit, e.g. `"12 paths of What changed"`. */
+  omitted: string[];
+}
+/** Builds the change request from the report (the same bytes in every engine). */
+export declare function prPayload(input: PrInput): PrPayload;
+/** One repository of a fleet list. */
+export interface FleetRepo {
+  repo: string;
+  dir: string | null;
+  local: boolean;
+  /** For a local repository: its recorded source, relative to it. */
+  record: string | null;
+  /** Unique in the fleet: a job name and concurrency group. */
+  key: string;
+}
+/** Reads `repos.txt` or `repos.json` (the name chooses); throws `invalid-argument`. */
+export declare function parseFleetList(text: string, label: string): FleetRepo[];
+export type Platform = 'github' | 'gitlab';
+/** What was read for a local repository's record. */
+export interface FleetRecord { key: string; text?: string | null; error?: string | null }
+export interface FleetInput {
+  list: string;
+  label: string;
+  to?: string | null;
+  platform?: Platform | null;
+  batchSize?: number | null;
+  records?: FleetRecord[];
+}
+export interface FleetPlan {
+  platform: Platform;
+  batchSize: number;
+  target: string | null;
+  total: number;
+  run: number;
+  skipped: { key: string; repo: string; dir: string | null; version: string; reason: string }[];
+  unread: FleetRecord[];
+  batches: { index: number; include: FleetRepo[] }[];
+  summary: string;
+}
+/** Batches of at most 256 (GitHub) or 200 (GitLab) jobs, skipping repositories at the target. */
+export declare function planFleet(input: FleetInput): FleetPlan;
+/** The GitLab child pipeline of one batch, its job extending `.upkeep-fleet-step` from `include`. */
+export declare function gitlabChildPipeline(plan: FleetPlan, batch: number, include: string): string;
+/** What the fleet step found about its branch. */
+export interface StepFacts {
+  branch: string;
+  commit?: string | null;
+  remote?: string | null;
+  remoteContainsCommit?: boolean;
+  remoteIsStepCommit?: boolean;
+}
+export type StepAction = 'skip' | 'push' | 'unchanged' | 'keep' | 'replace' | 'refuse';
+export interface StepDecision { action: StepAction; lease: string | null; message: string }
+/** What the fleet step does with its branch (push, leave, replace with a lease, refuse). */
+export declare function stepAction(facts: StepFacts): StepDecision;
+/** What the fleet step finds in its checkout before it starts. */
+export interface StartFacts {
+  head: string;
+  headParent?: string | null;
+  headIsStepCommit?: boolean;
+  dirty?: string[];
+  /** The base an earlier, unfinished run of the step recorded in this checkout. */
+  unfinishedBase?: string | null;
+  projectDir?: string | null;
+  stateDir?: string | null;
+}
+/** `keep`: the backup folders `git clean` keeps (never committed, never discarded). */
+export interface StepStart { base: string | null; reset: boolean; refusal: string | null; keep: string[] }
+/** Where the fleet step starts: its base, and whether a killed run's writes are discarded first. */
+export declare function stepStart(facts: StartFacts): StepStart;
+
 export type RuleClass = 'owned' | 'shared' | 'wiki-owned' | 'exclude';
 export interface ManifestRules { rules: { class: RuleClass; glob: string }[]; install: [string, string][] }
 /** Parses a `manifest init` rules file (`owned src/**`, `install _npmrc .npmrc`); throws `invalid-rules`. */

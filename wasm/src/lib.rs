@@ -5,6 +5,7 @@ pub mod content;
 mod convert;
 pub mod editor;
 mod error;
+pub mod fleet;
 pub mod hash;
 pub mod land;
 pub mod lifecycle;

@@ -60,6 +60,8 @@ const BAD_INPUT_CODES = new Set([
   'no-source', 'invalid-rules', 'already-recorded', 'manifest-exists',
   // land and sync: the repository is not in a state to act on
   'git', 'no-handoff', 'detached', 'no-commits', 'clone-unreadable',
+  // fleet step: a job starts from a clean checkout
+  'dirty-checkout',
 ]);
 
 /** Error codes of a file system that refused a read or a write (or a file upkeep will not overwrite). */

@@ -55,6 +55,7 @@ const IN_PROGRESS = 'update-in-progress.json';
  * @property {boolean} resumed
  * @property {string[]} notices things the user should know (a record behind VERSION, a damaged cache entry)
  * @property {{ baseline: { spec: string, resolved: string | null } | null, latest: { spec: string, resolved: string | null } }} releases
+ * @property {string | null} source the recorded template source (`source.json`), when the project has one
  */
 
 /**
@@ -89,6 +90,7 @@ export async function update(request) {
     const outcome = {
       status: 'up-to-date', check, changelog: [], plan: null, leftoverPatches: [], resumed: false,
       notices: [...sources.notices, ...latest.notices], releases: { baseline: null, latest: { spec: latest.spec, resolved: latest.resolved } },
+      source: sources.record?.source ?? null,
     };
     if (check.status === 'ahead') {
       throw new FlowError('downgrade', `the project is on ${check.installed}, newer than the latest release ${check.latest}: refusing to downgrade`);
