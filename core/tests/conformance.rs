@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use serde_json::{json, Value};
 use upkeep_core::backups;
 use upkeep_core::editor;
+use upkeep_core::fleet;
 use upkeep_core::land;
 use upkeep_core::lifecycle;
 use upkeep_core::looping;
@@ -20,6 +21,9 @@ use upkeep_core::structured;
 use upkeep_core::text::{self, DiffOptions, Hunk, MergeOptions};
 use upkeep_core::update;
 use upkeep_core::{checksum_line, parse_digest, sha256_hex, Error, Sha256Stream};
+
+#[path = "conformance/digests.rs"]
+mod digests;
 
 fn vectors_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/vectors")
@@ -372,6 +376,9 @@ fn run(call: &str, args: &[Value]) -> Value {
                 serde_json::from_value(bytes_to_serde(&args[0])).unwrap();
             outcome(update::plan_update(input).map(encode_update))
         }
+        "UpdateSession" => digests::session(args),
+        "digestContents" => digests::digest_batch(args),
+        "ContentDigester" => digests::digester(args),
         "regionVerdict" => {
             let input: regions::RegionVerdictInput =
                 serde_json::from_value(bytes_to_serde(&args[0])).unwrap();
@@ -451,6 +458,20 @@ fn run(call: &str, args: &[Value]) -> Value {
         "planScaffold" => encoded(lifecycle::plan_scaffold(&typed(&args[0]))),
         "planAdopt" => encoded(lifecycle::plan_adopt(&typed(&args[0]))),
         "updateSources" => encoded(lifecycle::update_sources(&typed(&args[0]))),
+        "parseExitPolicy" => encoded(fleet::parse_exit_policy(text(0))),
+        "exitCode" => outcome(Ok(u32::from(fleet::exit_code(&typed(&args[0]))).into())),
+        "prPayload" => encoded(fleet::pr_payload(&typed(&args[0]))),
+        "parseFleetList" => encoded(fleet::parse_fleet_list(text(0), text(1))),
+        "planFleet" => encoded(fleet::plan_fleet(&typed(&args[0]))),
+        "gitlabChildPipeline" => outcome(
+            fleet::plan_fleet(&typed(&args[0]))
+                .and_then(|plan| {
+                    fleet::gitlab_child_pipeline(&plan, args[1].as_u64().unwrap() as usize, text(2))
+                })
+                .map(Value::from),
+        ),
+        "stepAction" => encoded(Ok(fleet::step_action(&typed(&args[0])))),
+        "stepStart" => encoded(Ok(fleet::step_start(&typed(&args[0])))),
         "checkReleaseDrift" => outcome(
             lifecycle::check_release_drift(
                 text(0),
@@ -587,6 +608,17 @@ fn core_agrees_with_every_vector() {
                     case["name"],
                     case["args"]
                 ));
+            }
+            // The digest route must give every planUpdate vector's answer, byte for byte.
+            if case["call"] == "planUpdate" {
+                let by_digests = digests::plan_by_digests(&case["args"][0]);
+                if normalize(by_digests.clone()) != normalize(expected.clone()) {
+                    failures.push(format!(
+                        "{}: {} (digest route)\n  expected {expected}\n  actual   {by_digests}",
+                        path.display(),
+                        case["name"],
+                    ));
+                }
             }
             checked += 1;
         }

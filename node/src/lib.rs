@@ -3,10 +3,12 @@
 #![allow(unsafe_code)] // napi-derive expands to FFI glue.
 
 pub mod backups;
+pub mod content;
 mod convert;
 pub mod editor;
 mod encode;
 mod error;
+pub mod fleet;
 pub mod hash;
 pub mod land;
 pub mod lifecycle;

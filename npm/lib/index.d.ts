@@ -76,6 +76,32 @@ export declare class Sha256Stream {
   finish(): string;
 }
 
+/** What the engine compares of a file without its bytes. */
+export interface ContentDigest {
+  /** SHA-256 of the raw bytes. */
+  sha256: string;
+  /** SHA-256 with CRLF read as LF: for a text file holding CRLF, when line endings were asked for. */
+  sha256Lf?: string;
+  /** A NUL among the first 8,000 bytes (git's test). */
+  binary: boolean;
+  size: number;
+}
+
+/**
+ * The digests of many files in one call: `joined` holds their bytes one after another,
+ * `lengths` each one's size; `eol` adds the CRLF-as-LF digest.
+ */
+export declare function digestContents(joined: Uint8Array, lengths: Uint32Array, eol: boolean): ContentDigest[];
+
+/** {@link ContentDigest} of content that arrives in chunks (a file of any size in bounded memory). */
+export declare class ContentDigester {
+  constructor(eol: boolean);
+  /** Feeds the next chunk. Throws `hasher-finished` once the digests were produced. */
+  update(chunk: Uint8Array): void;
+  /** The digests of everything fed. The digester is spent afterwards. */
+  finish(): ContentDigest;
+}
+
 /**
  * Node only: the SHA-256 of a file, streamed in bounded memory; `'-'` reads standard input.
  * Rejects with Node's fs error (with `code` and `path`) when the file cannot be read.
@@ -668,6 +694,12 @@ export interface SideInput {
   kind?: 'file' | 'symlink' | 'directory' | 'other';
   bytes?: Uint8Array | null;
   digest?: string | null;
+  /** With `digest`: the file's size; the side is then compared as its bytes would be. */
+  size?: number | null;
+  /** With `size`: a NUL among the first 8,000 bytes. */
+  binary?: boolean;
+  /** With `size`: the SHA-256 with CRLF read as LF (a text file holding CRLF). */
+  digestLf?: string | null;
 }
 
 /** The three sides of one path; absent or null means "no file there". */
@@ -729,7 +761,8 @@ export interface UpdateReport {
   removed: string[];
   skip: string[];
   delete: string[];
-  conflicts: { path: string; class: FileClass; patchPath: string | null }[];
+  /** `reason`: why no patch or merge could be made (a file over the 64 MiB the update loads, one that changed while read). */
+  conflicts: { path: string; class: FileClass; patchPath: string | null; reason?: string }[];
   backupDir: string | null;
   adopterActions: AdopterAction[];
   /** Generated regions; absent when no manifest mentions `regions` and awareness is on. */
@@ -946,6 +979,48 @@ export declare function listBackups(input: BackupsInput): BackupsList;
 
 /** Which backup folders a prune removes (never one holding content found nowhere else), and why the other selected ones stay. */
 export declare function planPrune(input: BackupsInput, options: PruneOptions): PrunePlan;
+
+/** The sides of one path whose bytes an {@link UpdateSession} needs. */
+export interface ContentNeed {
+  path: string;
+  current: boolean;
+  baseline: boolean;
+  latest: boolean;
+}
+
+/** The bytes of the sides a {@link ContentNeed} named. */
+export interface SuppliedContent {
+  path: string;
+  current?: Uint8Array | null;
+  baseline?: Uint8Array | null;
+  latest?: Uint8Array | null;
+}
+
+/**
+ * {@link planUpdate} in steps, fed digests: sides observed in batches (bytes hashed and
+ * dropped), then the bytes of the few paths the plan needs (`needs()`), each hashed again
+ * (a file that changed in between is a conflict). `finish()` gives the same plan as
+ * `planUpdate` on the full input.
+ */
+export declare class UpdateSession {
+  /** Checks everything but the sides; `input.files` are taken as `planUpdate` takes them. */
+  constructor(input: UpdateInput);
+  /** Whether digests passed as `{ digest, size, binary, digestLf }` must carry `digestLf`. */
+  lineEndings(): boolean;
+  /** Takes a batch of paths' sides; bytes are hashed and dropped unless `keepBytes`. */
+  observe(files: FileInput[], keepBytes?: boolean | null): void;
+  /**
+   * Takes a batch of sides as columns (hashed, bytes dropped): per path the current,
+   * baseline and latest side's kind (0 nothing, 1 a regular file, 2 a link, 3 a folder,
+   * 4 other), the files' bytes one after another, and each side's length (0 for a non-file).
+   */
+  observeColumns(paths: string[], kinds: Uint8Array, joined: Uint8Array, lengths: Uint32Array): void;
+  /** The paths whose bytes the plan needs and that were not supplied yet, in path order. */
+  needs(): ContentNeed[];
+  supply(contents: SuppliedContent[]): void;
+  /** The plan; throws while a need was not supplied. The session is spent afterwards. */
+  finish(): UpdatePlan;
+}
 
 // ---- Generated regions ----
 // Marker-delimited blocks of managed files whose body a program regenerates in the
@@ -1692,6 +1767,113 @@ export interface UpdateSources {
 export declare function updateSources(input: UpdateSourcesInput): UpdateSources;
 /** `null` when a release is what was recorded; a notice when not and `allow`; else throws `release-drift`. */
 export declare function checkReleaseDrift(spec: string, expected: string | null, found: string | null, allow: boolean): string | null;
+
+// ---- Fleet: --exit-on, the change-request payload, the fleet plan, the step's push decision
+
+/** When `update` and `status` exit non-zero (`--exit-on`). */
+export type ExitPolicy = 'never' | 'conflict' | 'error';
+/** Checks an `--exit-on` value; throws `invalid-argument`. */
+export declare function parseExitPolicy(text: string): ExitPolicy;
+/** What the exit code is decided from: a finished run's report, or a failure. */
+export interface ExitInput {
+  /** Left out: the codes without `--exit-on`. */
+  policy?: ExitPolicy | null;
+  readOnly?: boolean;
+  report?: UpdateReport | null;
+  pending?: boolean;
+  failure?: { exit: number; stopped?: boolean } | null;
+}
+/** The exit code under `--exit-on` (a stop keeps 130 / 143 under every policy). */
+export declare function exitCode(input: ExitInput): number;
+/** What `upkeep update --pr` builds its change request from. */
+export interface PrInput {
+  report: UpdateReport;
+  /** The template source (a release spec; a version or sub-path in it is ignored). */
+  source: string;
+  changelog?: ChangelogSection[];
+  stateDir?: string | null;
+  /** The body's limit in characters (default 65,536, GitHub's); the body is always shorter. */
+  limit?: number | null;
+}
+/** The change request: the files `--pr <dir>` writes, and what the body left out. */
+export interface PrPayload {
+  title: string;
+  body: string;
+  labels: string[];
+  /** `upkeep/<source-slug>/<version>`. */
+  branch: string;
+  /** The step's commit message: the title and an `Upkeep-Branch:` trailer. */
+  commitMessage: string;
+  /** What the body left out to stay under the limit, e.g. `"12 paths of What changed"`. */
+  omitted: string[];
+}
+/** Builds the change request from the report (the same bytes in every engine). */
+export declare function prPayload(input: PrInput): PrPayload;
+/** One repository of a fleet list. */
+export interface FleetRepo {
+  repo: string;
+  dir: string | null;
+  local: boolean;
+  /** For a local repository: its recorded source, relative to it. */
+  record: string | null;
+  /** Unique in the fleet: a job name and concurrency group. */
+  key: string;
+}
+/** Reads `repos.txt` or `repos.json` (the name chooses); throws `invalid-argument`. */
+export declare function parseFleetList(text: string, label: string): FleetRepo[];
+export type Platform = 'github' | 'gitlab';
+/** What was read for a local repository's record. */
+export interface FleetRecord { key: string; text?: string | null; error?: string | null }
+export interface FleetInput {
+  list: string;
+  label: string;
+  to?: string | null;
+  platform?: Platform | null;
+  batchSize?: number | null;
+  records?: FleetRecord[];
+}
+export interface FleetPlan {
+  platform: Platform;
+  batchSize: number;
+  target: string | null;
+  total: number;
+  run: number;
+  skipped: { key: string; repo: string; dir: string | null; version: string; reason: string }[];
+  unread: FleetRecord[];
+  batches: { index: number; include: FleetRepo[] }[];
+  summary: string;
+}
+/** Batches of at most 256 (GitHub) or 200 (GitLab) jobs, skipping repositories at the target. */
+export declare function planFleet(input: FleetInput): FleetPlan;
+/** The GitLab child pipeline of one batch, its job extending `.upkeep-fleet-step` from `include`. */
+export declare function gitlabChildPipeline(plan: FleetPlan, batch: number, include: string): string;
+/** What the fleet step found about its branch. */
+export interface StepFacts {
+  branch: string;
+  commit?: string | null;
+  remote?: string | null;
+  remoteContainsCommit?: boolean;
+  remoteIsStepCommit?: boolean;
+}
+export type StepAction = 'skip' | 'push' | 'unchanged' | 'keep' | 'replace' | 'refuse';
+export interface StepDecision { action: StepAction; lease: string | null; message: string }
+/** What the fleet step does with its branch (push, leave, replace with a lease, refuse). */
+export declare function stepAction(facts: StepFacts): StepDecision;
+/** What the fleet step finds in its checkout before it starts. */
+export interface StartFacts {
+  head: string;
+  headParent?: string | null;
+  headIsStepCommit?: boolean;
+  dirty?: string[];
+  /** The base an earlier, unfinished run of the step recorded in this checkout. */
+  unfinishedBase?: string | null;
+  projectDir?: string | null;
+  stateDir?: string | null;
+}
+/** `keep`: the backup folders `git clean` keeps (never committed, never discarded). */
+export interface StepStart { base: string | null; reset: boolean; refusal: string | null; keep: string[] }
+/** Where the fleet step starts: its base, and whether a killed run's writes are discarded first. */
+export declare function stepStart(facts: StartFacts): StepStart;
 
 export type RuleClass = 'owned' | 'shared' | 'wiki-owned' | 'exclude';
 export interface ManifestRules { rules: { class: RuleClass; glob: string }[]; install: [string, string][] }

@@ -7,7 +7,7 @@ import { writeLoopText } from './shim/loop-file.js';
 export { implementation, loadFailures } from './engine.js';
 
 // Hashing
-export const { sha256, parseDigest, checksumLine, Sha256Stream } = engine;
+export const { sha256, parseDigest, checksumLine, Sha256Stream, digestContents, ContentDigester } = engine;
 
 // Text engine
 export const { unifiedDiff, diffFiles, merge, diffHunks, applyHunks, lineEndings, sameText, isBinary, toCrlf } = engine;
@@ -26,7 +26,7 @@ export const {
 } = engine;
 export { WEIGHTS, PRESETS, DEFAULT_PRESET, DELETION_LINES } from './score-constants.js';
 // Update
-export const { parseManifest, compareVersions, checkVersions, changelogRange, startUpdate, updateReadList, planUpdate, updatePaths, finishUpdate } = engine;
+export const { parseManifest, compareVersions, checkVersions, changelogRange, startUpdate, updateReadList, planUpdate, updatePaths, finishUpdate, UpdateSession } = engine;
 // Backups
 export const { listBackups, planPrune } = engine;
 // Generated regions
@@ -41,6 +41,8 @@ export const {
   cacheKey, renderCacheIndex, verifyCacheEntry, folderFingerprint, parseProjectSource, renderProjectSource, scaffoldStart, planScaffold,
   planAdopt, updateSources, checkReleaseDrift, parseManifestRules, manifestInit, manifestCheckReads, checkManifest,
 } = engine;
+// Fleet: --exit-on, the change-request payload, the fleet plan, the step's push decision
+export const { parseExitPolicy, exitCode, prPayload, parseFleetList, planFleet, gitlabChildPipeline, stepAction, stepStart } = engine;
 // Land and sync
 export const {
   sealHandoff, parseHandoff, planLand, landReport, renderLandReport,

@@ -2,9 +2,11 @@
 //! engine and encodes the answer; no decision is taken here.
 
 pub mod backups;
+pub mod content;
 mod convert;
 pub mod editor;
 mod error;
+pub mod fleet;
 pub mod hash;
 pub mod land;
 pub mod lifecycle;

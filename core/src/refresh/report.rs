@@ -13,7 +13,7 @@
 //! assert!(!report.record_changed); // a dry run changes nothing
 //! ```
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use super::classify::FileState;
 use super::plan::{Action, Decision, Plan};
@@ -235,11 +235,17 @@ pub struct RunReport {
 pub fn run_report(plan: &Plan, facts: &RunFacts) -> RunReport {
     let install = facts.command == RunCommand::Install;
     let stopped = facts.interrupted || facts.failed;
+    // Outcomes by target, the first per target as a search would find it (a search per
+    // file made 100,000-file reports quadratic).
+    let mut outcomes: HashMap<&str, &FileRunOutcome> = HashMap::with_capacity(facts.outcomes.len());
+    for o in &facts.outcomes {
+        outcomes.entry(o.target.as_str()).or_insert(o);
+    }
     let files: Vec<ReportedFile> = plan
         .files
         .iter()
         .map(|f| {
-            let done = facts.outcomes.iter().find(|o| o.target == f.target);
+            let done = outcomes.get(f.target.as_str()).copied();
             let (executed, why) = done.map(executor_outcome).unzip();
             let why = why.flatten();
             let outcome = match executed {

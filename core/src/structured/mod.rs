@@ -34,6 +34,7 @@ mod yaml_doc;
 mod yaml_scalar;
 
 pub use doc::{parse_doc, Doc, DocError, DocNode, Entry, Format, Kind, Lock, Style, Value};
+pub(crate) use notes::recommended;
 pub use notes::render_notes;
 pub use read::{read_file, ReadOutcome};
 pub use spec::{parse_merges, Additions, ListSpec, MergeSpec, TokenSpec};

@@ -23,7 +23,7 @@ fn shown(value: &Option<super::Value>) -> String {
         .map_or("(absent)".into(), super::Value::to_json)
 }
 
-fn recommended(v: &FieldVerdict) -> &'static str {
+pub(crate) fn recommended(v: &FieldVerdict) -> &'static str {
     match (v.verdict, v.kind) {
         (Verdict::Conflict, _) => {
             "keep yours, or change it to the latest value by hand if you no longer need your own"

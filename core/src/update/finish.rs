@@ -425,6 +425,7 @@ mod tests {
             path: "d".into(),
             class: FileClass::Shared,
             patch_path: Some(".upkeep-merge/d.patch".into()),
+            reason: None,
         }];
         r
     }

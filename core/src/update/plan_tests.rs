@@ -76,7 +76,8 @@ fn walk_sweep_claims_and_report() {
         [Conflict {
             path: "shared.txt".into(),
             class: FileClass::Shared,
-            patch_path: Some(".upkeep-merge/shared.txt.patch".into())
+            patch_path: Some(".upkeep-merge/shared.txt.patch".into()),
+            reason: None,
         }]
     );
     assert_eq!(r.backup_dir.as_deref(), Some(".upkeep-backups/r1"));

@@ -35,6 +35,13 @@ pub struct Conflict {
     /// The conflict patch; `None` when markers were written into the file, or when the
     /// path is not a regular file.
     pub patch_path: Option<String>,
+    /// Why no patch or merge could be made, when a limit stopped it (a file too large
+    /// for the text engine, a file that changed while upkeep read it).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub reason: Option<String>,
 }
 
 /// A path merged field by field (the manifest's `merges`): its verdicts, its notes, or

@@ -112,6 +112,7 @@ fn digest(side: &Side, path: &str, which: &str) -> Result<String> {
         Side::File {
             bytes: Some(b),
             digest: None,
+            ..
         } => Ok(Digest::of(b).to_hex()),
         _ => Err(Error::new(
             ErrorKind::InvalidUpdateInput,

@@ -40,6 +40,10 @@ pub(super) fn plan_structured(
             .insert(path.into(), StructuredFile::default());
         return Ok(false);
     }
+    if let Some(reason) = super::too_large::too_large(super::too_large::named(s)) {
+        fallback(walk, path, class, s, reason)?;
+        return Ok(true);
+    }
     let (Some(a), Some(b), Some(l)) = (s.a.content(), s.b.content(), s.l.content()) else {
         return Ok(false); // a digest-only side: only the whole-file table can decide
     };
@@ -115,9 +119,13 @@ fn fallback(
     let local = s.b.is_present() && !same_side(&s.a, &s.b, ignore_eol);
     let upstream = !s.b.is_present() || !same_side(&s.b, &s.l, ignore_eol);
     walk.outcome(path, class, None, local, upstream);
-    let a = needs_bytes(&s.a, path, "current")?;
-    let l = needs_bytes(&s.l, path, "latest")?;
-    write_patch(walk, path, class, a, l)?;
+    if let Some(limit) = super::too_large::too_large(super::too_large::named(s)) {
+        walk.conflict_because(path, class, limit);
+    } else {
+        let a = needs_bytes(&s.a, path, "current")?;
+        let l = needs_bytes(&s.l, path, "latest")?;
+        write_patch(walk, path, class, a, l)?;
+    }
     walk.report.structured.insert(
         path.into(),
         StructuredFile {

@@ -189,7 +189,10 @@ pub fn render_summary_lines(report: &UpdateReport, options: &SummaryOptions) -> 
             let how = match &c.patch_path {
                 Some(patch) if dry_run => format!("a patch would be written to {patch}"),
                 Some(patch) => format!("see {patch}"),
-                None => "resolve in place (conflict markers, or not a regular file)".into(),
+                None => match &c.reason {
+                    Some(reason) => reason.clone(),
+                    None => "resolve in place (conflict markers, or not a regular file)".into(),
+                },
             };
             lines.push(Line::new(
                 Tone::Attention,

@@ -12,6 +12,7 @@ fn report() -> UpdateReport {
         path: "README.md".into(),
         class: FileClass::Shared,
         patch_path: Some(".upkeep-merge/README.md.patch".into()),
+        reason: None,
     });
     report.backup_dir = Some(".upkeep-backup/run".into());
     report

@@ -60,10 +60,14 @@ const BAD_INPUT_CODES = new Set([
   'no-source', 'invalid-rules', 'already-recorded', 'manifest-exists',
   // land and sync: the repository is not in a state to act on
   'git', 'no-handoff', 'detached', 'no-commits', 'clone-unreadable',
+  // fleet step: a job starts from a clean checkout
+  'dirty-checkout',
 ]);
 
 /** Error codes of a file system that refused a read or a write (or a file upkeep will not overwrite). */
-const IO_CODES = new Set(['EACCES', 'EPERM', 'ENOSPC', 'EROFS', 'EIO', 'EDQUOT', 'EISDIR', 'EEXIST', 'ESYMLINK', 'backup-exists']);
+const IO_CODES = new Set(['EACCES', 'EPERM', 'ENOSPC', 'EROFS', 'EIO', 'EDQUOT', 'EISDIR', 'EEXIST', 'ESYMLINK', 'backup-exists',
+  // a file changed between being hashed and being read for a merge: nothing was written; run again
+  'changed-during-run']);
 
 /**
  * The exit code for how a run that wrote ended (the engine's run record `outcome`):

@@ -5,6 +5,7 @@ import { implementation } from '../engine.js';
 import { EXIT } from './exit-codes.js';
 import { backupsCommand } from './backups.js';
 import { diffCommand } from './diff.js';
+import { fleetPlanCommand, fleetStepCommand } from './fleet.js';
 import { hashCommand } from './hash.js';
 import { landCommand, syncCommand } from './land.js';
 import { mergeCommand } from './merge.js';
@@ -290,6 +291,7 @@ ${examples([
       .option('--conflicts <mode>', 'patch (diff -u per conflict), merge (three-way merge first) or markers', 'patch')
       .option('--ignore-eol', 'compare files with CRLF read as LF (autocrlf checkouts)')
       .option('--json', 'print the report as one JSON document')
+      .option('--exit-on <policy>', 'when to exit non-zero: conflict (conflicts or deletes: 1), error (only a failed run), never; default: as without it')
       .option('-q, --quiet', 'print only what needs you')
       .option('-v, --verbose', 'list every file');
 
@@ -297,6 +299,7 @@ ${examples([
     .description('bring a project scaffolded from a template up to a new release, keeping local edits')
     .option('-y, --yes', 'do not ask for confirmation')
     .option('-n, --dry-run', 'compute everything, write nothing')
+    .option('--pr <dir>', 'write a change request for a fleet job into <dir>: title.txt, body.md, labels.txt, branch.txt (upkeep/<source>/<version>)')
     .addHelpText('after', `${examples([
       ['upkeep adopt ../template@1.2.0 && upkeep update --to 1.3.0 --yes --quiet', 'record where the project came from once (here: a tag of the template repository); then no --baseline or --latest'],
       ['upkeep update --baseline ../template-1.2.0 --latest ../template-1.3.0', 'from two release folders; asks before writing (on a terminal)'],
@@ -475,6 +478,49 @@ ${examples([
     ])}`)
     .action(async (options) => {
       exitCode = await syncCommand(options, typed);
+    });
+
+  // `upkeep fleet plan|step`: the per-repository unit of a CI matrix or a fleet runner.
+  const fleet = program
+    .command('fleet')
+    .description('run upkeep over many repositories from one template: batches for a CI matrix, and the step each job runs (see the README, "Fleet")')
+    .addHelpText('after', examples([
+      ['upkeep fleet plan repos.txt --to 1.3.0', 'the batches of at most 256 jobs for a GitHub Actions matrix, as JSON; changes nothing'],
+      ['upkeep fleet step --to 1.3.0', "in a checkout: update, commit on the payload's branch, push (what each job runs)"],
+    ]));
+  fleet
+    .command('plan')
+    .description('read a list of repositories (repos.txt or repos.json) and print batches for a CI matrix as JSON; skips local repositories already at --to; changes nothing')
+    .argument('<list>', 'repos.txt (one repository a line, an optional folder after it) or repos.json')
+    .option('--to <version>', 'the target version: local repositories recording it (or newer) are skipped')
+    .option('--platform <name>', 'github (256 jobs a matrix) or gitlab (200)', 'github')
+    .option('--batch-size <n>', 'jobs per batch (at most the platform\'s limit)')
+    .option('--batch <n>', 'print only batch <n> (0-based) as a matrix: {"include": [...]}')
+    .option('--gitlab-child <include>', 'with --platform gitlab and --batch: print the child pipeline of that batch, its jobs extending .upkeep-fleet-step from <include>')
+    .addHelpText('after', examples([
+      ['upkeep fleet plan repos.txt --to 1.3.0', 'every batch, the skipped repositories and why, as one JSON document'],
+      ['upkeep fleet plan repos.txt --to 1.3.0 --batch 0', "batch 0 as a GitHub matrix (what the workflow's plan job outputs)"],
+      ['upkeep fleet plan repos.txt --to 1.3.0 --platform gitlab --batch 0 --gitlab-child ci/upkeep-fleet-step.yml > child.yml', 'a GitLab child pipeline for batch 0'],
+    ]))
+    .action(async (list, options) => {
+      exitCode = await fleetPlanCommand(list, options, typed);
+    });
+  fleet
+    .command('step')
+    .description("in a checkout of one repository: upkeep update --yes --exit-on error --pr, a commit on the payload's branch, the push the remote's branch allows; safe to re-run at any point")
+    .option('--dir <folder>', 'the project inside the repository (a monorepo), default its root')
+    .option('--to <version>', 'the version (or range) to update to; default the newest')
+    .option('--remote <name>', 'the remote to push to', 'origin')
+    .option('--no-push', 'commit on the branch, push nothing')
+    .option('--payload <dir>', "where the change request goes (default: upkeep-pr in the repository's .git folder)")
+    .option('--author <name <email>>', 'the commit\'s author and committer', 'upkeep <upkeep@users.noreply.github.com>')
+    .option('--json', 'print the outcome as one JSON document')
+    .addHelpText('after', examples([
+      ['git clone https://github.com/acme/shop.git && cd shop && upkeep fleet step --to 1.3.0', 'update, commit on upkeep/<source>/1.3.0 and push it; then open the PR from the payload'],
+      ['upkeep fleet step --no-push --payload /tmp/pr', 'everything but the push'],
+    ]))
+    .action(async (options) => {
+      exitCode = await fleetStepCommand(options, typed);
     });
 
   program

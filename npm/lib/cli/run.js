@@ -27,9 +27,11 @@ import { canShowProgress } from './terminal.js';
  * @param {{ json?: boolean, quiet?: boolean }} command.flags
  * @param {string[]} command.argv the command as typed (`['upkeep', 'update', ...]`), for hints
  * @param {(context: RunContext) => Promise<number>} command.run the flow and its printing; resolves to the exit code
+ * @param {(failure: { exit: number, stopped: boolean }) => number} [command.exitFor] the exit
+ *   code of a failure under the command's `--exit-on` (the engine's `exitCode`)
  * @returns {Promise<number>}
  */
-export async function runCommand({ name, flags, argv, run }) {
+export async function runCommand({ name, flags, argv, run, exitFor }) {
   return withStopSignals(async (stop) => {
     const progress = new Progress({ enabled: canShowProgress(flags) });
     onBeforePrint(() => progress.close());
@@ -45,7 +47,9 @@ export async function runCommand({ name, flags, argv, run }) {
       return code;
     } catch (error) {
       progress.close();
-      return failed({ name, flags, argv, error, stop, progress });
+      const exit = failed({ name, flags, argv, error, stop, progress });
+      const e = /** @type {{ code?: string }} */ (error);
+      return exitFor ? exitFor({ exit, stopped: e?.code === 'interrupted' || e?.code === 'cancelled' }) : exit;
     }
   });
 }

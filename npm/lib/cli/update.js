@@ -1,11 +1,14 @@
 // `upkeep update` and `upkeep status`: bring a project up to a new template release, or
 // say (read-only) what such an update would do. The flow runs under the run's stop
 // signals and progress; the engine renders what happened; the exit code follows the report.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import process from 'node:process';
 import { engine } from '../engine.js';
 import { update } from '../flows/update.js';
+import { atomicWrite } from '../shim/atomic-write.js';
 import { FlowError } from '../shim/flow-error.js';
-import { EXIT, exitForRun } from './exit-codes.js';
+import { exitForRun } from './exit-codes.js';
 import { printLine, printLines, printWarning } from './output.js';
 import { runCommand } from './run.js';
 import { canPrompt, verbosity } from './terminal.js';
@@ -26,6 +29,8 @@ import { canPrompt, verbosity } from './terminal.js';
  * @property {boolean} [ignoreEol]
  * @property {boolean} [quiet]
  * @property {boolean} [verbose]
+ * @property {string} [exitOn] `never`, `conflict` or `error` (default: the codes without it)
+ * @property {string} [pr] a folder for the change request: title.txt, body.md, labels.txt, branch.txt
  */
 
 /**
@@ -36,11 +41,16 @@ import { canPrompt, verbosity } from './terminal.js';
  */
 export async function updateCommand(flags, argv, { readOnly = false } = {}) {
   const name = readOnly ? 'status' : 'update';
+  /** @type {import('../index.js').ExitPolicy | undefined} */
+  let policy;
   return runCommand({
     name,
     flags,
     argv,
+    exitFor: (failure) => engine.exitCode({ policy, readOnly, failure }),
     run: async ({ prompt, request, stop }) => {
+      // Checked before anything runs: a bad value is bad usage whatever the run would do.
+      policy = flags.exitOn === undefined ? undefined : engine.parseExitPolicy(flags.exitOn);
       const say = verbosity(flags);
       const conflicts = flags.conflicts ?? 'patch';
       if (!['patch', 'merge', 'markers'].includes(conflicts)) {
@@ -67,18 +77,21 @@ export async function updateCommand(flags, argv, { readOnly = false } = {}) {
       });
       const { check, plan } = outcome;
       const report = plan?.report ?? emptyReport(check.installed, check.latest);
-      const attention = report.conflicts.length > 0 || report.delete.length > 0;
-      // A run that wrote ends the way the engine's run record says (a stop asked for after the
-      // last write changes nothing: that update is complete).
-      const code = readOnly ? (plan?.pending || attention ? EXIT.findings : EXIT.ok) : report.run ? exitForRun(report.run.outcome) : attention ? EXIT.findings : EXIT.ok;
       const stopped = outcome.status === 'interrupted';
       const message = 'update interrupted before it finished; run it again to resume where it stopped';
+      // A run that wrote and did not finish (stopped, failed, files changed meanwhile) exits
+      // with its run record's code; the engine applies --exit-on to it.
+      const ran = readOnly ? undefined : report.run;
+      const unfinished = ran && ran.outcome !== 'complete' && ran.outcome !== 'pending';
+      const failure = stopped ? { exit: stop.exitCode(), stopped: true } : unfinished ? { exit: exitForRun(ran.outcome), stopped: false } : undefined;
+      const code = engine.exitCode({ policy, readOnly, report: plan ? report : null, pending: Boolean(plan?.pending), failure });
+      const payload = flags.pr !== undefined && plan ? writePayload(flags.pr, outcome, report, flags.stateDir) : null;
       if (flags.json) {
         const extra = readOnly && plan ? { files: plan.files.filter((f) => f.localChange || f.upstreamChange) } : {};
         const blocked = report.run?.blocked;
         const error = stopped ? { error: { code: 'interrupted', message } } : outcome.status === 'failed' && blocked ? { error: { code: blocked.code, message: blocked.message } } : {};
-        printLine(JSON.stringify({ status: outcome.status, ...report, ...extra, resumed: outcome.resumed, leftoverPatches: outcome.leftoverPatches, notices: outcome.notices, releases: outcome.releases, ...error }, null, 2));
-        return stopped ? stop.exitCode() : code;
+        printLine(JSON.stringify({ status: outcome.status, ...report, ...extra, ...(payload ? { pr: payload } : {}), resumed: outcome.resumed, leftoverPatches: outcome.leftoverPatches, notices: outcome.notices, releases: outcome.releases, ...error }, null, 2));
+        return code;
       }
       // Stopped by a signal: the run framework says where it stopped and how to resume.
       if (stopped) throw new FlowError('interrupted', message);
@@ -97,9 +110,39 @@ export async function updateCommand(flags, argv, { readOnly = false } = {}) {
         root: flags.root,
         argv,
       }, { stateDir: flags.stateDir ?? '.upkeep', dryRun: Boolean(flags.dryRun), readOnly, verbosity: say }));
+      if (flags.pr !== undefined && say !== 'quiet') {
+        printLine(payload ? `Change request: ${flags.pr}/ (branch ${payload.branch}${payload.omitted.length ? `; body shortened, left out: ${payload.omitted.join(', ')}` : ''})` : `No change request written: the project is already at ${check.installed}.`);
+      }
       return code;
     },
   });
+}
+
+/**
+ * Writes the change request the engine builds from the report into `dir` (each file
+ * atomically; the folder is created), and returns it.
+ * @param {string} dir
+ * @param {import('../flows/update.js').UpdateOutcome} outcome
+ * @param {import('../index.js').UpdateReport} report
+ * @param {string | undefined} stateDir
+ */
+function writePayload(dir, outcome, report, stateDir) {
+  const payload = engine.prPayload({
+    report,
+    source: outcome.source ?? outcome.releases.latest.spec,
+    changelog: outcome.changelog,
+    stateDir,
+  });
+  mkdirSync(dir, { recursive: true });
+  const files = {
+    'title.txt': `${payload.title}\n`,
+    'body.md': payload.body,
+    'labels.txt': payload.labels.map((/** @type {string} */ label) => `${label}\n`).join(''),
+    'branch.txt': `${payload.branch}\n`,
+    'commit.txt': payload.commitMessage,
+  };
+  for (const [name, text] of Object.entries(files)) atomicWrite(join(dir, name), Buffer.from(text, 'utf8'));
+  return payload;
 }
 
 /** @param {string} from @param {string} to @returns {import('../index.js').UpdateReport} */

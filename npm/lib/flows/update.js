@@ -21,7 +21,8 @@ import { sweepDeadTemps } from '../shim/temp-file.js';
 import { readTextStrict, TreeReader } from '../shim/tree-read.js';
 import { measureBackups } from './backups.js';
 import { executeSteps } from './execute.js';
-import { counter, emit, letSignalsIn, yielder } from './progress.js';
+import { counter, letSignalsIn } from './progress.js';
+import { planByDigests } from './plan-by-digests.js';
 import { regenerate } from './regenerate.js';
 
 /**
@@ -60,6 +61,7 @@ import { regenerate } from './regenerate.js';
  * @property {boolean} resumed
  * @property {string[]} notices things the user should know (a record behind VERSION, a damaged cache entry)
  * @property {{ baseline: { spec: string, resolved: string | null } | null, latest: { spec: string, resolved: string | null } }} releases
+ * @property {string | null} source the recorded template source (`source.json`), when the project has one
  */
 
 /**
@@ -106,6 +108,7 @@ export async function update(request) {
     const outcome = {
       status: 'up-to-date', check, changelog: [], plan: null, leftoverPatches: [], resumed: false,
       notices: [...sources.notices, ...latest.notices], releases: { baseline: null, latest: { spec: latest.spec, resolved: latest.resolved } },
+      source: sources.record?.source ?? null,
     };
     if (check.status === 'ahead') {
       throw new FlowError('downgrade', `the project is on ${check.installed}, newer than the latest release ${check.latest}: refusing to downgrade`);
@@ -151,35 +154,33 @@ export async function update(request) {
     const start = engine.startUpdate(record, check.installed, check.latest, clockRunId);
     outcome.resumed = start.resumed;
     outcome.leftoverPatches = listFiles(project, paths.mergeDir);
-    const read = counter(onProgress, 'read', list.paths.length);
-    const turn = yielder();
-    const files = [];
-    for (const path of list.paths) {
-      await turn();
-      stopIfAsked();
-      files.push({ path, current: side(project, path), baseline: side(baseline.tree, path), latest: side(latest.tree, path) });
-      read.step(path);
-    }
-    emit(onProgress, { phase: 'plan', done: 0, total: 1 });
+    // The plan from digests: the three trees are read in bounded batches, and only the
+    // few files the plan needs (merges, field merges, regions) are read again.
     /** @type {import('../index.js').UpdatePlan} */
-    const plan = engine.planUpdate({
-      from: check.installed,
-      to: check.latest,
-      baselineManifest,
-      latestManifest,
-      files,
-      claimFiles: list.claimFiles.map((path) => ({ path, bytes: fileBytes(project, path) })),
-      changelog: changelogText,
-      packageJson: lossyText(project, 'package.json'),
-      leftoverPatches: outcome.leftoverPatches,
-      options: {
-        conflicts: request.conflicts ?? 'patch',
-        ignoreEol: request.ignoreEol ?? false,
-        stateDir,
-        runId: start.runId,
-        dryRun,
-        noRegions: request.noRegions ?? process.env.UPKEEP_NO_REGIONS === '1',
+    const plan = await planByDigests({
+      roots: [root, baseline.tree.root, latest.tree.root],
+      paths: list.paths,
+      input: {
+        from: check.installed,
+        to: check.latest,
+        baselineManifest,
+        latestManifest,
+        files: [],
+        claimFiles: list.claimFiles.map((path) => ({ path, bytes: fileBytes(project, path) })),
+        changelog: changelogText,
+        packageJson: lossyText(project, 'package.json'),
+        leftoverPatches: outcome.leftoverPatches,
+        options: {
+          conflicts: request.conflicts ?? 'patch',
+          ignoreEol: request.ignoreEol ?? false,
+          stateDir,
+          runId: start.runId,
+          dryRun,
+          noRegions: request.noRegions ?? process.env.UPKEEP_NO_REGIONS === '1',
+        },
       },
+      onProgress,
+      stopIfAsked,
     });
     outcome.plan = plan;
     if (dryRun) {
@@ -345,16 +346,6 @@ async function open(spec, label, opened, options) {
   const entry = { ...release, tree };
   opened.push(entry);
   return entry;
-}
-
-/**
- * One side of a path as the engine wants it: null when absent, the kind of a non-file,
- * a regular file's bytes (read by handle, never through a link).
- * @param {TreeReader} tree @param {string} rel
- * @returns {import('../index.js').SideInput | null}
- */
-function side(tree, rel) {
-  return tree.entry(rel);
 }
 
 /** A regular file's bytes, or null (a claim's file). */

@@ -3,6 +3,7 @@
 // or folder: absolute paths, `..`, links of any kind, devices. One hostile entry refuses the
 // whole release.
 import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import * as tar from 'tar';
 import { FlowError } from '../shim/flow-error.js';
@@ -32,6 +33,15 @@ export async function extractStream(stream, dir, label) {
 /** Extracts the `.tar.gz` file at `file` into `dir`. */
 export function extractFile(/** @type {string} */ file, /** @type {string} */ dir, /** @type {string} */ label) {
   return extractStream(createReadStream(file), dir, label);
+}
+
+/**
+ * Extracts an archive already read into memory into `dir`: its file is opened once (a FIFO
+ * or a pipe can be read only once).
+ * @param {Uint8Array} bytes @param {string} dir @param {string} label
+ */
+export function extractBytes(bytes, dir, label) {
+  return extractStream(Readable.from([bytes]), dir, label);
 }
 
 /**

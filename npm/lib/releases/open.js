@@ -10,7 +10,8 @@ import { dirname, join, resolve } from 'node:path';
 import process from 'node:process';
 import { engine } from '../engine.js';
 import { FlowError } from '../shim/flow-error.js';
-import { extractFile } from './archive.js';
+import { decodeStrict } from '../shim/tree-read.js';
+import { extractBytes, extractFile } from './archive.js';
 import { cacheRoot, dropEntry, findEntry, storeEntry } from './cache.js';
 import { fetchTree, isGitRepository, listTags, resolveRef } from './git.js';
 import { pack, viewVersions } from './npm.js';
@@ -145,7 +146,8 @@ async function openTarball(spec, ctx) {
   const integrity = `sha512-${createHash('sha512').update(bytes).digest('base64')}`;
   const raw = mkdtempSync(join(tmpdir(), 'upkeep-release-'));
   try {
-    await extractFile(spec.location, raw, ctx.name);
+    // From the bytes read above: the archive is opened once (a FIFO can be read only once).
+    await extractBytes(bytes, raw, ctx.name);
     const { root, packageVersion } = archiveRoot(raw, ctx);
     const releaseRoot = subFolder(spec, root, ctx);
     const layout = layoutOf(releaseRoot, ctx, { tagVersion: packageVersion });
@@ -289,12 +291,16 @@ function entryKey(spec, identity, revision, ctx) {
  * @returns {import('../index.js').ReleaseLayout}
  */
 function layoutOf(root, ctx, { tagVersion = null, tag = null, view = false, entries = listTree(root) }) {
+  // Read strictly: a lossy decoding would be laid out as the release's own file.
   const read = (/** @type {string} */ name) => {
+    let bytes;
     try {
-      return readFileSync(join(root, ctx.stateDir, name), 'utf8');
+      bytes = readFileSync(join(root, ctx.stateDir, name));
     } catch {
       return null;
     }
+    const release = ctx.label === 'release' ? 'the release' : `the ${ctx.label} release`;
+    return decodeStrict(bytes, `${release}'s ${ctx.stateDir}/${name}`, name === 'manifest.json' ? 'invalid-manifest' : 'bad-release');
   };
   return engine.planLayout({
     label: ctx.text, entries, manifest: read('manifest.json'), versionFile: read('VERSION'), tagVersion, tag, stateDir: ctx.stateDir, view,

@@ -2,17 +2,18 @@
 // synced before the original is replaced, and never overwritten (link() refuses an
 // existing name; a resumed run finds its identical copy and moves on). `update`, `refresh`
 // and `install` back up through the compare-and-swap executor (flows/execute.js).
-import { linkSync, readFileSync, unlinkSync } from 'node:fs';
+import { linkSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeAll } from './batch-write.js';
 import { step } from './fault.js';
+import { hashFileSync } from './hash-file.js';
 import { ensureParents, syncFolders } from './safe-path.js';
 
 /**
  * Backs up many files at once : the copies' temp files are synced
  * concurrently a batch at a time, and each backup directory is synced once, before this
  * returns (so before any original is replaced).
- * @param {string} root @param {{ backupRel: string, bytes: Uint8Array | (() => Uint8Array), mode: number }[]} items
+ * @param {string} root @param {{ backupRel: string, bytes: import('./batch-write.js').WriteData, mode: number }[]} items
  * @param {(placed: number) => void} [afterBatch] after each batch (progress)
  */
 export async function saveBackups(root, items, afterBatch) {
@@ -21,7 +22,7 @@ export async function saveBackups(root, items, afterBatch) {
   syncFolders(newFolders);
   const entries = items.map((item) => ({ ...item, path: join(root, item.backupRel), data: item.bytes }));
   await writeAll(entries, (temp, entry) => {
-    linkBackup(temp, entry.path, entry.backupRel, () => Buffer.from(readFileSync(entry.path)).equals(readFileSync(temp)));
+    linkBackup(temp, entry.path, entry.backupRel, () => hashFileSync(entry.path) === hashFileSync(temp));
   }, afterBatch);
   for (let i = 0; i < items.length; i += 1) step('backup synced');
 }

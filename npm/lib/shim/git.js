@@ -22,17 +22,19 @@ for (const name of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_PREFIX', 
 
 /**
  * Runs `git args` in `cwd`; resolves nothing, returns `{ status, stdout, stderr }` with
- * stdout as a Buffer. Never throws for a non-zero exit.
- * @param {string} cwd @param {string[]} args @param {{ input?: string | Buffer }} [options]
+ * stdout as a Buffer. Never throws for a non-zero exit. `extraEnv` adds variables (a
+ * commit's author and dates).
+ * @param {string} cwd @param {string[]} args
+ * @param {{ input?: string | Buffer, extraEnv?: Record<string, string> }} [options]
  */
-export function gitRun(cwd, args, { input } = {}) {
-  const result = spawnSync('git', args, { cwd, env, input, maxBuffer: 1 << 30 });
+export function gitRun(cwd, args, { input, extraEnv } = {}) {
+  const result = spawnSync('git', args, { cwd, env: extraEnv ? { ...env, ...extraEnv } : env, input, maxBuffer: 1 << 30 });
   if (result.error) throw result.error;
   return { status: result.status, stdout: result.stdout, stderr: result.stderr.toString('utf8') };
 }
 
 /** Runs git and returns its stdout as bytes; throws GitError on a non-zero exit. */
-export function git(/** @type {string} */ cwd, /** @type {string[]} */ args, /** @type {{ input?: string | Buffer }} */ options = {}) {
+export function git(/** @type {string} */ cwd, /** @type {string[]} */ args, /** @type {{ input?: string | Buffer, extraEnv?: Record<string, string> }} */ options = {}) {
   const result = gitRun(cwd, args, options);
   if (result.status !== 0) throw new GitError(args, result);
   return result.stdout;

@@ -84,10 +84,19 @@ export function readTextStrict(tree, rel, shown, code = 'bad-state') {
   if (!('bytes' in found)) {
     throw new FlowError('unsafe-path', `${shown} is a ${found.kind === 'symlink' ? 'symbolic link (or is reached through one)' : found.kind}, not a regular file: upkeep never reads or writes through one`);
   }
+  return decodeStrict(found.bytes, shown, code);
+}
+
+/**
+ * `bytes` as strict UTF-8; invalid UTF-8 is refused with `code`, naming the file (`shown`)
+ * and the byte offset of the first invalid sequence.
+ * @param {Uint8Array} bytes @param {string} shown @param {string} code
+ */
+export function decodeStrict(bytes, shown, code) {
   try {
-    return utf8.decode(found.bytes);
+    return utf8.decode(bytes);
   } catch {
-    const at = firstInvalidUtf8(found.bytes);
+    const at = firstInvalidUtf8(bytes);
     throw new FlowError(code, `${shown} is not valid UTF-8 (byte offset ${at}); upkeep reads it strictly rather than guessing`);
   }
 }

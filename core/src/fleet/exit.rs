@@ -1,0 +1,116 @@
+//! `--exit-on never|conflict|error`: the exit code of `update` and `status` from the
+//! report (or the failure) and the policy. Fleet runners treat any non-zero exit as a
+//! failed repository that gets no pull request, so a job that must still open one for a
+//! person to resolve conflicts asks for `--exit-on error`.
+//!
+//! | policy | conflicts or pending deletes | status: update pending | failure | stopped |
+//! |---|---|---|---|---|
+//! | (none: today's codes) | 1 | 1 | its code | 130 / 143 |
+//! | `conflict` | 1 | 0 | its code | 130 / 143 |
+//! | `error` | 0 | 0 | its code | 130 / 143 |
+//! | `never` | 0 | 0 | 0 | 130 / 143 |
+//!
+//! A stop (Ctrl-C, SIGTERM, a cancelled job) keeps its code under every policy: the run
+//! did not finish, and re-running it resumes.
+//!
+//! ```
+//! use upkeep_core::fleet::{exit_code, parse_exit_policy, ExitInput};
+//! use upkeep_core::update::{Conflict, FileClass, UpdateReport};
+//!
+//! let mut report = UpdateReport::default();
+//! report.conflicts.push(Conflict { path: "a".into(), class: FileClass::Shared, patch_path: None, reason: None });
+//! let mut input = ExitInput { report: Some(report), ..Default::default() };
+//! assert_eq!(exit_code(&input), 1);
+//! input.policy = Some(parse_exit_policy("error").unwrap());
+//! assert_eq!(exit_code(&input), 0);
+//! assert_eq!(parse_exit_policy("sometimes").unwrap_err().code(), "invalid-argument");
+//! ```
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::update::UpdateReport;
+
+/// When `update` and `status` exit non-zero.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+#[non_exhaustive]
+pub enum ExitPolicy {
+    /// Exit 0 whatever happened, unless the run was stopped.
+    Never,
+    /// Exit 1 on conflicts or pending deletes; errors keep their codes.
+    Conflict,
+    /// Exit 0 on a finished run (conflicts included); errors keep their codes.
+    Error,
+}
+
+/// Parses the `--exit-on` value.
+pub fn parse_exit_policy(text: &str) -> Result<ExitPolicy> {
+    match text {
+        "never" => Ok(ExitPolicy::Never),
+        "conflict" => Ok(ExitPolicy::Conflict),
+        "error" => Ok(ExitPolicy::Error),
+        other => Err(Error::new(
+            ErrorKind::InvalidArgument,
+            "--exit-on",
+            format!("{other:?} is not a policy: give never, conflict or error"),
+        )),
+    }
+}
+
+/// A run that did not finish: the code its error maps to, and whether it was a stop.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct ExitFailure {
+    /// The exit code of the error (2 bad input, 74 I/O, 75 busy, 130 / 143 stopped, ...).
+    pub exit: u8,
+    /// Whether the run was stopped (a signal or a cancelled prompt) rather than failed.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub stopped: bool,
+}
+
+/// What the exit code is decided from.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase", default)
+)]
+pub struct ExitInput {
+    /// `--exit-on`; `None` keeps the codes of a run without it.
+    pub policy: Option<ExitPolicy>,
+    /// `upkeep status` (read-only) rather than `upkeep update`.
+    pub read_only: bool,
+    /// The finished run's report (`None` when nothing was planned: up to date).
+    pub report: Option<UpdateReport>,
+    /// Whether an update is pending (the plan's `pending`).
+    pub pending: bool,
+    /// Set when the run did not finish.
+    pub failure: Option<ExitFailure>,
+}
+
+/// The exit code (see the module's table).
+pub fn exit_code(input: &ExitInput) -> u8 {
+    if let Some(failure) = input.failure {
+        if failure.stopped || input.policy != Some(ExitPolicy::Never) {
+            return failure.exit;
+        }
+        return 0;
+    }
+    let attention = input
+        .report
+        .as_ref()
+        .is_some_and(UpdateReport::needs_attention);
+    let finding = match input.policy {
+        None => attention || (input.read_only && input.pending),
+        Some(ExitPolicy::Conflict) => attention,
+        Some(ExitPolicy::Error | ExitPolicy::Never) => false,
+    };
+    u8::from(finding)
+}

@@ -1,0 +1,37 @@
+//! Running upkeep over a fleet of projects scaffolded from one template, one CI job per
+//! repository (GitHub Actions matrices, GitLab child pipelines, multi-gitter, git-xargs).
+//! upkeep schedules nothing itself; this module decides what such a job needs:
+//!
+//! - [`exit_code`]: the exit code of `update` and `status` under `--exit-on`, so a job can
+//!   finish with exit 0 and still say "conflicts" in its payload;
+//! - [`pr_payload`]: the change request a job opens or updates (title, body, labels and a
+//!   branch that is a pure function of the template source and the target version);
+//! - [`parse_fleet_list`] and [`plan_fleet`]: the repositories of a fleet in batches a CI
+//!   matrix accepts, skipping the ones whose recorded version is already the target;
+//! - [`step_action`]: what the per-repository step does with the branch it computed.
+//!
+//! ```
+//! use upkeep_core::fleet::{branch_name, source_slug};
+//!
+//! assert_eq!(source_slug("git@github.com:acme/web-template.git"), "acme-web-template");
+//! assert_eq!(branch_name("npm:@acme/create-app", "2.1.0"), "upkeep/acme-create-app/2.1.0");
+//! ```
+
+mod exit;
+mod list;
+mod payload;
+mod plan;
+mod slug;
+mod step;
+
+pub use exit::{exit_code, parse_exit_policy, ExitFailure, ExitInput, ExitPolicy};
+pub use list::{parse_fleet_list, FleetRepo};
+pub use payload::{pr_payload, PrInput, PrPayload, GITHUB_BODY_LIMIT};
+pub use plan::{
+    gitlab_child_pipeline, plan_fleet, FleetBatch, FleetInput, FleetPlan, FleetRecord, FleetSkip,
+    Platform, GITHUB_MATRIX_LIMIT, GITLAB_MATRIX_LIMIT,
+};
+pub use slug::{branch_name, source_slug};
+pub use step::{
+    step_action, step_start, StartFacts, StepAction, StepDecision, StepFacts, StepStart,
+};

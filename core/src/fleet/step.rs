@@ -1,0 +1,219 @@
+//! What the per-repository step (`upkeep fleet step`) does with the change-request branch
+//! once it has made its commit. The commit is a pure function of the repository's base
+//! commit and the update (its dates are the base commit's), so a re-run, after a kill at
+//! any point, computes the same commit; what the remote already holds decides the push:
+//!
+//! | the remote branch | action |
+//! |---|---|
+//! | absent | `push` (create it) |
+//! | our commit | `unchanged` (nothing to push) |
+//! | our commit with commits on top (a person's resolutions) | `keep` (left alone) |
+//! | an earlier commit of this step, on an older base | `replace` (force, leased on what was seen) |
+//! | anything else | `refuse` (someone else's work: nothing pushed, exit non-zero) |
+//!
+//! A run that changed nothing (already at the target) makes no commit: `skip`.
+//!
+//! Before it starts ([`step_start`]), the step finds its base commit. A checkout where an
+//! earlier run of the step was killed (its marker names the base it started from) is put
+//! back to that base, every write of the killed run discarded, and the run starts again;
+//! a checkout on a commit of the step (a finished run) starts from that commit's parent; any
+//! other uncommitted change is refused, as it is not the step's to discard.
+//!
+//! ```
+//! use upkeep_core::fleet::{step_action, StepAction, StepFacts};
+//!
+//! let facts = StepFacts { commit: Some("c1".into()), remote: Some("c1".into()), ..Default::default() };
+//! assert_eq!(step_action(&facts).action, StepAction::Unchanged);
+//! ```
+
+/// The step's decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+#[non_exhaustive]
+pub enum StepAction {
+    /// Nothing to commit: the repository is already at the target.
+    Skip,
+    /// Push the new branch.
+    Push,
+    /// The remote branch already is this commit.
+    Unchanged,
+    /// The remote branch holds this commit and more: leave it.
+    Keep,
+    /// Replace an earlier commit of this step (force with lease).
+    Replace,
+    /// The branch holds someone else's work: push nothing.
+    Refuse,
+}
+
+/// What the step found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase", default)
+)]
+pub struct StepFacts {
+    /// The branch.
+    pub branch: String,
+    /// The commit made (`None`: the update changed nothing).
+    pub commit: Option<String>,
+    /// The remote branch's head, when it exists.
+    pub remote: Option<String>,
+    /// Whether `commit` is an ancestor of `remote`.
+    pub remote_contains_commit: bool,
+    /// Whether `remote` is one commit of this step (its trailer names the branch) on a
+    /// commit of the base branch's history.
+    pub remote_is_step_commit: bool,
+}
+
+/// The decision and the line the step prints.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct StepDecision {
+    /// What to do.
+    pub action: StepAction,
+    /// `--force-with-lease=<branch>:<this>` for `replace`.
+    pub lease: Option<String>,
+    /// One line saying what happened.
+    pub message: String,
+}
+
+/// Decides (see the module's table).
+pub fn step_action(facts: &StepFacts) -> StepDecision {
+    let branch = &facts.branch;
+    let (action, message) = match (&facts.commit, &facts.remote) {
+        (None, _) => (StepAction::Skip, "nothing to change: no commit, no push".to_string()),
+        (Some(c), None) => (StepAction::Push, format!("pushed {branch} at {}", short(c))),
+        (Some(c), Some(r)) if c == r => (StepAction::Unchanged, format!("{branch} is already at {}: nothing pushed", short(c))),
+        (Some(c), Some(r)) if facts.remote_contains_commit => (
+            StepAction::Keep,
+            format!("{branch} has commits on top of {} (up to {}): left as it is", short(c), short(r)),
+        ),
+        (Some(c), Some(r)) if facts.remote_is_step_commit => (
+            StepAction::Replace,
+            format!("{branch} moved from {} (an earlier update on an older base) to {}", short(r), short(c)),
+        ),
+        (Some(_), Some(r)) => (
+            StepAction::Refuse,
+            format!("{branch} holds commits this step did not make (up to {}): nothing pushed; merge or delete that branch, then run the job again", short(r)),
+        ),
+    };
+    let lease = (action == StepAction::Replace).then(|| facts.remote.clone().unwrap_or_default());
+    StepDecision {
+        action,
+        lease,
+        message,
+    }
+}
+
+/// What the step finds in the checkout before it starts.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase", default)
+)]
+pub struct StartFacts {
+    /// `HEAD`.
+    pub head: String,
+    /// `HEAD`'s first parent, when it has one.
+    pub head_parent: Option<String>,
+    /// Whether `HEAD`'s message carries an `Upkeep-Branch:` trailer (a commit of the step).
+    pub head_is_step_commit: bool,
+    /// Uncommitted paths (`git status`).
+    pub dirty: Vec<String>,
+    /// The base an earlier run in this checkout recorded and did not finish.
+    pub unfinished_base: Option<String>,
+    /// The project's folder in the repository (`--dir`), when not its root.
+    pub project_dir: Option<String>,
+    /// The state folder (default `.upkeep`).
+    pub state_dir: Option<String>,
+}
+
+/// Where the step starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct StepStart {
+    /// The commit the update starts from; `None` when refused.
+    pub base: Option<String>,
+    /// Whether the checkout is put back to `base` first (tracked files reset, untracked
+    /// ones removed): the writes of a killed run of the step.
+    pub reset: bool,
+    /// Why the step does not start.
+    pub refusal: Option<String>,
+    /// The backup folders of earlier runs (never committed, never discarded): `git clean`
+    /// keeps them, and files in them are not uncommitted changes.
+    pub keep: Vec<String>,
+}
+
+/// Decides where the step starts (see the module docs).
+pub fn step_start(facts: &StartFacts) -> StepStart {
+    let state_dir = facts.state_dir.as_deref().unwrap_or(".upkeep");
+    let prefix = facts
+        .project_dir
+        .as_ref()
+        .map(|d| format!("{}/", d.trim_end_matches('/')))
+        .unwrap_or_default();
+    // Backups go to `<stateDir>-backup/<run>/` (and `<stateDir>-backups/` in later layouts).
+    let keep: Vec<String> = ["-backup", "-backups"]
+        .iter()
+        .map(|s| format!("{prefix}{state_dir}{s}/"))
+        .collect();
+    let dirty: Vec<&String> = facts
+        .dirty
+        .iter()
+        .filter(|p| !keep.iter().any(|k| p.starts_with(k.as_str())))
+        .collect();
+    let on_step_commit =
+        |base: &str| facts.head_is_step_commit && facts.head_parent.as_deref() == Some(base);
+    let start = |base: &str, reset: bool| StepStart {
+        base: Some(base.to_string()),
+        reset,
+        refusal: None,
+        keep: keep.clone(),
+    };
+    let refuse = |why: String| StepStart {
+        base: None,
+        reset: false,
+        refusal: Some(why),
+        keep: keep.clone(),
+    };
+    if let Some(base) = &facts.unfinished_base {
+        if facts.head == *base || on_step_commit(base) {
+            return start(base, true);
+        }
+        return refuse(format!(
+            "an unfinished run of the step started from {}, but HEAD is now {}: remove .git/upkeep-fleet-step.json if the checkout is as you want it",
+            short(base),
+            short(&facts.head)
+        ));
+    }
+    if !dirty.is_empty() {
+        let shown: Vec<&str> = dirty.iter().take(3).map(|p| p.as_str()).collect();
+        let more = if dirty.len() > 3 { ", …" } else { "" };
+        return refuse(format!(
+            "uncommitted changes ({}{more}): a fleet step starts from a clean checkout",
+            shown.join(", ")
+        ));
+    }
+    match &facts.head_parent {
+        Some(parent) if facts.head_is_step_commit => start(parent, true),
+        _ => start(&facts.head, false),
+    }
+}
+
+fn short(commit: &str) -> &str {
+    &commit[..commit.len().min(12)]
+}

@@ -1,0 +1,97 @@
+//! The fleet: `--exit-on`, the change-request payload, the fleet plan and the
+//! per-repository step's push decision. Values cross as plain JavaScript objects (serde).
+
+use crate::convert::{decode, encode};
+use napi::bindgen_prelude::{Object, Unknown};
+use napi::Env;
+use napi_derive::napi;
+use upkeep_core::fleet;
+use upkeep_core::ErrorKind;
+
+use crate::error::to_js;
+
+/// Checks an `--exit-on` value and returns it.
+#[napi(ts_return_type = "ExitPolicy")]
+pub fn parse_exit_policy<'env>(env: &'env Env, text: String) -> napi::Result<Unknown<'env>> {
+    encode(
+        env,
+        &fleet::parse_exit_policy(&text).map_err(|e| to_js(env, e))?,
+    )
+}
+
+/// The exit code of `update` or `status` under `--exit-on`.
+#[napi]
+pub fn exit_code(env: Env, #[napi(ts_arg_type = "ExitInput")] input: Object) -> napi::Result<u32> {
+    let input: fleet::ExitInput = decode(&env, ErrorKind::InvalidArgument, "exitCode", input)?;
+    Ok(u32::from(fleet::exit_code(&input)))
+}
+
+/// The change request of `upkeep update --pr`.
+#[napi(ts_return_type = "PrPayload")]
+pub fn pr_payload<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "PrInput")] input: Object,
+) -> napi::Result<Unknown<'env>> {
+    let input: fleet::PrInput = decode(env, ErrorKind::InvalidArgument, "prPayload", input)?;
+    encode(env, &fleet::pr_payload(&input).map_err(|e| to_js(env, e))?)
+}
+
+/// Reads a fleet's `repos.txt` or `repos.json`.
+#[napi(ts_return_type = "FleetRepo[]")]
+pub fn parse_fleet_list<'env>(
+    env: &'env Env,
+    text: String,
+    label: String,
+) -> napi::Result<Unknown<'env>> {
+    encode(
+        env,
+        &fleet::parse_fleet_list(&text, &label).map_err(|e| to_js(env, e))?,
+    )
+}
+
+/// The fleet's batches for a CI matrix.
+#[napi(ts_return_type = "FleetPlan")]
+pub fn plan_fleet<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "FleetInput")] input: Object,
+) -> napi::Result<Unknown<'env>> {
+    let input: fleet::FleetInput = decode(env, ErrorKind::InvalidArgument, "planFleet", input)?;
+    encode(env, &fleet::plan_fleet(&input).map_err(|e| to_js(env, e))?)
+}
+
+/// What the per-repository step does with its branch.
+#[napi(ts_return_type = "StepDecision")]
+pub fn step_action<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "StepFacts")] facts: Object,
+) -> napi::Result<Unknown<'env>> {
+    let facts: fleet::StepFacts = decode(env, ErrorKind::InvalidArgument, "stepAction", facts)?;
+    encode(env, &fleet::step_action(&facts))
+}
+
+/// The GitLab child pipeline of one batch of a plan.
+#[napi]
+pub fn gitlab_child_pipeline(
+    env: Env,
+    #[napi(ts_arg_type = "FleetPlan")] plan: Object,
+    batch: u32,
+    include: String,
+) -> napi::Result<String> {
+    let plan: fleet::FleetPlan = decode(
+        &env,
+        ErrorKind::InvalidArgument,
+        "gitlabChildPipeline",
+        plan,
+    )?;
+    fleet::gitlab_child_pipeline(&plan, batch as usize, &include).map_err(|e| to_js(&env, e))
+}
+
+/// Where the per-repository step starts (its base; a killed run's writes discarded).
+#[napi(ts_return_type = "StepStart")]
+pub fn step_start<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "StartFacts")] facts: Object,
+) -> napi::Result<Unknown<'env>> {
+    let facts: fleet::StartFacts = decode(env, ErrorKind::InvalidArgument, "stepStart", facts)?;
+    encode(env, &fleet::step_start(&facts))
+}

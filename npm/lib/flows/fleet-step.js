@@ -1,0 +1,193 @@
+// `upkeep fleet step`: what one fleet job runs in a checkout of one repository. It runs
+// `upkeep update --yes --exit-on error --pr <payload>` as its own process (the command a
+// person runs), commits the result on the payload's branch with the base commit's dates
+// (so a re-run after a kill at any point makes the same commit), reads what the remote's
+// branch holds, and pushes what the engine's decision allows. Opening the pull request
+// from the payload is the CI's step (gh, glab): it needs the platform's token.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import process from 'node:process';
+import { fileURLToPath } from 'node:url';
+import { engine } from '../engine.js';
+import { atomicWrite } from '../shim/atomic-write.js';
+import { FlowError } from '../shim/flow-error.js';
+import { git, gitLine, gitOk, gitRun, statusPaths } from '../shim/git.js';
+
+const CLI = fileURLToPath(new URL('../../bin/upkeep.js', import.meta.url));
+
+/**
+ * @typedef {object} FleetStepRequest
+ * @property {string} root the checkout (any folder inside it)
+ * @property {string} [dir] the project inside the repository
+ * @property {string} [to] the version (or range) to update to
+ * @property {string} [remote] default `origin`
+ * @property {boolean} [push] default true
+ * @property {string} [payload] the payload folder (default `<git dir>/upkeep-pr`)
+ * @property {string} [author] `Name <email>`, the commit's author and committer
+ * @property {string} [stateDir] default `.upkeep`
+ */
+
+/**
+ * @typedef {object} FleetStepOutcome
+ * @property {'skip' | 'push' | 'unchanged' | 'keep' | 'replace' | 'refuse' | 'failed'} action
+ * @property {string} message
+ * @property {string | null} branch
+ * @property {string | null} commit
+ * @property {string | null} remote the remote branch's head before the push
+ * @property {string} base
+ * @property {string} payload the payload folder
+ * @property {number} updateExit the update's exit code
+ * @property {string | null} error the update's error message, when it failed
+ * @property {string | null} updateStatus
+ */
+
+/**
+ * @param {FleetStepRequest} request
+ * @returns {FleetStepOutcome}
+ */
+export function fleetStep(request) {
+  const found = gitRun(request.root, ['rev-parse', '--show-toplevel']);
+  if (found.status !== 0) {
+    throw new FlowError('git', `${request.root} is not in a git checkout (a fleet step runs in a clone of the repository): ${found.stderr.trim()}`);
+  }
+  const top = found.stdout.toString('utf8').trim();
+  const remote = request.remote ?? 'origin';
+  const stateDir = request.stateDir ?? '.upkeep';
+  const gitDir = resolve(top, gitLine(top, ['rev-parse', '--git-dir']));
+  // Where to start: the engine decides from HEAD, the tree and an unfinished run's marker.
+  const marker = join(gitDir, 'upkeep-fleet-step.json');
+  const head = gitLine(top, ['rev-parse', 'HEAD']);
+  const parents = gitLine(top, ['log', '-1', '--format=%P', head]).split(' ').filter(Boolean);
+  const start = engine.stepStart({
+    head,
+    headParent: parents[0] ?? null,
+    headIsStepCommit: gitLine(top, ['log', '-1', '--format=%B', head]).split('\n').some((line) => line.startsWith('Upkeep-Branch: ')),
+    dirty: statusPaths(top),
+    unfinishedBase: readMarker(marker),
+    projectDir: request.dir ?? null,
+    stateDir,
+  });
+  if (start.refusal !== null || start.base === null) throw new FlowError('dirty-checkout', `${top}: ${start.refusal}`);
+  const base = start.base;
+  if (start.reset) {
+    // The writes of a killed run of the step (or its finished commit): back to the base.
+    git(top, ['reset', '-q', '--hard']);
+    git(top, ['clean', '-fdq', ...start.keep.flatMap((/** @type {string} */ folder) => ['-e', `/${folder}`])]);
+    git(top, ['checkout', '-q', '--detach', base]);
+  }
+  atomicWrite(marker, Buffer.from(`${JSON.stringify({ base })}\n`, 'utf8'));
+  const payload = request.payload ? resolve(request.payload) : join(gitDir, 'upkeep-pr');
+  // A payload left by an earlier run of this job must not be taken for this run's.
+  rmSync(payload, { recursive: true, force: true });
+  mkdirSync(payload, { recursive: true });
+  const project = request.dir ? join(top, request.dir) : top;
+
+  const args = [CLI, 'update', '--yes', '--exit-on', 'error', '--json', '--pr', payload, '--root', project, '--state-dir', stateDir];
+  if (request.to) args.push('--to', request.to);
+  const run = spawnSync(process.execPath, args, { cwd: project, encoding: 'utf8', maxBuffer: 1 << 30 });
+  if (run.error) throw run.error;
+  /** @type {any} */
+  let document = null;
+  try {
+    document = JSON.parse(run.stdout);
+  } catch {
+    // Not a document: the error is in stderr.
+  }
+  /** @type {FleetStepOutcome} */
+  const outcome = {
+    action: 'skip', message: '', branch: null, commit: null, remote: null, base, payload,
+    updateExit: run.status ?? 1, error: null, updateStatus: document?.status ?? null,
+  };
+  if (run.status !== 0) {
+    outcome.action = 'failed';
+    outcome.error = document?.error?.message ?? (run.stderr.trim() || `upkeep update exited ${run.status ?? run.signal}`);
+    outcome.message = `upkeep update failed (exit ${outcome.updateExit}): ${outcome.error}`;
+    finish(payload, outcome, marker);
+    return outcome;
+  }
+  const branchFile = join(payload, 'branch.txt');
+  if (!existsSync(branchFile)) {
+    outcome.message = `already up to date (${document?.to ?? 'the newest version'}): no branch, no commit`;
+    finish(payload, outcome, marker);
+    return outcome;
+  }
+  const branch = readFileSync(branchFile, 'utf8').trim();
+  outcome.branch = branch;
+
+  // The commit: everything the update wrote but its backups (git history is the backup
+  // here, and their folder is named by the run), with the base commit's dates.
+  git(top, ['checkout', '-q', '-B', branch]);
+  git(top, ['add', '-A', '--', '.']);
+  for (const backups of start.keep) git(top, ['rm', '-r', '-q', '--cached', '--ignore-unmatch', '--', backups]);
+  if (gitOk(top, ['diff', '--cached', '--quiet'])) {
+    outcome.message = 'the update changed no tracked file: no commit';
+    finish(payload, outcome, marker);
+    return outcome;
+  }
+  const { name, email } = identity(request.author ?? 'upkeep <upkeep@users.noreply.github.com>');
+  const date = gitLine(top, ['show', '-s', '--format=%cI', base]);
+  const extraEnv = {
+    GIT_AUTHOR_NAME: name, GIT_AUTHOR_EMAIL: email, GIT_AUTHOR_DATE: date,
+    GIT_COMMITTER_NAME: name, GIT_COMMITTER_EMAIL: email, GIT_COMMITTER_DATE: date,
+  };
+  git(top, ['-c', 'commit.gpgsign=false', 'commit', '-q', '--no-verify', '-F', join(payload, 'commit.txt')], { extraEnv });
+  const commit = gitLine(top, ['rev-parse', 'HEAD']);
+  outcome.commit = commit;
+
+  // What the remote's branch holds.
+  const listed = gitRun(top, ['ls-remote', '--heads', remote, `refs/heads/${branch}`]);
+  if (listed.status !== 0) throw new FlowError('git', `git ls-remote ${remote} failed: ${listed.stderr.trim()}`);
+  const remoteHead = listed.stdout.toString('utf8').split('\t')[0].trim() || null;
+  outcome.remote = remoteHead;
+  let contains = false;
+  let stepCommit = false;
+  if (remoteHead && remoteHead !== commit) {
+    git(top, ['fetch', '-q', '--no-tags', remote, `+refs/heads/${branch}:refs/upkeep-fleet/remote`]);
+    contains = gitOk(top, ['merge-base', '--is-ancestor', commit, remoteHead]);
+    const message = gitLine(top, ['log', '-1', '--format=%B', remoteHead]);
+    const parents = gitLine(top, ['log', '-1', '--format=%P', remoteHead]).split(' ').filter(Boolean);
+    stepCommit = message.split('\n').includes(`Upkeep-Branch: ${branch}`) && parents.length === 1 && gitOk(top, ['merge-base', '--is-ancestor', parents[0], base]);
+  }
+  const decision = engine.stepAction({ branch, commit, remote: remoteHead, remoteContainsCommit: contains, remoteIsStepCommit: stepCommit });
+  outcome.action = decision.action;
+  outcome.message = decision.message;
+  if (request.push !== false && (decision.action === 'push' || decision.action === 'replace')) {
+    const lease = decision.action === 'replace' ? [`--force-with-lease=refs/heads/${branch}:${decision.lease}`] : [];
+    git(top, ['push', '-q', ...lease, remote, `${commit}:refs/heads/${branch}`]);
+  } else if (request.push === false && (decision.action === 'push' || decision.action === 'replace')) {
+    outcome.message = `committed ${commit.slice(0, 12)} on ${branch}; not pushed (--no-push)`;
+  }
+  finish(payload, outcome, marker);
+  return outcome;
+}
+
+/**
+ * Writes the outcome beside the payload (`step.json`), for the CI's next steps; a run that
+ * got this far is finished, so its marker goes (a failed update's stays: its writes, if
+ * any, are discarded by the next run).
+ * @param {string} payload @param {FleetStepOutcome} outcome @param {string} marker
+ */
+function finish(payload, outcome, marker) {
+  atomicWrite(join(payload, 'step.json'), Buffer.from(`${JSON.stringify(outcome, null, 2)}\n`, 'utf8'));
+  if (outcome.action !== 'failed') rmSync(marker, { force: true });
+}
+
+/** The base an unfinished run recorded, or null. */
+function readMarker(/** @type {string} */ marker) {
+  if (!existsSync(marker)) return null;
+  try {
+    return JSON.parse(readFileSync(marker, 'utf8')).base ?? null;
+  } catch {
+    // Torn by a kill while it was written: atomicWrite makes that impossible, but a
+    // marker that does not read names no base.
+    return null;
+  }
+}
+
+/** `Name <email>` split; the whole text as the name when it has no address. */
+function identity(/** @type {string} */ text) {
+  const match = /^(.*?)\s*<([^<>]*)>\s*$/.exec(text);
+  if (!match) throw new FlowError('usage', `--author must be "Name <email>", not ${JSON.stringify(text)}`);
+  return { name: match[1] || 'upkeep', email: match[2] };
+}

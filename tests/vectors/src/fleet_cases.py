@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""Inputs of tests/vectors/fleet.json (expected values are blessed with bless.mjs, then
+reviewed by hand): --exit-on policies against reports and failures, change-request payloads
+(branches from every kind of source, conflicts, field-merge suggestions, dropped files,
+adopter actions, release notes, a body cut to its limit), fleet lists and plans (text and
+JSON, monorepo folders, duplicates, skips, batches for GitHub and GitLab), GitLab child
+pipelines and the step's push decisions."""
+import json
+
+cases = []
+
+
+def case(name, call, *args):
+    cases.append({"name": name, "call": call, "args": list(args)})
+
+
+def report(**kw):
+    base = {"from": "1.2.0", "to": "1.3.0", "overwrite": [], "merge": [], "add": [], "removed": [], "skip": [],
+            "delete": [], "conflicts": [], "backupDir": None, "adopterActions": []}
+    base.update(kw)
+    return base
+
+
+conflict = {"path": "src/app.js", "class": "shared", "patchPath": ".upkeep-merge/src/app.js.patch"}
+clean = report(merge=["README.md"], add=["src/new.js"], skip=["src/keep.js"])
+conflicted = report(merge=["README.md"], conflicts=[conflict])
+deleting = report(delete=["old.md"])
+
+# ---- --exit-on
+for policy in [None, "conflict", "error", "never"]:
+    for read_only in [False, True]:
+        for label, rep, pending in [("clean", clean, True), ("conflicts", conflicted, True), ("deletes", deleting, True),
+                                     ("up to date", None, False)]:
+            case(f"exitCode: {policy or 'default'}, {'status' if read_only else 'update'}, {label}", "exitCode",
+                 {"policy": policy, "readOnly": read_only, "report": rep, "pending": pending})
+        for exit, stopped in [(2, False), (74, False), (75, False), (130, True), (143, True)]:
+            case(f"exitCode: {policy or 'default'}, {'status' if read_only else 'update'}, failed {exit}", "exitCode",
+                 {"policy": policy, "readOnly": read_only, "failure": {"exit": exit, "stopped": stopped}})
+for text in ["never", "conflict", "error", "Error", "conflicts", ""]:
+    case(f"parseExitPolicy: {text!r}", "parseExitPolicy", text)
+
+# ---- payloads
+for source in ["../../tpl.git", "https://github.com/acme/web-template.git", "git@github.com:Acme/Web_Template.git",
+               "npm:@acme/create-app", "npm:create-vite@^6//template-react-ts", "./tpl", "/srv/templates/base",
+               "../tpl.git@1.2.0//app", "file:../tpl.tgz"]:
+    case(f"prPayload: branch and title from {source}", "prPayload", {"report": clean, "source": source})
+case("prPayload: a clean update", "prPayload", {
+    "report": clean, "source": "https://github.com/acme/tpl.git",
+    "changelog": [{"version": "1.3.0", "heading": "## [1.3.0] - 2026-02-01", "body": "### Added\n\n- src/new.js"}]})
+case("prPayload: conflicts, markers and a patch, dropped files, install needed", "prPayload", {
+    "report": report(overwrite=["LICENSE"], merge=["README.md"], delete=["old.md"], installNeeded=True,
+                     conflicts=[conflict, {"path": "docs/a.md", "class": "wiki-owned", "patchPath": None},
+                                {"path": "data/big.csv", "class": "shared", "patchPath": None, "reason": "larger than 64 MiB (70 MiB)"}]),
+    "source": "../tpl.git"})
+verdict = lambda key, v, cur, base, lat, section="scripts": {"kind": "entry", "section": section, "key": key, "verdict": v,
+                                                             "current": cur, "baseline": base, "latest": lat, "reason": None}
+case("prPayload: field-merge conflicts and suggestions, a fallback, adopter actions", "prPayload", {
+    "report": report(merge=["package.json"], structured={
+        "package.json": {"applied": [], "conflicts": [verdict("dev", "conflict", "vite --port 4000", "vite", "vite --open")],
+                         "suggestions": [verdict("test", "suggest-add", None, None, "vitest")],
+                         "notesPath": ".upkeep-merge/package.json.notes", "fallback": None},
+        "tsconfig.json": {"applied": [], "conflicts": [], "suggestions": [], "notesPath": None, "fallback": "the baseline does not parse"}},
+        adopterActions=[{"version": "1.3.0", "subject": "eslint", "command": "npm rm eslint", "changelog": "Removed eslint: run `npm rm eslint`."}]),
+    "source": "npm:create-acme"})
+many = report(merge=[f"src/file-{i:04}.js" for i in range(400)], conflicts=[
+    {"path": f"conf/c-{i:03}.yml", "class": "shared", "patchPath": f".upkeep-merge/conf/c-{i:03}.yml.patch"} for i in range(30)])
+notes = [{"version": "1.3.0", "heading": "## [1.3.0]", "body": "- a change\n" * 40}]
+for limit in [4000, 9000, 30000]:
+    case(f"prPayload: cut to a {limit}-character limit, the overflow named", "prPayload",
+         {"report": many, "source": "../tpl.git", "changelog": notes, "limit": limit})
+case("prPayload: pathological path with backticks", "prPayload", {"report": report(add=["a`b.md"]), "source": "../tpl.git"})
+
+# ---- fleet lists and plans
+for label, text in [
+    ("repos.txt", "# fleet\nhttps://github.com/acme/shop.git\n\n../mono packages/site   # a monorepo\n../mono packages/admin/\ngit@github.com:acme/blog.git\nC:\\work\\x\n"),
+    ("repos.json", '["https://github.com/acme/shop.git", {"repo": "../mono", "dir": "packages/site"}, {"repo": "file:///srv/x"}]'),
+    ("fleet.json", '{"repos": ["a/x", "b/x", "c/x"]}'),
+    ("repos.txt", "../a\n../a\n"),
+    ("repos.txt", "../a sub extra\n"),
+    ("repos.txt", "../a ../escape\n"),
+    ("repos.txt", "# nothing\n"),
+    ("repos.json", '{"repos": [{"repo": "a", "branch": "main"}]}'),
+    ("repos.json", '[42]'),
+    ("repos.json", '{"list": []}'),
+    ("repos.json", '[1,'),
+]:
+    case(f"parseFleetList: {label} {text[:40]!r}", "parseFleetList", text, label)
+
+record = lambda v: '{"schema":1,"source":"../tpl.git","version":"%s","subpath":null,"resolved":null}' % v
+fleet = "".join(f"../r{i:02}\n" for i in range(10))
+records = [{"key": "r00", "text": record("1.3.0")}, {"key": "r01", "text": record("1.4.0")}, {"key": "r02", "text": record("1.2.0")},
+           {"key": "r03", "text": "{ broken"}, {"key": "r04", "error": "git show HEAD:.upkeep/source.json failed: fatal: invalid object name 'HEAD'."}]
+case("planFleet: skip at and above the target, run the rest, unreadable records run", "planFleet",
+     {"list": fleet, "label": "repos.txt", "to": "1.3.0", "records": records})
+case("planFleet: no target skips nothing", "planFleet", {"list": fleet, "label": "repos.txt", "records": records})
+case("planFleet: GitLab batches of 4", "planFleet", {"list": fleet, "label": "repos.txt", "platform": "gitlab", "batchSize": 4})
+case("planFleet: 600 remotes, GitHub's 256", "planFleet", {"list": "".join(f"https://git.example/o/r{i:03}.git\n" for i in range(600)), "label": "repos.txt"})
+case("planFleet: 450 remotes, GitLab's 200", "planFleet", {"list": "".join(f"https://git.example/o/r{i:03}.git\n" for i in range(450)), "label": "repos.txt", "platform": "gitlab"})
+case("planFleet: a batch size over the limit", "planFleet", {"list": fleet, "label": "repos.txt", "platform": "gitlab", "batchSize": 201})
+case("planFleet: a batch size of 0", "planFleet", {"list": fleet, "label": "repos.txt", "batchSize": 0})
+case("planFleet: --to is not a version", "planFleet", {"list": fleet, "label": "repos.txt", "to": "^1.3"})
+case("planFleet: every repository already there", "planFleet", {"list": "../r00\n", "label": "repos.txt", "to": "1.3.0", "records": records[:1]})
+
+# ---- GitLab child pipelines (the plan is the engine's own answer, so the runner plans first)
+case("gitlabChildPipeline: batch 3 of 3, quotes and a dollar", "gitlabChildPipeline",
+     {"list": fleet + 'https://h/o/"q"$x.git sub\n', "label": "repos.txt", "platform": "gitlab", "batchSize": 4}, 2, "ci/upkeep-fleet-step.yml")
+case("gitlabChildPipeline: nothing to run", "gitlabChildPipeline",
+     {"list": "../r00\n", "label": "repos.txt", "platform": "gitlab", "to": "1.3.0", "records": records[:1]}, 0, "ci/upkeep-fleet-step.yml")
+case("gitlabChildPipeline: past the last batch", "gitlabChildPipeline",
+     {"list": fleet, "label": "repos.txt", "platform": "gitlab"}, 3, "ci/upkeep-fleet-step.yml")
+case("gitlabChildPipeline: a GitHub plan", "gitlabChildPipeline", {"list": fleet, "label": "repos.txt"}, 0, "x.yml")
+
+# ---- the step's push decision
+for name, facts in [
+    ("nothing committed", {"branch": "upkeep/tpl/1.3.0", "commit": None, "remote": None}),
+    ("a new branch", {"branch": "upkeep/tpl/1.3.0", "commit": "a" * 40, "remote": None}),
+    ("already pushed", {"branch": "upkeep/tpl/1.3.0", "commit": "a" * 40, "remote": "a" * 40}),
+    ("a person's commits on top", {"branch": "upkeep/tpl/1.3.0", "commit": "a" * 40, "remote": "b" * 40, "remoteContainsCommit": True}),
+    ("an earlier step commit on an older base", {"branch": "upkeep/tpl/1.3.0", "commit": "a" * 40, "remote": "c" * 40, "remoteIsStepCommit": True}),
+    ("someone else's branch", {"branch": "upkeep/tpl/1.3.0", "commit": "a" * 40, "remote": "d" * 40}),
+]:
+    case(f"stepAction: {name}", "stepAction", facts)
+
+# ---- where the step starts
+a, b, c = "a" * 40, "b" * 40, "c" * 40
+for name, facts in [
+    ("a clean checkout", {"head": a, "headParent": b}),
+    ("a finished run's commit", {"head": c, "headParent": a, "headIsStepCommit": True}),
+    ("a killed run before its commit", {"head": a, "headParent": b, "dirty": ["src/app.js", ".upkeep/VERSION"], "unfinishedBase": a}),
+    ("a killed run after its commit", {"head": c, "headParent": a, "headIsStepCommit": True, "unfinishedBase": a}),
+    ("a marker, and HEAD moved since", {"head": c, "headParent": b, "unfinishedBase": a}),
+    ("someone's uncommitted changes", {"head": a, "dirty": ["a", "b", "c", "d"]}),
+    ("a root commit", {"head": a}),
+    ("a finished run's backups are not changes", {"head": c, "headParent": a, "headIsStepCommit": True, "dirty": [".upkeep-backup/20260101/src/app.js"]}),
+    ("backups of a monorepo project with its own state folder", {"head": a, "projectDir": "packages/web/", "stateDir": ".tpl", "dirty": ["packages/web/.tpl-backup/1/x", "packages/web/.upkeep-backup/1/x"]}),
+]:
+    case(f"stepStart: {name}", "stepStart", facts)
+
+print(json.dumps({"$comment": "Generated by tests/vectors/src/fleet_cases.py; expected values blessed with bless.mjs and reviewed by hand.", "cases": cases}, indent=2, ensure_ascii=False))

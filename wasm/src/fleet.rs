@@ -1,0 +1,64 @@
+//! The fleet: `--exit-on`, the change-request payload, the fleet plan and the
+//! per-repository step's push decision. Values cross as plain JavaScript objects
+//! (serde-wasm-bindgen).
+
+use upkeep_core::fleet;
+use upkeep_core::ErrorKind;
+use wasm_bindgen::prelude::*;
+
+use crate::convert::{decode, encode};
+use crate::error::to_js;
+
+/// Checks an `--exit-on` value and returns it.
+#[wasm_bindgen(js_name = parseExitPolicy)]
+pub fn parse_exit_policy(text: &str) -> Result<JsValue, JsValue> {
+    encode(&fleet::parse_exit_policy(text).map_err(to_js)?)
+}
+
+/// The exit code of `update` or `status` under `--exit-on`.
+#[wasm_bindgen(js_name = exitCode)]
+pub fn exit_code(input: JsValue) -> Result<u32, JsValue> {
+    let input: fleet::ExitInput = decode(ErrorKind::InvalidArgument, "exitCode", input)?;
+    Ok(u32::from(fleet::exit_code(&input)))
+}
+
+/// The change request of `upkeep update --pr`.
+#[wasm_bindgen(js_name = prPayload)]
+pub fn pr_payload(input: JsValue) -> Result<JsValue, JsValue> {
+    let input: fleet::PrInput = decode(ErrorKind::InvalidArgument, "prPayload", input)?;
+    encode(&fleet::pr_payload(&input).map_err(to_js)?)
+}
+
+/// Reads a fleet's `repos.txt` or `repos.json`.
+#[wasm_bindgen(js_name = parseFleetList)]
+pub fn parse_fleet_list(text: &str, label: &str) -> Result<JsValue, JsValue> {
+    encode(&fleet::parse_fleet_list(text, label).map_err(to_js)?)
+}
+
+/// The fleet's batches for a CI matrix.
+#[wasm_bindgen(js_name = planFleet)]
+pub fn plan_fleet(input: JsValue) -> Result<JsValue, JsValue> {
+    let input: fleet::FleetInput = decode(ErrorKind::InvalidArgument, "planFleet", input)?;
+    encode(&fleet::plan_fleet(&input).map_err(to_js)?)
+}
+
+/// What the per-repository step does with its branch.
+#[wasm_bindgen(js_name = stepAction)]
+pub fn step_action(facts: JsValue) -> Result<JsValue, JsValue> {
+    let facts: fleet::StepFacts = decode(ErrorKind::InvalidArgument, "stepAction", facts)?;
+    encode(&fleet::step_action(&facts))
+}
+
+/// The GitLab child pipeline of one batch of a plan.
+#[wasm_bindgen(js_name = gitlabChildPipeline)]
+pub fn gitlab_child_pipeline(plan: JsValue, batch: u32, include: &str) -> Result<String, JsValue> {
+    let plan: fleet::FleetPlan = decode(ErrorKind::InvalidArgument, "gitlabChildPipeline", plan)?;
+    fleet::gitlab_child_pipeline(&plan, batch as usize, include).map_err(to_js)
+}
+
+/// Where the per-repository step starts (its base; a killed run's writes discarded).
+#[wasm_bindgen(js_name = stepStart)]
+pub fn step_start(facts: JsValue) -> Result<JsValue, JsValue> {
+    let facts: fleet::StartFacts = decode(ErrorKind::InvalidArgument, "stepStart", facts)?;
+    encode(&fleet::step_start(&facts))
+}
