@@ -1871,7 +1871,11 @@ export interface StartFacts {
   stateDir?: string | null;
 }
 /** `keep`: the backup folders `git clean` keeps (never committed, never discarded). */
-export interface StepStart { base: string | null; reset: boolean; refusal: string | null; keep: string[] }
+export interface StepStart {
+  base: string | null; reset: boolean; refusal: string | null; keep: string[];
+  /** upkeep's self-ignoring folders whose files the step commits (their `.gitignore` left out): the merge folder. */
+  commitIgnored: string[];
+}
 /** Where the fleet step starts: its base, and whether a killed run's writes are discarded first. */
 export declare function stepStart(facts: StartFacts): StepStart;
 

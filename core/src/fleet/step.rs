@@ -156,6 +156,10 @@ pub struct StepStart {
     /// The backup folders of earlier runs (never committed, never discarded): `git clean`
     /// keeps them, and files in them are not uncommitted changes.
     pub keep: Vec<String>,
+    /// upkeep's folders that ignore themselves (a `.gitignore` of `*`) whose files the step
+    /// still commits, that ignore file left out: the merge folder, whose patches the change
+    /// request points at.
+    pub commit_ignored: Vec<String>,
 }
 
 /// Decides where the step starts (see the module docs).
@@ -171,6 +175,7 @@ pub fn step_start(facts: &StartFacts) -> StepStart {
         .iter()
         .map(|s| format!("{prefix}{state_dir}{s}/"))
         .collect();
+    let commit_ignored = vec![format!("{prefix}{state_dir}-merge/")];
     let dirty: Vec<&String> = facts
         .dirty
         .iter()
@@ -183,12 +188,14 @@ pub fn step_start(facts: &StartFacts) -> StepStart {
         reset,
         refusal: None,
         keep: keep.clone(),
+        commit_ignored: commit_ignored.clone(),
     };
     let refuse = |why: String| StepStart {
         base: None,
         reset: false,
         refusal: Some(why),
         keep: keep.clone(),
+        commit_ignored: commit_ignored.clone(),
     };
     if let Some(base) = &facts.unfinished_base {
         if facts.head == *base || on_step_commit(base) {

@@ -74,6 +74,8 @@ export function fleetStep(request) {
     // The writes of a killed run of the step (or its finished commit): back to the base.
     git(top, ['reset', '-q', '--hard']);
     git(top, ['clean', '-fdq', ...start.keep.flatMap((/** @type {string} */ folder) => ['-e', `/${folder}`])]);
+    // A folder that ignores itself (the merge folder's patches) is cleaned of ignored files too.
+    for (const folder of start.commitIgnored) git(top, ['clean', '-fdqx', '--', folder]);
     git(top, ['checkout', '-q', '--detach', base]);
   }
   atomicWrite(marker, Buffer.from(`${JSON.stringify({ base })}\n`, 'utf8'));
@@ -119,6 +121,11 @@ export function fleetStep(request) {
   // here, and their folder is named by the run), with the base commit's dates.
   git(top, ['checkout', '-q', '-B', branch]);
   git(top, ['add', '-A', '--', '.']);
+  for (const folder of start.commitIgnored) {
+    if (!existsSync(join(top, folder))) continue;
+    git(top, ['add', '-f', '--', folder]);
+    git(top, ['rm', '-q', '--cached', '--ignore-unmatch', '--', `${folder}.gitignore`]);
+  }
   for (const backups of start.keep) git(top, ['rm', '-r', '-q', '--cached', '--ignore-unmatch', '--', backups]);
   if (gitOk(top, ['diff', '--cached', '--quiet'])) {
     outcome.message = 'the update changed no tracked file: no commit';
