@@ -257,6 +257,7 @@ fn field_merged_files_show_each_entry_on_its_line() {
         maps: vec!["scripts".into(), "engines".into()],
         tokens: vec![],
         lists: vec![],
+        couple: Default::default(),
     };
     let base = "{\n  \"name\": \"starter\",\n  \"scripts\": {\n    \"start\": \"node a\",\n    \"test\": \"node --test\"\n  },\n  \"engines\": {\n    \"node\": \">=20\"\n  }\n}\n";
     let latest = "{\n  \"name\": \"starter\",\n  \"scripts\": {\n    \"start\": \"node b\",\n    \"test\": \"node --test src/\",\n    \"health\": \"node h\"\n  },\n  \"engines\": {\n    \"node\": \">=20.19\"\n  }\n}\n";
