@@ -23,6 +23,8 @@
 
 mod bytes;
 mod changelog;
+mod conflict_summary;
+mod dirty;
 mod manifest;
 mod plan;
 mod report;
@@ -35,9 +37,12 @@ pub use bytes::Bytes;
 pub use changelog::{
     adopter_actions, changelog_range, AdopterAction, ChangelogSection, ProjectFacts,
 };
+pub use dirty::{dirty_managed_paths, GitStatus};
 pub use manifest::{
     claim_holds, parse_manifest, Claim, FileClass, Manifest, ManifestEntry, MANIFEST_SCHEMA,
 };
+pub(crate) use plan::conflict::update_merge_options;
+pub use plan::conflict::ConflictRoute;
 pub use plan::{
     plan_update, read_list, Action, ClaimFile, ConflictMode, FileInput, FileOutcome, ReadList,
     SideInput, SideKind, UpdateInput, UpdateOptions, UpdatePlan, IN_PROGRESS_FILE,

@@ -16,11 +16,12 @@ use std::collections::BTreeMap;
 
 use super::changelog::AdopterAction;
 use super::manifest::FileClass;
+use super::plan::conflict::ConflictRoute;
 use super::semver::Version;
 use crate::regions::RegionsReport;
-use crate::structured::FieldVerdict;
+use crate::structured::{FieldVerdict, PackageManager};
 
-/// A file left for the project to resolve.
+/// A file left for the project to resolve, and how ([`ConflictRoute`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(
     feature = "serde",
@@ -32,9 +33,38 @@ pub struct Conflict {
     pub path: String,
     /// Its manifest class.
     pub class: FileClass,
-    /// The conflict patch; `None` when markers were written into the file, or when the
-    /// path is not a regular file.
+    /// How it was left: markers in the file, a patch, upstream's copy, or by hand.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub route: ConflictRoute,
+    /// Upstream's change (baseline → latest) as a patch to apply from the project root
+    /// (route `patch`).
     pub patch_path: Option<String>,
+    /// The project's edits against the latest release, for reading (route `patch`; `None`
+    /// when there are none outside generated regions).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub yours_diff_path: Option<String>,
+    /// Upstream's copy of a binary file (route `latest-copy`).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub latest_copy_path: Option<String>,
+    /// Why the file was not merged (route `patch` or `latest-copy`): `--conflicts patch`,
+    /// a binary file, no baseline, markers already in the file.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub reason: Option<String>,
+}
+
+impl Conflict {
+    /// A conflict on `path` left by `route`, with nothing written beside it yet.
+    pub fn new(path: &str, class: FileClass, route: ConflictRoute) -> Self {
+        Conflict {
+            path: path.into(),
+            class,
+            route,
+            patch_path: None,
+            yours_diff_path: None,
+            latest_copy_path: None,
+            reason: None,
+        }
+    }
 }
 
 /// A path merged field by field (the manifest's `merges`): its verdicts, its notes, or
@@ -110,6 +140,13 @@ pub struct UpdateReport {
         serde(default, skip_serializing_if = "std::ops::Not::not")
     )]
     pub install_needed: bool,
+    /// The package manager the project's lockfile (or `packageManager`) shows, when one
+    /// does (left out of the JSON when not).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub package_manager: Option<PackageManager>,
 }
 
 impl UpdateReport {

@@ -25,6 +25,7 @@ import { canPrompt, verbosity } from './terminal.js';
  * @property {boolean} [ignoreEol]
  * @property {boolean} [quiet]
  * @property {boolean} [verbose]
+ * @property {boolean} [allowDirty]
  */
 
 /**
@@ -41,7 +42,7 @@ export async function updateCommand(flags, argv, { readOnly = false } = {}) {
     argv,
     run: async ({ prompt, request }) => {
       const say = verbosity(flags);
-      const conflicts = flags.conflicts ?? 'patch';
+      const conflicts = flags.conflicts ?? 'merge';
       if (!['patch', 'merge', 'markers'].includes(conflicts)) {
         throw Object.assign(new Error(`--conflicts must be patch, merge or markers, not '${conflicts}'`), { code: 'usage' });
       }
@@ -57,6 +58,7 @@ export async function updateCommand(flags, argv, { readOnly = false } = {}) {
         stateDir: flags.stateDir,
         conflicts: /** @type {'patch' | 'merge' | 'markers'} */ (conflicts),
         ignoreEol: flags.ignoreEol,
+        allowDirty: flags.allowDirty,
         dryRun: readOnly || flags.dryRun,
         confirm: async (range, check) => {
           if (!flags.json && !readOnly && say !== 'quiet') printRange(range);

@@ -10,6 +10,7 @@ import { atomicWrite, atomicWriteAll } from '../shim/atomic-write.js';
 import { saveBackups } from '../shim/backup.js';
 import { step } from '../shim/fault.js';
 import { FlowError } from '../shim/flow-error.js';
+import { GitError, gitRun } from '../shim/git.js';
 import { acquireLock } from '../shim/lock.js';
 import { openRelease } from '../shim/release-source.js';
 import { openOptions, recordInstalled, resolveSources } from '../releases/project-source.js';
@@ -30,7 +31,11 @@ const IN_PROGRESS = 'update-in-progress.json';
  * @property {boolean} [pre] let the newest version be a pre-release
  * @property {boolean} [allowDrift] use a baseline that is not what the project recorded
  * @property {string} [stateDir] `.upkeep` by default
- * @property {'patch' | 'merge' | 'markers'} [conflicts]
+ * @property {'patch' | 'merge' | 'markers'} [conflicts] what to do with a file both sides
+ *   changed: `merge` (the default) three-way merges it, writing diff3 markers where the
+ *   sides overlap; `markers` the same with two-part markers; `patch` leaves it and writes
+ *   upstream's change as a patch
+ * @property {boolean} [allowDirty] update even when managed files have uncommitted changes in git
  * @property {boolean} [ignoreEol]
  * @property {boolean} [dryRun] compute everything, write nothing
  * @property {(range: import('../index.js').ChangelogSection[], check: import('../index.js').VersionCheck) => Promise<boolean>} [confirm]
@@ -143,6 +148,9 @@ export async function update(request) {
       /** @type {Map<string, 'directory' | 'symlink' | 'absent'>} */
       const folders = new Map();
       outcome.leftoverPatches = listFiles(join(root, `${stateDir}-merge`));
+      // Observed here, decided by the engine: the lockfiles present, and (for a run that
+      // writes) what git says about the tree.
+      const lockfiles = list.lockfiles.filter((name) => lstatOrNull(join(root, name))?.isFile());
       const read = counter(onProgress, 'read', list.paths.length);
       const turn = yielder();
       const files = [];
@@ -164,13 +172,17 @@ export async function update(request) {
         changelog: changelogText,
         packageJson: readText(join(root, 'package.json')),
         leftoverPatches: outcome.leftoverPatches,
+        lockfiles,
+        git: dryRun ? null : gitStatus(root),
         options: {
-          conflicts: request.conflicts ?? 'patch',
+          conflicts: request.conflicts ?? 'merge',
           ignoreEol: request.ignoreEol ?? false,
           stateDir,
           runId: start.runId,
           dryRun,
           noRegions: request.noRegions ?? process.env.UPKEEP_NO_REGIONS === '1',
+          allowDirty: request.allowDirty ?? false,
+          resumed: start.resumed,
         },
       });
       outcome.plan = plan;
@@ -397,6 +409,26 @@ function committedVersion(/** @type {string} */ root, /** @type {string} */ stat
   } catch {
     return null;
   }
+}
+
+/**
+ * What git says about the project's tree, for the engine's dirty guard: the root's prefix
+ * in its repository and `git status --porcelain -z` of the root's subtree. Null outside a
+ * git repository, or when git is not installed.
+ * @param {string} root
+ * @returns {import('../index.js').GitStatus | null}
+ */
+function gitStatus(root) {
+  let prefix;
+  try {
+    prefix = gitRun(root, ['rev-parse', '--show-prefix']);
+  } catch {
+    return null; // no git on this machine
+  }
+  if (prefix.status !== 0) return null;
+  const status = gitRun(root, ['status', '--porcelain', '-z', '--', '.']);
+  if (status.status !== 0) throw new GitError(['status'], status);
+  return { prefix: prefix.stdout.toString('utf8').trim(), porcelain: status.stdout };
 }
 
 /** Every file under `dir`, relative, sorted; empty when it does not exist. */
