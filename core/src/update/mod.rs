@@ -7,10 +7,11 @@
 //! the actions to execute and the report.
 //!
 //! ```
-//! use upkeep_core::update::{plan_update, FileInput, SideInput, UpdateInput};
+//! use upkeep_core::update::{plan_update, ConflictMode, FileInput, SideInput, UpdateInput};
 //!
 //! let manifest = r#"{"schema":1,"files":{"README.md":"shared"}}"#;
 //! let mut input = UpdateInput::new("1.2.0", "1.3.0", manifest, manifest);
+//! input.options.conflicts = ConflictMode::Patch;
 //! input.files.push(FileInput {
 //!     path: "README.md".into(),
 //!     current: Some(SideInput::file(b"# mine\n")),
