@@ -1,4 +1,4 @@
-// A local npm registry for tests: real packages made with `npm pack`, served on
+// A local npm registry for the package.json tests (packages that provide commands): real packages made with `npm pack`, served on
 // 127.0.0.1 (an ephemeral port) with the packuments and tarballs npm asks for, and npm
 // run against it with its own cache and no user config.
 import { createHash } from 'node:crypto';
@@ -22,7 +22,7 @@ import { tempDir } from './update-fixtures.js';
  */
 export async function startRegistry(packages) {
   const home = tempDir('upkeep-registry-');
-  /** @type {Map<string, { versions: Record<string, object>, tarballs: Map<string, Buffer> }>} */
+  /** @type {Map<string, { versions: Record<string, any>, tarballs: Map<string, Buffer> }>} */
   const served = new Map();
   for (const pkg of packages) {
     const src = join(home, 'src', pkg.name.replace('/', '+'), pkg.version);
@@ -36,7 +36,7 @@ export async function startRegistry(packages) {
     mkdirSync(out, { recursive: true });
     const file = execFileSync('npm', ['pack', '--silent', '--pack-destination', out], { cwd: src, env: npmEnv(home), encoding: 'utf8' }).trim().split('\n').pop() ?? '';
     const tarball = readFileSync(join(out, file));
-    const entry = served.get(pkg.name) ?? { versions: {}, tarballs: new Map() };
+    const entry = served.get(pkg.name) ?? { versions: /** @type {Record<string, any>} */ ({}), tarballs: new Map() };
     entry.tarballs.set(file, tarball);
     entry.versions[pkg.version] = {
       name: pkg.name,
