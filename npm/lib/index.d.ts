@@ -794,7 +794,8 @@ export type TableRow =
 export interface UpdatePlan {
   actions: UpdateAction[];
   report: UpdateReport;
-  files: { path: string; class: FileClass; row: TableRow | null; localChange: boolean; upstreamChange: boolean }[];
+  /** Per path: its class, table row, what changed, and `outcome`, the report's word for what happens to it (`merged`, `conflict (markers)`, ...). */
+  files: { path: string; class: FileClass; row: TableRow | null; localChange: boolean; upstreamChange: boolean; outcome: string }[];
   changelog: ChangelogSection[];
   pending: boolean;
   summary: string;

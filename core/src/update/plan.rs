@@ -305,6 +305,10 @@ pub struct FileOutcome {
     pub local_change: bool,
     /// Whether the latest release changes it (B ≇ L, including added and dropped files).
     pub upstream_change: bool,
+    /// What the update does with it, in the report's words
+    /// ([`UpdateReport::outcome_of`](super::UpdateReport::outcome_of)): `merged`,
+    /// `conflict (markers)`, ...
+    pub outcome: String,
 }
 
 /// The whole plan.
@@ -624,6 +628,9 @@ pub fn plan_update(input: UpdateInput) -> Result<UpdatePlan> {
         walk.report.backup_dir = Some(backup_dir(&options));
     }
     walk.report.sort();
+    for file in &mut walk.files {
+        file.outcome = walk.report.outcome_of(&file.path).unwrap_or_default();
+    }
     walk.report.install_needed = walk.report.package_json_changed();
     walk.report.package_manager = package_manager;
     let pending = from != to || !walk.actions.is_empty();
@@ -686,6 +693,7 @@ impl Walk<'_> {
             row,
             local_change,
             upstream_change,
+            outcome: String::new(),
         });
     }
 

@@ -184,6 +184,35 @@ impl UpdateReport {
             .any(named)
     }
 
+    /// The report's words for what happens to `path`: its bucket (`overwritten`,
+    /// `merged`, `added`, `removed`, `skipped`, `dropped upstream`), or for a conflict
+    /// its route (`conflict (markers)`, `conflict (patch)`, `conflict (upstream's copy)`,
+    /// `conflict (not a file)`); `None` for a path the report does not list.
+    pub fn outcome_of(&self, path: &str) -> Option<String> {
+        if let Some(c) = self.conflicts.iter().find(|c| c.path == path) {
+            let how = match c.route {
+                ConflictRoute::Markers => "markers",
+                ConflictRoute::Patch => "patch",
+                ConflictRoute::LatestCopy => "upstream's copy",
+                ConflictRoute::NotAFile => "not a file",
+            };
+            return Some(format!("conflict ({how})"));
+        }
+        let listed = |list: &[String]| list.iter().any(|p| p == path);
+        let word = [
+            (&self.overwrite, "overwritten"),
+            (&self.merge, "merged"),
+            (&self.add, "added"),
+            (&self.removed, "removed"),
+            (&self.skip, "skipped"),
+            (&self.delete, "dropped upstream"),
+        ]
+        .into_iter()
+        .find(|(list, _)| listed(list))?
+        .1;
+        Some(word.into())
+    }
+
     /// Whether the project has something to look at: conflicts or pending deletes.
     pub fn needs_attention(&self) -> bool {
         !self.conflicts.is_empty() || !self.delete.is_empty()
