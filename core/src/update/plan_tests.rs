@@ -150,6 +150,25 @@ fn conflict_modes() {
         "{}",
         marked.summary
     );
+    let outcome = |plan: &UpdatePlan, path: &str| {
+        plan.files
+            .iter()
+            .find(|f| f.path == path)
+            .map(|f| f.outcome.clone())
+    };
+    assert_eq!(outcome(&merged, "shared.txt").as_deref(), Some("merged"));
+    assert_eq!(
+        outcome(&marked, "shared.txt").as_deref(),
+        Some("conflict (markers)")
+    );
+    assert_eq!(
+        outcome(&marked, "owned.txt").as_deref(),
+        Some("overwritten")
+    );
+    assert_eq!(
+        outcome(&marked, "gone.txt").as_deref(),
+        Some("dropped upstream")
+    );
     // Re-running over the marked file (an interrupted run) lists it again, writes nothing.
     let mut again = overlapping.clone();
     again.files[1].current = Some(SideInput::file(written(&marked).as_bytes()));
