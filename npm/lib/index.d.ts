@@ -803,6 +803,21 @@ export interface UpdatePlan {
   regionJobs?: RegenJob[];
 }
 
+/** The dirty guard's input: the two manifests, git's view of the tree, the update's options. */
+export interface CleanCheck {
+  baselineManifest: string;
+  latestManifest: string;
+  git?: GitStatus | null;
+  options?: UpdateOptions;
+}
+
+/**
+ * The dirty guard before an update is confirmed: throws `dirty-worktree` naming the managed
+ * files with uncommitted changes (unless `dryRun`, `allowDirty` or `resumed`); `planUpdate`
+ * checks the same again.
+ */
+export declare function checkClean(input: CleanCheck): void;
+
 /** Plans an update: the decision table per file, the deletion sweep, claims, actions and report. */
 export declare function planUpdate(input: UpdateInput): UpdatePlan;
 

@@ -15,7 +15,9 @@
 use std::collections::BTreeSet;
 
 use super::bytes::Bytes;
-use crate::error::{Error, ErrorKind};
+use super::manifest::{parse_manifest, Manifest};
+use super::plan::UpdateOptions;
+use crate::error::{Error, ErrorKind, Result};
 
 /// What git says about the project's working tree.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -88,11 +90,61 @@ pub fn dirty_managed_paths<'p>(
     out.into_iter().collect()
 }
 
+/// The dirty guard on its own: what a shim checks before it asks the user to confirm an
+/// update ([`plan_update`](super::plan_update) applies the same check again under the
+/// lock).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Deserialize),
+    serde(rename_all = "camelCase", deny_unknown_fields)
+)]
+pub struct CleanCheck {
+    /// The baseline release's manifest text.
+    pub baseline_manifest: String,
+    /// The latest release's manifest text.
+    pub latest_manifest: String,
+    /// What git says about the project's tree; `None` outside git.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub git: Option<GitStatus>,
+    /// The update's options (`dryRun`, `allowDirty`, `resumed` decide whether it applies).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub options: UpdateOptions,
+}
+
+/// Refuses, naming them, when managed files (of either manifest) have uncommitted changes
+/// and the run writes, is not allowed dirty and resumes nothing.
+pub fn check_clean(input: &CleanCheck) -> Result<()> {
+    let baseline = parse_manifest(&input.baseline_manifest, "baseline release manifest")?;
+    let latest = parse_manifest(&input.latest_manifest, "latest release manifest")?;
+    guard(&baseline, &latest, input.git.as_ref(), &input.options)
+}
+
+/// The guard itself, on parsed manifests.
+pub(super) fn guard(
+    baseline: &Manifest,
+    latest: &Manifest,
+    git: Option<&GitStatus>,
+    options: &UpdateOptions,
+) -> Result<()> {
+    let applies = !options.dry_run && !options.allow_dirty && !options.resumed;
+    let Some(git) = git.filter(|_| applies) else {
+        return Ok(());
+    };
+    let managed = latest.files.iter().chain(&baseline.files);
+    let dirty = dirty_managed_paths(git, managed.map(|e| e.path.as_str()));
+    if dirty.is_empty() {
+        Ok(())
+    } else {
+        Err(refusal(&dirty))
+    }
+}
+
 /// How many dirty paths the refusal names before it counts the rest.
 const NAMED: usize = 10;
 
 /// The refusal for `dirty` (non-empty), naming the files.
-pub(super) fn refusal(dirty: &[String]) -> Error {
+fn refusal(dirty: &[String]) -> Error {
     let mut named = dirty
         .iter()
         .take(NAMED)

@@ -38,7 +38,7 @@ pub use bytes::Bytes;
 pub use changelog::{
     adopter_actions, changelog_range, AdopterAction, ChangelogSection, ProjectFacts,
 };
-pub use dirty::{dirty_managed_paths, GitStatus};
+pub use dirty::{check_clean, dirty_managed_paths, CleanCheck, GitStatus};
 pub use manifest::{
     claim_holds, parse_manifest, Claim, FileClass, Manifest, ManifestEntry, MANIFEST_SCHEMA,
 };

@@ -23,7 +23,7 @@ use std::collections::{BTreeMap, HashSet};
 
 use super::bytes::Bytes;
 use super::changelog::{adopter_actions, changelog_range, ChangelogSection, ProjectFacts};
-use super::dirty::{dirty_managed_paths, refusal, GitStatus};
+use super::dirty::{self, GitStatus};
 use super::manifest::{claim_holds, parse_manifest, FileClass, Manifest};
 use super::report::UpdateReport;
 use super::summary::render_summary;
@@ -495,13 +495,7 @@ pub fn plan_update(input: UpdateInput) -> Result<UpdatePlan> {
     )?;
     let from: super::Version = input.from.parse()?;
     let to: super::Version = input.to.parse()?;
-    if let Some(git) = input.git.as_ref().filter(|_| guarded(&options)) {
-        let managed = latest.files.iter().chain(&baseline.files);
-        let dirty = dirty_managed_paths(git, managed.map(|e| e.path.as_str()));
-        if !dirty.is_empty() {
-            return Err(refusal(&dirty));
-        }
-    }
+    dirty::guard(&baseline, &latest, input.git.as_ref(), &options)?;
     let package_manager = PackageManager::detect(&input.lockfiles, input.package_json.as_deref());
     let mut sides: BTreeMap<String, Sides> = BTreeMap::new();
     for file in input.files {
@@ -644,11 +638,6 @@ pub fn plan_update(input: UpdateInput) -> Result<UpdatePlan> {
         summary,
         region_jobs,
     })
-}
-
-/// Whether the dirty guard applies: a run that writes, not allowed dirty, not a resume.
-fn guarded(options: &UpdateOptions) -> bool {
-    !options.dry_run && !options.allow_dirty && !options.resumed
 }
 
 fn backup_dir(options: &UpdateOptions) -> String {

@@ -130,12 +130,17 @@ export async function update(request) {
         `the baseline release is ${baselineVersion} but the project has ${check.installed} installed: give the release it was installed from as --baseline`,
       );
     }
+    const baselineManifest = releaseText(baseline.dir, stateDir, 'manifest.json', 'baseline');
+    const latestManifest = releaseText(latest.dir, stateDir, 'manifest.json', 'latest');
+    if (!dryRun) {
+      // Refused before anyone is asked to confirm; the plan checks again under the lock.
+      const early = engine.startUpdate(readJson(join(root, stateDir, IN_PROGRESS)), check.installed, check.latest, 'check');
+      engine.checkClean({ baselineManifest, latestManifest, git: gitStatus(root), options: { allowDirty: request.allowDirty ?? false, resumed: early.resumed } });
+    }
     if (!dryRun && request.confirm && !(await request.confirm(outcome.changelog, check))) {
       outcome.status = 'aborted';
       return outcome;
     }
-    const baselineManifest = releaseText(baseline.dir, stateDir, 'manifest.json', 'baseline');
-    const latestManifest = releaseText(latest.dir, stateDir, 'manifest.json', 'latest');
     /** @type {import('../index.js').ReadList} */
     const list = engine.updateReadList(baselineManifest, latestManifest, stateDir);
 

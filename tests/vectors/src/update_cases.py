@@ -116,7 +116,19 @@ for couple in ["suggest", "apply"]:
 default_plan("package manager: yarn by its lockfile; the install hint names it", [fi("package.json", f("{}\n"), f("{}\n"), f('{"private": true}\n'))], {"package.json": "owned"}, lockfiles=["yarn.lock"])
 default_plan("package manager: two lockfiles, packageManager decides", [fi("package.json", f("{}\n"), f("{}\n"), f('{"private": true}\n'))], {"package.json": "owned"}, lockfiles=["yarn.lock", "package-lock.json"], packageJson='{"packageManager": "npm@11.0.0"}')
 
-# ---- the dirty guard
+# ---- the dirty guard: on its own (checked before the user confirms), then in the plan
+CM = M({"README.md": "shared", "src/a.js": "owned"})
+for name, git, options in [
+    ("a modified and an untracked managed file are refused, named", {"prefix": "", "porcelain": {"$text": " M README.md\u0000?? src/\u0000?? notes.txt\u0000"}}, {}),
+    ("a staged rename counts its new path", {"prefix": "", "porcelain": {"$text": "R  src/a.js\u0000src/old.js\u0000"}}, {}),
+    ("a clean tree", {"prefix": "", "porcelain": {"$text": "?? notes.txt\u0000"}}, {}),
+    ("outside git", None, {}),
+    ("--allow-dirty", {"prefix": "", "porcelain": {"$text": " M README.md\u0000"}}, {"allowDirty": True}),
+    ("a dry run", {"prefix": "", "porcelain": {"$text": " M README.md\u0000"}}, {"dryRun": True}),
+    ("a resumed run", {"prefix": "", "porcelain": {"$text": " M README.md\u0000"}}, {"resumed": True}),
+]:
+    case(name, "checkClean", {"baselineManifest": CM, "latestManifest": CM, "git": git, "options": options})
+case("a bad manifest is refused by name", "checkClean", {"baselineManifest": "{", "latestManifest": CM})
 DIRTY = {"$text": " M clean.txt\u0000?? app/\u0000"}
 default_plan("dirty guard: a managed file with uncommitted changes is refused, named", [both[0]], {"clean.txt": "shared"}, git={"prefix": "", "porcelain": DIRTY})
 default_plan("dirty guard: --allow-dirty", [both[0]], {"clean.txt": "shared"}, git={"prefix": "", "porcelain": DIRTY}, options={"allowDirty": True})
