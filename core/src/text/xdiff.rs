@@ -90,9 +90,38 @@ impl Marks {
     }
 }
 
-/// How many times `id` occurs in `other`, counting at most to `limit`.
-fn equals(counts: &std::collections::HashMap<u32, usize>, id: u32, limit: usize) -> usize {
-    counts.get(&id).copied().unwrap_or(0).min(limit)
+/// How many times each line identity occurs in a file: a table when the identities are
+/// small numbers (an interner's, for whole files), a map otherwise (a slice of a file).
+enum Counts {
+    Table(Vec<usize>),
+    Map(std::collections::HashMap<u32, usize>),
+}
+
+impl Counts {
+    fn of(file: &[u32], other: &[u32]) -> Counts {
+        let top = file
+            .iter()
+            .chain(other)
+            .copied()
+            .max()
+            .map_or(0, |m| m as usize + 1);
+        if top <= 4 * (file.len() + other.len()) + 64 {
+            let mut table = vec![0; top];
+            file.iter().for_each(|&id| table[id as usize] += 1);
+            Counts::Table(table)
+        } else {
+            let mut map = std::collections::HashMap::new();
+            file.iter().for_each(|&id| *map.entry(id).or_insert(0) += 1);
+            Counts::Map(map)
+        }
+    }
+
+    fn get(&self, id: u32) -> usize {
+        match self {
+            Counts::Table(table) => table[id as usize],
+            Counts::Map(map) => map.get(&id).copied().unwrap_or(0),
+        }
+    }
 }
 
 /// Step 2 for one file: marks the lines of `range` that are set aside as changed and
@@ -103,15 +132,12 @@ fn keep(
     other: &[u32],
     changed: &mut Marks,
 ) -> Vec<usize> {
-    let mut counts = std::collections::HashMap::new();
-    for &id in other {
-        *counts.entry(id).or_insert(0usize) += 1;
-    }
+    let counts = Counts::of(other, lines);
     let limit = rough_sqrt(lines.len()).min(MAX_EQUALS_LIMIT);
     // 0: no equal, 1: a few, 2: many.
     let class: Vec<u8> = range
         .clone()
-        .map(|i| match equals(&counts, lines[i], limit) {
+        .map(|i| match counts.get(lines[i]).min(limit) {
             0 => 0,
             n if n >= limit => 2,
             _ => 1,
