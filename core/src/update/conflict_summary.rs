@@ -97,7 +97,11 @@ pub(super) fn finish_lines(report: &UpdateReport, state_dir: &str) -> Vec<Line> 
 
 /// A field-merged path's line: its counts (scripts held back, dependencies dropped
 /// upstream), or why it was taken as a whole file (and whether that ended in conflict).
-pub(super) fn structured_line(s: &StructuredFile, whole_file_conflict: bool, dry_run: bool) -> String {
+pub(super) fn structured_line(
+    s: &StructuredFile,
+    whole_file_conflict: bool,
+    dry_run: bool,
+) -> String {
     if let Some(reason) = &s.fallback {
         let then = if whole_file_conflict {
             "a whole-file conflict (see Conflicts above)"
@@ -116,7 +120,12 @@ pub(super) fn structured_line(s: &StructuredFile, whole_file_conflict: bool, dry
         counted(c, "conflict", "conflicts"),
         counted(g, "suggestion", "suggestions")
     );
-    let count = |verdict: Verdict| s.suggestions.iter().filter(|v| v.verdict == verdict).count();
+    let count = |verdict: Verdict| {
+        s.suggestions
+            .iter()
+            .filter(|v| v.verdict == verdict)
+            .count()
+    };
     let mut among = Vec::new();
     match count(Verdict::HeldBack) {
         0 => {}
