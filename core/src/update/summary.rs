@@ -344,11 +344,17 @@ pub fn render_update_outcome(facts: &OutcomeFacts, options: &SummaryOptions) -> 
             lines.push(Line::plain("Review it, then commit it:"));
             lines.push(Line::hint(&git(&["diff"])));
             lines.push(Line::plain(
-                "Or put the last commit's version marker back, then run the update again:",
+                "Or put the last commit's version marker back, then run the update again (with --allow-dirty: the files it changed are not committed):",
             ));
             lines.push(Line::hint(&git(&["checkout", "--", &version])));
             if !facts.argv.is_empty() {
-                lines.push(Line::hint(&shell_command(&facts.argv)));
+                // The files the applied update changed are uncommitted, so the dirty guard
+                // would refuse the same command.
+                let mut again = facts.argv.clone();
+                if !again.iter().any(|a| a == "--allow-dirty") {
+                    again.push("--allow-dirty".into());
+                }
+                lines.push(Line::hint(&shell_command(&again)));
             }
         }
         "updated" | "dry-run" => {

@@ -128,9 +128,9 @@ fn applied_but_uncommitted_names_the_real_state_folder_in_commands_that_work() {
         "upkeep update: the update to 1.3.0 is applied to the working tree but not committed (the last commit has 1.2.0)
 Review it, then commit it:
   git -C 'my project' diff
-Or put the last commit's version marker back, then run the update again:
+Or put the last commit's version marker back, then run the update again (with --allow-dirty: the files it changed are not committed):
   git -C 'my project' checkout -- .tmpl/VERSION
-  upkeep update --yes
+  upkeep update --yes --allow-dirty
 "
     );
     assert!(!text.contains('<'));
