@@ -1,11 +1,11 @@
-// A local npm registry for the package.json tests (packages that provide commands): real packages made with `npm pack`, served on
-// 127.0.0.1 (an ephemeral port) with the packuments and tarballs npm asks for, and npm
-// run against it with its own cache and no user config.
-import { createHash } from 'node:crypto';
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+// Packages that provide commands, for the package.json tests: each package is a real
+// folder (package.json with `bin`, a script per command printing `<command> ran <args>`)
+// served by the shared local registry (npm-registry.js, 127.0.0.1, an ephemeral port),
+// and npm is run against it with its own cache and no user config.
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { startRegistry } from './npm-registry.js';
 import { tempDir } from './update-fixtures.js';
 
 /**
@@ -16,15 +16,13 @@ import { tempDir } from './update-fixtures.js';
  */
 
 /**
- * Packs `packages` and serves them; resolves to the registry's URL, the folder holding
- * its cache and config, and a `close`.
+ * Writes `packages` as folders and serves them; resolves to the folder holding them and
+ * npm's config, an `npm` runner and a `close`.
  * @param {FakePackage[]} packages
  */
-export async function startRegistry(packages) {
-  const home = tempDir('upkeep-registry-');
-  /** @type {Map<string, { versions: Record<string, any>, tarballs: Map<string, Buffer> }>} */
-  const served = new Map();
-  for (const pkg of packages) {
+export async function startBinRegistry(packages) {
+  const home = tempDir('upkeep-bin-registry-');
+  const folders = packages.map((pkg) => {
     const src = join(home, 'src', pkg.name.replace('/', '+'), pkg.version);
     mkdirSync(join(src, 'bin'), { recursive: true });
     const bin = Object.fromEntries((pkg.bins ?? []).map((b) => [b, `bin/${b}.js`]));
@@ -32,53 +30,22 @@ export async function startRegistry(packages) {
       writeFileSync(join(src, `bin/${b}.js`), `#!/usr/bin/env node\nconsole.log(${JSON.stringify(`${b} ran`)}, ...process.argv.slice(2));\n`, { mode: 0o755 });
     }
     writeFileSync(join(src, 'package.json'), JSON.stringify({ name: pkg.name, version: pkg.version, bin }));
-    const out = join(home, 'tarballs');
-    mkdirSync(out, { recursive: true });
-    const file = execFileSync('npm', ['pack', '--silent', '--pack-destination', out], { cwd: src, env: npmEnv(home), encoding: 'utf8' }).trim().split('\n').pop() ?? '';
-    const tarball = readFileSync(join(out, file));
-    const entry = served.get(pkg.name) ?? { versions: /** @type {Record<string, any>} */ ({}), tarballs: new Map() };
-    entry.tarballs.set(file, tarball);
-    entry.versions[pkg.version] = {
-      name: pkg.name,
-      version: pkg.version,
-      bin,
-      dist: {
-        tarball: `/-/${file}`,
-        shasum: createHash('sha1').update(tarball).digest('hex'),
-        integrity: `sha512-${createHash('sha512').update(tarball).digest('base64')}`,
-      },
-    };
-    served.set(pkg.name, entry);
-  }
-  const server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    for (const [name, entry] of served) {
-      for (const [file, bytes] of entry.tarballs) {
-        if (path === `/-/${file}`) return res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(bytes);
-      }
-      if (path === `/${name}`) {
-        const base = `http://127.0.0.1:${/** @type {any} */ (server.address()).port}`;
-        const versions = Object.fromEntries(Object.entries(entry.versions).map(([v, meta]) => [v, { ...meta, dist: { ...meta.dist, tarball: base + meta.dist.tarball } }]));
-        const latest = Object.keys(versions).sort().pop();
-        return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ name, 'dist-tags': { latest }, versions }));
-      }
-    }
-    res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');
+    return src;
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
-  const url = `http://127.0.0.1:${/** @type {any} */ (server.address()).port}/`;
+  const registry = await startRegistry(folders);
+  const userconfig = join(home, 'npmrc');
+  writeFileSync(userconfig, 'audit=false\nfund=false\nupdate-notifier=false\n');
+  const env = { ...process.env, ...registry.env, npm_config_userconfig: userconfig, npm_config_yes: 'true', npm_config_loglevel: 'error' };
   return {
-    url,
     home,
     /**
      * Runs npm in `cwd` against this registry; resolves to `{status, stdout, stderr}`.
-     * Asynchronous: the registry answers from this very process.
      * @param {string} cwd @param {string[]} args
      * @returns {Promise<{ status: number | null, stdout: string, stderr: string }>}
      */
     npm(cwd, args) {
       return new Promise((resolve, reject) => {
-        const child = spawn('npm', [...args, '--registry', url], { cwd, env: npmEnv(home) });
+        const child = spawn('npm', args, { cwd, env });
         let stdout = '';
         let stderr = '';
         child.stdout.on('data', (d) => (stdout += d));
@@ -87,19 +54,6 @@ export async function startRegistry(packages) {
         child.on('close', (status) => resolve({ status, stdout, stderr }));
       });
     },
-    close: () => new Promise((resolve) => server.close(() => resolve(undefined))),
-  };
-}
-
-/** npm with its cache and config in `home`: nothing from the user's setup, no network else. */
-function npmEnv(/** @type {string} */ home) {
-  const userconfig = join(home, 'npmrc');
-  writeFileSync(userconfig, 'audit=false\nfund=false\nupdate-notifier=false\n');
-  return {
-    ...process.env,
-    npm_config_userconfig: userconfig,
-    npm_config_cache: join(home, 'cache'),
-    npm_config_yes: 'true',
-    npm_config_loglevel: 'error',
+    close: async () => registry.stop(),
   };
 }

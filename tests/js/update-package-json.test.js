@@ -7,14 +7,14 @@ import assert from 'node:assert/strict';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { startRegistry } from './npm-bin-registry.js';
+import { startBinRegistry } from './npm-bin-registry.js';
 import { installProject, runUpdate, tempDir, writeRelease } from './update-fixtures.js';
 
 const dirs = /** @type {string[]} */ ([]);
-/** @type {Awaited<ReturnType<typeof startRegistry>>} */
+/** @type {Awaited<ReturnType<typeof startBinRegistry>>} */
 let registry;
 before(async () => {
-  registry = await startRegistry([
+  registry = await startBinRegistry([
     { name: 'devtool', version: '1.0.0', bins: ['devtool'] },
     { name: 'lint-old', version: '1.0.0', bins: ['lint-old'] },
     { name: '@acme/lint-new', version: '1.2.0', bins: ['lint-new'] },

@@ -148,9 +148,9 @@ describe('a field merge that cannot read a side takes the three-way text merge',
     assert.match(summary, /  app\.json: not merged field by field \(the current file is not JSON[^\n]*\); taken as a whole file instead\n/);
   });
 
-  // Needs the JSONC reader (issue 20: tsconfig*.json read with comments and trailing
-  // commas by default). Until it lands the file takes the text merge above instead.
-  test('tsconfig.json with comments is merged field by field, comments and commas kept', { todo: 'waits for the JSONC reader (issue 20)' }, () => {
+  // tsconfig*.json is read as JSONC by default (comments and trailing commas), even
+  // when declared `json`: it never falls back.
+  test('tsconfig.json with comments is merged field by field, comments and commas kept', () => {
     const tsSpec = { 'tsconfig.json': { format: 'json', maps: ['compilerOptions'] } };
     const ts = (/** @type {string} */ target) => `{\n  // the compiler's settings\n  "compilerOptions": {\n    "target": "${target}", /* bumped each release */\n    "strict": true,\n  },\n}\n`;
     const tm = { 'tsconfig.json': 'shared' };
