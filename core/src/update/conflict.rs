@@ -149,7 +149,7 @@ pub(super) fn conflict_bytes<'s>(
     Ok((need(a, "current")?, b, need(l, "latest")?))
 }
 
-/// Resolves one both-changed file (DESIGN.md §3.4, the `otherwise` row).
+/// Resolves one both-changed file (the decision table's `otherwise` row).
 pub(super) fn plan_conflict(
     walk: &mut Walk<'_>,
     path: &str,
