@@ -118,6 +118,7 @@ bench: build
 	cargo bench -p upkeep-core --bench structured
 	node bench/package-sizes.mjs
 	node bench/lifecycle.mjs
+	node bench/scale.mjs
 
 ## The browser demo (web-demo/, on the wasm web build): build it, serve it on 127.0.0.1 (DEMO_PORT).
 DEMO_PORT ?= 4173

@@ -24,6 +24,12 @@
 //! assert_eq!(stream.finish().unwrap(), sha256_hex(b"abc"));
 //! ```
 //!
+//! ## Content digests
+//!
+//! [`content`] computes what the engine compares when it plans without a file's bytes:
+//! its SHA-256, size, whether it is binary, and the SHA-256 of its text with CRLF read as
+//! LF, in one streaming pass.
+//!
 //! ## Text engine
 //!
 //! Unified diffs exactly as GNU `diff -u` writes them, three-way merges as
@@ -134,6 +140,7 @@
 //! at fault.
 #![deny(missing_docs)]
 
+pub mod content;
 pub mod editor;
 mod error;
 mod hash;

@@ -20,6 +20,9 @@ use upkeep_core::text::{self, DiffOptions, Hunk, MergeOptions};
 use upkeep_core::update;
 use upkeep_core::{checksum_line, parse_digest, sha256_hex, Error, Sha256Stream};
 
+#[path = "conformance/digests.rs"]
+mod digests;
+
 fn vectors_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/vectors")
 }
@@ -371,6 +374,9 @@ fn run(call: &str, args: &[Value]) -> Value {
                 serde_json::from_value(bytes_to_serde(&args[0])).unwrap();
             outcome(update::plan_update(input).map(encode_update))
         }
+        "UpdateSession" => digests::session(args),
+        "digestContents" => digests::digest_batch(args),
+        "ContentDigester" => digests::digester(args),
         "regionVerdict" => {
             let input: regions::RegionVerdictInput =
                 serde_json::from_value(bytes_to_serde(&args[0])).unwrap();
@@ -586,6 +592,17 @@ fn core_agrees_with_every_vector() {
                     case["name"],
                     case["args"]
                 ));
+            }
+            // The digest route must give every planUpdate vector's answer, byte for byte.
+            if case["call"] == "planUpdate" {
+                let by_digests = digests::plan_by_digests(&case["args"][0]);
+                if normalize(by_digests.clone()) != normalize(expected.clone()) {
+                    failures.push(format!(
+                        "{}: {} (digest route)\n  expected {expected}\n  actual   {by_digests}",
+                        path.display(),
+                        case["name"],
+                    ));
+                }
             }
             checked += 1;
         }

@@ -2,6 +2,7 @@
 //! engine and encodes the answer; no decision is taken here.
 #![allow(unsafe_code)] // napi-derive expands to FFI glue.
 
+pub mod content;
 mod convert;
 pub mod editor;
 mod encode;

@@ -2,7 +2,7 @@
 //! plain JavaScript objects (serde), file contents as `Uint8Array`s.
 
 use crate::convert::{decode, encode};
-use napi::bindgen_prelude::{Object, Unknown};
+use napi::bindgen_prelude::{Object, Uint32Array, Uint8Array, Unknown};
 use napi::Env;
 use napi_derive::napi;
 use upkeep_core::update;
@@ -107,4 +107,90 @@ pub fn plan_update<'env>(
         decode(env, ErrorKind::InvalidUpdateInput, "planUpdate", input)?;
     let plan = update::plan_update(input).map_err(|e| to_js(env, e))?;
     encode(env, &plan)
+}
+
+/// The digest route of `planUpdate`: sides observed in batches (bytes hashed and
+/// dropped), the bytes the plan needs supplied afterwards, the same plan in the end.
+#[napi]
+#[derive(Debug)]
+pub struct UpdateSession(update::UpdateSession);
+
+#[napi]
+impl UpdateSession {
+    /// Checks the input (everything but the sides; `input.files` are taken as `planUpdate`
+    /// takes them).
+    #[napi(constructor)]
+    pub fn new(env: Env, #[napi(ts_arg_type = "UpdateInput")] input: Object) -> napi::Result<Self> {
+        let input: update::UpdateInput =
+            decode(&env, ErrorKind::InvalidUpdateInput, "UpdateSession", input)?;
+        let session = update::UpdateSession::new(input).map_err(|e| to_js(&env, e))?;
+        Ok(UpdateSession(session))
+    }
+
+    /// Whether digests must carry the CRLF-as-LF digest (the line-ending option is on).
+    #[napi]
+    pub fn line_endings(&self) -> bool {
+        self.0.line_endings()
+    }
+
+    /// Takes a batch of sides; bytes are hashed and dropped unless `keepBytes`.
+    #[napi]
+    pub fn observe(
+        &mut self,
+        env: Env,
+        #[napi(ts_arg_type = "FileInput[]")] files: Unknown,
+        keep_bytes: Option<bool>,
+    ) -> napi::Result<()> {
+        let files: Vec<update::FileInput> =
+            decode(&env, ErrorKind::InvalidUpdateInput, "files", files)?;
+        self.0
+            .observe(files, keep_bytes.unwrap_or(false))
+            .map_err(|e| to_js(&env, e))
+    }
+
+    /// Takes a batch of sides as columns: per path three kinds (0 nothing, 1 a file, 2 a
+    /// link, 3 a folder, 4 other), the files' bytes joined, each side's length.
+    #[napi]
+    pub fn observe_columns(
+        &mut self,
+        env: Env,
+        paths: Vec<String>,
+        kinds: Uint8Array,
+        joined: Uint8Array,
+        lengths: Uint32Array,
+    ) -> napi::Result<()> {
+        let columns = update::SideColumns {
+            paths: &paths,
+            kinds: &kinds,
+            joined: &joined,
+            lengths: &lengths,
+        };
+        self.0.observe_columns(columns).map_err(|e| to_js(&env, e))
+    }
+
+    /// The paths whose bytes the plan needs, not supplied yet.
+    #[napi(ts_return_type = "ContentNeed[]")]
+    pub fn needs<'env>(&mut self, env: &'env Env) -> napi::Result<Unknown<'env>> {
+        let needs = self.0.needs().map_err(|e| to_js(env, e))?;
+        encode(env, &needs)
+    }
+
+    /// Takes the bytes of needed sides (each hashed again against what was observed).
+    #[napi]
+    pub fn supply(
+        &mut self,
+        env: Env,
+        #[napi(ts_arg_type = "SuppliedContent[]")] contents: Unknown,
+    ) -> napi::Result<()> {
+        let contents: Vec<update::SuppliedContent> =
+            decode(&env, ErrorKind::InvalidUpdateInput, "contents", contents)?;
+        self.0.supply(contents).map_err(|e| to_js(&env, e))
+    }
+
+    /// The plan; the session is spent afterwards.
+    #[napi(ts_return_type = "UpdatePlan")]
+    pub fn finish<'env>(&mut self, env: &'env Env) -> napi::Result<Unknown<'env>> {
+        let plan = self.0.finish().map_err(|e| to_js(env, e))?;
+        encode(env, &plan)
+    }
 }

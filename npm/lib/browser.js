@@ -11,7 +11,7 @@ export const implementation = 'wasm';
 export const loadFailures = [];
 
 // Hashing
-export const { sha256, parseDigest, checksumLine, Sha256Stream } = engine;
+export const { sha256, parseDigest, checksumLine, Sha256Stream, digestContents, ContentDigester } = engine;
 
 // Text engine
 export const { unifiedDiff, diffFiles, merge, diffHunks, applyHunks, lineEndings, sameText, isBinary, toCrlf } = engine;
@@ -31,7 +31,7 @@ export const {
 export const { parseNumstat, actualRisk, GlobSet } = scoreApi(engine);
 export { WEIGHTS, PRESETS, DEFAULT_PRESET, DELETION_LINES } from './score-constants.js';
 // Update
-export const { parseManifest, compareVersions, checkVersions, changelogRange, startUpdate, updateReadList, checkClean, planUpdate } = engine;
+export const { parseManifest, compareVersions, checkVersions, changelogRange, startUpdate, updateReadList, checkClean, planUpdate, UpdateSession } = engine;
 // Generated regions
 export const { regionVerdict, regionConfine, finishUpdateRegions } = engine;
 // Structured merges

@@ -76,6 +76,32 @@ export declare class Sha256Stream {
   finish(): string;
 }
 
+/** What the engine compares of a file without its bytes. */
+export interface ContentDigest {
+  /** SHA-256 of the raw bytes. */
+  sha256: string;
+  /** SHA-256 with CRLF read as LF: for a text file holding CRLF, when line endings were asked for. */
+  sha256Lf?: string;
+  /** A NUL among the first 8,000 bytes (git's test). */
+  binary: boolean;
+  size: number;
+}
+
+/**
+ * The digests of many files in one call: `joined` holds their bytes one after another,
+ * `lengths` each one's size; `eol` adds the CRLF-as-LF digest.
+ */
+export declare function digestContents(joined: Uint8Array, lengths: Uint32Array, eol: boolean): ContentDigest[];
+
+/** {@link ContentDigest} of content that arrives in chunks (a file of any size in bounded memory). */
+export declare class ContentDigester {
+  constructor(eol: boolean);
+  /** Feeds the next chunk. Throws `hasher-finished` once the digests were produced. */
+  update(chunk: Uint8Array): void;
+  /** The digests of everything fed. The digester is spent afterwards. */
+  finish(): ContentDigest;
+}
+
 /**
  * Node only: the SHA-256 of a file, streamed in bounded memory; `'-'` reads standard input.
  * Rejects with Node's fs error (with `code` and `path`) when the file cannot be read.
@@ -664,6 +690,12 @@ export interface SideInput {
   kind?: 'file' | 'symlink' | 'directory' | 'other';
   bytes?: Uint8Array | null;
   digest?: string | null;
+  /** With `digest`: the file's size; the side is then compared as its bytes would be. */
+  size?: number | null;
+  /** With `size`: a NUL among the first 8,000 bytes. */
+  binary?: boolean;
+  /** With `size`: the SHA-256 with CRLF read as LF (a text file holding CRLF). */
+  digestLf?: string | null;
 }
 
 /** The three sides of one path; absent or null means "no file there". */
@@ -738,7 +770,7 @@ export interface UpdateConflict {
   yoursDiffPath: string | null;
   /** Upstream's copy of a binary file (route `latest-copy`). */
   latestCopyPath: string | null;
-  /** Why it was not merged (`--conflicts patch`, binary file, no baseline, markers already there). */
+  /** Why it was not merged (`--conflicts patch`, binary file, no baseline, markers already there, a file over the 64 MiB the update loads, one that changed while read). */
   reason: string | null;
 }
 
@@ -820,6 +852,48 @@ export declare function checkClean(input: CleanCheck): void;
 
 /** Plans an update: the decision table per file, the deletion sweep, claims, actions and report. */
 export declare function planUpdate(input: UpdateInput): UpdatePlan;
+
+/** The sides of one path whose bytes an {@link UpdateSession} needs. */
+export interface ContentNeed {
+  path: string;
+  current: boolean;
+  baseline: boolean;
+  latest: boolean;
+}
+
+/** The bytes of the sides a {@link ContentNeed} named. */
+export interface SuppliedContent {
+  path: string;
+  current?: Uint8Array | null;
+  baseline?: Uint8Array | null;
+  latest?: Uint8Array | null;
+}
+
+/**
+ * {@link planUpdate} in steps, fed digests: sides observed in batches (bytes hashed and
+ * dropped), then the bytes of the few paths the plan needs (`needs()`), each hashed again
+ * (a file that changed in between is a conflict). `finish()` gives the same plan as
+ * `planUpdate` on the full input.
+ */
+export declare class UpdateSession {
+  /** Checks everything but the sides; `input.files` are taken as `planUpdate` takes them. */
+  constructor(input: UpdateInput);
+  /** Whether digests passed as `{ digest, size, binary, digestLf }` must carry `digestLf`. */
+  lineEndings(): boolean;
+  /** Takes a batch of paths' sides; bytes are hashed and dropped unless `keepBytes`. */
+  observe(files: FileInput[], keepBytes?: boolean | null): void;
+  /**
+   * Takes a batch of sides as columns (hashed, bytes dropped): per path the current,
+   * baseline and latest side's kind (0 nothing, 1 a regular file, 2 a link, 3 a folder,
+   * 4 other), the files' bytes one after another, and each side's length (0 for a non-file).
+   */
+  observeColumns(paths: string[], kinds: Uint8Array, joined: Uint8Array, lengths: Uint32Array): void;
+  /** The paths whose bytes the plan needs and that were not supplied yet, in path order. */
+  needs(): ContentNeed[];
+  supply(contents: SuppliedContent[]): void;
+  /** The plan; throws while a need was not supplied. The session is spent afterwards. */
+  finish(): UpdatePlan;
+}
 
 // ---- Generated regions ----
 // Marker-delimited blocks of managed files whose body a program regenerates in the

@@ -7,7 +7,7 @@ import { writeLoopText } from './shim/loop-file.js';
 export { implementation, loadFailures } from './engine.js';
 
 // Hashing
-export const { sha256, parseDigest, checksumLine, Sha256Stream } = engine;
+export const { sha256, parseDigest, checksumLine, Sha256Stream, digestContents, ContentDigester } = engine;
 
 // Text engine
 export const { unifiedDiff, diffFiles, merge, diffHunks, applyHunks, lineEndings, sameText, isBinary, toCrlf } = engine;
@@ -26,7 +26,7 @@ export const {
 } = engine;
 export { WEIGHTS, PRESETS, DEFAULT_PRESET, DELETION_LINES } from './score-constants.js';
 // Update
-export const { parseManifest, compareVersions, checkVersions, changelogRange, startUpdate, updateReadList, checkClean, planUpdate } = engine;
+export const { parseManifest, compareVersions, checkVersions, changelogRange, startUpdate, updateReadList, checkClean, planUpdate, UpdateSession } = engine;
 // Generated regions
 export const { regionVerdict, regionConfine, finishUpdateRegions } = engine;
 // Structured merges

@@ -12,6 +12,11 @@ for (const { name, api } of implementations) {
       test(`${file} (${cases.length} cases)`, () => {
         for (const testCase of cases) {
           assert.deepStrictEqual(runCase(api, testCase), expected(testCase), testCase.name);
+          // The digest route must give every planUpdate vector's answer, byte for byte.
+          if (testCase.call === 'planUpdate') {
+            const byDigests = runCase(api, { ...testCase, call: 'planUpdateByDigests' });
+            assert.deepStrictEqual(byDigests, expected(testCase), `${testCase.name} (digest route)`);
+          }
         }
       });
     }

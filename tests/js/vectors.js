@@ -103,6 +103,57 @@ function loopSequence(loop, [graph, bricks, init, ops]) {
   return { init: start, steps };
 }
 
+/**
+ * Runs a sequence of operations on one object (a stream, a session), recording each
+ * outcome: `null` for a call that returns nothing, its result, or `{error}`.
+ * @param {any} target @param {any[][]} ops @param {Record<string, (target: any, args: any[]) => unknown>} methods
+ */
+function sequence(target, ops, methods) {
+  return ops.map(([op, ...args]) => {
+    try {
+      return encodeReadable(methods[op](target, args) ?? null);
+    } catch (e) {
+      return { error: errorOf(e) };
+    }
+  });
+}
+
+/** An UpdateSession's operations, as `UpdateSession` vectors name them. */
+const sessionOps = {
+  observe: (/** @type {any} */ s, /** @type {any[]} */ [files, keepBytes]) => s.observe(decode(files), keepBytes),
+  observeColumns: (/** @type {any} */ s, /** @type {any[]} */ [paths, kinds, contents]) => {
+    const parts = contents.map(decode);
+    return s.observeColumns(paths, Uint8Array.from(kinds), Buffer.concat(parts), Uint32Array.from(parts, (/** @type {Uint8Array} */ p) => p.length));
+  },
+  needs: (/** @type {any} */ s) => s.needs(),
+  supply: (/** @type {any} */ s, /** @type {any[]} */ [contents]) => s.supply(decode(contents)),
+  finish: (/** @type {any} */ s) => s.finish(),
+  lineEndings: (/** @type {any} */ s) => s.lineEndings(),
+};
+
+/**
+ * The digest route of a `planUpdate` input: every side observed as a digest (bytes hashed
+ * and dropped), the bytes the session asks for supplied from the input, then the plan —
+ * which must be the in-memory plan, byte for byte.
+ * @param {any} api @param {any} input a decoded UpdateInput
+ */
+export function planUpdateByDigests(api, input) {
+  const { files = [], ...rest } = input;
+  const session = new api.UpdateSession({ ...rest, files: [] });
+  session.observe(files, false);
+  /** @type {Map<string, any>} */
+  const byPath = new Map(files.map((/** @type {any} */ f) => [f.path, f]));
+  const supplied = session.needs().map((/** @type {any} */ need) => {
+    const file = byPath.get(need.path);
+    /** @type {any} */
+    const content = { path: need.path };
+    for (const side of ['current', 'baseline', 'latest']) if (need[side]) content[side] = file[side].bytes;
+    return content;
+  });
+  session.supply(supplied);
+  return session.finish();
+}
+
 /** Calls the API the way each vector `call` describes. */
 /** @type {Record<string, (api: any, args: any[]) => unknown>} */
 const calls = {
@@ -141,6 +192,20 @@ const calls = {
   updateReadList: (api, [baseline, latest, stateDir]) => api.updateReadList(baseline, latest, stateDir),
   checkClean: (api, [input]) => (api.checkClean(decode(input)), null),
   planUpdate: (api, [input]) => encodeReadable(api.planUpdate(decode(input))),
+  planUpdateByDigests: (api, [input]) => encodeReadable(planUpdateByDigests(api, decode(input))),
+  UpdateSession: (api, [input, ops]) => {
+    const session = new api.UpdateSession(decode(input));
+    return sequence(session, ops, sessionOps);
+  },
+  digestContents: (api, [contents, eol]) => {
+    const parts = contents.map(decode);
+    return api.digestContents(Buffer.concat(parts), Uint32Array.from(parts, (/** @type {Uint8Array} */ p) => p.length), eol);
+  },
+  ContentDigester: (api, [eol, ops]) =>
+    sequence(new api.ContentDigester(eol), ops, {
+      update: (/** @type {any} */ d, /** @type {any[]} */ [chunk]) => d.update(decode(chunk)),
+      finish: (/** @type {any} */ d) => d.finish(),
+    }),
   regionVerdict: (api, [input]) => encodeReadable(api.regionVerdict(decode(input))),
   regionConfine: (api, [input]) => api.regionConfine(input),
   finishUpdateRegions: (api, [input]) => api.finishUpdateRegions(input),

@@ -1,6 +1,7 @@
 //! WebAssembly bindings of `upkeep-core`. Each export decodes its arguments, calls the
 //! engine and encodes the answer; no decision is taken here.
 
+pub mod content;
 mod convert;
 pub mod editor;
 mod error;

@@ -77,3 +77,73 @@ pub fn plan_update(input: JsValue) -> Result<JsValue, JsValue> {
     let input: update::UpdateInput = decode(ErrorKind::InvalidUpdateInput, "planUpdate", input)?;
     encode(&update::plan_update(input).map_err(to_js)?)
 }
+
+/// The digest route of `planUpdate`: sides observed in batches (bytes hashed and
+/// dropped), the bytes the plan needs supplied afterwards, the same plan in the end.
+#[wasm_bindgen]
+#[derive(Debug)]
+pub struct UpdateSession(update::UpdateSession);
+
+#[wasm_bindgen]
+impl UpdateSession {
+    /// Checks the input (everything but the sides; `input.files` are taken as `planUpdate`
+    /// takes them).
+    #[wasm_bindgen(constructor)]
+    pub fn new(input: JsValue) -> Result<UpdateSession, JsValue> {
+        let input: update::UpdateInput =
+            decode(ErrorKind::InvalidUpdateInput, "UpdateSession", input)?;
+        Ok(UpdateSession(
+            update::UpdateSession::new(input).map_err(to_js)?,
+        ))
+    }
+
+    /// Whether digests must carry the CRLF-as-LF digest (the line-ending option is on).
+    #[wasm_bindgen(js_name = lineEndings)]
+    pub fn line_endings(&self) -> bool {
+        self.0.line_endings()
+    }
+
+    /// Takes a batch of sides; bytes are hashed and dropped unless `keepBytes`.
+    pub fn observe(&mut self, files: JsValue, keep_bytes: Option<bool>) -> Result<(), JsValue> {
+        let files: Vec<update::FileInput> = decode(ErrorKind::InvalidUpdateInput, "files", files)?;
+        self.0
+            .observe(files, keep_bytes.unwrap_or(false))
+            .map_err(to_js)
+    }
+
+    /// Takes a batch of sides as columns: per path three kinds (0 nothing, 1 a file, 2 a
+    /// link, 3 a folder, 4 other), the files' bytes joined, each side's length.
+    #[wasm_bindgen(js_name = observeColumns)]
+    pub fn observe_columns(
+        &mut self,
+        paths: Vec<String>,
+        kinds: &[u8],
+        joined: &[u8],
+        lengths: &[u32],
+    ) -> Result<(), JsValue> {
+        let columns = update::SideColumns {
+            paths: &paths,
+            kinds,
+            joined,
+            lengths,
+        };
+        self.0.observe_columns(columns).map_err(to_js)
+    }
+
+    /// The paths whose bytes the plan needs, not supplied yet.
+    pub fn needs(&mut self) -> Result<JsValue, JsValue> {
+        encode(&self.0.needs().map_err(to_js)?)
+    }
+
+    /// Takes the bytes of needed sides (each hashed again against what was observed).
+    pub fn supply(&mut self, contents: JsValue) -> Result<(), JsValue> {
+        let contents: Vec<update::SuppliedContent> =
+            decode(ErrorKind::InvalidUpdateInput, "contents", contents)?;
+        self.0.supply(contents).map_err(to_js)
+    }
+
+    /// The plan; the session is spent afterwards.
+    pub fn finish(&mut self) -> Result<JsValue, JsValue> {
+        encode(&self.0.finish().map_err(to_js)?)
+    }
+}

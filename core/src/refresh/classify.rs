@@ -28,10 +28,6 @@
 //! assert_eq!(classify(&file("new"), &Observed::missing(), Some("old")), FileState::HostDeleted);
 //! ```
 
-use sha2::{Digest as _, Sha256};
-
-use crate::text::is_binary;
-
 /// What a managed path turned out to be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -156,19 +152,7 @@ pub fn classify(source: &Observed, host: &Observed, recorded: Option<&str>) -> F
 /// The SHA-256 of `bytes` with every CRLF turned into LF, for a text file that holds at
 /// least one CRLF; `None` for a binary file or one without CRLF (its raw hash serves).
 pub fn eol_normalized_sha256(bytes: &[u8]) -> Option<String> {
-    if is_binary(bytes) || !bytes.windows(2).any(|w| w == b"\r\n") {
-        return None;
-    }
-    let mut hasher = Sha256::new();
-    let mut start = 0;
-    for i in 0..bytes.len().saturating_sub(1) {
-        if bytes[i] == b'\r' && bytes[i + 1] == b'\n' {
-            hasher.update(&bytes[start..i]);
-            start = i + 1;
-        }
-    }
-    hasher.update(&bytes[start..]);
-    Some(crate::Digest::of_state(hasher).to_hex())
+    crate::content::digest_content(bytes, true).sha256_lf
 }
 
 #[cfg(test)]

@@ -18,6 +18,8 @@
 //! assert_eq!(manifest.record_path(), "svc/.upkeep-source.json");
 //! ```
 
+use std::collections::HashSet;
+
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::{self, Json, Node};
 use crate::paths::{check_collisions, validate_path};
@@ -254,6 +256,9 @@ pub fn parse_install_manifest(bytes: &[u8], name: &str) -> Result<InstallManifes
         Some(node) => r.path(node, "\"home\"")?,
     };
     let mut files = Vec::new();
+    // Duplicates are found through sets, not a search of everything read so far (which
+    // made a 100,000-entry manifest quadratic).
+    let mut srcs: HashSet<String> = HashSet::new();
     for (i, item) in r
         .array(r.required(&doc, "files", "the manifest")?, "\"files\"")?
         .iter()
@@ -273,24 +278,24 @@ pub fn parse_install_manifest(bytes: &[u8], name: &str) -> Result<InstallManifes
                 format!("{what}.target in {name}: '{reserved}' inside home is upkeep's own file"),
             ));
         }
-        if files.iter().any(|f: &ManifestFile| f.src == src) {
+        if !srcs.insert(src.clone()) {
             return Err(r.error(item.at, format!("{what}.src '{src}' is listed twice")));
         }
         files.push(ManifestFile { src, target });
     }
     let mut renames = Vec::new();
+    let (mut froms, mut tos): (HashSet<String>, HashSet<String>) = Default::default();
     if let Some(list) = doc.get("renames") {
         for (i, item) in r.array(list, "\"renames\"")?.iter().enumerate() {
             let what = format!("renames[{i}]");
             r.object(item, &what)?;
             let from = r.path(r.required(item, "from", &what)?, &format!("{what}.from"))?;
             let to = r.path(r.required(item, "to", &what)?, &format!("{what}.to"))?;
-            if renames
-                .iter()
-                .any(|x: &Rename| x.to == to || x.from == from)
-            {
+            if tos.contains(&to) || froms.contains(&from) {
                 return Err(r.error(item.at, format!("{what} renames '{from}' or '{to}' twice")));
             }
+            tos.insert(to.clone());
+            froms.insert(from.clone());
             renames.push(Rename { from, to });
         }
     }
@@ -329,6 +334,7 @@ pub fn parse_source_record(bytes: &[u8], name: &str) -> Result<SourceRecord> {
     let members = r.object(&doc, "the record")?;
     let schema = r.schema(&doc, " (this replaces the record)")?;
     let mut files = Vec::new();
+    let mut srcs: HashSet<String> = HashSet::new();
     for (i, item) in r
         .array(r.required(&doc, "files", "the record")?, "\"files\"")?
         .iter()
@@ -345,7 +351,7 @@ pub fn parse_source_record(bytes: &[u8], name: &str) -> Result<SourceRecord> {
         let sha256 = crate::parse_digest(r.string(sha_node, &format!("{what}.sha256"))?)
             .map_err(|e| r.error(sha_node.at, format!("{what}.sha256: {}", detail_of(&e))))?
             .to_hex();
-        if files.iter().any(|f: &RecordFile| f.src == src) {
+        if !srcs.insert(src.clone()) {
             return Err(r.error(item.at, format!("{what}.src '{src}' is recorded twice")));
         }
         let kept_against = match item.get("keptAgainst") {

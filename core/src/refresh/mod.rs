@@ -35,7 +35,7 @@ pub use crate::paths::{check_collisions, validate_path};
 pub use classify::{classify, eol_normalized_sha256, EntryKind, FileState, Observed};
 pub use journal::{
     interrupted_run, parse_journal, render_journal_line, source_identity, InterruptedRun, Journal,
-    JournalRecord, JournalRun, JournalSegment, JOURNAL_VERSION,
+    JournalRecord, JournalRun, JournalSegment, ResumeIndex, JOURNAL_VERSION,
 };
 pub use manifest::{
     parse_install_manifest, parse_source_record, render_source_record, InstallManifest,

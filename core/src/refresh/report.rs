@@ -13,7 +13,7 @@
 //! assert!(!report.record_changed); // a dry run changes nothing
 //! ```
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use super::classify::FileState;
 use super::plan::{Action, Decision, Plan};
@@ -226,11 +226,17 @@ pub struct RunReport {
 pub fn run_report(plan: &Plan, facts: &RunFacts) -> RunReport {
     let install = facts.command == RunCommand::Install;
     let stopped = facts.interrupted || facts.failed;
+    // Outcomes by target, the first per target as a search would find it (a search per
+    // file made 100,000-file reports quadratic).
+    let mut outcomes: HashMap<&str, &FileRunOutcome> = HashMap::with_capacity(facts.outcomes.len());
+    for o in &facts.outcomes {
+        outcomes.entry(o.target.as_str()).or_insert(o);
+    }
     let files: Vec<ReportedFile> = plan
         .files
         .iter()
         .map(|f| {
-            let done = facts.outcomes.iter().find(|o| o.target == f.target);
+            let done = outcomes.get(f.target.as_str()).copied();
             let outcome = match done {
                 _ if facts.dry_run => "planned".to_string(),
                 Some(o) => o.outcome.clone(),

@@ -45,15 +45,16 @@ pub use manifest::{
 pub(crate) use plan::conflict::update_merge_options;
 pub use plan::conflict::ConflictRoute;
 pub use plan::{
-    plan_update, read_list, Action, ClaimFile, ConflictMode, FileInput, FileOutcome, ReadList,
-    SideInput, SideKind, UpdateInput, UpdateOptions, UpdatePlan, IN_PROGRESS_FILE,
+    plan_update, read_list, Action, ClaimFile, ConflictMode, ContentNeed, FileInput, FileOutcome,
+    ReadList, SideColumns, SideInput, SideKind, SuppliedContent, UpdateInput, UpdateOptions,
+    UpdatePlan, UpdateSession, IN_PROGRESS_FILE, MAX_CONTENT_BYTES,
 };
 pub use report::{Conflict, StructuredFile, UpdateReport};
 pub use semver::{compare_versions, Version};
 pub use summary::{
     render_summary, render_summary_lines, render_update_outcome, OutcomeFacts, SummaryOptions,
 };
-pub use table::{classify, Bucket, Row, Side};
+pub use table::{classify, Bucket, DigestFacts, Row, Side};
 pub use versions::{
     check_versions, start_update, InProgress, UpdateStart, VersionCheck, VersionStatus,
 };

@@ -23,15 +23,14 @@ use std::collections::{BTreeMap, HashSet};
 
 use super::bytes::Bytes;
 use super::changelog::{adopter_actions, changelog_range, ChangelogSection, ProjectFacts};
-use super::dirty::{self, GitStatus};
-use super::manifest::{claim_holds, parse_manifest, FileClass, Manifest};
+use super::dirty::GitStatus;
+use super::manifest::{parse_manifest, FileClass, Manifest};
 use super::report::UpdateReport;
 use super::summary::render_summary;
 use super::table::{classify, Bucket, Row, Side};
 use super::versions::check_run_id;
 use crate::error::{Error, ErrorKind, Result};
-use crate::hash::parse_digest;
-use crate::structured::{parse_merges, MergeSpec, NotesContext, PackageManager, LOCKFILES};
+use crate::structured::{parse_merges, MergeSpec, NotesContext, LOCKFILES};
 
 #[path = "structured_file.rs"]
 mod structured_file;
@@ -98,6 +97,17 @@ pub struct SideInput {
     /// A regular file's SHA-256 (64 hex digits), when its bytes are not supplied.
     #[cfg_attr(feature = "serde", serde(default))]
     pub digest: Option<String>,
+    /// With `digest`, the file's size: the side is then compared as its bytes would be
+    /// (with `binary` and `digestLf`, line-ending options included), and the planner asks
+    /// for its bytes only if it needs them ([`UpdateSession`]).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub size: Option<u64>,
+    /// With `size`: a NUL among the first 8,000 bytes ([`crate::content::ContentDigest`]).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub binary: bool,
+    /// With `size`: the SHA-256 with CRLF read as LF, for a text file holding CRLF.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub digest_lf: Option<String>,
 }
 
 impl SideInput {
@@ -106,7 +116,19 @@ impl SideInput {
         SideInput {
             kind: SideKind::File,
             bytes: Some(Bytes(bytes.to_vec())),
-            digest: None,
+            ..SideInput::default()
+        }
+    }
+
+    /// A regular file known by its digests only.
+    pub fn digests(digest: &crate::content::ContentDigest) -> SideInput {
+        SideInput {
+            kind: SideKind::File,
+            digest: Some(digest.sha256.clone()),
+            size: Some(digest.size),
+            binary: digest.binary,
+            digest_lf: digest.sha256_lf.clone(),
+            ..SideInput::default()
         }
     }
 }
@@ -446,105 +468,35 @@ fn is_reserved(path: &str, state_dir: &str) -> bool {
 /// The progress record an update keeps in the state folder while it runs.
 pub const IN_PROGRESS_FILE: &str = "update-in-progress.json";
 
-fn side(input: Option<SideInput>, path: &str, which: &str) -> Result<Side> {
-    let Some(input) = input else {
-        return Ok(Side::Missing);
-    };
-    match input.kind {
-        SideKind::File => {}
-        _ if which == "current" => return Ok(Side::NotAFile),
-        kind => {
-            return Err(Error::new(
-                ErrorKind::InvalidUpdateInput,
-                path,
-                format!(
-                "the {which} release has a {} here, not a file; releases hold regular files only",
-                format!("{kind:?}").to_lowercase()
-            ),
-            ))
-        }
-    }
-    let digest = input.digest.as_deref().map(parse_digest).transpose()?;
-    if input.bytes.is_none() && digest.is_none() {
-        return Err(Error::new(
-            ErrorKind::InvalidUpdateInput,
-            path,
-            format!("the {which} side has neither bytes nor a digest"),
-        ));
-    }
-    Ok(Side::File {
-        bytes: input.bytes.map(|b| b.0),
-        digest,
-    })
-}
-
-struct Sides {
-    a: Side,
-    b: Side,
-    l: Side,
-}
-
 /// Plans an update: validates the input, walks every path of the latest manifest, sweeps
-/// what the latest manifest dropped, and builds the report.
+/// what the latest manifest dropped, and builds the report. The in-memory route: every
+/// side's bytes are in `input` ([`UpdateSession`] plans the same from digests).
 pub fn plan_update(input: UpdateInput) -> Result<UpdatePlan> {
-    let options = input.options;
-    let (baseline, latest) = manifests(
-        &input.baseline_manifest,
-        &input.latest_manifest,
-        &options.state_dir,
-    )?;
-    let from: super::Version = input.from.parse()?;
-    let to: super::Version = input.to.parse()?;
-    dirty::guard(&baseline, &latest, input.git.as_ref(), &options)?;
-    let package_manager = PackageManager::detect(&input.lockfiles, input.package_json.as_deref());
-    let mut sides: BTreeMap<String, Sides> = BTreeMap::new();
-    for file in input.files {
-        let path = file.path;
-        let entry = Sides {
-            a: side(file.current, &path, "current")?,
-            b: side(file.baseline, &path, "baseline")?,
-            l: side(file.latest, &path, "latest")?,
-        };
-        if sides.insert(path.clone(), entry).is_some() {
-            return Err(Error::new(
-                ErrorKind::InvalidUpdateInput,
-                path,
-                "the path is given twice",
-            ));
-        }
-    }
-    let claim_files: BTreeMap<String, Option<Bytes>> = input
-        .claim_files
-        .into_iter()
-        .map(|c| (c.path, c.bytes))
-        .collect();
-    let mut claimed: HashSet<&str> = HashSet::new();
-    for claim in &latest.claims {
-        let Some(bytes) = claim_files.get(&claim.file) else {
-            return Err(Error::new(
-                ErrorKind::InvalidUpdateInput,
-                &claim.file,
-                "a claim reads this file, and it was not supplied",
-            ));
-        };
-        if claim_holds(claim, bytes.as_ref().map(Bytes::as_slice)) {
-            claimed.extend(claim.paths.iter().map(String::as_str));
-        }
-    }
+    let (mut prepared, files, claim_files) = prepare(input)?;
+    let mut sides = BTreeMap::new();
+    insert_sides(&mut sides, files, Keep::Bytes)?;
+    prepared.claims(claim_files)?;
+    plan_walk(&prepared, &sides, &mut BTreeMap::new())
+}
 
-    let mut walk = Walk {
-        options: &options,
-        actions: Vec::new(),
-        report: UpdateReport::new(&from, &to),
-        files: Vec::new(),
-        backups: false,
-        regions: regions_step::load(&baseline, &latest, options.no_regions),
-        merges: merge_specs(&latest)?,
-        notes: NotesContext {
-            latest_version: Some(to.to_string()),
-            package_manager,
-        },
-    };
+/// The walk over every managed path, the deletion sweep and the report. A path with a
+/// fragment (planned earlier from bytes supplied for it) takes that fragment; every
+/// other path is planned here from its sides.
+fn plan_walk(
+    prepared: &Prepared,
+    sides: &BTreeMap<String, Sides>,
+    fragments: &mut BTreeMap<String, session::Fragment>,
+) -> Result<UpdatePlan> {
+    let Prepared {
+        options,
+        baseline,
+        latest,
+        from,
+        to,
+        ..
+    } = prepared;
+    let claimed: HashSet<&str> = prepared.claimed.iter().map(String::as_str).collect();
+    let mut walk = prepared.walk(false);
     let latest_paths: HashSet<&str> = latest.files.iter().map(|e| e.path.as_str()).collect();
     let mut entries: Vec<_> = latest.files.iter().collect();
     entries.sort_by(|x, y| x.path.cmp(&y.path));
@@ -571,7 +523,10 @@ pub fn plan_update(input: UpdateInput) -> Result<UpdatePlan> {
             walk.report.skip.push(entry.path.clone());
             continue;
         }
-        plan_file(&mut walk, &entry.path, entry.class, s)?;
+        match fragments.remove(&entry.path) {
+            Some(fragment) => walk.absorb(fragment),
+            None => plan_file(&mut walk, &entry.path, entry.class, s)?,
+        }
     }
     // The deletion sweep: baseline paths the latest manifest dropped.
     let mut dropped: Vec<_> = baseline
@@ -600,33 +555,33 @@ pub fn plan_update(input: UpdateInput) -> Result<UpdatePlan> {
         }
     }
 
-    let changelog = match &input.changelog {
-        Some(text) => changelog_range(text, &input.from, &input.to)?,
+    let changelog = match &prepared.changelog {
+        Some(text) => changelog_range(text, &prepared.from_text, &prepared.to_text)?,
         None => Vec::new(),
     };
     let facts = ProjectFacts {
-        packages: ProjectFacts::packages_from(input.package_json.as_deref()),
+        packages: ProjectFacts::packages_from(prepared.package_json.as_deref()),
         still_present: walk.report.delete.iter().cloned().collect(),
         already_gone: walk.report.removed.iter().cloned().collect(),
     };
     walk.report.adopter_actions = adopter_actions(&changelog, &facts);
     let region_jobs = regions_step::finish_plan(
         &mut walk,
-        &latest,
-        &sides,
+        latest,
+        sides,
         &claimed,
-        &input.leftover_patches,
+        &prepared.leftover_patches,
     );
     // A dry run writes no backup, so its report names none.
     if walk.backups && !options.dry_run {
-        walk.report.backup_dir = Some(backup_dir(&options));
+        walk.report.backup_dir = Some(backup_dir(options));
     }
     walk.report.sort();
     for file in &mut walk.files {
         file.outcome = walk.report.outcome_of(&file.path).unwrap_or_default();
     }
     walk.report.install_needed = walk.report.package_json_changed();
-    walk.report.package_manager = package_manager;
+    walk.report.package_manager = prepared.notes.package_manager;
     let pending = from != to || !walk.actions.is_empty();
     let summary = render_summary(&walk.report, &options.state_dir, options.dry_run);
     Ok(UpdatePlan {
@@ -660,11 +615,11 @@ struct Walk<'a> {
     report: UpdateReport,
     files: Vec<FileOutcome>,
     backups: bool,
-    regions: regions_step::RegionWalk,
+    regions: regions_step::RegionWalk<'a>,
     /// The latest manifest's `merges`, by path.
-    merges: BTreeMap<String, MergeSpec>,
+    merges: &'a BTreeMap<String, MergeSpec>,
     /// What field-merge notes say about the project (its version, its package manager).
-    notes: NotesContext,
+    notes: &'a NotesContext,
 }
 
 impl Walk<'_> {
@@ -748,6 +703,10 @@ fn plan_file(walk: &mut Walk<'_>, path: &str, class: FileClass, s: &Sides) -> Re
         }
         Row::UserDeleted | Row::NoUpstreamChange | Row::AlreadyLatest | Row::NotAFile => {}
         Row::Conflict => {
+            if let Some(reason) = too_large::too_large(too_large::named(s)) {
+                walk.conflict_because(path, class, reason);
+                return Ok(());
+            }
             let (a, b, l) = conflict::conflict_bytes(&s.a, &s.b, &s.l, path)?;
             let texts = conflict::ConflictTexts {
                 a,
@@ -764,6 +723,19 @@ fn plan_file(walk: &mut Walk<'_>, path: &str, class: FileClass, s: &Sides) -> Re
 
 #[path = "plan_regions.rs"]
 mod regions_step;
+
+#[path = "prepare.rs"]
+mod prepare;
+pub use prepare::SideColumns;
+use prepare::{insert_sides, prepare, Keep, Prepared, Sides};
+
+#[path = "session.rs"]
+mod session;
+
+#[path = "too_large.rs"]
+mod too_large;
+pub use session::{ContentNeed, SuppliedContent, UpdateSession};
+pub use too_large::MAX_CONTENT_BYTES;
 
 #[cfg(test)]
 #[path = "plan_tests.rs"]

@@ -16,25 +16,47 @@ use crate::regions::{
 use crate::update::manifest::{FileClass, Manifest};
 use crate::update::table::{Row, Side};
 
-/// The declarations the walk uses and what it did with them.
-pub(super) struct RegionWalk {
+/// The declarations an update loaded, and the report they start it with.
+#[derive(Debug)]
+pub(super) struct RegionSetup {
     decls: Declarations,
-    /// Declared paths this run wrote a (normalized) patch for.
-    patched: HashSet<String>,
     report: RegionsReport,
+}
+
+impl RegionSetup {
+    /// A walk's view of the declarations; `scratch`: one path's, whose verdicts and
+    /// fallbacks are absorbed into the main walk later.
+    pub(super) fn walk(&self, scratch: bool) -> RegionWalk<'_> {
+        RegionWalk {
+            decls: &self.decls,
+            patched: HashSet::new(),
+            report: if scratch {
+                RegionsReport::default()
+            } else {
+                self.report.clone()
+            },
+        }
+    }
+}
+
+/// The declarations the walk uses and what it did with them.
+pub(super) struct RegionWalk<'a> {
+    decls: &'a Declarations,
+    /// Declared paths this run wrote a (normalized) patch for.
+    pub(super) patched: HashSet<String>,
+    pub(super) report: RegionsReport,
 }
 
 /// Loads the latest manifest's declarations (none when awareness is off) and the ones
 /// the baseline dropped.
-pub(super) fn load(baseline: &Manifest, latest: &Manifest, off: bool) -> RegionWalk {
+pub(super) fn load(baseline: &Manifest, latest: &Manifest, off: bool) -> RegionSetup {
     let mut report = RegionsReport {
         awareness_off: off,
         ..RegionsReport::default()
     };
     if off {
-        return RegionWalk {
+        return RegionSetup {
             decls: Declarations::default(),
-            patched: HashSet::new(),
             report,
         };
     }
@@ -46,11 +68,7 @@ pub(super) fn load(baseline: &Manifest, latest: &Manifest, off: bool) -> RegionW
     report.malformed_declarations = decls.malformed.clone();
     report.dropped_declarations =
         dropped_declarations(baseline.regions.as_ref(), latest.regions.as_ref());
-    RegionWalk {
-        decls,
-        patched: HashSet::new(),
-        report,
-    }
+    RegionSetup { decls, report }
 }
 
 /// The oracle for a declared path: `true` when it decided the path, `false` when the
@@ -81,6 +99,10 @@ pub(super) fn plan_region_file(
             reason,
         });
     };
+    if super::too_large::too_large(super::too_large::named(s)).is_some() {
+        fallback(walk, FallbackReason::OracleFailed); // the whole-file table names the limit
+        return Ok(false);
+    }
     let (Some(a), Some(b), Some(l)) = (s.a.content(), s.b.content(), s.l.content()) else {
         fallback(walk, FallbackReason::OracleFailed);
         return Ok(false);

@@ -1,6 +1,7 @@
 //! Tests of the `plan` module (kept beside it, in their own file).
 
 use super::*;
+use crate::structured::PackageManager;
 use crate::update::{Conflict, ConflictRoute};
 
 fn file(bytes: &str) -> Option<SideInput> {

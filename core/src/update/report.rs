@@ -47,7 +47,8 @@ pub struct Conflict {
     #[cfg_attr(feature = "serde", serde(default))]
     pub latest_copy_path: Option<String>,
     /// Why the file was not merged (route `patch` or `latest-copy`): `--conflicts patch`,
-    /// a binary file, no baseline, markers already in the file.
+    /// a binary file, no baseline, markers already in the file, or a limit (a file too
+    /// large to load, a file that changed while upkeep read it).
     #[cfg_attr(feature = "serde", serde(default))]
     pub reason: Option<String>,
 }

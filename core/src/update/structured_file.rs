@@ -42,6 +42,10 @@ pub(super) fn plan_structured(
             .insert(path.into(), StructuredFile::default());
         return Ok(false);
     }
+    if let Some(reason) = super::too_large::too_large(super::too_large::named(s)) {
+        fallback(walk, path, class, s, reason)?;
+        return Ok(true);
+    }
     let (Some(a), Some(b), Some(l)) = (s.a.content(), s.b.content(), s.l.content()) else {
         return Ok(false); // a digest-only side: only the whole-file table can decide
     };
@@ -68,7 +72,7 @@ pub(super) fn plan_structured(
         record_fallback(walk, path, reason);
         return Ok(false);
     }
-    let notes_path = match structured::render_notes_with(path, &merged, &walk.notes) {
+    let notes_path = match structured::render_notes_with(path, &merged, walk.notes) {
         Some(notes) => {
             let notes_path = format!("{}-merge/{path}.notes", walk.options.state_dir);
             walk.actions.push(Action::WritePatch {
@@ -117,7 +121,8 @@ fn record_fallback(walk: &mut Walk<'_>, path: &str, reason: String) {
     );
 }
 
-/// No baseline to merge against: a whole-file conflict, recorded as this path's fallback.
+/// No baseline to merge against, or a side too large to load: a whole-file conflict,
+/// recorded as this path's fallback.
 fn fallback(
     walk: &mut Walk<'_>,
     path: &str,
@@ -125,19 +130,27 @@ fn fallback(
     s: &Sides,
     reason: String,
 ) -> Result<()> {
-    walk.outcome(path, class, Some(Row::Conflict), false, true);
-    let (a, b, l) = conflict::conflict_bytes(&s.a, &s.b, &s.l, path)?;
-    conflict::plan_conflict(
-        walk,
-        path,
-        class,
-        &ConflictTexts {
-            a,
-            b,
-            l,
-            view: None,
-        },
-    )?;
+    let ignore_eol = walk.options.ignore_eol;
+    let local = s.b.is_present() && !same_side(&s.a, &s.b, ignore_eol);
+    let upstream = !s.b.is_present() || !same_side(&s.b, &s.l, ignore_eol);
+    walk.outcome(path, class, Some(Row::Conflict), local, upstream);
+    if let Some(limit) = super::too_large::too_large(super::too_large::named(s)) {
+        // Too large to load: compared by digest only, nothing written.
+        walk.conflict_because(path, class, limit);
+    } else {
+        let (a, b, l) = conflict::conflict_bytes(&s.a, &s.b, &s.l, path)?;
+        conflict::plan_conflict(
+            walk,
+            path,
+            class,
+            &ConflictTexts {
+                a,
+                b,
+                l,
+                view: None,
+            },
+        )?;
+    }
     record_fallback(walk, path, reason);
     Ok(())
 }

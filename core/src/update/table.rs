@@ -24,9 +24,12 @@
 //! assert_eq!(classify(FileClass::Owned, &Side::Missing, &Side::Missing, &l, false), Row::Add);
 //! ```
 
+use std::cell::Cell;
+
 use super::manifest::FileClass;
+use crate::content::digest_parts;
 use crate::hash::Digest;
-use crate::text::{same_text, DiffOptions};
+use crate::text::{is_binary, same_text, DiffOptions};
 
 /// One side of a managed file, as the shim found it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,9 +44,45 @@ pub enum Side {
         /// The SHA-256 of the content, when the shim knows it; computed from the bytes
         /// when needed.
         digest: Option<Digest>,
+        /// What the shim measured while hashing, when it sent the digest instead of the
+        /// bytes (the digest route): size, binary, the CRLF-as-LF digest.
+        facts: Option<DigestFacts>,
     },
     /// Something that is not a regular file (a symlink, a directory, a device).
     NotAFile,
+}
+
+/// What a side sent as a digest tells besides the digest ([`crate::content`]): enough for
+/// every comparison of the table, with or without the line-ending option.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DigestFacts {
+    /// The file's size in bytes.
+    pub size: u64,
+    /// A NUL among its first 8,000 bytes.
+    pub binary: bool,
+    /// SHA-256 with CRLF read as LF, for a text file that holds CRLF.
+    pub digest_lf: Option<Digest>,
+    /// Set when the planner asked for this side's bytes and only the digest was there:
+    /// the digest route learns which files' bytes a plan needs from the very code that
+    /// uses them ([`Side::content`]).
+    wanted: Cell<bool>,
+}
+
+impl DigestFacts {
+    /// The facts of a file of `size` bytes.
+    pub fn new(size: u64, binary: bool, digest_lf: Option<Digest>) -> Self {
+        DigestFacts {
+            size,
+            binary,
+            digest_lf,
+            wanted: Cell::new(false),
+        }
+    }
+
+    /// Whether the planner asked for the bytes since the last call; clears the mark.
+    pub(crate) fn take_wanted(&self) -> bool {
+        self.wanted.replace(false)
+    }
 }
 
 impl Side {
@@ -52,6 +91,7 @@ impl Side {
         Side::File {
             bytes: Some(bytes.to_vec()),
             digest: None,
+            facts: None,
         }
     }
 
@@ -60,12 +100,78 @@ impl Side {
         !matches!(self, Side::Missing)
     }
 
-    /// The bytes of a regular file, when supplied.
+    /// The bytes of a regular file, when supplied. Asking for the bytes of a side that
+    /// came as a digest marks it wanted ([`DigestFacts`]).
     pub fn content(&self) -> Option<&[u8]> {
         match self {
-            Side::File { bytes, .. } => bytes.as_deref(),
+            Side::File {
+                bytes: Some(bytes), ..
+            } => Some(bytes),
+            Side::File {
+                facts: Some(facts), ..
+            } => {
+                facts.wanted.set(true);
+                None
+            }
             _ => None,
         }
+    }
+
+    /// A regular file's size, when known (from its bytes or its facts).
+    pub fn size(&self) -> Option<u64> {
+        match self {
+            Side::File {
+                bytes: Some(bytes), ..
+            } => Some(bytes.len() as u64),
+            Side::File {
+                facts: Some(facts), ..
+            } => Some(facts.size),
+            _ => None,
+        }
+    }
+
+    /// Whether a regular file is binary, when known.
+    pub fn is_binary(&self) -> Option<bool> {
+        match self {
+            Side::File {
+                bytes: Some(bytes), ..
+            } => Some(is_binary(bytes)),
+            Side::File {
+                facts: Some(facts), ..
+            } => Some(facts.binary),
+            _ => None,
+        }
+    }
+
+    /// The facts a digest-only side came with.
+    pub(crate) fn facts(&self) -> Option<&DigestFacts> {
+        match self {
+            Side::File { facts, .. } => facts.as_ref(),
+            _ => None,
+        }
+    }
+
+    /// The SHA-256 of a regular file's content: given, or computed from its bytes.
+    pub fn digest(&self) -> Option<Digest> {
+        match self {
+            Side::File { bytes, digest, .. } => digest.or_else(|| bytes.as_deref().map(Digest::of)),
+            _ => None,
+        }
+    }
+
+    /// What two text files compare by once CRLF reads as LF: the digest of the text with
+    /// LF endings; `None` for a binary file (compared byte for byte), or a digest-only
+    /// side without facts.
+    fn lf_key(&self) -> Option<Digest> {
+        let Side::File { bytes, facts, .. } = self else {
+            return None;
+        };
+        if let Some(bytes) = bytes {
+            let d = digest_parts(bytes, true);
+            return (!d.binary).then(|| d.sha256_lf.unwrap_or(d.sha256));
+        }
+        let facts = facts.as_ref().filter(|f| !f.binary)?;
+        facts.digest_lf.or_else(|| self.digest())
     }
 }
 
@@ -143,20 +249,15 @@ fn same(x: &Side, y: &Side, ignore_eol: bool) -> bool {
             };
             same_text(a, b, &options)
         }
-        (
-            Side::File {
-                bytes: xb,
-                digest: xd,
-            },
-            Side::File {
-                bytes: yb,
-                digest: yd,
-            },
-        ) => {
-            let digest = |bytes: &Option<Vec<u8>>, digest: &Option<Digest>| {
-                digest.or_else(|| bytes.as_deref().map(Digest::of))
-            };
-            digest(xb, xd).is_some() && digest(xb, xd) == digest(yb, yd)
+        // A side sent as a digest: equal digests, or (ignoring line endings) two text
+        // files whose CRLF-as-LF digests agree — exactly when `same_text` would say so.
+        (Side::File { .. }, Side::File { .. }) => {
+            let raw = x.digest();
+            if raw.is_some() && raw == y.digest() {
+                return true;
+            }
+            let lf = if ignore_eol { x.lf_key() } else { None };
+            lf.is_some() && lf == y.lf_key()
         }
         _ => false,
     }
@@ -254,6 +355,7 @@ mod tests {
             Side::File { bytes, .. } => Side::File {
                 bytes: None,
                 digest: bytes.as_deref().map(crate::hash::Digest::of),
+                facts: None,
             },
             other => other.clone(),
         };

@@ -64,7 +64,9 @@ const BAD_INPUT_CODES = new Set([
 ]);
 
 /** Error codes of a file system that refused a read or a write (or a file upkeep will not overwrite). */
-const IO_CODES = new Set(['EACCES', 'EPERM', 'ENOSPC', 'EROFS', 'EIO', 'EDQUOT', 'EISDIR', 'EEXIST', 'ESYMLINK', 'backup-exists']);
+const IO_CODES = new Set(['EACCES', 'EPERM', 'ENOSPC', 'EROFS', 'EIO', 'EDQUOT', 'EISDIR', 'EEXIST', 'ESYMLINK', 'backup-exists',
+  // a file changed between being hashed and being read for a merge: nothing was written; run again
+  'changed-during-run']);
 
 /**
  * The exit code for an error a command caught, or `undefined` when the error is not one

@@ -35,6 +35,8 @@ export async function executePlan(plan, ctx) {
   let stopped = false;
   const written = counter(ctx.onProgress, 'write', plan.files.filter((f) => f.action !== 'none').length);
   const turn = yielder();
+  /** Folders swept of dead runs' temp files: once per folder per run. */
+  const swept = new Set();
   for (const file of plan.files) {
     // Between two files: let a signal's handler run, then honour the stop it asked for.
     await turn();
@@ -45,7 +47,7 @@ export async function executePlan(plan, ctx) {
     const base = { type: /** @type {const} */ ('file'), ts: '', run: ctx.runId, src: file.src, target: file.target, state: file.state, decision: file.decision, action: file.action };
     if (file.action === 'write' || file.action === 'remove') {
       try {
-        outcomes.push({ target: file.target, ...mutate(file, ctx, base) });
+        outcomes.push({ target: file.target, ...mutate(file, ctx, base, swept) });
       } catch (error) {
         const { code, message } = /** @type {NodeJS.ErrnoException} */ (error);
         if (!code || !('syscall' in /** @type {object} */ (error))) throw error;
@@ -69,10 +71,10 @@ const now = () => new Date().toISOString();
  * a synced temp file beside the target and must hash to what the plan saw; only then is
  * the intent journalled, the host file backed up (a verified copy) and the temp renamed.
  * @param {import('../index.js').PlannedFile} file @param {ExecuteContext} ctx
- * @param {import('../index.js').JournalRecord} base
+ * @param {import('../index.js').JournalRecord} base @param {Set<string>} swept
  * @returns {{ outcome: string, reason?: string, backup?: string }}
  */
-function mutate(file, ctx, base) {
+function mutate(file, ctx, base, swept) {
   const host = inspect(ctx.root, file.target);
   const hostSha = host.kind === 'file' ? hashFileSync(host.abs) : undefined;
   const changed = { outcome: 'skipped', reason: `'${file.target}' changed while the refresh ran; run it again` };
@@ -87,7 +89,7 @@ function mutate(file, ctx, base) {
     if (source.kind !== 'file') return sourceChanged;
     ensureParents(ctx.root, file.target);
     const mode = host.kind === 'file' ? host.mode : 0o644;
-    const copied = file.crlf && source.size <= CRLF_MAX_BYTES ? stageCrlf(source.abs, host.abs, mode) : { ...copyToTemp(source.abs, host.abs, mode), written: undefined };
+    const copied = file.crlf && source.size <= CRLF_MAX_BYTES ? stageCrlf(source.abs, host.abs, mode, swept) : { ...copyToTemp(source.abs, host.abs, mode, swept), written: undefined };
     if (copied.sha256 !== file.sourceSha256) {
       unlinkSync(copied.temp);
       return sourceChanged;
@@ -125,10 +127,10 @@ const CRLF_MAX_BYTES = 64 << 20;
  * Stages the source at `from` beside `path` with the line endings of a CRLF checkout
  * (the engine's `toCrlf`); returns the temp's path, the SHA-256 of the source as read (to
  * check against the plan) and of what was written.
- * @param {string} from @param {string} path @param {number} mode
+ * @param {string} from @param {string} path @param {number} mode @param {Set<string>} swept
  */
-function stageCrlf(from, path, mode) {
+function stageCrlf(from, path, mode, swept) {
   const bytes = readFileSync(from);
   const converted = engine.toCrlf(bytes) ?? bytes;
-  return { temp: writeTemp(path, converted, mode), sha256: engine.sha256(bytes), written: engine.sha256(converted) };
+  return { temp: writeTemp(path, converted, mode, swept), sha256: engine.sha256(bytes), written: engine.sha256(converted) };
 }

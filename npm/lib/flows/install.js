@@ -10,7 +10,7 @@ import { acquireLock } from '../shim/lock.js';
 import { ensureParents } from '../shim/safe-path.js';
 import { FlowError } from '../shim/flow-error.js';
 import { executePlan } from './execute.js';
-import { mapLimited, observe } from './observe.js';
+import { observeAll } from './observe.js';
 import { counter, emit, letSignalsIn } from './progress.js';
 import { BACKUPS_NAME, LOCK_NAME, newRunId, readManifest } from './refresh.js';
 
@@ -28,15 +28,15 @@ export async function runInstall(request) {
   const home = manifest.home === '.' ? '' : `${manifest.home}/`;
   const stopRequested = request.stopRequested ?? (() => false);
   const read = counter(request.onProgress, 'read', manifest.files.length * 2);
-  /** Reads one path, unless a stop was asked for: nothing is written before the plan. */
-  const look = async (/** @type {string} */ dir, /** @type {string} */ rel) => {
-    if (stopRequested()) throw new FlowError('interrupted', 'install interrupted while reading; nothing was written');
-    const seen = await observe(dir, rel);
-    read.step(rel);
-    return seen;
+  /** Read in batches; a stop asked for is honoured between batches: nothing is written before the plan. */
+  const reading = {
+    onPath: (/** @type {string} */ rel) => read.step(rel),
+    stopIfAsked: () => {
+      if (stopRequested()) throw new FlowError('interrupted', 'install interrupted while reading; nothing was written');
+    },
   };
-  const sources = await mapLimited(manifest.files, (f) => look(sourceRoot, f.src));
-  const hosts = await mapLimited(manifest.files, (f) => look(root, f.target));
+  const sources = await observeAll(sourceRoot, manifest.files.map((f) => f.src), reading);
+  const hosts = await observeAll(root, manifest.files.map((f) => f.target), reading);
   emit(request.onProgress, { phase: 'plan', done: 0, total: 1 });
   /** @type {import('../index.js').Plan} */
   const plan = engine.planInstall(bytes, name, { sources, hosts }, Boolean(request.force));

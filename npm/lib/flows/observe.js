@@ -3,46 +3,43 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { engine } from '../engine.js';
-import { hashFile } from '../shim/hash-file.js';
-import { inspect } from '../shim/safe-path.js';
-
-/** Files up to this size also get their CRLF-normalized hash (autocrlf checkouts). */
-const EOL_CHECK_BYTES = 64 << 20;
+import { inspect, UnsafePathError } from '../shim/safe-path.js';
+import { observeTree } from './observe-tree.js';
 
 /**
- * The observation of `rel` under `root` for the engine.
- * @param {string} root @param {string} rel
- * @returns {Promise<import('../index.js').PathObservation>}
+ * The observations of every path in `rels` under `root` for the engine, read in batches
+ * (one engine call per batch of small files; large files streamed): kind, SHA-256, and
+ * the CRLF-normalized SHA-256 of a text file holding CRLF (autocrlf checkouts). A folder
+ * on the way that is a link or not a folder is refused, as {@link inspect} refuses it.
+ * @param {string} root @param {string[]} rels
+ * @param {{ onPath?: (path: string) => void, stopIfAsked?: () => void }} [options] progress
+ *   per path read; a stop check between batches (it throws)
+ * @returns {Promise<import('../index.js').PathObservation[]>}
  */
-export async function observe(root, rel) {
-  const found = inspect(root, rel);
-  if (found.kind !== 'file') return { path: rel, kind: found.kind };
-  const sha256 = await hashFile(found.abs);
-  /** @type {import('../index.js').PathObservation} */
-  const observation = { path: rel, kind: 'file', sha256 };
-  if (found.size <= EOL_CHECK_BYTES) {
-    const lf = engine.eolNormalizedSha256(readFileSync(found.abs));
-    if (lf) observation.sha256Lf = lf;
-  }
-  return observation;
-}
-
-/**
- * Runs `work` over `items` with a few in flight at once (hashing is I/O bound).
- * @template T, R
- * @param {T[]} items @param {(item: T) => Promise<R>} work @returns {Promise<R[]>}
- */
-export async function mapLimited(items, work, limit = 16) {
-  const results = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await work(items[i]);
+export async function observeAll(root, rels, options = {}) {
+  /** @type {import('../index.js').PathObservation[]} */
+  const observations = [];
+  await observeTree({ roots: [root], paths: rels, eol: true, ...options }, (batch) => {
+    const small = batch.flatMap(({ found: [f] }) => (f.bytes ? [f.bytes] : []));
+    const digests = small.length === 0 ? [] : engine.digestContents(Buffer.concat(small), Uint32Array.from(small, (b) => b.length), true);
+    let next = 0;
+    for (const { path, found: [f] } of batch) {
+      if (f.blockedBy) {
+        const why = f.blockedBy.kind === 'symlink' ? 'is a symbolic link; upkeep never follows links inside the tree' : 'is not a directory';
+        throw new UnsafePathError(path, `'${f.blockedBy.folder}' ${why}`);
+      }
+      if (f.kind !== 'file') {
+        observations.push({ path, kind: f.kind });
+        continue;
+      }
+      const digest = f.digest ?? digests[next++];
+      /** @type {import('../index.js').PathObservation} */
+      const observation = { path, kind: 'file', sha256: digest.sha256 };
+      if (digest.sha256Lf) observation.sha256Lf = digest.sha256Lf;
+      observations.push(observation);
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
+  });
+  return observations;
 }
 
 /** Reads a regular file under root without following links; undefined when absent. */

@@ -11,7 +11,7 @@ import { JournalWriter, readJournal } from '../shim/journal.js';
 import { ensureParents, inspect } from '../shim/safe-path.js';
 import { FlowError } from '../shim/flow-error.js';
 import { executePlan } from './execute.js';
-import { mapLimited, observe, readInside } from './observe.js';
+import { observeAll, readInside } from './observe.js';
 import { counter, emit, letSignalsIn } from './progress.js';
 
 /**
@@ -74,15 +74,15 @@ export async function runRefresh(request) {
     const stopRequested = request.stopRequested ?? (() => false);
     const targets = [...new Set([...manifest.files.map((f) => f.target), ...record.files.map((f) => f.target)])];
     const read = counter(request.onProgress, 'read', manifest.files.length + targets.length);
-    /** Reads one path, unless a stop was asked for: nothing is written before the plan. */
-    const look = async (/** @type {string} */ dir, /** @type {string} */ rel) => {
-      if (stopRequested()) throw new FlowError('interrupted', 'refresh interrupted while reading; nothing was written');
-      const seen = await observe(dir, rel);
-      read.step(rel);
-      return seen;
+    /** Read in batches; a stop asked for is honoured between batches: nothing is written before the plan. */
+    const reading = {
+      onPath: (/** @type {string} */ rel) => read.step(rel),
+      stopIfAsked: () => {
+        if (stopRequested()) throw new FlowError('interrupted', 'refresh interrupted while reading; nothing was written');
+      },
     };
-    const sources = await mapLimited(manifest.files, (f) => look(sourceRoot, f.src));
-    const hosts = await mapLimited(targets, (t) => look(root, t));
+    const sources = await observeAll(sourceRoot, manifest.files.map((f) => f.src), reading);
+    const hosts = await observeAll(root, targets, reading);
     const identity = engine.sourceIdentity(manifestBytes, sources.map((s) => [s.path, s.sha256 ?? null]));
     const journalPath = join(root, `${home}${JOURNAL_NAME}`);
     const journal = engine.parseJournal(readJournal(journalPath, `${home}${JOURNAL_NAME}`));

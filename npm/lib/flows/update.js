@@ -15,7 +15,8 @@ import { acquireLock } from '../shim/lock.js';
 import { openRelease } from '../shim/release-source.js';
 import { openOptions, recordInstalled, resolveSources } from '../releases/project-source.js';
 import { regenLimits } from '../shim/run-program.js';
-import { counter, emit, yielder } from './progress.js';
+import { counter, emit } from './progress.js';
+import { planByDigests } from './plan-by-digests.js';
 import { regenerate } from './regenerate.js';
 import { ensureParents, inspect, syncFolders, UnsafePathError } from '../shim/safe-path.js';
 
@@ -156,39 +157,36 @@ export async function update(request) {
       // Observed here, decided by the engine: the lockfiles present, and (for a run that
       // writes) what git says about the tree.
       const lockfiles = list.lockfiles.filter((name) => lstatOrNull(join(root, name))?.isFile());
-      const read = counter(onProgress, 'read', list.paths.length);
-      const turn = yielder();
-      const files = [];
-      for (const path of list.paths) {
-        await turn();
-        stopIfAsked();
-        files.push({ path, current: side(root, path, folders), baseline: side(baseline.dir, path, folders), latest: side(latest.dir, path, folders) });
-        read.step(path);
-      }
-      emit(onProgress, { phase: 'plan', done: 0, total: 1 });
-      /** @type {import('../index.js').UpdatePlan} */
-      const plan = engine.planUpdate({
-        from: check.installed,
-        to: check.latest,
-        baselineManifest,
-        latestManifest,
-        files,
-        claimFiles: list.claimFiles.map((path) => ({ path, bytes: side(root, path, folders)?.bytes ?? null })),
-        changelog: changelogText,
-        packageJson: readText(join(root, 'package.json')),
-        leftoverPatches: outcome.leftoverPatches,
-        lockfiles,
-        git: dryRun ? null : gitStatus(root),
-        options: {
-          conflicts: request.conflicts ?? 'merge',
-          ignoreEol: request.ignoreEol ?? false,
-          stateDir,
-          runId: start.runId,
-          dryRun,
-          noRegions: request.noRegions ?? process.env.UPKEEP_NO_REGIONS === '1',
-          allowDirty: request.allowDirty ?? false,
-          resumed: start.resumed,
+      // The plan from digests: the three trees are read in bounded batches, and only the
+      // few files the plan needs (merges, field merges, regions) are read again.
+      const plan = await planByDigests({
+        roots: [root, baseline.dir, latest.dir],
+        paths: list.paths,
+        input: {
+          from: check.installed,
+          to: check.latest,
+          baselineManifest,
+          latestManifest,
+          files: [],
+          claimFiles: list.claimFiles.map((path) => ({ path, bytes: side(root, path, folders)?.bytes ?? null })),
+          changelog: changelogText,
+          packageJson: readText(join(root, 'package.json')),
+          leftoverPatches: outcome.leftoverPatches,
+          lockfiles,
+          git: dryRun ? null : gitStatus(root),
+          options: {
+            conflicts: request.conflicts ?? 'merge',
+            ignoreEol: request.ignoreEol ?? false,
+            stateDir,
+            runId: start.runId,
+            dryRun,
+            noRegions: request.noRegions ?? process.env.UPKEEP_NO_REGIONS === '1',
+            allowDirty: request.allowDirty ?? false,
+            resumed: start.resumed,
+          },
         },
+        onProgress,
+        stopIfAsked,
       });
       outcome.plan = plan;
       if (dryRun) {
@@ -298,7 +296,7 @@ async function execute(root, latestDir, actions, stopIfAsked, onProgress) {
     modes.set(action.path, mode);
     if (!action.backupPath) continue;
     writable(root, action.backupPath, newFolders);
-    backups.push({ backupRel: action.backupPath, bytes: () => readFileSync(target), mode });
+    backups.push({ backupRel: action.backupPath, bytes: { from: target }, mode });
   }
   syncFolders(newFolders);
   /** Progress after each batch, and a stop between two of them (not after the last). */
@@ -316,7 +314,7 @@ async function execute(root, latestDir, actions, stopIfAsked, onProgress) {
     const path = writable(root, action.path, newFolders);
     if (action.op !== 'copy') return { path, data: action.bytes, mode: modes.get(action.path) };
     const source = join(latestDir, action.path);
-    return { path, data: () => readFileSync(source), mode: modeOf(source) ?? modes.get(action.path) };
+    return { path, data: { from: source }, mode: modeOf(source) ?? modes.get(action.path) };
   });
   syncFolders(newFolders);
   await atomicWriteAll(writes, batches('write', writes.length));

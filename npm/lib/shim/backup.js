@@ -1,7 +1,7 @@
 // Backups: one folder per run, each copy written and synced before the original is
 // replaced, and never overwritten (link() refuses an existing name; a resumed run finds
 // its identical copy and moves on).
-import { readFileSync, unlinkSync, linkSync } from 'node:fs';
+import { unlinkSync, linkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { copyToTemp, fsyncDir, writeAll } from './atomic-write.js';
 import { hashFileSync } from './hash-file.js';
@@ -16,6 +16,8 @@ export class Backups {
   constructor(root, folder) {
     this.root = root;
     this.folder = folder;
+    /** @type {Set<string>} folders swept of dead runs' temps: once per folder per run */
+    this.swept = new Set();
   }
 
   /**
@@ -29,7 +31,7 @@ export class Backups {
     const backupRel = `${this.folder}/${rel}`;
     ensureParents(this.root, backupRel);
     const path = join(this.root, backupRel);
-    const copied = copyToTemp(from, path, mode);
+    const copied = copyToTemp(from, path, mode, this.swept);
     if (copied.sha256 !== sha256) {
       unlinkSync(copied.temp);
       return undefined;
@@ -45,7 +47,7 @@ export class Backups {
  * Backs up many files at once (as {@link Backups#copy} does one): the copies' temp files are synced
  * concurrently a batch at a time, and each backup directory is synced once, before this
  * returns (so before any original is replaced).
- * @param {string} root @param {{ backupRel: string, bytes: Uint8Array | (() => Uint8Array), mode: number }[]} items
+ * @param {string} root @param {{ backupRel: string, bytes: import('./atomic-write.js').WriteData, mode: number }[]} items
  * @param {(placed: number) => void} [afterBatch] after each batch (progress)
  */
 export async function saveBackups(root, items, afterBatch) {
@@ -54,7 +56,7 @@ export async function saveBackups(root, items, afterBatch) {
   syncFolders(newFolders);
   const entries = items.map((item) => ({ ...item, path: join(root, item.backupRel), data: item.bytes }));
   await writeAll(entries, (temp, entry) => {
-    linkBackup(temp, entry.path, entry.backupRel, () => Buffer.from(readFileSync(entry.path)).equals(readFileSync(temp)));
+    linkBackup(temp, entry.path, entry.backupRel, () => hashFileSync(entry.path) === hashFileSync(temp));
   }, afterBatch);
   for (let i = 0; i < items.length; i += 1) step('backup synced');
 }

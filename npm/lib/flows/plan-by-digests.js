@@ -1,0 +1,144 @@
+// The update plan from digests: the project and the two releases are read path by path in
+// bounded batches (small files hashed by the engine a batch at a time, large ones
+// streamed), the engine's update session plans from the digests, and only the files it
+// asks for (both sides changed, field merges, generated regions) are read again, in
+// bounded batches, and hashed again by the engine against what it saw. Memory stays at a
+// batch, whatever the size of the trees. I/O only: every decision is the session's.
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { join } from 'node:path';
+import { engine } from '../engine.js';
+import { FlowError } from '../shim/flow-error.js';
+import { observeTree } from './observe-tree.js';
+import { counter, letSignalsIn } from './progress.js';
+
+/** Needed files are supplied a batch at a time: this many bytes... */
+const SUPPLY_BYTES = 64 << 20;
+/** ...or this many paths. */
+const SUPPLY_PATHS = 256;
+/**
+ * A needed file is read up to this size: the engine never asks for a side larger than
+ * its 64 MiB content limit, so a file that grew past it since it was hashed is read only
+ * this far, and the engine's digest check calls it changed.
+ */
+const NEEDED_READ_CAP = (64 << 20) + 1;
+const SIDES = /** @type {const} */ (['current', 'baseline', 'latest']);
+/** How a file that was there when hashed can be found gone, or no longer a file, when read. */
+const GONE = new Set(['ENOENT', 'ENOTDIR', 'ELOOP', 'ENOTFILE', 'ENXIO']);
+
+/**
+ * @param {object} request
+ * @param {[string, string, string]} request.roots the project, the baseline release, the latest release
+ * @param {string[]} request.paths every managed path (the engine's read list)
+ * @param {import('../index.js').UpdateInput} request.input everything but the files
+ * @param {(event: import('./progress.js').ProgressEvent) => void} [request.onProgress] 'read' per path, then 'plan' per path read again and the plan
+ * @param {() => void} [request.stopIfAsked] throws to stop between batches
+ * @returns {Promise<import('../index.js').UpdatePlan>}
+ */
+export async function planByDigests({ roots, paths, input, onProgress, stopIfAsked }) {
+  const session = new engine.UpdateSession({ ...input, files: [] });
+  const eol = session.lineEndings();
+  const read = counter(onProgress, 'read', paths.length);
+  await observeTree({ roots, paths, eol, onPath: (path) => read.step(path), stopIfAsked }, (batch) => {
+    // Paths whose sides are all small files or non-files cross as columns; a path with a
+    // large (streamed) file crosses as an object carrying that file's digests.
+    /** @type {import('../index.js').FileInput[]} */
+    const objects = [];
+    /** @type {string[]} */
+    const columnPaths = [];
+    const kinds = [];
+    const lengths = [];
+    const parts = [];
+    for (const { path, found } of batch) {
+      if (found.some((f) => f.digest)) {
+        objects.push({ path, current: sideOf(found[0]), baseline: sideOf(found[1]), latest: sideOf(found[2]) });
+        continue;
+      }
+      columnPaths.push(path);
+      for (const f of found) {
+        kinds.push(kindCode(f));
+        lengths.push(f.bytes?.length ?? 0);
+        if (f.bytes) parts.push(f.bytes);
+      }
+    }
+    if (columnPaths.length > 0) session.observeColumns(columnPaths, Uint8Array.from(kinds), Buffer.concat(parts), Uint32Array.from(lengths));
+    if (objects.length > 0) session.observe(objects, false);
+  });
+  const needs = session.needs();
+  // The plan phase counts the paths whose bytes are read again, and ends with the plan.
+  const planned = counter(onProgress, 'plan', needs.length + 1);
+  /** @type {import('../index.js').SuppliedContent[]} */
+  let batch = [];
+  let bytes = 0;
+  const supply = async () => {
+    session.supply(batch);
+    for (const content of batch) planned.step(content.path);
+    batch = [];
+    bytes = 0;
+    await letSignalsIn();
+    stopIfAsked?.();
+  };
+  for (const need of needs) {
+    /** @type {import('../index.js').SuppliedContent} */
+    const content = { path: need.path };
+    SIDES.forEach((side, i) => {
+      if (!need[side]) return;
+      const read = readNeeded(join(roots[i], need.path), need.path, side);
+      bytes += read.length;
+      content[side] = read;
+    });
+    batch.push(content);
+    if (bytes >= SUPPLY_BYTES || batch.length >= SUPPLY_PATHS) await supply();
+  }
+  if (batch.length > 0) await supply();
+  const plan = session.finish();
+  planned.step(undefined);
+  return plan;
+}
+
+/**
+ * One side as the session takes it: `null` when nothing is there, the kind of a
+ * non-file (a path under a linked folder counts as a link: it is never read through), a
+ * small file's bytes (hashed and dropped by the engine), a large file's digests.
+ * @param {import('./observe-tree.js').Found} found
+ * @returns {import('../index.js').SideInput | null}
+ */
+function sideOf(found) {
+  if (found.blockedBy) return found.blockedBy.kind === 'symlink' ? { kind: 'symlink' } : null;
+  if (found.kind === 'missing') return null;
+  if (found.kind !== 'file') return { kind: found.kind };
+  if (found.bytes) return { bytes: found.bytes };
+  const d = /** @type {import('../index.js').ContentDigest} */ (found.digest);
+  return { digest: d.sha256, size: d.size, binary: d.binary, digestLf: d.sha256Lf ?? null };
+}
+
+/** A side's kind as `observeColumns` codes it (a path under a linked folder is a link). */
+const KIND_CODES = { missing: 0, file: 1, symlink: 2, directory: 3, other: 4 };
+function kindCode(/** @type {import('./observe-tree.js').Found} */ found) {
+  if (found.blockedBy) return found.blockedBy.kind === 'symlink' ? KIND_CODES.symlink : KIND_CODES.missing;
+  return KIND_CODES[found.kind];
+}
+
+/**
+ * A needed file's bytes, read without following a link (up to {@link NEEDED_READ_CAP}).
+ * A file gone or replaced since it was hashed fails the run with the file named: nothing
+ * has been written yet, and running again starts from what is there now.
+ * @param {string} abs @param {string} path @param {string} side
+ */
+function readNeeded(abs, path, side) {
+  let fd;
+  try {
+    fd = openSync(abs, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    const st = fstatSync(fd);
+    if (!st.isFile()) throw Object.assign(new Error('it is no longer a regular file'), { code: 'ENOTFILE' });
+    const out = Buffer.allocUnsafe(Math.min(st.size, NEEDED_READ_CAP));
+    let n = 0;
+    for (let got; n < out.length && (got = readSync(fd, out, n, out.length - n, null)) > 0; ) n += got;
+    return out.subarray(0, n);
+  } catch (error) {
+    const e = /** @type {NodeJS.ErrnoException} */ (error);
+    if (!e.code || !GONE.has(e.code)) throw error; // a read the file system refused (EACCES, EIO): its own error
+    throw new FlowError('changed-during-run', `'${path}' (the ${side} copy) changed while upkeep was reading it: ${e.message}; nothing was written, run the update again`);
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
