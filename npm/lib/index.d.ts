@@ -675,10 +675,12 @@ export interface UpdateStart {
 /** Resume an interrupted update between the same versions, start fresh, or throw `update-in-progress`. */
 export declare function startUpdate(inProgress: InProgress | null, from: string, to: string, runId: string): UpdateStart;
 
-/** What a plan needs read: every managed path of either manifest, and the files claims read. */
+/** What a plan needs read: every managed path of either manifest, the files claims read, and the lockfiles to look for. */
 export interface ReadList {
   paths: string[];
   claimFiles: string[];
+  /** Lockfile names to look for at the project root (`UpdateInput.lockfiles` says which exist). */
+  lockfiles: string[];
 }
 
 export declare function updateReadList(baselineManifest: string, latestManifest: string, stateDir?: string | null): ReadList;
@@ -705,7 +707,13 @@ export interface FileInput {
 }
 
 export interface UpdateOptions {
-  /** `patch` (default): a `diff -u` per conflict; `merge`: three-way merge first; `markers`: conflict markers in the file. */
+  /**
+   * A file both sides changed. `merge` (default): three-way merged; a clean merge is written,
+   * overlaps get diff3 markers (`yours`, `<from> (baseline)`, `<to> (latest)`). `markers`:
+   * the same with two-part markers. `patch`: left as it is; upstream's change (baseline →
+   * latest) is written as a patch, the project's edits against latest as `.yours.diff`.
+   * Binary files always get upstream's copy (`.latest`) instead.
+   */
   conflicts?: 'patch' | 'merge' | 'markers';
   /** Compare with CRLF read as LF. */
   ignoreEol?: boolean;
@@ -716,6 +724,18 @@ export interface UpdateOptions {
   dryRun?: boolean;
   /** Region awareness off for this run (the CLI sets it from `UPKEEP_NO_REGIONS=1`). */
   noRegions?: boolean;
+  /** Write even when managed files have uncommitted changes in git (`--allow-dirty`). */
+  allowDirty?: boolean;
+  /** This run resumes an interrupted one (`startUpdate(...).resumed`): the dirty guard stands aside. */
+  resumed?: boolean;
+}
+
+/** What git says about the project's tree (for the dirty guard). */
+export interface GitStatus {
+  /** `git rev-parse --show-prefix` in the project root. */
+  prefix?: string;
+  /** `git status --porcelain -z -- .` in the project root, as bytes. */
+  porcelain: Uint8Array;
 }
 
 export interface UpdateInput {
@@ -729,8 +749,33 @@ export interface UpdateInput {
   packageJson?: string | null;
   /** Files a prior run left in the merge folder, relative to it (`docs/a.md.patch`). */
   leftoverPatches?: string[];
+  /** Which of `ReadList.lockfiles` exist at the project root. */
+  lockfiles?: string[];
+  /** Git's view of the tree; `null` outside git (nothing is refused then). */
+  git?: GitStatus | null;
   options?: UpdateOptions;
 }
+
+/** How a file both sides changed was left: markers in it, a patch, upstream's copy, or by hand. */
+export type ConflictRoute = 'markers' | 'patch' | 'latest-copy' | 'not-a-file';
+
+/** A file left for the project to resolve. */
+export interface UpdateConflict {
+  path: string;
+  class: FileClass;
+  route: ConflictRoute;
+  /** Upstream's change (baseline → latest), `git apply`-able from the project root (route `patch`). */
+  patchPath: string | null;
+  /** The project's edits against the latest release, for reading (route `patch`). */
+  yoursDiffPath: string | null;
+  /** Upstream's copy of a binary file (route `latest-copy`). */
+  latestCopyPath: string | null;
+  /** Why it was not merged (`--conflicts patch`, binary file, no baseline, markers already there, a file over the 64 MiB the update loads, one that changed while read). */
+  reason: string | null;
+}
+
+/** The package manager a project's lockfile (or `packageManager` field) shows. */
+export type PackageManager = 'npm' | 'pnpm' | 'yarn' | 'bun';
 
 /** One step of a plan, executed in order. */
 export type UpdateAction =
@@ -755,8 +800,7 @@ export interface UpdateReport {
   removed: string[];
   skip: string[];
   delete: string[];
-  /** `reason`: why no patch or merge could be made (a file over the 64 MiB the update loads, one that changed while read). */
-  conflicts: { path: string; class: FileClass; patchPath: string | null; reason?: string }[];
+  conflicts: UpdateConflict[];
   backupDir: string | null;
   adopterActions: AdopterAction[];
   /** Generated regions; absent when no manifest mentions `regions` and awareness is on. */
@@ -765,6 +809,8 @@ export interface UpdateReport {
   structured?: Record<string, StructuredFileReport>;
   /** A `package.json` is written: run the package manager's install (absent when not). */
   installNeeded?: boolean;
+  /** The project's package manager, when its lockfile (or `packageManager`) shows one. */
+  packageManager?: PackageManager;
 }
 
 export type TableRow =
@@ -780,13 +826,29 @@ export type TableRow =
 export interface UpdatePlan {
   actions: UpdateAction[];
   report: UpdateReport;
-  files: { path: string; class: FileClass; row: TableRow | null; localChange: boolean; upstreamChange: boolean }[];
+  /** Per path: its class, table row, what changed, and `outcome`, the report's word for what happens to it (`merged`, `conflict (markers)`, ...). */
+  files: { path: string; class: FileClass; row: TableRow | null; localChange: boolean; upstreamChange: boolean; outcome: string }[];
   changelog: ChangelogSection[];
   pending: boolean;
   summary: string;
   /** The generated regions to regenerate, skip or refuse after the walk (absent when none). */
   regionJobs?: RegenJob[];
 }
+
+/** The dirty guard's input: the two manifests, git's view of the tree, the update's options. */
+export interface CleanCheck {
+  baselineManifest: string;
+  latestManifest: string;
+  git?: GitStatus | null;
+  options?: UpdateOptions;
+}
+
+/**
+ * The dirty guard before an update is confirmed: throws `dirty-worktree` naming the managed
+ * files with uncommitted changes (unless `dryRun`, `allowDirty` or `resumed`); `planUpdate`
+ * checks the same again.
+ */
+export declare function checkClean(input: CleanCheck): void;
 
 /** Plans an update: the decision table per file, the deletion sweep, claims, actions and report. */
 export declare function planUpdate(input: UpdateInput): UpdatePlan;
@@ -1043,9 +1105,11 @@ export interface MergeSpec {
   maps?: string[];
   tokens?: { key: string; caseInsensitive?: boolean }[];
   lists?: { key: string; by: string; additions?: 'suggest' | 'apply' }[];
+  /** A script upstream changed or added that needs a dependency the merge only suggests: held back with it (`suggest`, default) or both applied. */
+  couple?: 'suggest' | 'apply';
 }
 /** What happens to one entry. */
-export type FieldVerdictKind = 'apply' | 'conflict' | 'suggest-add' | 'suggest-removed';
+export type FieldVerdictKind = 'apply' | 'conflict' | 'suggest-add' | 'suggest-removed' | 'held-back' | 'dropped-upstream';
 /** One visited entry; values are `null` when absent on that side. */
 export interface FieldVerdict {
   kind: 'value' | 'entry' | 'token' | 'member';
@@ -1057,8 +1121,10 @@ export interface FieldVerdict {
   current: ConfigValue;
   baseline: ConfigValue;
   latest: ConfigValue;
-  /** Why an addition declared `apply` was only suggested. */
+  /** Why an addition declared `apply` was only suggested, or which script needs a dependency. */
   reason: string | null;
+  /** A script held back or applied with the dependencies it needs (`section › key`); absent when none. */
+  needs?: string[];
 }
 /** A path merged field by field in an update report. */
 export interface StructuredFileReport {
@@ -1066,7 +1132,7 @@ export interface StructuredFileReport {
   conflicts: FieldVerdict[];
   suggestions: FieldVerdict[];
   notesPath: string | null;
-  /** Why the path fell back to a whole-file conflict patch; `null` when the merge ran. */
+  /** Why the path was not merged field by field (it then took the whole-file table); `null` when the merge ran. */
   fallback: string | null;
 }
 /** A field-aware merge of one file. */

@@ -26,7 +26,7 @@ export const {
 } = engine;
 export { WEIGHTS, PRESETS, DEFAULT_PRESET, DELETION_LINES } from './score-constants.js';
 // Update
-export const { parseManifest, compareVersions, checkVersions, changelogRange, startUpdate, updateReadList, planUpdate, UpdateSession } = engine;
+export const { parseManifest, compareVersions, checkVersions, changelogRange, startUpdate, updateReadList, checkClean, planUpdate, UpdateSession } = engine;
 // Generated regions
 export const { regionVerdict, regionConfine, finishUpdateRegions } = engine;
 // Structured merges

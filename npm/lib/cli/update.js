@@ -29,6 +29,7 @@ import { canPrompt, verbosity } from './terminal.js';
  * @property {boolean} [verbose]
  * @property {string} [exitOn] `never`, `conflict` or `error` (default: the codes without it)
  * @property {string} [pr] a folder for the change request: title.txt, body.md, labels.txt, branch.txt
+ * @property {boolean} [allowDirty]
  */
 
 /**
@@ -50,7 +51,7 @@ export async function updateCommand(flags, argv, { readOnly = false } = {}) {
       // Checked before anything runs: a bad value is bad usage whatever the run would do.
       policy = flags.exitOn === undefined ? undefined : engine.parseExitPolicy(flags.exitOn);
       const say = verbosity(flags);
-      const conflicts = flags.conflicts ?? 'patch';
+      const conflicts = flags.conflicts ?? 'merge';
       if (!['patch', 'merge', 'markers'].includes(conflicts)) {
         throw Object.assign(new Error(`--conflicts must be patch, merge or markers, not '${conflicts}'`), { code: 'usage' });
       }
@@ -66,6 +67,7 @@ export async function updateCommand(flags, argv, { readOnly = false } = {}) {
         stateDir: flags.stateDir,
         conflicts: /** @type {'patch' | 'merge' | 'markers'} */ (conflicts),
         ignoreEol: flags.ignoreEol,
+        allowDirty: flags.allowDirty,
         dryRun: readOnly || flags.dryRun,
         confirm: async (range, check) => {
           if (!flags.json && !readOnly && say !== 'quiet') printRange(range);

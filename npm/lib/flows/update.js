@@ -10,6 +10,7 @@ import { atomicWrite, atomicWriteAll } from '../shim/atomic-write.js';
 import { saveBackups } from '../shim/backup.js';
 import { step } from '../shim/fault.js';
 import { FlowError } from '../shim/flow-error.js';
+import { GitError, gitRun } from '../shim/git.js';
 import { acquireLock } from '../shim/lock.js';
 import { openRelease } from '../shim/release-source.js';
 import { openOptions, recordInstalled, resolveSources } from '../releases/project-source.js';
@@ -31,7 +32,11 @@ const IN_PROGRESS = 'update-in-progress.json';
  * @property {boolean} [pre] let the newest version be a pre-release
  * @property {boolean} [allowDrift] use a baseline that is not what the project recorded
  * @property {string} [stateDir] `.upkeep` by default
- * @property {'patch' | 'merge' | 'markers'} [conflicts]
+ * @property {'patch' | 'merge' | 'markers'} [conflicts] what to do with a file both sides
+ *   changed: `merge` (the default) three-way merges it, writing diff3 markers where the
+ *   sides overlap; `markers` the same with two-part markers; `patch` leaves it and writes
+ *   upstream's change as a patch
+ * @property {boolean} [allowDirty] update even when managed files have uncommitted changes in git
  * @property {boolean} [ignoreEol]
  * @property {boolean} [dryRun] compute everything, write nothing
  * @property {(range: import('../index.js').ChangelogSection[], check: import('../index.js').VersionCheck) => Promise<boolean>} [confirm]
@@ -128,12 +133,17 @@ export async function update(request) {
         `the baseline release is ${baselineVersion} but the project has ${check.installed} installed: give the release it was installed from as --baseline`,
       );
     }
+    const baselineManifest = releaseText(baseline.dir, stateDir, 'manifest.json', 'baseline');
+    const latestManifest = releaseText(latest.dir, stateDir, 'manifest.json', 'latest');
+    if (!dryRun) {
+      // Refused before anyone is asked to confirm; the plan checks again under the lock.
+      const early = engine.startUpdate(readJson(join(root, stateDir, IN_PROGRESS)), check.installed, check.latest, 'check');
+      engine.checkClean({ baselineManifest, latestManifest, git: gitStatus(root), options: { allowDirty: request.allowDirty ?? false, resumed: early.resumed } });
+    }
     if (!dryRun && request.confirm && !(await request.confirm(outcome.changelog, check))) {
       outcome.status = 'aborted';
       return outcome;
     }
-    const baselineManifest = releaseText(baseline.dir, stateDir, 'manifest.json', 'baseline');
-    const latestManifest = releaseText(latest.dir, stateDir, 'manifest.json', 'latest');
     /** @type {import('../index.js').ReadList} */
     const list = engine.updateReadList(baselineManifest, latestManifest, stateDir);
 
@@ -146,6 +156,9 @@ export async function update(request) {
       /** @type {Map<string, 'directory' | 'symlink' | 'absent'>} */
       const folders = new Map();
       outcome.leftoverPatches = listFiles(join(root, `${stateDir}-merge`));
+      // Observed here, decided by the engine: the lockfiles present, and (for a run that
+      // writes) what git says about the tree.
+      const lockfiles = list.lockfiles.filter((name) => lstatOrNull(join(root, name))?.isFile());
       // The plan from digests: the three trees are read in bounded batches, and only the
       // few files the plan needs (merges, field merges, regions) are read again.
       const plan = await planByDigests({
@@ -161,13 +174,17 @@ export async function update(request) {
           changelog: changelogText,
           packageJson: readText(join(root, 'package.json')),
           leftoverPatches: outcome.leftoverPatches,
+          lockfiles,
+          git: dryRun ? null : gitStatus(root),
           options: {
-            conflicts: request.conflicts ?? 'patch',
+            conflicts: request.conflicts ?? 'merge',
             ignoreEol: request.ignoreEol ?? false,
             stateDir,
             runId: start.runId,
             dryRun,
             noRegions: request.noRegions ?? process.env.UPKEEP_NO_REGIONS === '1',
+            allowDirty: request.allowDirty ?? false,
+            resumed: start.resumed,
           },
         },
         onProgress,
@@ -397,6 +414,26 @@ function committedVersion(/** @type {string} */ root, /** @type {string} */ stat
   } catch {
     return null;
   }
+}
+
+/**
+ * What git says about the project's tree, for the engine's dirty guard: the root's prefix
+ * in its repository and `git status --porcelain -z` of the root's subtree. Null outside a
+ * git repository, or when git is not installed.
+ * @param {string} root
+ * @returns {import('../index.js').GitStatus | null}
+ */
+function gitStatus(root) {
+  let prefix;
+  try {
+    prefix = gitRun(root, ['rev-parse', '--show-prefix']);
+  } catch {
+    return null; // no git on this machine
+  }
+  if (prefix.status !== 0) return null;
+  const status = gitRun(root, ['status', '--porcelain', '-z', '--', '.']);
+  if (status.status !== 0) throw new GitError(['status'], status);
+  return { prefix: prefix.stdout.toString('utf8').trim(), porcelain: status.stdout };
 }
 
 /** Every file under `dir`, relative, sorted; empty when it does not exist. */
