@@ -32,9 +32,12 @@ process.once('SIGINT', () => stop.abort());
 const onProgress = (/** @type {{ phase: string, done: number, total: number }} */ e) => {
   if (process.stderr.isTTY) process.stderr.write(`\r\x1b[K${e.phase} ${e.done}/${e.total}`);
 };
+/** Clears the progress line before anything else is printed. */
+const clearProgress = () => process.stderr.isTTY && process.stderr.write('\r\x1b[K');
 
 /** Shows the release notes and asks before anything is written (only a person at a terminal is asked). */
 async function confirm(/** @type {import('upkeep').UpdateQuestion} */ question) {
+  clearProgress();
   for (const section of question.changelog) console.error(`${section.heading}\n${section.body}\n`);
   if (!process.stdin.isTTY) return true;
   const rl = createInterface({ input: process.stdin, output: process.stderr });
@@ -50,14 +53,16 @@ try {
     const report = await update({
       latest: template, dryRun: flags['dry-run'], yes: flags.yes, decide: confirm, signal: stop.signal, onProgress,
     });
-    if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
+    clearProgress();
     for (const notice of report.notices) console.error(`note: ${notice}`);
     if (report.status === 'up-to-date') console.log(`Already on ${report.to}.`);
     else if (report.status === 'aborted') console.log('Nothing changed.');
     else {
-      const verb = report.status === 'dry-run' ? 'would update' : 'updated';
-      console.log(`${verb} ${report.from} -> ${report.to}: ${report.overwrite.length + report.add.length + report.merge.length} files, ${report.conflicts.length} conflicts`);
-      for (const c of report.conflicts) console.log(`  conflict: ${c.path} (see ${c.patchPath ?? 'the markers in the file'})`);
+      const dry = report.status === 'dry-run';
+      const written = report.overwrite.length + report.add.length + report.merge.length;
+      const conflicts = report.conflicts.length;
+      console.log(`${dry ? 'would update' : 'updated'} ${report.from} -> ${report.to}: ${written} files, ${conflicts} conflict${conflicts === 1 ? '' : 's'}`);
+      for (const c of report.conflicts) console.log(`  conflict: ${c.path}${dry ? '' : ` (see ${c.patchPath ?? 'the markers in the file'})`}`);
       for (const path of report.delete) console.log(`  upstream dropped ${path}: delete it when you are ready`);
     }
     process.exitCode = report.conflicts.length > 0 ? 1 : 0;
@@ -65,12 +70,19 @@ try {
     const [dir] = positionals;
     if (!dir) throw Object.assign(new Error('usage: create-starter <dir> | create-starter --update'), { code: 'usage' });
     const report = await newProject({ spec: template, target: dir, signal: stop.signal, onProgress });
-    if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
+    clearProgress();
     console.log(`Created ${dir} from ${report.release.spec}. Later, run \`create-starter --update\` in it.`);
   }
 } catch (error) {
-  const e = /** @type {{ code?: string, message: string }} */ (error);
-  // upkeep's errors carry a stable code: bad input, a stop, a busy project...
-  console.error(`create-starter: ${e.message}`);
-  process.exitCode = e.code === 'interrupted' ? 130 : e.code ? 2 : 70;
+  clearProgress();
+  const e = /** @type {{ code?: string, name?: string, message: string }} */ (error);
+  if (e.name === 'AbortError') {
+    // Ctrl-C at the question: asked before anything is written.
+    console.error('create-starter: stopped at the question; nothing changed');
+    process.exitCode = 130;
+  } else {
+    // upkeep's errors carry a stable code: bad input, a stop (`interrupted`), a busy project...
+    console.error(`create-starter: ${e.message}`);
+    process.exitCode = e.code === 'interrupted' ? 130 : e.code ? 2 : 70;
+  }
 }

@@ -305,6 +305,17 @@ describe(`the flows as an API (${engineName})`, () => {
     const unsure = await rejection(() => api.update({ root: p, baseline: v1, latest: v2, decide: /** @type {any} */ (() => 'maybe') }));
     assert.deepEqual([unsure.code, unsure.message], ['usage', 'update: decide answered the question \'update\' with "maybe"; it takes true or false']);
     assert.deepEqual(snapshot(p), untouched);
+    // A question cancelled through the signal (as readline's is): interrupted, nothing written.
+    const closing = new AbortController();
+    const cancelled = await rejection(() => api.update({
+      root: p, baseline: v1, latest: v2, signal: closing.signal,
+      decide: (_q, { signal }) => new Promise((_resolve, reject) => {
+        signal?.addEventListener('abort', () => reject(new DOMException('closed', 'AbortError')));
+        closing.abort();
+      }),
+    }));
+    assert.deepEqual([cancelled.code, cancelled.message], ['interrupted', "stopped at the question 'update'; nothing was written"]);
+    assert.deepEqual(snapshot(p), untouched);
     assert.equal((await api.update({ root: p, baseline: v1, latest: v2, yes: true, decide: () => false })).status, 'updated');
   });
 
@@ -319,11 +330,11 @@ describe(`the flows as an API (${engineName})`, () => {
       const app = join(consumer.dir, 'my-app');
       writeFileSync(join(app, 'README.md'), `${readFileSync(join(app, 'README.md'), 'utf8')}\nOur own notes.\n`);
       const dry = run(['--update', '--dry-run', '--template', `${examples}starter-template-1.3.0`], app);
-      assert.match(dry.stdout, /^would update 1\.2\.0 -> 1\.3\.0/, dry.stderr);
+      assert.match(dry.stdout, /^would update 1\.2\.0 -> 1\.3\.0: \d+ files, 1 conflict\n {2}conflict: README\.md\n/, dry.stderr);
       assert.equal(readFileSync(join(app, '.upkeep/VERSION'), 'utf8'), '1.2.0\n');
       const updated = run(['--update', '--template', `${examples}starter-template-1.3.0`], app);
       assert.equal(updated.status, 1, updated.stderr); // the README conflicts
-      assert.match(updated.stdout, /^updated 1\.2\.0 -> 1\.3\.0: \d+ files, 1 conflicts\n {2}conflict: README\.md/);
+      assert.match(updated.stdout, /^updated 1\.2\.0 -> 1\.3\.0: \d+ files, 1 conflict\n {2}conflict: README\.md \(see \.upkeep-merge\/README\.md\.patch\)\n/);
       assert.match(updated.stderr, /## \[1\.3\.0\]/); // the release notes, before the write
       assert.equal(readFileSync(join(app, '.upkeep/VERSION'), 'utf8'), '1.3.0\n');
       assert.ok(existsSync(join(app, 'src/health.js')));

@@ -144,6 +144,13 @@ export async function underSignal(signal, flow) {
  */
 export async function ask(decide, question, signal) {
   if (decide === undefined) return undefined;
-  if (typeof decide === 'function') return decide(question, { signal });
-  return Object.hasOwn(decide, question.id) ? decide[question.id] : undefined;
+  if (typeof decide !== 'function') return Object.hasOwn(decide, question.id) ? decide[question.id] : undefined;
+  try {
+    return await decide(question, { signal });
+  } catch (error) {
+    // A callback that honours the signal (readline's question, a fetch) rejects with an
+    // AbortError: the run stopped at a question, before anything was written.
+    if (/** @type {any} */ (error)?.name !== 'AbortError') throw error;
+    throw Object.assign(new FlowError('interrupted', `stopped at the question '${question.id}'; nothing was written`), { cause: error });
+  }
 }
