@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
@@ -107,6 +108,17 @@ function host() {
 }
 
 describe(`the flows as an API (${engineName})`, () => {
+  test('exported from the Node entry, for import and require; not from the browser entry', async () => {
+    const required = createRequire(import.meta.url)('../../npm/lib/index.cjs');
+    const names = ['newProject', 'adopt', 'update', 'status', 'install', 'refresh'];
+    for (const name of names) {
+      assert.equal(typeof (/** @type {any} */ (api))[name], 'function', name);
+      assert.equal(required[name], (/** @type {any} */ (api))[name], name);
+    }
+    const browser = await import('../../npm/lib/browser.js');
+    for (const name of names) assert.equal(name in browser, false, name);
+  });
+
   test('update and status: the documents `upkeep update --json` and `upkeep status --json` print, and the same files', async () => {
     const [a, b] = [project(), project()];
     const statusDoc = await api.status({ root: a, baseline: v1, latest: v2 });
