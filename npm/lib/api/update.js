@@ -51,9 +51,9 @@ const CONFLICT_MODES = ['patch', 'merge', 'markers'];
 export async function runUpdate(options, { readOnly = false } = {}) {
   const name = readOnly ? 'status' : 'update';
   const o = checkOptions(name, options, readOnly ? STATUS_OPTIONS : UPDATE_OPTIONS);
-  const conflicts = o.conflicts ?? 'patch';
-  if (!CONFLICT_MODES.includes(conflicts)) {
-    throw new FlowError('usage', `--conflicts must be patch, merge or markers, not '${conflicts}'`);
+  // Checked here, defaulted by the flow.
+  if (o.conflicts !== undefined && !CONFLICT_MODES.includes(o.conflicts)) {
+    throw new FlowError('usage', `--conflicts must be patch, merge or markers, not '${o.conflicts}'`);
   }
   const root = against(o.cwd, o.root) ?? o.cwd ?? process.cwd();
   const outcome = await underSignal(o.signal, () => updateFlow({
@@ -65,7 +65,7 @@ export async function runUpdate(options, { readOnly = false } = {}) {
     pre: o.pre,
     allowDrift: o.allowDrift,
     stateDir: o.stateDir,
-    conflicts: /** @type {'patch' | 'merge' | 'markers'} */ (conflicts),
+    conflicts: o.conflicts,
     ignoreEol: o.ignoreEol,
     dryRun: readOnly || o.dryRun,
     stopRequested: stopRequestedBy(o.signal),
