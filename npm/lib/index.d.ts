@@ -1791,7 +1791,10 @@ export interface UpdateResult extends UpdateReport {
   notices: string[];
   releases: UpdateReleases;
 }
-/** `upkeep status --json`: `files` (what either side changed) when the versions differ. */
+/**
+ * `upkeep status --json`: `status` is `'dry-run'` when the versions differ (an update is
+ * pending), with `files` (what either side changed); the rest is what `update` would do.
+ */
 export interface StatusResult extends UpdateResult {
   files?: UpdatePlan['files'];
 }

@@ -256,6 +256,19 @@ describe(`the flows as an API (${engineName})`, () => {
     assert.deepEqual(files(a), files(b));
   });
 
+  test('an AbortSignal stops newProject after a batch of whole files; the same call again finishes the scaffold', async () => {
+    const spec = `${examples}starter-template`;
+    const [a, b] = [join(fresh('new'), 'app'), join(fresh('new'), 'app')];
+    const stop = new AbortController();
+    const stopped = await rejection(() => api.newProject({ spec, target: a, signal: stop.signal, onProgress: (e) => { if (e.phase === 'write') stop.abort(); } }));
+    assert.equal(stopped.code, 'interrupted');
+    assert.equal(existsSync(join(a, '.upkeep/VERSION')), false, 'the state files come last');
+    const resumed = await api.newProject({ spec, target: a });
+    assert.equal(resumed.status, 'resumed');
+    await api.newProject({ spec, target: b });
+    assert.deepEqual(snapshot(a), snapshot(b));
+  });
+
   test('an AbortSignal stops a refresh after a whole, journalled file: the report says interrupted; the same call again finishes it', async () => {
     const [a, b] = [host(), host()];
     const stop = new AbortController();
