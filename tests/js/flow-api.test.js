@@ -129,13 +129,16 @@ describe(`the flows as an API (${engineName})`, () => {
 
     /** @type {string[]} */
     const phases = [];
-    const doc = await api.update({ root: a, baseline: v1, latest: v2, yes: true, onProgress: (e) => phases.push(e.phase) });
-    const r = cli(['update', '--root', b, '--baseline', v1, '--latest', v2, '--yes', '--json']);
+    const [prA, prB] = [join(fresh('pr'), 'request'), join(fresh('pr'), 'request')];
+    const doc = await api.update({ root: a, baseline: v1, latest: v2, yes: true, pr: prA, onProgress: (e) => phases.push(e.phase) });
+    const r = cli(['update', '--root', b, '--baseline', v1, '--latest', v2, '--yes', '--pr', prB, '--json']);
     assert.equal(r.status, 1, r.stderr);
     assert.equal(settled(JSON.stringify(doc, null, 2), { [a]: '<root>' }), settled(r.stdout.trimEnd(), { [b]: '<root>' }));
     assert.equal(doc.status, 'updated');
     assert.deepEqual(doc.conflicts.map((c) => c.path), ['shared.txt']);
     assert.deepEqual(files(a), files(b));
+    assert.deepEqual(snapshot(prA), snapshot(prB)); // the change request (--pr), file for file
+    assert.equal(readFileSync(join(prA, 'branch.txt'), 'utf8'), `${doc.pr?.branch}\n`);
     assert.deepEqual([...new Set(phases)], ['fetch', 'read', 'plan', 'backup', 'write']);
 
     const again = await api.update({ root: a, baseline: v2, latest: v2 });
