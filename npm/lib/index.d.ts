@@ -1753,3 +1753,182 @@ export interface ManifestCheckInput {
 export interface ManifestCheck { problems: { path: string | null; problem: string }[]; files: number; summary: string }
 /** Every problem of a release's manifest. */
 export declare function checkManifest(input: ManifestCheckInput): ManifestCheck;
+
+// The flows as functions (Node only: `import { update } from 'upkeep'` in a browser or a
+// bundle for the web has none of them, since they read and write the file system). Each
+// takes one options object, the command's options camelCased, and resolves to the report
+// the command prints with `--json` (`JSON.stringify` of it is that document). Bad input
+// throws the error the command reports, an `Error` with `.code` (`usage` for an option the
+// command line would refuse), before anything is written. `new` is a reserved word: the
+// function of `upkeep new` is `newProject`.
+
+/** A step a flow finished: `done` of `total` items of `phase` (`path`: the item just done). */
+export interface ProgressEvent {
+  phase: 'fetch' | 'read' | 'plan' | 'backup' | 'write' | 'regenerate';
+  done: number;
+  total: number;
+  path?: string;
+}
+
+/** What every flow function takes. */
+export interface FlowOptions {
+  /** What relative paths and local release specs are relative to (default: the current directory). */
+  cwd?: string;
+  /**
+   * Stops the run at its next safe point (every file whole, journalled where the command
+   * journals): `update`, `status`, `newProject` and `adopt` then throw `code: 'interrupted'`
+   * (the signal's reason as `cause`), `install` and `refresh` resolve to a report with
+   * `interrupted: true`. Re-running the same call resumes where it stopped.
+   */
+  signal?: AbortSignal;
+  /** Called as the run moves: what the command line draws as its progress bar. */
+  onProgress?: (event: ProgressEvent) => void;
+}
+
+/** `update` asks before writing, as `upkeep update` does on a terminal: `true` goes ahead. */
+export interface UpdateQuestion {
+  kind: 'update';
+  id: 'update';
+  message: string;
+  from: string;
+  to: string;
+  /** The release notes between the two versions. */
+  changelog: ChangelogSection[];
+}
+/** `refresh` asks about each file it cannot decide alone: answer with one of `choices`' values. */
+export interface RefreshQuestion {
+  kind: 'refresh';
+  /** The file's path in the host repository. */
+  id: string;
+  message: string;
+  target: string;
+  state: FileState;
+  choices: { name: string; value: RefreshDecision }[];
+}
+export type FlowQuestion = UpdateQuestion | RefreshQuestion;
+/**
+ * The answers to what the command line would prompt for: a callback (called once per
+ * question, with the run's signal), or a map from a question's `id` to its answer. With a
+ * map, an unanswered `update` question goes ahead and an unanswered file stays pending,
+ * as in a run with no terminal.
+ */
+export type Decide<Q extends FlowQuestion, A> =
+  | ((question: Q, context: { signal?: AbortSignal }) => A | undefined | Promise<A | undefined>)
+  | Record<string, A>;
+
+/** The options of `upkeep status` (`--baseline`, `--latest`, `--to`, ...), camelCased. */
+export interface StatusFlowOptions extends FlowOptions {
+  /** The project root (default: `cwd`). */
+  root?: string;
+  /** The release the project was installed from (default: the recorded source at the installed version). */
+  baseline?: string;
+  /** The release to update to (default: the recorded source's newest stable version). */
+  latest?: string;
+  /** With the recorded source: the version (or range) to go to instead of the newest. */
+  to?: string;
+  pre?: boolean;
+  allowDrift?: boolean;
+  stateDir?: string;
+  conflicts?: 'patch' | 'merge' | 'markers';
+  ignoreEol?: boolean;
+}
+/** The options of `upkeep update`: those of status, and what it would prompt for. */
+export interface UpdateFlowOptions extends StatusFlowOptions {
+  /** Do not ask (`decide` is not consulted). */
+  yes?: boolean;
+  dryRun?: boolean;
+  /** Update even when managed files have uncommitted changes in git (`--allow-dirty`; refused with `dirty-worktree` otherwise). */
+  allowDirty?: boolean;
+  /** A folder to write the change request into (`--pr`): title.txt, body.md, labels.txt, branch.txt, commit.txt. */
+  pr?: string;
+  /** Whether to go ahead (asked once, after the versions are known, before anything is written). */
+  decide?: Decide<UpdateQuestion, boolean>;
+}
+/** The releases an update compared: each spec with its version, and what was fetched exactly. */
+export interface UpdateReleases {
+  baseline: { spec: string; resolved: string | null } | null;
+  latest: { spec: string; resolved: string | null };
+}
+/** `upkeep update --json`. */
+export interface UpdateResult extends UpdateReport {
+  status: 'updated' | 'dry-run' | 'up-to-date' | 'applied-uncommitted' | 'aborted';
+  /** With `pr`: the change request written. */
+  pr?: PrPayload;
+  resumed: boolean;
+  leftoverPatches: string[];
+  notices: string[];
+  releases: UpdateReleases;
+}
+/**
+ * `upkeep status --json`: `status` is `'dry-run'` when the versions differ (an update is
+ * pending), with `files` (what either side changed); the rest is what `update` would do.
+ */
+export interface StatusResult extends UpdateResult {
+  files?: UpdatePlan['files'];
+}
+/** Brings a project up to a new release of its template, keeping local edits: `upkeep update`. */
+export declare function update(options?: UpdateFlowOptions): Promise<UpdateResult>;
+/** Read-only: what the project changed and what the next release would change: `upkeep status`. */
+export declare function status(options?: StatusFlowOptions): Promise<StatusResult>;
+
+/** The options of `upkeep install --source <dir> --target <repo>`, camelCased. */
+export interface InstallFlowOptions extends FlowOptions {
+  source: string;
+  target: string;
+  manifest?: string;
+  force?: boolean;
+  dryRun?: boolean;
+}
+/** The options of `upkeep refresh`, camelCased; `confirm` is `--confirm` (repeatable). */
+export interface RefreshFlowOptions extends FlowOptions {
+  source: string;
+  target: string;
+  manifest?: string;
+  auto?: 'take-theirs' | 'keep-mine';
+  hostDeleted?: 'restore' | 'forget';
+  sourceDeleted?: 'remove' | 'keep';
+  confirm?: string[];
+  dryRun?: boolean;
+  /** What to do with each file changed on both sides (or deleted on one). */
+  decide?: Decide<RefreshQuestion, RefreshDecision>;
+}
+/** Copies the files a source manifest lists into a host repository: `upkeep install --json`. */
+export declare function install(options: InstallFlowOptions): Promise<RunReport>;
+/** Brings installed files up to date without clobbering local edits: `upkeep refresh --json`. */
+export declare function refresh(options: RefreshFlowOptions): Promise<RunReport>;
+
+/** The options of `upkeep new <release> <dir>`: `spec` is the release, `target` the folder. */
+export interface NewProjectFlowOptions extends FlowOptions {
+  spec: string;
+  target: string;
+  force?: boolean;
+  git?: boolean;
+  pre?: boolean;
+  stateDir?: string;
+}
+/** `upkeep new --json`. */
+export interface NewProjectResult extends ScaffoldReport {
+  status: 'created' | 'resumed';
+  notices: string[];
+  release: { spec: string; resolved: string | null };
+  /** With `git`: whether the first commit was made (and its id, or git's error). */
+  git: { committed: boolean; commit?: string; error?: string } | null;
+}
+/** Scaffolds a project from a release and records where it came from: `upkeep new`. */
+export declare function newProject(options: NewProjectFlowOptions): Promise<NewProjectResult>;
+/** The options of `upkeep adopt <release>@<version>`: `spec` is the release. */
+export interface AdoptFlowOptions extends FlowOptions {
+  spec: string;
+  /** The project root (default: `cwd`). */
+  root?: string;
+  force?: boolean;
+  stateDir?: string;
+}
+/** `upkeep adopt --json`. */
+export interface AdoptResult extends AdoptReport {
+  status: 'adopted';
+  notices: string[];
+  release: { spec: string; resolved: string | null };
+}
+/** Records the release a project was made from, after checking the project against it: `upkeep adopt`. */
+export declare function adopt(options: AdoptFlowOptions): Promise<AdoptResult>;

@@ -65,3 +65,9 @@ export function writeLoopFile(file, state) {
 export async function init() {}
 
 export { hashFile } from './shim/hash-file.js';
+
+// The flows, as the command line runs them (Node only): one options object each, the
+// report `--json` prints. `new` is a reserved word: `upkeep new` is `newProject`.
+export { newProject, adopt } from './api/new.js';
+export { update, status } from './api/update.js';
+export { install, refresh } from './api/refresh.js';

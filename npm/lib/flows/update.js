@@ -25,6 +25,7 @@ const IN_PROGRESS = 'update-in-progress.json';
 /**
  * @typedef {object} UpdateRequest
  * @property {string} root the project root
+ * @property {string} [cwd] what the local release specs given are relative to (default: the current directory)
  * @property {string | null} [baseline] the release the project was installed from (a release spec);
  *   default: the recorded source (`<stateDir>/source.json`) at the installed version
  * @property {string | null} [latest] the release to update to; default: the recorded source's newest

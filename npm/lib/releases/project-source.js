@@ -34,7 +34,7 @@ export function resolveSources(root, stateDir, request) {
  * in the cache: the next update needs it as its baseline. (The update flow counts its own
  * fetch progress.)
  * @param {string} root @param {import('../index.js').UpdateSources} sources
- * @param {{ baseline?: string | null, latest?: string | null, stateDir?: string, pre?: boolean, onProgress?: any, stopRequested?: () => boolean }} request
+ * @param {{ baseline?: string | null, latest?: string | null, cwd?: string, stateDir?: string, pre?: boolean, onProgress?: any, stopRequested?: () => boolean }} request
  * @param {'baseline' | 'latest'} side
  */
 export function openOptions(root, sources, request, side) {
@@ -43,7 +43,7 @@ export function openOptions(root, sources, request, side) {
     stateDir: request.stateDir ?? '.upkeep',
     pre: side === 'latest' ? (request.pre ?? false) : false,
     retain: side === 'latest' && sources.recordLatest,
-    cwd: fromRecord ? root : process.cwd(),
+    cwd: fromRecord ? root : (request.cwd ?? process.cwd()),
     onProgress: request.onProgress,
     stopRequested: request.stopRequested,
   };
