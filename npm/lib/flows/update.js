@@ -171,7 +171,7 @@ export async function update(request) {
           baselineManifest,
           latestManifest,
           files: [],
-          claimFiles: list.claimFiles.map((path) => ({ path, bytes: side(root, path, folders)?.bytes ?? null })),
+          claimFiles: list.claimFiles.map((path) => ({ path, bytes: readSide(root, path, folders)?.bytes ?? null })),
           changelog: changelogText,
           packageJson: readText(join(root, 'package.json')),
           leftoverPatches: outcome.leftoverPatches,
@@ -333,7 +333,7 @@ async function execute(root, latestDir, actions, stopIfAsked, onProgress) {
  * @param {Map<string, 'directory' | 'symlink' | 'absent'>} folders
  * @returns {import('../index.js').SideInput | null}
  */
-function side(dir, rel, folders) {
+export function readSide(dir, rel, folders) {
   const parts = rel.split('/');
   let at = dir;
   for (const part of parts.slice(0, -1)) {
