@@ -12,10 +12,7 @@ status=0
 node npm/bin/upkeep.js update --root "$work/project" \
   --baseline examples/starter-template --latest examples/starter-template-1.3.0 --yes || status=$?
 [ "$status" -le 1 ] || exit "$status"
-if [ -f "$work/project/.upkeep-merge/README.md.patch" ]; then
-  echo; echo "\$ cat .upkeep-merge/README.md.patch"; cat "$work/project/.upkeep-merge/README.md.patch"
-fi
-for shown in .upkeep-merge/package.json.notes docs/scripts.md; do
+for shown in README.md .github/workflows/ci.yml .upkeep-merge/package.json.notes docs/scripts.md; do
   if [ -f "$work/project/$shown" ]; then
     echo; echo "\$ cat $shown"; cat "$work/project/$shown"
   fi

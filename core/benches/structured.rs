@@ -49,6 +49,7 @@ fn main() {
         maps: vec![],
         tokens: vec![],
         lists: vec![],
+        couple: Default::default(),
     };
     let small_base = format!("jobs:\n  job{}:\n    runs-on: ubuntu-22.04\n", jobs / 2);
     let small_latest = small_base.replace("22.04", "24.04");

@@ -98,6 +98,8 @@ pub enum ErrorKind {
     InvalidRules,
     /// `upkeep adopt` found the project already recording another source or version.
     AlreadyRecorded,
+    /// An update would write over managed files with uncommitted changes in git.
+    DirtyWorktree,
 }
 
 impl ErrorKind {
@@ -139,6 +141,7 @@ impl ErrorKind {
             ErrorKind::NoSource => "no-source",
             ErrorKind::InvalidRules => "invalid-rules",
             ErrorKind::AlreadyRecorded => "already-recorded",
+            ErrorKind::DirtyWorktree => "dirty-worktree",
         }
     }
 }
@@ -209,6 +212,7 @@ impl fmt::Display for Error {
             ErrorKind::TargetNotEmpty => "folder not empty:",
             ErrorKind::InvalidRules => "invalid manifest rules",
             ErrorKind::AlreadyRecorded => "already recorded in",
+            ErrorKind::DirtyWorktree => "uncommitted changes in",
             // Worded as the JavaScript reference words them, input included: kept verbatim.
             ErrorKind::UnknownAction
             | ErrorKind::UnknownPreset

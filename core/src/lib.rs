@@ -101,7 +101,7 @@
 //! use upkeep_core::structured::{merge, Format, MergeSpec};
 //!
 //! let spec = MergeSpec { format: Format::Yaml, values: vec![], maps: vec!["overrides".into()],
-//!     tokens: vec![], lists: vec![] };
+//!     tokens: vec![], lists: vec![], couple: Default::default() };
 //! let out = merge(&spec, "overrides:\n  a: 1 # pinned\n  mine: 2\n", "overrides:\n  a: 1\n",
 //!     "overrides:\n  a: 3\n");
 //! assert_eq!(out.merged.as_deref(), Some("overrides:\n  a: 3 # pinned\n  mine: 2\n"));

@@ -371,6 +371,11 @@ fn run(call: &str, args: &[Value]) -> Value {
         "updateReadList" => {
             outcome(update::read_list(text(0), text(1), opt_text(2)).map(encode_update))
         }
+        "checkClean" => {
+            let input: update::CleanCheck =
+                serde_json::from_value(bytes_to_serde(&args[0])).unwrap();
+            encoded(update::check_clean(&input))
+        }
         "planUpdate" => {
             let input: update::UpdateInput =
                 serde_json::from_value(bytes_to_serde(&args[0])).unwrap();

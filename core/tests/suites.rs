@@ -408,6 +408,7 @@ fn real_files_round_trip() {
                 maps: vec![],
                 tokens: vec![],
                 lists: vec![],
+                couple: Default::default(),
             };
             let out = merge(&spec, &text, &text, &latest);
             match (&out.merged, &out.fallback) {

@@ -85,6 +85,18 @@ pub fn update_read_list<'env>(
     encode(env, &list)
 }
 
+/// The dirty guard before an update is confirmed: throws `dirty-worktree` naming the
+/// managed files with uncommitted changes, else returns nothing.
+#[napi]
+pub fn check_clean(
+    env: &Env,
+    #[napi(ts_arg_type = "CleanCheck")] input: Object,
+) -> napi::Result<()> {
+    let input: update::CleanCheck =
+        decode(env, ErrorKind::InvalidUpdateInput, "checkClean", input)?;
+    update::check_clean(&input).map_err(|e| to_js(env, e))
+}
+
 /// Plans an update: actions, per-file verdicts and the report.
 #[napi(ts_return_type = "UpdatePlan")]
 pub fn plan_update<'env>(

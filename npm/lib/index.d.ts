@@ -681,10 +681,12 @@ export interface UpdateStart {
 /** Resume an interrupted update between the same versions, start fresh, or throw `update-in-progress`. */
 export declare function startUpdate(inProgress: InProgress | null, from: string, to: string, runId: string): UpdateStart;
 
-/** What a plan needs read: every managed path of either manifest, and the files claims read. */
+/** What a plan needs read: every managed path of either manifest, the files claims read, and the lockfiles to look for. */
 export interface ReadList {
   paths: string[];
   claimFiles: string[];
+  /** Lockfile names to look for at the project root (`UpdateInput.lockfiles` says which exist). */
+  lockfiles: string[];
 }
 
 export declare function updateReadList(baselineManifest: string, latestManifest: string, stateDir?: string | null): ReadList;
@@ -711,7 +713,13 @@ export interface FileInput {
 }
 
 export interface UpdateOptions {
-  /** `patch` (default): a `diff -u` per conflict; `merge`: three-way merge first; `markers`: conflict markers in the file. */
+  /**
+   * A file both sides changed. `merge` (default): three-way merged; a clean merge is written,
+   * overlaps get diff3 markers (`yours`, `<from> (baseline)`, `<to> (latest)`). `markers`:
+   * the same with two-part markers. `patch`: left as it is; upstream's change (baseline →
+   * latest) is written as a patch, the project's edits against latest as `.yours.diff`.
+   * Binary files always get upstream's copy (`.latest`) instead.
+   */
   conflicts?: 'patch' | 'merge' | 'markers';
   /** Compare with CRLF read as LF. */
   ignoreEol?: boolean;
@@ -722,6 +730,18 @@ export interface UpdateOptions {
   dryRun?: boolean;
   /** Region awareness off for this run (the CLI sets it from `UPKEEP_NO_REGIONS=1`). */
   noRegions?: boolean;
+  /** Write even when managed files have uncommitted changes in git (`--allow-dirty`). */
+  allowDirty?: boolean;
+  /** This run resumes an interrupted one (`startUpdate(...).resumed`): the dirty guard stands aside. */
+  resumed?: boolean;
+}
+
+/** What git says about the project's tree (for the dirty guard). */
+export interface GitStatus {
+  /** `git rev-parse --show-prefix` in the project root. */
+  prefix?: string;
+  /** `git status --porcelain -z -- .` in the project root, as bytes. */
+  porcelain: Uint8Array;
 }
 
 export interface UpdateInput {
@@ -735,8 +755,33 @@ export interface UpdateInput {
   packageJson?: string | null;
   /** Files a prior run left in the merge folder, relative to it (`docs/a.md.patch`). */
   leftoverPatches?: string[];
+  /** Which of `ReadList.lockfiles` exist at the project root. */
+  lockfiles?: string[];
+  /** Git's view of the tree; `null` outside git (nothing is refused then). */
+  git?: GitStatus | null;
   options?: UpdateOptions;
 }
+
+/** How a file both sides changed was left: markers in it, a patch, upstream's copy, or by hand. */
+export type ConflictRoute = 'markers' | 'patch' | 'latest-copy' | 'not-a-file';
+
+/** A file left for the project to resolve. */
+export interface UpdateConflict {
+  path: string;
+  class: FileClass;
+  route: ConflictRoute;
+  /** Upstream's change (baseline → latest), `git apply`-able from the project root (route `patch`). */
+  patchPath: string | null;
+  /** The project's edits against the latest release, for reading (route `patch`). */
+  yoursDiffPath: string | null;
+  /** Upstream's copy of a binary file (route `latest-copy`). */
+  latestCopyPath: string | null;
+  /** Why it was not merged (`--conflicts patch`, binary file, no baseline, markers already there, a file over the 64 MiB the update loads, one that changed while read). */
+  reason: string | null;
+}
+
+/** The package manager a project's lockfile (or `packageManager` field) shows. */
+export type PackageManager = 'npm' | 'pnpm' | 'yarn' | 'bun';
 
 /** One step of a plan, executed in order. */
 export type UpdateAction =
@@ -761,8 +806,7 @@ export interface UpdateReport {
   removed: string[];
   skip: string[];
   delete: string[];
-  /** `reason`: why no patch or merge could be made (a file over the 64 MiB the update loads, one that changed while read). */
-  conflicts: { path: string; class: FileClass; patchPath: string | null; reason?: string }[];
+  conflicts: UpdateConflict[];
   backupDir: string | null;
   adopterActions: AdopterAction[];
   /** Generated regions; absent when no manifest mentions `regions` and awareness is on. */
@@ -771,6 +815,8 @@ export interface UpdateReport {
   structured?: Record<string, StructuredFileReport>;
   /** A `package.json` is written: run the package manager's install (absent when not). */
   installNeeded?: boolean;
+  /** The project's package manager, when its lockfile (or `packageManager`) shows one. */
+  packageManager?: PackageManager;
   /** What the run did (absent from plans and dry runs): see `finishUpdate`. */
   run?: UpdateRunRecord;
 }
@@ -788,7 +834,8 @@ export type TableRow =
 export interface UpdatePlan {
   actions: UpdateAction[];
   report: UpdateReport;
-  files: { path: string; class: FileClass; row: TableRow | null; localChange: boolean; upstreamChange: boolean }[];
+  /** Per path: its class, table row, what changed, and `outcome`, the report's word for what happens to it (`merged`, `conflict (markers)`, ...). */
+  files: { path: string; class: FileClass; row: TableRow | null; localChange: boolean; upstreamChange: boolean; outcome: string }[];
   changelog: ChangelogSection[];
   pending: boolean;
   summary: string;
@@ -797,6 +844,21 @@ export interface UpdatePlan {
   /** The writes that carry out `actions`, after the folders' ignore files, each with what must be at its path right before the swap. */
   steps: WriteStep[];
 }
+
+/** The dirty guard's input: the two manifests, git's view of the tree, the update's options. */
+export interface CleanCheck {
+  baselineManifest: string;
+  latestManifest: string;
+  git?: GitStatus | null;
+  options?: UpdateOptions;
+}
+
+/**
+ * The dirty guard before an update is confirmed: throws `dirty-worktree` naming the managed
+ * files with uncommitted changes (unless `dryRun`, `allowDirty` or `resumed`); `planUpdate`
+ * checks the same again.
+ */
+export declare function checkClean(input: CleanCheck): void;
 
 /** Plans an update: the decision table per file, the deletion sweep, claims, actions and report. */
 export declare function planUpdate(input: UpdateInput): UpdatePlan;
@@ -1254,9 +1316,11 @@ export interface MergeSpec {
   maps?: string[];
   tokens?: { key: string; caseInsensitive?: boolean }[];
   lists?: { key: string; by: string; additions?: 'suggest' | 'apply' }[];
+  /** A script upstream changed or added that needs a dependency the merge only suggests: held back with it (`suggest`, default) or both applied. */
+  couple?: 'suggest' | 'apply';
 }
 /** What happens to one entry. */
-export type FieldVerdictKind = 'apply' | 'conflict' | 'suggest-add' | 'suggest-removed';
+export type FieldVerdictKind = 'apply' | 'conflict' | 'suggest-add' | 'suggest-removed' | 'held-back' | 'dropped-upstream';
 /** One visited entry; values are `null` when absent on that side. */
 export interface FieldVerdict {
   kind: 'value' | 'entry' | 'token' | 'member';
@@ -1268,8 +1332,10 @@ export interface FieldVerdict {
   current: ConfigValue;
   baseline: ConfigValue;
   latest: ConfigValue;
-  /** Why an addition declared `apply` was only suggested. */
+  /** Why an addition declared `apply` was only suggested, or which script needs a dependency. */
   reason: string | null;
+  /** A script held back or applied with the dependencies it needs (`section › key`); absent when none. */
+  needs?: string[];
 }
 /** A path merged field by field in an update report. */
 export interface StructuredFileReport {
@@ -1277,7 +1343,7 @@ export interface StructuredFileReport {
   conflicts: FieldVerdict[];
   suggestions: FieldVerdict[];
   notesPath: string | null;
-  /** Why the path fell back to a whole-file conflict patch; `null` when the merge ran. */
+  /** Why the path was not merged field by field (it then took the whole-file table); `null` when the merge ran. */
   fallback: string | null;
 }
 /** A field-aware merge of one file. */
@@ -1761,7 +1827,7 @@ export interface UpdateSourcesInput {
 }
 export interface UpdateSources {
   baseline: string; latest: string; record: ProjectSource | null;
-  expectResolved: string | null; recordLatest: boolean; notices: string[];
+  expectResolved: string | null; recordLatest: boolean; latestFromRecord: boolean; notices: string[];
 }
 /** The two releases of a bare `upkeep update`; throws `no-source`. */
 export declare function updateSources(input: UpdateSourcesInput): UpdateSources;
@@ -1902,3 +1968,191 @@ export interface ManifestCheckInput {
 export interface ManifestCheck { problems: { path: string | null; problem: string }[]; files: number; summary: string }
 /** Every problem of a release's manifest. */
 export declare function checkManifest(input: ManifestCheckInput): ManifestCheck;
+
+// The flows as functions (Node only: `import { update } from 'upkeep'` in a browser or a
+// bundle for the web has none of them, since they read and write the file system). Each
+// takes one options object, the command's options camelCased, and resolves to the report
+// the command prints with `--json` (`JSON.stringify` of it is that document). Bad input
+// throws the error the command reports, an `Error` with `.code` (`usage` for an option the
+// command line would refuse), before anything is written. `new` is a reserved word: the
+// function of `upkeep new` is `newProject`.
+
+/** A step a flow finished: `done` of `total` items of `phase` (`path`: the item just done). */
+export interface ProgressEvent {
+  phase: 'fetch' | 'read' | 'plan' | 'backup' | 'write' | 'regenerate';
+  done: number;
+  total: number;
+  path?: string;
+}
+
+/** What every flow function takes. */
+export interface FlowOptions {
+  /** What relative paths and local release specs are relative to (default: the current directory). */
+  cwd?: string;
+  /**
+   * Stops the run at its next safe point (every file whole, journalled where the command
+   * journals): `update`, `status`, `newProject` and `adopt` then throw `code: 'interrupted'`
+   * (the signal's reason as `cause`), `install` and `refresh` resolve to a report with
+   * `interrupted: true`. Re-running the same call resumes where it stopped.
+   */
+  signal?: AbortSignal;
+  /** Called as the run moves: what the command line draws as its progress bar. */
+  onProgress?: (event: ProgressEvent) => void;
+}
+
+/** `update` asks before writing, as `upkeep update` does on a terminal: `true` goes ahead. */
+export interface UpdateQuestion {
+  kind: 'update';
+  id: 'update';
+  message: string;
+  from: string;
+  to: string;
+  /** The release notes between the two versions. */
+  changelog: ChangelogSection[];
+}
+/** `refresh` asks about each file it cannot decide alone: answer with one of `choices`' values. */
+export interface RefreshQuestion {
+  kind: 'refresh';
+  /** The file's path in the host repository. */
+  id: string;
+  message: string;
+  target: string;
+  state: FileState;
+  choices: { name: string; value: RefreshDecision }[];
+}
+export type FlowQuestion = UpdateQuestion | RefreshQuestion;
+/**
+ * The answers to what the command line would prompt for: a callback (called once per
+ * question, with the run's signal), or a map from a question's `id` to its answer. With a
+ * map, an unanswered `update` question goes ahead and an unanswered file stays pending,
+ * as in a run with no terminal.
+ */
+export type Decide<Q extends FlowQuestion, A> =
+  | ((question: Q, context: { signal?: AbortSignal }) => A | undefined | Promise<A | undefined>)
+  | Record<string, A>;
+
+/** The options of `upkeep status` (`--baseline`, `--latest`, `--to`, ...), camelCased. */
+export interface StatusFlowOptions extends FlowOptions {
+  /** The project root (default: `cwd`). */
+  root?: string;
+  /** The release the project was installed from (default: the recorded source at the installed version). */
+  baseline?: string;
+  /** The release to update to (default: the recorded source's newest stable version). */
+  latest?: string;
+  /** With the recorded source: the version (or range) to go to instead of the newest. */
+  to?: string;
+  pre?: boolean;
+  allowDrift?: boolean;
+  stateDir?: string;
+  conflicts?: 'patch' | 'merge' | 'markers';
+  ignoreEol?: boolean;
+}
+/** The options of `upkeep update`: those of status, and what it would prompt for. */
+export interface UpdateFlowOptions extends StatusFlowOptions {
+  /** Do not ask (`decide` is not consulted). */
+  yes?: boolean;
+  dryRun?: boolean;
+  /** Update even when managed files have uncommitted changes in git (`--allow-dirty`; refused with `dirty-worktree` otherwise). */
+  allowDirty?: boolean;
+  /** A folder to write the change request into (`--pr`): title.txt, body.md, labels.txt, branch.txt, commit.txt. */
+  pr?: string;
+  /** Whether to go ahead (asked once, after the versions are known, before anything is written). */
+  decide?: Decide<UpdateQuestion, boolean>;
+}
+/** The releases an update compared: each spec with its version, and what was fetched exactly. */
+export interface UpdateReleases {
+  baseline: { spec: string; resolved: string | null } | null;
+  latest: { spec: string; resolved: string | null };
+}
+/** `upkeep update --json`. */
+export interface UpdateResult extends UpdateReport {
+  /**
+   * How the run ended. A run that wrote and did not finish says so: `incomplete` (files
+   * changed while it ran were left alone), `failed` (the file system refused a write; see
+   * `error`), `interrupted` (stopped on request: `update` rejects with it, the error's
+   * `report` holding this document). Each time the version is unchanged and running the
+   * same update again finishes it.
+   */
+  status: 'updated' | 'dry-run' | 'up-to-date' | 'applied-uncommitted' | 'aborted' | 'incomplete' | 'failed' | 'interrupted';
+  /** Why a run that wrote stopped short (`failed`, `interrupted`). */
+  error?: { code: string; message: string };
+  /** With `pr`: the change request written. */
+  pr?: PrPayload;
+  resumed: boolean;
+  leftoverPatches: string[];
+  notices: string[];
+  releases: UpdateReleases;
+}
+/**
+ * `upkeep status --json`: `status` is `'dry-run'` when the versions differ (an update is
+ * pending), with `files` (what either side changed); the rest is what `update` would do.
+ */
+export interface StatusResult extends UpdateResult {
+  files?: UpdatePlan['files'];
+}
+/** Brings a project up to a new release of its template, keeping local edits: `upkeep update`. */
+export declare function update(options?: UpdateFlowOptions): Promise<UpdateResult>;
+/** Read-only: what the project changed and what the next release would change: `upkeep status`. */
+export declare function status(options?: StatusFlowOptions): Promise<StatusResult>;
+
+/** The options of `upkeep install --source <dir> --target <repo>`, camelCased. */
+export interface InstallFlowOptions extends FlowOptions {
+  source: string;
+  target: string;
+  manifest?: string;
+  force?: boolean;
+  dryRun?: boolean;
+}
+/** The options of `upkeep refresh`, camelCased; `confirm` is `--confirm` (repeatable). */
+export interface RefreshFlowOptions extends FlowOptions {
+  source: string;
+  target: string;
+  manifest?: string;
+  auto?: 'take-theirs' | 'keep-mine';
+  hostDeleted?: 'restore' | 'forget';
+  sourceDeleted?: 'remove' | 'keep';
+  confirm?: string[];
+  dryRun?: boolean;
+  /** What to do with each file changed on both sides (or deleted on one). */
+  decide?: Decide<RefreshQuestion, RefreshDecision>;
+}
+/** Copies the files a source manifest lists into a host repository: `upkeep install --json`. */
+export declare function install(options: InstallFlowOptions): Promise<RunReport>;
+/** Brings installed files up to date without clobbering local edits: `upkeep refresh --json`. */
+export declare function refresh(options: RefreshFlowOptions): Promise<RunReport>;
+
+/** The options of `upkeep new <release> <dir>`: `spec` is the release, `target` the folder. */
+export interface NewProjectFlowOptions extends FlowOptions {
+  spec: string;
+  target: string;
+  force?: boolean;
+  git?: boolean;
+  pre?: boolean;
+  stateDir?: string;
+}
+/** `upkeep new --json`. */
+export interface NewProjectResult extends ScaffoldReport {
+  status: 'created' | 'resumed';
+  notices: string[];
+  release: { spec: string; resolved: string | null };
+  /** With `git`: whether the first commit was made (and its id, or git's error). */
+  git: { committed: boolean; commit?: string; error?: string } | null;
+}
+/** Scaffolds a project from a release and records where it came from: `upkeep new`. */
+export declare function newProject(options: NewProjectFlowOptions): Promise<NewProjectResult>;
+/** The options of `upkeep adopt <release>@<version>`: `spec` is the release. */
+export interface AdoptFlowOptions extends FlowOptions {
+  spec: string;
+  /** The project root (default: `cwd`). */
+  root?: string;
+  force?: boolean;
+  stateDir?: string;
+}
+/** `upkeep adopt --json`. */
+export interface AdoptResult extends AdoptReport {
+  status: 'adopted';
+  notices: string[];
+  release: { spec: string; resolved: string | null };
+}
+/** Records the release a project was made from, after checking the project against it: `upkeep adopt`. */
+export declare function adopt(options: AdoptFlowOptions): Promise<AdoptResult>;

@@ -26,7 +26,7 @@ export const {
 } = engine;
 export { WEIGHTS, PRESETS, DEFAULT_PRESET, DELETION_LINES } from './score-constants.js';
 // Update
-export const { parseManifest, compareVersions, checkVersions, changelogRange, startUpdate, updateReadList, planUpdate, updatePaths, finishUpdate, UpdateSession } = engine;
+export const { parseManifest, compareVersions, checkVersions, changelogRange, startUpdate, updateReadList, checkClean, planUpdate, updatePaths, finishUpdate, UpdateSession } = engine;
 // Backups
 export const { listBackups, planPrune } = engine;
 // Generated regions
@@ -67,3 +67,9 @@ export function writeLoopFile(file, state) {
 export async function init() {}
 
 export { hashFile } from './shim/hash-file.js';
+
+// The flows, as the command line runs them (Node only): one options object each, the
+// report `--json` prints. `new` is a reserved word: `upkeep new` is `newProject`.
+export { newProject, adopt } from './api/new.js';
+export { update, status } from './api/update.js';
+export { install, refresh } from './api/refresh.js';

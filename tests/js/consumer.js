@@ -87,9 +87,12 @@ const why: readonly Error[] = loadFailures;
 void init().then(() => hashFile('x'));
 // @ts-expect-error sha256 takes bytes, not a string
 sha256('abc');
-export { digest, hex, impl, why };
+const conflicts: Promise<string[]> = update({ cwd: '.', dryRun: true, decide: (q) => q.from !== q.to }).then((r) => r.conflicts.map((c) => c.path));
+// @ts-expect-error the flows' options are camelCased
+void update({ 'dry-run': true });
+export { digest, hex, impl, why, conflicts };
 `;
-  const names = 'sha256, Sha256Stream, implementation, loadFailures, init, hashFile';
+  const names = 'sha256, Sha256Stream, implementation, loadFailures, init, hashFile, update';
   writeFileSync(join(dir, 'esm.mts'), `import { ${names} } from 'upkeep';\n${uses}`);
   writeFileSync(join(dir, 'cjs.cts'), `import upkeep = require('upkeep');\nconst { ${names} } = upkeep;\n${uses}`);
   writeFileSync(join(dir, 'bundler.ts'), `import { ${names} } from 'upkeep';\n${uses}`);

@@ -8,6 +8,7 @@ test('errors map to one exit code each, whichever command raised them', () => {
   /** @type {Array<[string, number]>} */
   const cases = [
     ['busy', EXIT.busy],
+    ['dirty-worktree', EXIT.refused],
     ['interrupted', EXIT.interrupted],
     ['ENOENT', EXIT.badInput],
     ['invalid-manifest', EXIT.badInput],

@@ -191,11 +191,11 @@ describe('a fleet of 50 repositories on one template', () => {
       assert.match(payload['body.md'], new RegExp(`## Template update: \`\\.\\./\\.\\./tpl\\.git\` ${kind.version.replace(/\./g, '\\.')} → 2\\.0\\.0`));
       assert.match(payload['body.md'], /<summary>\[2\.0\.0\]<\/summary>/);
       if (kind.conflict) {
-        assert.equal(show('src/app.js'), app(42).trim(), 'the project keeps its file');
-        assert.match(show('.upkeep-merge/src/app.js.patch'), /^-const v = 42;$/m);
+        // The merge default: both sides' lines between diff3 markers, on the branch for review.
+        assert.match(show('src/app.js'), /^<<<<<<< yours\nconst v = 42;\n\|\|\|\|\|\|\| \d\.\d\.0 \(baseline\)\n[\s\S]*=======\n[\s\S]*>>>>>>> 2\.0\.0 \(latest\)$/m, 'both sides kept, between markers');
         assert.equal(payload['labels.txt'], 'upkeep\nconflicts\n');
         assert.match(payload['title.txt'], /^upkeep: tpl \d\.\d\.0 → 2\.0\.0 \(1 conflict to resolve\)\n$/);
-        assert.match(payload['body.md'], /### Conflicts \(1\)[\s\S]*- \[ \] `src\/app\.js` \(shared\): `\.upkeep-merge\/src\/app\.js\.patch`/);
+        assert.match(payload['body.md'], /### Conflicts \(1\)[\s\S]*- \[ \] `src\/app\.js` \(shared\): both sides changed the same lines: resolve the conflict markers in the file/);
       } else {
         assert.equal(show('src/app.js'), app(3).trim());
         assert.equal(payload['labels.txt'], 'upkeep\n');

@@ -125,23 +125,28 @@ export function tarball(/** @type {string} */ dir, /** @type {string} */ out) {
   return out;
 }
 
-/** An archive holding one hostile entry (written with Python's tarfile). */
-export function hostileArchive(/** @type {string} */ kind, /** @type {string} */ out) {
+/**
+ * An archive holding one hostile entry (written with Python's tarfile) beside the
+ * release's ordinary files `base` (path → text); the absolute entry is
+ * `/tmp/upkeep-life-absolute-escape.txt`.
+ * @param {string} kind @param {string} out @param {Record<string, string>} [base]
+ */
+export function hostileArchive(kind, out, base = { '.upkeep/VERSION': '1.0.0\n', 'README.md': '# t\n' }) {
   const script = `
-import io, sys, tarfile
-kind, out = sys.argv[1], sys.argv[2]
+import io, json, sys, tarfile
+kind, out, base = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
 with tarfile.open(out, 'w:gz') as t:
     def add(name, data=b'x', **kw):
         i = tarfile.TarInfo(name); i.size = len(data)
         for k, v in kw.items(): setattr(i, k, v)
         t.addfile(i, io.BytesIO(data) if i.type == tarfile.REGTYPE else None)
-    add('.upkeep/VERSION', b'1.0.0\\n'); add('README.md', b'# t\\n')
+    for name, text in base.items(): add(name, text.encode())
     if kind == 'dotdot': add('../escape.txt')
     if kind == 'absolute': add('/tmp/upkeep-life-absolute-escape.txt')
     if kind == 'symlink': add('link', type=tarfile.SYMTYPE, linkname='../../etc/passwd', size=0)
     if kind == 'hardlink': add('hard', type=tarfile.LNKTYPE, linkname='/etc/passwd', size=0)
     if kind == 'device': add('dev', type=tarfile.CHRTYPE, size=0)
 `;
-  execFileSync('python3', ['-c', script, kind, out]);
+  execFileSync('python3', ['-c', script, kind, out, JSON.stringify(base)]);
   return out;
 }

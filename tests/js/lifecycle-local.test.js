@@ -44,6 +44,22 @@ for (const [engine, env] of engines) {
       assert.equal(lost.json.error.code, 'no-such-version');
       assert.match(lost.json.error.message, /now holds 1\.2\.0, and upkeep's cache .* has no copy of 1\.1\.0; give that release with --baseline/);
     });
+
+    test('an update from another folder (--latest) moves the record with it: no stale-record warning after', () => {
+      const ws = fresh();
+      folder(ws, '1.0.0', starter.v1);
+      assert.equal(ws.run(['new', './tpl', 'app', '--json'], { env }).status, 0);
+      writeFiles(ws.path('other'), { ...starter.v2, '.upkeep/VERSION': '1.1.0\n' });
+      const r = ws.run(['update', '--latest', '../other', '--yes', '--json'], { cwd: ws.path('app'), env });
+      assert.equal(r.json.status, 'updated', r.stderr);
+      assert.deepEqual(JSON.parse(read(ws.path('app'), '.upkeep/source.json')), { schema: 1, source: '../tpl', version: '1.1.0', subpath: null, resolved: null });
+      // The template folder moves on to the same release: the project is up to date, and nothing warns.
+      folder(ws, '1.1.0', starter.v2);
+      const status = ws.run(['status', '--json'], { cwd: ws.path('app'), env });
+      assert.equal(status.json.status, 'up-to-date', status.stdout);
+      assert.deepEqual(status.json.notices, []);
+      assert.equal(status.stderr, '');
+    });
   });
 }
 

@@ -147,7 +147,9 @@ for (const engineName of ['native', 'wasm']) {
       assert.equal(status[0].state, 'ready');
       const dry = await client.request('workspace/executeCommand', { command: 'upkeep.updateDryRun', arguments: [] });
       assert.match(dry.summary, /^upkeep update: 1\.2\.0 → 1\.3\.0 \(dry run: nothing written\)/);
-      assert.deepEqual(dry.report.conflicts.map((/** @type {any} */ c) => c.path), ['README.md']);
+      // The merge default: the CI workflow's edits overlap (diff3 markers); the README
+      // already holds markers, so it is not merged again (upstream's change as a patch).
+      assert.deepEqual(dry.report.conflicts.map((/** @type {any} */ c) => [c.path, c.route]), [['.github/workflows/ci.yml', 'markers'], ['README.md', 'patch']]);
       const score = await client.request('workspace/executeCommand', { command: 'upkeep.scoreWorkingTree', arguments: [] });
       assert.equal(score.decision, 'silent');
       assert.equal(score.files, 0, 'nothing on disk differs from HEAD: the server wrote nothing');

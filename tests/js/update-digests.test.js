@@ -154,7 +154,7 @@ describe('the digest route plans exactly what the in-memory route plans', () => 
     const [conflict] = plan.report.conflicts;
     assert.equal(conflict.path, 'huge.txt');
     assert.match(conflict.reason, /over the 64 MiB upkeep diffs and merges/);
-    assert.match(plan.summary, /huge\.txt \[shared\]: its latest copy is 76\.0 MiB/);
+    assert.match(plan.summary, /huge\.txt \[shared\]: left as it is \(its latest copy is 76\.0 MiB/);
   });
 
   test('field merges, generated regions and claims', () => {

@@ -1,7 +1,7 @@
 // The bundled example end to end, killed at every step: an update that overwrites, adds,
-// writes a conflict patch, merges package.json field by field and regenerates a region
-// with the template's own program must resume by re-running to exactly what an
-// uninterrupted run leaves.
+// merges the README three-way, writes conflict markers into the CI workflow, merges
+// package.json field by field and regenerates a region with the template's own program
+// must resume by re-running to exactly what an uninterrupted run leaves.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -32,7 +32,8 @@ describe('the bundled example', () => {
     const dir = project();
     const { status, json, stderr } = runUpdate(dir, v1, v2);
     assert.equal(status, 1, stderr); // done, with a conflict and a delete to look at
-    assert.deepEqual(json.conflicts.map((/** @type {any} */ c) => c.path), ['README.md']);
+    assert.deepEqual(json.conflicts.map((/** @type {any} */ c) => [c.path, c.route]), [['.github/workflows/ci.yml', 'markers']]);
+    assert.ok(json.merge.includes('README.md'), 'both edited the README, apart: merged three-way');
     assert.deepEqual(json.delete, ['docs/setup.md']);
     assert.deepEqual(json.add, ['src/health.js']);
     const pkg = json.structured['package.json'];

@@ -1,6 +1,7 @@
 // `upkeep update` end to end on real directories: every row of the decision table, each
 // class, the deletion sweep, user deletions, claims, --conflicts modes, dry runs that
-// write nothing, version edge cases, and the JSON report's exact buckets.
+// write nothing, version edge cases, and the JSON report's exact buckets. (The merge
+// route in depth — markers, patches that apply, kills, git — is update-merge.test.js.)
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -62,16 +63,22 @@ describe('upkeep update on a directory release', () => {
     assert.deepEqual([json.from, json.to], ['1.0.0', '1.1.0']);
     assert.deepEqual(json.add, expected('added'));
     assert.deepEqual(json.overwrite, [...expected('newly-managed', ['owned']), ...expected('no-local-change', ['owned'])].sort());
-    assert.deepEqual(json.merge, expected('no-local-change', ['shared', 'wiki-owned']));
+    // Both changed, apart: merged three-way by default, for every class.
+    assert.deepEqual(json.merge, [...expected('conflict'), ...expected('no-local-change', ['shared', 'wiki-owned'])].sort());
     assert.deepEqual(json.skip, [...expected('already-latest'), ...expected('no-upstream-change')].sort());
     assert.deepEqual(json.removed, [...expected('dropped-gone'), ...expected('user-deleted')].sort());
     assert.deepEqual(json.delete, expected('dropped-present'));
+    // No baseline to merge against: the patch route, whatever the mode.
     assert.deepEqual(
       json.conflicts,
-      [...expected('conflict'), ...expected('newly-managed', ['shared', 'wiki-owned'])].sort().map((path) => ({
+      expected('newly-managed', ['shared', 'wiki-owned']).map((path) => ({
         path,
         class: path.split('/')[0],
+        route: 'patch',
         patchPath: `.upkeep-merge/${path}.patch`,
+        yoursDiffPath: `.upkeep-merge/${path}.yours.diff`,
+        latestCopyPath: null,
+        reason: 'no baseline to merge against',
       })),
     );
     assert.match(json.backupDir, /^\.upkeep-backups\/\d{8}-\d{6}-\d{3}$/);
@@ -81,9 +88,11 @@ describe('upkeep update on a directory release', () => {
     const read = (/** @type {string} */ p) => readFileSync(join(project, p), 'utf8');
     assert.equal(read('owned/no-local-change'), 'v2\n');
     assert.equal(read('owned/no-upstream-change'), 'mine\n');
-    assert.equal(read('shared/conflict'), 'A\nb\nc\nd\ne\n', 'a conflict leaves the file alone');
+    assert.equal(read('shared/conflict'), 'A\nb\nc\nd\nE\n', 'merged: both edits kept');
+    assert.equal(read(`${json.backupDir}/shared/conflict`), 'A\nb\nc\nd\ne\n', 'merged files are backed up');
     assert.equal(read(`${json.backupDir}/owned/newly-managed`), 'mine\n', 'overwrites are backed up');
-    assert.equal(read('.upkeep-merge/owned/conflict.patch'), '--- owned/conflict\n+++ owned/conflict (latest)\n@@ -1,5 +1,5 @@\n-A\n+a\n b\n c\n d\n-e\n+E\n');
+    assert.equal(read('shared/newly-managed'), 'mine\n', 'a patch-route conflict leaves the file alone');
+    assert.equal(read('.upkeep-merge/shared/newly-managed.patch'), '--- /dev/null\n+++ b/shared/newly-managed\n@@ -0,0 +1 @@\n+v2\n');
     assert.ok(!existsSync(join(project, 'shared/user-deleted')), 'user deletions are respected');
     assert.ok(existsSync(join(project, 'owned/dropped-present')), 'dropped files are never auto-deleted');
     assert.equal(read('unmanaged.txt'), v1Files['unmanaged.txt']);
@@ -99,19 +108,26 @@ describe('upkeep update on a directory release', () => {
     assert.deepEqual(snapshot(project), before);
   });
 
-  test('--conflicts merge writes clean three-way merges, markers writes markers', () => {
-    const merged = track(installProject(v1, edits));
-    const m = runUpdate(merged, v1, v2, ['--conflicts', 'merge']);
-    assert.deepEqual(m.json.merge, [...expected('conflict'), ...expected('no-local-change', ['shared', 'wiki-owned'])].sort());
-    assert.equal(readFileSync(join(merged, 'owned/conflict'), 'utf8'), 'A\nb\nc\nd\nE\n');
-    assert.ok(!m.json.conflicts.some((/** @type {any} */ c) => c.path.endsWith('/conflict')));
-
+  test('--conflicts: merge (the default) writes diff3 markers, markers two-part ones, patch leaves the file', () => {
     const v3 = track(writeRelease(tempDir(), { version: '1.1.0', files: { ...v2Files, 'owned/conflict': 'Z\nb\nc\nd\ne\n' }, manifest: v2Manifest }));
+    const merged = track(installProject(v1, edits));
+    const m = runUpdate(merged, v1, v3);
+    assert.deepEqual(m.json.conflicts.find((/** @type {any} */ c) => c.path === 'owned/conflict'), {
+      path: 'owned/conflict', class: 'owned', route: 'markers', patchPath: null, yoursDiffPath: null, latestCopyPath: null, reason: null,
+    });
+    assert.equal(readFileSync(join(merged, 'owned/conflict'), 'utf8'), '<<<<<<< yours\nA\n||||||| 1.0.0 (baseline)\na\n=======\nZ\n>>>>>>> 1.1.0 (latest)\nb\nc\nd\ne\n');
+    assert.equal(readFileSync(join(merged, m.json.backupDir, 'owned/conflict'), 'utf8'), 'A\nb\nc\nd\ne\n', 'backed up before the markers');
+
     const marked = track(installProject(v1, edits));
-    const k = runUpdate(marked, v1, v3, ['--conflicts', 'markers']);
-    const conflict = k.json.conflicts.find((/** @type {any} */ c) => c.path === 'owned/conflict');
-    assert.deepEqual(conflict, { path: 'owned/conflict', class: 'owned', patchPath: null });
-    assert.equal(readFileSync(join(marked, 'owned/conflict'), 'utf8'), '<<<<<<< owned/conflict\nA\n=======\nZ\n>>>>>>> owned/conflict (latest)\nb\nc\nd\ne\n');
+    runUpdate(marked, v1, v3, ['--conflicts', 'markers']);
+    assert.equal(readFileSync(join(marked, 'owned/conflict'), 'utf8'), '<<<<<<< yours\nA\n=======\nZ\n>>>>>>> 1.1.0 (latest)\nb\nc\nd\ne\n');
+
+    const patched = track(installProject(v1, edits));
+    const p = runUpdate(patched, v1, v2, ['--conflicts', 'patch']);
+    assert.ok(p.json.conflicts.some((/** @type {any} */ c) => c.path === 'owned/conflict' && c.route === 'patch' && c.reason === '--conflicts patch'));
+    assert.equal(readFileSync(join(patched, 'owned/conflict'), 'utf8'), 'A\nb\nc\nd\ne\n', 'left as it is');
+    assert.equal(readFileSync(join(patched, '.upkeep-merge/owned/conflict.patch'), 'utf8'), '--- a/owned/conflict\n+++ b/owned/conflict\n@@ -2,4 +2,4 @@\n b\n c\n d\n-e\n+E\n');
+    assert.equal(readFileSync(join(patched, '.upkeep-merge/owned/conflict.yours.diff'), 'utf8'), '--- owned/conflict (1.1.0, latest)\n+++ owned/conflict (yours)\n@@ -1,5 +1,5 @@\n-a\n+A\n b\n c\n d\n-E\n+e\n');
   });
 
   test('--dry-run and status write nothing', () => {

@@ -101,22 +101,43 @@ describe('the region oracle in the walk', () => {
     assert.match(text.stdout, /Regions {6}awareness off for this run \(UPKEEP_NO_REGIONS=1\); every declared path used the whole-file comparison\n/);
   });
 
-  test('edited outside the region: a masked conflict patch, and the region is skipped with its command', () => {
+  test('edited outside the region: merged on the masked texts (markers where both changed), the region skipped with its command', () => {
     const { v1, v2 } = template();
     const project = track(installProject(v1, { 'docs/TEAM.md': team('The crew', '- ann\n') }));
     const { status, json } = runUpdate(project, v1, v2);
     assert.equal(status, 1);
-    assert.deepEqual(json.conflicts.map((/** @type {any} */ c) => c.path), ['docs/TEAM.md']);
-    const patch = read(project, '.upkeep-merge/docs/TEAM.md.patch');
-    assert.match(patch, /^-# The crew\n\+# Our team\n/m);
-    assert.doesNotMatch(patch, /ann|bob|run scripts/, 'no line of either region body');
+    assert.deepEqual(json.conflicts.map((/** @type {any} */ c) => [c.path, c.route]), [['docs/TEAM.md', 'markers']]);
+    // Both changed the heading: markers there; the project's own region body is kept as it was.
+    assert.equal(read(project, 'docs/TEAM.md'), `<<<<<<< yours\n# The crew\n||||||| 1.0.0 (baseline)\n# Team\n=======\n# Our team\n>>>>>>> 1.1.0 (latest)\n\nWho works here:\n${START}\n- ann\n${END}\n\nThanks.\n`);
     assert.deepEqual(json.regions.regen.skipped, [{ argv: ['sh', 'scripts/gen-team.sh'], reason: 'left in conflict: docs/TEAM.md', regionId: 'team' }]);
     assert.deepEqual(json.regions.unregeneratedPaths, ['docs/TEAM.md']);
-    assert.equal(read(project, 'docs/TEAM.md'), team('The crew', '- ann\n'), 'a path in conflict is left alone');
     const text = runCli(['update', '--root', track(installProject(v1, { 'docs/TEAM.md': team('The crew', '- ann\n') })), '--baseline', v1, '--latest', v2, '--yes']);
     assert.match(text.stdout, /Regions {6}0 regenerated, 0 failed, 1 skipped, 0 refused \(see notes below\)\n/);
     assert.match(text.stdout, /team: left in conflict: docs\/TEAM.md\n {6}run: sh scripts\/gen-team.sh\n/);
     assert.doesNotMatch(text.stdout, /run: upkeep/);
+  });
+
+  test('edited outside the region, apart from upstream: merged cleanly, then the region is regenerated', () => {
+    const { v1, v2 } = template();
+    const mine = team('Team', '- ann\n').replace('Thanks.', 'Thanks, all.');
+    const project = track(installProject(v1, { 'docs/TEAM.md': mine }));
+    const { status, json, stderr } = runUpdate(project, v1, v2);
+    assert.equal(status, 0, stderr);
+    assert.deepEqual(json.merge, ['docs/TEAM.md', 'team.txt']);
+    assert.equal(read(project, 'docs/TEAM.md'), team('Our team', '- ann\n- bob\n').replace('Thanks.', 'Thanks, all.'));
+    assert.deepEqual(json.regions.rewrittenPaths, ['docs/TEAM.md']);
+  });
+
+  test('edited outside the region under --conflicts patch: upstream\'s own change, and the project\'s edits outside the region', () => {
+    const { v1, v2 } = template();
+    const project = track(installProject(v1, { 'docs/TEAM.md': team('The crew', '- ann\n') }));
+    const { json } = runUpdate(project, v1, v2, ['--conflicts', 'patch']);
+    assert.deepEqual(json.conflicts.map((/** @type {any} */ c) => [c.path, c.route]), [['docs/TEAM.md', 'patch']]);
+    assert.equal(read(project, '.upkeep-merge/docs/TEAM.md.patch'), `--- a/docs/TEAM.md\n+++ b/docs/TEAM.md\n@@ -1,8 +1,8 @@\n-# Team\n+# Our team\n \n Who works here:\n ${START}\n-ann\n+(run scripts/gen-team.sh)\n ${END}\n \n Thanks.\n`);
+    const yours = read(project, '.upkeep-merge/docs/TEAM.md.yours.diff');
+    assert.match(yours, /^-# Our team\n\+# The crew\n/m);
+    assert.doesNotMatch(yours, /ann|bob|run scripts/, 'no line of either region body');
+    assert.equal(read(project, 'docs/TEAM.md'), team('The crew', '- ann\n'), 'a path in conflict is left alone');
   });
 
   test('edited inside the region only: not drift; regeneration overwrites the hand edit and says so', () => {
@@ -296,10 +317,16 @@ mv "$f.tmp" "$f"
   test('a roster that falls back to a whole-file conflict skips the region derived from it', () => {
     const { v1, v2 } = releases();
     const project = track(installProject(v1, { 'team.yml': 'members: [ann, &anchor carol]\n', 'docs/TEAM.md': team('Team', '- ann\n') }));
-    const { json } = runUpdate(project, v1, v2);
+    const { json } = runUpdate(project, v1, v2, ['--conflicts', 'patch']);
     assert.ok(json.structured['team.yml'].fallback, 'the roster was not merged field by field');
     assert.deepEqual(json.regions.regen.skipped, [{ argv: ['sh', 'scripts/gen-team.sh'], reason: 'its inputs were not merged this run: team.yml', regionId: 'team' }]);
     assert.equal(read(project, 'team.yml'), 'members: [ann, &anchor carol]\n');
+    // Under the default the whole-file text merge runs instead: here it conflicts (markers),
+    // and the region still waits for the roster.
+    const merged = track(installProject(v1, { 'team.yml': 'members: [ann, &anchor carol]\n', 'docs/TEAM.md': team('Team', '- ann\n') }));
+    const m = runUpdate(merged, v1, v2);
+    assert.deepEqual(m.json.conflicts.map((/** @type {any} */ c) => [c.path, c.route]), [['team.yml', 'markers']]);
+    assert.equal(m.json.regions.regen.skipped[0].reason, 'its inputs were not merged this run: team.yml');
   });
 });
 

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { gitTemplate, installProject, runUpdate, snapshot, tempDir, writeRelease } from './update-fixtures.js';
+import { hostileArchive as hostileRelease } from './lifecycle-fixtures.js';
 
 const dirs = /** @type {string[]} */ ([]);
 after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -28,26 +29,10 @@ function archive(/** @type {string} */ dir) {
   return out;
 }
 
-/** An archive holding one hostile entry, written with Python's tarfile. */
+/** A 1.1.0 release holding one hostile entry (the lifecycle tests' archive). */
 function hostileArchive(/** @type {string} */ kind) {
   const out = join(track(tempDir()), `${kind}.tar.gz`);
-  const script = `
-import io, sys, tarfile
-kind, out = sys.argv[1], sys.argv[2]
-with tarfile.open(out, 'w:gz') as t:
-    def add(name, data=b'x', **kw):
-        i = tarfile.TarInfo(name); i.size = len(data)
-        for k, v in kw.items(): setattr(i, k, v)
-        t.addfile(i, io.BytesIO(data) if i.type == tarfile.REGTYPE else None)
-    add('.upkeep/VERSION', b'1.1.0\\n'); add('.upkeep/manifest.json', b'{"schema":1,"files":{}}')
-    if kind == 'dotdot': add('../escape.txt')
-    if kind == 'absolute': add('/tmp/upkeep-absolute-escape.txt')
-    if kind == 'symlink': add('link', type=tarfile.SYMTYPE, linkname='../../etc/passwd', size=0)
-    if kind == 'hardlink': add('hard', type=tarfile.LNKTYPE, linkname='/etc/passwd', size=0)
-    if kind == 'device': add('dev', type=tarfile.CHRTYPE, size=0)
-`;
-  execFileSync('python3', ['-c', script, kind, out]);
-  return out;
+  return hostileRelease(kind, out, { '.upkeep/VERSION': '1.1.0\n', '.upkeep/manifest.json': '{"schema":1,"files":{}}' });
 }
 
 describe('release sources', () => {
@@ -78,7 +63,7 @@ describe('release sources', () => {
       assert.equal(r.json.error.code, 'unsafe-path');
       assert.deepEqual(snapshot(project), before);
       assert.deepEqual(snapshot(sentinel), {});
-      assert.ok(!existsSync('/tmp/upkeep-absolute-escape.txt'));
+      assert.ok(!existsSync('/tmp/upkeep-life-absolute-escape.txt'));
     });
   }
 });

@@ -78,11 +78,11 @@ describe("upkeep's own paths", () => {
     const r1 = track(writeRelease(tempDir(), { version: '1.0.0', files: { d: 'v1\n', 'd.patch/e': 'v1\n' }, manifest: both }));
     const r2 = track(writeRelease(tempDir(), { version: '1.1.0', files: { d: 'v2\n', 'd.patch/e': 'v2\n' }, manifest: both }));
     const project = track(installProject(r1, { d: 'mine\n', 'd.patch/e': 'mine\n' }));
-    refused(project, () => runUpdate(project, r1, r2), 'path-collision', /'\.upkeep-merge\/d\.patch\/e\.patch'.*collides with '\.upkeep-merge\/d\.patch'/);
+    refused(project, () => runUpdate(project, r1, r2, ['--conflicts', 'patch']), 'path-collision', /'\.upkeep-merge\/d\.patch\/e\.patch'.*collides with '\.upkeep-merge\/d\.patch'/);
     // Only d.patch/e conflicts now, but a prior run's d.patch is a file where its folder must go.
     const edited = track(installProject(r1, { 'd.patch/e': 'mine\n' }));
     writeTree(edited, { '.upkeep-merge/d.patch': 'an earlier patch\n' });
-    refused(edited, () => runUpdate(edited, r1, r2), 'unsafe-path', /'\.upkeep-merge\/d\.patch' is not a folder/);
+    refused(edited, () => runUpdate(edited, r1, r2, ['--conflicts', 'patch']), 'unsafe-path', /'\.upkeep-merge\/d\.patch' is not a folder/);
   });
 
   test('manifests that are not UTF-8 are refused by name, with the byte offset', () => {
@@ -116,20 +116,21 @@ describe('backups', () => {
     git(project, 'init', '-q');
     git(project, 'add', '-A');
     git(project, 'commit', '-qm', 'installed 1.0.0');
-    // An uncommitted file the first update backs up: the backup becomes its only copy.
+    // An uncommitted file the first update backs up (--allow-dirty): the backup becomes its only copy.
     writeFileSync(join(project, 'a.txt'), 'a1\n');
     writeFileSync(join(project, 'notes.txt'), 'only here\n');
-    const first = runUpdate(project, v1, v2);
+    const dirty = ['--allow-dirty'];
+    const first = runUpdate(project, v1, v2, dirty);
     assert.equal(first.json.status, 'updated');
     const firstRun = first.json.backupDir;
     // The printed advice for an update applied but not committed: discard the bump, run again.
-    assert.equal(runUpdate(project, v1, v2).json.status, 'applied-uncommitted');
+    assert.equal(runUpdate(project, v1, v2, dirty).json.status, 'applied-uncommitted');
     git(project, 'checkout', '--', '.upkeep/VERSION');
     writeFileSync(join(project, 'b.txt'), 'b1\n');
-    const second = runUpdate(project, v1, v2);
+    const second = runUpdate(project, v1, v2, dirty);
     assert.equal(second.json.status, 'updated', second.stdout);
     assert.ok(existsSync(join(project, firstRun, 'a.txt')), 'the first run kept its backups');
-    const third = runUpdate(project, v2, v3);
+    const third = runUpdate(project, v2, v3, dirty);
     assert.equal(third.json.status, 'updated');
     const runs = readdirSync(join(project, '.upkeep-backups')).filter((n) => n !== '.gitignore');
     assert.equal(runs.length, 3, runs.join(', '));
@@ -147,7 +148,8 @@ describe('backups', () => {
     git(project, 'init', '-q');
     git(project, 'add', '-A');
     git(project, 'commit', '-qm', 'installed');
-    const r = runUpdate(project, v1, v2);
+    // The patch route, so the merge folder is written too.
+    const r = runUpdate(project, v1, v2, ['--conflicts', 'patch']);
     assert.ok(r.json.backupDir && r.json.conflicts.length === 1, r.stdout);
     assert.equal(read(project, '.upkeep-backups/.gitignore'), '*\n');
     assert.equal(read(project, '.upkeep-merge/.gitignore'), '*\n');
@@ -168,7 +170,7 @@ describe('backups', () => {
     // 1.0.0 -> 1.1.0 backs up a1 and b1 (both in HEAD); 1.1.0 -> 1.2.0, never committed,
     // backs up a2 and b2: found nowhere else.
     assert.equal(runUpdate(project, v1, v2).json.status, 'updated');
-    assert.equal(runUpdate(project, v2, v3).json.status, 'updated');
+    assert.equal(runUpdate(project, v2, v3, ['--allow-dirty']).json.status, 'updated');
     const list = JSON.parse(runCli(['backups', 'list', '--root', project, '--json']).stdout);
     assert.equal(list.runs.length, 3);
     assert.ok(list.runs.some((/** @type {any} */ r) => r.legacy));

@@ -103,24 +103,64 @@ describe('upkeep update with field-aware merges', () => {
     const changed = { ...v2, 'pnpm-workspace.yaml': 'minimumReleaseAge: 2880\noverrides:\n  lodash: 4.17.20\n' };
     const latest = track(writeRelease(tempDir(), { version: '1.1.0', files: changed, manifest, extra: { merges } }));
     const root = track(installProject(base, { ...project, 'pnpm-workspace.yaml': 'minimumReleaseAge: [60\n' }));
-    const { json } = runUpdate(root, base, latest);
+    // --conflicts patch: the file is left as it is, upstream's change as a patch.
+    const { json } = runUpdate(root, base, latest, ['--conflicts', 'patch']);
     const ws = json.structured['pnpm-workspace.yaml'];
     assert.match(ws.fallback, /current file is not YAML/);
-    assert.deepEqual(json.conflicts, [{ path: 'pnpm-workspace.yaml', class: 'shared', patchPath: '.upkeep-merge/pnpm-workspace.yaml.patch' }]);
-    assert.equal(readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8'), 'minimumReleaseAge: [60\n', 'a fallback never edits');
+    assert.deepEqual(json.conflicts.map((/** @type {any} */ c) => [c.path, c.route, c.patchPath]), [['pnpm-workspace.yaml', 'patch', '.upkeep-merge/pnpm-workspace.yaml.patch']]);
+    assert.equal(readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8'), 'minimumReleaseAge: [60\n', 'the patch route never edits');
     assert.ok(existsSync(join(root, '.upkeep-merge/pnpm-workspace.yaml.patch')));
 
     const fresh = track(installProject(base, { ...project, 'pnpm-workspace.yaml': 'minimumReleaseAge: [60\n' }));
     const summary = runCli(['update', '--root', fresh, '--baseline', base, '--latest', latest, '--yes']).stdout;
     assert.match(summary, /Field-aware merges:\n/);
     assert.match(summary, /  \.gaia\/audit-ci\.yml: 4 applied, 0 conflicts, 1 suggestion \(see \.upkeep-merge\/\.gaia\/audit-ci\.yml\.notes\)\n/);
-    assert.match(summary, /  pnpm-workspace\.yaml: whole-file conflict \(the current file is not YAML/);
-    assert.match(summary, /run your package manager's install/);
+    // The default: the whole-file text merge instead; both changed the one line: markers.
+    assert.match(summary, /  pnpm-workspace\.yaml: not merged field by field \(the current file is not YAML[^\n]*; a whole-file conflict \(see Conflicts above\)\n/);
+    assert.match(summary, /  pnpm-workspace\.yaml \[shared\]: conflict markers written into the file\n/);
+    // No lockfile here, but package.json's packageManager says pnpm.
+    assert.match(summary, /\npackage\.json changed: run `pnpm install`\.\n/);
     const skip = track(installProject(base, project));
     const quiet = runCli(['update', '--root', skip, '--baseline', base, '--latest', track(writeRelease(tempDir(), { version: '1.1.0', files: { ...v1, 'README.md': 'v2\n' }, manifest, extra: { merges } })), '--yes']).stdout;
     assert.match(quiet, /  package\.json: no managed-key changes \(clean skip\)\n/);
-    assert.doesNotMatch(quiet, /package manager's install/);
+    assert.doesNotMatch(quiet, /package\.json changed/);
     const plain = runUpdate(track(installProject(base, { ...project, 'pnpm-workspace.yaml': v1['pnpm-workspace.yaml'] })), base, latest);
     assert.deepEqual(keys(plain.json.structured['pnpm-workspace.yaml'].applied), [['value', null, 'minimumReleaseAge', 'apply']]);
+  });
+});
+
+describe('a field merge that cannot read a side takes the three-way text merge', () => {
+  const spec = { 'app.json': { format: 'json', maps: ['settings'] } };
+  const files = (/** @type {string} */ value) => ({ 'app.json': `{\n  "name": "tpl",\n  "settings": {\n    "level": "${value}"\n  },\n  "tail": true\n}\n` });
+  const m = { 'app.json': 'shared' };
+
+  test('a file that does not parse (a stray brace) is merged as text: upstream\'s change in, the project\'s kept', () => {
+    const base = track(writeRelease(tempDir(), { version: '1.0.0', files: files('1'), manifest: m, extra: { merges: spec } }));
+    const latest = track(writeRelease(tempDir(), { version: '1.1.0', files: files('2'), manifest: m, extra: { merges: spec } }));
+    const broken = `${files('1')['app.json'].replace('"name": "tpl"', '"name": "mine"')}}\n`;
+    const root = track(installProject(base, { 'app.json': broken }));
+    const { status, json, stderr } = runUpdate(root, base, latest);
+    assert.equal(status, 0, stderr);
+    assert.match(json.structured['app.json'].fallback, /the current file is not JSON/);
+    assert.deepEqual(json.merge, ['app.json']);
+    assert.equal(readFileSync(join(root, 'app.json'), 'utf8'), broken.replace('"level": "1"', '"level": "2"'));
+    const summary = runCli(['update', '--root', track(installProject(base, { 'app.json': broken })), '--baseline', base, '--latest', latest, '--yes']).stdout;
+    assert.match(summary, /  app\.json: not merged field by field \(the current file is not JSON[^\n]*\); taken as a whole file instead\n/);
+  });
+
+  // tsconfig*.json is read as JSONC by default (comments and trailing commas), even
+  // when declared `json`: it never falls back.
+  test('tsconfig.json with comments is merged field by field, comments and commas kept', () => {
+    const tsSpec = { 'tsconfig.json': { format: 'json', maps: ['compilerOptions'] } };
+    const ts = (/** @type {string} */ target) => `{\n  // the compiler's settings\n  "compilerOptions": {\n    "target": "${target}", /* bumped each release */\n    "strict": true,\n  },\n}\n`;
+    const tm = { 'tsconfig.json': 'shared' };
+    const base = track(writeRelease(tempDir(), { version: '1.0.0', files: { 'tsconfig.json': ts('ES2020') }, manifest: tm, extra: { merges: tsSpec } }));
+    const latest = track(writeRelease(tempDir(), { version: '1.1.0', files: { 'tsconfig.json': ts('ES2022') }, manifest: tm, extra: { merges: tsSpec } }));
+    const mine = ts('ES2020').replace('"strict": true,', '"strict": true,\n    "noEmit": true, // mine');
+    const root = track(installProject(base, { 'tsconfig.json': mine }));
+    const { json } = runUpdate(root, base, latest);
+    assert.equal(json.structured['tsconfig.json'].fallback, null);
+    assert.deepEqual(keys(json.structured['tsconfig.json'].applied), [['entry', 'compilerOptions', 'target', 'apply']]);
+    assert.equal(readFileSync(join(root, 'tsconfig.json'), 'utf8'), mine.replace('ES2020', 'ES2022'));
   });
 });

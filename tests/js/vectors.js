@@ -195,6 +195,7 @@ const calls = {
   changelogRange: (api, [text, from, to]) => api.changelogRange(text, from, to),
   startUpdate: (api, [record, from, to, runId]) => api.startUpdate(record, from, to, runId),
   updateReadList: (api, [baseline, latest, stateDir]) => api.updateReadList(baseline, latest, stateDir),
+  checkClean: (api, [input]) => (api.checkClean(decode(input)), null),
   planUpdate: (api, [input]) => encodeReadable(api.planUpdate(decode(input))),
   planUpdateByDigests: (api, [input]) => encodeReadable(planUpdateByDigests(api, decode(input))),
   UpdateSession: (api, [input, ops]) => {

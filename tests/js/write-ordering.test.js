@@ -148,7 +148,8 @@ describe('write ordering under strace', { skip: hasStrace ? false : 'strace is n
     const project = installProject(baseline, { 'a.txt': 'mine\n' });
     execFileSync('git', ['init', '-q'], { cwd: project });
 
-    const trace = traced(['update', '--baseline', baseline, '--latest', latest, '--yes', '--json'], project);
+    // Nothing committed yet, so every managed file is uncommitted: --allow-dirty.
+    const trace = traced(['update', '--baseline', baseline, '--latest', latest, '--yes', '--json', '--conflicts', 'patch', '--allow-dirty'], project);
     const placements = checkPlacements(trace, project);
     // a.txt (edited, changed upstream) is a conflict patch; the other two are replaced.
     assert.equal(checkBackupsFirst(trace, placements, project, '.upkeep-backups'), 2, 'lib/b.txt and lib/c.txt were backed up');

@@ -63,6 +63,14 @@ pub fn update_read_list(
     )
 }
 
+/// The dirty guard before an update is confirmed: throws `dirty-worktree` naming the
+/// managed files with uncommitted changes, else returns nothing.
+#[wasm_bindgen(js_name = checkClean)]
+pub fn check_clean(input: JsValue) -> Result<(), JsValue> {
+    let input: update::CleanCheck = decode(ErrorKind::InvalidUpdateInput, "checkClean", input)?;
+    update::check_clean(&input).map_err(to_js)
+}
+
 /// Plans an update: actions, per-file verdicts and the report.
 #[wasm_bindgen(js_name = planUpdate)]
 pub fn plan_update(input: JsValue) -> Result<JsValue, JsValue> {

@@ -90,7 +90,7 @@ export function mountFileView(root) {
         h('p.hint', null, 'Region markers (generated regions with a region-aware verdict) are not in this demo yet: regions land with a later issue.')),
       h('div.panel', null, h('h2', null, 'Unified diff ', pairSelect), diffBox),
     ),
-    h('div.panel', null, h('h2', null, 'Three-way merge ', h('span.muted', null, '(engine merge: ours = current, base = baseline, theirs = latest)')), mergeBox),
+    h('div.panel', null, h('h2', null, 'Three-way merge ', h('span.muted', null, '(the engine merge upkeep update writes: ours = current, base = baseline, theirs = latest, diff3 markers)')), mergeBox),
     h('div.panel', null,
       h('h2', null, 'Take upstream changes hunk by hunk ', h('span.muted', null, '(current → latest; the result is the engine’s applyHunks)')),
       h('div.hunk-options', null, h('label', null, 'Context lines ', contextSelect)),
@@ -127,12 +127,17 @@ export function mountFileView(root) {
     const file = { path, baseline: sideInput(bytesOf('baseline')), current: sideInput(bytesOf('current')), latest: sideInput(bytesOf('latest')) };
     if (context) return { ...context.input, files: context.input.files.map((f) => (f.path === path ? file : f)) };
     const manifest = JSON.stringify({ schema: 1, files: { [path]: classSelect.value } });
-    return { from: '1.0.0', to: '1.1.0', baselineManifest: manifest, latestManifest: manifest, files: [file], options: { conflicts: 'patch', stateDir: '.upkeep', runId: 'demo', dryRun: true } };
+    return { from: '1.0.0', to: '1.1.0', baselineManifest: manifest, latestManifest: manifest, files: [file], options: { stateDir: '.upkeep', runId: 'demo', dryRun: true } };
   }
 
-  /** The conflict mode the verdict is planned with. */
+  /** The conflict mode the verdict is planned with (none given: the engine's default). */
   function updateInputMode() {
-    return context?.input.options?.conflicts ?? 'patch';
+    return context?.input.options?.conflicts ?? 'merge (the default)';
+  }
+
+  /** The versions the verdict is planned between: the release's, or the sample's. */
+  function versions() {
+    return context ? { from: context.input.from, to: context.input.to } : { from: '1.0.0', to: '1.1.0' };
   }
 
   /** @param {boolean} [textsChanged] the hunk selection starts over when a text changes */
@@ -148,15 +153,20 @@ export function mountFileView(root) {
       const plan = upkeep.planUpdate(/** @type {import('upkeep').UpdateInput} */ (updateInput()));
       const file = plan.files.find((f) => f.path === path);
       const buckets = bucketsOf(plan.report, path);
-      const patch = plan.actions.find((a) => a.path === path && a.op === 'write-patch');
+      const written = plan.actions.flatMap((a) => {
+        if (a.path !== path) return [];
+        if (a.op === 'write-merged') return ['the file itself (after a backup)'];
+        return a.op === 'write-patch' ? [a.patchPath] : [];
+      });
       verdictBox.replaceChildren(
         h('dl', null,
-          h('dt', null, 'Verdict'), h('dd', null, file?.row ? h(`span.row.row-${file.row}`, { 'data-testid': 'verdict-row' }, file.row) : h('span.muted', { 'data-testid': 'verdict-row' }, 'none')),
+          h('dt', null, 'Table row'), h('dd', null, file?.row ? h(`span.row.row-${file.row}`, { 'data-testid': 'verdict-row' }, file.row) : h('span.muted', { 'data-testid': 'verdict-row' }, 'none')),
+          h('dt', null, 'Outcome'), h('dd', null, h('strong', { 'data-testid': 'verdict-outcome' }, file?.outcome ?? 'none')),
           h('dt', null, 'Bucket'), h('dd', { 'data-testid': 'verdict-bucket' }, ...(buckets.length ? buckets.map((b) => h(`span.pill.bucket-${b}`, null, b)) : [h('span.muted', null, 'none')])),
           h('dt', null, 'Changed'), h('dd', null, `locally: ${file?.localChange ? 'yes' : 'no'} · upstream: ${file?.upstreamChange ? 'yes' : 'no'}`),
           h('dt', null, 'Class'), h('dd', null, file?.class ?? classSelect.value),
         ),
-        h('p.muted', null, `Planned with conflicts: ${updateInputMode()}`, patch ? ' — it would write ' : '', patch ? h('code', null, /** @type {any} */ (patch).patchPath) : '', patch ? ' for you to review.' : ''),
+        h('p.muted', { 'data-testid': 'verdict-writes' }, `Planned with conflicts: ${updateInputMode()}`, written.length ? ` — it would write ${written.join(', ')}.` : ''),
       );
     } catch (error) {
       verdictBox.replaceChildren(h('p.error', null, String(/** @type {Error} */ (error).message ?? error)));
@@ -174,7 +184,8 @@ export function mountFileView(root) {
 
     // The three-way merge.
     try {
-      const merged = upkeep.merge(current, baseline, latest, { oursLabel: 'current', baseLabel: 'baseline', theirsLabel: 'latest' });
+      const { from, to } = versions();
+      const merged = upkeep.merge(current, baseline, latest, { style: 'diff3', oursLabel: 'yours', baseLabel: `${from} (baseline)`, theirsLabel: `${to} (latest)` });
       mergeBox.replaceChildren(
         h('p', { 'data-testid': 'merge-conflicts' }, merged.conflicts === 0 ? h('span.ok', null, 'Clean merge') : h('span.warn', null, `${merged.conflicts} conflict${merged.conflicts === 1 ? '' : 's'}`)),
         h('pre.code.merged', { 'data-testid': 'merge-result' }, decode(merged.content)),

@@ -55,7 +55,8 @@ export function updateInput({ baseline, latest, project }, options) {
     claimFiles: list.claimFiles.map((path) => ({ path, bytes: project.get(path) ?? null })),
     changelog: text(latest, 'CHANGELOG.md'),
     packageJson: text(project, 'package.json'),
-    options: { conflicts: options.conflicts ?? 'patch', ignoreEol: options.ignoreEol ?? false, stateDir: STATE_DIR, runId: start.runId, dryRun: true },
+    // No mode given: the engine's default (the three-way merge), as `upkeep update` has it.
+    options: { ...(options.conflicts ? { conflicts: options.conflicts } : {}), ignoreEol: options.ignoreEol ?? false, stateDir: STATE_DIR, runId: start.runId, dryRun: true },
   };
   return { status: check.status, check, input };
 }

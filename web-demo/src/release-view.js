@@ -13,7 +13,7 @@ const BUCKET_HELP = {
   removed: 'dropped by the latest release, unedited here',
   skip: 'left alone',
   delete: 'dropped upstream but edited here: yours to delete',
-  conflicts: 'edited on both sides: a patch to review',
+  conflicts: 'edited on both sides and not merged cleanly: conflict markers in the file, or a patch to apply',
 };
 
 /**
@@ -30,7 +30,7 @@ const BUCKET_HELP = {
 export function mountReleaseView(root, openFile) {
   /** @type {import('./plan.js').Release & { label: string }} */
   let release = example;
-  let conflicts = /** @type {'patch' | 'merge' | 'markers'} */ ('patch');
+  let conflicts = /** @type {'patch' | 'merge' | 'markers'} */ ('merge');
   const body = h('div.release-body');
 
   /** @type {Record<string, HTMLInputElement>} */
@@ -59,9 +59,9 @@ export function mountReleaseView(root, openFile) {
   const mode = h(
     'select',
     { 'data-testid': 'conflict-mode', onchange: (/** @type {Event} */ e) => ((conflicts = /** @type {any} */ (e.target).value), render()) },
-    h('option', { value: 'patch' }, 'patch: a diff -u per conflict'),
-    h('option', { value: 'merge' }, 'merge: three-way merge first'),
-    h('option', { value: 'markers' }, 'markers: conflict markers in the file'),
+    h('option', { value: 'merge' }, 'merge (default): three-way merge, diff3 markers where both changed the same lines'),
+    h('option', { value: 'markers' }, 'markers: three-way merge, two-part markers'),
+    h('option', { value: 'patch' }, "patch: leave the file, write upstream's change as a patch"),
   );
   const planOwn = async () => {
     try {
@@ -83,7 +83,7 @@ export function mountReleaseView(root, openFile) {
       h('h1', null, 'What would ', h('code', null, 'upkeep update'), ' do?'),
       h('p', null, 'A project was scaffolded from a template release and then edited. A new release is out. ',
         'upkeep compares three trees — the release the project came from, the latest release, and the project — ',
-        'and decides per file: overwrite, merge, add, remove, or hand you a patch. Click a file to see its three versions.'),
+        'and decides per file: overwrite, add, remove, merge three-way (conflict markers where both sides changed the same lines), or hand you a patch. Click a file to see its three versions.'),
     ),
     h('details.own', null,
       h('summary', null, 'Plan your own folders'),
@@ -128,7 +128,7 @@ export function mountReleaseView(root, openFile) {
           h('div.versions', { 'data-testid': 'versions' }, report.from, h('span.arrow', null, ' → '), report.to),
           h('div.muted', null, `${plan.files.length} managed files · ${plan.actions.length} actions planned · dry run, nothing written`),
           h('ul.needs', null,
-            h('li', null, h('span.pill.bucket-conflicts', null, String(report.conflicts.length)), ' conflicts to review (a patch each)'),
+            h('li', { 'data-testid': 'conflict-count' }, h('span.pill.bucket-conflicts', null, String(report.conflicts.length)), ` conflicts to resolve${routes(report)}`),
             h('li', null, h('span.pill.bucket-delete', null, String(report.delete.length)), ' files dropped upstream but edited here: yours to delete'),
             h('li', null, h('span.pill', null, String(report.adopterActions.length)), ' adopter actions from the release notes'),
           ),
@@ -142,7 +142,7 @@ export function mountReleaseView(root, openFile) {
           h('pre.summary-text', { 'data-testid': 'plan-summary' }, plan.summary),
         ),
         h('div.panel', null,
-          h('h2', null, 'Patches it would write'), patches(plan),
+          h('h2', null, 'Files it would write'), patches(plan),
           h('h2', null, 'Release notes in range'), changelog(plan.changelog),
         ),
       ),
@@ -185,11 +185,12 @@ export function mountReleaseView(root, openFile) {
         h('td', null, h(`span.class.class-${file.class}`, null, file.class)),
         h('td', null, file.row ? h(`span.row.row-${file.row}`, null, file.row) : h('span.muted', null, '—')),
         h('td', null, ...buckets.map((b) => h(`span.pill.bucket-${b}`, { title: BUCKET_HELP[b] }, b))),
+        h('td', { 'data-testid': 'outcome' }, h(`span.outcome${file.outcome.startsWith('conflict') ? '.outcome-conflict' : ''}`, null, file.outcome)),
         h('td.flags', null, file.localChange ? h('span.flag', { title: 'changed in the project' }, 'local') : null, file.upstreamChange ? h('span.flag.up', { title: 'changed by the release' }, 'upstream') : null),
       );
     });
     return h('table.plan', { 'data-testid': 'plan-table' },
-      h('thead', null, h('tr', null, h('th', null, 'Path'), h('th', null, 'Class'), h('th', null, 'Verdict'), h('th', null, 'Bucket'), h('th', null, 'Changed'))),
+      h('thead', null, h('tr', null, h('th', null, 'Path'), h('th', null, 'Class'), h('th', null, 'Table row'), h('th', null, 'Bucket'), h('th', null, 'Outcome'), h('th', null, 'Changed'))),
       h('tbody', null, ...rows));
   }
 
@@ -197,17 +198,36 @@ export function mountReleaseView(root, openFile) {
   function patches(plan) {
     const writes = plan.actions.filter((a) => a.op === 'write-patch' || a.op === 'write-merged');
     if (writes.length === 0) return h('p.muted', null, 'None: no file was edited on both sides.');
+    const { report } = plan;
     return h('div', { 'data-testid': 'patches' },
       ...writes.map((action) => {
-        // A field merge's notes travel as a write-patch action; the report names them.
-        const notes = action.op === 'write-patch' && plan.report.structured?.[action.path]?.notesPath === action.patchPath;
-        const what = action.op !== 'write-patch' ? ' — merged in place (backup first)' : notes ? ` — conflicts and suggestions of the field merge of ${action.path}` : ` — the conflict in ${action.path}`;
-        return h('details.patch', { open: true },
-          h('summary', null, h('code', null, action.op === 'write-patch' ? action.patchPath : action.path), h('span.muted', null, what)),
-          action.op === 'write-patch' && !notes ? diffBlock(decode(action.bytes)) : h('pre.code', null, decode(action.bytes)),
+        // What each write is, from the report's entry for its path.
+        const conflict = report.conflicts.find((c) => c.path === action.path);
+        const at = action.op === 'write-patch' ? action.patchPath : action.path;
+        const notes = report.structured?.[action.path]?.notesPath === at;
+        const what =
+          action.op === 'write-merged' ? (conflict?.route === 'markers' ? ' — written with conflict markers (backup first)' : ' — merged in place (backup first)')
+            : notes ? ` — conflicts and suggestions of the field merge of ${action.path}`
+              : conflict?.patchPath === at ? ` — upstream's change to ${action.path} (baseline → latest), to apply from the project root`
+                : conflict?.yoursDiffPath === at ? ` — your edits to ${action.path} against the latest release, for reading`
+                  : ` — upstream's copy of ${action.path}`;
+        const shownAsDiff = action.op === 'write-patch' && (conflict?.patchPath === at || conflict?.yoursDiffPath === at);
+        const text = action.op === 'write-patch' && conflict?.latestCopyPath === at ? `(${action.bytes.length} bytes)` : decode(action.bytes);
+        return h('details.patch', { open: true, 'data-path': at },
+          h('summary', null, h('code', null, at), h('span.muted', null, what)),
+          shownAsDiff ? diffBlock(text) : h('pre.code', null, text),
         );
       }),
     );
+  }
+
+  /** How the conflicts were left, counted by route: ` (2 with markers, 1 patch)`. @param {import('upkeep').UpdateReport} report */
+  function routes(report) {
+    const counts = new Map();
+    for (const c of report.conflicts) counts.set(c.route, (counts.get(c.route) ?? 0) + 1);
+    const words = { markers: 'with markers', patch: 'as a patch', 'latest-copy': "with upstream's copy", 'not-a-file': 'not a file' };
+    const parts = [...counts].map(([route, n]) => `${n} ${words[/** @type {keyof typeof words} */ (route)]}`);
+    return parts.length ? ` (${parts.join(', ')})` : '';
   }
 
   /** @param {import('upkeep').ChangelogSection[]} sections */

@@ -56,16 +56,27 @@ after(async () => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
-/** `upkeep update --dry-run --json` on the bundled example, on a temp copy of the project. */
-function cliPlan() {
+/** `upkeep update --dry-run --json` (or another read-only command) on the bundled example, on a temp copy of the project. */
+function cliPlan(/** @type {string[]} */ command = ['update', '--dry-run']) {
   const project = join(scratch, 'starter-project');
+  rmSync(project, { recursive: true, force: true });
   cpSync(join(repo, 'examples/starter-project'), project, { recursive: true });
   const { status, stdout, stderr } = runCli([
-    'update', '--baseline', join(repo, 'examples/starter-template'), '--latest', join(repo, 'examples/starter-template-1.3.0'),
-    '--root', project, '--dry-run', '--json',
+    ...command, '--baseline', join(repo, 'examples/starter-template'), '--latest', join(repo, 'examples/starter-template-1.3.0'),
+    '--root', project, '--json',
   ]);
-  assert.ok(status === 0 || status === 1, `upkeep update failed (${status}): ${stderr}`);
+  assert.ok(status === 0 || status === 1, `upkeep ${command.join(' ')} failed (${status}): ${stderr}`);
   return JSON.parse(stdout);
+}
+
+/** What `upkeep update` writes into `path` of a temp copy of the example project. */
+function cliWritten(/** @type {string} */ path) {
+  const project = join(scratch, 'updated-project');
+  rmSync(project, { recursive: true, force: true });
+  cpSync(join(repo, 'examples/starter-project'), project, { recursive: true });
+  const { status, stderr } = runCli(['update', '--baseline', join(repo, 'examples/starter-template'), '--latest', join(repo, 'examples/starter-template-1.3.0'), '--root', project, '--yes', '--json']);
+  assert.ok(status === 0 || status === 1, stderr);
+  return readFileSync(join(project, path), 'utf8');
 }
 
 test('the first screen plans the bundled example exactly as `upkeep update --dry-run` does', async () => {
@@ -82,18 +93,29 @@ test('the first screen plans the bundled example exactly as `upkeep update --dry
   }
   assert.ok(report.conflicts.length > 0, 'the bundled example has a conflict to click into');
   for (const conflict of report.conflicts) {
-    assert.ok(await page.getByTestId('patches').getByText(conflict.patchPath).isVisible(), `the patch ${conflict.patchPath} is listed`);
+    const written = conflict.patchPath ?? conflict.path;
+    assert.ok(await page.locator(`[data-testid="patches"] [data-path="${written}"]`).isVisible(), `${written} is listed among the files it would write`);
   }
+  // Each file's outcome is the engine's word for it, as `upkeep status --json` gives it.
+  const status = cliPlan(['status']);
+  assert.ok(status.files.some((/** @type {any} */ f) => f.outcome === 'merged') && status.files.some((/** @type {any} */ f) => f.outcome === 'conflict (markers)'), 'the example shows both outcomes of the merge default');
+  for (const file of status.files) {
+    assert.equal(await page.locator(`[data-testid="plan-table"] tr[data-path="${file.path}"] [data-testid="outcome"]`).innerText(), file.outcome, file.path);
+  }
+  assert.match(await page.getByTestId('conflict-count').innerText(), /conflicts to resolve \(1 with markers\)/);
   await page.screenshot({ path: join(results, 'demo.png'), fullPage: true });
 });
 
 test('a conflict opens in the three-way view: verdict, diff and merge from the engine, a hunk accepted', async () => {
   const report = cliPlan();
-  const path = report.conflicts[0].path;
+  const conflict = report.conflicts.find((/** @type {any} */ c) => c.route === 'markers');
+  const path = conflict.path;
   await page.locator(`[data-testid="plan-table"] tr[data-path="${path}"]`).click();
   await page.getByTestId('file-view').waitFor({ state: 'visible' });
   assert.equal(await page.getByTestId('verdict-row').innerText(), 'conflict');
+  assert.equal(await page.getByTestId('verdict-outcome').innerText(), 'conflict (markers)');
   assert.ok((await page.getByTestId('verdict-bucket').innerText()).includes('conflicts'));
+  assert.match(await page.getByTestId('verdict-writes').innerText(), /it would write the file itself \(after a backup\)/);
 
   // The unified diff shown is `upkeep diff` on the same two files, byte for byte.
   const baseline = join(repo, 'examples/starter-template', path);
@@ -101,10 +123,12 @@ test('a conflict opens in the three-way view: verdict, diff and merge from the e
   const cli = runCli(['diff', '-L', `baseline/${path}`, '-L', `latest/${path}`, baseline, latest]);
   assert.equal(await page.getByTestId('unified-diff').textContent(), cli.stdout);
 
-  // The merge shown is `upkeep merge --stdout` on the same three files.
+  // The merge shown is `upkeep merge --diff3` on the same three files, and what `upkeep update` writes.
   const current = join(repo, 'examples/starter-project', path);
-  const merged = runCli(['merge', '--stdout', '-L', 'current', '-L', 'baseline', '-L', 'latest', current, baseline, latest]);
+  const merged = runCli(['merge', '--stdout', '--diff3', '-L', 'yours', '-L', `${report.from} (baseline)`, '-L', `${report.to} (latest)`, current, baseline, latest]);
   assert.equal(await page.getByTestId('merge-result').textContent(), merged.stdout);
+  assert.equal(merged.stdout, cliWritten(path));
+  assert.equal(await page.getByTestId('merge-conflicts').innerText(), '1 conflict');
   assert.ok(await page.locator('[data-testid="merge-view"] .cm-mergeView').isVisible(), 'the CodeMirror merge view is shown');
 
   // Accepting the first hunk (one per change) gives what the engine's applyHunks gives.
@@ -114,9 +138,22 @@ test('a conflict opens in the three-way view: verdict, diff and merge from the e
   const { engine } = await import('../../npm/lib/engine.js');
   const expected = Buffer.from(engine.applyHunks(readFileSync(current), readFileSync(latest), [0], { context: 0 })).toString('utf8');
   assert.equal(await page.getByTestId('hunk-result').textContent(), expected);
-  assert.ok((await page.getByTestId('hunks').locator('.hunk').count()) > 1, 'the hunks can be accepted one by one');
+  assert.ok((await page.getByTestId('hunks').locator('.hunk').count()) >= 1, 'the hunks can be accepted one by one');
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(results, 'three-way.png'), fullPage: true });
+});
+
+test('a file both sides edited apart opens as merged, with the merge upkeep update writes', async () => {
+  await page.getByRole('tab', { name: 'Whole release' }).click();
+  const report = cliPlan();
+  assert.ok(report.merge.includes('README.md'));
+  await page.locator('[data-testid="plan-table"] tr[data-path="README.md"]').click();
+  await page.getByTestId('file-view').waitFor({ state: 'visible' });
+  assert.equal(await page.getByTestId('verdict-row').innerText(), 'conflict', 'the both-changed row of the table');
+  assert.equal(await page.getByTestId('verdict-outcome').innerText(), 'merged');
+  assert.deepEqual(await page.getByTestId('verdict-bucket').locator('.pill').allInnerTexts(), ['merge']);
+  assert.equal(await page.getByTestId('merge-conflicts').innerText(), 'Clean merge');
+  assert.equal(await page.getByTestId('merge-result').textContent(), cliWritten('README.md'));
 });
 
 test('a pasted triple gets the verdict the CLI gives the same files', async () => {

@@ -31,6 +31,7 @@ fuzz_target!(|data: &[u8]| {
         maps: vec![],
         tokens: vec![],
         lists: vec![],
+        couple: Default::default(),
     };
     let _ = merge_file("deep.yaml", &spec(Format::Yaml), &text, "k: 1\n", "k: 2\n");
     let _ = merge_file("deep.json", &spec(Format::Json), "{\"k\": 1}", "{\"k\": 1}", &json);

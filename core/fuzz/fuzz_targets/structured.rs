@@ -7,7 +7,8 @@
 
 use libfuzzer_sys::fuzz_target;
 use upkeep_core::structured::{
-    merge, merge_file, parse_doc, Additions, Format, Kind, ListSpec, MergeSpec, TokenSpec, Value,
+    merge, merge_file, parse_doc, Additions, Couple, Format, Kind, ListSpec, MergeSpec, TokenSpec,
+    Value,
 };
 
 fuzz_target!(|data: &[u8]| {
@@ -29,7 +30,11 @@ fuzz_target!(|data: &[u8]| {
     let spec = MergeSpec {
         format,
         values: vec!["packageManager".into(), "a.b".into()],
-        maps: vec!["scripts".into(), "overrides".into()],
+        maps: vec![
+            "scripts".into(),
+            "overrides".into(),
+            "devDependencies".into(),
+        ],
         tokens: vec![TokenSpec {
             key: "auditors".into(),
             case_insensitive: selector & 4 == 0,
@@ -43,6 +48,11 @@ fuzz_target!(|data: &[u8]| {
                 Additions::Apply
             },
         }],
+        couple: if selector & 16 == 0 {
+            Couple::Suggest
+        } else {
+            Couple::Apply
+        },
     };
     let outcome = merge_file("fuzz", &spec, current, baseline, latest).expect("a valid spec");
     if let Some(merged) = &outcome.merged {
@@ -84,6 +94,7 @@ fn differential(format: Format, current: &str, new: &str) {
         maps: vec![],
         tokens: vec![],
         lists: vec![],
+        couple: Couple::Suggest,
     };
     let out = merge(&spec, current, current, &latest);
     let Some(merged) = out.merged else {

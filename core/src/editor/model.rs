@@ -134,7 +134,7 @@ impl FileViewInput {
                 regions: Vec::new(),
                 merge: None,
                 reference: None,
-                conflicts: ConflictMode::Patch,
+                conflicts: ConflictMode::Merge,
                 ignore_eol: false,
             },
             encoding: PositionEncoding::Utf16,

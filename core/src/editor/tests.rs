@@ -116,7 +116,9 @@ fn ranges_both_sides_changed_are_warnings() {
         (1, 1, 4)
     );
     assert!(
-        view.summary.verdict.contains(".upkeep-merge/x.txt.patch"),
+        view.summary
+            .verdict
+            .contains("the next update writes the three-way merge with conflict markers"),
         "{}",
         view.summary.verdict
     );
@@ -126,7 +128,9 @@ fn ranges_both_sides_changed_are_warnings() {
         .find(|a| a.title.starts_with("Apply every upstream change"))
         .unwrap();
     assert!(merge_all.title.ends_with("1 conflict block)"));
-    assert!(apply("a\nMINE\nc\n", merge_all, PositionEncoding::Utf16).contains("<<<<<<< x.txt\n"));
+    // The merge the update writes: diff3 markers labelled with the versions.
+    assert!(apply("a\nMINE\nc\n", merge_all, PositionEncoding::Utf16)
+        .contains("<<<<<<< yours\nMINE\n||||||| 1.2.0 (baseline)\nb\n=======\nTHEIRS\n>>>>>>> 1.3.0 (latest)\n"));
 }
 
 #[test]
@@ -257,6 +261,7 @@ fn field_merged_files_show_each_entry_on_its_line() {
         maps: vec!["scripts".into(), "engines".into()],
         tokens: vec![],
         lists: vec![],
+        couple: Default::default(),
     };
     let base = "{\n  \"name\": \"starter\",\n  \"scripts\": {\n    \"start\": \"node a\",\n    \"test\": \"node --test\"\n  },\n  \"engines\": {\n    \"node\": \">=20\"\n  }\n}\n";
     let latest = "{\n  \"name\": \"starter\",\n  \"scripts\": {\n    \"start\": \"node b\",\n    \"test\": \"node --test src/\",\n    \"health\": \"node h\"\n  },\n  \"engines\": {\n    \"node\": \">=20.19\"\n  }\n}\n";

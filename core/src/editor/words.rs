@@ -15,7 +15,7 @@ use super::View;
 use crate::error::Result;
 use crate::regions::{region_verdict, scan, MarkerScan, RegionMarkers};
 use crate::text::{has_conflict_markers, is_binary, merge, MergeOptions};
-use crate::update::{classify, ConflictMode, FileClass, Row, Side};
+use crate::update::{classify, update_merge_options, ConflictMode, FileClass, Row, Side};
 
 /// Fills `view` for a file of a project scaffolded from a template.
 pub(crate) fn update_view(view: &mut View<'_>, input: &FileViewInput) -> Result<()> {
@@ -103,13 +103,20 @@ pub(crate) fn update_view(view: &mut View<'_>, input: &FileViewInput) -> Result<
             None,
         );
     }
-    let verdict = verdict(row, *class, path, latest_version, *conflicts, || {
-        baseline.as_ref().and_then(|b| {
-            merge(current, &b.0, latest, &MergeOptions::default())
-                .ok()
-                .map(|m| m.conflicts == 0)
+    let field_merged = !whole_file && !matches!(row, Row::NoUpstreamChange | Row::AlreadyLatest);
+    let verdict = if field_merged {
+        format!(
+            "the next update merges the entries upstream {latest_version} manages, field by field (each is shown on its line)"
+        )
+    } else {
+        verdict(row, *class, path, latest_version, *conflicts, || {
+            baseline.as_ref().and_then(|b| {
+                merge(current, &b.0, latest, &MergeOptions::default())
+                    .ok()
+                    .map(|m| m.conflicts == 0)
+            })
         })
-    });
+    };
     view.summary.verdict = verdict.clone();
     if *class == FileClass::Owned && (local || row == Row::Adopt) {
         view.summary.edited = true;
@@ -137,8 +144,9 @@ pub(crate) fn update_view(view: &mut View<'_>, input: &FileViewInput) -> Result<
             upstream_changes(view, &sides);
         }
         if whole_file && !has_conflict_markers(current) && row != Row::NoUpstreamChange {
+            let options = update_merge_options(installed, latest_version, *conflicts);
             if let Some((text, conflicts)) =
-                three_way(path, current, &base.0, latest, &markers, *class)
+                three_way(&options, current, &base.0, latest, &markers, *class)
             {
                 let title = match conflicts {
                     0 => "Apply every upstream change to this file (three-way merge)".to_string(),
@@ -159,30 +167,25 @@ pub(crate) fn update_view(view: &mut View<'_>, input: &FileViewInput) -> Result<
 /// generated regions, the masked texts are merged (as the region oracle compares them)
 /// and the editor's own region bodies put back, for the update to regenerate.
 fn three_way(
-    path: &str,
+    options: &MergeOptions,
     current: &[u8],
     base: &[u8],
     latest: &[u8],
     markers: &[RegionMarkers],
     class: FileClass,
 ) -> Option<(String, usize)> {
-    let options = MergeOptions {
-        ours_label: Some(path.into()),
-        theirs_label: Some(format!("{path} (latest)")),
-        ..MergeOptions::default()
-    };
     let normalized = (!markers.is_empty())
         .then(|| region_verdict(class, current, base, latest, markers, false).normalized)
         .flatten();
     let Some(masked) = normalized else {
-        let merged = merge(current, base, latest, &options).ok()?;
+        let merged = merge(current, base, latest, options).ok()?;
         return Some((String::from_utf8(merged.content).ok()?, merged.conflicts));
     };
     let merged = merge(
         &masked.current.0,
         &masked.baseline.0,
         &masked.latest.0,
-        &options,
+        options,
     )
     .ok()?;
     let mut text = merged.content;
@@ -243,18 +246,20 @@ fn verdict(
             "upstream {version} now owns this path: the next update replaces it with upstream's version (yours is backed up first)"
         ),
         _ => {
-            let patch = format!(
-                "the next update leaves your file as it is and writes the diff to upstream's version to .upkeep-merge/{path}.patch"
-            );
             let clean = merges_cleanly();
             match (mode, clean) {
                 (ConflictMode::Merge | ConflictMode::Markers, Some(true)) => format!(
                     "you and upstream {version} both changed it: the next update merges the two cleanly (backed up first)"
                 ),
-                (ConflictMode::Markers, Some(false)) => format!(
+                (ConflictMode::Merge | ConflictMode::Markers, Some(false)) => format!(
                     "you and upstream {version} both changed it: the next update writes the three-way merge with conflict markers (backed up first)"
                 ),
-                _ => format!("you and upstream {version} both changed it: {patch}"),
+                (ConflictMode::Patch, Some(_)) => format!(
+                    "you and upstream {version} both changed it: the next update leaves your file as it is and writes upstream's change to .upkeep-merge/{path}.patch"
+                ),
+                _ => format!(
+                    "you and upstream {version} both changed it, and it cannot be merged: the next update leaves your file as it is and writes upstream's side beside it in .upkeep-merge/"
+                ),
             }
         }
     }

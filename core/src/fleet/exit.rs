@@ -15,10 +15,10 @@
 //!
 //! ```
 //! use upkeep_core::fleet::{exit_code, parse_exit_policy, ExitInput};
-//! use upkeep_core::update::{Conflict, FileClass, UpdateReport};
+//! use upkeep_core::update::{Conflict, ConflictRoute, FileClass, UpdateReport};
 //!
 //! let mut report = UpdateReport::default();
-//! report.conflicts.push(Conflict { path: "a".into(), class: FileClass::Shared, patch_path: None, reason: None });
+//! report.conflicts.push(Conflict::new("a", FileClass::Shared, ConflictRoute::Markers));
 //! let mut input = ExitInput { report: Some(report), ..Default::default() };
 //! assert_eq!(exit_code(&input), 1);
 //! input.policy = Some(parse_exit_policy("error").unwrap());

@@ -12,12 +12,11 @@
 //!
 //! ```
 //! use upkeep_core::fleet::{pr_payload, PrInput};
-//! use upkeep_core::update::{Conflict, FileClass, UpdateReport};
+//! use upkeep_core::update::{Conflict, ConflictRoute, FileClass, UpdateReport};
 //!
 //! let mut report = UpdateReport { from: "1.2.0".into(), to: "1.3.0".into(), ..Default::default() };
 //! report.merge.push("README.md".into());
-//! report.conflicts.push(Conflict { path: "src/app.js".into(), class: FileClass::Shared,
-//!     patch_path: Some(".upkeep-merge/src/app.js.patch".into()), reason: None });
+//! report.conflicts.push(Conflict::new("src/app.js", FileClass::Shared, ConflictRoute::Markers));
 //! let payload = pr_payload(&PrInput::new(report, "https://github.com/acme/tpl.git")).unwrap();
 //! assert_eq!(payload.branch, "upkeep/acme-tpl/1.3.0");
 //! assert_eq!(payload.title, "upkeep: acme-tpl 1.2.0 → 1.3.0 (1 conflict to resolve)");
@@ -30,8 +29,31 @@ use super::slug::{branch_name, source_slug};
 use crate::error::Result;
 use crate::lifecycle::parse_release_spec;
 use crate::structured::{recommended, FieldVerdict};
-use crate::update::{ChangelogSection, UpdateReport};
+use crate::update::{ChangelogSection, Conflict, ConflictRoute, UpdateReport};
 
+/// How to finish one conflict on the branch, by the route the update took for it.
+fn conflict_step(c: &Conflict) -> String {
+    let why = c
+        .reason
+        .as_deref()
+        .map(|r| format!(" ({r})"))
+        .unwrap_or_default();
+    match (c.route, &c.patch_path, &c.latest_copy_path) {
+        (ConflictRoute::Markers, _, _) => {
+            "both sides changed the same lines: resolve the conflict markers in the file".into()
+        }
+        (ConflictRoute::Patch, Some(patch), _) => format!(
+            "left as it is{why}; {} is upstream's change: apply what you want (`git apply --reject`)",
+            code(patch)
+        ),
+        (ConflictRoute::LatestCopy, _, Some(copy)) => format!(
+            "left as it is{why}; {} is upstream's copy: take it or keep yours",
+            code(copy)
+        ),
+        (ConflictRoute::NotAFile, _, _) => "not a regular file here: replace it by hand".into(),
+        _ => format!("left as it is{why}: bring in upstream's change by hand"),
+    }
+}
 /// GitHub's limit on a pull request body, in characters.
 pub const GITHUB_BODY_LIMIT: usize = 65_536;
 
@@ -189,17 +211,13 @@ pub fn pr_payload(input: &PrInput) -> Result<PrPayload> {
     blocks.push(Block {
         noun: ("conflict", "conflicts"),
         head: format!(
-            "\n### Conflicts ({conflicts})\n\nThe project's version of each file is kept; resolve each one on this branch, then delete its patch from `{merge_dir}/`.\n\n"
+            "\n### Conflicts ({conflicts})\n\nResolve each one on this branch, then delete what upkeep left for it in `{merge_dir}/`.\n\n"
         ),
         items: report
             .conflicts
             .iter()
             .map(|c| {
-                let how = match (&c.patch_path, &c.reason) {
-                    (None, Some(reason)) => format!("{reason}: resolve it by hand"),
-                    (Some(patch), _) => format!("{} is a diff from your file to the release's: take what you want from it", code(patch)),
-                    (None, None) => "resolve the conflict markers in the file (or it is not a regular file: replace it by hand)".into(),
-                };
+                let how = conflict_step(c);
                 format!("- [ ] {} ({}): {how}\n", code(&c.path), c.class.as_str())
             })
             .collect(),
@@ -377,10 +395,12 @@ mod tests {
             .collect();
         report.conflicts = (0..300)
             .map(|i| Conflict {
-                path: format!("conf/c-{i:04}.yml"),
-                class: FileClass::Shared,
                 patch_path: Some(format!(".upkeep-merge/conf/c-{i:04}.yml.patch")),
-                reason: None,
+                ..Conflict::new(
+                    &format!("conf/c-{i:04}.yml"),
+                    FileClass::Shared,
+                    ConflictRoute::Patch,
+                )
             })
             .collect();
         report

@@ -3,10 +3,12 @@
 //! installed version and at the newest version (or `--to`).
 //!
 //! `.upkeep/VERSION` is what the project has installed; when the record says another
-//! version (an update completed its writes and was stopped before the record moved, or
-//! the project was updated from an explicit `--latest`), the baseline is the recorded
-//! source at the installed version and the record is brought up to date when the update
-//! completes.
+//! version (an update completed its writes and was stopped before the record moved), the
+//! baseline is the recorded source at the installed version and the record is brought up
+//! to date when the update completes. An update from an explicit `--latest` moves the
+//! record's version too (the project now holds that version of its template), without a
+//! resolution: what `--latest` named is not the recorded source, so there is nothing of
+//! it to check a later baseline against.
 //!
 //! ```
 //! use upkeep_core::lifecycle::{update_sources, UpdateSourcesInput};
@@ -74,8 +76,12 @@ pub struct UpdateSources {
     pub record: Option<ProjectSource>,
     /// What the baseline must resolve to (the recorded `resolved`), when it is checked.
     pub expect_resolved: Option<String>,
-    /// Whether `source.json` moves to the latest release when the update completes.
+    /// Whether `source.json` moves to the installed version when the update completes
+    /// (whenever the project has a record).
     pub record_latest: bool,
+    /// Whether the latest release is the recorded source's: its resolution is recorded
+    /// (and its cache entry kept for the next update's baseline). Not with `--latest`.
+    pub latest_from_record: bool,
     /// Things the user should know (printed before the summary).
     pub notices: Vec<String>,
 }
@@ -104,6 +110,7 @@ pub fn update_sources(input: &UpdateSourcesInput) -> Result<UpdateSources> {
                 record: None,
                 expect_resolved: None,
                 record_latest: false,
+                latest_from_record: false,
                 notices,
             }),
             _ => Err(Error::new(
@@ -124,7 +131,7 @@ pub fn update_sources(input: &UpdateSourcesInput) -> Result<UpdateSources> {
     let at = match installed {
         Some(v) if v != record.version => {
             notices.push(format!(
-                "{label} records {} but {}/VERSION says {v} (an update stopped before it recorded its source?); the baseline is {} at {v}",
+                "{label} records {} but {}/VERSION says {v} (an update stopped before it recorded its source, or one of them was edited); the baseline is {} at {v}",
                 record.version, input.state_dir, record.source
             ));
             v
@@ -144,7 +151,8 @@ pub fn update_sources(input: &UpdateSourcesInput) -> Result<UpdateSources> {
             .latest
             .clone()
             .unwrap_or_else(|| spec(input.to.as_deref())),
-        record_latest: input.latest.is_none(),
+        record_latest: true,
+        latest_from_record: input.latest.is_none(),
         expect_resolved,
         record: Some(record),
         notices,
@@ -201,8 +209,13 @@ mod tests {
         input.latest = Some("/rel".into());
         let s = update_sources(&input).unwrap();
         assert_eq!(
-            (s.baseline.as_str(), s.latest.as_str(), s.record_latest),
-            ("../t.git@1.0.0", "/rel", false)
+            (
+                s.baseline.as_str(),
+                s.latest.as_str(),
+                s.record_latest,
+                s.latest_from_record
+            ),
+            ("../t.git@1.0.0", "/rel", true, false)
         );
         input.to = Some("2.0.0".into());
         assert_eq!(

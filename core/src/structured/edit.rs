@@ -7,7 +7,7 @@
 //! use upkeep_core::structured::{merge, Format, MergeSpec};
 //!
 //! let spec = MergeSpec { format: Format::Yaml, values: vec!["age".into()], maps: vec![],
-//!     tokens: vec![], lists: vec![] };
+//!     tokens: vec![], lists: vec![], couple: Default::default() };
 //! let out = merge(&spec, "# mine\nage: '1'  # days\r\n", "age: 1\n", "age: 2\n");
 //! // Semantic comparison ('1' is a string, 1 a number): the project re-pinned it.
 //! assert_eq!(out.conflicts.len(), 1);
@@ -65,6 +65,7 @@ pub(crate) fn splice(t: &Texts<'_>, op: &EditOp<'_>) -> Result<Splice, String> {
             no_alias(member)?;
             append(t, list, member)
         }
+        EditOp::Insert { map, entry } => super::insert::insert_entry(t, map, entry),
     }
 }
 

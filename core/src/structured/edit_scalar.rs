@@ -8,7 +8,7 @@
 //! use upkeep_core::structured::{merge, Format, MergeSpec};
 //!
 //! let spec = MergeSpec { format: Format::Yaml, values: vec!["run".into(), "name".into()],
-//!     maps: vec![], tokens: vec![], lists: vec![] };
+//!     maps: vec![], tokens: vec![], lists: vec![], couple: Default::default() };
 //! let base = "name: build\nrun: |\n  make\n  make test\n";
 //! let latest = "name: 'build: all'\nrun: \"make\\nmake check\\n\"\n";
 //! let mine = "name: build  # step\nrun: |\n    make\n    make test\n";

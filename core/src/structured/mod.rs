@@ -9,7 +9,7 @@
 //! use upkeep_core::structured::{merge, Format, MergeSpec, Verdict};
 //!
 //! let spec = MergeSpec { format: Format::Json, values: vec!["packageManager".into()],
-//!     maps: vec!["dependencies".into()], tokens: vec![], lists: vec![] };
+//!     maps: vec!["dependencies".into()], tokens: vec![], lists: vec![], couple: Default::default() };
 //! let current = "{\n    \"name\": \"mine\",\n    \"dependencies\": {\"a\": \"1\", \"mine\": \"9\"}\n}\n";
 //! let baseline = r#"{"name": "tpl", "dependencies": {"a": "1"}}"#;
 //! let latest = r#"{"name": "tpl", "dependencies": {"a": "2", "b": "1"}}"#;
@@ -23,9 +23,12 @@
 mod doc;
 mod edit;
 mod edit_scalar;
+mod insert;
 mod json_doc;
 mod notes;
 mod number;
+mod package_json;
+mod package_manager;
 mod read;
 mod readback;
 mod spec;
@@ -35,9 +38,10 @@ mod yaml_scalar;
 
 pub use doc::{parse_doc, Doc, DocError, DocNode, Entry, Format, Kind, Lock, Style, Value};
 pub(crate) use notes::recommended;
-pub use notes::render_notes;
+pub use notes::{render_notes, render_notes_with, NotesContext};
+pub use package_manager::{PackageManager, LOCKFILES};
 pub use read::{read_file, ReadOutcome};
-pub use spec::{parse_merges, Additions, ListSpec, MergeSpec, TokenSpec};
+pub use spec::{parse_merges, Additions, Couple, ListSpec, MergeSpec, TokenSpec};
 pub use verdict::{decide, FieldVerdict, PartKind, Verdict};
 
 /// The outcome of a field-aware merge of one file.

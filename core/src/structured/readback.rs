@@ -17,7 +17,7 @@
 //! use upkeep_core::structured::{merge, Format, MergeSpec};
 //!
 //! let spec = MergeSpec { format: Format::Yaml, values: vec!["a".into()], maps: vec![],
-//!     tokens: vec![], lists: vec![] };
+//!     tokens: vec![], lists: vec![], couple: Default::default() };
 //! // `a` is anchored and repeated by `b`: editing it would change `b` too.
 //! let out = merge(&spec, "a: &x 1\nb: *x\n", "a: 1\nb: 1\n", "a: 2\nb: 1\n");
 //! assert!(out.fallback.unwrap().contains("alias"));
@@ -133,7 +133,7 @@ fn compare(
     let (Kind::Map(x), Kind::Map(y)) = (&was.kind, &got.kind) else {
         return differs(path);
     };
-    if x.len() != y.len() {
+    if x.len() > y.len() {
         return differs(path);
     }
     for (a, b) in x.iter().zip(y) {
@@ -143,6 +143,22 @@ fn compare(
         path.push(a.key.clone());
         compare(&a.value, &b.value, path, expects)?;
         path.pop();
+    }
+    // Entries the project did not have are added after its last one (`couple: apply`):
+    // each must be an applied entry, at its latest value.
+    for b in &y[x.len()..] {
+        let added = expects.iter().any(|e| {
+            e.path.len() == path.len() + 1
+                && e.path.iter().zip(path.iter()).all(|(a, b)| a == b)
+                && e.path[path.len()] == b.key
+                && e.verdict.kind == PartKind::Entry
+                && e.verdict.current.is_none()
+                && e.verdict.latest.as_ref() == Some(&b.value.value())
+        });
+        if !added || x.iter().any(|a| a.key == b.key) {
+            path.push(b.key.clone());
+            return differs(path);
+        }
     }
     Ok(())
 }

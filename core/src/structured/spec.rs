@@ -3,7 +3,7 @@
 //!
 //! ```json
 //! {"merges": {"package.json": {"format": "json",
-//!   "values": ["packageManager"], "maps": ["dependencies", "scripts"]}}}
+//!   "values": ["packageManager"], "maps": ["dependencies", "scripts"], "couple": "apply"}}}
 //! ```
 //!
 //! Every key may be a dotted path into nested mappings. Everything not declared is the
@@ -43,6 +43,23 @@ pub enum Additions {
     #[default]
     Suggest,
     /// A member new upstream is appended to the project's list.
+    Apply,
+}
+
+/// What happens to a `package.json` script that upstream changed or added and whose
+/// command comes from a dependency the project does not have and the merge only suggests.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
+#[non_exhaustive]
+pub enum Couple {
+    /// The script is held back with the dependency, as one suggestion (the default).
+    #[default]
+    Suggest,
+    /// Both are written: the script and the dependency it needs.
     Apply,
 }
 
@@ -100,6 +117,10 @@ pub struct MergeSpec {
     /// Keyed lists merged per member.
     #[cfg_attr(feature = "serde", serde(default))]
     pub lists: Vec<ListSpec>,
+    /// Scripts that need a dependency the merge only suggests: held back with it, or
+    /// both applied.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub couple: Couple,
 }
 
 impl MergeSpec {
@@ -165,6 +186,7 @@ pub fn parse_merges(node: &Node, manifest: &str) -> Result<Vec<(String, MergeSpe
             maps: Vec::new(),
             tokens: Vec::new(),
             lists: Vec::new(),
+            couple: Couple::Suggest,
         };
         let mut format = None;
         for (field, value) in fields {
@@ -199,6 +221,13 @@ pub fn parse_merges(node: &Node, manifest: &str) -> Result<Vec<(String, MergeSpe
                     })
                 }
                 "values" => spec.values = strings(value)?,
+                "couple" => {
+                    spec.couple = match value.as_str() {
+                        Some("suggest") => Couple::Suggest,
+                        Some("apply") => Couple::Apply,
+                        _ => return Err(fail(&at(field), "must be \"suggest\" or \"apply\"")),
+                    }
+                }
                 "maps" => spec.maps = strings(value)?,
                 "tokens" => {
                     for (i, item) in objects(value)?.iter().enumerate() {
@@ -250,7 +279,7 @@ pub fn parse_merges(node: &Node, manifest: &str) -> Result<Vec<(String, MergeSpe
                 other => {
                     return Err(fail(
                         &at(other),
-                        "unknown field (expected format, values, maps, tokens, lists)",
+                        "unknown field (expected format, values, maps, tokens, lists, couple)",
                     ))
                 }
             }
@@ -328,6 +357,10 @@ mod tests {
                 "not a dotted path",
             ),
             (r#"{"a": {"format": "json", "extra": 1}}"#, "unknown field"),
+            (
+                r#"{"a": {"format": "json", "couple": true}}"#,
+                "merges.\"a\".couple: must be \"suggest\" or \"apply\"",
+            ),
         ];
         for (text, needle) in cases {
             let doc = crate::json::parse(text.as_bytes()).unwrap();

@@ -6,6 +6,7 @@ use super::*;
 fn spec_json() -> MergeSpec {
     MergeSpec {
         format: Format::Json,
+        couple: Default::default(),
         values: vec!["packageManager".into()],
         maps: vec![
             "dependencies".into(),
@@ -21,6 +22,7 @@ fn spec_json() -> MergeSpec {
 fn spec_workspace() -> MergeSpec {
     MergeSpec {
         format: Format::Yaml,
+        couple: Default::default(),
         values: vec![
             "minimumReleaseAge".into(),
             "trustPolicy".into(),
@@ -36,6 +38,7 @@ fn spec_workspace() -> MergeSpec {
 fn spec_audit() -> MergeSpec {
     MergeSpec {
         format: Format::Yaml,
+        couple: Default::default(),
         values: vec![
             "gate_label".into(),
             "budget_seconds".into(),
@@ -121,6 +124,7 @@ fn package_json_every_row_four_space_indent() {
             triple(SuggestRemoved, "dependencies", "dropped-by-you"),
             triple(SuggestAdd, "dependencies", "new-dep"),
             triple(SuggestAdd, "engines", "node"),
+            triple(DroppedUpstream, "dependencies", "dropped-upstream"),
         ]
     );
     let want = current
@@ -205,6 +209,7 @@ fn audit_ci_tokens_and_roster() {
 fn tabs_and_quoted_keys_and_inline_objects_survive() {
     let spec = MergeSpec {
         format: Format::Json,
+        couple: Default::default(),
         values: vec!["a.b".into()],
         maps: vec!["deps".into()],
         tokens: vec![],
@@ -222,6 +227,7 @@ fn tabs_and_quoted_keys_and_inline_objects_survive() {
 fn yaml_values_keep_the_project_layout_or_move_when_they_must() {
     let spec = MergeSpec {
         format: Format::Yaml,
+        couple: Default::default(),
         values: vec!["list".into(), "other".into(), "nested".into(), "map".into()],
         maps: vec![],
         tokens: vec![],
@@ -291,6 +297,7 @@ fn every_row_for_every_kind_of_part() {
     };
     let spec = |apply: bool| MergeSpec {
         format: Format::Yaml,
+        couple: Default::default(),
         values: vec!["k".into()],
         maps: vec!["m".into()],
         tokens: vec![TokenSpec {
@@ -349,6 +356,7 @@ fn every_row_for_every_kind_of_part() {
 fn json_keyed_lists_replace_and_append_members() {
     let spec = MergeSpec {
         format: Format::Json,
+        couple: Default::default(),
         values: vec![],
         maps: vec![],
         tokens: vec![],
@@ -372,6 +380,7 @@ fn json_keyed_lists_replace_and_append_members() {
 fn tabs_in_yaml_values_and_empty_values() {
     let spec = MergeSpec {
         format: Format::Yaml,
+        couple: Default::default(),
         values: vec!["a".into(), "b".into()],
         maps: vec![],
         tokens: vec![],

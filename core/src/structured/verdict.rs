@@ -43,6 +43,13 @@ pub enum Verdict {
     SuggestAdd,
     /// Changed upstream, but the project removed it: offered, never re-added.
     SuggestRemoved,
+    /// A `package.json` script upstream changed or added whose command comes from a
+    /// dependency the project lacks and the merge only suggests: offered together with
+    /// that dependency (its `needs`), not written.
+    HeldBack,
+    /// A dependency upstream dropped that the project still has: left, and noted with
+    /// the command that removes it.
+    DroppedUpstream,
 }
 
 /// Which kind of declared part an entry belongs to.
@@ -86,8 +93,16 @@ pub struct FieldVerdict {
     pub baseline: Option<Value>,
     /// The latest release's value (`None`: absent).
     pub latest: Option<Value>,
-    /// Why an addition declared `apply` was only suggested, when it was.
+    /// Why an addition declared `apply` was only suggested, or why a dependency is offered
+    /// (the scripts that need it), when it was.
     pub reason: Option<String>,
+    /// For a script held back or applied with the dependencies its command needs: those
+    /// entries, as `section › key` (left out of the JSON when empty).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
+    pub needs: Vec<String>,
 }
 
 /// The verdict for one entry, or `None` for a no-op; `apply_additions` for keyed lists
@@ -135,6 +150,9 @@ pub(crate) enum EditOp<'d> {
         list: &'d DocNode,
         member: &'d DocNode,
     },
+    /// Add the latest release's entry to the project's mapping (a coupled dependency or
+    /// script, under `couple: apply`).
+    Insert { map: &'d DocNode, entry: &'d Entry },
 }
 
 /// A verdict and, for `apply`, its edits.
@@ -353,11 +371,12 @@ pub(crate) fn verdicts<'d>(
             out.push(p);
         }
     }
+    super::package_json::apply_rules(spec, a, b, l, &mut out);
     Ok(out)
 }
 
 #[allow(clippy::too_many_arguments)]
-fn planned<'d>(
+pub(crate) fn planned<'d>(
     kind: PartKind,
     section: Option<&String>,
     key: &str,
@@ -377,6 +396,7 @@ fn planned<'d>(
             baseline,
             latest,
             reason: None,
+            needs: Vec::new(),
         },
         edits,
     }

@@ -1,6 +1,7 @@
 //! Three-way merges of bytes in the manner of `git merge-file`.
 //!
-//! Both sides are diffed against the base. Changes that do not overlap (and do not touch:
+//! Both sides are diffed against the base, with the line diff git's xdiff computes
+//! ([`super::xdiff`]), so where several shortest edit scripts exist the merge picks git's. Changes that do not overlap (and do not touch:
 //! an edit right next to the other side's edit conflicts, as in git) are combined; the
 //! same change made on both sides is taken once; everything else is a conflict. In the
 //! `merge` style a conflict is then narrowed to the lines where the two sides really
@@ -31,10 +32,11 @@
 //! );
 //! ```
 
-use super::edits::{line_edits, Edit};
+use super::edits::Edit;
 use super::hunks::binary_input;
 use super::lines::{ends_with_newline, is_binary, split_lines, Interner};
 use super::options::{ConflictStyle, Favor, MergeOptions};
+use super::xdiff::xdiff_edits;
 use crate::error::Result;
 
 /// The merged text and how many conflicts it holds.
@@ -68,8 +70,8 @@ pub fn merge(
         }
     }
     let sides = Sides::new(ours, base, theirs);
-    let ours_edits = line_edits(&sides.base.ids, &sides.ours.ids);
-    let theirs_edits = line_edits(&sides.base.ids, &sides.theirs.ids);
+    let ours_edits = xdiff_edits(&sides.base.ids, &sides.ours.ids);
+    let theirs_edits = xdiff_edits(&sides.base.ids, &sides.theirs.ids);
     if ours_edits.is_empty() || theirs_edits.is_empty() {
         let content = if ours_edits.is_empty() { theirs } else { ours };
         return Ok(MergeResult {
@@ -144,8 +146,8 @@ pub(crate) fn merge_spans(ours: &[u8], base: &[u8], theirs: &[u8]) -> Vec<MergeS
         return Vec::new();
     }
     let sides = Sides::new(ours, base, theirs);
-    let ours_edits = line_edits(&sides.base.ids, &sides.ours.ids);
-    let theirs_edits = line_edits(&sides.base.ids, &sides.theirs.ids);
+    let ours_edits = xdiff_edits(&sides.base.ids, &sides.ours.ids);
+    let theirs_edits = xdiff_edits(&sides.base.ids, &sides.theirs.ids);
     let range = |(start, len): (isize, isize)| start as usize..(start + len) as usize;
     styled_regions(&sides, &ours_edits, &theirs_edits, ConflictStyle::Merge)
         .into_iter()
@@ -355,7 +357,7 @@ fn refine_conflicts(sides: &Sides<'_>, regions: Vec<Region>) -> Vec<Region> {
             continue;
         }
         let range = |(start, len): (isize, isize)| start as usize..(start + len) as usize;
-        let edits = line_edits(
+        let edits = xdiff_edits(
             &sides.ours.ids[range(region.ours)],
             &sides.theirs.ids[range(region.theirs)],
         );

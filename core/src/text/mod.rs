@@ -36,6 +36,7 @@ mod markers;
 mod merge;
 mod options;
 mod udiff;
+mod xdiff;
 
 pub use eol::{line_endings, same_text, to_crlf, LineEnding, LineEndings};
 pub use files::{diff_files, format_time, quote_name, FileDiffOptions, FileSide, FileTime};

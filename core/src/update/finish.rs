@@ -348,7 +348,7 @@ pub(crate) fn render_run_notes(r: &RunRecord) -> Notes {
     }
     if !r.changed.is_empty() {
         tail.push_str(
-            "\nChanged while the update ran (left as they are now; the next run plans them as conflicts):\n",
+            "\nChanged while the update ran (left as they are now; running again merges them like any file you edited):\n",
         );
         listed(&mut tail, r.changed.iter().cloned());
     }
@@ -395,7 +395,7 @@ pub(crate) fn human_size(bytes: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::update::{Conflict, FileClass, Version};
+    use crate::update::{Conflict, ConflictRoute, FileClass, Version};
     use crate::writes::{Expect, StepContent, WriteStage};
 
     fn step(path: &str, index: Option<usize>) -> WriteStep {
@@ -422,10 +422,8 @@ mod tests {
         let mut r = UpdateReport::new(&v("1.0.0"), &v("1.1.0"));
         r.overwrite = vec!["a".into(), "b".into(), "c".into()];
         r.conflicts = vec![Conflict {
-            path: "d".into(),
-            class: FileClass::Shared,
             patch_path: Some(".upkeep-merge/d.patch".into()),
-            reason: None,
+            ..Conflict::new("d", FileClass::Shared, ConflictRoute::Patch)
         }];
         r
     }

@@ -7,10 +7,11 @@
 //! the actions to execute and the report.
 //!
 //! ```
-//! use upkeep_core::update::{plan_update, FileInput, SideInput, UpdateInput};
+//! use upkeep_core::update::{plan_update, ConflictMode, FileInput, SideInput, UpdateInput};
 //!
 //! let manifest = r#"{"schema":1,"files":{"README.md":"shared"}}"#;
 //! let mut input = UpdateInput::new("1.2.0", "1.3.0", manifest, manifest);
+//! input.options.conflicts = ConflictMode::Patch;
 //! input.files.push(FileInput {
 //!     path: "README.md".into(),
 //!     current: Some(SideInput::file(b"# mine\n")),
@@ -23,6 +24,8 @@
 
 mod bytes;
 mod changelog;
+mod conflict_summary;
+mod dirty;
 pub(crate) mod finish;
 mod layout;
 mod manifest;
@@ -37,6 +40,7 @@ pub use bytes::Bytes;
 pub use changelog::{
     adopter_actions, changelog_range, AdopterAction, ChangelogSection, ProjectFacts,
 };
+pub use dirty::{check_clean, dirty_managed_paths, CleanCheck, GitStatus};
 pub use finish::{
     finish_update, BackupsKept, Blocked, Replaced, RunOutcome, RunRecord, StateWriteError,
     UpdateFinished, UpdateRun,
@@ -45,6 +49,8 @@ pub use layout::{update_paths, UpdatePaths, BACKUPS_DIR};
 pub use manifest::{
     claim_holds, parse_manifest, Claim, FileClass, Manifest, ManifestEntry, MANIFEST_SCHEMA,
 };
+pub(crate) use plan::conflict::update_merge_options;
+pub use plan::conflict::ConflictRoute;
 pub use plan::{
     plan_update, read_list, Action, ClaimFile, ConflictMode, ContentNeed, FileInput, FileOutcome,
     ReadList, SideColumns, SideInput, SideKind, SuppliedContent, UpdateInput, UpdateOptions,

@@ -23,19 +23,23 @@ use std::collections::{BTreeMap, HashSet};
 
 use super::bytes::Bytes;
 use super::changelog::{adopter_actions, changelog_range, ChangelogSection, ProjectFacts};
+use super::dirty::GitStatus;
 use super::manifest::{parse_manifest, FileClass, Manifest};
-use super::report::{Conflict, UpdateReport};
+use super::report::UpdateReport;
 use super::summary::render_summary;
 use super::table::{classify, Bucket, Row, Side};
 use super::versions::check_run_id;
 use crate::error::{Error, ErrorKind, Result};
-use crate::structured::{parse_merges, MergeSpec};
-use crate::text::{self, DiffOptions, MergeOptions};
+use crate::structured::{parse_merges, MergeSpec, NotesContext, LOCKFILES};
 
 #[path = "structured_file.rs"]
 mod structured_file;
 
-/// What to do with a file both sides changed.
+#[path = "conflict.rs"]
+pub(super) mod conflict;
+
+/// What to do with a file both sides changed (`--conflicts`; see [`ConflictRoute`](super::ConflictRoute)
+/// for the routes each takes).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(
     feature = "serde",
@@ -44,12 +48,14 @@ mod structured_file;
 )]
 #[non_exhaustive]
 pub enum ConflictMode {
-    /// Write `diff -u` of current against latest to the merge folder (the reference).
-    #[default]
+    /// Leave the file untouched; write upstream's change (baseline → latest) as a patch
+    /// and the project's edits against latest beside it.
     Patch,
-    /// Try a three-way merge first; write the clean ones, patches for real overlaps.
+    /// The default: three-way merge; a clean merge is written, a conflicting one is
+    /// written with diff3 conflict markers.
+    #[default]
     Merge,
-    /// Try a three-way merge; write overlaps into the file with conflict markers.
+    /// Like `Merge`, with git's default two-part conflict markers (no baseline section).
     Markers,
 }
 
@@ -184,17 +190,24 @@ pub struct UpdateOptions {
     pub dry_run: bool,
     /// Region awareness off for this run (the shim sets it from `UPKEEP_NO_REGIONS=1`).
     pub no_regions: bool,
+    /// `--allow-dirty`: write even when managed files have uncommitted changes in git.
+    pub allow_dirty: bool,
+    /// This run resumes an interrupted one ([`start_update`](super::start_update) said
+    /// so): files it already wrote are uncommitted by then, so the dirty guard stands aside.
+    pub resumed: bool,
 }
 
 impl Default for UpdateOptions {
     fn default() -> Self {
         UpdateOptions {
-            conflicts: ConflictMode::Patch,
+            conflicts: ConflictMode::Merge,
             ignore_eol: false,
             state_dir: DEFAULT_STATE_DIR.into(),
             run_id: String::new(),
             dry_run: false,
             no_regions: false,
+            allow_dirty: false,
+            resumed: false,
         }
     }
 }
@@ -230,6 +243,14 @@ pub struct UpdateInput {
     /// The files a prior run left in the merge folder, relative to it (`a/b.md.patch`).
     #[cfg_attr(feature = "serde", serde(default))]
     pub leftover_patches: Vec<String>,
+    /// Which of [`ReadList::lockfiles`] exist at the project root (the package manager
+    /// named in notes and hints is decided from them).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub lockfiles: Vec<String>,
+    /// What git says about the project's tree; `None` outside a git repository (or for a
+    /// dry run, which writes nothing to guard).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub git: Option<GitStatus>,
     /// How to run.
     #[cfg_attr(feature = "serde", serde(default))]
     pub options: UpdateOptions,
@@ -306,6 +327,10 @@ pub struct FileOutcome {
     pub local_change: bool,
     /// Whether the latest release changes it (B ≇ L, including added and dropped files).
     pub upstream_change: bool,
+    /// What the update does with it, in the report's words
+    /// ([`UpdateReport::outcome_of`](super::UpdateReport::outcome_of)): `merged`,
+    /// `conflict (markers)`, ...
+    pub outcome: String,
 }
 
 /// The whole plan.
@@ -351,6 +376,8 @@ pub struct ReadList {
     pub paths: Vec<String>,
     /// The project files the latest manifest's claims read.
     pub claim_files: Vec<String>,
+    /// The lockfiles to look for at the project root (which package manager it uses).
+    pub lockfiles: Vec<String>,
 }
 
 /// The state folder when the caller names none.
@@ -376,7 +403,12 @@ pub fn read_list<'a>(
     let mut claim_files: Vec<String> = latest.claims.iter().map(|c| c.file.clone()).collect();
     claim_files.sort();
     claim_files.dedup();
-    Ok(ReadList { paths, claim_files })
+    let lockfiles = LOCKFILES.iter().map(|(name, _)| name.to_string()).collect();
+    Ok(ReadList {
+        paths,
+        claim_files,
+        lockfiles,
+    })
 }
 
 fn manifests(baseline: &str, latest: &str, state_dir: &str) -> Result<(Manifest, Manifest)> {
@@ -534,7 +566,11 @@ fn plan_walk(
         walk.report.backup_dir = Some(backup_dir(options));
     }
     walk.report.sort();
+    for file in &mut walk.files {
+        file.outcome = walk.report.outcome_of(&file.path).unwrap_or_default();
+    }
     walk.report.install_needed = walk.report.package_json_changed();
+    walk.report.package_manager = prepared.notes.package_manager;
     let steps = steps::build(
         &walk.actions,
         sides,
@@ -579,6 +615,8 @@ struct Walk<'a> {
     regions: regions_step::RegionWalk<'a>,
     /// The latest manifest's `merges`, by path.
     merges: &'a BTreeMap<String, MergeSpec>,
+    /// What field-merge notes say about the project (its version, its package manager).
+    notes: &'a NotesContext,
 }
 
 impl Walk<'_> {
@@ -596,6 +634,7 @@ impl Walk<'_> {
             row,
             local_change,
             upstream_change,
+            outcome: String::new(),
         });
     }
 
@@ -605,11 +644,16 @@ impl Walk<'_> {
         Ok(format!("{}/{path}", backup_dir(self.options)))
     }
 
-    fn patch_path(&self, path: &str) -> String {
-        format!("{}-merge/{path}.patch", self.options.state_dir)
+    /// `<stateDir>-merge/<path><suffix>`: where a patch, a notes file or a copy for the
+    /// project goes.
+    fn merge_path(&self, path: &str, suffix: &str) -> String {
+        format!("{}-merge/{path}{suffix}", self.options.state_dir)
     }
 
-    fn bucket(&mut self, bucket: Bucket, path: &str, class: FileClass, patch_path: Option<String>) {
+    /// Lists `path` in a bucket. Conflicts carry their route, so they are recorded by
+    /// [`conflict`]; the one table row that reaches this with the conflicts bucket is a
+    /// path that is not a regular file.
+    fn bucket(&mut self, bucket: Bucket, path: &str, class: FileClass) {
         let list = match bucket {
             Bucket::Overwrite => &mut self.report.overwrite,
             Bucket::Merge => &mut self.report.merge,
@@ -617,15 +661,7 @@ impl Walk<'_> {
             Bucket::Removed => &mut self.report.removed,
             Bucket::Skip => &mut self.report.skip,
             Bucket::Delete => &mut self.report.delete,
-            Bucket::Conflicts => {
-                self.report.conflicts.push(Conflict {
-                    path: path.into(),
-                    class,
-                    patch_path,
-                    reason: None,
-                });
-                return;
-            }
+            Bucket::Conflicts => return conflict::not_a_file(self, path, class),
         };
         list.push(path.into());
     }
@@ -662,111 +698,23 @@ fn plan_file(walk: &mut Walk<'_>, path: &str, class: FileClass, s: &Sides) -> Re
                 backup_path,
             });
         }
-        Row::UserDeleted | Row::NoUpstreamChange | Row::AlreadyLatest => {}
-        Row::NotAFile => {
-            walk.bucket(Bucket::Conflicts, path, class, None);
-            return Ok(());
-        }
-        Row::Conflict => return plan_conflict(walk, path, class, s),
-    }
-    walk.bucket(bucket, path, class, None);
-    Ok(())
-}
-
-fn needs_bytes<'s>(side: &'s Side, path: &str, which: &str) -> Result<&'s [u8]> {
-    side.content().ok_or_else(|| {
-        Error::new(
-            ErrorKind::InvalidUpdateInput,
-            path,
-            format!("a conflict needs the {which} side's bytes, and only its digest was supplied"),
-        )
-    })
-}
-
-/// How the latest release's side of `path` is named in patches and conflict markers.
-fn latest_label(path: &str) -> String {
-    format!("{path} (latest)")
-}
-
-/// The `otherwise` row, under the `--conflicts` choice.
-fn plan_conflict(walk: &mut Walk<'_>, path: &str, class: FileClass, s: &Sides) -> Result<()> {
-    if let Some(reason) = too_large::too_large(too_large::named(s)) {
-        walk.conflict_because(path, class, reason);
-        return Ok(());
-    }
-    let (a, l) = (
-        needs_bytes(&s.a, path, "current")?,
-        needs_bytes(&s.l, path, "latest")?,
-    );
-    let mode = walk.options.conflicts;
-    let textual = !text::is_binary(a) && !text::is_binary(l);
-    if mode != ConflictMode::Patch && textual {
-        if mode == ConflictMode::Markers && text::has_conflict_markers(a) {
-            // Written by an earlier run and not resolved yet: merging again would nest markers.
-            walk.bucket(Bucket::Conflicts, path, class, None);
-            return Ok(());
-        }
-        if let Some(b) = s.b.content().filter(|b| !text::is_binary(b)) {
-            let merged = text::merge(
+        Row::UserDeleted | Row::NoUpstreamChange | Row::AlreadyLatest | Row::NotAFile => {}
+        Row::Conflict => {
+            if let Some(reason) = too_large::too_large(too_large::named(s)) {
+                walk.conflict_because(path, class, reason);
+                return Ok(());
+            }
+            let (a, b, l) = conflict::conflict_bytes(&s.a, &s.b, &s.l, path)?;
+            let texts = conflict::ConflictTexts {
                 a,
                 b,
                 l,
-                &MergeOptions {
-                    ours_label: Some(path.into()),
-                    theirs_label: Some(latest_label(path)),
-                    ..MergeOptions::default()
-                },
-            )?;
-            let clean = merged.conflicts == 0;
-            if clean || mode == ConflictMode::Markers {
-                let bucket = if clean {
-                    Bucket::Merge
-                } else {
-                    Bucket::Conflicts
-                };
-                if merged.content == a {
-                    walk.bucket(if clean { Bucket::Skip } else { bucket }, path, class, None);
-                    return Ok(());
-                }
-                let backup_path = walk.backup_path(path)?;
-                walk.actions.push(Action::WriteMerged {
-                    path: path.into(),
-                    backup_path,
-                    bytes: Bytes(merged.content),
-                });
-                walk.bucket(bucket, path, class, None);
-                return Ok(());
-            }
+                view: None,
+            };
+            return conflict::plan_conflict(walk, path, class, &texts);
         }
     }
-    write_patch(walk, path, class, a, l)
-}
-
-/// Writes `diff -u` of current against latest to the merge folder: a whole-file conflict.
-fn write_patch(
-    walk: &mut Walk<'_>,
-    path: &str,
-    class: FileClass,
-    a: &[u8],
-    l: &[u8],
-) -> Result<()> {
-    let patch_path = walk.patch_path(path);
-    let patch = text::unified_diff(
-        a,
-        l,
-        &DiffOptions {
-            old_label: path.into(),
-            new_label: latest_label(path),
-            ..DiffOptions::default()
-        },
-    )?
-    .patch;
-    walk.actions.push(Action::WritePatch {
-        path: path.into(),
-        patch_path: patch_path.clone(),
-        bytes: Bytes(patch),
-    });
-    walk.bucket(Bucket::Conflicts, path, class, Some(patch_path));
+    walk.bucket(bucket, path, class);
     Ok(())
 }
 

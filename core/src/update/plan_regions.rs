@@ -5,11 +5,12 @@
 
 use std::collections::{BTreeMap, HashSet};
 
+use super::conflict::{self, Baseline, ConflictTexts, MaskedView};
 use super::{backup_dir, Action, Sides, Walk};
 use crate::error::Result;
 use crate::regions::{
-    dropped_declarations, parse_declarations, plan_jobs, region_verdict, Declarations,
-    FallbackReason, JobFacts, JobStatus, PathRegionVerdict, RegenJob, RegionFallback,
+    dropped_declarations, mask, parse_declarations, plan_jobs, region_verdict, scan, Declarations,
+    FallbackReason, JobFacts, JobStatus, MarkerScan, PathRegionVerdict, RegenJob, RegionFallback,
     RegionMarkers, RegionsReport, ScanState,
 };
 use crate::update::manifest::{FileClass, Manifest};
@@ -138,29 +139,84 @@ pub(super) fn plan_region_file(
             });
         }
         Row::Conflict => {
-            // The patch shows only what the project changed: built from the masked texts.
-            super::write_patch(walk, path, class, &norm.current.0, &norm.latest.0)?;
+            // Merged on the masked texts, the project's bodies put back; a patch route's
+            // `.yours.diff` shows only what the project changed outside the regions.
+            let restore = |merged: &[u8]| unmask(merged, a, l, &markers);
+            let texts = ConflictTexts {
+                a,
+                b: Baseline::Bytes(b),
+                l,
+                view: Some(MaskedView {
+                    texts: [&norm.current.0, &norm.baseline.0, &norm.latest.0],
+                    restore: &restore,
+                }),
+            };
+            conflict::plan_conflict(walk, path, class, &texts)?;
             walk.regions.patched.insert(path.into());
             return Ok(true);
         }
         _ => {}
     }
-    walk.bucket(verdict.row.bucket(class), path, class, None);
+    walk.bucket(verdict.row.bucket(class), path, class);
     Ok(true)
 }
 
+/// A merge of masked texts with each region's body put back: the project's, or where the
+/// project has no such region the latest release's. `None` when the merge does not hold a
+/// region's markers exactly once around an empty body (a conflict moved them).
+fn unmask(
+    merged: &[u8],
+    current: &[u8],
+    latest: &[u8],
+    markers: &[RegionMarkers],
+) -> Option<Vec<u8>> {
+    // Each side's bodies, found the way the oracle masked them: region by region.
+    let bodies = |text: &[u8]| -> Option<Vec<Option<Vec<u8>>>> {
+        let mut text = text.to_vec();
+        let mut out = Vec::new();
+        for m in markers {
+            let found = scan(&text, &m.start, &m.end);
+            match found {
+                MarkerScan::Present {
+                    body_start,
+                    body_end,
+                } => out.push(Some(text[body_start..body_end].to_vec())),
+                MarkerScan::Absent => out.push(None),
+                MarkerScan::Malformed(_) => return None,
+            }
+            text = mask(&text, &found);
+        }
+        Some(out)
+    };
+    let (ours, theirs) = (bodies(current)?, bodies(latest)?);
+    let mut out = merged.to_vec();
+    for (i, m) in markers.iter().enumerate().rev() {
+        match scan(&out, &m.start, &m.end) {
+            MarkerScan::Present {
+                body_start,
+                body_end,
+            } if body_start == body_end => {
+                if let Some(body) = ours[i].as_ref().or(theirs[i].as_ref()) {
+                    out.splice(body_start..body_start, body.iter().copied());
+                }
+            }
+            MarkerScan::Absent if ours[i].is_none() => {}
+            _ => return None,
+        }
+    }
+    Some(out)
+}
+
 /// Paths not reconciled this run: a region whose path or input is among them is not
-/// regenerated. The walk's conflicts, and every file a structured merge could not merge
-/// field by field (a whole-file fallback), so a region never derives from an unmerged file.
+/// regenerated, so a region never derives from an unmerged file. The walk's conflicts —
+/// a file a structured merge could not merge field by field went through the whole-file
+/// table, and is among them unless that merged it.
 fn not_reconciled(walk: &Walk<'_>) -> HashSet<String> {
-    let conflicts = walk.report.conflicts.iter().map(|c| c.path.clone());
-    let fallbacks = walk
-        .report
-        .structured
+    walk.report
+        .conflicts
         .iter()
-        .filter(|(_, file)| file.fallback.is_some())
-        .map(|(path, _)| path.clone());
-    conflicts.chain(fallbacks).collect()
+        .map(|c| c.path.clone())
+        .collect()
 }
 
 /// After the walk: the regeneration jobs, the superseded patches, and the regions

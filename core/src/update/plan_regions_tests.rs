@@ -97,7 +97,7 @@ fn regenerated_region_is_not_drift() {
 }
 
 #[test]
-fn edits_outside_make_a_masked_patch_and_skip_the_region() {
+fn edits_outside_under_patch_upstream_change_and_masked_yours_diff() {
     let r = regions(DECL);
     let mut inp = input(
         &r,
@@ -108,17 +108,32 @@ fn edits_outside_make_a_masked_patch_and_skip_the_region() {
             Some(team("Our team", "v2\n")),
         ],
     );
+    inp.options.conflicts = crate::update::ConflictMode::Patch;
     inp.leftover_patches = vec!["TEAM.md.patch".into(), "other.md.patch".into()];
     let plan = plan_update(inp).unwrap();
-    let Action::WritePatch { bytes, .. } = &plan.actions[0] else {
-        panic!("{:?}", plan.actions)
+    let text = |at: &str| {
+        plan.actions
+            .iter()
+            .find_map(|a| match a {
+                Action::WritePatch {
+                    patch_path, bytes, ..
+                } if patch_path == at => Some(String::from_utf8(bytes.0.clone()).unwrap()),
+                _ => None,
+            })
+            .unwrap()
     };
-    let patch = String::from_utf8(bytes.0.clone()).unwrap();
-    assert!(
-        !patch.contains("mine\n") && !patch.contains("v2\n"),
-        "no line of a region body: {patch}"
+    // Upstream's own change, applicable to the baseline as it is.
+    assert_eq!(
+        text(".upkeep-merge/TEAM.md.patch"),
+        "--- a/TEAM.md\n+++ b/TEAM.md\n@@ -1,5 +1,5 @@\n-# Team\n+# Our team\n <!-- team -->\n-v1\n+v2\n <!-- /team -->\n end\n"
     );
-    assert!(patch.contains("-# Mine\n+# Our team\n"), "{patch}");
+    // What the project changed, outside the region only.
+    let yours = text(".upkeep-merge/TEAM.md.yours.diff");
+    assert!(
+        !yours.contains("mine\n") && !yours.contains("v2\n"),
+        "no line of a region body: {yours}"
+    );
+    assert!(yours.contains("-# Our team\n+# Mine\n"), "{yours}");
     let job = &plan.region_jobs[0];
     assert_eq!(
         (job.status, job.reason.as_deref()),
@@ -249,11 +264,41 @@ fn declarations_refusals_and_drops() {
 }
 
 #[test]
-fn a_normalized_conflict_is_always_a_masked_patch() {
-    // Merging or writing markers would put one side's region body back into the file; a
-    // declared path's conflict is a patch of the masked texts whatever `--conflicts` says.
+fn a_both_changed_declared_path_merges_on_masked_texts_and_keeps_the_project_body() {
     let r = regions(DECL);
-    let mut inp = input(
+    let written = |plan: &crate::update::UpdatePlan| {
+        plan.actions
+            .iter()
+            .find_map(|a| match a {
+                Action::WriteMerged { path, bytes, .. } if path == "TEAM.md" => {
+                    Some(String::from_utf8(bytes.0.clone()).unwrap())
+                }
+                _ => None,
+            })
+            .unwrap()
+    };
+    // Clean: upstream's heading, the project's footer and its own region body; the
+    // region is then regenerated (the path is merged, not in conflict).
+    let mine = "# Team\n<!-- team -->\nmine\n<!-- /team -->\nthe end\n";
+    let plan = plan_update(input(
+        &r,
+        &r,
+        [
+            Some(mine.into()),
+            Some(team("Team", "v1\n")),
+            Some(team("Our team", "v2\n")),
+        ],
+    ))
+    .unwrap();
+    assert_eq!(plan.report.merge, ["TEAM.md"]);
+    assert_eq!(
+        written(&plan),
+        "# Our team\n<!-- team -->\nmine\n<!-- /team -->\nthe end\n"
+    );
+    assert_eq!(plan.region_jobs[0].status, JobStatus::Run);
+    // Overlapping: diff3 markers outside the region, the project's body kept; the region
+    // is skipped until the conflict is resolved.
+    let plan = plan_update(input(
         &r,
         &r,
         [
@@ -261,12 +306,39 @@ fn a_normalized_conflict_is_always_a_masked_patch() {
             Some(team("Team", "v1\n")),
             Some(team("Our team", "v2\n")),
         ],
-    );
-    inp.options.conflicts = crate::update::ConflictMode::Markers;
-    let plan = plan_update(inp).unwrap();
-    assert!(matches!(&plan.actions[0], Action::WritePatch { path, .. } if path == "TEAM.md"));
+    ))
+    .unwrap();
     assert_eq!(
-        plan.report.conflicts[0].patch_path.as_deref(),
-        Some(".upkeep-merge/TEAM.md.patch")
+        plan.report.conflicts[0].route,
+        crate::update::ConflictRoute::Markers
     );
+    assert_eq!(
+        written(&plan),
+        "<<<<<<< yours\n# Mine\n||||||| 1.0.0 (baseline)\n# Team\n=======\n# Our team\n>>>>>>> 1.1.0 (latest)\n<!-- team -->\nmine\n<!-- /team -->\nend\n"
+    );
+    assert_eq!(plan.region_jobs[0].status, JobStatus::Skipped);
+    // A conflict holding a marker line (the project re-indented it) repeats the marker:
+    // the body has nowhere to go back, so the patch route, the file untouched.
+    let plan = plan_update(input(
+        &r,
+        &r,
+        [
+            Some("# Team\n  <!-- team -->\nmine\n<!-- /team -->\nend\n".into()),
+            Some(team("Team", "v1\n")),
+            Some(team("Our team", "v2\n")),
+        ],
+    ))
+    .unwrap();
+    let c = &plan.report.conflicts[0];
+    assert_eq!(
+        (c.route, c.reason.as_deref()),
+        (
+            crate::update::ConflictRoute::Patch,
+            Some("the merge moved a generated region's markers")
+        )
+    );
+    assert!(!plan
+        .actions
+        .iter()
+        .any(|a| matches!(a, Action::WriteMerged { .. })));
 }

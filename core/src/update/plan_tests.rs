@@ -1,6 +1,8 @@
 //! Tests of the `plan` module (kept beside it, in their own file).
 
 use super::*;
+use crate::structured::PackageManager;
+use crate::update::{Conflict, ConflictRoute};
 
 fn file(bytes: &str) -> Option<SideInput> {
     Some(SideInput::file(bytes.as_bytes()))
@@ -74,55 +76,276 @@ fn walk_sweep_claims_and_report() {
     assert_eq!(
         r.conflicts,
         [Conflict {
-            path: "shared.txt".into(),
-            class: FileClass::Shared,
             patch_path: Some(".upkeep-merge/shared.txt.patch".into()),
-            reason: None,
+            yours_diff_path: Some(".upkeep-merge/shared.txt.yours.diff".into()),
+            reason: Some("--conflicts patch".into()),
+            ..Conflict::new("shared.txt", FileClass::Shared, ConflictRoute::Patch)
         }]
     );
     assert_eq!(r.backup_dir.as_deref(), Some(".upkeep-backups/r1"));
-    assert_eq!(plan.actions.len(), 3);
+    assert_eq!(plan.actions.len(), 4);
+    // Upstream's own change (baseline → latest), applicable from the project root ...
     assert!(
-        matches!(&plan.actions[2], Action::WritePatch { bytes, .. } if bytes.0.starts_with(b"--- shared.txt\n+++ shared.txt (latest)\n"))
+        matches!(&plan.actions[2], Action::WritePatch { bytes, .. } if bytes.0 == b"--- a/shared.txt\n+++ b/shared.txt\n@@ -1,3 +1,3 @@\n-1\n+one\n 2\n 3\n")
+    );
+    // ... and the project's edits against latest, for reading.
+    assert!(
+        matches!(&plan.actions[3], Action::WritePatch { patch_path, bytes, .. } if patch_path == ".upkeep-merge/shared.txt.yours.diff"
+            && bytes.0 == b"--- shared.txt (1.1.0, latest)\n+++ shared.txt (yours)\n@@ -1,3 +1,3 @@\n-one\n+1\n 2\n-3\n+mine\n")
     );
     assert!(plan.pending);
 }
 
 #[test]
 fn conflict_modes() {
-    let merged = plan_update(input(ConflictMode::Merge)).unwrap();
+    let written = |plan: &UpdatePlan| {
+        plan.actions
+            .iter()
+            .find_map(|a| match a {
+                Action::WriteMerged { path, bytes, .. } if path == "shared.txt" => {
+                    Some(String::from_utf8(bytes.0.clone()).unwrap())
+                }
+                _ => None,
+            })
+            .unwrap()
+    };
+    // The default merges: a clean merge is written (after a backup) and reported merged.
+    let mut default = input(ConflictMode::Merge);
+    default.options = UpdateOptions {
+        run_id: "r1".into(),
+        ..Default::default()
+    };
+    let merged = plan_update(default).unwrap();
     assert_eq!(merged.report.merge, ["shared.txt"]);
     assert!(merged.report.conflicts.is_empty());
-    assert!(merged
-        .actions
-        .iter()
-        .any(|a| matches!(a, Action::WriteMerged { bytes, .. } if bytes.0 == b"one\n2\nmine\n")));
+    assert_eq!(written(&merged), "one\n2\nmine\n");
+    assert!(merged.actions.iter().any(|a| matches!(a, Action::WriteMerged { backup_path, .. } if backup_path == ".upkeep-backups/r1/shared.txt")));
 
-    let mut overlapping = input(ConflictMode::Markers);
-    overlapping.files[1].current = file("1\n2\nmine\n");
+    // An overlap: diff3 markers labelled with the versions, listed as a conflict.
+    let mut overlapping = input(ConflictMode::Merge);
     overlapping.files[1].latest = file("1\n2\ntheirs\n");
     let marked = plan_update(overlapping.clone()).unwrap();
-    assert_eq!(marked.report.conflicts[0].patch_path, None);
-    let written = marked
-        .actions
-        .iter()
-        .find_map(|a| match a {
-            Action::WriteMerged { bytes, .. } => Some(bytes.0.clone()),
-            _ => None,
-        })
-        .unwrap();
     assert_eq!(
-        String::from_utf8(written.clone()).unwrap(),
-        "1\n2\n<<<<<<< shared.txt\nmine\n=======\ntheirs\n>>>>>>> shared.txt (latest)\n"
+        marked.report.conflicts,
+        [Conflict::new(
+            "shared.txt",
+            FileClass::Shared,
+            ConflictRoute::Markers
+        )]
     );
-    // Re-running over the marked file does not nest markers.
-    overlapping.files[1].current = Some(SideInput::file(&written));
-    let again = plan_update(overlapping).unwrap();
-    assert_eq!(again.report.conflicts.len(), 1);
+    assert_eq!(
+        written(&marked),
+        "1\n2\n<<<<<<< yours\nmine\n||||||| 1.0.0 (baseline)\n3\n=======\ntheirs\n>>>>>>> 1.1.0 (latest)\n"
+    );
+    assert!(
+        marked
+            .summary
+            .contains("  shared.txt [shared]: conflict markers written into the file\n"),
+        "{}",
+        marked.summary
+    );
+    assert!(
+        marked
+            .summary
+            .contains("To finish:\n  markers: edit each file"),
+        "{}",
+        marked.summary
+    );
+    let outcome = |plan: &UpdatePlan, path: &str| {
+        plan.files
+            .iter()
+            .find(|f| f.path == path)
+            .map(|f| f.outcome.clone())
+    };
+    assert_eq!(outcome(&merged, "shared.txt").as_deref(), Some("merged"));
+    assert_eq!(
+        outcome(&marked, "shared.txt").as_deref(),
+        Some("conflict (markers)")
+    );
+    assert_eq!(
+        outcome(&marked, "owned.txt").as_deref(),
+        Some("overwritten")
+    );
+    assert_eq!(
+        outcome(&marked, "gone.txt").as_deref(),
+        Some("dropped upstream")
+    );
+    // Re-running over the marked file (an interrupted run) lists it again, writes nothing.
+    let mut again = overlapping.clone();
+    again.files[1].current = Some(SideInput::file(written(&marked).as_bytes()));
+    let again = plan_update(again).unwrap();
+    assert_eq!(again.report.conflicts, marked.report.conflicts);
     assert!(!again
         .actions
         .iter()
         .any(|a| matches!(a, Action::WriteMerged { path, .. } if path == "shared.txt")));
+    // Markers from elsewhere are never nested: the patch route.
+    let mut foreign = overlapping.clone();
+    foreign.files[1].current = file("1\n<<<<<<< HEAD\nx\n=======\ny\n>>>>>>> other\n3\n");
+    let foreign = plan_update(foreign).unwrap();
+    assert_eq!(foreign.report.conflicts[0].route, ConflictRoute::Patch);
+    assert_eq!(
+        foreign.report.conflicts[0].reason.as_deref(),
+        Some("it already holds conflict markers; merging again would nest them")
+    );
+
+    // --conflicts markers: git's two-part markers, same labels.
+    let mut two_part = overlapping.clone();
+    two_part.options.conflicts = ConflictMode::Markers;
+    let two_part = plan_update(two_part).unwrap();
+    assert_eq!(
+        written(&two_part),
+        "1\n2\n<<<<<<< yours\nmine\n=======\ntheirs\n>>>>>>> 1.1.0 (latest)\n"
+    );
+
+    // --conflicts patch: the file untouched, upstream's change as a patch.
+    let mut patch = overlapping;
+    patch.options.conflicts = ConflictMode::Patch;
+    let patch = plan_update(patch).unwrap();
+    assert_eq!(patch.report.conflicts[0].route, ConflictRoute::Patch);
+    assert!(!patch
+        .actions
+        .iter()
+        .any(|a| matches!(a, Action::WriteMerged { .. })));
+    assert!(patch.summary.contains("  shared.txt [shared]: left as it is (--conflicts patch); upstream's change in .upkeep-merge/shared.txt.patch, your edits against 1.1.0: .upkeep-merge/shared.txt.yours.diff\n"), "{}", patch.summary);
+}
+
+#[test]
+fn binary_and_baseline_less_conflicts_keep_the_patch_route() {
+    let manifest = r#"{"schema":1,"files":{"logo.png":"shared","new.txt":"shared"}}"#;
+    let baseline = r#"{"schema":1,"files":{"logo.png":"shared"}}"#;
+    let mut input = UpdateInput::new("1.0.0", "1.1.0", baseline, manifest);
+    input.options.run_id = "r".into();
+    input.files = vec![
+        FileInput {
+            path: "logo.png".into(),
+            current: Some(SideInput::file(b"\0mine")),
+            baseline: Some(SideInput::file(b"\0v1")),
+            latest: Some(SideInput::file(b"\0v2")),
+        },
+        FileInput {
+            path: "new.txt".into(),
+            current: file("mine\n"),
+            baseline: None,
+            latest: file("theirs\n"),
+        },
+    ];
+    let plan = plan_update(input).unwrap();
+    let [logo, new] = &plan.report.conflicts[..] else {
+        panic!("{:?}", plan.report.conflicts)
+    };
+    assert_eq!(
+        (
+            logo.route,
+            logo.latest_copy_path.as_deref(),
+            logo.reason.as_deref()
+        ),
+        (
+            ConflictRoute::LatestCopy,
+            Some(".upkeep-merge/logo.png.latest"),
+            Some("binary file")
+        )
+    );
+    assert_eq!(
+        (new.route, new.reason.as_deref()),
+        (ConflictRoute::Patch, Some("no baseline to merge against"))
+    );
+    let bytes = |at: &str| {
+        plan.actions
+            .iter()
+            .find_map(|a| match a {
+                Action::WritePatch {
+                    patch_path, bytes, ..
+                } if patch_path == at => Some(bytes.0.clone()),
+                _ => None,
+            })
+            .unwrap()
+    };
+    assert_eq!(bytes(".upkeep-merge/logo.png.latest"), b"\0v2");
+    assert_eq!(
+        bytes(".upkeep-merge/new.txt.patch"),
+        b"--- /dev/null\n+++ b/new.txt\n@@ -0,0 +1 @@\n+theirs\n"
+    );
+    assert!(
+        plan.actions
+            .iter()
+            .all(|a| matches!(a, Action::WritePatch { .. })),
+        "both files untouched"
+    );
+    assert!(plan.summary.contains("logo.png [shared]: left as it is (binary file); upstream's 1.1.0 copy in .upkeep-merge/logo.png.latest\n"), "{}", plan.summary);
+}
+
+#[test]
+fn the_dirty_guard() {
+    let git = |porcelain: &[u8]| {
+        Some(GitStatus {
+            prefix: String::new(),
+            porcelain: Bytes(porcelain.to_vec()),
+        })
+    };
+    let mut dirty = input(ConflictMode::Merge);
+    dirty.git = git(b" M shared.txt\0?? notes.txt\0 D kept.txt\0");
+    let err = plan_update(dirty.clone()).unwrap_err();
+    assert_eq!(err.code(), "dirty-worktree");
+    assert!(
+        err.to_string().starts_with(
+            "uncommitted changes in 'kept.txt, shared.txt': these 2 managed files have"
+        ),
+        "{err}"
+    );
+    for allowed in [
+        UpdateOptions {
+            allow_dirty: true,
+            ..dirty.options.clone()
+        },
+        UpdateOptions {
+            dry_run: true,
+            ..dirty.options.clone()
+        },
+        UpdateOptions {
+            resumed: true,
+            ..dirty.options.clone()
+        },
+    ] {
+        let mut ok = dirty.clone();
+        ok.options = allowed;
+        assert!(plan_update(ok).is_ok());
+    }
+    let mut clean = dirty.clone();
+    clean.git = git(b"?? unmanaged.txt\0");
+    assert!(plan_update(clean).is_ok());
+    let mut outside = dirty;
+    outside.git = None;
+    assert!(
+        plan_update(outside).is_ok(),
+        "outside git nothing is refused"
+    );
+}
+
+#[test]
+fn the_package_manager_from_the_lockfile() {
+    let manifest = r#"{"schema":1,"files":{"package.json":"owned"}}"#;
+    let mut input = UpdateInput::new("1.0.0", "1.1.0", manifest, manifest);
+    input.options.run_id = "r".into();
+    input.files.push(FileInput {
+        path: "package.json".into(),
+        current: file("{}\n"),
+        baseline: file("{}\n"),
+        latest: file("{\"x\": 1}\n"),
+    });
+    let unknown = plan_update(input.clone()).unwrap();
+    assert!(unknown
+        .summary
+        .contains("run your package manager's install (npm install, pnpm install, yarn)"));
+    input.lockfiles = vec!["pnpm-lock.yaml".into()];
+    let pnpm = plan_update(input).unwrap();
+    assert_eq!(pnpm.report.package_manager, Some(PackageManager::Pnpm));
+    assert!(
+        pnpm.summary
+            .contains("\npackage.json changed: run `pnpm install`.\n"),
+        "{}",
+        pnpm.summary
+    );
 }
 
 #[test]
@@ -169,4 +392,5 @@ fn read_list_covers_both_manifests() {
         ]
     );
     assert_eq!(list.claim_files, ["mine.md"]);
+    assert!(list.lockfiles.iter().any(|l| l == "pnpm-lock.yaml"));
 }

@@ -1,6 +1,8 @@
 //! The planner's inputs, checked: each side of a file as the walk compares it (bytes, or a
 //! digest with the facts the table needs), and everything else a plan is made from (the
-//! manifests, versions, claims, field-merge and region declarations).
+//! manifests, versions, claims, field-merge and region declarations, the dirty guard, the
+//! package manager the lockfiles show). Both routes ([`super::plan_update`] and
+//! [`super::UpdateSession`]) start here, so each refuses and names the same things.
 
 use std::collections::{BTreeMap, HashSet};
 
@@ -10,8 +12,9 @@ use super::{
 };
 use crate::error::{Error, ErrorKind, Result};
 use crate::hash::parse_digest;
-use crate::structured::MergeSpec;
+use crate::structured::{MergeSpec, NotesContext, PackageManager};
 use crate::update::bytes::Bytes;
+use crate::update::dirty;
 use crate::update::manifest::{claim_holds, Manifest};
 use crate::update::report::UpdateReport;
 use crate::update::table::{DigestFacts, Side};
@@ -229,6 +232,9 @@ pub(super) struct Prepared {
     pub(super) leftover_patches: Vec<String>,
     pub(super) merges: BTreeMap<String, MergeSpec>,
     pub(super) regions: regions_step::RegionSetup,
+    /// What field-merge notes and the install hint say about the project (the latest
+    /// version, the package manager its lockfiles show).
+    pub(super) notes: NotesContext,
 }
 
 /// Checks everything but the sides; returns them (and the claim files) unread.
@@ -241,6 +247,11 @@ pub(super) fn prepare(input: UpdateInput) -> Result<(Prepared, Vec<FileInput>, V
     )?;
     let from: crate::update::Version = input.from.parse()?;
     let to: crate::update::Version = input.to.parse()?;
+    dirty::guard(&baseline, &latest, input.git.as_ref(), &options)?;
+    let notes = NotesContext {
+        latest_version: Some(to.to_string()),
+        package_manager: PackageManager::detect(&input.lockfiles, input.package_json.as_deref()),
+    };
     let merges = merge_specs(&latest)?;
     let regions = regions_step::load(&baseline, &latest, options.no_regions);
     let prepared = Prepared {
@@ -257,6 +268,7 @@ pub(super) fn prepare(input: UpdateInput) -> Result<(Prepared, Vec<FileInput>, V
         leftover_patches: input.leftover_patches,
         merges,
         regions,
+        notes,
     };
     Ok((prepared, input.files, input.claim_files))
 }
@@ -292,6 +304,7 @@ impl Prepared {
             backups: false,
             regions: self.regions.walk(scratch),
             merges: &self.merges,
+            notes: &self.notes,
         }
     }
 }

@@ -16,11 +16,12 @@ use std::collections::BTreeMap;
 
 use super::changelog::AdopterAction;
 use super::manifest::FileClass;
+use super::plan::conflict::ConflictRoute;
 use super::semver::Version;
 use crate::regions::RegionsReport;
-use crate::structured::FieldVerdict;
+use crate::structured::{FieldVerdict, PackageManager};
 
-/// A file left for the project to resolve.
+/// A file left for the project to resolve, and how ([`ConflictRoute`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(
     feature = "serde",
@@ -32,16 +33,39 @@ pub struct Conflict {
     pub path: String,
     /// Its manifest class.
     pub class: FileClass,
-    /// The conflict patch; `None` when markers were written into the file, or when the
-    /// path is not a regular file.
+    /// How it was left: markers in the file, a patch, upstream's copy, or by hand.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub route: ConflictRoute,
+    /// Upstream's change (baseline → latest) as a patch to apply from the project root
+    /// (route `patch`).
     pub patch_path: Option<String>,
-    /// Why no patch or merge could be made, when a limit stopped it (a file too large
-    /// for the text engine, a file that changed while upkeep read it).
-    #[cfg_attr(
-        feature = "serde",
-        serde(default, skip_serializing_if = "Option::is_none")
-    )]
+    /// The project's edits against the latest release, for reading (route `patch`; `None`
+    /// when there are none outside generated regions).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub yours_diff_path: Option<String>,
+    /// Upstream's copy of a binary file (route `latest-copy`).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub latest_copy_path: Option<String>,
+    /// Why the file was not merged (route `patch` or `latest-copy`): `--conflicts patch`,
+    /// a binary file, no baseline, markers already in the file, or a limit (a file too
+    /// large to load, a file that changed while upkeep read it).
+    #[cfg_attr(feature = "serde", serde(default))]
     pub reason: Option<String>,
+}
+
+impl Conflict {
+    /// A conflict on `path` left by `route`, with nothing written beside it yet.
+    pub fn new(path: &str, class: FileClass, route: ConflictRoute) -> Self {
+        Conflict {
+            path: path.into(),
+            class,
+            route,
+            patch_path: None,
+            yours_diff_path: None,
+            latest_copy_path: None,
+            reason: None,
+        }
+    }
 }
 
 /// A path merged field by field (the manifest's `merges`): its verdicts, its notes, or
@@ -117,6 +141,13 @@ pub struct UpdateReport {
         serde(default, skip_serializing_if = "std::ops::Not::not")
     )]
     pub install_needed: bool,
+    /// The package manager the project's lockfile (or `packageManager`) shows, when one
+    /// does (left out of the JSON when not).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub package_manager: Option<PackageManager>,
     /// What the run did (every file replaced with its backup, files that changed
     /// meanwhile, where it stopped); left out of plans and dry runs.
     #[cfg_attr(
@@ -159,6 +190,35 @@ impl UpdateReport {
             .chain(&self.merge)
             .chain(&self.add)
             .any(named)
+    }
+
+    /// The report's words for what happens to `path`: its bucket (`overwritten`,
+    /// `merged`, `added`, `removed`, `skipped`, `dropped upstream`), or for a conflict
+    /// its route (`conflict (markers)`, `conflict (patch)`, `conflict (upstream's copy)`,
+    /// `conflict (not a file)`); `None` for a path the report does not list.
+    pub fn outcome_of(&self, path: &str) -> Option<String> {
+        if let Some(c) = self.conflicts.iter().find(|c| c.path == path) {
+            let how = match c.route {
+                ConflictRoute::Markers => "markers",
+                ConflictRoute::Patch => "patch",
+                ConflictRoute::LatestCopy => "upstream's copy",
+                ConflictRoute::NotAFile => "not a file",
+            };
+            return Some(format!("conflict ({how})"));
+        }
+        let listed = |list: &[String]| list.iter().any(|p| p == path);
+        let word = [
+            (&self.overwrite, "overwritten"),
+            (&self.merge, "merged"),
+            (&self.add, "added"),
+            (&self.removed, "removed"),
+            (&self.skip, "skipped"),
+            (&self.delete, "dropped upstream"),
+        ]
+        .into_iter()
+        .find(|(list, _)| listed(list))?
+        .1;
+        Some(word.into())
     }
 
     /// Whether the project has something to look at: conflicts or pending deletes.

@@ -55,6 +55,7 @@ use crate::update::bytes::Bytes;
 use crate::update::manifest::FileClass;
 use crate::update::report::{Conflict, UpdateReport};
 use crate::update::table::Side;
+use crate::update::ConflictRoute;
 use crate::update::FileInput;
 
 /// The sides of one path whose bytes the plan needs.
@@ -385,14 +386,12 @@ fn changed_while_read(
     let upstream = !s.b.is_present() || !same_side(&s.b, &s.l, ignore_eol);
     walk.outcome(path, class, None, local, upstream);
     walk.report.conflicts.push(Conflict {
-        path: path.into(),
-        class,
-        patch_path: None,
         reason: Some(format!(
             "its {} copy changed while upkeep was reading it, so nothing was merged or \
              written for it: run the update again",
             changed.join(" and ")
         )),
+        ..Conflict::new(path, class, ConflictRoute::Patch)
     });
 }
 

@@ -272,3 +272,62 @@ fn digest_facts_come_from_one_pass() {
     let d = digest_content(b"a\r\n", true);
     assert!(d.sha256_lf.is_some() && !d.binary && d.size == 3);
 }
+
+/// Issue 17's behaviours on the digest route: the dirty guard refuses when the session
+/// starts (the shared preparation step), the lockfiles' package manager reaches the
+/// install hint, and a file both sides changed is merged with diff3 markers from the
+/// bytes supplied for it (the baseline's included).
+#[test]
+fn the_dirty_guard_the_package_manager_and_the_merge_on_the_digest_route() {
+    use crate::update::{Bytes, ConflictRoute, GitStatus};
+    let manifest = r#"{"schema":1,"files":{"a.txt":"shared","package.json":"owned"}}"#;
+    let mut input = UpdateInput::new("1.0.0", "1.1.0", manifest, manifest);
+    input.options.run_id = "run".into();
+    input.lockfiles = vec!["yarn.lock".into()];
+    let files = || {
+        vec![
+            FileInput {
+                path: "a.txt".into(),
+                current: Some(SideInput::file(b"one\nmine\n")),
+                baseline: Some(SideInput::file(b"one\ntwo\n")),
+                latest: Some(SideInput::file(b"one\ntheirs\n")),
+            },
+            FileInput {
+                path: "package.json".into(),
+                current: Some(SideInput::file(b"{}\n")),
+                baseline: Some(SideInput::file(b"{}\n")),
+                latest: Some(SideInput::file(b"{\"x\": 1}\n")),
+            },
+        ]
+    };
+    let mut dirty = input.clone();
+    dirty.git = Some(GitStatus {
+        prefix: String::new(),
+        porcelain: Bytes(b" M a.txt\0".to_vec()),
+    });
+    let err = UpdateSession::new(dirty).unwrap_err();
+    assert_eq!(err.code(), "dirty-worktree");
+
+    let mut session = UpdateSession::new(input.clone()).unwrap();
+    session.observe(files(), false).unwrap();
+    let needs = session.needs().unwrap();
+    assert_eq!(needs.len(), 1);
+    assert!(needs[0].current && needs[0].baseline && needs[0].latest);
+    session
+        .supply(vec![SuppliedContent {
+            path: "a.txt".into(),
+            current: Some(b"one\nmine\n".to_vec().into()),
+            baseline: Some(b"one\ntwo\n".to_vec().into()),
+            latest: Some(b"one\ntheirs\n".to_vec().into()),
+        }])
+        .unwrap();
+    let plan = session.finish().unwrap();
+    assert_eq!(plan.report.conflicts[0].route, ConflictRoute::Markers);
+    assert!(
+        plan.summary.contains("run `yarn install`"),
+        "{}",
+        plan.summary
+    );
+    input.files = files();
+    assert_eq!(plan, plan_update(input).unwrap());
+}

@@ -135,7 +135,7 @@ fn expect_current(a: &Side, path: &str) -> Result<Expect> {
 #[cfg(test)]
 mod tests {
     use crate::sha256_hex;
-    use crate::update::{plan_update, FileInput, SideInput, UpdateInput};
+    use crate::update::{plan_update, ConflictMode, FileInput, SideInput, UpdateInput};
     use crate::writes::{Expect, StepContent};
 
     #[test]
@@ -144,6 +144,7 @@ mod tests {
             r#"{"schema":1,"files":{"a.txt":"owned","b.txt":"shared","new.txt":"owned"}}"#;
         let mut input = UpdateInput::new("1.0.0", "1.1.0", manifest, manifest);
         input.options.run_id = "run1".into();
+        input.options.conflicts = ConflictMode::Patch;
         let file = |b: &[u8]| Some(SideInput::file(b));
         input.files = vec![
             FileInput {
@@ -175,6 +176,7 @@ mod tests {
                 ".upkeep-merge/.gitignore",
                 "a.txt",
                 ".upkeep-merge/b.txt.patch",
+                ".upkeep-merge/b.txt.yours.diff",
                 "new.txt"
             ]
         );
@@ -202,7 +204,7 @@ mod tests {
                 Some(".upkeep-backups/run1/.upkeep-merge/b.txt.patch")
             )
         );
-        assert_eq!(plan.steps[4].expect, Expect::Missing);
+        assert_eq!(plan.steps[5].expect, Expect::Missing);
         assert_eq!(plan.steps[0].expect, Expect::IfMissing);
     }
 
@@ -211,6 +213,7 @@ mod tests {
         let manifest = r#"{"schema":1,"files":{"d":"shared","d.patch/e":"shared"}}"#;
         let mut input = UpdateInput::new("1.0.0", "1.1.0", manifest, manifest);
         input.options.run_id = "run1".into();
+        input.options.conflicts = ConflictMode::Patch;
         for path in ["d", "d.patch/e"] {
             input.files.push(FileInput {
                 path: path.into(),

@@ -1,17 +1,19 @@
 //! The per-file strategy for paths the latest manifest declares under `merges`: presence
 //! triage, then the field-aware merge of [`crate::structured`] instead of the whole-file
-//! table. A file that cannot be merged field by field (no baseline to merge against, a
-//! side that does not parse, a part of another shape) gets a whole-file conflict patch,
-//! and its report entry says why in `fallback`.
+//! table. A file that cannot be merged field by field (a side that does not parse, a part
+//! of another shape) is taken by the whole-file table instead — under the default, a
+//! three-way text merge — and its report entry says why in `fallback`. With no baseline
+//! there is nothing to merge against: a whole-file conflict, whatever the class.
 
-use super::{needs_bytes, same_side, write_patch, Sides, Walk};
+use super::conflict::{self, ConflictTexts};
+use super::{same_side, Sides, Walk};
 use crate::error::Result;
 use crate::structured::{self, MergeSpec};
 use crate::update::bytes::Bytes;
 use crate::update::manifest::FileClass;
 use crate::update::plan::Action;
 use crate::update::report::StructuredFile;
-use crate::update::table::{Bucket, Side};
+use crate::update::table::{Bucket, Row, Side};
 
 /// Plans `path` field by field; `false` when presence triage leaves it to the whole-file
 /// table (a side missing, the project's copy not a file, or only digests supplied).
@@ -65,11 +67,12 @@ pub(super) fn plan_structured(
         },
     };
     if let Some(reason) = merged.fallback {
+        // The whole-file table decides instead (the region step first, as for any path).
         walk.files.pop();
-        fallback(walk, path, class, s, reason)?;
-        return Ok(true);
+        record_fallback(walk, path, reason);
+        return Ok(false);
     }
-    let notes_path = match structured::render_notes(path, &merged) {
+    let notes_path = match structured::render_notes_with(path, &merged, walk.notes) {
         Some(notes) => {
             let notes_path = format!("{}-merge/{path}.notes", walk.options.state_dir);
             walk.actions.push(Action::WritePatch {
@@ -93,7 +96,7 @@ pub(super) fn plan_structured(
         }
         None => Bucket::Skip,
     };
-    walk.bucket(bucket, path, class, None);
+    walk.bucket(bucket, path, class);
     walk.report.structured.insert(
         path.into(),
         StructuredFile {
@@ -107,7 +110,19 @@ pub(super) fn plan_structured(
     Ok(true)
 }
 
-/// A whole-file conflict patch, recorded as this path's structured fallback.
+/// Notes in the report why `path` was not merged field by field.
+fn record_fallback(walk: &mut Walk<'_>, path: &str, reason: String) {
+    walk.report.structured.insert(
+        path.into(),
+        StructuredFile {
+            fallback: Some(reason),
+            ..Default::default()
+        },
+    );
+}
+
+/// No baseline to merge against, or a side too large to load: a whole-file conflict,
+/// recorded as this path's fallback.
 fn fallback(
     walk: &mut Walk<'_>,
     path: &str,
@@ -118,27 +133,33 @@ fn fallback(
     let ignore_eol = walk.options.ignore_eol;
     let local = s.b.is_present() && !same_side(&s.a, &s.b, ignore_eol);
     let upstream = !s.b.is_present() || !same_side(&s.b, &s.l, ignore_eol);
-    walk.outcome(path, class, None, local, upstream);
+    walk.outcome(path, class, Some(Row::Conflict), local, upstream);
     if let Some(limit) = super::too_large::too_large(super::too_large::named(s)) {
+        // Too large to load: compared by digest only, nothing written.
         walk.conflict_because(path, class, limit);
     } else {
-        let a = needs_bytes(&s.a, path, "current")?;
-        let l = needs_bytes(&s.l, path, "latest")?;
-        write_patch(walk, path, class, a, l)?;
+        let (a, b, l) = conflict::conflict_bytes(&s.a, &s.b, &s.l, path)?;
+        conflict::plan_conflict(
+            walk,
+            path,
+            class,
+            &ConflictTexts {
+                a,
+                b,
+                l,
+                view: None,
+            },
+        )?;
     }
-    walk.report.structured.insert(
-        path.into(),
-        StructuredFile {
-            fallback: Some(reason),
-            ..Default::default()
-        },
-    );
+    record_fallback(walk, path, reason);
     Ok(())
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::update::{plan_update, Action, FileInput, SideInput, UpdateInput};
+    use crate::update::{
+        plan_update, Action, ConflictRoute, FileInput, Row, SideInput, UpdateInput,
+    };
 
     const MANIFEST: &str = r#"{"schema":1,"files":{"p.json":"shared","o.json":"owned"},"merges":{"p.json":{"format":"json","maps":["deps"]},"o.json":{"format":"json","maps":["deps"]}}}"#;
 
@@ -191,17 +212,67 @@ mod tests {
             (p.report.overwrite.as_slice(), p.report.skip.as_slice()),
             (&["o.json".to_string()][..], &["p.json".to_string()][..])
         );
-        // A side that does not parse: a whole-file conflict patch.
+        // A side that does not parse: the whole-file table instead, a three-way text
+        // merge under the default; here both changed the one line, so markers.
         let p = plan(Some("{"), Some(B), L);
         assert_eq!(
-            p.report.conflicts[1].patch_path.as_deref(),
-            Some(".upkeep-merge/p.json.patch")
+            (
+                p.report.conflicts[1].route,
+                p.report.conflicts[1].patch_path.as_deref()
+            ),
+            (ConflictRoute::Markers, None)
         );
         assert!(p.report.structured["p.json"]
             .fallback
             .as_deref()
             .unwrap()
             .contains("not JSON"));
+        assert!(p.files.iter().all(|f| f.row == Some(Row::Conflict)));
+        assert!(
+            p.summary
+                .contains("  p.json: not merged field by field (the current file is not JSON"),
+            "{}",
+            p.summary
+        );
+        assert!(
+            p.summary
+                .contains("; a whole-file conflict (see Conflicts above)\n"),
+            "{}",
+            p.summary
+        );
+        // ... and a clean text merge is written, though the file still does not parse.
+        let b = "{\n  \"a\": 1,\n  \"deps\": {\"x\": \"1\"},\n  \"z\": 0\n}\n";
+        let broken = format!("{b}}}\n");
+        let p = plan(Some(&broken), Some(b), &b.replace("\"1\"}", "\"2\"}"));
+        assert_eq!(p.report.merge, ["o.json", "p.json"]);
+        assert!(p.actions.iter().any(|a| matches!(a, Action::WriteMerged { path, bytes, .. }
+            if path == "p.json" && bytes.as_slice() == broken.replace("\"1\"}", "\"2\"}").as_bytes())));
+        assert!(
+            p.summary.contains("; taken as a whole file instead\n"),
+            "{}",
+            p.summary
+        );
+        // With --conflicts patch: upstream's own change as a patch, the file untouched.
+        let mut input = UpdateInput::new("1.0.0", "1.1.0", MANIFEST, MANIFEST);
+        input.options.run_id = "run".into();
+        input.options.conflicts = crate::update::ConflictMode::Patch;
+        input.files.push(FileInput {
+            path: "p.json".into(),
+            current: side(Some("{")),
+            baseline: side(Some(B)),
+            latest: side(Some(L)),
+        });
+        input.files.push(FileInput {
+            path: "o.json".into(),
+            current: side(Some(B)),
+            baseline: side(Some(B)),
+            latest: side(Some(B)),
+        });
+        let p = plan_update(input).unwrap();
+        assert_eq!(
+            p.report.conflicts[0].patch_path.as_deref(),
+            Some(".upkeep-merge/p.json.patch")
+        );
         // No upstream change: a clean skip, whatever the project did.
         let p = plan(Some("{"), Some(B), B);
         assert_eq!(p.report.skip, ["o.json", "p.json"]);

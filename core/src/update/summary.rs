@@ -15,8 +15,9 @@
 //! assert_eq!(to_text(&render_summary_lines(&report, &options)), ""); // nothing needs you
 //! ```
 
+use super::conflict_summary::{conflict_lines, finish_lines, structured_line};
 use super::finish::render_run_notes;
-use super::report::{StructuredFile, UpdateReport};
+use super::report::UpdateReport;
 use super::versions::VersionCheck;
 use crate::regions::{render_region_notes, render_region_rows};
 use crate::render::{shell_command, tidy, to_text, Line, Tone, Verbosity};
@@ -132,7 +133,11 @@ pub fn render_summary_lines(report: &UpdateReport, options: &SummaryOptions) -> 
             report.overwrite.len(),
             "owned files replaced with the latest release",
         ),
-        ("Merged", report.merge.len(), "shared files updated cleanly"),
+        (
+            "Merged",
+            report.merge.len(),
+            "updated cleanly, local edits kept",
+        ),
         ("Added", report.add.len(), "new in the latest release"),
         (
             "Removed",
@@ -184,22 +189,7 @@ pub fn render_summary_lines(report: &UpdateReport, options: &SummaryOptions) -> 
         sections.push(section(false, every));
     }
     if !report.conflicts.is_empty() {
-        let mut lines = vec![Line::blank(), Line::new(Tone::Attention, "Conflicts:")];
-        for c in &report.conflicts {
-            let how = match &c.patch_path {
-                Some(patch) if dry_run => format!("a patch would be written to {patch}"),
-                Some(patch) => format!("see {patch}"),
-                None => match &c.reason {
-                    Some(reason) => reason.clone(),
-                    None => "resolve in place (conflict markers, or not a regular file)".into(),
-                },
-            };
-            lines.push(Line::new(
-                Tone::Attention,
-                format!("  {} [{}]: {how}", c.path, c.class.as_str()),
-            ));
-        }
-        sections.push(section(true, lines));
+        sections.push(section(true, conflict_lines(report, dry_run)));
     }
     if !report.structured.is_empty() {
         let mut lines = vec![Line::blank(), Line::plain("Field-aware merges:")];
@@ -208,23 +198,25 @@ pub fn render_summary_lines(report: &UpdateReport, options: &SummaryOptions) -> 
             let asks = s.fallback.is_some() || !s.conflicts.is_empty() || !s.suggestions.is_empty();
             needs_you |= asks;
             let tone = if asks { Tone::Attention } else { Tone::Plain };
+            let whole_file_conflict = report.conflicts.iter().any(|c| &c.path == path);
             lines.push(Line::new(
                 tone,
-                format!("  {path}: {}", structured_line(s, dry_run)),
+                format!(
+                    "  {path}: {}",
+                    structured_line(s, whole_file_conflict, dry_run)
+                ),
             ));
         }
         sections.push(section(needs_you, lines));
     }
     if report.install_needed {
+        let hint = match report.package_manager {
+            Some(pm) => format!("package.json changed: run `{}`.", pm.install_command()),
+            None => "package.json changed: run your package manager's install (npm install, pnpm install, yarn).".into(),
+        };
         sections.push(section(
             true,
-            vec![
-                Line::blank(),
-                Line::new(
-                    Tone::Attention,
-                    "package.json changed: run your package manager's install (npm install, pnpm install, yarn).",
-                ),
-            ],
+            vec![Line::blank(), Line::new(Tone::Attention, hint)],
         ));
     }
     if !report.delete.is_empty() {
@@ -273,19 +265,7 @@ pub fn render_summary_lines(report: &UpdateReport, options: &SummaryOptions) -> 
         sections.push(section(asks, from_text(&notes, Tone::Plain)));
     }
     if !dry_run && !report.conflicts.is_empty() {
-        sections.push(section(
-            true,
-            vec![
-                Line::blank(),
-                Line::new(
-                    Tone::Attention,
-                    format!(
-                        "Resolve each conflict, then delete its patch from {}-merge/.",
-                        options.state_dir
-                    ),
-                ),
-            ],
-        ));
+        sections.push(section(true, finish_lines(report, &options.state_dir)));
     }
     if let Some(notes) = run_notes.filter(|n| !n.tail.is_empty()) {
         sections.push(section(
@@ -304,29 +284,6 @@ pub fn render_summary_lines(report: &UpdateReport, options: &SummaryOptions) -> 
     } else {
         lines
     }
-}
-
-fn structured_line(s: &StructuredFile, dry_run: bool) -> String {
-    if let Some(reason) = &s.fallback {
-        return format!("whole-file conflict ({reason})");
-    }
-    let (a, c, g) = (s.applied.len(), s.conflicts.len(), s.suggestions.len());
-    if a + c + g == 0 {
-        return "no managed-key changes (clean skip)".into();
-    }
-    let plural =
-        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-    let mut line = format!(
-        "{}, {}, {}",
-        plural(a, "applied", "applied"),
-        plural(c, "conflict", "conflicts"),
-        plural(g, "suggestion", "suggestions")
-    );
-    if let Some(notes) = &s.notes_path {
-        let verb = if dry_run { "would be in" } else { "see" };
-        line.push_str(&format!(" ({verb} {notes})"));
-    }
-    line
 }
 
 /// Everything the outcome of an `upkeep update` or `upkeep status` run is rendered from,
@@ -410,11 +367,17 @@ pub fn render_update_outcome(facts: &OutcomeFacts, options: &SummaryOptions) -> 
             lines.push(Line::plain("Review it, then commit it:"));
             lines.push(Line::hint(&git(&["diff"])));
             lines.push(Line::plain(
-                "Or put the last commit's version marker back, then run the update again:",
+                "Or put the last commit's version marker back, then run the update again (with --allow-dirty: the files it changed are not committed):",
             ));
             lines.push(Line::hint(&git(&["checkout", "--", &version])));
             if !facts.argv.is_empty() {
-                lines.push(Line::hint(&shell_command(&facts.argv)));
+                // The files the applied update changed are uncommitted, so the dirty guard
+                // would refuse the same command.
+                let mut again = facts.argv.clone();
+                if !again.iter().any(|a| a == "--allow-dirty") {
+                    again.push("--allow-dirty".into());
+                }
+                lines.push(Line::hint(&shell_command(&again)));
             }
         }
         "updated" | "dry-run" | "incomplete" | "failed" | "interrupted" => {

@@ -1,5 +1,5 @@
 use super::*;
-use crate::update::{Conflict, FileClass, Version};
+use crate::update::{Conflict, ConflictRoute, FileClass, Version};
 
 fn report() -> UpdateReport {
     let v = |s: &str| s.parse::<Version>().unwrap();
@@ -9,12 +9,12 @@ fn report() -> UpdateReport {
     report.skip.push("LICENSE".into());
     report.delete.push("old.txt".into());
     report.conflicts.push(Conflict {
-        path: "README.md".into(),
-        class: FileClass::Shared,
         patch_path: Some(".upkeep-merge/README.md.patch".into()),
-        reason: None,
+        yours_diff_path: Some(".upkeep-merge/README.md.yours.diff".into()),
+        reason: Some("--conflicts patch".into()),
+        ..Conflict::new("README.md", FileClass::Shared, ConflictRoute::Patch)
     });
-    report.backup_dir = Some(".upkeep-backup/run".into());
+    report.backup_dir = Some(".upkeep-backups/run".into());
     report
 }
 
@@ -40,14 +40,16 @@ Conflicts    1  (left for you to resolve)
 Delete       1  (dropped upstream; yours to delete)
 
 Conflicts:
-  README.md [shared]: see .upkeep-merge/README.md.patch
+  README.md [shared]: left as it is (--conflicts patch); upstream's change in .upkeep-merge/README.md.patch, your edits against 1.3.0: .upkeep-merge/README.md.yours.diff
 
 Dropped upstream, still present (delete them if you agree):
   old.txt
 
-Backed up: .upkeep-backup/run/
+Backed up: .upkeep-backups/run/
 
-Resolve each conflict, then delete its patch from .upkeep-merge/.
+To finish:
+  patches: from the project root, `git apply --reject <patch>` (or `patch -p1 --forward < <patch>`) applies upstream's change where it still fits and never reverts your edits; redo the rest by hand
+  then delete what .upkeep-merge/ holds for each file you resolved
 "
     );
 }
@@ -58,12 +60,14 @@ fn quiet_keeps_only_what_needs_you_and_verbose_adds_every_file() {
     assert_eq!(
         quiet,
         "Conflicts:
-  README.md [shared]: see .upkeep-merge/README.md.patch
+  README.md [shared]: left as it is (--conflicts patch); upstream's change in .upkeep-merge/README.md.patch, your edits against 1.3.0: .upkeep-merge/README.md.yours.diff
 
 Dropped upstream, still present (delete them if you agree):
   old.txt
 
-Resolve each conflict, then delete its patch from .upkeep-merge/.
+To finish:
+  patches: from the project root, `git apply --reject <patch>` (or `patch -p1 --forward < <patch>`) applies upstream's change where it still fits and never reverts your edits; redo the rest by hand
+  then delete what .upkeep-merge/ holds for each file you resolved
 "
     );
     let verbose = to_text(&render_summary_lines(
@@ -96,8 +100,8 @@ fn status_titles_itself_and_lists_both_sides() {
     assert!(text.starts_with(
         "Changed in this project: 1\n  README.md\nChanged by the next release: 2\n  README.md\n  ci.yml\n\nupkeep status: 1.2.0 → 1.3.0 (nothing written)\n"
     ), "{text}");
-    assert!(text.contains("a patch would be written to .upkeep-merge/README.md.patch"));
-    assert!(!text.contains("Resolve each conflict"));
+    assert!(text.contains("upstream's change would be in .upkeep-merge/README.md.patch"));
+    assert!(!text.contains("To finish"));
 }
 
 #[test]
@@ -124,9 +128,9 @@ fn applied_but_uncommitted_names_the_real_state_folder_in_commands_that_work() {
         "upkeep update: the update to 1.3.0 is applied to the working tree but not committed (the last commit has 1.2.0)
 Review it, then commit it:
   git -C 'my project' diff
-Or put the last commit's version marker back, then run the update again:
+Or put the last commit's version marker back, then run the update again (with --allow-dirty: the files it changed are not committed):
   git -C 'my project' checkout -- .tmpl/VERSION
-  upkeep update --yes
+  upkeep update --yes --allow-dirty
 "
     );
     assert!(!text.contains('<'));
@@ -153,7 +157,7 @@ fn a_run_that_stopped_short_is_rendered_with_what_it_did() {
         };
         let text = to_text(&render_update_outcome(&facts, &options(Verbosity::Normal)));
         assert!(text.starts_with("upkeep update: 1.2.0 → 1.3.0\n\nThe update was not finished: the installed version is unchanged."), "{text}");
-        assert!(text.contains("\nChanged while the update ran (left as they are now; the next run plans them as conflicts):\n  src/new.js\n"), "{text}");
+        assert!(text.contains("\nChanged while the update ran (left as they are now; running again merges them like any file you edited):\n  src/new.js\n"), "{text}");
         assert!(
             text.contains("  ci.yml (backup: .upkeep-backups/r/ci.yml)"),
             "{text}"

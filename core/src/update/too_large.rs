@@ -4,8 +4,10 @@
 //! changed is left to the project with the limit named, never loaded (and a 3 GiB file
 //! never reaches an engine that could not hold it: wasm's memory stops at 4 GiB).
 
-use super::{Conflict, Walk};
+use super::conflict::ConflictRoute;
+use super::Walk;
 use crate::update::manifest::FileClass;
+use crate::update::report::Conflict;
 use crate::update::table::Side;
 
 /// The largest side, in bytes, the update loads to diff, merge or field-merge (64 MiB).
@@ -43,13 +45,12 @@ pub(super) fn named(s: &super::Sides) -> [(&'static str, &Side); 3] {
 }
 
 impl Walk<'_> {
-    /// A conflict no patch or merge could be made for, with the reason.
+    /// A conflict no patch or merge could be made for, with the reason: the file is left
+    /// as it is (the patch route, with no patch).
     pub(super) fn conflict_because(&mut self, path: &str, class: FileClass, reason: String) {
         self.report.conflicts.push(Conflict {
-            path: path.into(),
-            class,
-            patch_path: None,
             reason: Some(reason),
+            ..Conflict::new(path, class, ConflictRoute::Patch)
         });
     }
 }

@@ -12,8 +12,9 @@ export const EXIT = Object.freeze({
    */
   partlyLanded: 3,
   /**
-   * `upkeep land` / `upkeep sync` refused, nothing changed: the workspace moved since the
+   * Refused, nothing changed. `upkeep land` / `upkeep sync`: the workspace moved since the
    * seal; not a clean step forward; a cherry-pick conflicted; origin refused the push.
+   * `upkeep update`: managed files have uncommitted changes in git (`--allow-dirty`).
    */
   refused: 4,
   /** `upkeep sync`: a check failed on the tree to be pushed; nothing was pushed. */
@@ -91,6 +92,7 @@ export function exitForError(error) {
   if (typeof code !== 'string') return undefined;
   if (code === 'busy') return EXIT.busy;
   if (code === 'interrupted' || code === 'cancelled') return EXIT.interrupted;
+  if (code === 'dirty-worktree') return EXIT.refused;
   if (BAD_INPUT_CODES.has(code)) return EXIT.badInput;
   if (IO_CODES.has(code) || /^E[A-Z]+$/.test(code)) return EXIT.io;
   return undefined;

@@ -288,7 +288,7 @@ ${examples([
       .option('--allow-drift', 'use a baseline that is not what the project recorded (a moved tag, a republished package), saying so')
       .option('--root <dir>', 'the project root (default: the current directory)')
       .option('--state-dir <name>', 'the state folder holding VERSION and manifest.json', '.upkeep')
-      .option('--conflicts <mode>', 'patch (diff -u per conflict), merge (three-way merge first) or markers', 'patch')
+      .option('--conflicts <mode>', "a file both sides changed: merge (three-way merge; overlaps get diff3 markers), markers (two-part markers) or patch (left as it is; upstream's change as a patch)", 'merge')
       .option('--ignore-eol', 'compare files with CRLF read as LF (autocrlf checkouts)')
       .option('--json', 'print the report as one JSON document')
       .option('--exit-on <policy>', 'when to exit non-zero: conflict (conflicts or deletes: 1), error (only a failed run), never; default: as without it')
@@ -300,6 +300,7 @@ ${examples([
     .option('-y, --yes', 'do not ask for confirmation')
     .option('-n, --dry-run', 'compute everything, write nothing')
     .option('--pr <dir>', 'write a change request for a fleet job into <dir>: title.txt, body.md, labels.txt, branch.txt (upkeep/<source>/<version>)')
+    .option('--allow-dirty', 'update even when managed files have uncommitted changes in git (refused otherwise)')
     .addHelpText('after', `${examples([
       ['upkeep adopt ../template@1.2.0 && upkeep update --to 1.3.0 --yes --quiet', 'record where the project came from once (here: a tag of the template repository); then no --baseline or --latest'],
       ['upkeep update --baseline ../template-1.2.0 --latest ../template-1.3.0', 'from two release folders; asks before writing (on a terminal)'],
@@ -307,7 +308,9 @@ ${examples([
     ])}
 
 Ctrl-C (or SIGTERM) stops at the next safe point, every file whole: exit 130 (143), and
-running the same command again resumes where it stopped.`)
+running the same command again resumes where it stopped.
+
+Exit codes: ${EXIT.ok} done, ${EXIT.findings} done with conflicts or deletes to look at, ${EXIT.badInput} bad input, ${EXIT.refused} refused (managed files with uncommitted changes in git; --allow-dirty), ${EXIT.io} I/O error, ${EXIT.busy} busy, ${EXIT.interrupted} interrupted (143 on SIGTERM).`)
     .action(async (options) => {
       exitCode = await updateCommand(options, typed);
     });

@@ -1,8 +1,7 @@
 // `upkeep new <release> <dir>` and `upkeep adopt <release>@<version>`: scaffold a project
 // from a release, or record the release a project was made from. The flow runs under the
 // run's stop signals and progress; the engine wrote the summary; printing only.
-import { adopt } from '../flows/adopt.js';
-import { newProject } from '../flows/new.js';
+import { runAdopt, runNew } from '../api/new.js';
 import { EXIT } from './exit-codes.js';
 import { printError, printLine, printWarning } from './output.js';
 import { runCommand } from './run.js';
@@ -17,11 +16,13 @@ export async function newCommand(spec, target, flags, argv) {
     name: 'new',
     flags,
     argv,
-    run: async ({ request }) => {
-      const outcome = await newProject({ ...request, spec, target, force: flags.force, git: flags.git, pre: flags.pre, stateDir: flags.stateDir });
+    run: async ({ stop, request }) => {
+      const { document, outcome } = await runNew({
+        spec, target, force: flags.force, git: flags.git, pre: flags.pre, stateDir: flags.stateDir, signal: stop.abortSignal, onProgress: request.onProgress,
+      });
       const gitFailed = outcome.git !== null && !outcome.git.committed;
       if (flags.json) {
-        printLine(JSON.stringify({ status: outcome.status, ...outcome.report, notices: outcome.notices, release: outcome.release, git: outcome.git }, null, 2));
+        printLine(JSON.stringify(document, null, 2));
       } else {
         for (const notice of outcome.notices) printWarning(notice);
         printSummary(outcome.summary);
@@ -43,10 +44,10 @@ export async function adoptCommand(spec, flags, argv) {
     name: 'adopt',
     flags,
     argv,
-    run: async ({ request }) => {
-      const outcome = await adopt({ ...request, spec, root: flags.root, force: flags.force, stateDir: flags.stateDir });
+    run: async ({ stop, request }) => {
+      const { document, outcome } = await runAdopt({ spec, root: flags.root, force: flags.force, stateDir: flags.stateDir, signal: stop.abortSignal, onProgress: request.onProgress });
       if (flags.json) {
-        printLine(JSON.stringify({ status: outcome.status, ...outcome.report, notices: outcome.notices, release: outcome.release }, null, 2));
+        printLine(JSON.stringify(document, null, 2));
       } else {
         for (const notice of outcome.notices) printWarning(notice);
         printSummary(outcome.summary);

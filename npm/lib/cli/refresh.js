@@ -2,8 +2,7 @@
 // stop signals and progress, prompts on a terminal only, then the engine's summary (or
 // one JSON document) and an exit code from the report.
 import { engine } from '../engine.js';
-import { runInstall } from '../flows/install.js';
-import { runRefresh } from '../flows/refresh.js';
+import { install, refresh } from '../api/refresh.js';
 import { EXIT } from './exit-codes.js';
 import { printLine, printLines } from './output.js';
 import { runCommand } from './run.js';
@@ -13,6 +12,9 @@ import { canPrompt, verbosity } from './terminal.js';
  * @typedef {{ source: string, target: string, manifest?: string, auto?: any, confirm?: string[], hostDeleted?: any,
  *   sourceDeleted?: any, force?: boolean, dryRun?: boolean, json?: boolean, quiet?: boolean, verbose?: boolean }} RunFlags
  */
+
+/** The options install and refresh share, from the flags. */
+const runOptions = (/** @type {RunFlags} */ flags) => ({ source: flags.source, target: flags.target, manifest: flags.manifest, dryRun: flags.dryRun });
 
 /**
  * Prints the run's report and returns its exit code.
@@ -30,31 +32,6 @@ function present(name, report, flags, argv, stop) {
   return report.attention > 0 ? EXIT.findings : EXIT.ok;
 }
 
-/** What a person may decide about a file in each state, as the prompt offers it. */
-/** @type {Record<string, { name: string, value: import('../index.js').RefreshDecision }[]>} */
-const CHOICES = {
-  'locally-modified': [
-    { name: 'keep mine (record my version as the baseline)', value: 'keep-mine' },
-    { name: 'take theirs (back mine up, replace it)', value: 'take-theirs' },
-    { name: 'merge by hand (show the diff, write nothing)', value: 'merge' },
-  ],
-  'host-deleted': [
-    { name: 'restore it', value: 'restore' },
-    { name: 'forget it (drop it from the record)', value: 'forget' },
-  ],
-  'source-deleted': [
-    { name: 'remove it (backed up)', value: 'remove' },
-    { name: 'keep it as mine (drop it from the record)', value: 'keep' },
-  ],
-};
-
-/** What a state reads as in a prompt. */
-const STATES = /** @type {Record<string, string>} */ ({
-  'locally-modified': 'changed here and in the source',
-  'host-deleted': 'deleted here, still in the source',
-  'source-deleted': 'dropped by the source, still here',
-});
-
 /**
  * @param {RunFlags} flags
  * @param {string[]} argv the command as typed
@@ -66,16 +43,18 @@ export async function refreshCommand(flags, argv) {
     argv,
     run: async ({ stop, prompt, request }) => {
       verbosity(flags);
-      /** @param {import('../index.js').PlannedFile[]} files */
-      const ask = async (files) => {
-        const decisions = [];
-        for (const file of files) {
-          const decision = await prompt.select({ message: `${file.target} (${STATES[file.state] ?? file.state}):`, choices: CHOICES[file.state] ?? [] });
-          decisions.push({ target: file.target, decision });
-        }
-        return decisions;
-      };
-      const report = await runRefresh({ ...flags, ...request, ask: canPrompt(flags) ? ask : undefined });
+      /** On a terminal, each file refresh cannot decide alone is asked about. */
+      const decide = (/** @type {import('../index.js').RefreshQuestion} */ question) => prompt.select({ message: question.message, choices: question.choices });
+      const report = await refresh({
+        ...runOptions(flags),
+        auto: flags.auto,
+        hostDeleted: flags.hostDeleted,
+        sourceDeleted: flags.sourceDeleted,
+        confirm: flags.confirm,
+        signal: stop.abortSignal,
+        onProgress: request.onProgress,
+        decide: canPrompt(flags) ? decide : undefined,
+      });
       return present('refresh', report, flags, argv, stop);
     },
   });
@@ -92,7 +71,7 @@ export async function installCommand(flags, argv) {
     argv,
     run: async ({ stop, request }) => {
       verbosity(flags);
-      const report = await runInstall({ ...flags, ...request });
+      const report = await install({ ...runOptions(flags), force: flags.force, signal: stop.abortSignal, onProgress: request.onProgress });
       return present('install', report, flags, argv, stop);
     },
   });

@@ -1,12 +1,9 @@
 // `upkeep update` and `upkeep status`: bring a project up to a new template release, or
 // say (read-only) what such an update would do. The flow runs under the run's stop
 // signals and progress; the engine renders what happened; the exit code follows the report.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import process from 'node:process';
 import { engine } from '../engine.js';
-import { update } from '../flows/update.js';
-import { atomicWrite } from '../shim/atomic-write.js';
+import { runUpdate } from '../api/update.js';
 import { FlowError } from '../shim/flow-error.js';
 import { exitForRun } from './exit-codes.js';
 import { printLine, printLines, printWarning } from './output.js';
@@ -31,6 +28,7 @@ import { canPrompt, verbosity } from './terminal.js';
  * @property {boolean} [verbose]
  * @property {string} [exitOn] `never`, `conflict` or `error` (default: the codes without it)
  * @property {string} [pr] a folder for the change request: title.txt, body.md, labels.txt, branch.txt
+ * @property {boolean} [allowDirty]
  */
 
 /**
@@ -48,53 +46,48 @@ export async function updateCommand(flags, argv, { readOnly = false } = {}) {
     flags,
     argv,
     exitFor: (failure) => engine.exitCode({ policy, readOnly, failure }),
-    run: async ({ prompt, request, stop }) => {
+    run: async ({ stop, prompt, request }) => {
       // Checked before anything runs: a bad value is bad usage whatever the run would do.
       policy = flags.exitOn === undefined ? undefined : engine.parseExitPolicy(flags.exitOn);
       const say = verbosity(flags);
-      const conflicts = flags.conflicts ?? 'patch';
-      if (!['patch', 'merge', 'markers'].includes(conflicts)) {
-        throw Object.assign(new Error(`--conflicts must be patch, merge or markers, not '${conflicts}'`), { code: 'usage' });
-      }
       const asking = !readOnly && canPrompt(flags);
-      const outcome = await update({
-        ...request,
-        root: flags.root ?? process.cwd(),
+      const { document, outcome, report, payload } = await runUpdate({
+        root: flags.root,
         baseline: flags.baseline,
         latest: flags.latest,
         to: flags.to,
         pre: flags.pre,
         allowDrift: flags.allowDrift,
         stateDir: flags.stateDir,
-        conflicts: /** @type {'patch' | 'merge' | 'markers'} */ (conflicts),
+        conflicts: flags.conflicts,
         ignoreEol: flags.ignoreEol,
-        dryRun: readOnly || flags.dryRun,
-        confirm: async (range, check) => {
-          if (!flags.json && !readOnly && say !== 'quiet') printRange(range);
+        allowDirty: flags.allowDirty,
+        dryRun: readOnly ? undefined : flags.dryRun,
+        pr: readOnly ? undefined : flags.pr,
+        signal: stop.abortSignal,
+        onProgress: request.onProgress,
+        // The release notes go to stderr before anything is written (with --yes too); a
+        // person at a terminal is asked, anyone else gets the update.
+        decide: readOnly ? undefined : async (/** @type {import('../index.js').UpdateQuestion} */ question) => {
+          if (!flags.json && say !== 'quiet') printRange(question.changelog ?? []);
           if (!asking) return true;
-          return prompt.confirm({ message: `Update from ${check.installed} to ${check.latest}?`, default: true });
+          return prompt.confirm({ message: question.message, default: true });
         },
-      });
+      }, { readOnly });
       const { check, plan } = outcome;
-      const report = plan?.report ?? emptyReport(check.installed, check.latest);
       const stopped = outcome.status === 'interrupted';
-      const message = 'update interrupted before it finished; run it again to resume where it stopped';
       // A run that wrote and did not finish (stopped, failed, files changed meanwhile) exits
       // with its run record's code; the engine applies --exit-on to it.
       const ran = readOnly ? undefined : report.run;
       const unfinished = ran && ran.outcome !== 'complete' && ran.outcome !== 'pending';
       const failure = stopped ? { exit: stop.exitCode(), stopped: true } : unfinished ? { exit: exitForRun(ran.outcome), stopped: false } : undefined;
       const code = engine.exitCode({ policy, readOnly, report: plan ? report : null, pending: Boolean(plan?.pending), failure });
-      const payload = flags.pr !== undefined && plan ? writePayload(flags.pr, outcome, report, flags.stateDir) : null;
       if (flags.json) {
-        const extra = readOnly && plan ? { files: plan.files.filter((f) => f.localChange || f.upstreamChange) } : {};
-        const blocked = report.run?.blocked;
-        const error = stopped ? { error: { code: 'interrupted', message } } : outcome.status === 'failed' && blocked ? { error: { code: blocked.code, message: blocked.message } } : {};
-        printLine(JSON.stringify({ status: outcome.status, ...report, ...extra, ...(payload ? { pr: payload } : {}), resumed: outcome.resumed, leftoverPatches: outcome.leftoverPatches, notices: outcome.notices, releases: outcome.releases, ...error }, null, 2));
+        printLine(JSON.stringify(document, null, 2));
         return code;
       }
       // Stopped by a signal: the run framework says where it stopped and how to resume.
-      if (stopped) throw new FlowError('interrupted', message);
+      if (stopped) throw new FlowError('interrupted', document.error?.message ?? 'update interrupted');
       // What the user should know about the releases (a damaged cache entry fetched again,
       // a record behind VERSION, a drift allowed), before the report.
       for (const notice of outcome.notices) printWarning(notice);
@@ -116,38 +109,6 @@ export async function updateCommand(flags, argv, { readOnly = false } = {}) {
       return code;
     },
   });
-}
-
-/**
- * Writes the change request the engine builds from the report into `dir` (each file
- * atomically; the folder is created), and returns it.
- * @param {string} dir
- * @param {import('../flows/update.js').UpdateOutcome} outcome
- * @param {import('../index.js').UpdateReport} report
- * @param {string | undefined} stateDir
- */
-function writePayload(dir, outcome, report, stateDir) {
-  const payload = engine.prPayload({
-    report,
-    source: outcome.source ?? outcome.releases.latest.spec,
-    changelog: outcome.changelog,
-    stateDir,
-  });
-  mkdirSync(dir, { recursive: true });
-  const files = {
-    'title.txt': `${payload.title}\n`,
-    'body.md': payload.body,
-    'labels.txt': payload.labels.map((/** @type {string} */ label) => `${label}\n`).join(''),
-    'branch.txt': `${payload.branch}\n`,
-    'commit.txt': payload.commitMessage,
-  };
-  for (const [name, text] of Object.entries(files)) atomicWrite(join(dir, name), Buffer.from(text, 'utf8'));
-  return payload;
-}
-
-/** @param {string} from @param {string} to @returns {import('../index.js').UpdateReport} */
-function emptyReport(from, to) {
-  return { from, to, overwrite: [], merge: [], add: [], removed: [], skip: [], delete: [], conflicts: [], backupDir: null, adopterActions: [] };
 }
 
 /** The release notes between the two versions, on stderr before anything is written. */

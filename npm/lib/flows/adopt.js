@@ -17,6 +17,7 @@ import { ensureParents, inspect, UnsafePathError } from '../shim/safe-path.js';
  * @typedef {object} AdoptRequest
  * @property {string} spec the release the project was made from, version included (`<spec>@<version>`)
  * @property {string} [root] the project (default: the current directory)
+ * @property {string} [cwd] what a local release spec is relative to (default: the current directory)
  * @property {boolean} [force] replace a record of another source or version
  * @property {string} [stateDir] `.upkeep` by default
  * @property {(event: import('./progress.js').ProgressEvent) => void} [onProgress]
@@ -45,7 +46,7 @@ export async function adopt(request) {
     throw new FlowError('usage', `upkeep adopt needs the version the project was made from: upkeep adopt ${request.spec}@<version>`);
   }
   if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) throw new FlowError('bad-path', `the project folder ${root} does not exist`);
-  const release = await openRelease(request.spec, 'release', { stateDir, retain: true, onProgress: request.onProgress, stopRequested: request.stopRequested });
+  const release = await openRelease(request.spec, 'release', { stateDir, cwd: request.cwd, retain: true, onProgress: request.onProgress, stopRequested: request.stopRequested });
   try {
     ensureParents(root, `${stateDir}/update.lock`);
     const held = acquireLock(join(root, stateDir, 'update.lock'), 'adopt', { what: 'another upkeep run' });

@@ -29,6 +29,7 @@ const CHUNK = 1024;
  * @typedef {object} NewRequest
  * @property {string} spec the release (a release spec)
  * @property {string} target the folder to scaffold into (created when missing)
+ * @property {string} [cwd] what a local release spec is relative to (default: the current directory)
  * @property {boolean} [force] scaffold into a folder that holds files (replaced ones are backed up)
  * @property {boolean} [git] make the first commit (`git init` first when needed)
  * @property {boolean} [pre] let the newest version be a pre-release
@@ -55,7 +56,7 @@ const CHUNK = 1024;
  */
 export async function newProject(request) {
   const { target, force = false, stateDir = '.upkeep' } = request;
-  const release = await openRelease(request.spec, 'release', { stateDir, pre: request.pre, retain: true, onProgress: request.onProgress, stopRequested: request.stopRequested });
+  const release = await openRelease(request.spec, 'release', { stateDir, cwd: request.cwd, pre: request.pre, retain: true, onProgress: request.onProgress, stopRequested: request.stopRequested });
   const root = resolve(target);
   const start = engine.scaffoldStart({
     target,

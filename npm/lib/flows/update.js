@@ -12,6 +12,7 @@ import { writeFileIn } from '../shim/atomic-write.js';
 import { openDir, splitPath } from '../shim/dir-handle.js';
 import { pausePoint, step } from '../shim/fault.js';
 import { FlowError } from '../shim/flow-error.js';
+import { GitError, gitRun } from '../shim/git.js';
 import { acquireLock } from '../shim/lock.js';
 import { openRelease } from '../shim/release-source.js';
 import { openOptions, recordInstalled, resolveSources } from '../releases/project-source.js';
@@ -28,6 +29,7 @@ import { regenerate } from './regenerate.js';
 /**
  * @typedef {object} UpdateRequest
  * @property {string} root the project root
+ * @property {string} [cwd] what the local release specs given are relative to (default: the current directory)
  * @property {string | null} [baseline] the release the project was installed from (a release spec);
  *   default: the recorded source (`<stateDir>/source.json`) at the installed version
  * @property {string | null} [latest] the release to update to; default: the recorded source's newest
@@ -35,7 +37,11 @@ import { regenerate } from './regenerate.js';
  * @property {boolean} [pre] let the newest version be a pre-release
  * @property {boolean} [allowDrift] use a baseline that is not what the project recorded
  * @property {string} [stateDir] `.upkeep` by default
- * @property {'patch' | 'merge' | 'markers'} [conflicts]
+ * @property {'patch' | 'merge' | 'markers'} [conflicts] what to do with a file both sides
+ *   changed: `merge` (the default) three-way merges it, writing diff3 markers where the
+ *   sides overlap; `markers` the same with two-part markers; `patch` leaves it and writes
+ *   upstream's change as a patch
+ * @property {boolean} [allowDirty] update even when managed files have uncommitted changes in git
  * @property {boolean} [ignoreEol]
  * @property {boolean} [dryRun] compute everything, write nothing
  * @property {(range: import('../index.js').ChangelogSection[], check: import('../index.js').VersionCheck) => Promise<boolean>} [confirm]
@@ -121,7 +127,7 @@ export async function update(request) {
       }
       // A record left behind VERSION (an update stopped between them) catches up, under the lock.
       if (!dryRun && check.status === 'up-to-date' && sources.recordLatest && sources.record && engine.compareVersions(sources.record.version, check.installed) !== 0) {
-        recordInstalled(root, stateDir, sources.record, latest);
+        recordInstalled(root, stateDir, sources.record, recorded(sources, latest));
       }
       return outcome;
     }
@@ -143,16 +149,27 @@ export async function update(request) {
         `the baseline release is ${baselineVersion} but the project has ${check.installed} installed: give the release it was installed from as --baseline`,
       );
     }
+    const baselineManifest = releaseText(baseline, `${stateDir}/manifest.json`, 'baseline', 'invalid-manifest');
+    const latestManifest = releaseText(latest, `${stateDir}/manifest.json`, 'latest', 'invalid-manifest');
+    const start = engine.startUpdate(record, check.installed, check.latest, clockRunId);
+    // What git says about the tree, for the engine's dirty guard: refused before anyone is
+    // asked to confirm; the plan checks the same again.
+    const git = dryRun ? null : gitStatus(root);
+    if (!dryRun) {
+      engine.checkClean({ baselineManifest, latestManifest, git, options: { allowDirty: request.allowDirty ?? false, resumed: start.resumed } });
+    }
     if (!dryRun && request.confirm && !(await request.confirm(outcome.changelog, check))) {
       outcome.status = 'aborted';
       return outcome;
     }
-    const baselineManifest = releaseText(baseline, `${stateDir}/manifest.json`, 'baseline', 'invalid-manifest');
-    const latestManifest = releaseText(latest, `${stateDir}/manifest.json`, 'latest', 'invalid-manifest');
     /** @type {import('../index.js').ReadList} */
     const list = engine.updateReadList(baselineManifest, latestManifest, stateDir);
-    const start = engine.startUpdate(record, check.installed, check.latest, clockRunId);
     outcome.resumed = start.resumed;
+    // Observed here, decided by the engine: the lockfiles present.
+    const lockfiles = list.lockfiles.filter((name) => {
+      const found = project.entry(name);
+      return found !== null && 'bytes' in found;
+    });
     outcome.leftoverPatches = listFiles(project, paths.mergeDir);
     // The plan from digests: the three trees are read in bounded batches, and only the
     // few files the plan needs (merges, field merges, regions) are read again.
@@ -170,13 +187,17 @@ export async function update(request) {
         changelog: changelogText,
         packageJson: lossyText(project, 'package.json'),
         leftoverPatches: outcome.leftoverPatches,
+        lockfiles,
+        git,
         options: {
-          conflicts: request.conflicts ?? 'patch',
+          conflicts: request.conflicts ?? 'merge',
           ignoreEol: request.ignoreEol ?? false,
           stateDir,
           runId: start.runId,
           dryRun,
           noRegions: request.noRegions ?? process.env.UPKEEP_NO_REGIONS === '1',
+          allowDirty: request.allowDirty ?? false,
+          resumed: start.resumed,
         },
       },
       onProgress,
@@ -224,7 +245,7 @@ export async function update(request) {
       const refused = await bumpVersion(state, paths, latestManifest, check.latest);
       if (refused) finished = engine.finishUpdate({ ...facts, stateError: refused });
       // The recorded source follows the version (a kill between them is caught up by the next run).
-      else if (sources.recordLatest && sources.record) recordInstalled(root, stateDir, sources.record, latest);
+      else if (sources.recordLatest && sources.record) recordInstalled(root, stateDir, sources.record, recorded(sources, latest));
     }
     Object.assign(plan, { report: finished.report, summary: finished.summary });
     outcome.status = finished.outcome === 'complete' || finished.outcome === 'pending' ? 'updated' : finished.outcome;
@@ -238,6 +259,15 @@ export async function update(request) {
     held?.release();
     state.close();
   }
+}
+
+/**
+ * What the record says of the release now installed: its resolution only when it is the
+ * recorded source's (not a release `--latest` named).
+ * @param {import('../index.js').UpdateSources} sources @param {{ version: string, resolved: string | null }} latest
+ */
+function recorded(sources, latest) {
+  return sources.latestFromRecord ? latest : { version: latest.version, resolved: null };
 }
 
 /** Opens the state folder by handle: refused when it is a link or not a folder (before any write). */
@@ -392,6 +422,26 @@ function committedVersion(/** @type {string} */ root, /** @type {string} */ stat
   } catch {
     return null;
   }
+}
+
+/**
+ * What git says about the project's tree, for the engine's dirty guard: the root's prefix
+ * in its repository and `git status --porcelain -z` of the root's subtree. Null outside a
+ * git repository, or when git is not installed.
+ * @param {string} root
+ * @returns {import('../index.js').GitStatus | null}
+ */
+function gitStatus(root) {
+  let prefix;
+  try {
+    prefix = gitRun(root, ['rev-parse', '--show-prefix']);
+  } catch {
+    return null; // no git on this machine
+  }
+  if (prefix.status !== 0) return null;
+  const status = gitRun(root, ['status', '--porcelain', '-z', '--', '.']);
+  if (status.status !== 0) throw new GitError(['status'], status);
+  return { prefix: prefix.stdout.toString('utf8').trim(), porcelain: status.stdout };
 }
 
 /**

@@ -198,7 +198,7 @@ export class Project {
       regions: entry.regions,
       merge: entry.merge,
       reference: reference && entry.regions.length > 0 ? await this.reference(rel) : null,
-      conflicts: this.options.conflicts ?? 'patch',
+      conflicts: this.options.conflicts ?? 'merge',
     };
   }
 

@@ -34,7 +34,7 @@ export function resolveSources(root, stateDir, request) {
  * in the cache: the next update needs it as its baseline. (The update flow counts its own
  * fetch progress.)
  * @param {string} root @param {import('../index.js').UpdateSources} sources
- * @param {{ baseline?: string | null, latest?: string | null, stateDir?: string, pre?: boolean, onProgress?: any, stopRequested?: () => boolean }} request
+ * @param {{ baseline?: string | null, latest?: string | null, cwd?: string, stateDir?: string, pre?: boolean, onProgress?: any, stopRequested?: () => boolean }} request
  * @param {'baseline' | 'latest'} side
  */
 export function openOptions(root, sources, request, side) {
@@ -42,8 +42,8 @@ export function openOptions(root, sources, request, side) {
   return {
     stateDir: request.stateDir ?? '.upkeep',
     pre: side === 'latest' ? (request.pre ?? false) : false,
-    retain: side === 'latest' && sources.recordLatest,
-    cwd: fromRecord ? root : process.cwd(),
+    retain: side === 'latest' && sources.latestFromRecord,
+    cwd: fromRecord ? root : (request.cwd ?? process.cwd()),
     onProgress: request.onProgress,
     stopRequested: request.stopRequested,
   };
@@ -51,7 +51,8 @@ export function openOptions(root, sources, request, side) {
 
 /**
  * Writes `<stateDir>/source.json` for the release now installed (atomically, never through
- * a link). Called once an update has written everything else.
+ * a link). Called once an update has written everything else. `release.resolved` is null
+ * for a release the command line named (`--latest`): it is not the recorded source.
  * @param {string} root @param {string} stateDir
  * @param {import('../index.js').ProjectSource} record the project's record
  * @param {{ version: string, resolved: string | null }} release

@@ -21,7 +21,8 @@ def report(**kw):
     return base
 
 
-conflict = {"path": "src/app.js", "class": "shared", "patchPath": ".upkeep-merge/src/app.js.patch"}
+conflict = {"path": "src/app.js", "class": "shared", "route": "patch", "patchPath": ".upkeep-merge/src/app.js.patch",
+            "yoursDiffPath": ".upkeep-merge/src/app.js.yours.diff", "reason": "--conflicts patch"}
 clean = report(merge=["README.md"], add=["src/new.js"], skip=["src/keep.js"])
 conflicted = report(merge=["README.md"], conflicts=[conflict])
 deleting = report(delete=["old.md"])
@@ -49,8 +50,8 @@ case("prPayload: a clean update", "prPayload", {
     "changelog": [{"version": "1.3.0", "heading": "## [1.3.0] - 2026-02-01", "body": "### Added\n\n- src/new.js"}]})
 case("prPayload: conflicts, markers and a patch, dropped files, install needed", "prPayload", {
     "report": report(overwrite=["LICENSE"], merge=["README.md"], delete=["old.md"], installNeeded=True,
-                     conflicts=[conflict, {"path": "docs/a.md", "class": "wiki-owned", "patchPath": None},
-                                {"path": "data/big.csv", "class": "shared", "patchPath": None, "reason": "larger than 64 MiB (70 MiB)"}]),
+                     conflicts=[conflict, {"path": "docs/a.md", "class": "wiki-owned", "route": "markers", "patchPath": None},
+                                {"path": "data/big.csv", "class": "shared", "route": "patch", "patchPath": None, "reason": "larger than 64 MiB (70 MiB)"}]),
     "source": "../tpl.git"})
 verdict = lambda key, v, cur, base, lat, section="scripts": {"kind": "entry", "section": section, "key": key, "verdict": v,
                                                              "current": cur, "baseline": base, "latest": lat, "reason": None}
@@ -63,7 +64,7 @@ case("prPayload: field-merge conflicts and suggestions, a fallback, adopter acti
         adopterActions=[{"version": "1.3.0", "subject": "eslint", "command": "npm rm eslint", "changelog": "Removed eslint: run `npm rm eslint`."}]),
     "source": "npm:create-acme"})
 many = report(merge=[f"src/file-{i:04}.js" for i in range(400)], conflicts=[
-    {"path": f"conf/c-{i:03}.yml", "class": "shared", "patchPath": f".upkeep-merge/conf/c-{i:03}.yml.patch"} for i in range(30)])
+    {"path": f"conf/c-{i:03}.yml", "class": "shared", "route": "patch", "patchPath": f".upkeep-merge/conf/c-{i:03}.yml.patch"} for i in range(30)])
 notes = [{"version": "1.3.0", "heading": "## [1.3.0]", "body": "- a change\n" * 40}]
 for limit in [4000, 9000, 30000]:
     case(f"prPayload: cut to a {limit}-character limit, the overflow named", "prPayload",

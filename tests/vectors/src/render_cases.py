@@ -82,7 +82,7 @@ case("renderRunReport: a finished install, quiet: nothing needs you", "renderRun
 check = {"status": "update", "installed": "1.2.0", "latest": "1.3.0", "committed": "1.2.0"}
 update_report = {"from": "1.2.0", "to": "1.3.0", "overwrite": ["ci.yml"], "merge": ["src/index.js"], "add": ["src/health.js"],
                  "removed": [], "skip": ["LICENSE"], "delete": ["docs/setup.md"],
-                 "conflicts": [{"path": "README.md", "class": "shared", "patchPath": ".upkeep-merge/README.md.patch"}],
+                 "conflicts": [{"path": "README.md", "class": "shared", "route": "patch", "patchPath": ".upkeep-merge/README.md.patch", "yoursDiffPath": ".upkeep-merge/README.md.yours.diff", "latestCopyPath": None, "reason": "--conflicts patch"}],
                  "backupDir": ".upkeep-backup/20260101-120000-123", "adopterActions": []}
 UARGV = ["upkeep", "update", "--baseline", "../t-1.2.0", "--latest", "../t-1.3.0", "--yes"]
 for verbosity in ("normal", "quiet", "verbose"):

@@ -25,6 +25,17 @@ case("package.json: version-only release is a clean skip", "package.json", pkg,
 case("package.json: a malformed side falls back", "package.json", pkg,
      '{"dependencies":{"a":"1",}}', '{"dependencies":{"a":"1"}}', '{"dependencies":{"a":"2"}}')
 
+vite = {"format": "json", "maps": ["scripts", "devDependencies"]}
+VB = '{"scripts": {"dev": "vite", "lint": "eslint ."}, "devDependencies": {"vite": "^6.0.0", "eslint": "^9.0.0"}}'
+VL = '{"scripts": {"dev": "vite", "lint": "oxlint", "typecheck": "tsc -b"}, "devDependencies": {"vite": "^7.0.0", "oxlint": "^1.0.0", "typescript": "~5.8.0"}}'
+VA = '{\n  "name": "app",\n  "scripts": {\n    "dev": "vite",\n    "lint": "eslint ."\n  },\n  "devDependencies": {\n    "vite": "^6.0.0",\n    "eslint": "^9.0.0"\n  }\n}\n'
+case("package.json: scripts held back with the dependencies they need; a dependency dropped upstream", "package.json", vite, VA, VB, VL)
+case("package.json: couple apply writes the scripts and their dependencies", "package.json", {**vite, "couple": "apply"}, VA, VB, VL)
+case("package.json: couple apply with no devDependencies to add to holds both back", "package.json", {"format": "json", "maps": ["scripts"], "couple": "apply"},
+     '{"scripts": {"lint": "eslint ."}}', VB, VL)
+case("package.json: the project already has the command's package: the script is applied", "package.json", vite,
+     '{"scripts": {"dev": "vite", "lint": "eslint ."}, "dependencies": {"oxlint": "1"}, "devDependencies": {"vite": "^6.0.0"}}', VB, VL)
+
 ws = {"format": "yaml", "values": ["minimumReleaseAge", "publicHoistPattern"], "maps": ["overrides", "allowBuilds"]}
 case("workspace: CRLF, comments, quote style and flow maps kept", "pnpm-workspace.yaml", ws,
      "# settings\r\nminimumReleaseAge: 1440  # a day\r\npublicHoistPattern: ['*eslint*']\r\noverrides:\r\n    'lodash': \"4.17.20\"\r\n    mine: 1.0.0\r\nallowBuilds: {esbuild: true}\r\n",

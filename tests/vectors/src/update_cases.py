@@ -92,7 +92,59 @@ both = [fi("clean.txt", f("1\nmine\n3\n4\n5\n"), f("1\n2\n3\n4\n5\n"), f("1\n2\n
 classes = {"clean.txt": "shared", "overlap.txt": "owned", "binary.bin": "owned"}
 for mode in ["patch", "merge", "markers"]:
     plan(f"--conflicts {mode}", both, classes, classes, mode)
-plan("markers left by an earlier run are not merged again", [fi("m.txt", f("a\n<<<<<<< m.txt\nmine\n=======\ntheirs\n>>>>>>> m.txt (latest)\nc\n"), f("a\nb\nc\n"), f("a\ntheirs\nc\n"))], {"m.txt": "shared"}, {"m.txt": "shared"}, "markers")
+plan("markers from elsewhere are never merged again: the patch route", [fi("m.txt", f("a\n<<<<<<< m.txt\nmine\n=======\ntheirs\n>>>>>>> m.txt (latest)\nc\n"), f("a\nb\nc\n"), f("a\ntheirs\nc\n"))], {"m.txt": "shared"}, {"m.txt": "shared"}, "markers")
+
+# ---- the merge default (no --conflicts given): merged and marker outcomes, byte for byte
+def default_plan(name, files, classes, **extra):
+    opts = extra.pop("options", {})
+    inp = {"from": "1.2.0", "to": "1.3.0", "baselineManifest": M(classes), "latestManifest": M(classes, **extra.pop("latest_extra", {})),
+           "files": files, "options": {"runId": "run1", **opts}}
+    inp.update(extra)
+    case(name, "planUpdate", inp)
+default_plan("default: a clean three-way merge is written, backed up, merged", [both[0]], {"clean.txt": "shared"})
+default_plan("default: overlaps get diff3 markers labelled yours / baseline / latest", [both[1]], {"overlap.txt": "owned"})
+default_plan("default: CRLF markers follow the file", [fi("w.txt", f("a\r\nmine\r\nc\r\n"), f("a\r\nb\r\nc\r\n"), f("a\r\ntheirs\r\nc\r\n"))], {"w.txt": "shared"})
+default_plan("default: no final newline on either side", [fi("n.txt", f("top\nmine"), f("top\nbase"), f("TOP\nbase"))], {"n.txt": "shared"})
+default_plan("default: this update's own markers are listed again, nothing written (a resumed run)",
+             [fi("o.txt", f("a\n<<<<<<< yours\nmine\n||||||| 1.2.0 (baseline)\nb\n=======\ntheirs\n>>>>>>> 1.3.0 (latest)\nc\n"), f("a\nb\nc\n"), f("a\ntheirs\nc\n"))], {"o.txt": "shared"})
+default_plan("default: a merge already in the file is a skip (a resumed run)", [fi("r.txt", f("1\nmine\n3\n4\ntheirs\n"), f("1\n2\n3\n4\n5\n"), f("1\n2\n3\n4\ntheirs\n"))], {"r.txt": "shared"})
+default_plan("default: binary files get upstream's copy, never markers", [both[2]], {"binary.bin": "owned"})
+default_plan("default: no baseline: a patch from /dev/null and the reading diff", [fi("new.txt", f("mine\n"), None, f("theirs\n"))], {"new.txt": "shared"})
+default_plan("default: a digest-only baseline: the reading diff only", [fi("d.txt", f("1\nmine\n"), {"digest": "b5bb9d8014a0f9b1d61e21e796d78dccdf1352f23cd32812f4850b878ae4944c"}, f("1\ntheirs\n"))], {"d.txt": "shared"})
+default_plan("default: a field merge that cannot read a side falls back to the text merge", [
+    fi("package.json", f('{\n  "name": "me",\n  "deps": {"x": "1"},\n  "z": 0\n}\n}\n'), f('{\n  "name": "t",\n  "deps": {"x": "1"},\n  "z": 0\n}\n'), f('{\n  "name": "t",\n  "deps": {"x": "2"},\n  "z": 0\n}\n'))],
+    {"package.json": "shared"}, latest_extra={"merges": {"package.json": {"format": "json", "maps": ["deps"]}}})
+PKG_B = '{\n  "scripts": {\n    "dev": "vite",\n    "lint": "eslint ."\n  },\n  "devDependencies": {\n    "vite": "^6.0.0",\n    "eslint": "^9.0.0"\n  }\n}\n'
+PKG_L = '{\n  "scripts": {\n    "dev": "vite",\n    "lint": "oxlint"\n  },\n  "devDependencies": {\n    "vite": "^7.0.0",\n    "oxlint": "^1.0.0"\n  }\n}\n'
+PKG_A = PKG_B.replace('"dev": "vite"', '"dev": "vite --port 3000"')
+for couple in ["suggest", "apply"]:
+    default_plan(f"package.json: a script needing a suggested dependency, couple {couple}; a dropped one; pnpm by its lockfile",
+                 [fi("package.json", f(PKG_A), f(PKG_B), f(PKG_L))], {"package.json": "shared"},
+                 latest_extra={"merges": {"package.json": {"format": "json", "maps": ["scripts", "devDependencies"], "couple": couple}}},
+                 lockfiles=["pnpm-lock.yaml"], packageJson=PKG_A)
+default_plan("package manager: yarn by its lockfile; the install hint names it", [fi("package.json", f("{}\n"), f("{}\n"), f('{"private": true}\n'))], {"package.json": "owned"}, lockfiles=["yarn.lock"])
+default_plan("package manager: two lockfiles, packageManager decides", [fi("package.json", f("{}\n"), f("{}\n"), f('{"private": true}\n'))], {"package.json": "owned"}, lockfiles=["yarn.lock", "package-lock.json"], packageJson='{"packageManager": "npm@11.0.0"}')
+
+# ---- the dirty guard: on its own (checked before the user confirms), then in the plan
+CM = M({"README.md": "shared", "src/a.js": "owned"})
+for name, git, options in [
+    ("a modified and an untracked managed file are refused, named", {"prefix": "", "porcelain": {"$text": " M README.md\u0000?? src/\u0000?? notes.txt\u0000"}}, {}),
+    ("a staged rename counts its new path", {"prefix": "", "porcelain": {"$text": "R  src/a.js\u0000src/old.js\u0000"}}, {}),
+    ("a clean tree", {"prefix": "", "porcelain": {"$text": "?? notes.txt\u0000"}}, {}),
+    ("outside git", None, {}),
+    ("--allow-dirty", {"prefix": "", "porcelain": {"$text": " M README.md\u0000"}}, {"allowDirty": True}),
+    ("a dry run", {"prefix": "", "porcelain": {"$text": " M README.md\u0000"}}, {"dryRun": True}),
+    ("a resumed run", {"prefix": "", "porcelain": {"$text": " M README.md\u0000"}}, {"resumed": True}),
+]:
+    case(name, "checkClean", {"baselineManifest": CM, "latestManifest": CM, "git": git, "options": options})
+case("a bad manifest is refused by name", "checkClean", {"baselineManifest": "{", "latestManifest": CM})
+DIRTY = {"$text": " M clean.txt\u0000?? app/\u0000"}
+default_plan("dirty guard: a managed file with uncommitted changes is refused, named", [both[0]], {"clean.txt": "shared"}, git={"prefix": "", "porcelain": DIRTY})
+default_plan("dirty guard: --allow-dirty", [both[0]], {"clean.txt": "shared"}, git={"prefix": "", "porcelain": DIRTY}, options={"allowDirty": True})
+default_plan("dirty guard: a resumed run", [both[0]], {"clean.txt": "shared"}, git={"prefix": "", "porcelain": DIRTY}, options={"resumed": True})
+default_plan("dirty guard: a dry run is never refused", [both[0]], {"clean.txt": "shared"}, git={"prefix": "", "porcelain": DIRTY}, options={"dryRun": True})
+default_plan("dirty guard: paths outside the project root (a monorepo) are not the project's", [both[0]], {"clean.txt": "shared"}, git={"prefix": "web/", "porcelain": {"$text": " M clean.txt\u0000 M web/other.txt\u0000"}})
+default_plan("dirty guard: an untracked folder holding managed files", [fi("app/a.txt", f("x\n"), f("x\n"), f("y\n"))], {"app/a.txt": "owned"}, git={"prefix": "", "porcelain": DIRTY})
 plan("line endings: CRLF checkout of an unchanged file", [fi("w.txt", f("a\r\nb\r\n"), f("a\nb\n"), f("a\nc\n"))], {"w.txt": "shared"}, {"w.txt": "shared"}, options={"ignoreEol": True})
 plan("line endings: compared raw without the option", [fi("w.txt", f("a\r\nb\r\n"), f("a\nb\n"), f("a\nc\n"))], {"w.txt": "shared"}, {"w.txt": "shared"})
 plan("no trailing newline in the patch", [fi("n.txt", f("x"), f("y\n"), f("z"))], {"n.txt": "owned"}, {"n.txt": "owned"})
@@ -133,6 +185,6 @@ plan("refused: patch paths that collide (one would need the other as a folder)",
      {"d": "shared", "d.patch/e": "shared"}, {"d": "shared", "d.patch/e": "shared"})
 plan("refused: a backup needs a safe run id", [fi("a", f("a\n"), f("a\n"), f("b\n"))], {"a": "owned"}, {"a": "owned"}, options={"runId": "a/b"})
 
-doc = {"$comment": "The update capability: manifests, versions, CHANGELOG ranges, resume, and plans covering every row of the decision table, the deletion sweep, claims, the three --conflicts modes and adopter actions. Inputs from tests/vectors/src/update_cases.py; expected values reviewed by hand. Format: tests/vectors/README.md.", "cases": cases}
+doc = {"$comment": "The update capability: manifests, versions, CHANGELOG ranges, resume, and plans covering every row of the decision table, the deletion sweep, claims, the three --conflicts modes and the merge default's outcomes (merged, diff3 markers, patch routes), the dirty guard, package managers and adopter actions. Inputs from tests/vectors/src/update_cases.py; expected values reviewed by hand. Format: tests/vectors/README.md.", "cases": cases}
 json.dump(doc, sys.stdout, indent=2, ensure_ascii=False)
 print()

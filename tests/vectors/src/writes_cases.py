@@ -39,7 +39,7 @@ case("an unchanged outcome reads as done", "runReport", report_plan, {"command":
 # ---- the end of an update run
 def ureport(**kw):
     r = {"from": "1.0.0", "to": "1.1.0", "overwrite": ["a", "b", "c"], "merge": ["m"], "add": ["n"], "removed": [], "skip": ["s"], "delete": [],
-         "conflicts": [{"path": "d", "class": "shared", "patchPath": ".upkeep-merge/d.patch"}], "backupDir": ".upkeep-backups/r1", "adopterActions": []}
+         "conflicts": [{"path": "d", "class": "shared", "route": "patch", "patchPath": ".upkeep-merge/d.patch"}], "backupDir": ".upkeep-backups/r1", "adopterActions": []}
     r.update(kw)
     return r
 def step(path, index, backup=None, expect=None):
