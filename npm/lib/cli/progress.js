@@ -39,19 +39,21 @@ export class Progress {
     this.bar = null;
     /** @type {string | null} */
     this.barPhase = null;
+    /** @type {Map<string, { at: number, done: number }>} where each phase's count started, for its ETA */
+    this.phaseStart = new Map();
   }
 
   /** The flows' `request.onProgress`. */
   onProgress = (/** @type {ProgressEvent} */ event) => {
     this.last = event;
     if (!this.enabled || Date.now() - this.startedAt < this.after) return;
-    const payload = { phase: PHASES[event.phase] ?? event.phase, path: event.path ?? '' };
+    const payload = { phase: PHASES[event.phase] ?? event.phase, path: event.path ?? '', remaining: this.eta(event) };
     if (this.bar && this.barPhase !== event.phase) this.close();
     if (!this.bar) {
       const c = colors.stderr;
       this.bar = new cliProgress.SingleBar({
         stream: process.stderr,
-        format: `${c.cyan('{phase}')} {bar} {value}/{total} {percentage}% ETA {eta_formatted} ${c.dim('{path}')}`,
+        format: `${c.cyan('{phase}')} {bar} {value}/{total} {percentage}% ETA {remaining} ${c.dim('{path}')}`,
         barCompleteChar: '█',
         barIncompleteChar: '░',
         barsize: 24,
@@ -68,6 +70,27 @@ export class Progress {
     this.bar.setTotal(Math.max(event.total, 1));
     this.bar.update(event.done, payload);
   };
+
+  /**
+   * The time left in `event`'s phase at the rate it has gone since its first event; `…`
+   * until that rate is known. (A phase that alternates with another, as backing up and
+   * writing do batch by batch, gets a new bar each time, so cli-progress's own ETA, which
+   * starts over with each bar, would read 0s.)
+   * @param {ProgressEvent} event
+   */
+  eta(event) {
+    const now = Date.now();
+    const start = this.phaseStart.get(event.phase);
+    if (!start) {
+      this.phaseStart.set(event.phase, { at: now, done: event.done });
+      return '…';
+    }
+    const done = event.done - start.done;
+    const elapsed = now - start.at;
+    if (done <= 0 || elapsed < 500) return '…';
+    const seconds = Math.ceil(((event.total - event.done) * elapsed) / done / 1000);
+    return seconds < 60 ? `${seconds}s` : `${Math.floor(seconds / 60)}m ${String(seconds % 60).padStart(2, '0')}s`;
+  }
 
   /** Removes the bar (the summary prints below, on a clean line). */
   close() {
