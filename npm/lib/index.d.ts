@@ -1876,6 +1876,12 @@ export interface ExitInput {
   report?: UpdateReport | null;
   pending?: boolean;
   failure?: { exit: number; stopped?: boolean } | null;
+  /** How an update that wrote ended (`report.run.outcome`): unfinished, it exits 1, 74 or the stop's code. */
+  run?: UpdateRunOutcome | null;
+  /** An install's or a refresh's report: it alone decides their code. */
+  runReport?: RunReport | null;
+  /** A stop's code: 130 (Ctrl-C, the default) or 143 (SIGTERM). */
+  stopExit?: number | null;
 }
 /** The exit code under `--exit-on` (a stop keeps 130 / 143 under every policy). */
 export declare function exitCode(input: ExitInput): number;
