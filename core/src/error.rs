@@ -100,6 +100,10 @@ pub enum ErrorKind {
     AlreadyRecorded,
     /// An update would write over managed files with uncommitted changes in git.
     DirtyWorktree,
+    /// The project is newer than the latest release: upkeep never downgrades.
+    Downgrade,
+    /// The baseline release is not the release the project has installed.
+    BaselineMismatch,
 }
 
 impl ErrorKind {
@@ -142,6 +146,8 @@ impl ErrorKind {
             ErrorKind::InvalidRules => "invalid-rules",
             ErrorKind::AlreadyRecorded => "already-recorded",
             ErrorKind::DirtyWorktree => "dirty-worktree",
+            ErrorKind::Downgrade => "downgrade",
+            ErrorKind::BaselineMismatch => "baseline-mismatch",
         }
     }
 }
@@ -220,7 +226,10 @@ impl fmt::Display for Error {
             | ErrorKind::LoopRefused
             | ErrorKind::InvalidLoopFile
             // Names the project in its detail, with the command to run.
-            | ErrorKind::NoSource => return f.write_str(&self.detail),
+            | ErrorKind::NoSource
+            // Name both versions in their detail, and what to give instead.
+            | ErrorKind::Downgrade
+            | ErrorKind::BaselineMismatch => return f.write_str(&self.detail),
         };
         // Control characters are escaped so the message stays one printable line (and
         // survives C strings in the bindings); everything else is shown as given.

@@ -72,6 +72,21 @@ pub fn start_update<'env>(
     encode(env, &start)
 }
 
+/// The update's next move from what the shim read: a refusal, an up-to-date ending, or
+/// the start of a run.
+#[napi(ts_return_type = "UpdatePreparation")]
+pub fn prepare_update<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "UpdateFacts")] facts: Object,
+) -> napi::Result<Unknown<'env>> {
+    let facts: update::UpdateFacts =
+        decode(env, ErrorKind::InvalidUpdateInput, "prepareUpdate", facts)?;
+    encode(
+        env,
+        &update::prepare_update(&facts).map_err(|e| to_js(env, e))?,
+    )
+}
+
 /// The paths an update plan needs read.
 #[napi(ts_return_type = "ReadList")]
 pub fn update_read_list<'env>(

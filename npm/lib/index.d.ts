@@ -681,6 +681,32 @@ export interface UpdateStart {
 /** Resume an interrupted update between the same versions, start fresh, or throw `update-in-progress`. */
 export declare function startUpdate(inProgress: InProgress | null, from: string, to: string, runId: string): UpdateStart;
 
+/** What the update flow read before deciding anything (`prepareUpdate`). */
+export interface UpdateFacts {
+  /** The project's VERSION text. */
+  installed: string;
+  /** The latest release's VERSION text. */
+  latest: string;
+  committed?: string | null;
+  /** The baseline release's VERSION text, once the first answer said `open-baseline`. */
+  baseline?: string | null;
+  inProgress?: InProgress | null;
+  /** The recorded source; `followsLatest` when the latest release came from it. */
+  source?: { version: string; followsLatest?: boolean } | null;
+  dryRun?: boolean;
+  /** The run id from the clock (used unless an interrupted run is resumed). */
+  runId: string;
+}
+
+/** The update's next move: an ending with its clean-up, open the baseline, or start. */
+export type UpdatePreparation =
+  | { step: 'done'; status: 'up-to-date' | 'applied-uncommitted'; check: VersionCheck; removeProgress: boolean; recordSource: boolean }
+  | { step: 'open-baseline'; check: VersionCheck; observeGit: boolean }
+  | { step: 'ready'; check: VersionCheck; start: UpdateStart; confirm: boolean; writeProgress: InProgress | null; recordSource: boolean };
+
+/** The update's next move from what was read; throws `downgrade`, `baseline-mismatch`, `update-in-progress`. */
+export declare function prepareUpdate(facts: UpdateFacts): UpdatePreparation;
+
 /** What a plan needs read: every managed path of either manifest, the files claims read, and the lockfiles to look for. */
 export interface ReadList {
   paths: string[];
@@ -923,6 +949,8 @@ export interface UpdateFinished {
   report: UpdateReport;
   summary: string;
   outcome: UpdateRunOutcome;
+  /** The run's status word: `updated` (complete, or conflicts pending), else the outcome's. */
+  status: 'updated' | 'incomplete' | 'failed' | 'interrupted';
   /** Write the new version and manifest now (every write happened). */
   bumpVersion: boolean;
 }
@@ -1848,6 +1876,12 @@ export interface ExitInput {
   report?: UpdateReport | null;
   pending?: boolean;
   failure?: { exit: number; stopped?: boolean } | null;
+  /** How an update that wrote ended (`report.run.outcome`): unfinished, it exits 1, 74 or the stop's code. */
+  run?: UpdateRunOutcome | null;
+  /** An install's or a refresh's report: it alone decides their code. */
+  runReport?: RunReport | null;
+  /** A stop's code: 130 (Ctrl-C, the default) or 143 (SIGTERM). */
+  stopExit?: number | null;
 }
 /** The exit code under `--exit-on` (a stop keeps 130 / 143 under every policy). */
 export declare function exitCode(input: ExitInput): number;

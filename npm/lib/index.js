@@ -26,7 +26,7 @@ export const {
 } = engine;
 export { WEIGHTS, PRESETS, DEFAULT_PRESET, DELETION_LINES } from './score-constants.js';
 // Update
-export const { parseManifest, compareVersions, checkVersions, changelogRange, startUpdate, updateReadList, checkClean, planUpdate, updatePaths, finishUpdate, UpdateSession } = engine;
+export const { parseManifest, compareVersions, checkVersions, changelogRange, startUpdate, prepareUpdate, updateReadList, checkClean, planUpdate, updatePaths, finishUpdate, UpdateSession } = engine;
 // Backups
 export const { listBackups, planPrune } = engine;
 // Generated regions

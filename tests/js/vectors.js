@@ -187,6 +187,7 @@ const calls = {
   refreshSteps: (api, [plan, backupDir]) => api.refreshSteps(plan, backupDir),
   updatePaths: (api, [stateDir]) => api.updatePaths(stateDir),
   finishUpdate: (api, [run]) => api.finishUpdate(run),
+  prepareUpdate: (api, [facts]) => api.prepareUpdate(facts),
   listBackups: (api, [input]) => api.listBackups(input),
   planPrune: (api, [input, options]) => api.planPrune(input, options),
   parseManifest: (api, [text, label]) => api.parseManifest(text, label),

@@ -50,6 +50,14 @@ pub fn start_update(
     encode(&update::start_update(record.as_ref(), from, to, run_id).map_err(to_js)?)
 }
 
+/// The update's next move from what the shim read: a refusal, an up-to-date ending, or
+/// the start of a run.
+#[wasm_bindgen(js_name = prepareUpdate)]
+pub fn prepare_update(facts: JsValue) -> Result<JsValue, JsValue> {
+    let facts: update::UpdateFacts = decode(ErrorKind::InvalidUpdateInput, "prepareUpdate", facts)?;
+    encode(&update::prepare_update(&facts).map_err(to_js)?)
+}
+
 /// The paths an update plan needs read.
 #[wasm_bindgen(js_name = updateReadList)]
 pub fn update_read_list(

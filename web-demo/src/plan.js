@@ -24,7 +24,7 @@ export const BUCKETS = /** @type {const} */ (['overwrite', 'merge', 'add', 'remo
  */
 export function planRelease(release, options = {}) {
   const input = updateInput(release, options);
-  return input.status === 'update' ? { ...input, plan: upkeep.planUpdate(input.input) } : { ...input, plan: null };
+  return input.input === null ? { ...input, plan: null } : { ...input, plan: upkeep.planUpdate(input.input) };
 }
 
 /**
@@ -33,18 +33,24 @@ export function planRelease(release, options = {}) {
  * @param {{ conflicts?: 'patch' | 'merge' | 'markers', ignoreEol?: boolean }} options
  */
 export function updateInput({ baseline, latest, project }, options) {
-  const installed = stateText(project, 'VERSION', 'project');
-  const check = upkeep.checkVersions(installed.trim(), stateText(latest, 'VERSION', 'latest').trim(), null);
-  if (check.status !== 'update') return { status: check.status, check, input: /** @type {never} */ (null) };
-  const baselineVersion = stateText(baseline, 'VERSION', 'baseline').trim();
-  if (upkeep.compareVersions(baselineVersion, check.installed) !== 0) {
-    throw new Error(`the baseline release is ${baselineVersion} but the project has ${check.installed} installed: pick the release it was installed from as the baseline`);
-  }
+  const record = text(project, `${STATE_DIR}/${IN_PROGRESS}`);
+  // The same preparation step `upkeep status` takes: the engine refuses, ends, or starts.
+  /** @type {import('upkeep').UpdateFacts} */
+  const facts = {
+    installed: stateText(project, 'VERSION', 'project'),
+    latest: stateText(latest, 'VERSION', 'latest'),
+    inProgress: record === null ? null : JSON.parse(record),
+    dryRun: true,
+    runId: 'demo',
+  };
+  const first = upkeep.prepareUpdate(facts);
+  if (first.step === 'done') return { status: first.status, check: first.check, input: /** @type {never} */ (null) };
+  const ready = upkeep.prepareUpdate({ ...facts, baseline: stateText(baseline, 'VERSION', 'baseline') });
+  if (ready.step !== 'ready') throw new Error(`upkeep bug: the engine answered '${ready.step}' to an update given its baseline`);
+  const { check, start } = ready;
   const baselineManifest = stateText(baseline, 'manifest.json', 'baseline');
   const latestManifest = stateText(latest, 'manifest.json', 'latest');
   const list = upkeep.updateReadList(baselineManifest, latestManifest, STATE_DIR);
-  const record = text(project, `${STATE_DIR}/${IN_PROGRESS}`);
-  const start = upkeep.startUpdate(record === null ? null : JSON.parse(record), check.installed, check.latest, 'demo');
   /** @type {import('upkeep').UpdateInput} */
   const input = {
     from: check.installed,

@@ -27,7 +27,15 @@
 //! ```
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::update::UpdateReport;
+use crate::refresh::RunReport;
+use crate::update::{RunOutcome, UpdateReport};
+
+/// Done, with something for a person to look at (conflicts, deletes, files left alone).
+const FINDINGS: u8 = 1;
+/// The file system refused a write (`EX_IOERR`).
+const IO: u8 = 74;
+/// Stopped by Ctrl-C, when the caller does not say which signal.
+const INTERRUPTED: u8 = 130;
 
 /// When `update` and `status` exit non-zero.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,11 +101,38 @@ pub struct ExitInput {
     pub pending: bool,
     /// Set when the run did not finish.
     pub failure: Option<ExitFailure>,
+    /// How an update that wrote ended (its report's `run.outcome`): an unfinished run
+    /// exits with its code (1 files left alone, 74 a write refused, a stop's code).
+    pub run: Option<RunOutcome>,
+    /// An install's or a refresh's report, which decides their code alone: a stop's
+    /// code, 74 a write refused, 1 files for a person, else 0.
+    pub run_report: Option<RunReport>,
+    /// The code a stop exits with (130 after Ctrl-C, 143 after SIGTERM); 130 if not given.
+    pub stop_exit: Option<u8>,
 }
 
 /// The exit code (see the module's table).
 pub fn exit_code(input: &ExitInput) -> u8 {
-    if let Some(failure) = input.failure {
+    let stop = input.stop_exit.unwrap_or(INTERRUPTED);
+    if let Some(report) = &input.run_report {
+        return if report.interrupted {
+            stop
+        } else if report.failed {
+            IO
+        } else {
+            u8::from(report.attention > 0) * FINDINGS
+        };
+    }
+    let unfinished = match input.run {
+        Some(RunOutcome::Incomplete) => Some((FINDINGS, false)),
+        Some(RunOutcome::Failed) => Some((IO, false)),
+        Some(RunOutcome::Interrupted) => Some((stop, true)),
+        _ => None,
+    };
+    let failure = input
+        .failure
+        .or(unfinished.map(|(exit, stopped)| ExitFailure { exit, stopped }));
+    if let Some(failure) = failure {
         if failure.stopped || input.policy != Some(ExitPolicy::Never) {
             return failure.exit;
         }

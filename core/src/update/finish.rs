@@ -48,6 +48,18 @@ pub enum RunOutcome {
     Interrupted,
 }
 
+impl RunOutcome {
+    /// The run's status word for this ending (what `upkeep update --json` reports).
+    pub fn status(self) -> &'static str {
+        match self {
+            RunOutcome::Complete | RunOutcome::Pending => "updated",
+            RunOutcome::Incomplete => "incomplete",
+            RunOutcome::Failed => "failed",
+            RunOutcome::Interrupted => "interrupted",
+        }
+    }
+}
+
 /// A file the run replaced, and where its previous content went.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(
@@ -173,6 +185,9 @@ pub struct UpdateFinished {
     pub summary: String,
     /// How the run ended.
     pub outcome: RunOutcome,
+    /// The run's status word: `updated` when every write happened (complete, or conflicts
+    /// pending), else the outcome's word.
+    pub status: &'static str,
     /// Whether the shim writes the new version and manifest now.
     pub bump_version: bool,
 }
@@ -263,6 +278,7 @@ pub fn finish_update(run: UpdateRun) -> UpdateFinished {
         report,
         summary,
         outcome,
+        status: outcome.status(),
         bump_version,
     }
 }

@@ -30,6 +30,7 @@ pub(crate) mod finish;
 mod layout;
 mod manifest;
 mod plan;
+mod preparation;
 mod report;
 mod semver;
 mod summary;
@@ -56,6 +57,7 @@ pub use plan::{
     ReadList, SideColumns, SideInput, SideKind, SuppliedContent, UpdateInput, UpdateOptions,
     UpdatePlan, UpdateSession, IN_PROGRESS_FILE, MAX_CONTENT_BYTES,
 };
+pub use preparation::{prepare_update, RecordedSource, UpdateFacts, UpdatePreparation};
 pub use report::{Conflict, StructuredFile, UpdateReport};
 pub use semver::{compare_versions, Version};
 pub use summary::{

@@ -71,17 +71,6 @@ const IO_CODES = new Set(['EACCES', 'EPERM', 'ENOSPC', 'EROFS', 'EIO', 'EDQUOT',
   'changed-during-run']);
 
 /**
- * The exit code for how a run that wrote ended (the engine's run record `outcome`):
- * complete 0; pending (conflicts, dropped files) and incomplete (files that changed while
- * it ran, left alone) 1; failed (the file system refused a write) 74; interrupted 130.
- * @param {string} outcome
- */
-export function exitForRun(outcome) {
-  const codes = { complete: EXIT.ok, pending: EXIT.findings, incomplete: EXIT.findings, failed: EXIT.io, interrupted: EXIT.interrupted };
-  return codes[/** @type {keyof typeof codes} */ (outcome)] ?? EXIT.internal;
-}
-
-/**
  * The exit code for an error a command caught, or `undefined` when the error is not one
  * upkeep raises on purpose (a bug: the caller rethrows it, and it exits `internal`).
  * @param {unknown} error

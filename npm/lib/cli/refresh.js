@@ -3,7 +3,6 @@
 // one JSON document) and an exit code from the report.
 import { engine } from '../engine.js';
 import { install, refresh } from '../api/refresh.js';
-import { EXIT } from './exit-codes.js';
 import { printLine, printLines } from './output.js';
 import { runCommand } from './run.js';
 import { canPrompt, verbosity } from './terminal.js';
@@ -27,9 +26,7 @@ function present(name, report, flags, argv, stop) {
     const base = ['upkeep', name, '--source', flags.source, '--target', flags.target, ...(flags.manifest ? ['--manifest', flags.manifest] : [])];
     printLines(engine.renderRunReport(report, { verbosity: verbosity(flags), argv, base, signal: stop.signal ?? undefined }));
   }
-  if (report.interrupted) return stop.exitCode();
-  if (report.failed) return EXIT.io;
-  return report.attention > 0 ? EXIT.findings : EXIT.ok;
+  return engine.exitCode({ runReport: report, stopExit: stop.exitCode() });
 }
 
 /**

@@ -5,7 +5,6 @@ import process from 'node:process';
 import { engine } from '../engine.js';
 import { runUpdate } from '../api/update.js';
 import { FlowError } from '../shim/flow-error.js';
-import { exitForRun } from './exit-codes.js';
 import { printLine, printLines, printWarning } from './output.js';
 import { runCommand } from './run.js';
 import { canPrompt, verbosity } from './terminal.js';
@@ -77,11 +76,8 @@ export async function updateCommand(flags, argv, { readOnly = false } = {}) {
       const { check, plan } = outcome;
       const stopped = outcome.status === 'interrupted';
       // A run that wrote and did not finish (stopped, failed, files changed meanwhile) exits
-      // with its run record's code; the engine applies --exit-on to it.
-      const ran = readOnly ? undefined : report.run;
-      const unfinished = ran && ran.outcome !== 'complete' && ran.outcome !== 'pending';
-      const failure = stopped ? { exit: stop.exitCode(), stopped: true } : unfinished ? { exit: exitForRun(ran.outcome), stopped: false } : undefined;
-      const code = engine.exitCode({ policy, readOnly, report: plan ? report : null, pending: Boolean(plan?.pending), failure });
+      // with its run record's code (a stop's the signal's); the engine applies --exit-on to it.
+      const code = engine.exitCode({ policy, readOnly, report: plan ? report : null, pending: Boolean(plan?.pending), run: report.run?.outcome ?? null, stopExit: stop.exitCode() });
       if (flags.json) {
         printLine(JSON.stringify(document, null, 2));
         return code;

@@ -108,7 +108,19 @@ export async function update(request) {
     const latest = await open(sources.latest, 'latest', releases, openOptions(root, sources, request, 'latest'));
     fetched.step(sources.latest);
     const latestVersion = releaseText(latest, `${stateDir}/VERSION`, 'latest', 'bad-release');
-    const check = engine.checkVersions(installed.trim(), latestVersion.trim(), committedVersion(root, stateDir));
+    /** @type {import('../index.js').UpdateFacts} */
+    const observed = {
+      installed,
+      latest: latestVersion,
+      committed: committedVersion(root, stateDir),
+      inProgress: record,
+      source: sources.record ? { version: sources.record.version, followsLatest: sources.recordLatest } : null,
+      dryRun,
+      runId: clockRunId,
+    };
+    // The engine's next move: a refusal (thrown), an ending with its clean-up, or open the baseline.
+    const first = engine.prepareUpdate(observed);
+    const { check } = first;
     const changelogText = lossyText(latest.tree, 'CHANGELOG.md');
     /** @type {UpdateOutcome} */
     const outcome = {
@@ -116,19 +128,12 @@ export async function update(request) {
       notices: [...sources.notices, ...latest.notices], releases: { baseline: null, latest: { spec: latest.spec, resolved: latest.resolved } },
       source: sources.record?.source ?? null,
     };
-    if (check.status === 'ahead') {
-      throw new FlowError('downgrade', `the project is on ${check.installed}, newer than the latest release ${check.latest}: refusing to downgrade`);
-    }
-    if (check.status !== 'update') {
-      outcome.status = check.status;
+    if (first.step === 'done') {
+      outcome.status = first.status;
       // A run killed after it bumped the version and before it removed its record.
-      if (!dryRun && record && typeof record.to === 'string' && engine.compareVersions(record.to, check.installed) === 0) {
-        await removeProgress(state, paths);
-      }
+      if (first.removeProgress) await removeProgress(state, paths);
       // A record left behind VERSION (an update stopped between them) catches up, under the lock.
-      if (!dryRun && check.status === 'up-to-date' && sources.recordLatest && sources.record && engine.compareVersions(sources.record.version, check.installed) !== 0) {
-        recordInstalled(root, stateDir, sources.record, recorded(sources, latest));
-      }
+      if (first.recordSource && sources.record) recordInstalled(root, stateDir, sources.record, recorded(sources, latest));
       return outcome;
     }
     outcome.changelog = changelogText === null ? [] : engine.changelogRange(changelogText, check.installed, check.latest);
@@ -142,23 +147,16 @@ export async function update(request) {
     // package) is refused, or used and reported with --allow-drift.
     const drift = engine.checkReleaseDrift(baseline.spec, sources.expectResolved, baseline.resolved, request.allowDrift ?? false);
     if (drift) outcome.notices.push(drift);
-    const baselineVersion = releaseText(baseline, `${stateDir}/VERSION`, 'baseline', 'bad-release').trim();
-    if (engine.compareVersions(baselineVersion, check.installed) !== 0) {
-      throw new FlowError(
-        'baseline-mismatch',
-        `the baseline release is ${baselineVersion} but the project has ${check.installed} installed: give the release it was installed from as --baseline`,
-      );
-    }
+    const ready = engine.prepareUpdate({ ...observed, baseline: releaseText(baseline, `${stateDir}/VERSION`, 'baseline', 'bad-release') });
+    if (ready.step !== 'ready') throw new Error(`upkeep bug: the engine answered '${ready.step}' to an update given its baseline`);
+    const { start } = ready;
     const baselineManifest = releaseText(baseline, `${stateDir}/manifest.json`, 'baseline', 'invalid-manifest');
     const latestManifest = releaseText(latest, `${stateDir}/manifest.json`, 'latest', 'invalid-manifest');
-    const start = engine.startUpdate(record, check.installed, check.latest, clockRunId);
     // What git says about the tree, for the engine's dirty guard: refused before anyone is
     // asked to confirm; the plan checks the same again.
-    const git = dryRun ? null : gitStatus(root);
-    if (!dryRun) {
-      engine.checkClean({ baselineManifest, latestManifest, git, options: { allowDirty: request.allowDirty ?? false, resumed: start.resumed } });
-    }
-    if (!dryRun && request.confirm && !(await request.confirm(outcome.changelog, check))) {
+    const git = first.observeGit ? gitStatus(root) : null;
+    engine.checkClean({ baselineManifest, latestManifest, git, options: { dryRun, allowDirty: request.allowDirty ?? false, resumed: start.resumed } });
+    if (ready.confirm && request.confirm && !(await request.confirm(outcome.changelog, check))) {
       outcome.status = 'aborted';
       return outcome;
     }
@@ -215,13 +213,10 @@ export async function update(request) {
     if (stopRequested()) {
       const stopped = engine.finishUpdate({ report: plan.report, steps: plan.steps, outcomes: [], interrupted: true, stateDir });
       Object.assign(plan, { report: stopped.report, summary: stopped.summary });
-      outcome.status = 'interrupted';
+      outcome.status = stopped.status;
       return outcome;
     }
-    if (!start.resumed) {
-      const progress = { from: check.installed, to: check.latest, runId: start.runId };
-      await writeFileIn(state, splitPath(paths.progress).name, Buffer.from(`${JSON.stringify(progress)}\n`));
-    }
+    if (ready.writeProgress) await writeFileIn(state, splitPath(paths.progress).name, Buffer.from(`${JSON.stringify(ready.writeProgress)}\n`));
     const run = await executeSteps(plan.steps, {
       root,
       sourceRoot: latest.tree.root,
@@ -245,10 +240,10 @@ export async function update(request) {
       const refused = await bumpVersion(state, paths, latestManifest, check.latest);
       if (refused) finished = engine.finishUpdate({ ...facts, stateError: refused });
       // The recorded source follows the version (a kill between them is caught up by the next run).
-      else if (sources.recordLatest && sources.record) recordInstalled(root, stateDir, sources.record, recorded(sources, latest));
+      else if (ready.recordSource && sources.record) recordInstalled(root, stateDir, sources.record, recorded(sources, latest));
     }
     Object.assign(plan, { report: finished.report, summary: finished.summary });
-    outcome.status = finished.outcome === 'complete' || finished.outcome === 'pending' ? 'updated' : finished.outcome;
+    outcome.status = finished.status;
     return outcome;
   } finally {
     for (const r of releases) {

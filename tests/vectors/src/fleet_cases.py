@@ -37,6 +37,20 @@ for policy in [None, "conflict", "error", "never"]:
         for exit, stopped in [(2, False), (74, False), (75, False), (130, True), (143, True)]:
             case(f"exitCode: {policy or 'default'}, {'status' if read_only else 'update'}, failed {exit}", "exitCode",
                  {"policy": policy, "readOnly": read_only, "failure": {"exit": exit, "stopped": stopped}})
+# an update that wrote: its run record's outcome decides an unfinished run's code (a stop: the signal's)
+for policy in [None, "never"]:
+    for outcome in ["complete", "pending", "incomplete", "failed", "interrupted"]:
+        for stop in [None, 143]:
+            case(f"exitCode: {policy or 'default'}, update ended {outcome}, stop code {stop}", "exitCode",
+                 {"policy": policy, "report": clean, "pending": True, "run": outcome, "stopExit": stop})
+# an install or a refresh: its report alone
+def run_report(outcome, interrupted=False, failed=False, attention=0):
+    return {"command": "refresh", "dryRun": False, "runId": "r1", "resumed": False, "interrupted": interrupted, "failed": failed,
+            "attention": attention, "recordPath": ".upkeep-source.json", "recordChanged": False, "outcome": outcome, "files": []}
+for label, rep in [("complete", run_report("complete")), ("pending", run_report("pending", attention=2)),
+                   ("failed", run_report("failed", failed=True, attention=1)), ("interrupted", run_report("interrupted", interrupted=True))]:
+    for stop in [None, 143]:
+        case(f"exitCode: refresh {label}, stop code {stop}", "exitCode", {"runReport": rep, "stopExit": stop})
 for text in ["never", "conflict", "error", "Error", "conflicts", ""]:
     case(f"parseExitPolicy: {text!r}", "parseExitPolicy", text)
 
