@@ -1,0 +1,12 @@
+//! Prints the engine facts the JavaScript package's generated contracts are made from, as
+//! JSON on stdout: `scripts/generate-contracts.mjs` runs it and writes the files.
+
+use upkeep_core::ErrorKind;
+
+fn main() {
+    let codes: Vec<String> = ErrorKind::ALL
+        .iter()
+        .map(|kind| format!("\"{}\"", kind.code()))
+        .collect();
+    println!("{{\"errorCodes\":[{}]}}", codes.join(","));
+}
