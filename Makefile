@@ -57,6 +57,9 @@ lint:
 	cargo clippy --all-targets --workspace -- -D warnings
 	cd npm && $(NPM) run --silent check
 	cd web-demo && $(NPM) run --silent check
+	# JavaScript format and lint (biome.json; npm/'s pinned devDependency). Fix with:
+	# npm/node_modules/.bin/biome check --write
+	npm/node_modules/.bin/biome check --error-on-warnings
 
 test-rust:
 	cargo test --workspace --exclude upkeep-wasm
