@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { ANSWERED_ELSEWHERE, EXIT, exitForError } from '../../npm/lib/cli/exit-codes.js';
-import { ENGINE_ERROR_CODES, ERROR_CODES } from '../../npm/lib/error-codes.js';
+import { ENGINE_ERROR_CODES, ERROR_CODES } from '../../npm/lib/generated/error-codes.js';
 import { parseDigest } from '../../npm/lib/index.js';
 
 const lib = fileURLToPath(new URL('../../npm/lib/', import.meta.url));

@@ -1,5 +1,5 @@
 // The error codes the JavaScript side raises on purpose (the engine's own codes come from
-// core's ErrorKind, generated into ../error-codes.js). Declared once here: the generated
+// core's ErrorKind, generated into ../generated/error-codes.js). Declared once here: the generated
 // type declarations and tests/js/error-codes.test.js read this list, and that test fails
 // when a flow raises a code missing from it or the CLI's exit codes miss one.
 
