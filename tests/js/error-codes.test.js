@@ -54,3 +54,19 @@ test('no file in npm/lib raises a code the list lacks', () => {
   }
   assert.deepEqual(missing, []);
 });
+
+test('index.d.ts declares every name npm/lib/exports.js lists, and the error-code union is the generated list', async () => {
+  const { ENGINE, LOOP, NODE_ONLY, SHARED_MODULES } = await import('../../npm/lib/exports.js');
+  const declarations = readFileSync(new URL('../../npm/lib/index.d.ts', import.meta.url), 'utf8');
+  const names = [...ENGINE, ...SHARED_MODULES, ...NODE_ONLY]
+    .flatMap(([, list]) => list)
+    .concat(LOOP, ['init', 'implementation', 'loadFailures', 'hashFile', 'writeLoopFile']);
+  const declared = (/** @type {string} */ name) =>
+    new RegExp(`^export (?:declare )?(?:function|class|const|let) ${name}\\b|^export \\{[^}]*\\b${name}\\b`, 'm').test(declarations);
+  assert.deepEqual(
+    names.filter((n) => !declared(n)),
+    [],
+  );
+  const union = [...declarations.matchAll(/^ {2}\| '([^']+)';?$/gm)].map((m) => m[1]);
+  assert.ok(ERROR_CODES.every((code) => union.includes(code)));
+});
