@@ -2,6 +2,7 @@
 // before calling anything else. The exports both entries share are declared once, in
 // exports.js (generated into generated/); the flows are Node only.
 import { initWasm } from './engine-browser.js';
+import { UpkeepError } from './shim/upkeep-error.js';
 
 export * from './generated/exports-browser.js';
 
@@ -13,7 +14,7 @@ export const loadFailures = [];
 
 /** @returns {never} */
 export function writeLoopFile() {
-  throw Object.assign(new Error('writeLoopFile needs Node: browsers have no file system'), { code: 'unsupported' });
+  throw new UpkeepError('unsupported', 'writeLoopFile needs Node: browsers have no file system');
 }
 
 /**
@@ -27,5 +28,5 @@ export async function init(source) {
 
 /** @returns {never} */
 export function hashFile() {
-  throw Object.assign(new Error('hashFile needs Node: browsers have no file system'), { code: 'unsupported' });
+  throw new UpkeepError('unsupported', 'hashFile needs Node: browsers have no file system');
 }
