@@ -3,7 +3,7 @@ SHELL := bash
 .SHELLFLAGS := -eu -o pipefail -c
 NPM := npm
 
-.PHONY: setup build build-native build-wasm build-types example test test-rust test-wasm test-js test-demo soak lint bench demo demo-build clean fuzz fuzz-smoke differential-smoke loop-differential score-differential vsix pack cross-arm64
+.PHONY: generate setup build build-native build-wasm build-types example test test-rust test-wasm test-js test-demo soak lint bench demo demo-build clean fuzz fuzz-smoke differential-smoke loop-differential score-differential vsix pack cross-arm64
 
 ## Install what is missing (Debian packages, wasm-bindgen-cli, npm dependencies); skip the rest.
 setup:
@@ -46,12 +46,20 @@ vsix: build
 ## Every check CI runs: formatting, lints, type checks, Rust, wasm and JS tests.
 test: build lint test-rust test-wasm vsix test-js differential-smoke test-demo fuzz-smoke
 
+## Rewrites the contracts generated from the Rust types (see ARCHITECTURE.md, "Generated contracts").
+generate:
+	node scripts/generate-contracts.mjs
+
 lint:
+	node scripts/generate-contracts.mjs --check
 	cargo fmt --all --check
 	# The wasm crate is linted on the host target too: its code is target-independent.
 	cargo clippy --all-targets --workspace -- -D warnings
 	cd npm && $(NPM) run --silent check
 	cd web-demo && $(NPM) run --silent check
+	# JavaScript format and lint (biome.json; npm/'s pinned devDependency). Fix with:
+	# npm/node_modules/.bin/biome check --write
+	npm/node_modules/.bin/biome check --error-on-warnings
 
 test-rust:
 	cargo test --workspace --exclude upkeep-wasm

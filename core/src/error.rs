@@ -107,6 +107,49 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
+    /// Every kind, in declaration order: the source of the generated error-code list the
+    /// JavaScript package checks its exit codes and type declarations against.
+    pub const ALL: &'static [ErrorKind] = &[
+        ErrorKind::InvalidDigest,
+        ErrorKind::HasherFinished,
+        ErrorKind::BinaryInput,
+        ErrorKind::InvalidHunkSelection,
+        ErrorKind::InvalidOptions,
+        ErrorKind::InvalidManifest,
+        ErrorKind::InvalidRecord,
+        ErrorKind::OldManifestSchema,
+        ErrorKind::UnsafePath,
+        ErrorKind::PathCollision,
+        ErrorKind::CorruptJournal,
+        ErrorKind::JournalMismatch,
+        ErrorKind::UnknownAction,
+        ErrorKind::UnknownPreset,
+        ErrorKind::InvalidNumstat,
+        ErrorKind::InvalidArgument,
+        ErrorKind::InvalidVersion,
+        ErrorKind::InvalidUpdateInput,
+        ErrorKind::UpdateInProgress,
+        ErrorKind::InvalidHandoff,
+        ErrorKind::InvalidLoopGraph,
+        ErrorKind::LoopRefused,
+        ErrorKind::InvalidLoopFile,
+        ErrorKind::InvalidMergeSpec,
+        ErrorKind::InvalidConfig,
+        ErrorKind::UnsupportedConfig,
+        ErrorKind::InvalidSpec,
+        ErrorKind::NoSuchVersion,
+        ErrorKind::InvalidSourceFile,
+        ErrorKind::BadRelease,
+        ErrorKind::ReleaseDrift,
+        ErrorKind::TargetNotEmpty,
+        ErrorKind::NoSource,
+        ErrorKind::InvalidRules,
+        ErrorKind::AlreadyRecorded,
+        ErrorKind::DirtyWorktree,
+        ErrorKind::Downgrade,
+        ErrorKind::BaselineMismatch,
+    ];
+
     /// The stable identifier of this kind, exposed to JavaScript as `error.code`.
     pub fn code(&self) -> &'static str {
         match self {
@@ -246,3 +289,65 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+#[cfg(test)]
+mod tests {
+    use super::ErrorKind;
+
+    /// The position of `kind` in declaration order. The match is exhaustive, so a new kind
+    /// does not compile until it is given a place here, and the test then fails until it
+    /// is in [`ErrorKind::ALL`].
+    fn position(kind: &ErrorKind) -> usize {
+        match kind {
+            ErrorKind::InvalidDigest => 0,
+            ErrorKind::HasherFinished => 1,
+            ErrorKind::BinaryInput => 2,
+            ErrorKind::InvalidHunkSelection => 3,
+            ErrorKind::InvalidOptions => 4,
+            ErrorKind::InvalidManifest => 5,
+            ErrorKind::InvalidRecord => 6,
+            ErrorKind::OldManifestSchema => 7,
+            ErrorKind::UnsafePath => 8,
+            ErrorKind::PathCollision => 9,
+            ErrorKind::CorruptJournal => 10,
+            ErrorKind::JournalMismatch => 11,
+            ErrorKind::UnknownAction => 12,
+            ErrorKind::UnknownPreset => 13,
+            ErrorKind::InvalidNumstat => 14,
+            ErrorKind::InvalidArgument => 15,
+            ErrorKind::InvalidVersion => 16,
+            ErrorKind::InvalidUpdateInput => 17,
+            ErrorKind::UpdateInProgress => 18,
+            ErrorKind::InvalidHandoff => 19,
+            ErrorKind::InvalidLoopGraph => 20,
+            ErrorKind::LoopRefused => 21,
+            ErrorKind::InvalidLoopFile => 22,
+            ErrorKind::InvalidMergeSpec => 23,
+            ErrorKind::InvalidConfig => 24,
+            ErrorKind::UnsupportedConfig => 25,
+            ErrorKind::InvalidSpec => 26,
+            ErrorKind::NoSuchVersion => 27,
+            ErrorKind::InvalidSourceFile => 28,
+            ErrorKind::BadRelease => 29,
+            ErrorKind::ReleaseDrift => 30,
+            ErrorKind::TargetNotEmpty => 31,
+            ErrorKind::NoSource => 32,
+            ErrorKind::InvalidRules => 33,
+            ErrorKind::AlreadyRecorded => 34,
+            ErrorKind::DirtyWorktree => 35,
+            ErrorKind::Downgrade => 36,
+            ErrorKind::BaselineMismatch => 37,
+        }
+    }
+
+    #[test]
+    fn all_lists_every_kind_once_with_a_distinct_code() {
+        for (at, kind) in ErrorKind::ALL.iter().enumerate() {
+            assert_eq!(position(kind), at, "{kind:?}");
+        }
+        let mut codes: Vec<&str> = ErrorKind::ALL.iter().map(ErrorKind::code).collect();
+        codes.sort_unstable();
+        codes.dedup();
+        assert_eq!(codes.len(), ErrorKind::ALL.len());
+    }
+}

@@ -1,30 +1,78 @@
 // Types of the upkeep API. The same declarations serve ES module and CommonJS consumers
 // (index.d.cts is a build-time copy) and the browser entry.
 
-/** An error raised by the engine: `code` is stable, the message names the input at fault. */
+/**
+ * An error raised by the engine or a flow: `code` is stable (every code is listed, generated
+ * from core's ErrorKind and the flows' list), the message names the input at fault.
+ */
 export interface UpkeepError extends Error {
-  code:
-    | 'invalid-digest'
-    | 'hasher-finished'
-    | 'binary-input'
-    | 'invalid-hunk-selection'
-    | 'invalid-options'
-    | 'invalid-manifest'
-    | 'invalid-record'
-    | 'old-manifest-schema'
-    | 'unsafe-path'
-    | 'path-collision'
-    | 'corrupt-journal'
-    | 'journal-mismatch'
-    | 'unknown-action'
-    | 'unknown-preset'
-    | 'invalid-numstat'
-    | 'invalid-argument'
-    | 'invalid-version'
-    | 'invalid-update-input'
-    | 'update-in-progress'
-    | (string & {});
+  code: ErrorCode | (string & {});
 }
+
+// <generated: error codes, by scripts/generate-contracts.mjs>
+/** Every code upkeep raises on purpose: the engine's (core's ErrorKind), then the flows'. */
+export type ErrorCode =
+  | 'invalid-digest'
+  | 'hasher-finished'
+  | 'binary-input'
+  | 'invalid-hunk-selection'
+  | 'invalid-options'
+  | 'invalid-manifest'
+  | 'invalid-record'
+  | 'old-manifest-schema'
+  | 'unsafe-path'
+  | 'path-collision'
+  | 'corrupt-journal'
+  | 'journal-mismatch'
+  | 'unknown-action'
+  | 'unknown-preset'
+  | 'invalid-numstat'
+  | 'invalid-argument'
+  | 'invalid-version'
+  | 'invalid-update-input'
+  | 'update-in-progress'
+  | 'invalid-handoff'
+  | 'invalid-loop-graph'
+  | 'loop-refused'
+  | 'invalid-loop-file'
+  | 'invalid-merge-spec'
+  | 'invalid-config'
+  | 'unsupported-config'
+  | 'invalid-spec'
+  | 'no-such-version'
+  | 'invalid-source-file'
+  | 'bad-release'
+  | 'release-drift'
+  | 'target-not-empty'
+  | 'no-source'
+  | 'invalid-rules'
+  | 'already-recorded'
+  | 'dirty-worktree'
+  | 'downgrade'
+  | 'baseline-mismatch'
+  | 'usage'
+  | 'bad-path'
+  | 'interrupted'
+  | 'cancelled'
+  | 'busy'
+  | 'not-installed'
+  | 'bad-state'
+  | 'no-record'
+  | 'manifest-exists'
+  | 'changed-during-run'
+  | 'backup-exists'
+  | 'ESYMLINK'
+  | 'git'
+  | 'worktree'
+  | 'no-handoff'
+  | 'detached'
+  | 'no-commits'
+  | 'clone-unreadable'
+  | 'dirty-checkout'
+  | 'bad-input'
+  | 'git-failed'
+  | 'unsupported';
+// </generated: error codes>
 
 /** Which engine answers: the N-API addon, or WebAssembly. */
 export type Implementation = 'native' | 'wasm';

@@ -4,7 +4,7 @@
 // code and message and writes nothing; an AbortSignal stops at a safe point and a re-run
 // finishes; `decide` answers what the command would prompt for; the example scaffolder
 // runs. This file runs on the engine this process loaded and, from the native run, once
-// more with UPKEEP_FORCE_WASM=1 (UPKEEP_TEST_IMPLEMENTATIONS narrows it, as for every test).
+// more with UPKEEP_FORCE_WASM=1 (alsoOnWasm, from ./implementations.js).
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { after, describe, test } from 'node:test';
 import { makeConsumer, runCli } from './consumer.js';
 import { installProject, snapshot, tempDir, writeRelease, writeTree } from './update-fixtures.js';
+import { alsoOnWasm } from './implementations.js';
 
 const api = await import('../../npm/lib/index.js');
 const engineName = api.implementation;
@@ -377,13 +378,4 @@ describe(`the flows as an API (${engineName})`, () => {
 });
 
 // The same file on the wasm engine, from the run on the native one.
-const wanted = process.env.UPKEEP_TEST_IMPLEMENTATIONS?.split(',') ?? ['native', 'wasm-node'];
-if (engineName === 'native' && wanted.includes('wasm-node')) {
-  test('the same, on the wasm engine (UPKEEP_FORCE_WASM=1)', () => {
-    // A test runner of its own (not a child reporting to this one's runner).
-    const { NODE_TEST_CONTEXT: _, ...env } = process.env;
-    const r = spawnSync(process.execPath, ['--test', '--test-reporter=tap', fileURLToPath(import.meta.url)], { env: { ...env, UPKEEP_FORCE_WASM: '1' }, encoding: 'utf8' });
-    assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
-    assert.match(r.stdout, /the flows as an API \(wasm\)/);
-  });
-}
+alsoOnWasm(import.meta.url);

@@ -2,7 +2,12 @@
 // UPKEEP_TEST_IMPLEMENTATIONS=native,wasm-web narrows the list; only the ones selected are
 // loaded, so the addon alone can be checked where no wasm build exists (the release
 // workflow's per-platform jobs).
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { implementation as flowEngine } from '../../npm/lib/engine.js';
 import { loadImplementation } from '../../npm/lib/engine-node.js';
 
 const webWasm = new URL('../../npm/wasm/upkeep_bg.wasm', import.meta.url);
@@ -27,3 +32,25 @@ export const implementations = await Promise.all(
     .filter((name) => wanted.includes(name))
     .map(async (name) => ({ name, api: await loaders[name]() })),
 );
+
+/**
+ * Runs the calling test file once more on the wasm engine, from its run on the native one:
+ * the flows load one engine per process (npm/lib/engine.js), so the second engine needs a
+ * process of its own, started with UPKEEP_FORCE_WASM=1 (which child processes the file
+ * starts inherit). Skipped when UPKEEP_TEST_IMPLEMENTATIONS leaves out `wasm-node`.
+ * @param {string} fileUrl the test file's `import.meta.url`
+ */
+export function alsoOnWasm(fileUrl) {
+  if (flowEngine !== 'native' || !wanted.includes('wasm-node')) return;
+  test('the same file, on the wasm engine (UPKEEP_FORCE_WASM=1)', () => {
+    // A test runner of its own (not a child reporting to this one's runner).
+    const { NODE_TEST_CONTEXT: _, ...env } = process.env;
+    const run = spawnSync(process.execPath, ['--test', '--test-reporter=tap', fileURLToPath(fileUrl)], {
+      env: { ...env, UPKEEP_FORCE_WASM: '1' },
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+    });
+    assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
+    assert.match(run.stdout, /^# fail 0$/m, run.stdout);
+  });
+}

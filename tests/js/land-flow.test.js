@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { runCli } from './consumer.js';
 import { git, makeRepos, write } from './git-repos.js';
+import { alsoOnWasm } from './implementations.js';
 
 /** @type {ReturnType<typeof makeRepos>[]} */
 const made = [];
@@ -123,3 +124,6 @@ test('bad handoffs and bad usage are refused by name', () => {
   assert.equal(orphan.status, 2);
   assert.match(orphan.stderr, /claims no files/);
 });
+
+// The same file on the wasm engine, from the run on the native one.
+alsoOnWasm(import.meta.url);

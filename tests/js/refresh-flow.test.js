@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { runCli, upkeepBin } from './consumer.js';
+import { alsoOnWasm } from './implementations.js';
 
 const base = mkdtempSync(join(tmpdir(), 'upkeep-refresh-'));
 after(() => rmSync(base, { recursive: true, force: true }));
@@ -451,3 +452,6 @@ describe('refresh: random kills of a 1,000-file refresh', () => {
     assert.equal(existsSync(join(s.host, 'svc/.upkeep-source.refresh.lock')), false);
   });
 });
+
+// The same file on the wasm engine, from the run on the native one.
+alsoOnWasm(import.meta.url);

@@ -13,6 +13,7 @@ import { after, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { runCli } from './consumer.js';
 import { installProject, runUpdate, tempDir, writeRelease } from './update-fixtures.js';
+import { alsoOnWasm } from './implementations.js';
 
 const dirs = /** @type {string[]} */ ([]);
 after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -140,3 +141,6 @@ for (const { mode, skip } of modes) {
     });
   });
 }
+
+// The same file on the wasm engine, from the run on the native one.
+alsoOnWasm(import.meta.url);

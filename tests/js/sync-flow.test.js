@@ -7,6 +7,7 @@ import { after, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { runCli, upkeepBin } from './consumer.js';
 import { commit, git, makeRepos, read, write } from './git-repos.js';
+import { alsoOnWasm } from './implementations.js';
 
 /** @type {ReturnType<typeof makeRepos>[]} */
 const made = [];
@@ -222,3 +223,6 @@ test('one sync per checkout: a second one fails fast as busy', async () => {
   assert.equal(json(second).error.message.startsWith(`a sync for ${r.checkout} is already running`), true);
   assert.equal(await done, 0);
 });
+
+// The same file on the wasm engine, from the run on the native one.
+alsoOnWasm(import.meta.url);

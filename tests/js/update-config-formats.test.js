@@ -7,6 +7,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { installProject, runUpdate, tempDir, writeRelease } from './update-fixtures.js';
+import { alsoOnWasm } from './implementations.js';
 
 const dirs = /** @type {string[]} */ ([]);
 after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -66,3 +67,6 @@ describe('upkeep update reads each config file as its tools do', () => {
     assert.match(fallback, /jobs\.lint\.runs-on could not be edited in place \(cannot edit safely: an alias elsewhere repeats it or part of it\)/, stderr + stdout);
   });
 });
+
+// The same file on the wasm engine, from the run on the native one.
+alsoOnWasm(import.meta.url);

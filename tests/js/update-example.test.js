@@ -8,6 +8,7 @@ import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { after, describe, test } from 'node:test';
 import { runUpdate, snapshot, tempDir } from './update-fixtures.js';
+import { alsoOnWasm } from './implementations.js';
 
 const examples = fileURLToPath(new URL('../../examples/', import.meta.url));
 const v1 = `${examples}starter-template`;
@@ -61,3 +62,6 @@ describe('the bundled example', () => {
     assert.ok(killed >= 10, `only ${killed} kill points`);
   });
 });
+
+// The same file on the wasm engine, from the run on the native one.
+alsoOnWasm(import.meta.url);

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { runCli } from './consumer.js';
 import { installProject, runUpdate, tempDir, writeRelease, writeTree } from './update-fixtures.js';
+import { alsoOnWasm } from './implementations.js';
 
 const dirs = /** @type {string[]} */ ([]);
 after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -395,3 +396,6 @@ function isLink(/** @type {string} */ p) {
     return false;
   }
 }
+
+// The same file on the wasm engine, from the run on the native one.
+alsoOnWasm(import.meta.url);

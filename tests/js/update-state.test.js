@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { runCli } from './consumer.js';
 import { installProject, runUpdate, snapshot, tempDir, writeRelease, writeTree } from './update-fixtures.js';
+import { alsoOnWasm } from './implementations.js';
 
 const dirs = /** @type {string[]} */ ([]);
 after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -220,3 +221,6 @@ describe('a regeneration that removes the progress record', () => {
     }
   });
 });
+
+// The same file on the wasm engine, from the run on the native one.
+alsoOnWasm(import.meta.url);

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { runCli } from './consumer.js';
 import { installProject, runUpdate, tempDir, writeRelease } from './update-fixtures.js';
+import { alsoOnWasm } from './implementations.js';
 
 const dirs = /** @type {string[]} */ ([]);
 after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -164,3 +165,6 @@ describe('a field merge that cannot read a side takes the three-way text merge',
     assert.equal(readFileSync(join(root, 'tsconfig.json'), 'utf8'), mine.replace('ES2020', 'ES2022'));
   });
 });
+
+// The same file on the wasm engine, from the run on the native one.
+alsoOnWasm(import.meta.url);

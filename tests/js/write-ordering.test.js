@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { runCli, upkeepBin } from './consumer.js';
 import { installProject, writeRelease } from './update-fixtures.js';
+import { alsoOnWasm } from './implementations.js';
 
 const hasStrace = spawnSync('strace', ['-V']).status === 0;
 const base = mkdtempSync(join(tmpdir(), 'upkeep-order-'));
@@ -160,3 +161,6 @@ describe('write ordering under strace', { skip: hasStrace ? false : 'strace is n
     rmSync(project, { recursive: true, force: true });
   });
 });
+
+// The same file on the wasm engine, from the run on the native one.
+alsoOnWasm(import.meta.url);

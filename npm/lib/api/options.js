@@ -2,10 +2,10 @@
 // runs: refuse what it cannot mean (an unknown option, a wrong type, a value outside its
 // choices) before anything is read or written; resolve paths against `cwd`; turn an
 // AbortSignal into the flows' stop request; turn `decide` (a map or a callback) into
-// answers. Refusals are FlowError('usage'), the error the command line raises for its own
+// answers. Refusals are UpkeepError('usage'), the error the command line raises for its own
 // usage mistakes, with the command line's words where it has them.
 import { resolve } from 'node:path';
-import { FlowError } from '../shim/flow-error.js';
+import { UpkeepError } from '../shim/upkeep-error.js';
 
 /**
  * How one option is checked: its type, and for a choice the command-line flag (so the
@@ -33,7 +33,7 @@ const COMMON = /** @type {Record<string, OptionRule>} */ ({
 export function checkOptions(name, options, rules, required = []) {
   if (options === undefined) options = {};
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-    throw new FlowError('usage', `${name} takes one options object, not ${describe(options)}`);
+    throw new UpkeepError('usage', `${name} takes one options object, not ${describe(options)}`);
   }
   const all = { ...COMMON, ...rules };
   /** @type {Record<string, any>} */
@@ -42,20 +42,20 @@ export function checkOptions(name, options, rules, required = []) {
     // An option given as undefined is not given (`{ to: flags.to }`); null is the default too.
     if (value === undefined) continue;
     const rule = all[key];
-    if (!rule) throw new FlowError('usage', `${name}: unknown option '${key}'${suggestion(key, Object.keys(all))}`);
+    if (!rule) throw new UpkeepError('usage', `${name}: unknown option '${key}'${suggestion(key, Object.keys(all))}`);
     if (value === null) continue;
     checkValue(name, key, value, rule);
     checked[key] = value;
   }
   for (const key of required) {
-    if (checked[key] === undefined) throw new FlowError('usage', `${name}: the option '${key}' is required`);
+    if (checked[key] === undefined) throw new UpkeepError('usage', `${name}: the option '${key}' is required`);
   }
   return checked;
 }
 
 /** @param {string} name @param {string} key @param {unknown} value @param {OptionRule} rule */
 function checkValue(name, key, value, rule) {
-  const wrong = (/** @type {string} */ expected) => new FlowError('usage', `${name}: the option '${key}' must be ${expected}, not ${describe(value)}`);
+  const wrong = (/** @type {string} */ expected) => new UpkeepError('usage', `${name}: the option '${key}' must be ${expected}, not ${describe(value)}`);
   switch (rule.type) {
     case 'string':
       if (typeof value !== 'string' || value === '') throw wrong('a non-empty string');
@@ -78,7 +78,7 @@ function checkValue(name, key, value, rule) {
     case 'choice':
       // The command line's message for the same value (commander's wording).
       if (typeof value !== 'string' || !rule.choices.includes(value)) {
-        throw new FlowError('usage', `option '${rule.flag}' argument '${String(value)}' is invalid. Allowed choices are ${rule.choices.join(', ')}.`);
+        throw new UpkeepError('usage', `option '${rule.flag}' argument '${String(value)}' is invalid. Allowed choices are ${rule.choices.join(', ')}.`);
       }
   }
 }
@@ -151,6 +151,6 @@ export async function ask(decide, question, signal) {
     // A callback that honours the signal (readline's question, a fetch) rejects with an
     // AbortError: the run stopped at a question, before anything was written.
     if (/** @type {any} */ (error)?.name !== 'AbortError') throw error;
-    throw Object.assign(new FlowError('interrupted', `stopped at the question '${question.id}'; nothing was written`), { cause: error });
+    throw Object.assign(new UpkeepError('interrupted', `stopped at the question '${question.id}'; nothing was written`), { cause: error });
   }
 }

@@ -7,7 +7,7 @@ import process from 'node:process';
 import { engine } from '../engine.js';
 import { update as updateFlow } from '../flows/update.js';
 import { atomicWrite } from '../shim/atomic-write.js';
-import { FlowError } from '../shim/flow-error.js';
+import { UpkeepError } from '../shim/upkeep-error.js';
 import { against, ask, checkOptions, stopRequestedBy, underSignal } from './options.js';
 
 /** @type {Record<string, import('./options.js').OptionRule>} */
@@ -54,7 +54,7 @@ export async function runUpdate(options, { readOnly = false } = {}) {
   const o = checkOptions(name, options, readOnly ? STATUS_OPTIONS : UPDATE_OPTIONS);
   // Checked here, defaulted by the flow.
   if (o.conflicts !== undefined && !CONFLICT_MODES.includes(o.conflicts)) {
-    throw new FlowError('usage', `--conflicts must be patch, merge or markers, not '${o.conflicts}'`);
+    throw new UpkeepError('usage', `--conflicts must be patch, merge or markers, not '${o.conflicts}'`);
   }
   const root = against(o.cwd, o.root) ?? o.cwd ?? process.cwd();
   const outcome = await underSignal(o.signal, () => updateFlow({
@@ -78,7 +78,7 @@ export async function runUpdate(options, { readOnly = false } = {}) {
       const answer = await ask(o.decide, /** @type {any} */ (question), o.signal);
       if (answer === undefined && typeof o.decide !== 'function') return true;
       if (typeof answer !== 'boolean') {
-        throw new FlowError('usage', `update: decide answered the question 'update' with ${JSON.stringify(answer) ?? 'undefined'}; it takes true or false`);
+        throw new UpkeepError('usage', `update: decide answered the question 'update' with ${JSON.stringify(answer) ?? 'undefined'}; it takes true or false`);
       }
       return answer;
     },
@@ -148,7 +148,7 @@ function emptyReport(from, to) {
 export async function update(options) {
   const { document } = await runUpdate(options);
   // Stopped after it wrote: rejected like a stop before writing, with what it did attached.
-  if (document.status === 'interrupted') throw Object.assign(new FlowError('interrupted', INTERRUPTED), { report: document });
+  if (document.status === 'interrupted') throw Object.assign(new UpkeepError('interrupted', INTERRUPTED), { report: document });
   return document;
 }
 

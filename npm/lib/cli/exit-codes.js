@@ -68,7 +68,25 @@ const BAD_INPUT_CODES = new Set([
 /** Error codes of a file system that refused a read or a write (or a file upkeep will not overwrite). */
 const IO_CODES = new Set(['EACCES', 'EPERM', 'ENOSPC', 'EROFS', 'EIO', 'EDQUOT', 'EISDIR', 'EEXIST', 'ESYMLINK', 'backup-exists',
   // a file changed between being hashed and being read for a merge: nothing was written; run again
-  'changed-during-run']);
+  'changed-during-run',
+  // sync: `git worktree add` could not make its worktree (a full disk, a permission, a stale lock)
+  'worktree']);
+
+/**
+ * Error codes deliberately not mapped here, each answered where it arises (or a caller's
+ * bug, which exits `internal`); tests/js/error-codes.test.js checks that every other code
+ * upkeep raises has an exit code.
+ */
+export const ANSWERED_ELSEWHERE = Object.freeze({
+  'hasher-finished': 'a streaming hasher used after its digest: a bug in the caller',
+  'invalid-hunk-selection': 'the API only (no command selects hunks): a bug in the caller',
+  'invalid-loop-graph': 'raised and answered inside `upkeep loop`',
+  'loop-refused': 'raised and answered inside `upkeep loop`',
+  'invalid-loop-file': 'raised and answered inside `upkeep loop`',
+  'bad-input': 'raised and answered inside `upkeep score` and `upkeep loop`',
+  'git-failed': 'raised and answered inside `upkeep loop`',
+  unsupported: 'the browser entry only, which has no commands',
+});
 
 /**
  * The exit code for an error a command caught, or `undefined` when the error is not one

@@ -7,6 +7,7 @@ import { fleetStep } from '../flows/fleet-step.js';
 import { EXIT } from './exit-codes.js';
 import { printError, printLine } from './output.js';
 import { runCommand } from './run.js';
+import { UpkeepError } from '../shim/upkeep-error.js';
 
 /**
  * @param {string} list
@@ -21,7 +22,7 @@ export async function fleetPlanCommand(list, flags, argv) {
     run: async () => {
       const platform = flags.platform ?? 'github';
       if (platform !== 'github' && platform !== 'gitlab') {
-        throw Object.assign(new Error(`--platform must be github or gitlab, not '${platform}'`), { code: 'usage' });
+        throw new UpkeepError('usage', `--platform must be github or gitlab, not '${platform}'`);
       }
       const batchSize = flags.batchSize === undefined ? undefined : wholeNumber('--batch-size', flags.batchSize);
       const plan = fleetPlan({ list, to: flags.to, platform, batchSize });
@@ -29,7 +30,7 @@ export async function fleetPlanCommand(list, flags, argv) {
       for (const skip of plan.skipped) process.stderr.write(`  skipped ${skip.key}: ${skip.reason}\n`);
       for (const unread of plan.unread) process.stderr.write(`  unread ${unread.key}: ${unread.error}\n`);
       if (flags.batch === undefined) {
-        if (flags.gitlabChild !== undefined) throw Object.assign(new Error('--gitlab-child needs --batch <n>'), { code: 'usage' });
+        if (flags.gitlabChild !== undefined) throw new UpkeepError('usage', '--gitlab-child needs --batch <n>');
         printLine(JSON.stringify(plan, null, 2));
         return EXIT.ok;
       }
@@ -40,7 +41,7 @@ export async function fleetPlanCommand(list, flags, argv) {
       }
       const batch = plan.batches[index];
       if (!batch && !(index === 0 && plan.batches.length === 0)) {
-        throw Object.assign(new Error(`--batch ${index} is past the last batch (the plan has ${plan.batches.length}, numbered from 0)`), { code: "usage" });
+        throw new UpkeepError('usage', `--batch ${index} is past the last batch (the plan has ${plan.batches.length}, numbered from 0)`);
       }
       printLine(JSON.stringify({ include: batch?.include ?? [] }));
       return EXIT.ok;
@@ -71,6 +72,6 @@ export async function fleetStepCommand(flags, argv) {
 
 /** A whole number option. */
 function wholeNumber(/** @type {string} */ name, /** @type {string} */ value) {
-  if (!/^\d+$/.test(value)) throw Object.assign(new Error(`${name} must be a whole number, not '${value}'`), { code: 'usage' });
+  if (!/^\d+$/.test(value)) throw new UpkeepError('usage', `${name} must be a whole number, not '${value}'`);
   return Number(value);
 }

@@ -8,6 +8,7 @@ import { sync } from '../flows/sync.js';
 import { EXIT, exitForError } from './exit-codes.js';
 import { printError, printLine } from './output.js';
 import { runCommand } from './run.js';
+import { UpkeepError } from '../shim/upkeep-error.js';
 
 /** @type {Record<string, number>} */
 const LAND_EXIT = { landed: EXIT.ok, nothing_to_land: EXIT.ok, partly_landed: EXIT.partlyLanded, commit_failed: EXIT.partlyLanded, moved: EXIT.refused };
@@ -51,7 +52,7 @@ async function landRun(flags, stop, stopRequested) {
       return EXIT.ok;
     }
     if (flags.ticket.length || flags.claim.length || flags.inherited.length) {
-      throw Object.assign(new Error('--ticket, --claim and --inherited go with --seal'), { code: 'usage' });
+      throw new UpkeepError('usage', '--ticket, --claim and --inherited go with --seal');
     }
     const { report } = await land({ cwd, handoff: flags.handoff, stopRequested });
     if (json) printLine(JSON.stringify(report, null, 2));
@@ -77,7 +78,7 @@ function parseTickets(specs, claims) {
   for (const claim of claims) {
     const eq = claim.indexOf('=');
     const ticket = eq === -1 ? undefined : tickets.find((t) => t.id === claim.slice(0, eq));
-    if (!ticket) throw Object.assign(new Error(`--claim '${claim}' must be ID=path for a ticket named with --ticket`), { code: 'usage' });
+    if (!ticket) throw new UpkeepError('usage', `--claim '${claim}' must be ID=path for a ticket named with --ticket`);
     ticket.files.push(claim.slice(eq + 1));
   }
   return tickets;

@@ -13,24 +13,20 @@ import { writeLoopText } from '../shim/loop-file.js';
 import { EXIT } from './exit-codes.js';
 import { fsReason, printError, printLine } from './output.js';
 import { gitRun } from '../shim/git.js';
+import { UpkeepError } from '../shim/upkeep-error.js';
 
 const loop = loopApi(engine);
 
 /** Engine error codes that mean the input or the loop's state refuses the command. */
 const REFUSED = new Set(['loop-refused', 'invalid-loop-graph', 'invalid-loop-file', 'unknown-action', 'unknown-preset', 'invalid-argument', 'invalid-numstat']);
 
-/** A usage or input problem of this command (exit 2). */
-class BadInput extends Error {
-  constructor(/** @type {string} */ message, code = 'bad-input') {
-    super(message);
-    this.code = code;
-  }
-}
+/** A usage or input problem of this command (exit 2): `code` is `bad-input` unless given. */
+const badInput = (/** @type {string} */ message, code = 'bad-input') => new UpkeepError(code, message);
 
 /** Runs git in `cwd`; returns stdout, or throws with git's message. */
 function git(/** @type {string[]} */ args, /** @type {string} */ cwd, /** @type {string | undefined} */ input = undefined) {
   const run = gitRun(cwd, args, { input });
-  if (run.status !== 0) throw new BadInput(`git ${args[0]} failed: ${run.stderr.trim()}`, 'git-failed');
+  if (run.status !== 0) throw badInput(`git ${args[0]} failed: ${run.stderr.trim()}`, 'git-failed');
   return run.stdout.toString('utf8');
 }
 
@@ -40,7 +36,7 @@ function paths(/** @type {string} */ cwd) {
   try {
     root = git(['rev-parse', '--show-toplevel'], cwd).trim();
   } catch {
-    throw new BadInput('upkeep loop runs inside a git work tree');
+    throw badInput('upkeep loop runs inside a git work tree');
   }
   const bricks = resolve(root, git(['rev-parse', '--git-path', 'upkeep/loop-bricks.json'], root).trim());
   return { root, file: join(root, LOOP_FILE), bricks };
@@ -51,19 +47,19 @@ function readJson(/** @type {string} */ file, /** @type {string} */ what) {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new BadInput(`cannot read ${what} ${file}: ${fsReason(error)}`);
+    throw badInput(`cannot read ${what} ${file}: ${fsReason(error)}`);
   }
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new BadInput(`${what} ${file} is not JSON: ${/** @type {Error} */ (error).message}`);
+    throw badInput(`${what} ${file} is not JSON: ${/** @type {Error} */ (error).message}`);
   }
 }
 
 /** The state in LOOP.md and the brick catalogue. */
 function load(/** @type {{ cwd?: string, bricks?: string }} */ options) {
   const where = paths(options.cwd ?? process.cwd());
-  if (!existsSync(where.file)) throw new BadInput(`no ${LOOP_FILE} in ${where.root}: run \`upkeep loop init\` first`);
+  if (!existsSync(where.file)) throw badInput(`no ${LOOP_FILE} in ${where.root}: run \`upkeep loop init\` first`);
   const state = loop.parseLoopFile(readFileSync(where.file, 'utf8'));
   const bricks = readJson(options.bricks ?? where.bricks, 'brick catalogue');
   return { ...where, state, bricks };
@@ -97,7 +93,7 @@ export async function loopCommand(command, args, options) {
     return EXIT.ok;
   } catch (error) {
     const code = /** @type {{ code?: string }} */ (error)?.code;
-    if (error instanceof BadInput || (code && REFUSED.has(code))) {
+    if ((error instanceof UpkeepError && (code === 'bad-input' || code === 'git-failed')) || (code && REFUSED.has(code))) {
       const message = /** @type {Error} */ (error).message;
       printLine(JSON.stringify({ error: { code, message } }, null, 2));
       printError(message);
@@ -111,7 +107,7 @@ export async function loopCommand(command, args, options) {
 async function run(command, args, options) {
   if (command === 'init') {
     const where = paths(process.cwd());
-    if (existsSync(where.file)) throw new BadInput(`${where.file} already exists: this work tree has a loop`);
+    if (existsSync(where.file)) throw badInput(`${where.file} already exists: this work tree has a loop`);
     const graph = readJson(options.graph, 'graph');
     const bricks = readJson(options.bricks, 'brick catalogue');
     loop.validateLoopGraph(graph, bricks);
@@ -125,7 +121,7 @@ async function run(command, args, options) {
   if (command === 'next') return loop.nextStep(state, bricks);
   let answer;
   if (command === 'score') {
-    if (Boolean(options.declared) === Boolean(options.diff)) throw new BadInput('say which score: --declared or --diff');
+    if (Boolean(options.declared) === Boolean(options.diff)) throw badInput('say which score: --declared or --diff');
     if (options.declared) {
       const actions = options.actions?.split(',').map((/** @type {string} */ a) => a.trim()).filter(Boolean);
       answer = loop.scoreDeclared(state, {

@@ -4,6 +4,7 @@ import { manifestCheckFlow, manifestInitFlow } from '../flows/manifest.js';
 import { EXIT } from './exit-codes.js';
 import { printLine } from './output.js';
 import { runCommand } from './run.js';
+import { UpkeepError } from '../shim/upkeep-error.js';
 
 /**
  * @param {string | undefined} dir
@@ -18,7 +19,7 @@ export async function manifestInitCommand(dir, flags, argv) {
     run: async () => {
       const install = (flags.install ?? []).map((pair) => {
         const at = pair.indexOf('=');
-        if (at <= 0 || at === pair.length - 1) throw Object.assign(new Error(`--install takes <shipped name>=<installed name>, not '${pair}'`), { code: 'usage' });
+        if (at <= 0 || at === pair.length - 1) throw new UpkeepError('usage', `--install takes <shipped name>=<installed name>, not '${pair}'`);
         return /** @type {[string, string]} */ ([pair.slice(0, at), pair.slice(at + 1)]);
       });
       const out = manifestInitFlow({ dir, rules: flags.rule, install, rulesFile: flags.rules, force: flags.force, dryRun: flags.dryRun, stateDir: flags.stateDir });

@@ -1,8 +1,8 @@
 // Prompts (@inquirer/prompts) on stderr, only where canPrompt says a person is there.
 // Ctrl-C at a prompt, or a SIGTERM while one waits, cancels the run before it wrote
-// anything: a FlowError('cancelled') the command turns into exit 130.
+// anything: a UpkeepError('cancelled') the command turns into exit 130.
 import process from 'node:process';
-import { FlowError } from '../shim/flow-error.js';
+import { UpkeepError } from '../shim/upkeep-error.js';
 import { clearForOutput } from './output.js';
 
 /** @param {unknown} error */
@@ -12,7 +12,7 @@ function cancelled(error) {
 }
 
 /**
- * Runs one prompt; a cancelled one becomes FlowError('cancelled').
+ * Runs one prompt; a cancelled one becomes UpkeepError('cancelled').
  * @template T @param {() => Promise<T>} ask @returns {Promise<T>}
  */
 async function guarded(ask) {
@@ -20,7 +20,7 @@ async function guarded(ask) {
   try {
     return await ask();
   } catch (error) {
-    if (cancelled(error)) throw new FlowError('cancelled', 'cancelled at a prompt; nothing changed');
+    if (cancelled(error)) throw new UpkeepError('cancelled', 'cancelled at a prompt; nothing changed');
     throw error;
   }
 }

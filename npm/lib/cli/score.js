@@ -7,9 +7,10 @@ import { engine } from '../engine.js';
 import { EXIT, exitForError } from './exit-codes.js';
 import { fsReason, printError, printLine, printLines } from './output.js';
 import { gitRun } from '../shim/git.js';
+import { UpkeepError } from '../shim/upkeep-error.js';
 
-/** A usage or input problem: reported with its message, exit code 2. */
-class BadInput extends Error {}
+/** A usage or input problem (`code: 'bad-input'`): reported with its message, exit code 2. */
+const badInput = (/** @type {string} */ message) => new UpkeepError('bad-input', message);
 
 /**
  * @typedef {object} ScoreOptions
@@ -52,7 +53,7 @@ export async function scoreCommand(options) {
     return report.fails ? EXIT.findings : EXIT.ok;
   } catch (error) {
     const code = /** @type {{ code?: string }} */ (error)?.code;
-    if (error instanceof BadInput || exitForError(error) === EXIT.badInput) {
+    if ((error instanceof UpkeepError && error.code === 'bad-input') || exitForError(error) === EXIT.badInput) {
       const { message } = /** @type {Error} */ (error);
       // --json promises one document on stdout, failures included.
       if (options.json) printLine(JSON.stringify({ error: { code: code ?? 'bad-input', message } }, null, 2));
@@ -66,14 +67,14 @@ export async function scoreCommand(options) {
 /** numstat bytes from standard input (`--diff`) or from `git diff --numstat -z -M`. */
 async function readNumstat(/** @type {ScoreOptions} */ options) {
   const fromGit = options.git !== undefined || options.staged;
-  if (options.diff && fromGit) throw new BadInput('choose one source: --diff (standard input) or --git');
+  if (options.diff && fromGit) throw badInput('choose one source: --diff (standard input) or --git');
   if (options.diff) {
     /** @type {Buffer[]} */
     const chunks = [];
     for await (const chunk of process.stdin) chunks.push(chunk);
     return Buffer.concat(chunks);
   }
-  if (!fromGit) throw new BadInput('say where the diff comes from: --diff (numstat on standard input) or --git [<range>]');
+  if (!fromGit) throw badInput('say where the diff comes from: --diff (numstat on standard input) or --git [<range>]');
   const range = typeof options.git === 'string' ? ['--end-of-options', options.git] : [];
   // Outside a repository `git diff` silently turns into `git diff --no-index`: ask first.
   git(['rev-parse', '--git-dir']);
@@ -86,11 +87,11 @@ function git(/** @type {string[]} */ args) {
   try {
     result = gitRun(process.cwd(), args);
   } catch (error) {
-    throw new BadInput(`cannot run git: ${/** @type {Error} */ (error).message}`);
+    throw badInput(`cannot run git: ${/** @type {Error} */ (error).message}`);
   }
   if (result.status !== 0) {
     const why = result.stderr.trim().split('\n')[0];
-    throw new BadInput(`git ${args.join(' ')} failed: ${why}`);
+    throw badInput(`git ${args.join(' ')} failed: ${why}`);
   }
   return result.stdout;
 }
@@ -101,11 +102,11 @@ async function readWeights(/** @type {string} */ path) {
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw new BadInput(`cannot read weights file '${path}': ${fsReason(error)}`);
+    throw badInput(`cannot read weights file '${path}': ${fsReason(error)}`);
   }
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new BadInput(`weights file '${path}' is not JSON: ${/** @type {Error} */ (error).message}`);
+    throw badInput(`weights file '${path}' is not JSON: ${/** @type {Error} */ (error).message}`);
   }
 }

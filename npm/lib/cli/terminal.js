@@ -3,6 +3,7 @@
 // TERM=dumb, a stream that is not a terminal), and how much a summary says.
 import process from 'node:process';
 import pc from 'picocolors';
+import { UpkeepError } from '../shim/upkeep-error.js';
 
 /** `CI` is set to something other than empty, `0` or `false`. */
 export function inCi(/** @type {NodeJS.ProcessEnv} */ env = process.env) {
@@ -57,7 +58,7 @@ export const colors = {
  */
 export function verbosity(flags) {
   if (flags.quiet && flags.verbose) {
-    throw Object.assign(new Error('--quiet and --verbose cannot be used together'), { code: 'usage' });
+    throw new UpkeepError('usage', '--quiet and --verbose cannot be used together');
   }
   return flags.quiet ? 'quiet' : flags.verbose ? 'verbose' : 'normal';
 }

@@ -4,7 +4,7 @@
 import process from 'node:process';
 import { engine } from '../engine.js';
 import { runUpdate } from '../api/update.js';
-import { FlowError } from '../shim/flow-error.js';
+import { UpkeepError } from '../shim/upkeep-error.js';
 import { printLine, printLines, printWarning } from './output.js';
 import { runCommand } from './run.js';
 import { canPrompt, verbosity } from './terminal.js';
@@ -83,7 +83,7 @@ export async function updateCommand(flags, argv, { readOnly = false } = {}) {
         return code;
       }
       // Stopped by a signal: the run framework says where it stopped and how to resume.
-      if (stopped) throw new FlowError('interrupted', document.error?.message ?? 'update interrupted');
+      if (stopped) throw new UpkeepError('interrupted', document.error?.message ?? 'update interrupted');
       // What the user should know about the releases (a damaged cache entry fetched again,
       // a record behind VERSION, a drift allowed), before the report.
       for (const notice of outcome.notices) printWarning(notice);

@@ -8,10 +8,10 @@ import { join, relative, resolve } from 'node:path';
 import { engine } from '../engine.js';
 import { openRelease } from '../releases/open.js';
 import { atomicWrite } from '../shim/atomic-write.js';
-import { FlowError } from '../shim/flow-error.js';
+import { UpkeepError } from '../shim/upkeep-error.js';
 import { hashFileSync } from '../shim/hash-file.js';
 import { acquireLock } from '../shim/lock.js';
-import { ensureParents, inspect, UnsafePathError } from '../shim/safe-path.js';
+import { ensureParents, inspect, unsafePathError } from '../shim/safe-path.js';
 
 /**
  * @typedef {object} AdoptRequest
@@ -43,9 +43,9 @@ export async function adopt(request) {
   const root = resolve(request.root ?? '.');
   const parsed = engine.parseReleaseSpec(request.spec);
   if (!parsed.version && !parsed.ref) {
-    throw new FlowError('usage', `upkeep adopt needs the version the project was made from: upkeep adopt ${request.spec}@<version>`);
+    throw new UpkeepError('usage', `upkeep adopt needs the version the project was made from: upkeep adopt ${request.spec}@<version>`);
   }
-  if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) throw new FlowError('bad-path', `the project folder ${root} does not exist`);
+  if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) throw new UpkeepError('bad-path', `the project folder ${root} does not exist`);
   const release = await openRelease(request.spec, 'release', { stateDir, cwd: request.cwd, retain: true, onProgress: request.onProgress, stopRequested: request.stopRequested });
   try {
     ensureParents(root, `${stateDir}/update.lock`);
@@ -96,7 +96,7 @@ function probe(/** @type {string} */ root, /** @type {string} */ rel) {
   try {
     at = inspect(root, rel);
   } catch (error) {
-    if (error instanceof UnsafePathError) return { kind: /** @type {const} */ ('other') };
+    if (error instanceof UpkeepError && error.code === 'unsafe-path') return { kind: /** @type {const} */ ('other') };
     throw error;
   }
   if (at.kind === 'missing') return null;
@@ -106,7 +106,7 @@ function probe(/** @type {string} */ root, /** @type {string} */ rel) {
 
 function writable(/** @type {string} */ root, /** @type {string} */ rel) {
   const at = inspect(root, rel);
-  if (at.kind !== 'file' && at.kind !== 'missing') throw new UnsafePathError(rel, `it is a ${at.kind}, not a regular file; upkeep never writes through one`);
+  if (at.kind !== 'file' && at.kind !== 'missing') throw unsafePathError(rel, `it is a ${at.kind}, not a regular file; upkeep never writes through one`);
   ensureParents(root, rel);
   return at.abs;
 }

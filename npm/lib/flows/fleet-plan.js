@@ -4,7 +4,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { engine } from '../engine.js';
-import { FlowError } from '../shim/flow-error.js';
+import { UpkeepError } from '../shim/upkeep-error.js';
 import { gitRun } from '../shim/git.js';
 
 /**
@@ -25,7 +25,7 @@ export function fleetPlan(request) {
     text = readFileSync(request.list, 'utf8');
   } catch (error) {
     const e = /** @type {NodeJS.ErrnoException} */ (error);
-    throw new FlowError(e.code ?? 'EIO', `cannot read the fleet list ${request.list}: ${e.message}`);
+    throw new UpkeepError(e.code ?? 'EIO', `cannot read the fleet list ${request.list}: ${e.message}`);
   }
   const label = request.list;
   const repos = engine.parseFleetList(text, label);

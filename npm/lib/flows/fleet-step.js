@@ -11,7 +11,7 @@ import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { engine } from '../engine.js';
 import { atomicWrite } from '../shim/atomic-write.js';
-import { FlowError } from '../shim/flow-error.js';
+import { UpkeepError } from '../shim/upkeep-error.js';
 import { git, gitLine, gitOk, gitRun, statusPaths } from '../shim/git.js';
 
 const CLI = fileURLToPath(new URL('../../bin/upkeep.js', import.meta.url));
@@ -49,7 +49,7 @@ const CLI = fileURLToPath(new URL('../../bin/upkeep.js', import.meta.url));
 export function fleetStep(request) {
   const found = gitRun(request.root, ['rev-parse', '--show-toplevel']);
   if (found.status !== 0) {
-    throw new FlowError('git', `${request.root} is not in a git checkout (a fleet step runs in a clone of the repository): ${found.stderr.trim()}`);
+    throw new UpkeepError('git', `${request.root} is not in a git checkout (a fleet step runs in a clone of the repository): ${found.stderr.trim()}`);
   }
   const top = found.stdout.toString('utf8').trim();
   const remote = request.remote ?? 'origin';
@@ -68,7 +68,7 @@ export function fleetStep(request) {
     projectDir: request.dir ?? null,
     stateDir,
   });
-  if (start.refusal !== null || start.base === null) throw new FlowError('dirty-checkout', `${top}: ${start.refusal}`);
+  if (start.refusal !== null || start.base === null) throw new UpkeepError('dirty-checkout', `${top}: ${start.refusal}`);
   const base = start.base;
   if (start.reset) {
     // The writes of a killed run of the step (or its finished commit): back to the base.
@@ -144,7 +144,7 @@ export function fleetStep(request) {
 
   // What the remote's branch holds.
   const listed = gitRun(top, ['ls-remote', '--heads', remote, `refs/heads/${branch}`]);
-  if (listed.status !== 0) throw new FlowError('git', `git ls-remote ${remote} failed: ${listed.stderr.trim()}`);
+  if (listed.status !== 0) throw new UpkeepError('git', `git ls-remote ${remote} failed: ${listed.stderr.trim()}`);
   const remoteHead = listed.stdout.toString('utf8').split('\t')[0].trim() || null;
   outcome.remote = remoteHead;
   let contains = false;
@@ -195,6 +195,6 @@ function readMarker(/** @type {string} */ marker) {
 /** `Name <email>` split; the whole text as the name when it has no address. */
 function identity(/** @type {string} */ text) {
   const match = /^(.*?)\s*<([^<>]*)>\s*$/.exec(text);
-  if (!match) throw new FlowError('usage', `--author must be "Name <email>", not ${JSON.stringify(text)}`);
+  if (!match) throw new UpkeepError('usage', `--author must be "Name <email>", not ${JSON.stringify(text)}`);
   return { name: match[1] || 'upkeep', email: match[2] };
 }

@@ -7,7 +7,7 @@ import { engine } from '../engine.js';
 import { atomicWrite } from '../shim/atomic-write.js';
 import { acquireLock } from '../shim/lock.js';
 import { ensureParents } from '../shim/safe-path.js';
-import { FlowError } from '../shim/flow-error.js';
+import { UpkeepError } from '../shim/upkeep-error.js';
 import { observeAll } from './observe.js';
 import { counter, emit, letSignalsIn } from './progress.js';
 import { carryOut, LOCK_NAME, newRunId, readManifest } from './refresh.js';
@@ -30,7 +30,7 @@ export async function runInstall(request) {
   const reading = {
     onPath: (/** @type {string} */ rel) => read.step(rel),
     stopIfAsked: () => {
-      if (stopRequested()) throw new FlowError('interrupted', 'install interrupted while reading; nothing was written');
+      if (stopRequested()) throw new UpkeepError('interrupted', 'install interrupted while reading; nothing was written');
     },
   };
   const sources = await observeAll(sourceRoot, manifest.files.map((f) => f.src), reading);
@@ -42,7 +42,7 @@ export async function runInstall(request) {
   const summary = (facts) => engine.runReport(plan, { command: 'install', dryRun: Boolean(request.dryRun), ...facts });
   if (plan.attention > 0 || request.dryRun) return summary({});
   await letSignalsIn(); // a signal during planning is handled here
-  if (stopRequested()) throw new FlowError('interrupted', 'install interrupted before writing; nothing was written');
+  if (stopRequested()) throw new UpkeepError('interrupted', 'install interrupted before writing; nothing was written');
   const runId = newRunId();
   ensureParents(root, `${home}x`);
   const lock = acquireLock(join(root, `${home}${LOCK_NAME}`), runId);

@@ -7,16 +7,8 @@ import { engine } from '../engine.js';
 import { atomicWrite } from '../shim/atomic-write.js';
 import { gitLine, gitRun, repoRoot, statusPaths } from '../shim/git.js';
 import { hashFile } from '../shim/hash-file.js';
+import { UpkeepError } from '../shim/upkeep-error.js';
 import { letSignalsIn } from './progress.js';
-
-/** A land problem that is the input's fault: `code` says which. */
-export class LandError extends Error {
-  /** @param {string} code @param {string} message */
-  constructor(code, message) {
-    super(message);
-    this.code = code;
-  }
-}
 
 /** Where the handoff lives by default: in the work clone's git dir, never in its tree. */
 export function defaultHandoffPath(/** @type {string} */ root) {
@@ -34,7 +26,7 @@ async function contentHash(/** @type {string} */ root, /** @type {string} */ pat
     throw error;
   }
   if (stat.isSymbolicLink()) return engine.sha256(Buffer.from(readlinkSync(full, { encoding: 'buffer' })));
-  if (!stat.isFile()) throw new LandError('bad-path', `'${path}' is not a regular file or a symlink`);
+  if (!stat.isFile()) throw new UpkeepError('bad-path', `'${path}' is not a regular file or a symlink`);
   return hashFile(full);
 }
 
@@ -69,7 +61,7 @@ export async function land({ cwd, handoff, stopRequested = () => false }) {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'ENOENT') throw error;
-    throw new LandError('no-handoff', `no sealed handoff at '${path}': run 'upkeep land --seal' first`);
+    throw new UpkeepError('no-handoff', `no sealed handoff at '${path}': run 'upkeep land --seal' first`);
   }
   const sealed = engine.parseHandoff(text, path);
   const dirty = new Set(statusPaths(root));

@@ -6,8 +6,8 @@ import { join, resolve } from 'node:path';
 import { engine } from '../engine.js';
 import { listTree } from '../releases/walk.js';
 import { atomicWrite } from '../shim/atomic-write.js';
-import { FlowError } from '../shim/flow-error.js';
-import { ensureParents, inspect, UnsafePathError } from '../shim/safe-path.js';
+import { UpkeepError } from '../shim/upkeep-error.js';
+import { ensureParents, inspect, unsafePathError } from '../shim/safe-path.js';
 
 /**
  * @typedef {object} ManifestInitRequest
@@ -35,9 +35,9 @@ export function manifestInitFlow(request) {
   const rel = `${stateDir}/manifest.json`;
   const at = inspect(dir, rel);
   if (at.kind !== 'missing' && !request.force && !request.dryRun) {
-    throw new FlowError('manifest-exists', `${join(dir, rel)} already exists; add --force to replace it (or check it with upkeep manifest check)`);
+    throw new UpkeepError('manifest-exists', `${join(dir, rel)} already exists; add --force to replace it (or check it with upkeep manifest check)`);
   }
-  if (at.kind !== 'file' && at.kind !== 'missing') throw new UnsafePathError(rel, `it is a ${at.kind}, not a regular file`);
+  if (at.kind !== 'file' && at.kind !== 'missing') throw unsafePathError(rel, `it is a ${at.kind}, not a regular file`);
   if (!request.dryRun) {
     ensureParents(dir, rel);
     atomicWrite(at.abs, Buffer.from(init.manifest));
@@ -70,7 +70,7 @@ export function manifestCheckFlow(request) {
 
 function folder(/** @type {string | undefined} */ dir) {
   const abs = resolve(dir ?? '.');
-  if (!statSync(abs, { throwIfNoEntry: false })?.isDirectory()) throw new FlowError('bad-path', `${dir ?? '.'} is not a folder`);
+  if (!statSync(abs, { throwIfNoEntry: false })?.isDirectory()) throw new UpkeepError('bad-path', `${dir ?? '.'} is not a folder`);
   return abs;
 }
 
@@ -78,6 +78,6 @@ function readOrFail(/** @type {string} */ path, /** @type {string} */ what) {
   try {
     return readFileSync(path, 'utf8');
   } catch (error) {
-    throw new FlowError('bad-path', `cannot read ${what} ${path}: ${/** @type {Error} */ (error).message}`);
+    throw new UpkeepError('bad-path', `cannot read ${what} ${path}: ${/** @type {Error} */ (error).message}`);
   }
 }

@@ -17,10 +17,10 @@ import { atomicWrite, fsyncDir } from '../shim/atomic-write.js';
 import { atomicWriteAll, writeAll } from '../shim/batch-write.js';
 import { saveBackups } from '../shim/backup.js';
 import { step } from '../shim/fault.js';
-import { FlowError } from '../shim/flow-error.js';
+import { UpkeepError } from '../shim/upkeep-error.js';
 import { hashFileSync } from '../shim/hash-file.js';
 import { acquireLock } from '../shim/lock.js';
-import { ensureParents, inspect, syncFolders, UnsafePathError } from '../shim/safe-path.js';
+import { ensureParents, inspect, syncFolders, unsafePathError } from '../shim/safe-path.js';
 
 /** Files written per batch, between progress reports and stop checks. */
 const CHUNK = 1024;
@@ -142,7 +142,7 @@ async function writeFiles(root, view, writes, request) {
   // signal's handler runs (and a progress bar redraws).
   const stopIfAsked = async () => {
     await letSignalsIn();
-    if (request.stopRequested?.()) throw new FlowError('interrupted', 'upkeep new was interrupted; run the same command again to finish it');
+    if (request.stopRequested?.()) throw new UpkeepError('interrupted', 'upkeep new was interrupted; run the same command again to finish it');
   };
   const replaced = writes.filter((w) => w.backupPath);
   if (replaced.length > 0) {
@@ -255,7 +255,7 @@ function probe(root, rel) {
   try {
     at = inspect(root, rel);
   } catch (error) {
-    if (error instanceof UnsafePathError) return { kind: 'other' };
+    if (error instanceof UpkeepError && error.code === 'unsafe-path') return { kind: 'other' };
     throw error;
   }
   if (at.kind === 'missing') return null;
@@ -270,7 +270,7 @@ function topEntries(/** @type {string} */ root, /** @type {string} */ target) {
   } catch (error) {
     const code = /** @type {NodeJS.ErrnoException} */ (error).code;
     if (code === 'ENOENT') return [];
-    if (code === 'ENOTDIR') throw new FlowError('bad-path', `the target ${target} is a file, not a folder`);
+    if (code === 'ENOTDIR') throw new UpkeepError('bad-path', `the target ${target} is a file, not a folder`);
     throw error;
   }
 }
@@ -282,7 +282,7 @@ function topEntries(/** @type {string} */ root, /** @type {string} */ target) {
  */
 function writable(root, rel, folders) {
   const at = inspect(root, rel);
-  if (at.kind !== 'file' && at.kind !== 'missing') throw new UnsafePathError(rel, `it is a ${at.kind}, not a regular file; upkeep never writes through one`);
+  if (at.kind !== 'file' && at.kind !== 'missing') throw unsafePathError(rel, `it is a ${at.kind}, not a regular file; upkeep never writes through one`);
   ensureParents(root, rel, folders);
   return at.abs;
 }

@@ -3,8 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { engine } from '../engine.js';
-import { inspect, UnsafePathError } from '../shim/safe-path.js';
+import { inspect, unsafePathError } from '../shim/safe-path.js';
 import { observeTree } from './observe-tree.js';
+import { UpkeepError } from '../shim/upkeep-error.js';
 
 /**
  * The observations of every path in `rels` under `root` for the engine, read in batches
@@ -26,7 +27,7 @@ export async function observeAll(root, rels, options = {}) {
     for (const { path, found: [f] } of batch) {
       if (f.blockedBy) {
         const why = f.blockedBy.kind === 'symlink' ? 'is a symbolic link; upkeep never follows links inside the tree' : 'is not a directory';
-        throw new UnsafePathError(path, `'${f.blockedBy.folder}' ${why}`);
+        throw unsafePathError(path, `'${f.blockedBy.folder}' ${why}`);
       }
       if (f.kind !== 'file') {
         observations.push({ path, kind: f.kind });
@@ -47,7 +48,7 @@ export function readInside(/** @type {string} */ root, /** @type {string} */ rel
   const found = inspect(root, rel);
   if (found.kind === 'missing') return undefined;
   if (found.kind !== 'file') {
-    throw Object.assign(new Error(`'${rel}' is a ${found.kind}, not a regular file`), { code: 'unsafe-path' });
+    throw new UpkeepError('unsafe-path', `'${rel}' is a ${found.kind}, not a regular file`);
   }
   return readFileSync(join(root, rel));
 }

@@ -7,7 +7,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { engine } from '../engine.js';
-import { FlowError } from '../shim/flow-error.js';
+import { UpkeepError } from '../shim/upkeep-error.js';
 import { observeTree } from './observe-tree.js';
 import { counter, letSignalsIn } from './progress.js';
 
@@ -137,7 +137,7 @@ function readNeeded(abs, path, side) {
   } catch (error) {
     const e = /** @type {NodeJS.ErrnoException} */ (error);
     if (!e.code || !GONE.has(e.code)) throw error; // a read the file system refused (EACCES, EIO): its own error
-    throw new FlowError('changed-during-run', `'${path}' (the ${side} copy) changed while upkeep was reading it: ${e.message}; nothing was written, run the update again`);
+    throw new UpkeepError('changed-during-run', `'${path}' (the ${side} copy) changed while upkeep was reading it: ${e.message}; nothing was written, run the update again`);
   } finally {
     if (fd !== undefined) closeSync(fd);
   }

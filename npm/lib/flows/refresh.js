@@ -8,7 +8,7 @@ import { atomicWrite } from '../shim/atomic-write.js';
 import { acquireLock } from '../shim/lock.js';
 import { JournalWriter, readJournal } from '../shim/journal.js';
 import { ensureParents, inspect } from '../shim/safe-path.js';
-import { FlowError } from '../shim/flow-error.js';
+import { UpkeepError } from '../shim/upkeep-error.js';
 import { executeSteps } from './execute.js';
 import { observeAll, readInside } from './observe.js';
 import { counter, emit, letSignalsIn } from './progress.js';
@@ -62,7 +62,7 @@ export async function runRefresh(request) {
   const recordBytes = readInside(root, recordPath);
   if (!recordBytes) {
     const install = engine.shellCommand(['upkeep', 'install', '--source', request.source, '--target', request.target, ...(request.manifest ? ['--manifest', request.manifest] : [])]);
-    throw Object.assign(new Error(`no record '${recordPath}' in '${root}': install first with \`${install}\``), { code: 'no-record' });
+    throw new UpkeepError('no-record', `no record '${recordPath}' in '${root}': install first with \`${install}\``);
   }
   /** @type {import('../index.js').SourceRecord} */
   const record = engine.parseSourceRecord(recordBytes, recordPath);
@@ -77,7 +77,7 @@ export async function runRefresh(request) {
     const reading = {
       onPath: (/** @type {string} */ rel) => read.step(rel),
       stopIfAsked: () => {
-        if (stopRequested()) throw new FlowError('interrupted', 'refresh interrupted while reading; nothing was written');
+        if (stopRequested()) throw new UpkeepError('interrupted', 'refresh interrupted while reading; nothing was written');
       },
     };
     const sources = await observeAll(sourceRoot, manifest.files.map((f) => f.src), reading);
@@ -99,7 +99,7 @@ export async function runRefresh(request) {
       plan = engine.planRefresh(manifestBytes, recordBytes, observations, options);
     }
     await letSignalsIn(); // a signal during planning is handled here
-    if (stopRequested()) throw new FlowError('interrupted', 'refresh interrupted before writing; nothing was written');
+    if (stopRequested()) throw new UpkeepError('interrupted', 'refresh interrupted before writing; nothing was written');
     const diffs = plan.files.filter((f) => f.action === 'diff').map((f) => ({ target: f.target, diff: mergeDiff(root, sourceRoot, f) }));
     if (request.dryRun) return report(plan, { dryRun: true, resumed: Boolean(resume), diffs });
 

@@ -10,17 +10,9 @@ import { join } from 'node:path';
 import process from 'node:process';
 import { engine } from '../engine.js';
 import { gitLine, gitOk, gitRun, repoRoot, revList, statusPaths } from '../shim/git.js';
-import { acquireLock, BusyError } from '../shim/lock.js';
+import { acquireLock, busyError } from '../shim/lock.js';
+import { UpkeepError } from '../shim/upkeep-error.js';
 import { letSignalsIn } from './progress.js';
-
-/** A sync problem that is the input's fault: `code` says which. */
-export class SyncError extends Error {
-  /** @param {string} code @param {string} message */
-  constructor(code, message) {
-    super(message);
-    this.code = code;
-  }
-}
 
 /**
  * @typedef {object} SyncRequest
@@ -70,7 +62,7 @@ function appendRecord(/** @type {string} */ path, /** @type {object} */ record) 
 
 /**
  * Runs the sync and resolves to its report (refusals, conflicts and failing checks are
- * reports, not exceptions). Throws BusyError when another sync holds the checkout.
+ * reports, not exceptions). Throws a busy UpkeepError when another sync holds the checkout.
  * @param {SyncRequest} request
  * @returns {Promise<import('../index.js').SyncReport>}
  */
@@ -84,10 +76,10 @@ export async function sync({ cwd, from, picks = [], checks = [], dryRun = false,
   const clone = repoRoot(from);
   const common = gitLine(checkout, ['rev-parse', '--path-format=absolute', '--git-common-dir']);
   const branchRun = gitRun(checkout, ['symbolic-ref', '--quiet', '--short', 'HEAD']);
-  if (branchRun.status !== 0) throw new SyncError('detached', `the checkout '${checkout}' is not on a branch`);
+  if (branchRun.status !== 0) throw new UpkeepError('detached', `the checkout '${checkout}' is not on a branch`);
   const branch = branchRun.stdout.toString('utf8').trim();
   if (!gitOk(checkout, ['rev-parse', '--verify', '--quiet', 'HEAD'])) {
-    throw new SyncError('no-commits', `the checkout '${checkout}' has no commits`);
+    throw new UpkeepError('no-commits', `the checkout '${checkout}' has no commits`);
   }
   const state = join(common, 'upkeep');
   mkdirSync(state, { recursive: true });
@@ -96,10 +88,10 @@ export async function sync({ cwd, from, picks = [], checks = [], dryRun = false,
   try {
     lock = acquireLock(join(state, 'sync.lock'), runId);
   } catch (error) {
-    if (!(error instanceof BusyError)) throw error;
+    if (!(error instanceof UpkeepError && error.code === 'busy')) throw error;
     const holder = /** @type {any} */ (error).holder;
     const who = holder ? ` (pid ${holder.pid}, host ${holder.host}, since ${holder.since})` : '';
-    throw new BusyError(`a sync for ${checkout} is already running${who}`, holder);
+    throw busyError(`a sync for ${checkout} is already running${who}`, holder);
   }
   const cloneRef = `refs/upkeep/sync/${runId}`;
   const worktree = join(state, `sync-${runId}`);
@@ -107,7 +99,7 @@ export async function sync({ cwd, from, picks = [], checks = [], dryRun = false,
   try {
     const checkoutHead = gitLine(checkout, ['rev-parse', 'HEAD']);
     const fetched = gitRun(checkout, ['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', clone, `+HEAD:${cloneRef}`]);
-    if (fetched.status !== 0) throw new SyncError('clone-unreadable', `cannot read the work clone '${clone}': ${fetched.stderr.trim()}`);
+    if (fetched.status !== 0) throw new UpkeepError('clone-unreadable', `cannot read the work clone '${clone}': ${fetched.stderr.trim()}`);
     const cloneHead = gitLine(checkout, ['rev-parse', cloneRef]);
     const facts = {
       checkoutHead,
@@ -131,7 +123,7 @@ export async function sync({ cwd, from, picks = [], checks = [], dryRun = false,
 
     // A worktree of its own at the checkout's commit.
     const added = gitRun(checkout, ['worktree', 'add', '--quiet', '--detach', worktree, checkoutHead]);
-    if (added.status !== 0) throw new SyncError('worktree', `cannot make the sync worktree: ${added.stderr.trim()}`);
+    if (added.status !== 0) throw new UpkeepError('worktree', `cannot make the sync worktree: ${added.stderr.trim()}`);
     worktreeMade = true;
     if (plan.action === 'fast-forward') {
       const moved = gitRun(worktree, ['merge', '--ff-only', '--quiet', /** @type {string} */ (plan.target)]);

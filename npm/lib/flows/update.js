@@ -11,13 +11,13 @@ import { engine } from '../engine.js';
 import { writeFileIn } from '../shim/atomic-write.js';
 import { openDir, splitPath } from '../shim/dir-handle.js';
 import { pausePoint, step } from '../shim/fault.js';
-import { FlowError } from '../shim/flow-error.js';
-import { GitError, gitRun } from '../shim/git.js';
+import { UpkeepError } from '../shim/upkeep-error.js';
+import { gitError, gitRun } from '../shim/git.js';
 import { acquireLock } from '../shim/lock.js';
 import { openRelease } from '../shim/release-source.js';
 import { openOptions, recordInstalled, resolveSources } from '../releases/project-source.js';
 import { regenLimits } from '../shim/run-program.js';
-import { UnsafePathError } from '../shim/safe-path.js';
+import { unsafePathError } from '../shim/safe-path.js';
 import { sweepDeadTemps } from '../shim/temp-file.js';
 import { readTextStrict, TreeReader } from '../shim/tree-read.js';
 import { measureBackups } from './backups.js';
@@ -93,13 +93,13 @@ export async function update(request) {
   const stopRequested = request.stopRequested ?? (() => false);
   /** Before anything is written, a stop ends the run with an error: nothing to report but that. */
   const stopIfAsked = () => {
-    if (stopRequested()) throw new FlowError('interrupted', 'update interrupted before writing; nothing was written');
+    if (stopRequested()) throw new UpkeepError('interrupted', 'update interrupted before writing; nothing was written');
   };
   try {
     // Everything the run decides from is read under the lock.
     const installed = readTextStrict(project, paths.version, `${paths.version} in ${root}`);
     if (installed === null) {
-      throw new FlowError('not-installed', `no ${paths.version} in ${root}: this project was not installed from a template release (or the marker was deleted)`);
+      throw new UpkeepError('not-installed', `no ${paths.version} in ${root}: this project was not installed from a template release (or the marker was deleted)`);
     }
     const record = readJson(project, paths.progress);
     // The two releases: the flags, else the recorded source (the engine decides).
@@ -271,7 +271,7 @@ function openStateFolder(/** @type {string} */ root, /** @type {string} */ state
     return openDir(root, stateDir);
   } catch (error) {
     if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') {
-      throw new FlowError('not-installed', `no ${stateDir}/VERSION in ${root}: this project was not installed from a template release (or the marker was deleted)`);
+      throw new UpkeepError('not-installed', `no ${stateDir}/VERSION in ${root}: this project was not installed from a template release (or the marker was deleted)`);
     }
     throw error;
   }
@@ -291,15 +291,15 @@ function preflight(root, steps, stateFiles) {
       const { dir } = splitPath(path);
       // The folder walk refuses a link or a file on the way; a folder not there yet is fine.
       const folder = tree.folder(dir);
-      if (folder === 'symlink') throw new UnsafePathError(path, `a folder on its way is a symbolic link; upkeep never writes through one (nothing was written)`);
+      if (folder === 'symlink') throw unsafePathError(path, `a folder on its way is a symbolic link; upkeep never writes through one (nothing was written)`);
       if (folder === 'absent') {
         const blocking = firstNonFolder(tree, dir);
-        if (blocking) throw new UnsafePathError(path, `'${blocking}' is not a folder, and this run must write inside it (nothing was written)`);
+        if (blocking) throw unsafePathError(path, `'${blocking}' is not a folder, and this run must write inside it (nothing was written)`);
         continue;
       }
       const found = tree.entry(path);
       if (!any && found !== null && !('bytes' in found)) {
-        throw new UnsafePathError(path, `it is a ${found.kind === 'symlink' ? 'symbolic link' : found.kind}, not a regular file; upkeep never writes through one (nothing was written)`);
+        throw unsafePathError(path, `it is a ${found.kind === 'symlink' ? 'symbolic link' : found.kind}, not a regular file; upkeep never writes through one (nothing was written)`);
       }
     }
   } finally {
@@ -392,7 +392,7 @@ function readJson(/** @type {TreeReader} */ tree, /** @type {string} */ rel) {
   try {
     return JSON.parse(text);
   } catch {
-    throw new FlowError('bad-state', `${rel} is not valid JSON: an interrupted update's record is damaged; restore from the backups and remove it`);
+    throw new UpkeepError('bad-state', `${rel} is not valid JSON: an interrupted update's record is damaged; restore from the backups and remove it`);
   }
 }
 
@@ -402,7 +402,7 @@ function readJson(/** @type {TreeReader} */ tree, /** @type {string} */ rel) {
  */
 function releaseText(release, rel, label, code) {
   const text = readTextStrict(release.tree, rel, `the ${label} release's ${rel}`, code);
-  if (text === null) throw new FlowError('bad-release', `the ${label} release has no ${rel}`);
+  if (text === null) throw new UpkeepError('bad-release', `the ${label} release has no ${rel}`);
   return text;
 }
 
@@ -435,7 +435,7 @@ function gitStatus(root) {
   }
   if (prefix.status !== 0) return null;
   const status = gitRun(root, ['status', '--porcelain', '-z', '--', '.']);
-  if (status.status !== 0) throw new GitError(['status'], status);
+  if (status.status !== 0) throw gitError(['status'], status);
   return { prefix: prefix.stdout.toString('utf8').trim(), porcelain: status.stdout };
 }
 

@@ -6,7 +6,7 @@ import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import * as tar from 'tar';
-import { FlowError } from '../shim/flow-error.js';
+import { UpkeepError } from '../shim/upkeep-error.js';
 
 /**
  * Extracts the archive `stream` (gzip or plain tar) into `dir`.
@@ -23,10 +23,10 @@ export async function extractStream(stream, dir, label) {
   try {
     await pipeline(stream, tar.x({ cwd: dir, strict: true, filter }));
   } catch (error) {
-    throw new FlowError('bad-release', `cannot read ${label}: ${/** @type {Error} */ (error).message}`);
+    throw new UpkeepError('bad-release', `cannot read ${label}: ${/** @type {Error} */ (error).message}`);
   }
   if (refused.length > 0) {
-    throw new FlowError('unsafe-path', `${label} holds entries that could escape it, refused: ${refused.join('; ')}`);
+    throw new UpkeepError('unsafe-path', `${label} holds entries that could escape it, refused: ${refused.join('; ')}`);
   }
 }
 

@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FlowError } from '../shim/flow-error.js';
+import { UpkeepError } from '../shim/upkeep-error.js';
 import { extractStream } from './archive.js';
 import { gitEnv, run, said } from './run.js';
 
@@ -61,7 +61,7 @@ export async function fetchTree(location, refspec, into, label) {
       onStdout: (stream) => (extracted = extractStream(stream, into, label)),
     });
     await extracted;
-    if (r.status !== 0) throw new FlowError('bad-release', `cannot read ${label}: git archive failed: ${said(r.stderr)}`);
+    if (r.status !== 0) throw new UpkeepError('bad-release', `cannot read ${label}: git archive failed: ${said(r.stderr)}`);
     return commit;
   } finally {
     rmSync(repo, { recursive: true, force: true });
@@ -74,8 +74,8 @@ async function git(/** @type {string[]} */ args, /** @type {string} */ label, /*
   try {
     r = await run('git', args, { env: gitEnv() });
   } catch (error) {
-    throw new FlowError('bad-release', `cannot ${what} for ${label}: git could not be run (${/** @type {Error} */ (error).message})`);
+    throw new UpkeepError('bad-release', `cannot ${what} for ${label}: git could not be run (${/** @type {Error} */ (error).message})`);
   }
-  if (r.status !== 0) throw new FlowError('bad-release', `cannot ${what} for ${label}: ${said(r.stderr)}`);
+  if (r.status !== 0) throw new UpkeepError('bad-release', `cannot ${what} for ${label}: ${said(r.stderr)}`);
   return r;
 }

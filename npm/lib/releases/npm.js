@@ -3,7 +3,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import process from 'node:process';
-import { FlowError } from '../shim/flow-error.js';
+import { UpkeepError } from '../shim/upkeep-error.js';
 import { run, said } from './run.js';
 
 const env = () => ({ ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' });
@@ -19,7 +19,7 @@ export async function viewVersions(name, label) {
   try {
     doc = JSON.parse(r.stdout.toString('utf8') || 'null');
   } catch {
-    throw new FlowError('bad-release', `cannot list the versions of ${name} for ${label}: npm view printed no JSON`);
+    throw new UpkeepError('bad-release', `cannot list the versions of ${name} for ${label}: npm view printed no JSON`);
   }
   // npm prints one requested field without its name, and one value without its array.
   const versions = doc?.versions ?? (Array.isArray(doc) || typeof doc === 'string' ? doc : []);
@@ -43,7 +43,7 @@ export async function pack(name, version, dir, label) {
   } catch {}
   // `dir` is a fresh folder: the one tarball in it is this one.
   const found = readdirSync(dir).find((f) => f.endsWith('.tgz'));
-  if (!found) throw new FlowError('bad-release', `cannot download ${name}@${version} for ${label}: npm pack wrote no tarball`);
+  if (!found) throw new UpkeepError('bad-release', `cannot download ${name}@${version} for ${label}: npm pack wrote no tarball`);
   return { file: join(dir, found), integrity: typeof info?.integrity === 'string' ? info.integrity : null };
 }
 
@@ -52,8 +52,8 @@ async function npm(/** @type {string[]} */ args, /** @type {string} */ label, /*
   try {
     r = await run('npm', [...args, '--loglevel=error'], { env: env() });
   } catch (error) {
-    throw new FlowError('bad-release', `cannot ${what} for ${label}: npm could not be run (${/** @type {Error} */ (error).message})`);
+    throw new UpkeepError('bad-release', `cannot ${what} for ${label}: npm could not be run (${/** @type {Error} */ (error).message})`);
   }
-  if (r.status !== 0) throw new FlowError('bad-release', `cannot ${what} for ${label}: ${said(r.stderr)}`);
+  if (r.status !== 0) throw new UpkeepError('bad-release', `cannot ${what} for ${label}: ${said(r.stderr)}`);
   return r;
 }

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import process from 'node:process';
 import { engine } from '../engine.js';
-import { FlowError } from '../shim/flow-error.js';
+import { UpkeepError } from '../shim/upkeep-error.js';
 import { decodeStrict } from '../shim/tree-read.js';
 import { extractBytes, extractFile } from './archive.js';
 import { cacheRoot, dropEntry, findEntry, storeEntry } from './cache.js';
@@ -71,7 +71,7 @@ export async function openRelease(text, label, options = {}) {
         ? (['git', 'directory']).map((kind) => cached(entryKey({ ...spec, kind }, spec.location, normalized(/** @type {string} */ (spec.version)), ctx), ctx)).find(Boolean)
         : null;
       if (kept) return fromEntry(kept, spec, ctx);
-      throw new FlowError('bad-release', `${ctx.name} does not exist: ${spec.location} is not a directory, a .tar.gz or a git repository`);
+      throw new UpkeepError('bad-release', `${ctx.name} does not exist: ${spec.location} is not a directory, a .tar.gz or a git repository`);
     }
     spec = engine.resolveLocalSpec(spec, statSync(spec.location).isDirectory() && (await isGitRepository(spec.location)));
   }
@@ -84,7 +84,7 @@ export async function openRelease(text, label, options = {}) {
           : spec.kind === 'git' ? await openGit(spec, ctx)
             : await openNpm(spec, ctx);
   } catch (error) {
-    if (ctx.stopRequested?.()) throw new FlowError('interrupted', `stopped while fetching ${ctx.name}; nothing was written`);
+    if (ctx.stopRequested?.()) throw new UpkeepError('interrupted', `stopped while fetching ${ctx.name}; nothing was written`);
     throw error;
   }
   emit(ctx.onProgress, { phase: 'fetch', done: 1, total: 1, path: text });
@@ -100,7 +100,7 @@ export async function openRelease(text, label, options = {}) {
  * @param {import('../index.js').ReleaseSpec} spec @param {Context} ctx
  */
 async function openDirectory(spec, ctx) {
-  if (!isDirectory(spec.location)) throw new FlowError('bad-release', `${ctx.name} does not exist: ${spec.location} is not a directory`);
+  if (!isDirectory(spec.location)) throw new UpkeepError('bad-release', `${ctx.name} does not exist: ${spec.location} is not a directory`);
   const root = subFolder(spec, spec.location, ctx);
   const identity = spec.location;
   const listing = listTree(root);
@@ -108,7 +108,7 @@ async function openDirectory(spec, ctx) {
   if (spec.version && engine.compareVersions(layout.version, spec.version) !== 0) {
     const hit = cached(entryKey(spec, identity, normalized(spec.version), ctx), ctx);
     if (hit) return fromEntry(hit, spec, ctx);
-    throw new FlowError(
+    throw new UpkeepError(
       'no-such-version',
       `${ctx.name}: ${spec.location} now holds ${layout.version}, and upkeep's cache (${cacheRoot()}) has no copy of ${normalized(spec.version)}; give that release with --baseline (a directory, a .tar.gz or a git ref)`,
     );
@@ -141,7 +141,7 @@ async function openTarball(spec, ctx) {
   } catch (error) {
     const kept = spec.version && isExact(spec.version) ? cached(entryKey(spec, spec.location, normalized(spec.version), ctx), ctx) : null;
     if (kept) return fromEntry(kept, spec, ctx);
-    throw new FlowError('bad-release', `${ctx.name} cannot be read: ${/** @type {Error} */ (error).message}`);
+    throw new UpkeepError('bad-release', `${ctx.name} cannot be read: ${/** @type {Error} */ (error).message}`);
   }
   const integrity = `sha512-${createHash('sha512').update(bytes).digest('base64')}`;
   const raw = mkdtempSync(join(tmpdir(), 'upkeep-release-'));
@@ -155,7 +155,7 @@ async function openTarball(spec, ctx) {
     if (spec.version && engine.compareVersions(layout.version, spec.version) !== 0) {
       const hit = cached(entryKey(spec, identity, normalized(spec.version), ctx), ctx);
       if (hit) return fromEntry(hit, spec, ctx);
-      throw new FlowError(
+      throw new UpkeepError(
         'no-such-version',
         `${ctx.name}: ${spec.location} now holds ${layout.version}, and upkeep's cache (${cacheRoot()}) has no copy of ${normalized(spec.version)}; give that release with --baseline`,
       );
@@ -183,7 +183,7 @@ async function openGit(spec, ctx) {
   let want;
   if (spec.ref) {
     const found = await resolveRef(location, spec.ref, ctx.name);
-    if (!found) throw new FlowError('bad-release', `cannot read ${ctx.name}: git ls-remote ${location} found no tag or branch named ${spec.ref}`);
+    if (!found) throw new UpkeepError('bad-release', `cannot read ${ctx.name}: git ls-remote ${location} found no tag or branch named ${spec.ref}`);
     const tag = engine.parseGitTags(`${found.commit}\trefs/tags/${spec.ref}\n`)[0];
     want = { refspec: found.refname, version: found.refname.startsWith('refs/tags/') ? tag.version : null, name: spec.ref, commit: found.commit };
   } else {
@@ -329,7 +329,7 @@ async function placeFiles(root, tree, layout, ctx, place) {
     if (i % 1024 === 1023) {
       // Synchronous copies: let a signal's handler run, and stop when asked.
       await letSignalsIn();
-      if (ctx.stopRequested?.()) throw new FlowError('interrupted', `stopped while copying ${ctx.name}; nothing was written`);
+      if (ctx.stopRequested?.()) throw new UpkeepError('interrupted', `stopped while copying ${ctx.name}; nothing was written`);
     }
   }
   const state = join(tree, ctx.stateDir);
@@ -363,7 +363,7 @@ function subFolder(/** @type {import('../index.js').ReleaseSpec} */ spec, /** @t
   if (!isDirectory(folder)) {
     const folders = readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory() && d.name !== '.git').map((d) => d.name).sort();
     const shown = folders.slice(0, 12).join(', ') + (folders.length > 12 ? ', …' : '');
-    throw new FlowError('bad-release', `${ctx.name}: the release has no folder '${spec.subpath}' (its top-level folders: ${shown || 'none'})`);
+    throw new UpkeepError('bad-release', `${ctx.name}: the release has no folder '${spec.subpath}' (its top-level folders: ${shown || 'none'})`);
   }
   return folder;
 }

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import process from 'node:process';
 import { engine } from '../engine.js';
 import { atomicWrite } from '../shim/atomic-write.js';
-import { ensureParents, inspect, UnsafePathError } from '../shim/safe-path.js';
+import { ensureParents, inspect, unsafePathError } from '../shim/safe-path.js';
 
 export const SOURCE_FILE = 'source.json';
 
@@ -60,7 +60,7 @@ export function openOptions(root, sources, request, side) {
 export function recordInstalled(root, stateDir, record, release) {
   const rel = `${stateDir}/${SOURCE_FILE}`;
   const at = inspect(root, rel);
-  if (at.kind !== 'file' && at.kind !== 'missing') throw new UnsafePathError(rel, `it is a ${at.kind}, not a regular file; upkeep never writes through one`);
+  if (at.kind !== 'file' && at.kind !== 'missing') throw unsafePathError(rel, `it is a ${at.kind}, not a regular file; upkeep never writes through one`);
   ensureParents(root, rel);
   const text = engine.renderProjectSource({ source: record.source, version: release.version, subpath: record.subpath ?? null, resolved: release.resolved });
   atomicWrite(at.abs, Buffer.from(text));

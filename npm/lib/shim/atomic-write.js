@@ -8,6 +8,7 @@ import { chmodSync, closeSync, fsyncSync, lstatSync, openSync, renameSync, unlin
 import { basename, dirname, join } from 'node:path';
 import { dataWrite, step } from './fault.js';
 import { sweepDeadTemps, TempFile } from './temp-file.js';
+import { UpkeepError } from './upkeep-error.js';
 
 /** fsyncs a directory, so a rename or unlink in it is durable. */
 export function fsyncDir(/** @type {string} */ dir) {
@@ -77,7 +78,7 @@ export async function writeFileIn(dir, name, data, { mode = 0o644 } = {}) {
 export function replaceFile(path, data) {
   const target = lstatSync(path);
   if (target.isSymbolicLink()) {
-    throw Object.assign(new Error(`refusing to replace '${path}': it is a symbolic link`), { code: 'ESYMLINK', path });
+    throw Object.assign(new UpkeepError('ESYMLINK', `refusing to replace '${path}': it is a symbolic link`), { path });
   }
   atomicWrite(path, data, { mode: target.mode & 0o7777 });
 }

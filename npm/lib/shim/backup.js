@@ -8,6 +8,7 @@ import { writeAll } from './batch-write.js';
 import { step } from './fault.js';
 import { hashFileSync } from './hash-file.js';
 import { ensureParents, syncFolders } from './safe-path.js';
+import { UpkeepError } from './upkeep-error.js';
 
 /**
  * Backs up many files at once : the copies' temp files are synced
@@ -38,7 +39,7 @@ function linkBackup(/** @type {string} */ temp, /** @type {string} */ path, /** 
   } catch (error) {
     if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error;
     if (!sameAsExisting()) {
-      throw Object.assign(new Error(`backup '${backupRel}' already exists with other content; it is never overwritten`), { code: 'backup-exists' });
+      throw new UpkeepError('backup-exists', `backup '${backupRel}' already exists with other content; it is never overwritten`);
     }
   } finally {
     unlinkSync(temp);

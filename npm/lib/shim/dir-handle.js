@@ -7,7 +7,7 @@
 // /proc is missing (not Linux), the same calls fall back to checked paths.
 import { closeSync, constants, existsSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
-import { UnsafePathError } from './safe-path.js';
+import { unsafePathError } from './safe-path.js';
 
 const DIR_FLAGS = constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW;
 
@@ -86,7 +86,7 @@ export class DirHandle {
  * Opens the folder `rel` (validated, `/`-separated; `''` is the root) under `root`,
  * component by component, never through a link. With `create`, missing folders are made
  * (mode 0755) and each parent that gained one is synced before this returns. A component
- * that is a link or not a folder is refused (UnsafePathError naming it); a missing one,
+ * that is a link or not a folder is refused (an unsafe-path UpkeepError naming it); a missing one,
  * without `create`, is ENOENT.
  * @param {string} root @param {string} rel @param {{ create?: boolean }} [options]
  * @returns {DirHandle}
@@ -124,7 +124,7 @@ export function openDir(root, rel, { create = false } = {}) {
 
 /**
  * Opens folder `part` of `parent` without following a link; a link or a non-folder there
- * is refused (UnsafePathError naming `next`, the path so far).
+ * is refused (an unsafe-path UpkeepError naming `next`, the path so far).
  * @param {DirHandle} parent @param {string} part @param {string} rel @param {string} next
  */
 function openChild(parent, part, rel, next) {
@@ -137,7 +137,7 @@ function openChild(parent, part, rel, next) {
     try {
       link = lstatSync(parent.path(part)).isSymbolicLink();
     } catch {}
-    throw new UnsafePathError(rel, `'${next}' is ${link ? 'a symbolic link; upkeep never follows links inside the tree' : 'not a directory'}`);
+    throw unsafePathError(rel, `'${next}' is ${link ? 'a symbolic link; upkeep never follows links inside the tree' : 'not a directory'}`);
   }
 }
 

@@ -2,17 +2,16 @@
 // (callers ask for -z and split on NUL, so no path is ever unquoted by guesswork).
 import { spawnSync } from 'node:child_process';
 import process from 'node:process';
+import { UpkeepError } from './upkeep-error.js';
 
-/** A git command that failed; `code` is `git`, `stderr` what git said. */
-export class GitError extends Error {
-  /** @param {string[]} args @param {{ status: number | null, stderr: string }} result */
-  constructor(args, result) {
-    const said = result.stderr.trim().split('\n').filter(Boolean).pop() ?? `exit ${result.status}`;
-    super(`git ${args[0]} failed: ${said}`);
-    this.code = 'git';
-    this.stderr = result.stderr;
-    this.status = result.status;
-  }
+/**
+ * A git command that failed: `code` is `git`, the message git's last line; `stderr` is all
+ * git said and `status` its exit.
+ * @param {string[]} args @param {{ status: number | null, stderr: string }} result
+ */
+export function gitError(args, result) {
+  const said = result.stderr.trim().split('\n').filter(Boolean).pop() ?? `exit ${result.status}`;
+  return Object.assign(new UpkeepError('git', `git ${args[0]} failed: ${said}`), { stderr: result.stderr, status: result.status });
 }
 
 /** @type {Record<string, string | undefined>} */
@@ -33,10 +32,10 @@ export function gitRun(cwd, args, { input, extraEnv } = {}) {
   return { status: result.status, stdout: result.stdout, stderr: result.stderr.toString('utf8') };
 }
 
-/** Runs git and returns its stdout as bytes; throws GitError on a non-zero exit. */
+/** Runs git and returns its stdout as bytes; throws gitError(…) on a non-zero exit. */
 export function git(/** @type {string} */ cwd, /** @type {string[]} */ args, /** @type {{ input?: string | Buffer, extraEnv?: Record<string, string> }} */ options = {}) {
   const result = gitRun(cwd, args, options);
-  if (result.status !== 0) throw new GitError(args, result);
+  if (result.status !== 0) throw gitError(args, result);
   return result.stdout;
 }
 
@@ -61,7 +60,7 @@ export function splitZ(/** @type {Buffer} */ bytes) {
     try {
       out.push(utf8.decode(part));
     } catch {
-      throw Object.assign(new Error(`git path is not UTF-8: ${JSON.stringify(part.toString('latin1'))}`), { code: 'bad-path' });
+      throw new UpkeepError('bad-path', `git path is not UTF-8: ${JSON.stringify(part.toString('latin1'))}`);
     }
     start = i + 1;
   }
@@ -82,7 +81,7 @@ export function statusPaths(cwd, { untracked = true } = {}) {
   return splitZ(out).map((entry) => entry.slice(3));
 }
 
-/** The repository root of `dir`, or a GitError when it is not in one. */
+/** The repository root of `dir`, or a git UpkeepError when it is not in one. */
 export function repoRoot(/** @type {string} */ dir) {
   return gitLine(dir, ['rev-parse', '--show-toplevel']);
 }

@@ -11,6 +11,7 @@ import { dirname } from 'node:path';
 import { engine } from '../engine.js';
 import { fsyncDir } from './atomic-write.js';
 import { step } from './fault.js';
+import { UpkeepError } from './upkeep-error.js';
 
 export const ROTATE_BYTES = 1 << 20;
 
@@ -29,7 +30,7 @@ function segmentSize(/** @type {string} */ path) {
   }
   if (!stat.isFile()) {
     const kind = stat.isSymbolicLink() ? 'symbolic link' : 'directory or special file';
-    throw Object.assign(new Error(`refusing to use the journal '${path}': it is a ${kind}, not a regular file`), { code: 'unsafe-path', path });
+    throw Object.assign(new UpkeepError('unsafe-path', `refusing to use the journal '${path}': it is a ${kind}, not a regular file`), { path });
   }
   return stat.size;
 }

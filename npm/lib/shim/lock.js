@@ -9,6 +9,7 @@ import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import process from 'node:process';
 import { fsyncDir } from './atomic-write.js';
+import { UpkeepError } from './upkeep-error.js';
 
 /**
  * Where a lock lives: `at(name)` is the path syscalls use for a name in its folder (a
@@ -27,14 +28,12 @@ function placeOf(where) {
   return { at: (n) => dir.path(n), sync: () => dir.sync(), shown: join(dir.root, dir.rel, name), name };
 }
 
-/** Another run (a refresh, an update) holds the lock; `code` is `busy`. */
-export class BusyError extends Error {
-  /** @param {string} message @param {object} [holder] */
-  constructor(message, holder) {
-    super(message);
-    this.code = 'busy';
-    this.holder = holder;
-  }
+/**
+ * Another run (a refresh, an update) holds the lock: `code` is `busy`, `holder` who.
+ * @param {string} message @param {object} [holder]
+ */
+export function busyError(message, holder) {
+  return Object.assign(new UpkeepError('busy', message), { holder });
 }
 
 /** The start time of process `pid` in clock ticks since boot (Linux), or '' when unknown. */
@@ -109,7 +108,7 @@ function parse(/** @type {string} */ text) {
 
 /**
  * Takes the lock at `where` (a path, or a name in a folder opened by handle) for run
- * `runId`, or throws BusyError naming the holder ("<what> already in progress (pid …,
+ * `runId`, or throws a busy UpkeepError naming the holder ("<what> already in progress (pid …,
  * host …, since …)").
  * @param {string | { dir: import('./dir-handle.js').DirHandle, name: string }} where @param {string} runId
  * @param {{ what?: string }} [options] the command named in messages (`refresh` by default)
@@ -140,16 +139,16 @@ export function acquireLock(where, runId, { what = 'refresh' } = {}) {
     if (seen === undefined) continue; // released meanwhile: try again
     const other = parse(seen);
     if (!other) {
-      throw new BusyError(`${what} already in progress (unknown owner: the lock file '${shown}' is empty or partial; if no ${what} is running, remove it by hand)`);
+      throw busyError(`${what} already in progress (unknown owner: the lock file '${shown}' is empty or partial; if no ${what} is running, remove it by hand)`);
     }
     const named = `pid ${other.pid}, host ${other.host}, since ${other.since}`;
     if (other.host !== hostname()) {
-      throw new BusyError(`${what} already in progress (${named}); if no ${what} runs on ${other.host}, remove '${shown}' by hand`, other);
+      throw busyError(`${what} already in progress (${named}); if no ${what} runs on ${other.host}, remove '${shown}' by hand`, other);
     }
-    if (alive(other)) throw new BusyError(`${what} already in progress (${named})`, other);
+    if (alive(other)) throw busyError(`${what} already in progress (${named})`, other);
     breakStale(place, place.name, seen);
   }
-  throw new BusyError(`${what} already in progress (the lock '${shown}' keeps changing hands)`);
+  throw busyError(`${what} already in progress (the lock '${shown}' keeps changing hands)`);
 }
 
 /**

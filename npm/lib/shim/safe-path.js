@@ -3,15 +3,14 @@
 import { lstatSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fsyncDir } from './atomic-write.js';
+import { UpkeepError } from './upkeep-error.js';
 
-/** An error about a path that upkeep refuses to touch; `code` is `unsafe-path`. */
-export class UnsafePathError extends Error {
-  /** @param {string} path @param {string} why */
-  constructor(path, why) {
-    super(`unsafe path '${path}': ${why}`);
-    this.code = 'unsafe-path';
-    this.path = path;
-  }
+/**
+ * An error about a path that upkeep refuses to touch: `code` is `unsafe-path`, `path` the path.
+ * @param {string} path @param {string} why
+ */
+export function unsafePathError(path, why) {
+  return Object.assign(new UpkeepError('unsafe-path', `unsafe path '${path}': ${why}`), { path });
 }
 
 /** @typedef {'file' | 'missing' | 'symlink' | 'directory' | 'other'} EntryKind */
@@ -36,7 +35,7 @@ function lstatOrNone(/** @type {string} */ path) {
 
 /**
  * What is at `rel` (a validated, `/`-separated path) under `root`, never following a
- * link: every parent must be a real directory (or missing), else UnsafePathError.
+ * link: every parent must be a real directory (or missing), else an unsafe-path UpkeepError.
  * @param {string} root @param {string} rel
  * @returns {{ abs: string, kind: EntryKind, size: number, mode: number }}
  */
@@ -49,10 +48,10 @@ export function inspect(root, rel) {
     const last = i === parts.length - 1;
     if (!stat) return { abs: join(root, ...parts), kind: 'missing', size: 0, mode: 0 };
     if (last) return { abs: current, kind: kindOf(stat), size: stat.size, mode: stat.mode & 0o7777 };
-    if (stat.isSymbolicLink()) throw new UnsafePathError(rel, `'${parts.slice(0, i + 1).join('/')}' is a symbolic link; upkeep never follows links inside the tree`);
-    if (!stat.isDirectory()) throw new UnsafePathError(rel, `'${parts.slice(0, i + 1).join('/')}' is not a directory`);
+    if (stat.isSymbolicLink()) throw unsafePathError(rel, `'${parts.slice(0, i + 1).join('/')}' is a symbolic link; upkeep never follows links inside the tree`);
+    if (!stat.isDirectory()) throw unsafePathError(rel, `'${parts.slice(0, i + 1).join('/')}' is not a directory`);
   }
-  throw new UnsafePathError(rel, 'the path is empty');
+  throw unsafePathError(rel, 'the path is empty');
 }
 
 /**
@@ -81,7 +80,7 @@ export function ensureParents(root, rel, unsynced) {
       stat = lstatSync(current);
     }
     if (!stat.isDirectory() || stat.isSymbolicLink()) {
-      throw new UnsafePathError(rel, `'${parts.slice(0, i + 1).join('/')}' is not a real directory`);
+      throw unsafePathError(rel, `'${parts.slice(0, i + 1).join('/')}' is not a real directory`);
     }
   }
   if (!unsynced) syncFolders(gained);

@@ -9,7 +9,7 @@ import { closeSync, constants, fchmodSync, fstatSync, fsync, linkSync, lstatSync
 import { promisify } from 'node:util';
 import { dataWrite } from './fault.js';
 import { sameFile } from './dir-handle.js';
-import { UnsafePathError } from './safe-path.js';
+import { unsafePathError } from './safe-path.js';
 
 const fsyncAsync = promisify(fsync);
 
@@ -35,7 +35,7 @@ export class TempFile {
     this.placed = false;
     if (!this.isOurs() || !dir.verify()) {
       this.remove();
-      throw new UnsafePathError(dir.shown(name), `its folder '${dir.rel || '.'}' moved or was swapped while upkeep wrote in it; nothing was left there`);
+      throw unsafePathError(dir.shown(name), `its folder '${dir.rel || '.'}' moved or was swapped while upkeep wrote in it; nothing was left there`);
     }
   }
 

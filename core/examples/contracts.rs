@@ -1,0 +1,17 @@
+//! Prints the engine facts the JavaScript package's generated contracts are made from, as
+//! JSON on stdout: `scripts/generate-contracts.mjs` runs it and writes the files.
+
+use std::io::Write;
+use upkeep_core::ErrorKind;
+
+fn main() -> std::io::Result<()> {
+    let codes: Vec<String> = ErrorKind::ALL
+        .iter()
+        .map(|kind| format!("\"{}\"", kind.code()))
+        .collect();
+    writeln!(
+        std::io::stdout().lock(),
+        "{{\"errorCodes\":[{}]}}",
+        codes.join(",")
+    )
+}

@@ -1,0 +1,89 @@
+// What the package exports, declared once for both entries: `make generate`
+// (scripts/generate-contracts.mjs) writes generated/exports-node.js, which index.js
+// re-exports, and generated/exports-browser.js, which browser.js re-exports.
+//
+// The rule for the browser entry, stated once: it exports everything here except
+// NODE_ONLY, the flows of npm/lib/api/, which read and write a project's files. Calls that
+// need a file system but belong to the engine's API (hashFile, writeLoopFile) are written
+// by each entry itself, the browser's as stubs that throw `code: 'unsupported'`.
+
+/**
+ * Engine calls, by group: `[comment, names]`, each name taken from the entry's engine.
+ * @type {ReadonlyArray<readonly [string, readonly string[]]>}
+ */
+export const ENGINE = Object.freeze([
+  ['Hashing', ['sha256', 'parseDigest', 'checksumLine', 'Sha256Stream', 'digestContents', 'ContentDigester']],
+  ['Text engine', ['unifiedDiff', 'diffFiles', 'merge', 'diffHunks', 'applyHunks', 'lineEndings', 'sameText', 'isBinary', 'toCrlf']],
+  [
+    'Refresh',
+    [
+      'validatePath', 'checkCollisions', 'parseInstallManifest', 'parseSourceRecord', 'classify', 'eolNormalizedSha256', 'planInstall',
+      'planRefresh', 'renderJournalLine', 'parseJournal', 'interruptedRun', 'sourceIdentity', 'runReport', 'refreshSteps',
+    ],
+  ],
+  ['What the command line prints', ['renderRunReport', 'renderUpdateOutcome', 'renderStopped', 'shellCommand']],
+  [
+    'Risk scoring (the numstat calls through ./score-api.js, as each entry builds its engine)',
+    [
+      'globMatch', 'GlobSet', 'parseNumstat', 'parseNumstatZ', 'parseNumstatBytes', 'declaredRisk', 'actualRisk', 'decide', 'worst',
+      'assess', 'assessView', 'scoreConstants',
+    ],
+  ],
+  [
+    'Update',
+    [
+      'parseManifest', 'compareVersions', 'checkVersions', 'changelogRange', 'startUpdate', 'prepareUpdate', 'updateReadList', 'checkClean', 'planUpdate',
+      'updatePaths', 'finishUpdate', 'UpdateSession',
+    ],
+  ],
+  ['Backups', ['listBackups', 'planPrune']],
+  ['Generated regions', ['regionVerdict', 'regionConfine', 'finishUpdateRegions']],
+  ['Structured merges', ['structuredMerge', 'readConfig']],
+  ['Editors', ['fileView', 'editorManifest', 'editorTally', 'editorStatus']],
+  [
+    'Lifecycle: release specs, versions, layouts, the cache, new, adopt, the recorded source, manifest init/check',
+    [
+      'parseReleaseSpec', 'resolveLocalSpec', 'relocateSpec', 'renderReleaseSpec', 'parseGitTags', 'selectVersion', 'planLayout',
+      'cacheKey', 'renderCacheIndex', 'verifyCacheEntry', 'folderFingerprint', 'parseProjectSource', 'renderProjectSource',
+      'scaffoldStart', 'planScaffold', 'planAdopt', 'updateSources', 'checkReleaseDrift', 'parseManifestRules', 'manifestInit',
+      'manifestCheckReads', 'checkManifest',
+    ],
+  ],
+  [
+    "Fleet: --exit-on, the change-request payload, the fleet plan, the step's push decision",
+    ['parseExitPolicy', 'exitCode', 'prPayload', 'parseFleetList', 'planFleet', 'gitlabChildPipeline', 'stepAction', 'stepStart'],
+  ],
+  [
+    'Land and sync',
+    [
+      'sealHandoff', 'parseHandoff', 'planLand', 'landReport', 'renderLandReport', 'planSync', 'checkoutFollow', 'checkDigest',
+      'findCarried', 'renderSyncReport',
+    ],
+  ],
+]);
+
+/** The loop engine: the names of `loopApi(engine)` (./loop-api.js). */
+export const LOOP = Object.freeze([
+  'initState', 'validateLoopGraph', 'nextStep', 'trailers', 'scoreDeclared', 'scoreDiff', 'recordOutcome', 'decideAwaiting',
+  'renderLoopFile', 'parseLoopFile',
+]);
+
+/**
+ * Modules re-exported by both entries: `[module, names]`, paths relative to npm/lib.
+ * @type {ReadonlyArray<readonly [string, readonly string[]]>}
+ */
+export const SHARED_MODULES = Object.freeze([
+  ['./score-constants.js', ['WEIGHTS', 'PRESETS', 'DEFAULT_PRESET', 'DELETION_LINES']],
+  ['./loop-api.js', ['LOOP_FILE', 'LOOP_FILE_TMP']],
+]);
+
+/**
+ * Node only: the flows, as the command line runs them, one options object each, the report
+ * `--json` prints (`new` is a reserved word: `upkeep new` is `newProject`).
+ * @type {ReadonlyArray<readonly [string, readonly string[]]>}
+ */
+export const NODE_ONLY = Object.freeze([
+  ['./api/new.js', ['newProject', 'adopt']],
+  ['./api/update.js', ['update', 'status']],
+  ['./api/refresh.js', ['install', 'refresh']],
+]);
