@@ -162,18 +162,28 @@ export async function carryOut(plan, { root, sourceRoot, runId, home, journal, s
     ({ type: /** @type {const} */ ('file'), ts: '', run: runId, src: file.src, target: file.target, state: file.state, decision: file.decision, action: file.action });
   /** @type {import('../index.js').FileRunOutcome[]} */
   const outcomes = [];
+  /** @type {import('../index.js').JournalRecord[]} lines waiting for their batch's one fsync */
+  const lines = [];
   for (const file of plan.files) {
     if (file.action === 'none' || file.action === 'write' || file.action === 'remove') continue;
-    journal?.append({ ...base(file), ts: now(), phase: 'done', after: file.newSha256 });
+    lines.push({ ...base(file), ts: now(), phase: 'done', after: file.newSha256 });
     outcomes.push({ target: file.target, outcome: file.action === 'record' ? 'done' : file.action });
   }
+  const flush = () => {
+    const batch = lines.splice(0);
+    journal?.appendAll(batch);
+  };
+  flush();
   /** @type {import('../index.js').WriteStep[]} */
   const steps = engine.refreshSteps(plan, `${home}${BACKUPS_NAME}/${runId}`);
   const record = (/** @type {'intent' | 'done'} */ phase) => (/** @type {import('../index.js').WriteStep} */ step, /** @type {{ before?: string, after?: string, backup?: string }} */ f) => {
     if (step.index === null) return;
-    journal?.append({ ...base(plan.files[step.index]), ts: now(), phase, before: f.before, after: f.after, backup: f.backup });
+    lines.push({ ...base(plan.files[step.index]), ts: now(), phase, before: f.before, after: f.after, backup: f.backup });
   };
-  const run = await executeSteps(steps, { root, sourceRoot, stopRequested, onProgress, onIntent: record('intent'), onDone: record('done') });
+  // A batch's intents are durable before any of its backups is placed, its done lines once its folders are synced.
+  const run = await executeSteps(steps, {
+    root, sourceRoot, stopRequested, onProgress, onIntent: record('intent'), onDone: record('done'), onBatchStaged: flush, onBatchDone: flush,
+  });
   // Each path has one step (the engine checks it); a lookup per outcome, not a search.
   const stepByPath = new Map(steps.map((s) => [s.path, s]));
   for (const o of run.outcomes) {
