@@ -83,6 +83,12 @@ fn is_ignorable(c: char) -> bool {
 /// stream (`.git::$INDEX_ALLOCATION`), as its 8.3 short name (`GIT~1`), or with
 /// characters HFS+ ignores.
 fn is_git_alias(segment: &str) -> bool {
+    // Most segments cannot be one: every spelling starts with '.' or 'g' once ignorable
+    // characters (all non-ASCII) are dropped. This keeps 100,000-path manifests linear
+    // and cheap (no folded copy per segment).
+    if segment.is_ascii() && !matches!(segment.as_bytes().first(), Some(b'.' | b'g' | b'G')) {
+        return false;
+    }
     let folded: String = segment
         .chars()
         .filter(|c| !is_ignorable(*c))
@@ -96,6 +102,9 @@ fn is_git_alias(segment: &str) -> bool {
 /// The key two paths share when some file system would see them as the same file:
 /// Unicode NFC (macOS stores NFD) and lowercase (case-insensitive volumes).
 fn fold(path: &str) -> String {
+    if path.is_ascii() {
+        return path.to_ascii_lowercase(); // ASCII is its own NFC
+    }
     path.nfc().flat_map(char::to_lowercase).collect::<String>()
 }
 
@@ -118,7 +127,9 @@ pub fn check_collisions(paths: &[&str]) -> Result<()> {
             if let Some(other) = files.get(&prefix) {
                 return Err(collision(path, other));
             }
-            dirs.entry(prefix.clone()).or_insert(path);
+            if !dirs.contains_key(&prefix) {
+                dirs.insert(prefix.clone(), path); // a copy per new folder, not per segment
+            }
         }
         files.insert(key, path);
     }

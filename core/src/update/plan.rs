@@ -566,8 +566,12 @@ fn plan_walk(
         walk.report.backup_dir = Some(backup_dir(options));
     }
     walk.report.sort();
+    let outcomes = walk.report.outcomes();
     for file in &mut walk.files {
-        file.outcome = walk.report.outcome_of(&file.path).unwrap_or_default();
+        file.outcome = outcomes
+            .get(file.path.as_str())
+            .cloned()
+            .unwrap_or_default();
     }
     walk.report.install_needed = walk.report.package_json_changed();
     walk.report.package_manager = prepared.notes.package_manager;

@@ -48,6 +48,10 @@ const READ = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
  *   called (refresh: the journal's intent) once a step is staged, before its backup is placed and its file swapped
  * @property {(step: WriteStep, facts: { before?: string, after?: string, backup?: string }) => void} [onDone]
  *   called once a step's swap and its folder are durable
+ * @property {() => void} [onBatchStaged] called once per batch after its steps are staged
+ *   and before any of its backups is placed: what `onIntent` recorded must be durable
+ *   when it returns (refresh: the batch's intent lines, one fsync)
+ * @property {() => void} [onBatchDone] called once per batch after its `onDone` calls
  * @property {(event: import('./progress.js').ProgressEvent) => void} [onProgress] after each
  *   backup placed and each file swapped (counted only when given)
  */
@@ -178,6 +182,12 @@ async function runBatch(batch, ctx, swept, progress) {
         break;
       }
     }
+    try {
+      ctx.onBatchStaged?.();
+    } catch (error) {
+      for (const s of staged.splice(0)) discard(s);
+      throw error;
+    }
     const order = new Map(batch.map((step, i) => [step.path, i]));
     const inOrder = () => outcomes.sort((a, b) => /** @type {number} */ (order.get(a.path)) - /** @type {number} */ (order.get(b.path)));
     // 2. Sync every temp of the batch together.
@@ -243,6 +253,7 @@ async function runBatch(batch, ctx, swept, progress) {
     // 5. Each folder synced once; only then is a swap reported done.
     for (const dir of new Set(swapped.map((s) => s.dir))) dir.sync();
     for (const s of swapped) ctx.onDone?.(s.step, { before: s.before, after: s.after, backup: s.backup });
+    ctx.onBatchDone?.();
     if (blocked) outcomes.push(blocked);
     return { outcomes: inOrder(), stopped, failed: blocked !== undefined };
   } finally {

@@ -54,8 +54,8 @@ export async function runRefresh(request) {
   const root = realpathSync(request.target);
   const sourceRoot = realpathSync(request.source);
   const { bytes: manifestBytes, name: manifestName } = readManifest(sourceRoot, request.manifest);
-  /** @type {import('../index.js').InstallManifest} */
-  const manifest = engine.parseInstallManifest(manifestBytes, manifestName);
+  /** @type {import('../index.js').InstallManifest | undefined} */
+  let manifest = /** @type {import('../index.js').InstallManifest} */ (engine.parseInstallManifest(manifestBytes, manifestName));
   const home = manifest.home === '.' ? '' : `${manifest.home}/`;
   if (home) inspect(root, `${manifest.home}/x`); // the home folder itself must not be reached through a link
   const recordPath = `${home}.upkeep-source.json`;
@@ -64,32 +64,25 @@ export async function runRefresh(request) {
     const install = engine.shellCommand(['upkeep', 'install', '--source', request.source, '--target', request.target, ...(request.manifest ? ['--manifest', request.manifest] : [])]);
     throw new UpkeepError('no-record', `no record '${recordPath}' in '${root}': install first with \`${install}\``);
   }
-  /** @type {import('../index.js').SourceRecord} */
-  const record = engine.parseSourceRecord(recordBytes, recordPath);
+  /** @type {import('../index.js').SourceRecord | undefined} */
+  let record = /** @type {import('../index.js').SourceRecord} */ (engine.parseSourceRecord(recordBytes, recordPath));
 
   let runId = newRunId();
   const lock = request.dryRun ? undefined : (ensureParents(root, `${home}x`), acquireLock(join(root, `${home}${LOCK_NAME}`), runId));
   try {
     const stopRequested = request.stopRequested ?? (() => false);
-    const targets = [...new Set([...manifest.files.map((f) => f.target), ...record.files.map((f) => f.target)])];
-    const read = counter(request.onProgress, 'read', manifest.files.length + targets.length);
-    /** Read in batches; a stop asked for is honoured between batches: nothing is written before the plan. */
-    const reading = {
-      onPath: (/** @type {string} */ rel) => read.step(rel),
-      stopIfAsked: () => {
-        if (stopRequested()) throw new UpkeepError('interrupted', 'refresh interrupted while reading; nothing was written');
-      },
-    };
-    const sources = await observeAll(sourceRoot, manifest.files.map((f) => f.src), reading);
-    const hosts = await observeAll(root, targets, reading);
-    const identity = engine.sourceIdentity(manifestBytes, sources.map((s) => [s.path, s.sha256 ?? null]));
+    // The observations are the run's largest objects at 100,000 files: held only until planned.
+    /** @type {import('../index.js').Observations | undefined} */
+    let observations;
+    let identity;
+    ({ observations, identity } = await observeRefresh(sourceRoot, root, manifestBytes, { manifest, record }, { stopRequested, onProgress: request.onProgress }));
+    manifest = record = undefined; // the engine reads both again from their bytes
     const journalPath = join(root, `${home}${JOURNAL_NAME}`);
     const journal = engine.parseJournal(readJournal(journalPath, `${home}${JOURNAL_NAME}`));
     const resume = engine.interruptedRun(journal, root, identity, `${home}${JOURNAL_NAME}`);
 
     /** @type {import('../index.js').RefreshOptions} */
     const options = { auto: request.auto, confirm: request.confirm ?? [], hostDeleted: request.hostDeleted, sourceDeleted: request.sourceDeleted, resume, manifestName, recordName: recordPath };
-    const observations = { sources, hosts };
     emit(request.onProgress, { phase: 'plan', done: 0, total: 1 });
     /** @type {import('../index.js').Plan} */
     let plan = engine.planRefresh(manifestBytes, recordBytes, observations, options);
@@ -98,6 +91,7 @@ export async function runRefresh(request) {
       options.decisions = await request.ask(undecided);
       plan = engine.planRefresh(manifestBytes, recordBytes, observations, options);
     }
+    observations = undefined;
     await letSignalsIn(); // a signal during planning is handled here
     if (stopRequested()) throw new UpkeepError('interrupted', 'refresh interrupted before writing; nothing was written');
     const diffs = plan.files.filter((f) => f.action === 'diff').map((f) => ({ target: f.target, diff: mergeDiff(root, sourceRoot, f) }));
@@ -131,6 +125,29 @@ export async function runRefresh(request) {
 }
 
 /**
+ * Reads every source and host path the manifest and record name, in batches; a stop asked
+ * for is honoured between batches (nothing is written before the plan). Returns the
+ * observations for the engine and the source's identity.
+ * @param {string} sourceRoot @param {string} root @param {Uint8Array} manifestBytes
+ * @param {{ manifest: import('../index.js').InstallManifest, record: import('../index.js').SourceRecord }} lists
+ * @param {{ stopRequested: () => boolean, onProgress?: (event: import('./progress.js').ProgressEvent) => void }} ctx
+ */
+async function observeRefresh(sourceRoot, root, manifestBytes, { manifest, record }, { stopRequested, onProgress }) {
+  const targets = [...new Set([...manifest.files.map((f) => f.target), ...record.files.map((f) => f.target)])];
+  const read = counter(onProgress, 'read', manifest.files.length + targets.length);
+  const reading = {
+    onPath: (/** @type {string} */ rel) => read.step(rel),
+    stopIfAsked: () => {
+      if (stopRequested()) throw new UpkeepError('interrupted', 'refresh interrupted while reading; nothing was written');
+    },
+  };
+  const sources = await observeAll(sourceRoot, manifest.files.map((f) => f.src), reading);
+  const hosts = await observeAll(root, targets, reading);
+  const identity = engine.sourceIdentity(manifestBytes, sources.map((s) => [s.path, s.sha256 ?? null]));
+  return { observations: { sources, hosts }, identity };
+}
+
+/**
  * Carries out an install or refresh plan through the one executor (flows/execute.js):
  * the engine's steps for its writes and removals, each journalled (intent, then done once
  * durable); the actions that write no file (a recorded decision, a diff, a pending file)
@@ -145,20 +162,32 @@ export async function carryOut(plan, { root, sourceRoot, runId, home, journal, s
     ({ type: /** @type {const} */ ('file'), ts: '', run: runId, src: file.src, target: file.target, state: file.state, decision: file.decision, action: file.action });
   /** @type {import('../index.js').FileRunOutcome[]} */
   const outcomes = [];
+  /** @type {import('../index.js').JournalRecord[]} lines waiting for their batch's one fsync */
+  const lines = [];
   for (const file of plan.files) {
     if (file.action === 'none' || file.action === 'write' || file.action === 'remove') continue;
-    journal?.append({ ...base(file), ts: now(), phase: 'done', after: file.newSha256 });
+    lines.push({ ...base(file), ts: now(), phase: 'done', after: file.newSha256 });
     outcomes.push({ target: file.target, outcome: file.action === 'record' ? 'done' : file.action });
   }
+  const flush = () => {
+    const batch = lines.splice(0);
+    journal?.appendAll(batch);
+  };
+  flush();
   /** @type {import('../index.js').WriteStep[]} */
   const steps = engine.refreshSteps(plan, `${home}${BACKUPS_NAME}/${runId}`);
   const record = (/** @type {'intent' | 'done'} */ phase) => (/** @type {import('../index.js').WriteStep} */ step, /** @type {{ before?: string, after?: string, backup?: string }} */ f) => {
     if (step.index === null) return;
-    journal?.append({ ...base(plan.files[step.index]), ts: now(), phase, before: f.before, after: f.after, backup: f.backup });
+    lines.push({ ...base(plan.files[step.index]), ts: now(), phase, before: f.before, after: f.after, backup: f.backup });
   };
-  const run = await executeSteps(steps, { root, sourceRoot, stopRequested, onProgress, onIntent: record('intent'), onDone: record('done') });
+  // A batch's intents are durable before any of its backups is placed, its done lines once its folders are synced.
+  const run = await executeSteps(steps, {
+    root, sourceRoot, stopRequested, onProgress, onIntent: record('intent'), onDone: record('done'), onBatchStaged: flush, onBatchDone: flush,
+  });
+  // Each path has one step (the engine checks it); a lookup per outcome, not a search.
+  const stepByPath = new Map(steps.map((s) => [s.path, s]));
   for (const o of run.outcomes) {
-    const step = steps.find((s) => s.path === o.path);
+    const step = stepByPath.get(o.path);
     // upkeep's own files (the backups folder's ignore file) reach the report only when refused.
     if (step === undefined || (step.index === null && o.outcome !== 'blocked')) continue;
     outcomes.push({ target: o.path, outcome: o.outcome, backup: o.backup ?? undefined, error: o.error ?? undefined });
