@@ -19,7 +19,13 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { table } from './harness.mjs';
 
-const { values: flags } = parseArgs({ options: { sizes: { type: 'string', default: '200,3072' }, engines: { type: 'string', default: 'native,wasm' }, sparse: { type: 'boolean', default: false } } });
+const { values: flags } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '200,3072' },
+    engines: { type: 'string', default: 'native,wasm' },
+    sparse: { type: 'boolean', default: false },
+  },
+});
 const here = dirname(fileURLToPath(import.meta.url));
 const MiB = 1 << 20;
 
@@ -58,7 +64,10 @@ function release(/** @type {string} */ dir, /** @type {string} */ version, /** @
   }
   mkdirSync(join(dir, '.upkeep'), { recursive: true });
   writeFileSync(join(dir, '.upkeep/VERSION'), `${version}\n`);
-  writeFileSync(join(dir, '.upkeep/manifest.json'), JSON.stringify({ schema: 1, files: { 'big.bin': 'shared', 'README.md': 'shared', 'src/a.js': 'owned' } }));
+  writeFileSync(
+    join(dir, '.upkeep/manifest.json'),
+    JSON.stringify({ schema: 1, files: { 'big.bin': 'shared', 'README.md': 'shared', 'src/a.js': 'owned' } }),
+  );
 }
 
 /** The update in a fresh node on `engine`; its seconds and peak RSS. */
@@ -70,11 +79,19 @@ function update(/** @type {string} */ project, /** @type {string} */ v1, /** @ty
     const out = await update({ root: ${JSON.stringify(project)}, baseline: ${JSON.stringify(v1)}, latest: ${JSON.stringify(v2)} });
     const seconds = (performance.now() - start) / 1000;
     console.log(JSON.stringify({ status: out.status, seconds, maxRssMb: process.resourceUsage().maxRSS / 1024, report: out.plan.report }));`;
-  const out = execFileSync(process.execPath, ['--input-type=module', '-e', source], { cwd: here, encoding: 'utf8', env: { ...process.env, UPKEEP_FORCE_WASM: engine === 'wasm' ? '1' : '0' } });
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', source], {
+    cwd: here,
+    encoding: 'utf8',
+    env: { ...process.env, UPKEEP_FORCE_WASM: engine === 'wasm' ? '1' : '0' },
+  });
   return JSON.parse(out.trim().split('\n').pop() ?? '');
 }
 
-console.log(`load average before: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+console.log(
+  `load average before: ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`,
+);
 const rows = [];
 for (const mib of flags.sizes.split(',').map(Number)) {
   const work = mkdtempSync(join(tmpdir(), `upkeep-bench-big-${mib}-`));
@@ -99,10 +116,20 @@ for (const mib of flags.sizes.split(',').map(Number)) {
       const r = update(project, v1, v2, engine);
       if (r.status !== 'updated' || !r.report.merge.includes('big.bin')) throw new Error(`${engine}: ${JSON.stringify(r.report)}`);
       const backupDir = join(project, r.report.backupDir);
-      const backup = readdirSync(backupDir, { recursive: true }).map(String).find((p) => p.endsWith('big.bin'));
+      const backup = readdirSync(backupDir, { recursive: true })
+        .map(String)
+        .find((p) => p.endsWith('big.bin'));
       if (sha256(join(project, 'big.bin')) !== newSha) throw new Error(`${engine}: big.bin does not hold the latest release's bytes`);
       if (!backup || sha256(join(backupDir, backup)) !== oldSha) throw new Error(`${engine}: the backup of big.bin is not the old file`);
-      rows.push([`${mib} MiB`, engine, `${r.seconds.toFixed(1)} s`, `${r.maxRssMb.toFixed(0)} MB`, `${without.maxRssMb.toFixed(0)} MB`, `${(r.maxRssMb - without.maxRssMb).toFixed(0)} MB`, 'latest bytes, backup = old bytes']);
+      rows.push([
+        `${mib} MiB`,
+        engine,
+        `${r.seconds.toFixed(1)} s`,
+        `${r.maxRssMb.toFixed(0)} MB`,
+        `${without.maxRssMb.toFixed(0)} MB`,
+        `${(r.maxRssMb - without.maxRssMb).toFixed(0)} MB`,
+        'latest bytes, backup = old bytes',
+      ]);
       console.log(rows[rows.length - 1].join(' | '));
       rmSync(project, { recursive: true, force: true });
     }
@@ -110,5 +137,9 @@ for (const mib of flags.sizes.split(',').map(Number)) {
     rmSync(work, { recursive: true, force: true });
   }
 }
-console.log(`load average after: ${loadavg().map((x) => x.toFixed(2)).join(' ')}\n`);
+console.log(
+  `load average after: ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}\n`,
+);
 table(['file', 'engine', 'update', 'peak RSS', 'peak RSS without it', 'above', 'checked'], rows);

@@ -46,8 +46,15 @@ function updateInput() {
   }
   const manifest = JSON.stringify({ schema: 1, files: listed });
   return {
-    from: '1.0.0', to: '1.1.0', baselineManifest: manifest, latestManifest: manifest, files, claimFiles: [],
-    changelog: null, packageJson: null, leftoverPatches: [],
+    from: '1.0.0',
+    to: '1.1.0',
+    baselineManifest: manifest,
+    latestManifest: manifest,
+    files,
+    claimFiles: [],
+    changelog: null,
+    packageJson: null,
+    leftoverPatches: [],
     options: { conflicts: 'patch', ignoreEol: false, stateDir: '.upkeep', runId: 'bench', dryRun: false, noRegions: false },
   };
 }
@@ -61,9 +68,26 @@ const dirs = ['src', 'lib', 'test', 'docs', 'packages/p1/src', '.github/workflow
 const exts = ['.js', '.ts', '.tsx', '.json', '.md', '.rs', '.yml', '.snap', '.test.js', '.d.ts'];
 const paths = Array.from({ length: 100_000 }, (_, i) => `${dirs[i % dirs.length]}/m${i % 97}/f${i}${exts[i % exts.length]}`);
 const patterns = [
-  '**/*.js', '**/*.ts', 'src/**', 'src/**/*.tsx', '**/node_modules/**', 'docs/**/*.md', '*.md', 'package.json',
-  '**/package.json', '.github/workflows/*.yml', '**/*.test.js', '**/__tests__/**', 'packages/*/src/**', '**/*.snap',
-  'test/**', 'scripts/*.sh', '**/README.md', 'core/**/*.rs', 'lib/**/*.d.ts', '**/fixtures/**/*.json',
+  '**/*.js',
+  '**/*.ts',
+  'src/**',
+  'src/**/*.tsx',
+  '**/node_modules/**',
+  'docs/**/*.md',
+  '*.md',
+  'package.json',
+  '**/package.json',
+  '.github/workflows/*.yml',
+  '**/*.test.js',
+  '**/__tests__/**',
+  'packages/*/src/**',
+  '**/*.snap',
+  'test/**',
+  'scripts/*.sh',
+  '**/README.md',
+  'core/**/*.rs',
+  'lib/**/*.d.ts',
+  '**/fixtures/**/*.json',
 ];
 /** The engine's own GlobSet (the facade's class extends it), and the facade's, per engine. */
 const globSets = new Map();
@@ -121,7 +145,7 @@ for (let round = 0; round < ROUNDS; round += 1) {
 }
 const median = (/** @type {number[]} */ xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (/** @type {number} */ x) => x.toFixed(1);
-console.log('## Binding encode and decode: native addon, the facade\'s calls');
+console.log("## Binding encode and decode: native addon, the facade's calls");
 console.log(`| call | build | wall, best (ms) | wall, median of ${ROUNDS} (ms) | CPU, median (ms) |\n|---|---|---:|---:|---:|`);
 for (const [, call] of calls) {
   for (const [build] of builds) {

@@ -19,12 +19,20 @@ const runs = Number(process.argv[3] ?? 5);
 const work = mkdtempSync(join(tmpdir(), 'upkeep-bench-fleet-'));
 const bin = fileURLToPath(new URL('../npm/bin/upkeep.js', import.meta.url));
 const env = {
-  ...process.env, XDG_CACHE_HOME: join(work, 'cache'), GIT_CONFIG_NOSYSTEM: '1', HOME: work, LC_ALL: 'C',
-  GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@upkeep.invalid', GIT_COMMITTER_NAME: 'b', GIT_COMMITTER_EMAIL: 'b@upkeep.invalid',
+  ...process.env,
+  XDG_CACHE_HOME: join(work, 'cache'),
+  GIT_CONFIG_NOSYSTEM: '1',
+  HOME: work,
+  LC_ALL: 'C',
+  GIT_AUTHOR_NAME: 'b',
+  GIT_AUTHOR_EMAIL: 'b@upkeep.invalid',
+  GIT_COMMITTER_NAME: 'b',
+  GIT_COMMITTER_EMAIL: 'b@upkeep.invalid',
 };
-const git = (/** @type {string} */ cwd, /** @type {string[]} */ ...args) => execFileSync('git', args, { cwd, env, encoding: 'utf8' }).trim();
+const git = (/** @type {string} */ cwd, /** @type {string[]} */ ...args) =>
+  execFileSync('git', args, { cwd, env, encoding: 'utf8' }).trim();
 const file = (/** @type {number} */ i, /** @type {string} */ tag) =>
-  Array.from({ length: 40 }, (_, line) => `// file ${i} line ${line}${line === 20 ? ` ${tag}` : ''}`).join('\n') + '\n';
+  `${Array.from({ length: 40 }, (_, line) => `// file ${i} line ${line}${line === 20 ? ` ${tag}` : ''}`).join('\n')}\n`;
 const path = (/** @type {number} */ i) => `src/m${i % 50}/f${i}.js`;
 const write = (/** @type {string} */ dir, /** @type {number} */ i, /** @type {string} */ text) => {
   mkdirSync(dirname(join(dir, path(i))), { recursive: true });
@@ -41,7 +49,11 @@ function timed(/** @type {string[]} */ argv, /** @type {string} */ cwd) {
 }
 const median = (/** @type {number[]} */ xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-console.log(`load average before the runs: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+console.log(
+  `load average before the runs: ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`,
+);
 // The template: 1.0.0, then 1.1.0 changing every tenth file on line 20.
 const tpl = join(work, 'tpl.git');
 mkdirSync(tpl);
@@ -74,7 +86,20 @@ const job = (/** @type {string} */ name) => {
   const checkout = join(work, 'jobs', name);
   mkdirSync(dirname(checkout), { recursive: true });
   const clone = timed(['git', 'clone', '-q', remote, checkout], work);
-  const step = timed(['env', `XDG_CACHE_HOME=${join(work, 'cache', name)}`, process.execPath, bin, 'fleet', 'step', '--payload', join(work, 'payloads', name), '--json'], checkout);
+  const step = timed(
+    [
+      'env',
+      `XDG_CACHE_HOME=${join(work, 'cache', name)}`,
+      process.execPath,
+      bin,
+      'fleet',
+      'step',
+      '--payload',
+      join(work, 'payloads', name),
+      '--json',
+    ],
+    checkout,
+  );
   const outcome = JSON.parse(step.stdout);
   return { clone, step, outcome, checkout };
 };
@@ -87,7 +112,8 @@ for (let r = 0; r < runs; r += 1) {
   if (j.outcome.action !== 'push') throw new Error(`run ${r}: ${JSON.stringify(j.outcome)}`);
   first.push(j);
   const k = job(`again-${r}`);
-  if (k.outcome.action !== 'unchanged' || k.outcome.commit !== j.outcome.commit) throw new Error(`re-run ${r}: ${JSON.stringify(k.outcome)}`);
+  if (k.outcome.action !== 'unchanged' || k.outcome.commit !== j.outcome.commit)
+    throw new Error(`re-run ${r}: ${JSON.stringify(k.outcome)}`);
   again.push(k);
 }
 rmSync(join(work, 'jobs'), { recursive: true, force: true });
@@ -104,13 +130,32 @@ const loop = `for i in $(seq 0 ${count - 1}); do cp ours/$i.js out.js; git merge
 const merges = Array.from({ length: runs }, () => timed(['sh', '-c', loop], sides));
 
 const row = (/** @type {string} */ label, /** @type {{ seconds: number, cpu: number, rssMiB: number }[]} */ xs) => [
-  label, `${median(xs.map((x) => x.seconds)).toFixed(2)} s`, `${median(xs.map((x) => x.cpu)).toFixed(2)} s`, `${median(xs.map((x) => x.rssMiB)).toFixed(0)} MiB`,
+  label,
+  `${median(xs.map((x) => x.seconds)).toFixed(2)} s`,
+  `${median(xs.map((x) => x.cpu)).toFixed(2)} s`,
+  `${median(xs.map((x) => x.rssMiB)).toFixed(0)} MiB`,
 ];
-console.log(`${count} files, ${runs} runs each (medians); the change request: ${readFileSync(join(work, 'payloads', 'first-0', 'title.txt'), 'utf8').trim()}`);
-console.log(table(['', 'wall', 'CPU', 'max RSS'], [
-  row('git clone (the job\'s checkout)', first.map((j) => j.clone)),
-  row('upkeep fleet step, first run (update, commit, push)', first.map((j) => j.step)),
-  row('upkeep fleet step, re-run (nothing to push)', again.map((j) => j.step)),
-  row(`git merge-file × ${count} from sh (no report, no commit)`, merges),
-]));
+console.log(
+  `${count} files, ${runs} runs each (medians); the change request: ${readFileSync(join(work, 'payloads', 'first-0', 'title.txt'), 'utf8').trim()}`,
+);
+console.log(
+  table(
+    ['', 'wall', 'CPU', 'max RSS'],
+    [
+      row(
+        "git clone (the job's checkout)",
+        first.map((j) => j.clone),
+      ),
+      row(
+        'upkeep fleet step, first run (update, commit, push)',
+        first.map((j) => j.step),
+      ),
+      row(
+        'upkeep fleet step, re-run (nothing to push)',
+        again.map((j) => j.step),
+      ),
+      row(`git merge-file × ${count} from sh (no report, no commit)`, merges),
+    ],
+  ),
+);
 rmSync(work, { recursive: true, force: true });

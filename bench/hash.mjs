@@ -60,9 +60,12 @@ const files = inputs[3].buffers.map((b, i) => {
 });
 const fileRates = Object.fromEntries(
   Object.entries(contenders).map(([who, hash]) => {
-    const seconds = timePerCall(() => {
-      for (const f of files) hash(readFileSync(f));
-    }, { rounds: 5 });
+    const seconds = timePerCall(
+      () => {
+        for (const f of files) hash(readFileSync(f));
+      },
+      { rounds: 5 },
+    );
     return [who, (files.length * 2048) / seconds];
   }),
 );

@@ -16,7 +16,7 @@ const runs = 5;
 const work = mkdtempSync(join(tmpdir(), 'upkeep-bench-life-'));
 const bin = fileURLToPath(new URL('../npm/bin/upkeep.js', import.meta.url));
 const body = (/** @type {number} */ i, /** @type {string} */ tag) =>
-  Array.from({ length: 40 }, (_, line) => `// file ${i} line ${line} ${line === 20 ? tag : ''}`).join('\n') + '\n';
+  `${Array.from({ length: 40 }, (_, line) => `// file ${i} line ${line} ${line === 20 ? tag : ''}`).join('\n')}\n`;
 
 /** A template tree of `count` files (no manifest: every file shared). */
 function tree(/** @type {string} */ dir, /** @type {string} */ version, /** @type {(i: number) => string} */ content) {
@@ -45,7 +45,12 @@ const baseEnv = { ...process.env, PATH: `${shims}:${process.env.PATH}`, XDG_CACH
 const gnuTime = spawnSync('/usr/bin/time', ['-f', '%e', 'true']).status === 0;
 
 /** One run of `file args` (a fresh process) after a sync: wall seconds and CPU seconds (user + system). */
-function timed(/** @type {string} */ file, /** @type {string[]} */ args, /** @type {Record<string, string | undefined>} */ env = baseEnv, cwd = work) {
+function timed(
+  /** @type {string} */ file,
+  /** @type {string[]} */ args,
+  /** @type {Record<string, string | undefined>} */ env = baseEnv,
+  cwd = work,
+) {
   execFileSync('sync');
   const start = process.hrtime.bigint();
   const r = gnuTime
@@ -62,7 +67,8 @@ const medians = (/** @type {() => { seconds: number, cpu: number }} */ run) => {
   const samples = Array.from({ length: runs }, run);
   return { seconds: median(samples.map((x) => x.seconds)), cpu: median(samples.map((x) => x.cpu)) };
 };
-const upkeep = (/** @type {string[]} */ args, /** @type {any} */ env = baseEnv, cwd = work) => timed(process.execPath, [bin, ...args], env, cwd);
+const upkeep = (/** @type {string[]} */ args, /** @type {any} */ env = baseEnv, cwd = work) =>
+  timed(process.execPath, [bin, ...args], env, cwd);
 const tools = () => readFileSync(log, 'utf8').split('\n').filter(Boolean);
 /** `git -C <dir> show …` → `git show` (local), `npm pack …` → `npm pack`. */
 const describe = (/** @type {string} */ line) => {
@@ -71,11 +77,18 @@ const describe = (/** @type {string} */ line) => {
   return `${words[0]} ${rest[0]}`;
 };
 
-console.log(`load average before the runs: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+console.log(
+  `load average before the runs: ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`,
+);
 const tpl = tree(join(work, 'tpl'), '1.0.0', (i) => body(i, 'v1'));
 execFileSync('git', ['init', '-q', '-b', 'main', join(work, 'tpl.git')]);
 execFileSync('cp', ['-a', `${tpl}/.`, join(work, 'tpl.git')]);
-const g = (/** @type {string[]} */ args) => execFileSync('git', ['-C', join(work, 'tpl.git'), ...args], { env: { ...baseEnv, GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@x', GIT_COMMITTER_NAME: 'b', GIT_COMMITTER_EMAIL: 'b@x' } });
+const g = (/** @type {string[]} */ args) =>
+  execFileSync('git', ['-C', join(work, 'tpl.git'), ...args], {
+    env: { ...baseEnv, GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@x', GIT_COMMITTER_NAME: 'b', GIT_COMMITTER_EMAIL: 'b@x' },
+  });
 g(['add', '-A']);
 g(['commit', '-qm', 'v1']);
 g(['tag', 'v1.0.0']);
@@ -98,8 +111,13 @@ upkeep(['new', './tpl.git@1.0.0', target()]);
 const before = tools().length;
 const warm = medians(() => upkeep(['new', './tpl.git@1.0.0', target()]));
 const warmTools = tools().length - before;
-const row = (/** @type {string} */ label, /** @type {{ seconds: number, cpu: number }} */ m) =>
-  [label, `${m.seconds.toFixed(2)} s`, `${(m.seconds / cp.seconds).toFixed(2)}×`, `${m.cpu.toFixed(2)} s`, `${(m.cpu / cp.cpu).toFixed(2)}×`];
+const row = (/** @type {string} */ label, /** @type {{ seconds: number, cpu: number }} */ m) => [
+  label,
+  `${m.seconds.toFixed(2)} s`,
+  `${(m.seconds / cp.seconds).toFixed(2)}×`,
+  `${m.cpu.toFixed(2)} s`,
+  `${(m.cpu / cp.cpu).toFixed(2)}×`,
+];
 rows.push(row('cp -r (no sync)', cp));
 rows.push(row('cp -r, then sync -f', cpSync));
 rows.push(row('upkeep new ./tpl, empty cache (the folder is copied into the cache, then into the project)', cold));
@@ -130,7 +148,13 @@ try {
     const [t0, r0] = [tools().length, registry.requests().length];
     const { seconds } = upkeep(args, env, project);
     const spawned = tools().slice(t0);
-    second.push([label, `${seconds.toFixed(2)} s`, String(spawned.length), spawned.map(describe).join(', ') || '—', String(registry.requests().length - r0)]);
+    second.push([
+      label,
+      `${seconds.toFixed(2)} s`,
+      String(spawned.length),
+      spawned.map(describe).join(', ') || '—',
+      String(registry.requests().length - r0),
+    ]);
   }
   console.log(`\nA second update of the same versions (${count} files; npm template on a local registry)\n`);
   table(['run', 'time', 'git/npm processes', 'which', 'registry requests'], second);

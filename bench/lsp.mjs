@@ -34,7 +34,11 @@ function workspace(/** @type {string} */ name, /** @type {Record<string, [string
   const dir = join(work, name);
   const manifest = JSON.stringify({ schema: 1, files: Object.fromEntries(Object.keys(files).map((p) => [p, 'shared'])) });
   /** @type {[string, string][]} */
-  const sides = [['v1', '1.0.0'], ['v2', '1.1.0'], ['project', '1.0.0']];
+  const sides = [
+    ['v1', '1.0.0'],
+    ['v2', '1.1.0'],
+    ['project', '1.0.0'],
+  ];
   for (const [index, [side, version]] of sides.entries()) {
     write(join(dir, side, '.upkeep/VERSION'), `${version}\n`);
     write(join(dir, side, '.upkeep/manifest.json'), manifest);
@@ -43,7 +47,8 @@ function workspace(/** @type {string} */ name, /** @type {Record<string, [string
   return { project: join(dir, 'project'), baseline: join(dir, 'v1'), latest: join(dir, 'v2') };
 }
 
-const quantile = (/** @type {number[]} */ xs, /** @type {number} */ q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
+const quantile = (/** @type {number[]} */ xs, /** @type {number} */ q) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
 const ms = (/** @type {number} */ x) => `${x.toFixed(1)} ms`;
 
 // ---- 1. A 5,000-line file ----
@@ -70,11 +75,19 @@ for (const engine of ['native', 'wasm']) {
   for (let i = 0; i < EDITS; i += 1) {
     const line = (i * 97) % LINES;
     const start = performance.now();
-    const { version, since } = client.change(bigFile, [{ range: { start: { line, character: 0 }, end: { line, character: 0 } }, text: i % 2 ? ' ' : '' }]);
+    const { version, since } = client.change(bigFile, [
+      { range: { start: { line, character: 0 }, end: { line, character: 0 } }, text: i % 2 ? ' ' : '' },
+    ]);
     await client.diagnostics(uri(bigFile), since, version);
     samples.push(performance.now() - start);
   }
-  latencyRows.push([`upkeep lsp (${engine})`, `${initial.length}`, ms(quantile(samples, 0.5)), ms(quantile(samples, 0.95)), ms(Math.max(...samples))]);
+  latencyRows.push([
+    `upkeep lsp (${engine})`,
+    `${initial.length}`,
+    ms(quantile(samples, 0.5)),
+    ms(quantile(samples, 0.95)),
+    ms(Math.max(...samples)),
+  ]);
   await client.stop();
 }
 // What a user runs instead for the same picture: a three-way merge of the three sides.
@@ -82,8 +95,16 @@ writeFileSync(join(work, 'base.js'), base);
 writeFileSync(join(work, 'latest.js'), latest);
 writeFileSync(join(work, 'mine.js'), mine);
 for (const [name, cmd, args] of [
-  ['git merge-file -p (a process per look)', 'git', ['merge-file', '-p', join(work, 'mine.js'), join(work, 'base.js'), join(work, 'latest.js')]],
-  ['upkeep merge -p (a process per look)', process.execPath, [CLI, 'merge', '-p', join(work, 'mine.js'), join(work, 'base.js'), join(work, 'latest.js')]],
+  [
+    'git merge-file -p (a process per look)',
+    'git',
+    ['merge-file', '-p', join(work, 'mine.js'), join(work, 'base.js'), join(work, 'latest.js')],
+  ],
+  [
+    'upkeep merge -p (a process per look)',
+    process.execPath,
+    [CLI, 'merge', '-p', join(work, 'mine.js'), join(work, 'base.js'), join(work, 'latest.js')],
+  ],
 ]) {
   /** @type {number[]} */
   const samples = [];
@@ -102,7 +123,11 @@ table(['contender', 'diagnostics', 'median', 'p95', 'max'], latencyRows);
 const many = {};
 for (let i = 0; i < FILES; i += 1) {
   const text = `# file ${i}\n\nline one\nline two\nline three\n`;
-  many[`docs/${Math.floor(i / 100)}/file${i}.md`] = [text, i % 10 === 0 ? text.replace('one', 'ONE') : text, i % 7 === 0 ? text.replace('three', 'mine') : text];
+  many[`docs/${Math.floor(i / 100)}/file${i}.md`] = [
+    text,
+    i % 10 === 0 ? text.replace('one', 'ONE') : text,
+    i % 7 === 0 ? text.replace('three', 'mine') : text,
+  ];
 }
 const wide = workspace('wide', many);
 const sample = join(wide.project, 'docs/0/file0.md');
@@ -113,10 +138,12 @@ client.open(sample, 'markdown');
 /** @type {number[]} */
 const requestTimes = [];
 let scanned = false;
-const scanDone = client.waitFor((n) => n.method === 'upkeep/status' && /; scanned/.test(n.params.message ?? ''), { timeout: 600000 }).then((n) => {
-  scanned = true;
-  return n;
-});
+const scanDone = client
+  .waitFor((n) => n.method === 'upkeep/status' && /; scanned/.test(n.params.message ?? ''), { timeout: 600000 })
+  .then((n) => {
+    scanned = true;
+    return n;
+  });
 const ready = await client.waitFor((n) => n.method === 'upkeep/status' && n.params.state === 'ready', { timeout: 600000 });
 const readyAt = performance.now();
 let duringScan = 0;
@@ -139,7 +166,10 @@ table(
     ['ready (manifest read, releases found)', ms(readyAt - opened)],
     ['background scan (every file read and viewed)', `${scanSeconds.toFixed(1)} s`],
     ['requests answered during the scan (hover + code lens pairs)', String(duringScan)],
-    ['their median / p95 / max latency', `${ms(quantile(requestTimes, 0.5))} / ${ms(quantile(requestTimes, 0.95))} / ${ms(Math.max(...requestTimes))}`],
+    [
+      'their median / p95 / max latency',
+      `${ms(quantile(requestTimes, 0.5))} / ${ms(quantile(requestTimes, 0.95))} / ${ms(Math.max(...requestTimes))}`,
+    ],
     ['server peak memory (VmHWM)', `${(Number(hwm) / 1024).toFixed(0)} MiB`],
   ],
 );

@@ -15,7 +15,10 @@ const cache = join(tmp, 'npm-cache');
 
 /** npm's own report of a tarball (a file, or a registry spec it downloads). */
 function report(/** @type {string} */ spec) {
-  const out = execFileSync('npm', ['pack', spec, '--dry-run', '--json', '--cache', cache, '--loglevel=error'], { cwd: tmp, encoding: 'utf8' });
+  const out = execFileSync('npm', ['pack', spec, '--dry-run', '--json', '--cache', cache, '--loglevel=error'], {
+    cwd: tmp,
+    encoding: 'utf8',
+  });
   const [{ name, version, size, unpackedSize, entryCount }] = JSON.parse(out);
   return { name, version, size, unpackedSize, entryCount };
 }
@@ -34,13 +37,24 @@ const theirs = [
 ];
 
 try {
-  execFileSync(process.execPath, [new URL('../scripts/pack.mjs', import.meta.url).pathname, '--out', join(tmp, 'ours')], { stdio: 'ignore' });
-  const ours = readdirSync(join(tmp, 'ours')).filter((f) => f.endsWith('.tgz')).sort();
+  execFileSync(process.execPath, [new URL('../scripts/pack.mjs', import.meta.url).pathname, '--out', join(tmp, 'ours')], {
+    stdio: 'ignore',
+  });
+  const ours = readdirSync(join(tmp, 'ours'))
+    .filter((f) => f.endsWith('.tgz'))
+    .sort();
   const kb = (/** @type {number} */ n) => `${(n / 1000).toFixed(0)} kB`;
   const rows = [
     ...ours.map((f) => {
       const r = report(join(tmp, 'ours', f));
-      return ['upkeep', `${r.name}@${r.version}`, r.name === 'upkeep' ? 'main (JS, types, schemas, wasm build)' : r.name.split('/')[1], kb(r.size), kb(r.unpackedSize), String(r.entryCount)];
+      return [
+        'upkeep',
+        `${r.name}@${r.version}`,
+        r.name === 'upkeep' ? 'main (JS, types, schemas, wasm build)' : r.name.split('/')[1],
+        kb(r.size),
+        kb(r.unpackedSize),
+        String(r.entryCount),
+      ];
     }),
     ...theirs.map(([project, spec, role]) => {
       const r = report(spec);

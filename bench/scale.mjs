@@ -57,12 +57,23 @@ function body(/** @type {number} */ i, /** @type {string} */ tag) {
   while (lines.length < 39) {
     const n = lines.length;
     switch (n % 6) {
-      case 0: lines.push(`export function ${word()}${n}(${word()}, ${word()}) {`); break;
-      case 1: lines.push(`  const ${word()} = ${word()}.map((x) => x * ${n}).filter(Boolean);`); break;
-      case 2: lines.push(`  if (${word()}.length > ${Math.floor(next() * 100)}) return null;`); break;
-      case 3: lines.push(`  return { ${word()}, ${word()}: ${n} };`); break;
-      case 4: lines.push('}'); break;
-      default: lines.push('');
+      case 0:
+        lines.push(`export function ${word()}${n}(${word()}, ${word()}) {`);
+        break;
+      case 1:
+        lines.push(`  const ${word()} = ${word()}.map((x) => x * ${n}).filter(Boolean);`);
+        break;
+      case 2:
+        lines.push(`  if (${word()}.length > ${Math.floor(next() * 100)}) return null;`);
+        break;
+      case 3:
+        lines.push(`  return { ${word()}, ${word()}: ${n} };`);
+        break;
+      case 4:
+        lines.push('}');
+        break;
+      default:
+        lines.push('');
     }
   }
   lines.push(`export const release = '${tag}';`);
@@ -104,7 +115,10 @@ function generate(/** @type {string} */ work, /** @type {number} */ count) {
   for (let i = 0; i < count; i += 1) manifest[pathOf(i)] = classOf(i);
   const installed = writeFiles(v1, count, (i) => body(i, 'v1'), true);
   writeFiles(v2, count, (i) => body(i, upstreamChanged(i) ? 'v2' : 'v1'));
-  for (const [dir, version] of [[v1, '1.0.0'], [v2, '1.1.0']]) {
+  for (const [dir, version] of [
+    [v1, '1.0.0'],
+    [v2, '1.1.0'],
+  ]) {
     mkdirSync(join(dir, '.upkeep'), { recursive: true });
     writeFileSync(join(dir, '.upkeep/VERSION'), `${version}\n`);
     writeFileSync(join(dir, '.upkeep/manifest.json'), JSON.stringify({ schema: 1, files: manifest }));
@@ -178,7 +192,10 @@ function measure(/** @type {string} */ source, /** @type {Record<string, string>
   }
 }
 
-const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
 
 /** The flow call each command times, and the part of its outcome every engine must agree on. */
 const runs = {
@@ -220,8 +237,10 @@ const floorRun = (/** @type {string[]} */ trees) => `
   result = files;
   function join(a, b) { return a + '/' + b; }`;
 
-const fmt = (/** @type {any} */ r) => (r.timedOut ? `> ${timeoutMs / 1000} s (stopped)` : `${r.seconds.toFixed(2)} s / ${r.maxRssMb.toFixed(0)} MB`);
-const engineShare = (/** @type {any} */ r) => (r.timedOut ? '–' : `${r.engineSeconds.toFixed(2)} s (${((100 * r.engineSeconds) / r.seconds).toFixed(0)} %)`);
+const fmt = (/** @type {any} */ r) =>
+  r.timedOut ? `> ${timeoutMs / 1000} s (stopped)` : `${r.seconds.toFixed(2)} s / ${r.maxRssMb.toFixed(0)} MB`;
+const engineShare = (/** @type {any} */ r) =>
+  r.timedOut ? '–' : `${r.engineSeconds.toFixed(2)} s (${((100 * r.engineSeconds) / r.seconds).toFixed(0)} %)`;
 
 console.log(`node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}`);
 /** @type {any[]} */
@@ -241,7 +260,9 @@ for (const count of sizes) {
       for (const engine of engines) {
         const target = command === 'refresh' ? trees.host(`host-${engine}`) : trees.project(`${command}-${engine}`);
         const before = load();
-        const r = measure(runs[/** @type {'status' | 'update' | 'refresh'} */ (command)]({ ...trees, project: target }), { UPKEEP_FORCE_WASM: engine === 'wasm' ? '1' : '0' });
+        const r = measure(runs[/** @type {'status' | 'update' | 'refresh'} */ (command)]({ ...trees, project: target }), {
+          UPKEEP_FORCE_WASM: engine === 'wasm' ? '1' : '0',
+        });
         results.push({ files: count, command, engine, load: before, ...r });
         console.log(`  ${command} ${engine}: ${fmt(r)}; engine ${engineShare(r)}; load ${before}`);
         if (!r.timedOut) {

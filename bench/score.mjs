@@ -17,17 +17,52 @@ const require = createRequire(new URL('../npm/package.json', import.meta.url));
 const { Minimatch } = /** @type {typeof import('../npm/node_modules/minimatch/dist/commonjs/index.js')} */ (require('minimatch'));
 const picomatch = /** @type {typeof import('../npm/node_modules/@types/picomatch/index.js')} */ (require('picomatch'));
 
-const engines = /** @type {const} */ ([['upkeep native', loadImplementation('native')], ['upkeep wasm', loadImplementation('wasm')]]);
+const engines = /** @type {const} */ ([
+  ['upkeep native', loadImplementation('native')],
+  ['upkeep wasm', loadImplementation('wasm')],
+]);
 
 /** Deterministic pseudo-random numbers, so every run measures the same inputs. */
 let seed = 42;
-const rand = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+const rand = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
 /** @template T @param {readonly T[]} xs @returns {T} */
 const pick = (xs) => xs[Math.floor(rand() * xs.length)];
 
 const tops = ['src', 'src', 'src', 'lib', 'test', 'docs', 'packages', 'scripts', '.github', 'core', 'examples', 'node_modules'];
-const dirs = ['components', 'utils', 'api', 'models', 'views', 'hooks', '__tests__', 'fixtures', 'internal', 'server', 'client', 'styles', 'workflows', 'v1', 'legacy'];
-const names = ['index', 'main', 'app', 'button', 'router', 'store', 'config', 'helpers', 'types', 'schema', 'README', 'package', 'user', 'auth', 'logger'];
+const dirs = [
+  'components',
+  'utils',
+  'api',
+  'models',
+  'views',
+  'hooks',
+  '__tests__',
+  'fixtures',
+  'internal',
+  'server',
+  'client',
+  'styles',
+  'workflows',
+  'v1',
+  'legacy',
+];
+const names = [
+  'index',
+  'main',
+  'app',
+  'button',
+  'router',
+  'store',
+  'config',
+  'helpers',
+  'types',
+  'schema',
+  'README',
+  'package',
+  'user',
+  'auth',
+  'logger',
+];
 const exts = ['.js', '.js', '.ts', '.ts', '.tsx', '.json', '.md', '.rs', '.yml', '.snap', '.css', '.test.js', '.d.ts', '.sh'];
 /** A realistic repository path. */
 function repoPath() {
@@ -39,9 +74,26 @@ function repoPath() {
 }
 const paths = Array.from({ length: 100_000 }, repoPath);
 const patterns = [
-  '**/*.js', '**/*.ts', 'src/**', 'src/**/*.tsx', '**/node_modules/**', 'docs/**/*.md', '*.md', 'package.json',
-  '**/package.json', '.github/workflows/*.yml', '**/*.test.js', '**/__tests__/**', 'packages/*/src/**', '**/*.snap',
-  'test/**', 'scripts/*.sh', '**/README.md', 'core/**/*.rs', 'lib/**/*.d.ts', '**/fixtures/**/*.json',
+  '**/*.js',
+  '**/*.ts',
+  'src/**',
+  'src/**/*.tsx',
+  '**/node_modules/**',
+  'docs/**/*.md',
+  '*.md',
+  'package.json',
+  '**/package.json',
+  '.github/workflows/*.yml',
+  '**/*.test.js',
+  '**/__tests__/**',
+  'packages/*/src/**',
+  '**/*.snap',
+  'test/**',
+  'scripts/*.sh',
+  '**/README.md',
+  'core/**/*.rs',
+  'lib/**/*.d.ts',
+  '**/fixtures/**/*.json',
 ];
 
 /** Best wall time of `runs` runs, in ms, and the last result. */
@@ -63,13 +115,34 @@ const tests = paths.length * patterns.length;
 const matchers = [];
 {
   const mms = patterns.map((p) => new Minimatch(p, { dot: true }));
-  matchers.push(['minimatch 11', () => { let n = 0; for (const p of paths) for (const m of mms) if (m.match(p)) n += 1; return n; }]);
+  matchers.push([
+    'minimatch 11',
+    () => {
+      let n = 0;
+      for (const p of paths) for (const m of mms) if (m.match(p)) n += 1;
+      return n;
+    },
+  ]);
   const pms = patterns.map((p) => picomatch(p, { dot: true }));
-  matchers.push(['picomatch 4', () => { let n = 0; for (const p of paths) for (const m of pms) if (m(p)) n += 1; return n; }]);
+  matchers.push([
+    'picomatch 4',
+    () => {
+      let n = 0;
+      for (const p of paths) for (const m of pms) if (m(p)) n += 1;
+      return n;
+    },
+  ]);
   for (const [name, api] of engines) {
     const set = new api.GlobSet(patterns);
     matchers.push([`${name}, GlobSet.matchesMany (one call)`, () => set.matchesMany(paths).length / 2]);
-    matchers.push([`${name}, GlobSet.matches per path`, () => { let n = 0; for (const p of paths) n += set.matches(p).length; return n; }]);
+    matchers.push([
+      `${name}, GlobSet.matches per path`,
+      () => {
+        let n = 0;
+        for (const p of paths) n += set.matches(p).length;
+        return n;
+      },
+    ]);
   }
 }
 const rows = matchers.map(([name, f]) => ({ name, ...best(f) }));
@@ -88,9 +161,21 @@ const nasty = [
 const lengths = [64, 256, 1024, 4096, 8192, 16384];
 /** Per-match microseconds, or null once a matcher needed over 2 s at a shorter length. */
 const competitors = [
-  ['minimatch', (/** @type {string} */ g) => { const m = new Minimatch(g, { dot: true }); return (/** @type {string} */ p) => m.match(p); }],
+  [
+    'minimatch',
+    (/** @type {string} */ g) => {
+      const m = new Minimatch(g, { dot: true });
+      return (/** @type {string} */ p) => m.match(p);
+    },
+  ],
   ['picomatch', (/** @type {string} */ g) => picomatch(g, { dot: true })],
-  ...engines.map(([name, api]) => [name, (/** @type {string} */ g) => { const s = new api.GlobSet([g]); return (/** @type {string} */ p) => s.isMatch(p); }]),
+  ...engines.map(([name, api]) => [
+    name,
+    (/** @type {string} */ g) => {
+      const s = new api.GlobSet([g]);
+      return (/** @type {string} */ p) => s.isMatch(p);
+    },
+  ]),
 ];
 console.log(`| pattern | matcher | ${lengths.map((n) => `${n} B`).join(' | ')} |\n|---|---|${lengths.map(() => '---:').join('|')}|`);
 for (const [glob, makePath] of nasty) {
@@ -112,19 +197,66 @@ for (const [glob, makePath] of nasty) {
 }
 
 console.log('\n## parseNumstat + actualRisk: 100,000-row numstat, 20 write-set and 20 contract globs');
-const numstat = paths.map((p, i) => (i % 50 === 0 ? `${i % 7}\t${i % 5}\t${p.replace(/\/([^/]*)$/, '/{old => new}/$1')}` : `${i % 13}\t${i % 3}\t${p}`)).join('\n');
-const writeSet = ['src/**', 'lib/**', 'test/**', 'docs/**', 'packages/*/src/**', 'scripts/**', 'core/**', 'examples/**', '.github/workflows/ci.yml', 'package.json',
-  'README.md', 'index.md', 'main.json', 'config.toml', 'node_modules/**', 'src/legacy/**', 'lib/internal/**', 'test/fixtures/**', 'docs/v1/**', 'core/server/**'];
-const contracts = ['**/api/**', '**/*.d.ts', '**/schema.json', 'packages/*/src/types.ts', '**/openapi.yml', 'src/api/v1/**', 'lib/types.ts', '**/public/**', 'core/**/api.rs',
-  '**/contracts/**', '**/*.proto', '**/graphql/**', 'src/models/**/*.ts', '**/v1/schema.*', 'docs/api/**', '**/interface.ts', 'core/schema/**', 'lib/api.js', '**/*.idl', 'api.md'];
+const numstat = paths
+  .map((p, i) => (i % 50 === 0 ? `${i % 7}\t${i % 5}\t${p.replace(/\/([^/]*)$/, '/{old => new}/$1')}` : `${i % 13}\t${i % 3}\t${p}`))
+  .join('\n');
+const writeSet = [
+  'src/**',
+  'lib/**',
+  'test/**',
+  'docs/**',
+  'packages/*/src/**',
+  'scripts/**',
+  'core/**',
+  'examples/**',
+  '.github/workflows/ci.yml',
+  'package.json',
+  'README.md',
+  'index.md',
+  'main.json',
+  'config.toml',
+  'node_modules/**',
+  'src/legacy/**',
+  'lib/internal/**',
+  'test/fixtures/**',
+  'docs/v1/**',
+  'core/server/**',
+];
+const contracts = [
+  '**/api/**',
+  '**/*.d.ts',
+  '**/schema.json',
+  'packages/*/src/types.ts',
+  '**/openapi.yml',
+  'src/api/v1/**',
+  'lib/types.ts',
+  '**/public/**',
+  'core/**/api.rs',
+  '**/contracts/**',
+  '**/*.proto',
+  '**/graphql/**',
+  'src/models/**/*.ts',
+  '**/v1/schema.*',
+  'docs/api/**',
+  '**/interface.ts',
+  'core/schema/**',
+  'lib/api.js',
+  '**/*.idl',
+  'api.md',
+];
 console.log('| engine | rows | parseNumstat (ms) | actualRisk (ms) | total (ms) | score | reasons |\n|---|---:|---:|---:|---:|---:|---:|');
 for (const [name, api] of engines) {
   const parse = best(() => api.parseNumstat(numstat).length);
   const files = api.parseNumstat(numstat);
   /** @type {{score: number, reasons: string[]}} */
   let risk = { score: 0, reasons: [] };
-  const score = best(() => { risk = api.actualRisk(0.2, files, { writeSet, contracts, ignoreDeletions: ['**/*.snap'] }); return risk.score; });
-  console.log(`| ${name} | ${files.length.toLocaleString('en')} | ${fmt(parse.ms)} | ${fmt(score.ms)} | ${fmt(parse.ms + score.ms)} | ${risk.score} | ${risk.reasons.length} |`);
+  const score = best(() => {
+    risk = api.actualRisk(0.2, files, { writeSet, contracts, ignoreDeletions: ['**/*.snap'] });
+    return risk.score;
+  });
+  console.log(
+    `| ${name} | ${files.length.toLocaleString('en')} | ${fmt(parse.ms)} | ${fmt(score.ms)} | ${fmt(parse.ms + score.ms)} | ${risk.score} | ${risk.reasons.length} |`,
+  );
 }
 
 console.log('\n## GlobSet batch routes: one joined string against one string per path');
@@ -136,14 +268,35 @@ const previousAddon = process.env.UPKEEP_BENCH_PREVIOUS_ADDON;
 /** @type {(readonly [string, any])[]} */
 const routeEngines = [...engines];
 if (previousAddon) routeEngines.splice(1, 0, ['upkeep native, previous build', withScoreApi(require(previousAddon))]);
-console.log('| engine | route | matchesMany best (ms) | median (ms) | CPU median (ms) | isMatchMany best (ms) | median (ms) | CPU median (ms) |\n|---|---|---:|---:|---:|---:|---:|---:|');
+console.log(
+  '| engine | route | matchesMany best (ms) | median (ms) | CPU median (ms) | isMatchMany best (ms) | median (ms) | CPU median (ms) |\n|---|---|---:|---:|---:|---:|---:|---:|',
+);
 /** Every engine's two routes, each with its timings; the rounds visit them in turn. */
 const contenders = routeEngines.flatMap(([name, api]) => [
-  { name, route: 'joined', set: new api.GlobSet(patterns), pairs: /** @type {number[]} */ ([]), any: /** @type {number[]} */ ([]), pairsCpu: /** @type {number[]} */ ([]), anyCpu: /** @type {number[]} */ ([]) },
-  { name, route: 'per string', set: new (Object.getPrototypeOf(api.GlobSet))(patterns), pairs: /** @type {number[]} */ ([]), any: /** @type {number[]} */ ([]), pairsCpu: /** @type {number[]} */ ([]), anyCpu: /** @type {number[]} */ ([]) },
+  {
+    name,
+    route: 'joined',
+    set: new api.GlobSet(patterns),
+    pairs: /** @type {number[]} */ ([]),
+    any: /** @type {number[]} */ ([]),
+    pairsCpu: /** @type {number[]} */ ([]),
+    anyCpu: /** @type {number[]} */ ([]),
+  },
+  {
+    name,
+    route: 'per string',
+    set: new (Object.getPrototypeOf(api.GlobSet))(patterns),
+    pairs: /** @type {number[]} */ ([]),
+    any: /** @type {number[]} */ ([]),
+    pairsCpu: /** @type {number[]} */ ([]),
+    anyCpu: /** @type {number[]} */ ([]),
+  },
 ]);
 /** CPU milliseconds (user + system) since `from`. @param {NodeJS.CpuUsage} from */
-const cpuMs = (from) => { const used = process.cpuUsage(from); return (used.user + used.system) / 1000; };
+const cpuMs = (from) => {
+  const used = process.cpuUsage(from);
+  return (used.user + used.system) / 1000;
+};
 for (let round = 0; round < ROUNDS; round += 1) {
   // Every other round in reverse, so no contender always pays for its predecessor's garbage.
   for (const c of round % 2 ? [...contenders].reverse() : contenders) {
@@ -163,5 +316,7 @@ for (let round = 0; round < ROUNDS; round += 1) {
 }
 const median = (/** @type {number[]} */ xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 for (const c of contenders) {
-  console.log(`| ${c.name} | ${c.route} | ${fmt(Math.min(...c.pairs))} | ${fmt(median(c.pairs))} | ${fmt(median(c.pairsCpu))} | ${fmt(Math.min(...c.any))} | ${fmt(median(c.any))} | ${fmt(median(c.anyCpu))} |`);
+  console.log(
+    `| ${c.name} | ${c.route} | ${fmt(Math.min(...c.pairs))} | ${fmt(median(c.pairs))} | ${fmt(median(c.pairsCpu))} | ${fmt(Math.min(...c.any))} | ${fmt(median(c.any))} | ${fmt(median(c.anyCpu))} |`,
+  );
 }

@@ -82,7 +82,10 @@ for (const input of diffInputs) {
     'GNU diff -u (process)': () => spawnSync('diff', ['-u', '-L', 'old', '-L', 'new', oldFile, newFile]),
   };
   const seconds = Object.fromEntries(
-    Object.entries(contenders).map(([who, fn]) => [who, timePerCall(fn, who === 'jsdiff 9' && slow ? { rounds: 3, minRoundMs: 1 } : { rounds: 7, minRoundMs: 200 })]),
+    Object.entries(contenders).map(([who, fn]) => [
+      who,
+      timePerCall(fn, who === 'jsdiff 9' && slow ? { rounds: 3, minRoundMs: 1 } : { rounds: 7, minRoundMs: 200 }),
+    ]),
   );
   diffRows.push([
     input.name,
@@ -99,8 +102,16 @@ function blockEdits(/** @type {string[]} */ lines, /** @type {number} */ parity,
   return lines.map((line, i) => (Math.floor(i / 100) % 2 === parity && i % 100 === 50 ? `  ${tag}(${i});` : line));
 }
 const mergeInputs = [
-  { name: '5,000 lines, 25 + 25 non-overlapping edits', ours: blockEdits(mergeBase, 0, 'ours'), theirs: blockEdits(mergeBase, 1, 'theirs') },
-  { name: '5,000 lines, 50 + 50 edits, 25 overlapping', ours: blockEdits(blockEdits(mergeBase, 0, 'ours'), 1, 'both'), theirs: blockEdits(mergeBase, 1, 'theirs') },
+  {
+    name: '5,000 lines, 25 + 25 non-overlapping edits',
+    ours: blockEdits(mergeBase, 0, 'ours'),
+    theirs: blockEdits(mergeBase, 1, 'theirs'),
+  },
+  {
+    name: '5,000 lines, 50 + 50 edits, 25 overlapping',
+    ours: blockEdits(blockEdits(mergeBase, 0, 'ours'), 1, 'both'),
+    theirs: blockEdits(mergeBase, 1, 'theirs'),
+  },
 ];
 const mergeRows = [];
 for (const input of mergeInputs) {
@@ -133,4 +144,7 @@ rmSync(dir, { recursive: true, force: true });
 console.log('### Unified diff (time per diff, median)\n');
 table(['input', 'upkeep native', 'upkeep wasm', 'jsdiff 9', 'GNU diff -u (process)', 'native vs jsdiff', 'wasm vs jsdiff'], diffRows);
 console.log('\n### Three-way merge (time per merge, median)\n');
-table(['input', 'upkeep native', 'upkeep wasm', 'node-diff3', 'git merge-file -p (process)', 'native vs node-diff3', 'wasm vs node-diff3'], mergeRows);
+table(
+  ['input', 'upkeep native', 'upkeep wasm', 'node-diff3', 'git merge-file -p (process)', 'native vs node-diff3', 'wasm vs node-diff3'],
+  mergeRows,
+);

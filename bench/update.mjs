@@ -14,7 +14,7 @@ import { table } from './harness.mjs';
 const count = Number(process.argv[2] ?? 10_000);
 const work = mkdtempSync(join(tmpdir(), 'upkeep-bench-update-'));
 const body = (/** @type {number} */ i, /** @type {string} */ tag) =>
-  Array.from({ length: 40 }, (_, line) => `// file ${i} line ${line} ${line === 20 ? tag : ''}`).join('\n') + '\n';
+  `${Array.from({ length: 40 }, (_, line) => `// file ${i} line ${line} ${line === 20 ? tag : ''}`).join('\n')}\n`;
 
 function release(/** @type {string} */ name, /** @type {string} */ version, /** @type {(i: number) => string} */ content) {
   const dir = join(work, name);
@@ -51,7 +51,10 @@ function measure(/** @type {string} */ source) {
   return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', wrapped], { cwd: here, encoding: 'utf8' }));
 }
 
-const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
 console.log(`load average before the runs: ${load()}`);
 const rows = [];
 /** @type {Record<string, string>} */
@@ -86,12 +89,22 @@ rows.push(['floor: read + SHA-256 every byte of the 3 trees once', `${floor.seco
 const copierBin = join(here, '../target/bench-venv/bin/copier');
 let copier = null;
 if (existsSync(copierBin)) {
-  const gitEnv = { ...process.env, GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'bench@upkeep.invalid', GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'bench@upkeep.invalid' };
-  const git = (/** @type {string} */ cwd, /** @type {string[]} */ args) => execFileSync('git', args, { cwd, env: gitEnv, stdio: ['ignore', 'pipe', 'inherit'] });
+  const gitEnv = {
+    ...process.env,
+    GIT_AUTHOR_NAME: 'bench',
+    GIT_AUTHOR_EMAIL: 'bench@upkeep.invalid',
+    GIT_COMMITTER_NAME: 'bench',
+    GIT_COMMITTER_EMAIL: 'bench@upkeep.invalid',
+  };
+  const git = (/** @type {string} */ cwd, /** @type {string[]} */ args) =>
+    execFileSync('git', args, { cwd, env: gitEnv, stdio: ['ignore', 'pipe', 'inherit'] });
   const template = join(work, 'copier-template');
   mkdirSync(template);
   git(template, ['init', '-q', '-b', 'main']);
-  for (const [dir, tag] of [[v1, 'v1.0.0'], [v2, 'v1.1.0']]) {
+  for (const [dir, tag] of [
+    [v1, 'v1.0.0'],
+    [v2, 'v1.1.0'],
+  ]) {
     git(template, ['rm', '-rq', '--ignore-unmatch', '.']);
     execFileSync('cp', ['-a', `${dir}/.`, template]);
     // Files are copied raw (no .jinja suffix); the answers file is the one template Copier
@@ -151,7 +164,9 @@ console.log(`\n${count} files, 1% edited by the project, 5% changed upstream\n`)
 table(['contender', 'time', 'peak RSS'], rows);
 if (copier) {
   const fastest = Math.min(...rows.slice(0, 2).map((r) => Number.parseFloat(r[1])));
-  console.log(`\nCopier / upkeep (faster engine): ${(copier.seconds / fastest).toFixed(1)}×; upkeep native / floor: ${(Number.parseFloat(rows[0][1]) / floor.seconds).toFixed(2)}×, wasm / floor: ${(Number.parseFloat(rows[1][1]) / floor.seconds).toFixed(2)}×`);
+  console.log(
+    `\nCopier / upkeep (faster engine): ${(copier.seconds / fastest).toFixed(1)}×; upkeep native / floor: ${(Number.parseFloat(rows[0][1]) / floor.seconds).toFixed(2)}×, wasm / floor: ${(Number.parseFloat(rows[1][1]) / floor.seconds).toFixed(2)}×`,
+  );
 } else {
   console.log(`\nCopier: not measured (no ${copierBin}: run scripts/bench-setup.sh)`);
 }

@@ -23,7 +23,8 @@ const tmp = mkdtempSync(join(tmpdir(), 'upkeep-bench-wasm-opt-'));
 const bindgen = (/** @type {string} */ dir, /** @type {string[]} */ flags) =>
   execFileSync('wasm-bindgen', ['--target', 'web', ...flags, '--out-dir', dir, '--out-name', 'upkeep', linked]);
 
-const lines = (/** @type {number} */ n, /** @type {string} */ s) => Array.from({ length: n }, (_, i) => `  const v${i} = compute(${(i * 7919) % 1000}, "${s}-${(i * 31) % 9973}");`);
+const lines = (/** @type {number} */ n, /** @type {string} */ s) =>
+  Array.from({ length: n }, (_, i) => `  const v${i} = compute(${(i * 7919) % 1000}, "${s}-${(i * 31) % 9973}");`);
 const base = lines(20000, 'a');
 const ours = base.map((l, i) => (i % 50 === 0 ? `  edited(${i});` : l));
 const theirs = base.map((l, i) => (i % 50 === 25 ? `  theirs(${i});` : l));
@@ -37,7 +38,10 @@ try {
   const version = spawnSync(wasmOpt, ['--version'], { encoding: 'utf8' }).stdout?.trim() || `${wasmOpt}: not found`;
   bindgen(join(tmp, 'names'), []);
   bindgen(join(tmp, 'shipped'), ['--remove-name-section', '--remove-producers-section']);
-  const variants = [['wasm-bindgen, names kept', 'names'], ['wasm-bindgen, name section removed (shipped)', 'shipped']];
+  const variants = [
+    ['wasm-bindgen, names kept', 'names'],
+    ['wasm-bindgen, name section removed (shipped)', 'shipped'],
+  ];
   for (const level of ['-O1', '-O3', '-Oz']) {
     const dir = join(tmp, level);
     mkdirSync(dir);

@@ -14,12 +14,12 @@ export function addonKind(bytes) {
     return { os: 'linux', cpu: cpu({ 62: 'x64', 183: 'arm64' }, bytes.readUInt16LE(18)), ...(libc && { libc }) };
   }
   if (bytes.length >= 8 && bytes.readUInt32LE(0) === 0xfeedfacf) {
-    return { os: 'darwin', cpu: cpu({ 0x01000007: 'x64', 0x0100000c: 'arm64' }, bytes.readUInt32LE(4)) };
+    return { os: 'darwin', cpu: cpu({ 16777223: 'x64', 16777228: 'arm64' }, bytes.readUInt32LE(4)) };
   }
   if (bytes.length >= 0x40 && bytes.toString('latin1', 0, 2) === 'MZ') {
     const pe = bytes.readUInt32LE(0x3c);
     if (pe + 6 <= bytes.length && bytes.readUInt32BE(pe) === 0x50450000) {
-      return { os: 'win32', cpu: cpu({ 0x8664: 'x64', 0xaa64: 'arm64' }, bytes.readUInt16LE(pe + 4)) };
+      return { os: 'win32', cpu: cpu({ 34404: 'x64', 43620: 'arm64' }, bytes.readUInt16LE(pe + 4)) };
     }
   }
   return null;

@@ -24,7 +24,8 @@ function output(/** @type {string} */ command, /** @type {string[]} */ args) {
 }
 
 /** The file cargo links a cdylib into, per operating system. */
-const libraryName = (/** @type {string} */ os) => (os === 'win32' ? 'upkeep_node.dll' : os === 'darwin' ? 'libupkeep_node.dylib' : 'libupkeep_node.so');
+const libraryName = (/** @type {string} */ os) =>
+  os === 'win32' ? 'upkeep_node.dll' : os === 'darwin' ? 'libupkeep_node.dylib' : 'libupkeep_node.so';
 
 /**
  * How to build `target` here: the cargo program, its arguments, environment and the folder
@@ -43,7 +44,13 @@ function route(target) {
   if (target.crossLinker) env[linkerVar] = target.crossLinker;
   const installed = (output('rustup', ['target', 'list', '--installed']) ?? '').split('\n');
   if (installed.includes(target.rust)) {
-    return { how: "with rustup's target", cargo: 'cargo', args: [...base, '--target', target.rust], env, out: join(repoRoot, 'target', target.rust, 'release') };
+    return {
+      how: "with rustup's target",
+      cargo: 'cargo',
+      args: [...base, '--target', target.rust],
+      env,
+      out: join(repoRoot, 'target', target.rust, 'release'),
+    };
   }
   const debianStd = '/usr/lib/rustlib/src/rust/library';
   if (existsSync('/usr/bin/rustc') && existsSync(debianStd) && target.crossLinker && output(target.crossLinker, ['--version'])) {
@@ -58,7 +65,9 @@ function route(target) {
   }
   throw new Error(
     `build-addon: cannot build ${target.platform} on ${host}: rustup has no ${target.rust} target` +
-      (target.crossLinker ? ` and Debian's route needs rust-web-src and ${target.crossLinker} (make cross-arm64 installs them for linux-arm64-gnu)` : ' and no cross route is known'),
+      (target.crossLinker
+        ? ` and Debian's route needs rust-web-src and ${target.crossLinker} (make cross-arm64 installs them for linux-arm64-gnu)`
+        : ' and no cross route is known'),
   );
 }
 
@@ -93,7 +102,9 @@ try {
       try {
         route(findTarget(platform));
       } catch (error) {
-        process.stderr.write(`build-addon: npm/native/${addonFileName(platform)} was not rebuilt (${/** @type {Error} */ (error).message.replace('build-addon: ', '')}); it is left as it is\n`);
+        process.stderr.write(
+          `build-addon: npm/native/${addonFileName(platform)} was not rebuilt (${/** @type {Error} */ (error).message.replace('build-addon: ', '')}); it is left as it is\n`,
+        );
         continue;
       }
       build(platform);

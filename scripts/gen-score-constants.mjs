@@ -12,7 +12,9 @@ import { fileURLToPath } from 'node:url';
  */
 export function render({ weights, presets, defaultPreset, deletionLines }) {
   const entries = (/** @type {Record<string, unknown>} */ o, /** @type {(v: any) => string} */ show) =>
-    Object.entries(o).map(([k, v]) => `  ${JSON.stringify(k)}: ${show(v)},`).join('\n');
+    Object.entries(o)
+      .map(([k, v]) => `  ${JSON.stringify(k)}: ${show(v)},`)
+      .join('\n');
   return `// Generated from the engine by scripts/gen-score-constants.mjs: do not edit by hand.
 // tests/js/score.test.js checks it against every engine implementation.
 

@@ -22,7 +22,11 @@ const END = '// </generated: error codes>';
 
 /** The engine facts, as core's `contracts` example prints them. */
 function engineFacts() {
-  const out = execFileSync('cargo', ['run', '--quiet', '-p', 'upkeep-core', '--example', 'contracts'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const out = execFileSync('cargo', ['run', '--quiet', '-p', 'upkeep-core', '--example', 'contracts'], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return /** @type {{ errorCodes: string[] }} */ (JSON.parse(out));
 }
 

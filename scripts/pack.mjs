@@ -19,7 +19,15 @@ import { addonFileName, readMainManifest, readPlatforms, repoRoot } from './plat
 
 const npmDir = join(repoRoot, 'npm');
 /** Files every main package must carry; a missing one means an incomplete build. */
-const MAIN_REQUIRED = ['lib/index.js', 'lib/index.cjs', 'lib/index.d.ts', 'lib/index.d.cts', 'wasm/upkeep.js', 'wasm/upkeep_bg.wasm', 'bin/upkeep.js'];
+const MAIN_REQUIRED = [
+  'lib/index.js',
+  'lib/index.cjs',
+  'lib/index.d.ts',
+  'lib/index.d.cts',
+  'wasm/upkeep.js',
+  'wasm/upkeep_bg.wasm',
+  'bin/upkeep.js',
+];
 /** The command that makes a missing input (the rest are sources: a broken checkout). */
 const makes = (/** @type {string} */ file) =>
   file.startsWith('wasm/') ? 'make build-wasm' : file === 'lib/index.d.cts' ? 'make build-types' : 'git checkout npm/';
@@ -34,7 +42,9 @@ const prepackGuard = (/** @type {string[]} */ files) =>
 /** The fields every package copies from the main manifest. */
 function common(/** @type {any} */ main) {
   const { version, license, author, repository, homepage, bugs, engines } = main;
-  return Object.fromEntries(Object.entries({ version, license, author, repository, homepage, bugs, engines }).filter(([, v]) => v !== undefined));
+  return Object.fromEntries(
+    Object.entries({ version, license, author, repository, homepage, bugs, engines }).filter(([, v]) => v !== undefined),
+  );
 }
 
 /** The published manifest of the main package: the dev one, plus the platform packages, minus dev-only fields. */
@@ -97,7 +107,9 @@ if (options.repository) dev.repository = { type: 'git', url: options.repository 
 const { scope, targets } = readPlatforms();
 
 if (options.tag !== undefined && options.tag !== `v${dev.version}`) {
-  refuse(`the tag ${options.tag} does not match npm/package.json's version ${dev.version} (tag v${dev.version}, or bump the version first)`);
+  refuse(
+    `the tag ${options.tag} does not match npm/package.json's version ${dev.version} (tag v${dev.version}, or bump the version first)`,
+  );
 }
 const missingMain = MAIN_REQUIRED.filter((f) => !existsSync(join(npmDir, f)));
 if (missingMain.length > 0) {
@@ -107,13 +119,20 @@ if (missingMain.length > 0) {
 const built = targets.filter((t) => existsSync(join(npmDir, 'native', addonFileName(t.platform))));
 if (built.length === 0) refuse('no addon in npm/native/ (run make build-native): every install would fall back to wasm');
 if (options.all && built.length < targets.length) {
-  refuse(`a release packs every target; missing ${targets.filter((t) => !built.includes(t)).map((t) => `npm/native/${addonFileName(t.platform)}`).join(', ')}`);
+  refuse(
+    `a release packs every target; missing ${targets
+      .filter((t) => !built.includes(t))
+      .map((t) => `npm/native/${addonFileName(t.platform)}`)
+      .join(', ')}`,
+  );
 }
 for (const target of built) {
   const kind = addonKind(readFileSync(join(npmDir, 'native', addonFileName(target.platform))));
   const wanted = { os: target.os, cpu: target.cpu, ...(target.libc && { libc: target.libc }) };
   if (!kind || Object.entries(wanted).some(([k, v]) => /** @type {any} */ (kind)[k] !== v)) {
-    refuse(`npm/native/${addonFileName(target.platform)} is built for ${kind ? JSON.stringify(kind) : 'no known machine'}, not ${JSON.stringify(wanted)}`);
+    refuse(
+      `npm/native/${addonFileName(target.platform)} is built for ${kind ? JSON.stringify(kind) : 'no known machine'}, not ${JSON.stringify(wanted)}`,
+    );
   }
 }
 
@@ -137,11 +156,29 @@ for (const entry of dev.files) {
 }
 copyFileSync(join(npmDir, 'README.md'), join(mainDir, 'README.md'));
 copyFileSync(join(repoRoot, 'LICENSE'), join(mainDir, 'LICENSE'));
-writeFileSync(join(mainDir, 'package.json'), `${JSON.stringify(mainManifest(dev, targets.map((t) => `${scope}/${t.platform}`)), null, 2)}\n`);
+writeFileSync(
+  join(mainDir, 'package.json'),
+  `${JSON.stringify(
+    mainManifest(
+      dev,
+      targets.map((t) => `${scope}/${t.platform}`),
+    ),
+    null,
+    2,
+  )}\n`,
+);
 reports.push(npmPack(mainDir, out));
 
 const kb = (/** @type {number} */ n) => `${(n / 1000).toFixed(0)} kB`;
-for (const r of reports) process.stdout.write(`${join(out, r.filename)}  ${r.name}@${r.version}  ${kb(r.size)} packed, ${kb(r.unpackedSize)} unpacked, ${r.entryCount} files\n`);
+for (const r of reports)
+  process.stdout.write(
+    `${join(out, r.filename)}  ${r.name}@${r.version}  ${kb(r.size)} packed, ${kb(r.unpackedSize)} unpacked, ${r.entryCount} files\n`,
+  );
 if (built.length < targets.length) {
-  process.stdout.write(`not built here (the release workflow builds them): ${targets.filter((t) => !built.includes(t)).map((t) => t.platform).join(', ')}\n`);
+  process.stdout.write(
+    `not built here (the release workflow builds them): ${targets
+      .filter((t) => !built.includes(t))
+      .map((t) => t.platform)
+      .join(', ')}\n`,
+  );
 }

@@ -43,7 +43,13 @@ function parseHunks(/** @type {Buffer} */ patch) {
     if (header) {
       const [oldStart, oldLines, newStart, newLines] = [header[1], header[2] ?? '1', header[3], header[4] ?? '1'].map(Number);
       // diff writes an empty range as the line before it, a non-empty one by its first line.
-      hunk = { oldStart: oldLines ? oldStart - 1 : oldStart, oldLines, newStart: newLines ? newStart - 1 : newStart, newLines, lines: /** @type {any[]} */ ([]) };
+      hunk = {
+        oldStart: oldLines ? oldStart - 1 : oldStart,
+        oldLines,
+        newStart: newLines ? newStart - 1 : newStart,
+        newLines,
+        lines: /** @type {any[]} */ ([]),
+      };
       hunks.push(hunk);
     } else if (line === '\\ No newline at end of file\n') {
       const last = hunk.lines.at(-1);
@@ -85,16 +91,28 @@ function gitMerge(/** @type {Buffer} */ ours, /** @type {Buffer} */ base, /** @t
 }
 
 const labels = { oursLabel: 'ours', baseLabel: 'base', theirsLabel: 'theirs' };
-const numbered = (/** @type {number} */ n, /** @type {(i: number) => string} */ f = (i) => `line ${i}\n`) => B(Array.from({ length: n }, (_, i) => f(i + 1)).join(''));
+const numbered = (/** @type {number} */ n, /** @type {(i: number) => string} */ f = (i) => `line ${i}\n`) =>
+  B(Array.from({ length: n }, (_, i) => f(i + 1)).join(''));
 const edit = (/** @type {Buffer} */ text, /** @type {Record<number, string>} */ changes) =>
-  B(text.toString('latin1').split(/(?<=\n)/).map((l, i) => changes[i + 1] ?? l).join(''));
+  B(
+    text
+      .toString('latin1')
+      .split(/(?<=\n)/)
+      .map((l, i) => changes[i + 1] ?? l)
+      .join(''),
+  );
 
 /** @type {any[]} */
 const cases = [];
 const diffCase = (/** @type {string} */ name, /** @type {Buffer} */ a, /** @type {Buffer} */ b, /** @type {any} */ options = undefined) => {
   const { out, status } = gnuDiff(a, b, options);
   const kind = status === 0 ? 'identical' : out.toString('latin1').startsWith('Binary files ') ? 'binary' : 'different';
-  cases.push({ name: `unifiedDiff: ${name}`, call: 'unifiedDiff', args: [hex(a), hex(b), ...(options ? [options] : [])], result: { status: kind, patch: hex(out) } });
+  cases.push({
+    name: `unifiedDiff: ${name}`,
+    call: 'unifiedDiff',
+    args: [hex(a), hex(b), ...(options ? [options] : [])],
+    result: { status: kind, patch: hex(out) },
+  });
 };
 
 const ten = numbered(10);
@@ -139,7 +157,10 @@ cases.push({
   name: 'unifiedDiff: a label holding a line break is refused',
   call: 'unifiedDiff',
   args: [hex(B('a\n')), hex(B('b\n')), { newLabel: 'x\ny' }],
-  error: { code: 'invalid-options', message: 'invalid options \'newLabel\': the label "x\\ny" holds a line break, which would end its header line' },
+  error: {
+    code: 'invalid-options',
+    message: 'invalid options \'newLabel\': the label "x\\ny" holds a line break, which would end its header line',
+  },
 });
 
 // diffHunks: GNU diff's hunks, parsed.
@@ -162,14 +183,24 @@ cases.push({
   name: 'diffHunks: binary input is refused by its label',
   call: 'diffHunks',
   args: [hex(B('a\n')), hex(B('\0b')), { newLabel: 'image.png' }],
-  error: { code: 'binary-input', message: "binary input 'image.png': it has a NUL byte in its first 8000 bytes, so it is not compared line by line" },
+  error: {
+    code: 'binary-input',
+    message: "binary input 'image.png': it has a NUL byte in its first 8000 bytes, so it is not compared line by line",
+  },
 });
 
 // applyHunks: GNU patch applying only the selected hunks of diff -U<context>.
 {
   const a = numbered(40);
   const b = edit(a, { 1: 'first\n', 12: '', 25: 'twenty-five\nextra\n', 40: 'last' });
-  for (const [selection, context] of /** @type {[number[], number][]} */ ([[[], 0], [[0], 0], [[1, 3], 0], [[3, 2, 1, 0], 0], [[2], 3], [[0, 1, 2], 3]])) {
+  for (const [selection, context] of /** @type {[number[], number][]} */ ([
+    [[], 0],
+    [[0], 0],
+    [[1, 3], 0],
+    [[3, 2, 1, 0], 0],
+    [[2], 3],
+    [[0, 1, 2], 3],
+  ])) {
     cases.push({
       name: `applyHunks: hunks [${selection}] of 4 with context ${context}`,
       call: 'applyHunks',
@@ -193,9 +224,20 @@ cases.push({
 
 // merge: git merge-file -p.
 const base = numbered(12);
-const mergeCase = (/** @type {string} */ name, /** @type {Buffer} */ ours, /** @type {Buffer} */ b, /** @type {Buffer} */ theirs, /** @type {any} */ o = {}) => {
+const mergeCase = (
+  /** @type {string} */ name,
+  /** @type {Buffer} */ ours,
+  /** @type {Buffer} */ b,
+  /** @type {Buffer} */ theirs,
+  /** @type {any} */ o = {},
+) => {
   const options = { ...labels, ...o };
-  cases.push({ name: `merge: ${name}`, call: 'merge', args: [hex(ours), hex(b), hex(theirs), options], result: gitMerge(ours, b, theirs, options) });
+  cases.push({
+    name: `merge: ${name}`,
+    call: 'merge',
+    args: [hex(ours), hex(b), hex(theirs), options],
+    result: gitMerge(ours, b, theirs, options),
+  });
 };
 mergeCase('edits far apart merge cleanly', edit(base, { 2: 'ours\n' }), base, edit(base, { 10: 'theirs\n' }));
 mergeCase('the same edit on both sides is no conflict', edit(base, { 5: 'same\n' }), base, edit(base, { 5: 'same\n' }));
@@ -203,10 +245,22 @@ mergeCase('ours equals base gives theirs', base, base, edit(base, { 3: '', 7: 'x
 mergeCase('theirs equals base gives ours', edit(base, { 12: 'no newline' }), base, base);
 mergeCase('overlapping edits conflict', edit(base, { 5: 'ours\n' }), base, edit(base, { 5: 'theirs\n' }));
 mergeCase('adjacent edits conflict', edit(base, { 5: 'ours\n' }), base, edit(base, { 6: 'theirs\n' }));
-mergeCase('a conflict narrowed to the lines that differ', edit(base, { 4: 'A\n', 5: 'B\n', 6: 'ours\n', 7: 'D\n' }), base, edit(base, { 4: 'A\n', 5: 'B\n', 6: 'theirs\n', 7: 'D\n' }));
-mergeCase('conflicts separated by a blank line are joined', edit(base, { 3: 'o3\n', 4: '\n', 5: 'o5\n' }), base, edit(base, { 3: 't3\n', 4: '\n', 5: 't5\n' }));
+mergeCase(
+  'a conflict narrowed to the lines that differ',
+  edit(base, { 4: 'A\n', 5: 'B\n', 6: 'ours\n', 7: 'D\n' }),
+  base,
+  edit(base, { 4: 'A\n', 5: 'B\n', 6: 'theirs\n', 7: 'D\n' }),
+);
+mergeCase(
+  'conflicts separated by a blank line are joined',
+  edit(base, { 3: 'o3\n', 4: '\n', 5: 'o5\n' }),
+  base,
+  edit(base, { 3: 't3\n', 4: '\n', 5: 't5\n' }),
+);
 mergeCase('diff3 style shows the base', edit(base, { 5: 'ours\n' }), base, edit(base, { 5: 'theirs\n' }), { style: 'diff3' });
-mergeCase('zdiff3 style moves common ends out', edit(base, { 5: 'same\nours\n' }), base, edit(base, { 5: 'same\ntheirs\n' }), { style: 'zdiff3' });
+mergeCase('zdiff3 style moves common ends out', edit(base, { 5: 'same\nours\n' }), base, edit(base, { 5: 'same\ntheirs\n' }), {
+  style: 'zdiff3',
+});
 mergeCase('favor ours', edit(base, { 5: 'ours\n' }), base, edit(base, { 5: 'theirs\n' }), { favor: 'ours' });
 mergeCase('favor theirs', edit(base, { 5: 'ours\n' }), base, edit(base, { 5: 'theirs\n' }), { favor: 'theirs' });
 mergeCase('favor union', edit(base, { 5: 'ours\n' }), base, edit(base, { 5: 'theirs\n' }), { favor: 'union' });
@@ -219,7 +273,10 @@ cases.push({
   name: 'merge: binary input is refused by its label',
   call: 'merge',
   args: [hex(B('a\n')), hex(B('a\0')), hex(B('b\n')), labels],
-  error: { code: 'binary-input', message: "binary input 'base': it has a NUL byte in its first 8000 bytes, so it is not compared line by line" },
+  error: {
+    code: 'binary-input',
+    message: "binary input 'base': it has a NUL byte in its first 8000 bytes, so it is not compared line by line",
+  },
 });
 
 // sameText: diff -q, with --strip-trailing-cr for ignoreEol.
@@ -233,7 +290,12 @@ for (const [name, a, b] of /** @type {[string, Buffer, Buffer][]} */ ([
     put('a', a);
     put('b', b);
     const { status } = run('diff', ['-q', ...(ignoreEol ? ['--strip-trailing-cr'] : []), 'a', 'b']);
-    cases.push({ name: `sameText: ${name}${ignoreEol ? ', ignoring line endings' : ''}`, call: 'sameText', args: [hex(a), hex(b), { ignoreEol }], result: status === 0 });
+    cases.push({
+      name: `sameText: ${name}${ignoreEol ? ', ignoring line endings' : ''}`,
+      call: 'sameText',
+      args: [hex(a), hex(b), { ignoreEol }],
+      result: status === 0,
+    });
   }
 }
 

@@ -78,13 +78,7 @@ export type ErrorCode =
 export type Implementation = 'native' | 'wasm';
 
 /** Where the browser build may load its `.wasm` from. */
-export type WasmSource =
-  | BufferSource
-  | WebAssembly.Module
-  | URL
-  | string
-  | Response
-  | Promise<Response>;
+export type WasmSource = BufferSource | WebAssembly.Module | URL | string | Response | Promise<Response>;
 
 /** The engine that loaded. */
 export declare const implementation: Implementation;
@@ -190,10 +184,23 @@ export interface UnifiedDiff {
  */
 export declare function unifiedDiff(oldText: Uint8Array, newText: Uint8Array, options?: DiffOptions): UnifiedDiff;
 /** A file's modification time, and the zone (minutes east of UTC) to print it in. */
-export interface FileTime { seconds: number; nanoseconds: number; utcOffsetMinutes: number }
+export interface FileTime {
+  seconds: number;
+  nanoseconds: number;
+  utcOffsetMinutes: number;
+}
 /** One side of a file diff: its name as given, a `-L` label (verbatim, no time), its time. */
-export interface FileSide { name: string; label?: string; time?: FileTime }
-export interface FileDiffOptions { context?: number; ignoreEol?: boolean; old: FileSide; new: FileSide }
+export interface FileSide {
+  name: string;
+  label?: string;
+  time?: FileTime;
+}
+export interface FileDiffOptions {
+  context?: number;
+  ignoreEol?: boolean;
+  old: FileSide;
+  new: FileSide;
+}
 /**
  * The diff of two files as GNU `diff -u <old> <new>` prints it: names quoted as GNU quotes
  * them, each followed by its modification time, unless a label is given.
@@ -229,7 +236,12 @@ export declare function diffHunks(oldText: Uint8Array, newText: Uint8Array, opti
  * `oldText` with only the selected hunks of `diffHunks(oldText, newText, options)` applied
  * (indexes, any order). Throws `invalid-hunk-selection` for an index out of range or given twice.
  */
-export declare function applyHunks(oldText: Uint8Array, newText: Uint8Array, selection: readonly number[], options?: DiffOptions): Uint8Array;
+export declare function applyHunks(
+  oldText: Uint8Array,
+  newText: Uint8Array,
+  selection: readonly number[],
+  options?: DiffOptions,
+): Uint8Array;
 
 /** Options of `merge`; every field is optional. */
 export interface MergeOptions {
@@ -286,24 +298,52 @@ export declare function toCrlf(bytes: Uint8Array): Uint8Array | null;
 // ---- Refresh ----
 
 /** One file the source manages: `src` in the source, `target` in the host repository. */
-export interface ManifestFile { src: string; target: string }
+export interface ManifestFile {
+  src: string;
+  target: string;
+}
 /** A source file that moved; its record entry follows it. */
-export interface Rename { from: string; to: string }
+export interface Rename {
+  from: string;
+  to: string;
+}
 /** A validated `install/manifest.json` (unknown fields are accepted and not shown). */
-export interface InstallManifest { schema: number; home: string; files: ManifestFile[]; renames: Rename[] }
+export interface InstallManifest {
+  schema: number;
+  home: string;
+  files: ManifestFile[];
+  renames: Rename[];
+}
 /** One entry of `.upkeep-source.json`. */
-export interface RecordFile { src: string; target: string; sha256: string; keptAgainst?: string }
+export interface RecordFile {
+  src: string;
+  target: string;
+  sha256: string;
+  keptAgainst?: string;
+}
 /** A validated `.upkeep-source.json` (unknown fields are kept by the engine on rewrite). */
-export interface SourceRecord { schema: number; files: RecordFile[] }
+export interface SourceRecord {
+  schema: number;
+  files: RecordFile[];
+}
 
 /** What is at a path. */
 export type EntryKind = 'file' | 'missing' | 'symlink' | 'directory' | 'other';
 /** One side's observation of a path; `sha256` exactly when `kind` is `'file'`. */
-export interface Observed { kind: EntryKind; sha256?: string; sha256Lf?: string }
+export interface Observed {
+  kind: EntryKind;
+  sha256?: string;
+  sha256Lf?: string;
+}
 /** An observation of a named path (`src` for the source, `target` for the host). */
-export interface PathObservation extends Observed { path: string }
+export interface PathObservation extends Observed {
+  path: string;
+}
 /** Every observed source and host path. */
-export interface Observations { sources: PathObservation[]; hosts: PathObservation[] }
+export interface Observations {
+  sources: PathObservation[];
+  hosts: PathObservation[];
+}
 
 /**
  * The five states of the reference, plus gone-on-both-sides; a file upstream added since
@@ -383,13 +423,29 @@ export interface JournalRecord {
   outcome?: string;
 }
 /** One journal file's name and text. */
-export interface JournalSegment { name: string; text: string }
+export interface JournalSegment {
+  name: string;
+  text: string;
+}
 /** One run read back from the journal; `outcome` is absent when it never ended. */
-export interface JournalRun { run: string; started: string; root: string; source: string; files: JournalRecord[]; outcome?: string }
+export interface JournalRun {
+  run: string;
+  started: string;
+  root: string;
+  source: string;
+  files: JournalRecord[];
+  outcome?: string;
+}
 /** A whole journal; `tornLine` when a crash left a partial last line (dropped). */
-export interface Journal { runs: JournalRun[]; tornLine: boolean }
+export interface Journal {
+  runs: JournalRun[];
+  tornLine: boolean;
+}
 /** The run a refresh resumes: its id and its last line per target. */
-export interface InterruptedRun { run: string; files: JournalRecord[] }
+export interface InterruptedRun {
+  run: string;
+  files: JournalRecord[];
+}
 
 /** Checks one manifest path (relative, no `..`, no `.git`, ...); returns it with `/` separators. Throws `unsafe-path`. */
 export declare function validatePath(path: string): string;
@@ -406,7 +462,12 @@ export declare function eolNormalizedSha256(bytes: Uint8Array): string | null;
 /** Plans an install; `force` replaces different files (backed up). */
 export declare function planInstall(manifest: Uint8Array, manifestName: string, observations: Observations, force: boolean): Plan;
 /** Plans a refresh from the manifest and record bytes (`null`: no record yet). */
-export declare function planRefresh(manifest: Uint8Array, record: Uint8Array | null, observations: Observations, options?: RefreshOptions): Plan;
+export declare function planRefresh(
+  manifest: Uint8Array,
+  record: Uint8Array | null,
+  observations: Observations,
+  options?: RefreshOptions,
+): Plan;
 /** One checksummed journal line, newline included. */
 export declare function renderJournalLine(record: JournalRecord): string;
 /** Reads a journal from its segments, oldest first; throws `corrupt-journal` naming the line. */
@@ -421,9 +482,18 @@ export declare function sourceIdentity(manifest: Uint8Array, files: [string, str
  * or the executor's own words (`changed`, `source-changed`, `blocked`, `unchanged`),
  * which the report turns into `skipped`/`failed`/`done` with the engine's reason.
  */
-export interface FileRunOutcome { target: string; outcome: string; reason?: string | null; backup?: string | null; error?: OsError | null }
+export interface FileRunOutcome {
+  target: string;
+  outcome: string;
+  reason?: string | null;
+  backup?: string | null;
+  error?: OsError | null;
+}
 /** A diff host → source shown for a hand merge. */
-export interface MergeDiff { target: string; diff: string }
+export interface MergeDiff {
+  target: string;
+  diff: string;
+}
 /** The facts of an install or refresh run, as the shim saw them. */
 export interface RunFacts {
   command?: 'install' | 'refresh';
@@ -479,7 +549,10 @@ export declare function runReport(plan: Plan, facts: RunFacts): RunReport;
 /** How a printed line reads, for a shell that colours its output. */
 export type Tone = 'title' | 'plain' | 'good' | 'attention' | 'warning' | 'hint' | 'muted';
 /** One printed line (without its newline). */
-export interface RenderedLine { tone: Tone; text: string }
+export interface RenderedLine {
+  tone: Tone;
+  text: string;
+}
 /** How much a report says: `quiet` only what needs the person, `verbose` every file. */
 export type Verbosity = 'quiet' | 'normal' | 'verbose';
 /** What renderRunReport needs besides the report. */
@@ -495,7 +568,12 @@ export interface RunRenderOptions {
 /** The install or refresh report as lines: counts per outcome, then every file that needs the person, with commands that work when pasted. */
 export declare function renderRunReport(report: RunReport, options?: RunRenderOptions): RenderedLine[];
 /** How an update's summary is titled and how much it says. */
-export interface SummaryOptions { stateDir?: string; dryRun?: boolean; readOnly?: boolean; verbosity?: Verbosity }
+export interface SummaryOptions {
+  stateDir?: string;
+  dryRun?: boolean;
+  readOnly?: boolean;
+  verbosity?: Verbosity;
+}
 /** Everything the outcome of `upkeep update` / `upkeep status` is rendered from. */
 export interface UpdateOutcomeFacts {
   status: 'updated' | 'dry-run' | 'up-to-date' | 'applied-uncommitted' | 'aborted';
@@ -653,13 +731,25 @@ export declare function worst<A extends string | null | undefined, B extends str
 /** Declared risk, actual risk and decision in one call. */
 export declare function assess(files: readonly { file: string; added?: number; deleted: number }[], options?: AssessOptions): Verdict;
 /** A glob that can never match under the scorer's rules, and the rule that says so. */
-export interface GlobWarning { option: 'writeSet' | 'contracts' | 'ignoreDeletions'; pattern: string; rule: string }
+export interface GlobWarning {
+  option: 'writeSet' | 'contracts' | 'ignoreDeletions';
+  pattern: string;
+  rule: string;
+}
 /** What `upkeep score --json` prints: the verdict and the globs that can never match (when any). */
-export interface ScoreReport extends Verdict { warnings?: GlobWarning[] }
+export interface ScoreReport extends Verdict {
+  warnings?: GlobWarning[];
+}
 /** The score report and its rendering: what `upkeep score` prints, and `report.fails` to exit on. */
-export interface AssessView { report: ScoreReport; lines: RenderedLine[] }
+export interface AssessView {
+  report: ScoreReport;
+  lines: RenderedLine[];
+}
 /** `assess`, with the never-matching globs and the rendering. */
-export declare function assessView(files: readonly { file: string; added?: number; deleted: number }[], options?: AssessOptions): AssessView;
+export declare function assessView(
+  files: readonly { file: string; added?: number; deleted: number }[],
+  options?: AssessOptions,
+): AssessView;
 
 /** The scoring constants as the engine defines them (the source of {@link WEIGHTS} and friends). */
 export declare function scoreConstants(): {
@@ -1433,7 +1523,13 @@ export interface StructuredOutcome {
   notes: string | null;
 }
 /** Merges the parts `spec` declares from `baseline` → `latest` into `current`. */
-export declare function structuredMerge(path: string, spec: MergeSpec, current: string, baseline: string, latest: string): StructuredOutcome;
+export declare function structuredMerge(
+  path: string,
+  spec: MergeSpec,
+  current: string,
+  baseline: string,
+  latest: string,
+): StructuredOutcome;
 
 // ---- Editors ----
 // What a language server shows for a managed file, computed by the engine in one call per
@@ -1476,15 +1572,39 @@ export interface FileViewInput {
   managed: ManagedFile;
   encoding?: PositionEncoding;
 }
-export interface EditorPosition { line: number; character: number }
-export interface EditorRange { start: EditorPosition; end: EditorPosition }
+export interface EditorPosition {
+  line: number;
+  character: number;
+}
+export interface EditorRange {
+  start: EditorPosition;
+  end: EditorPosition;
+}
 export type EditorSeverity = 'error' | 'warning' | 'information' | 'hint';
 export type EditorDiagnosticKind =
-  | 'upstream-change' | 'both-changed' | 'managed-edited' | 'file-verdict' | 'generated-region'
-  | 'region-hand-edit' | 'region-markers' | 'conflict-block' | 'field-apply' | 'field-conflict'
-  | 'field-suggestion' | 'field-fallback' | 'not-text';
-export interface EditorDiagnostic { range: EditorRange; severity: EditorSeverity; kind: EditorDiagnosticKind; message: string }
-export interface EditorTextEdit { range: EditorRange; newText: string }
+  | 'upstream-change'
+  | 'both-changed'
+  | 'managed-edited'
+  | 'file-verdict'
+  | 'generated-region'
+  | 'region-hand-edit'
+  | 'region-markers'
+  | 'conflict-block'
+  | 'field-apply'
+  | 'field-conflict'
+  | 'field-suggestion'
+  | 'field-fallback'
+  | 'not-text';
+export interface EditorDiagnostic {
+  range: EditorRange;
+  severity: EditorSeverity;
+  kind: EditorDiagnosticKind;
+  message: string;
+}
+export interface EditorTextEdit {
+  range: EditorRange;
+  newText: string;
+}
 export interface EditorCodeAction {
   title: string;
   kind: 'quickfix' | 'source';
@@ -1556,23 +1676,60 @@ export declare function editorManifest(latest: string, baseline?: string | null)
 // disjoint), then reaches the main branch only by a fast-forward or named cherry-picks.
 
 /** A file of a handoff and its SHA-256 when sealed (`null`: the change deletes it). */
-export interface LandSealedFile { path: string; sha256: string | null }
+export interface LandSealedFile {
+  path: string;
+  sha256: string | null;
+}
 /** A ticket and the files it claims (a lone ticket sealed with no files claims all). */
-export interface LandTicket { id: string; title?: string | null; files: string[] }
+export interface LandTicket {
+  id: string;
+  title?: string | null;
+  files: string[];
+}
 /** A sealed handoff: the unit `upkeep land` commits. */
-export interface LandHandoff { version: number; files: LandSealedFile[]; tickets: LandTicket[]; inherited: LandSealedFile[] }
+export interface LandHandoff {
+  version: number;
+  files: LandSealedFile[];
+  tickets: LandTicket[];
+  inherited: LandSealedFile[];
+}
 /** A handoff file as it is now; `dirty` when git status lists it. */
-export interface LandCurrentFile { path: string; sha256: string | null; dirty: boolean }
+export interface LandCurrentFile {
+  path: string;
+  sha256: string | null;
+  dirty: boolean;
+}
 /** A file that moved since the seal. */
-export interface LandMovedFile { path: string; sealed: string | null; current: string | null }
+export interface LandMovedFile {
+  path: string;
+  sealed: string | null;
+  current: string | null;
+}
 /** One commit of a land. */
-export interface LandPlannedCommit { tickets: string[]; files: string[]; inherited: string[]; subject: string; message: string }
+export interface LandPlannedCommit {
+  tickets: string[];
+  files: string[];
+  inherited: string[];
+  subject: string;
+  message: string;
+}
 export type LandStatus = 'ready' | 'nothing_to_land' | 'moved';
-export interface LandPlan { status: LandStatus; overlap: boolean; commits: LandPlannedCommit[]; alreadyLanded: LandPlannedCommit[]; moved: LandMovedFile[] }
+export interface LandPlan {
+  status: LandStatus;
+  overlap: boolean;
+  commits: LandPlannedCommit[];
+  alreadyLanded: LandPlannedCommit[];
+  moved: LandMovedFile[];
+}
 /** How one planned commit went. */
-export interface LandCommitOutcome { sha?: string | null; error?: string | null }
+export interface LandCommitOutcome {
+  sha?: string | null;
+  error?: string | null;
+}
 export type LandResult = 'landed' | 'partly_landed' | 'commit_failed' | 'nothing_to_land' | 'moved';
-export interface LandedCommit extends LandPlannedCommit { sha: string }
+export interface LandedCommit extends LandPlannedCommit {
+  sha: string;
+}
 export interface LandReport {
   status: LandResult;
   landed: LandedCommit[];
@@ -1583,16 +1740,48 @@ export interface LandReport {
   error: string | null;
 }
 /** A commit named with `--pick`; `sha` is null when the clone does not know the name; `onCheckout` when the checkout's branch has it. */
-export interface SyncPick { name: string; sha: string | null; onCheckout?: boolean }
+export interface SyncPick {
+  name: string;
+  sha: string | null;
+  onCheckout?: boolean;
+}
 /** What the shim read from both repositories. */
-export interface SyncFacts { checkoutHead: string; cloneHead: string; cloneAhead: string[]; checkoutAhead: string[]; picks: SyncPick[] }
+export interface SyncFacts {
+  checkoutHead: string;
+  cloneHead: string;
+  cloneAhead: string[];
+  checkoutAhead: string[];
+  picks: SyncPick[];
+}
 export type SyncAction = 'fast-forward' | 'cherry-pick' | 'refused';
-export interface SyncRefusal { code: 'nothing-new' | 'checkout-ahead' | 'not-on-clone' | 'already-on-checkout' | 'named-twice'; reason: string }
-export interface SyncPlan { action: SyncAction; base: string; target: string | null; commits: string[]; refusal: SyncRefusal | null }
-export interface SyncCheckoutFollow { follows: boolean; note: string | null }
+export interface SyncRefusal {
+  code: 'nothing-new' | 'checkout-ahead' | 'not-on-clone' | 'already-on-checkout' | 'named-twice';
+  reason: string;
+}
+export interface SyncPlan {
+  action: SyncAction;
+  base: string;
+  target: string | null;
+  commits: string[];
+  refusal: SyncRefusal | null;
+}
+export interface SyncCheckoutFollow {
+  follows: boolean;
+  note: string | null;
+}
 /** A check result on record; only `passed` with a digest can be carried. */
-export interface SyncCheckRecord { command: string; digest: string | null; status: 'passed' | 'failed' | 'carried'; place: string }
-export interface SyncCheck { command: string; status: 'passed' | 'failed' | 'carried'; digest: string; passedIn?: string | null }
+export interface SyncCheckRecord {
+  command: string;
+  digest: string | null;
+  status: 'passed' | 'failed' | 'carried';
+  place: string;
+}
+export interface SyncCheck {
+  command: string;
+  status: 'passed' | 'failed' | 'carried';
+  digest: string;
+  passedIn?: string | null;
+}
 export interface SyncReport {
   status: 'synced' | 'dry_run' | 'refused' | 'conflict' | 'check_failed' | 'push_rejected' | 'interrupted';
   checkout: string;
@@ -1621,7 +1810,12 @@ export declare function renderLandReport(report: LandReport): string;
 /** A fast-forward, named cherry-picks, or a refusal with its reason. */
 export declare function planSync(facts: SyncFacts): SyncPlan;
 /** Whether the checkout may follow: not moved, no uncommitted changes, fast-forwards. */
-export declare function checkoutFollow(seenHead: string, nowHead: string | null | undefined, uncommitted: boolean, fastForwards: boolean): SyncCheckoutFollow;
+export declare function checkoutFollow(
+  seenHead: string,
+  nowHead: string | null | undefined,
+  uncommitted: boolean,
+  fastForwards: boolean,
+): SyncCheckoutFollow;
 /** The digest of a check's inputs: its command and the git tree it runs on. */
 export declare function checkDigest(command: string, tree: string): string;
 /** The newest passed record with exactly `digest` (failed, carried, digest-less never count). */
@@ -1634,10 +1828,19 @@ export declare function renderSyncReport(report: SyncReport): string;
 // refuse, as far as they got) and return the engine's answer.
 
 /** An edge: leaving `from` on outcome `on`, into `to` (a node, `$close` or `$stop`). */
-export interface LoopEdge { from: string; on: string; to: string }
+export interface LoopEdge {
+  from: string;
+  on: string;
+  to: string;
+}
 
 /** A declared loop; exactly one has `iteration: true` (its first node is the head). */
-export interface LoopRing { name: string; nodes: string[]; max: number; iteration?: boolean }
+export interface LoopRing {
+  name: string;
+  nodes: string[];
+  max: number;
+  iteration?: boolean;
+}
 
 /** A loop graph (npm/schemas/loop-graph.schema.json). */
 export interface LoopGraph {
@@ -1667,7 +1870,13 @@ export interface LoopBrick {
 export type LoopBricks = ReadonlyMap<string, LoopBrick> | readonly LoopBrick[] | Record<string, LoopBrick>;
 
 /** A unit's card: what it intends, declares and may touch. */
-export interface LoopCard { intent?: unknown; actions?: string[]; writeSet?: string[]; amend?: string; [extra: string]: unknown }
+export interface LoopCard {
+  intent?: unknown;
+  actions?: string[];
+  writeSet?: string[];
+  amend?: string;
+  [extra: string]: unknown;
+}
 
 /** What a held run waits for. */
 export type LoopAwaiting =
@@ -1678,26 +1887,60 @@ export type LoopAwaiting =
 
 /** A committed unit. */
 export interface LoopHistoryEntry {
-  iteration: number; bricks: string[]; declared: number; actual: number; decision: RiskDecision | string;
-  tests: string; intent: unknown; gates?: string[];
+  iteration: number;
+  bricks: string[];
+  declared: number;
+  actual: number;
+  decision: RiskDecision | string;
+  tests: string;
+  intent: unknown;
+  gates?: string[];
 }
 
 /** The whole state LOOP.md persists. */
 export interface LoopState {
-  v: number; title: string; requirement: string; preset: string; contracts: unknown; graph: LoopGraph;
-  node: string; status: 'running' | 'awaiting' | 'stopped' | 'done'; awaiting: LoopAwaiting | null;
-  reason: string | null; iteration: number; card: LoopCard | null; validated: boolean; pendingVerify: boolean;
-  closing: boolean; counters: Record<string, number>; resplit: boolean; emptyStreak: number; snapshot: string;
-  visited: string[]; tests: string;
+  v: number;
+  title: string;
+  requirement: string;
+  preset: string;
+  contracts: unknown;
+  graph: LoopGraph;
+  node: string;
+  status: 'running' | 'awaiting' | 'stopped' | 'done';
+  awaiting: LoopAwaiting | null;
+  reason: string | null;
+  iteration: number;
+  card: LoopCard | null;
+  validated: boolean;
+  pendingVerify: boolean;
+  closing: boolean;
+  counters: Record<string, number>;
+  resplit: boolean;
+  emptyStreak: number;
+  snapshot: string;
+  visited: string[];
+  tests: string;
   current: { declared?: number; decision?: string; amended?: boolean; actual?: number; gates?: string[] };
-  notes: string[]; history: LoopHistoryEntry[]; gateAmends?: Record<string, number>;
+  notes: string[];
+  history: LoopHistoryEntry[];
+  gateAmends?: Record<string, number>;
 }
 
 /** `initState`'s arguments. */
-export interface LoopInit { title: string; requirement: string; graph: LoopGraph; preset?: string; contracts?: string[] }
+export interface LoopInit {
+  title: string;
+  requirement: string;
+  graph: LoopGraph;
+  preset?: string;
+  contracts?: string[];
+}
 
 /** The run's summary at its end. */
-export interface LoopSummary { iterations: number; review: { iteration: number; intent: unknown }[]; notes: string[] }
+export interface LoopSummary {
+  iterations: number;
+  review: { iteration: number; intent: unknown }[];
+  notes: string[];
+}
 
 /** What `nextStep` answers. */
 export type LoopNext =
@@ -1706,20 +1949,46 @@ export type LoopNext =
   | { terminal: '$stop'; reason: string | null; summary: LoopSummary }
   | { verify: true; iteration: number; run: string }
   | {
-    node: string; iteration: number; effect: 'read' | 'mutate'; agent?: string; skill?: string; outcomes: string[];
-    prompt: string; card: LoopCard | null; notes: string[]; validate: boolean; rules?: string[];
-  };
+      node: string;
+      iteration: number;
+      effect: 'read' | 'mutate';
+      agent?: string;
+      skill?: string;
+      outcomes: string[];
+      prompt: string;
+      card: LoopCard | null;
+      notes: string[];
+      validate: boolean;
+      rules?: string[];
+    };
 
 /** A declared score. */
-export interface LoopDeclaredScore { score: number; preset: string; threshold: [number, number]; decision: RiskDecision }
+export interface LoopDeclaredScore {
+  score: number;
+  preset: string;
+  threshold: [number, number];
+  decision: RiskDecision;
+}
 
 /** A unit closed into a commit: the commit message carries `trailers`. */
-export interface LoopCommit { commit: true; trailers: string; iteration: number; intent: unknown }
+export interface LoopCommit {
+  commit: true;
+  trailers: string;
+  iteration: number;
+  intent: unknown;
+}
 
 /** What a transition answers. */
 export type LoopTransition =
-  | { node: string } | { verify: true } | { done: true } | { stopped: string | null }
-  | { awaiting: LoopAwaiting } | { discard: true; resplit?: true } | { resumed: true } | { dropped: true } | LoopCommit;
+  | { node: string }
+  | { verify: true }
+  | { done: true }
+  | { stopped: string | null }
+  | { awaiting: LoopAwaiting }
+  | { discard: true; resplit?: true }
+  | { resumed: true }
+  | { dropped: true }
+  | LoopCommit;
 
 /** A new run's state; the prudent preset holds the launch. Throws on an unknown preset or a graph without one iteration loop. */
 export declare function initState(init: LoopInit): LoopState;
@@ -1730,15 +1999,33 @@ export declare function nextStep(state: LoopState, bricks: LoopBricks): LoopNext
 /** The current unit's commit trailers (`Loop-Iteration: ...`, one per line). */
 export declare function trailers(state: LoopState): string;
 /** Scores the declared actions (a new card when `actions` are given); blocking holds the run. */
-export declare function scoreDeclared(state: LoopState, options?: { actions?: string[] | null; writeSet?: string[] | null; intent?: unknown }): LoopDeclaredScore;
+export declare function scoreDeclared(
+  state: LoopState,
+  options?: { actions?: string[] | null; writeSet?: string[] | null; intent?: unknown },
+): LoopDeclaredScore;
 /** Scores the unit's diff (`LOOP.md` and `LOOP.md.tmp` left out): a commit, a hold, or an empty unit. */
-export declare function scoreDiff(state: LoopState, files: readonly { file: string; added?: number; deleted: number }[]):
-  LoopCommit | { score: number; decision: 'blocking'; reasons: string[]; commit: false } | { empty: true; commit: false } | { stopped: string };
+export declare function scoreDiff(
+  state: LoopState,
+  files: readonly { file: string; added?: number; deleted: number }[],
+):
+  | LoopCommit
+  | { score: number; decision: 'blocking'; reasons: string[]; commit: false }
+  | { empty: true; commit: false }
+  | { stopped: string };
 /** Records the outcome the current brick reported. `porcelain`: `git status --porcelain` now. */
-export declare function recordOutcome(state: LoopState, bricks: LoopBricks, outcome: string,
-  report?: { card?: LoopCard | null; porcelain?: string | null; note?: string }): LoopTransition;
+export declare function recordOutcome(
+  state: LoopState,
+  bricks: LoopBricks,
+  outcome: string,
+  report?: { card?: LoopCard | null; porcelain?: string | null; note?: string },
+): LoopTransition;
 /** A person's answer to a held run. */
-export declare function decideAwaiting(state: LoopState, bricks: LoopBricks, verdict: 'ok' | 'no' | 'amend' | string, note?: string): LoopTransition;
+export declare function decideAwaiting(
+  state: LoopState,
+  bricks: LoopBricks,
+  verdict: 'ok' | 'no' | 'amend' | string,
+  note?: string,
+): LoopTransition;
 /** The whole LOOP.md for a state. */
 export declare function renderLoopFile(state: LoopState): string;
 /** The state in a LOOP.md (`invalid-loop-file` without a loop-state block). */
@@ -1778,7 +2065,11 @@ export declare function relocateSpec(spec: ReleaseSpec, location: string): Relea
 export declare function renderReleaseSpec(source: string, version?: string | null, subpath?: string | null): string;
 
 /** A tag from `git ls-remote --tags`; `version` when its name is semver (`v1.2.0` or `1.2.0`). */
-export interface GitTag { name: string; commit: string; version: string | null }
+export interface GitTag {
+  name: string;
+  commit: string;
+  version: string | null;
+}
 /** Reads `git ls-remote --tags` output (annotated tags peeled). */
 export declare function parseGitTags(text: string): GitTag[];
 /** What to choose a version from. */
@@ -1791,7 +2082,11 @@ export interface VersionQuery {
   pre?: boolean;
   distTags?: [string, string][];
 }
-export interface SelectedVersion { version: string; name: string; commit: string | null }
+export interface SelectedVersion {
+  version: string;
+  name: string;
+  commit: string | null;
+}
 /** Chooses a version; throws `no-such-version` naming the source and what it offers. */
 export declare function selectVersion(query: VersionQuery): SelectedVersion;
 
@@ -1818,12 +2113,30 @@ export interface ReleaseLayout {
 /** Lays a release out; throws `bad-release` (links, collisions, no version) or `invalid-manifest`. */
 export declare function planLayout(input: LayoutInput): ReleaseLayout;
 
-export interface CacheKeyInput { kind: SourceKind; identity: string; revision: string; subpath?: string | null; stateDir: string }
+export interface CacheKeyInput {
+  kind: SourceKind;
+  identity: string;
+  revision: string;
+  subpath?: string | null;
+  stateDir: string;
+}
 /** The cache folder of a release, relative to the cache root. */
 export declare function cacheKey(input: CacheKeyInput): string;
-export interface CachedFile { path: string; stamp: string }
-export interface CacheIndex { spec: string; version: string; resolved: string | null; origin?: string | null; files: CachedFile[] }
-export interface CacheVerdict { index: CacheIndex | null; damage: string | null }
+export interface CachedFile {
+  path: string;
+  stamp: string;
+}
+export interface CacheIndex {
+  spec: string;
+  version: string;
+  resolved: string | null;
+  origin?: string | null;
+  files: CachedFile[];
+}
+export interface CacheVerdict {
+  index: CacheIndex | null;
+  damage: string | null;
+}
 /** A cache entry's `entry.json`. */
 export declare function renderCacheIndex(index: CacheIndex): string;
 /** A folder's fingerprint from its entries' lstat stamps (`stat-sha256:…`): equal means unchanged. */
@@ -1832,7 +2145,12 @@ export declare function folderFingerprint(entries: CachedFile[]): string;
 export declare function verifyCacheEntry(indexText: string | null, found: CachedFile[]): CacheVerdict;
 
 /** `.upkeep/source.json` (schema: `schemas/project-source.schema.json`). */
-export interface ProjectSource { source: string; version: string; subpath?: string | null; resolved?: string | null }
+export interface ProjectSource {
+  source: string;
+  version: string;
+  subpath?: string | null;
+  resolved?: string | null;
+}
 /** Parses `.upkeep/source.json` strictly; throws `invalid-source-file`. */
 export declare function parseProjectSource(text: string, label?: string | null): ProjectSource;
 /** Writes `.upkeep/source.json` (every key, two-space indent, final newline). */
@@ -1840,15 +2158,28 @@ export declare function renderProjectSource(record: ProjectSource): string;
 
 export type ScaffoldMode = 'fresh' | 'resume' | 'force';
 export interface ScaffoldStartInput {
-  target: string; entries: string[]; inProgress?: string | null; spec: string; force?: boolean; runId: string;
+  target: string;
+  entries: string[];
+  inProgress?: string | null;
+  spec: string;
+  force?: boolean;
+  runId: string;
   /** The state folder's name and what it holds (a lock and temp files alone leave the target empty). */
-  stateDir?: string; stateEntries?: string[];
+  stateDir?: string;
+  stateEntries?: string[];
 }
-export interface ScaffoldStart { mode: ScaffoldMode; probe: boolean; runId: string }
+export interface ScaffoldStart {
+  mode: ScaffoldMode;
+  probe: boolean;
+  runId: string;
+}
 /** How `upkeep new` starts; throws `target-not-empty`. */
 export declare function scaffoldStart(input: ScaffoldStartInput): ScaffoldStart;
 /** What is at a path: its kind and, for a regular file, its SHA-256. */
-export interface ProbedSide { kind?: 'file' | 'symlink' | 'directory' | 'other'; sha256?: string | null }
+export interface ProbedSide {
+  kind?: 'file' | 'symlink' | 'directory' | 'other';
+  sha256?: string | null;
+}
 export interface ScaffoldInput {
   start: ScaffoldStart;
   target: string;
@@ -1858,11 +2189,19 @@ export interface ScaffoldInput {
   manifest: string;
   stateDir: string;
 }
-export interface StateFile { path: string; text: string }
+export interface StateFile {
+  path: string;
+  text: string;
+}
 export interface ScaffoldReport {
-  spec: string; target: string; version: string;
-  created: string[]; replaced: string[]; unchanged: string[];
-  backupDir: string | null; resumed: boolean;
+  spec: string;
+  target: string;
+  version: string;
+  created: string[];
+  replaced: string[];
+  unchanged: string[];
+  backupDir: string | null;
+  resumed: boolean;
 }
 export interface ScaffoldPlan {
   progress: StateFile | null;
@@ -1886,24 +2225,39 @@ export interface AdoptInput {
   stateDir: string;
 }
 export interface AdoptReport {
-  spec: string; version: string; same: string[];
+  spec: string;
+  version: string;
+  same: string[];
   differs: { path: string; class: FileClass }[];
   missing: { path: string; class: FileClass }[];
   notFiles: { path: string; class: FileClass }[];
   replacedRecord: boolean;
 }
-export interface AdoptPlan { stateFiles: StateFile[]; report: AdoptReport; summary: string }
+export interface AdoptPlan {
+  stateFiles: StateFile[];
+  report: AdoptReport;
+  summary: string;
+}
 /** Plans `upkeep adopt`; throws `already-recorded`. */
 export declare function planAdopt(input: AdoptInput): AdoptPlan;
 
 export interface UpdateSourcesInput {
-  root: string; stateDir: string;
-  record?: string | null; installed?: string | null;
-  baseline?: string | null; latest?: string | null; to?: string | null;
+  root: string;
+  stateDir: string;
+  record?: string | null;
+  installed?: string | null;
+  baseline?: string | null;
+  latest?: string | null;
+  to?: string | null;
 }
 export interface UpdateSources {
-  baseline: string; latest: string; record: ProjectSource | null;
-  expectResolved: string | null; recordLatest: boolean; latestFromRecord: boolean; notices: string[];
+  baseline: string;
+  latest: string;
+  record: ProjectSource | null;
+  expectResolved: string | null;
+  recordLatest: boolean;
+  latestFromRecord: boolean;
+  notices: string[];
 }
 /** The two releases of a bare `upkeep update`; throws `no-source`. */
 export declare function updateSources(input: UpdateSourcesInput): UpdateSources;
@@ -1971,7 +2325,11 @@ export interface FleetRepo {
 export declare function parseFleetList(text: string, label: string): FleetRepo[];
 export type Platform = 'github' | 'gitlab';
 /** What was read for a local repository's record. */
-export interface FleetRecord { key: string; text?: string | null; error?: string | null }
+export interface FleetRecord {
+  key: string;
+  text?: string | null;
+  error?: string | null;
+}
 export interface FleetInput {
   list: string;
   label: string;
@@ -2004,7 +2362,11 @@ export interface StepFacts {
   remoteIsStepCommit?: boolean;
 }
 export type StepAction = 'skip' | 'push' | 'unchanged' | 'keep' | 'replace' | 'refuse';
-export interface StepDecision { action: StepAction; lease: string | null; message: string }
+export interface StepDecision {
+  action: StepAction;
+  lease: string | null;
+  message: string;
+}
 /** What the fleet step does with its branch (push, leave, replace with a lease, refuse). */
 export declare function stepAction(facts: StepFacts): StepDecision;
 /** What the fleet step finds in its checkout before it starts. */
@@ -2020,7 +2382,10 @@ export interface StartFacts {
 }
 /** `keep`: the backup folders `git clean` keeps (never committed, never discarded). */
 export interface StepStart {
-  base: string | null; reset: boolean; refusal: string | null; keep: string[];
+  base: string | null;
+  reset: boolean;
+  refusal: string | null;
+  keep: string[];
   /** upkeep's self-ignoring folders whose files the step commits (their `.gitignore` left out): the merge folder. */
   commitIgnored: string[];
 }
@@ -2028,13 +2393,27 @@ export interface StepStart {
 export declare function stepStart(facts: StartFacts): StepStart;
 
 export type RuleClass = 'owned' | 'shared' | 'wiki-owned' | 'exclude';
-export interface ManifestRules { rules: { class: RuleClass; glob: string }[]; install: [string, string][] }
+export interface ManifestRules {
+  rules: { class: RuleClass; glob: string }[];
+  install: [string, string][];
+}
 /** Parses a `manifest init` rules file (`owned src/**`, `install _npmrc .npmrc`); throws `invalid-rules`. */
 export declare function parseManifestRules(text: string, label?: string | null): ManifestRules;
-export interface ManifestInitInput { label: string; files: string[]; rules?: ManifestRules; stateDir: string }
+export interface ManifestInitInput {
+  label: string;
+  files: string[];
+  rules?: ManifestRules;
+  stateDir: string;
+}
 export interface ManifestInit {
-  manifest: string; owned: number; shared: number; wikiOwned: number; excluded: number; unlisted: number;
-  renames: [string, string][]; summary: string;
+  manifest: string;
+  owned: number;
+  shared: number;
+  wikiOwned: number;
+  excluded: number;
+  unlisted: number;
+  renames: [string, string][];
+  summary: string;
 }
 /** A template folder's manifest from rules. */
 export declare function manifestInit(input: ManifestInitInput): ManifestInit;
@@ -2047,7 +2426,11 @@ export interface ManifestCheckInput {
   texts?: { path: string; bytes: Uint8Array }[];
   stateDir: string;
 }
-export interface ManifestCheck { problems: { path: string | null; problem: string }[]; files: number; summary: string }
+export interface ManifestCheck {
+  problems: { path: string | null; problem: string }[];
+  files: number;
+  summary: string;
+}
 /** Every problem of a release's manifest. */
 export declare function checkManifest(input: ManifestCheckInput): ManifestCheck;
 

@@ -41,7 +41,8 @@ export function loopApi(/** @type {any} */ engine) {
     validateLoopGraph: (/** @type {any} */ graph, /** @type {any} */ bricks) => engine.loopValidateGraph(graph, catalogue(bricks)),
     nextStep: (/** @type {any} */ state, /** @type {any} */ bricks) => engine.loopNextStep(state, catalogue(bricks)),
     trailers: (/** @type {any} */ state) => engine.loopTrailers(state),
-    scoreDeclared: (/** @type {any} */ state, /** @type {any} */ options) => stepOn(state, () => engine.loopScoreDeclared(state, options ?? undefined)),
+    scoreDeclared: (/** @type {any} */ state, /** @type {any} */ options) =>
+      stepOn(state, () => engine.loopScoreDeclared(state, options ?? undefined)),
     scoreDiff: (/** @type {any} */ state, /** @type {any} */ files) => stepOn(state, () => engine.loopScoreDiff(state, files)),
     recordOutcome: (/** @type {any} */ state, /** @type {any} */ bricks, /** @type {string} */ outcome, /** @type {any} */ report) =>
       stepOn(state, () => engine.loopRecordOutcome(state, catalogue(bricks), outcome, report ?? undefined)),

@@ -10,9 +10,10 @@
  * `isWellFormed` is ES2024 (Node 20, current browsers); the regex is the fallback.
  * @type {(s: string) => boolean}
  */
-const wellFormed = typeof (/** @type {any} */ (String.prototype)).isWellFormed === 'function'
-  ? (s) => /** @type {any} */ (s).isWellFormed()
-  : (s) => !/\p{Surrogate}/u.test(s);
+const wellFormed =
+  typeof (/** @type {any} */ (String.prototype).isWellFormed) === 'function'
+    ? (s) => /** @type {any} */ (s).isWellFormed()
+    : (s) => !/\p{Surrogate}/u.test(s);
 
 /**
  * `{ paths, numbers }` from the engine as `[{ file, added, deleted }]`.

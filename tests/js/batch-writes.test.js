@@ -61,7 +61,11 @@ describe('batch writes', () => {
       await atomicWriteAll(items);
       process.stderr.write('WRITTEN\\n');`;
     // Trace only the folders' openings for listing (O_DIRECTORY), after the module loaded.
-    const run = spawnSync('strace', ['-f', '-qq', '-e', 'trace=openat,write', '-e', 'signal=none', process.execPath, '--input-type=module', '-e', script], { encoding: 'utf8', maxBuffer: 1 << 26 });
+    const run = spawnSync(
+      'strace',
+      ['-f', '-qq', '-e', 'trace=openat,write', '-e', 'signal=none', process.execPath, '--input-type=module', '-e', script],
+      { encoding: 'utf8', maxBuffer: 1 << 26 },
+    );
     assert.equal(run.status, 0, run.stderr.slice(-2000));
     const lines = run.stderr.split('\n');
     const from = lines.findIndex((l) => l.includes('WRITING'));
@@ -70,6 +74,10 @@ describe('batch writes', () => {
     const listed = lines.slice(from, to).filter((l) => /openat\(.*O_DIRECTORY/.test(l) && !/O_CREAT/.test(l));
     // Each folder once for the sweep; the fsync of each folder at the end opens it too (O_RDONLY, no O_DIRECTORY).
     const folders = listed.map((l) => /"([^"]+)"/.exec(l)?.[1]).sort();
-    assert.deepEqual(folders, ['a', 'b', 'c'].map((f) => `${dir}/${f}`), listed.join('\n'));
+    assert.deepEqual(
+      folders,
+      ['a', 'b', 'c'].map((f) => `${dir}/${f}`),
+      listed.join('\n'),
+    );
   });
 });

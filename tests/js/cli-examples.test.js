@@ -17,11 +17,22 @@ const bin = join(base, 'bin');
 mkdirSync(bin);
 writeFileSync(join(bin, 'upkeep'), `#!/bin/sh\nexec "${process.execPath}" "${upkeepBin}" "$@"\n`);
 chmodSync(join(bin, 'upkeep'), 0o755);
-const env = { ...process.env, PATH: `${bin}:${process.env.PATH}`, CI: '', HOME: base, GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' };
+const env = {
+  ...process.env,
+  PATH: `${bin}:${process.env.PATH}`,
+  CI: '',
+  HOME: base,
+  GIT_CONFIG_NOSYSTEM: '1',
+  GIT_AUTHOR_NAME: 't',
+  GIT_AUTHOR_EMAIL: 't@t',
+  GIT_COMMITTER_NAME: 't',
+  GIT_COMMITTER_EMAIL: 't@t',
+};
 let counter = 0;
 
 /** The examples of `upkeep <command> --help`, as printed. */
-const examplesOf = (/** @type {string} */ command) => [...runCli([...command.split(' '), '--help']).stdout.matchAll(/^ {2}\$ (.+)$/gm)].map((m) => m[1]);
+const examplesOf = (/** @type {string} */ command) =>
+  [...runCli([...command.split(' '), '--help']).stdout.matchAll(/^ {2}\$ (.+)$/gm)].map((m) => m[1]);
 const sh = (/** @type {string} */ cwd, /** @type {string} */ line) => spawnSync('sh', ['-c', line], { cwd, env, encoding: 'utf8' });
 const git = (/** @type {string} */ cwd, /** @type {string[]} */ ...args) => execFileSync('git', args, { cwd, env, stdio: 'pipe' });
 
@@ -42,7 +53,10 @@ function templateRepo(/** @type {string} */ work) {
   const repo = join(work, '../template');
   mkdirSync(repo);
   git(repo, 'init', '-q');
-  for (const [tag, dir] of [['v1.2.0', 'template-1.2.0'], ['v1.3.0', 'template-1.3.0']]) {
+  for (const [tag, dir] of [
+    ['v1.2.0', 'template-1.2.0'],
+    ['v1.3.0', 'template-1.3.0'],
+  ]) {
     git(repo, 'rm', '-rq', '--ignore-unmatch', '.');
     cpSync(join(work, '..', dir), repo, { recursive: true });
     git(repo, 'add', '-A');
@@ -67,7 +81,14 @@ const cases = /** @type {Record<string, { setUp: (work: string) => void, ok: (st
   },
   diff: {
     setUp: (w) => {
-      for (const [name, text] of [['config.old.json', '{"a":1}\n'], ['config.json', '{"a":2}\n'], ['old.json', '1\n'], ['new.json', '2\n'], ['notes.txt', 'a\r\nb\r\n'], ['notes-from-windows.txt', 'a\nc\n']]) {
+      for (const [name, text] of [
+        ['config.old.json', '{"a":1}\n'],
+        ['config.json', '{"a":2}\n'],
+        ['old.json', '1\n'],
+        ['new.json', '2\n'],
+        ['notes.txt', 'a\r\nb\r\n'],
+        ['notes-from-windows.txt', 'a\nc\n'],
+      ]) {
         writeFileSync(join(w, name), text);
       }
     },
@@ -75,7 +96,11 @@ const cases = /** @type {Record<string, { setUp: (work: string) => void, ok: (st
   },
   merge: {
     setUp: (w) => {
-      for (const [prefix, names] of /** @type {[string, string[]][]} */ ([['README', ['README.md', 'README.base.md', 'README.theirs.md']], ['x', ['mine.txt', 'base.txt', 'theirs.txt']], ['y', ['a.txt', 'b.txt', 'c.txt']]])) {
+      for (const [prefix, names] of /** @type {[string, string[]][]} */ ([
+        ['README', ['README.md', 'README.base.md', 'README.theirs.md']],
+        ['x', ['mine.txt', 'base.txt', 'theirs.txt']],
+        ['y', ['a.txt', 'b.txt', 'c.txt']],
+      ])) {
         names.forEach((name, i) => writeFileSync(join(w, name), `${prefix}\n${['ours', 'base', 'theirs'][i]}\nend\n`));
       }
     },

@@ -21,7 +21,10 @@ const files = sizes.map((size) => {
 const sha256sum = (/** @type {string[]} */ names) => execFileSync('sha256sum', ['--', ...names], { cwd: dir, encoding: 'utf8' });
 
 /** @type {[string, Record<string, string>][]} */
-const engines = [['native', {}], ['wasm', { UPKEEP_FORCE_WASM: '1' }]];
+const engines = [
+  ['native', {}],
+  ['wasm', { UPKEEP_FORCE_WASM: '1' }],
+];
 for (const [engine, env] of engines) {
   describe(`upkeep hash (${engine})`, () => {
     test('prints exactly what sha256sum prints, 0 bytes to 64 MiB', () => {
@@ -83,7 +86,9 @@ describe('upkeep hash failures', () => {
   });
 
   test('--version and --help exit 0', () => {
-    const { version } = JSON.parse(execFileSync('node', ['-p', 'JSON.stringify(require("./package.json"))'], { cwd: join(upkeepBin, '../..'), encoding: 'utf8' }));
+    const { version } = JSON.parse(
+      execFileSync('node', ['-p', 'JSON.stringify(require("./package.json"))'], { cwd: join(upkeepBin, '../..'), encoding: 'utf8' }),
+    );
     assert.deepEqual(pick(runCli(['--version'])), { status: 0, stderr: '' });
     assert.equal(runCli(['--version']).stdout, `${version}\n`);
     const help = runCli(['--help']);
@@ -92,7 +97,10 @@ describe('upkeep hash failures', () => {
   });
 
   test('a reader that goes away early does not make it fail', () => {
-    const result = spawnSync('bash', ['-c', `node ${JSON.stringify(upkeepBin)} hash ${files.slice(0, 8).join(' ')} | head -1`], { cwd: dir, encoding: 'utf8' });
+    const result = spawnSync('bash', ['-c', `node ${JSON.stringify(upkeepBin)} hash ${files.slice(0, 8).join(' ')} | head -1`], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
     assert.equal(result.stderr, '');
     assert.equal(result.stdout, sha256sum([files[0]]));
   });

@@ -51,8 +51,12 @@ function put(root, files) {
 function refreshScene() {
   const dir = join(base, `r${counter++}`);
   const files = ['mine.mjs', 'gone.mjs', 'dropped.mjs', 'stale.mjs'];
-  const manifest = (/** @type {string[]} */ names) => JSON.stringify({ schema: 1, home: 'svc', files: names.map((f) => ({ src: `code/${f}`, target: `svc/${f}` })) });
-  put(join(dir, 'my vendor'), { 'install/manifest.json': manifest(files), ...Object.fromEntries(files.map((f) => [`code/${f}`, `${f} v1\n`])) });
+  const manifest = (/** @type {string[]} */ names) =>
+    JSON.stringify({ schema: 1, home: 'svc', files: names.map((f) => ({ src: `code/${f}`, target: `svc/${f}` })) });
+  put(join(dir, 'my vendor'), {
+    'install/manifest.json': manifest(files),
+    ...Object.fromEntries(files.map((f) => [`code/${f}`, `${f} v1\n`])),
+  });
   mkdirSync(join(dir, 'host'));
   assert.equal(shell(dir, "upkeep install --source 'my vendor' --target host").status, 0);
   put(join(dir, 'host'), { 'svc/mine.mjs': 'my edit\n' });
@@ -60,7 +64,9 @@ function refreshScene() {
   rmSync(join(dir, 'my vendor/code/dropped.mjs'));
   put(join(dir, 'my vendor'), {
     'install/manifest.json': manifest(['mine.mjs', 'gone.mjs', 'stale.mjs']),
-    'code/mine.mjs': 'mine v2\n', 'code/gone.mjs': 'gone v2\n', 'code/stale.mjs': 'stale v2\n',
+    'code/mine.mjs': 'mine v2\n',
+    'code/gone.mjs': 'gone v2\n',
+    'code/stale.mjs': 'stale v2\n',
   });
   return dir;
 }
@@ -71,10 +77,18 @@ describe('every printed hint works when pasted', () => {
     const run = shell(first, "upkeep refresh --source 'my vendor' --target host");
     assert.equal(run.status, 1, run.out);
     const printed = hints(run.out);
-    assert.deepEqual(printed.map((h) => h.replace(/^upkeep refresh --source 'my vendor' --target host /, '')), [
-      '--auto keep-mine', '--auto take-theirs', '--confirm svc/mine.mjs', '--host-deleted restore', '--host-deleted forget',
-      '--source-deleted remove', '--source-deleted keep',
-    ]);
+    assert.deepEqual(
+      printed.map((h) => h.replace(/^upkeep refresh --source 'my vendor' --target host /, '')),
+      [
+        '--auto keep-mine',
+        '--auto take-theirs',
+        '--confirm svc/mine.mjs',
+        '--host-deleted restore',
+        '--host-deleted forget',
+        '--source-deleted remove',
+        '--source-deleted keep',
+      ],
+    );
     /** What each hint settles: the file that must no longer wait, and its content after. */
     const settles = /** @type {Record<string, [string, string | null]>} */ ({
       '--auto keep-mine': ['svc/mine.mjs', 'my edit\n'],
@@ -119,7 +133,17 @@ describe('every printed hint works when pasted', () => {
 
   test('install: the --force hint replaces what is in the way', () => {
     const dir = join(base, `i${counter++}`);
-    put(join(dir, 'vendor'), { 'install/manifest.json': JSON.stringify({ schema: 1, files: [{ src: 'a', target: 'a' }, { src: 'b', target: 'b' }] }), a: 'a\n', b: 'b\n' });
+    put(join(dir, 'vendor'), {
+      'install/manifest.json': JSON.stringify({
+        schema: 1,
+        files: [
+          { src: 'a', target: 'a' },
+          { src: 'b', target: 'b' },
+        ],
+      }),
+      a: 'a\n',
+      b: 'b\n',
+    });
     put(join(dir, 'host'), { a: 'something else\n' });
     const r = shell(dir, 'upkeep install --source vendor --target host');
     assert.equal(r.status, 1);
@@ -135,12 +159,21 @@ describe('every printed hint works when pasted', () => {
 
   test('a stopped refresh and a stopped update: the resume command finishes each', () => {
     const dir = refreshScene();
-    const stopped = spawnSync('sh', ['-c', "upkeep refresh --source 'my vendor' --target host --auto take-theirs --host-deleted restore --source-deleted remove"], {
-      cwd: dir, env: { ...env, UPKEEP_FAULT_SIGNAL_AT: 'write:1:SIGINT' }, encoding: 'utf8',
-    });
+    const stopped = spawnSync(
+      'sh',
+      ['-c', "upkeep refresh --source 'my vendor' --target host --auto take-theirs --host-deleted restore --source-deleted remove"],
+      {
+        cwd: dir,
+        env: { ...env, UPKEEP_FAULT_SIGNAL_AT: 'write:1:SIGINT' },
+        encoding: 'utf8',
+      },
+    );
     assert.equal(stopped.status, 130, stopped.stdout + stopped.stderr);
     const [resume] = hints(stopped.stdout);
-    assert.equal(resume, "upkeep refresh --source 'my vendor' --target host --auto take-theirs --host-deleted restore --source-deleted remove");
+    assert.equal(
+      resume,
+      "upkeep refresh --source 'my vendor' --target host --auto take-theirs --host-deleted restore --source-deleted remove",
+    );
     const r = shell(dir, resume);
     assert.equal(r.status, 0, r.out);
 
@@ -151,7 +184,9 @@ describe('every printed hint works when pasted', () => {
     cpSync(join(examples, 'starter-template-1.3.0'), join(project, 'template-1.3.0'), { recursive: true });
     const cwd = join(project, 'project');
     const update = spawnSync('sh', ['-c', 'upkeep update --baseline ../template-1.2.0 --latest ../template-1.3.0 --yes'], {
-      cwd, env: { ...env, UPKEEP_FAULT_SIGNAL_AT: 'write:0:SIGTERM' }, encoding: 'utf8',
+      cwd,
+      env: { ...env, UPKEEP_FAULT_SIGNAL_AT: 'write:0:SIGTERM' },
+      encoding: 'utf8',
     });
     assert.equal(update.status, 143, update.stdout + update.stderr);
     const [again] = hints(update.stderr);
@@ -168,7 +203,8 @@ describe('every printed hint works when pasted', () => {
     cpSync(join(examples, 'starter-template'), join(dir, 't1'), { recursive: true });
     cpSync(join(examples, 'starter-template-1.3.0'), join(dir, 't2'), { recursive: true });
     const cwd = join(dir, 'project');
-    for (const line of ['git init -q', 'git add -A', 'git -c user.name=t -c user.email=t@t commit -qm scaffolded']) assert.equal(shell(cwd, line).status, 0);
+    for (const line of ['git init -q', 'git add -A', 'git -c user.name=t -c user.email=t@t commit -qm scaffolded'])
+      assert.equal(shell(cwd, line).status, 0);
     const update = 'upkeep update --baseline ../t1 --latest ../t2 --yes';
     assert.equal(shell(cwd, update).status, 1);
     const r = shell(cwd, update);

@@ -39,18 +39,21 @@ describe('sync: pushed only when it pushed', () => {
     assert.equal(r.originMain(), tip);
   });
 
-  test('a push origin refuses is named with the remote and all of git\'s words', () => {
+  test("a push origin refuses is named with the remote and all of git's words", () => {
     const r = makeRepos();
     after(r.remove);
     git(r.checkout, 'remote', 'set-url', 'origin', '../nowhere.git');
     commit(r.clone, 'work', { 'c.txt': 'c\n' });
     const run = runCli(['sync', '--from', r.clone, '--checkout', r.checkout]);
     assert.equal(run.status, 4);
-    assert.match(run.stdout, /Note: origin \(\.\.\/nowhere\.git\) refused the push: fatal: '\.\.\/nowhere\.git' does not appear to be a git repository/);
+    assert.match(
+      run.stdout,
+      /Note: origin \(\.\.\/nowhere\.git\) refused the push: fatal: '\.\.\/nowhere\.git' does not appear to be a git repository/,
+    );
   });
 });
 
-describe('release errors name the input and carry the tool\'s words', () => {
+describe("release errors name the input and carry the tool's words", () => {
   const v1 = writeRelease(join(base, 'v1'), { version: '1.0.0', manifest: { 'a.txt': 'owned' }, files: { 'a.txt': 'a\n' } });
   const project = installProject(v1);
   after(() => rmSync(project, { recursive: true, force: true }));
@@ -60,10 +63,13 @@ describe('release errors name the input and carry the tool\'s words', () => {
   test('a git ref that does not exist: named with what git found, not TAR_BAD_ARCHIVE', () => {
     const r = runCli(['update', '--root', project, '--baseline', `${repo}#v1.0.0`, '--latest', `${repo}#v9.9.9`, '--yes']);
     assert.equal(r.status, 2);
-    assert.equal(r.stderr, `upkeep: cannot read the latest release '${repo}#v9.9.9': git ls-remote ${repo} found no tag or branch named v9.9.9\n`);
+    assert.equal(
+      r.stderr,
+      `upkeep: cannot read the latest release '${repo}#v9.9.9': git ls-remote ${repo} found no tag or branch named v9.9.9\n`,
+    );
   });
 
-  test('a file that is not an archive: named, with tar\'s message', () => {
+  test("a file that is not an archive: named, with tar's message", () => {
     const bad = join(base, 'broken.tar.gz');
     writeFileSync(bad, 'not gzip at all');
     const r = runCli(['update', '--root', project, '--baseline', v1, '--latest', bad, '--yes', '--json']);
@@ -80,7 +86,8 @@ describe('install and refresh say what is', () => {
   const host = join(dir, 'host');
   mkdirSync(join(src, 'install'), { recursive: true });
   mkdirSync(host);
-  const manifest = (/** @type {string[]} */ names) => writeFileSync(join(src, 'install/manifest.json'), JSON.stringify({ schema: 1, files: names.map((n) => ({ src: n, target: n })) }));
+  const manifest = (/** @type {string[]} */ names) =>
+    writeFileSync(join(src, 'install/manifest.json'), JSON.stringify({ schema: 1, files: names.map((n) => ({ src: n, target: n })) }));
   manifest(['a.txt']);
   writeFileSync(join(src, 'a.txt'), 'a\n');
   writeFileSync(join(host, 'a.txt'), 'different\n');
@@ -101,7 +108,13 @@ describe('install and refresh say what is', () => {
     assert.match(dry.stdout, /^ {2}To add {7}1 {2}\(new upstream\)$/m);
     assert.doesNotMatch(dry.stdout, /host-deleted|deleted here/);
     const json = JSON.parse(runCli(['refresh', '--source', src, '--target', host, '--json']).stdout);
-    assert.deepEqual(json.files.map((/** @type {any} */ f) => [f.target, f.state]), [['a.txt', 'unchanged-identical'], ['b.txt', 'new-upstream']]);
+    assert.deepEqual(
+      json.files.map((/** @type {any} */ f) => [f.target, f.state]),
+      [
+        ['a.txt', 'unchanged-identical'],
+        ['b.txt', 'new-upstream'],
+      ],
+    );
     execFileSync('test', ['-f', join(host, 'b.txt')]);
   });
 });

@@ -13,7 +13,12 @@ const gitEnv = { LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0', GIT_CONFIG_NOSYSTEM: '1'
 /** A repository with one commit, then staged renames, edits, deletions and awkward names. */
 function makeRepo() {
   const dir = mkdtempSync(join(tmpdir(), 'upkeep-score-'));
-  const git = (/** @type {string[]} */ ...args) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t.invalid', ...args], { cwd: dir, env: { ...process.env, ...gitEnv }, encoding: 'buffer' });
+  const git = (/** @type {string[]} */ ...args) =>
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t.invalid', ...args], {
+      cwd: dir,
+      env: { ...process.env, ...gitEnv },
+      encoding: 'buffer',
+    });
   const write = (/** @type {string} */ name, /** @type {string} */ text) => {
     mkdirSync(dirname(join(dir, name)), { recursive: true });
     writeFileSync(join(dir, name), text);
@@ -43,19 +48,28 @@ function makeRepo() {
 const common = ['--actions', 'logic', '--write-set', 'src/**', '--write-set', 'docs/**', '--contracts', 'api/*.json', '--json'];
 
 /** @type {[string, Record<string, string>][]} */
-const engines = [['native', {}], ['wasm', { UPKEEP_FORCE_WASM: '1' }]];
+const engines = [
+  ['native', {}],
+  ['wasm', { UPKEEP_FORCE_WASM: '1' }],
+];
 
 for (const [engine, env] of engines) {
   describe(`upkeep score on a real repository (${engine})`, () => {
     /** @type {ReturnType<typeof makeRepo>} */
     let repo;
-    before(() => { repo = makeRepo(); });
+    before(() => {
+      repo = makeRepo();
+    });
     after(() => repo.remove());
 
     test('--git --staged, plain numstat and -z numstat on stdin give the same verdict', () => {
       const fromGit = runCli(['score', '--git', '--staged', ...common], { cwd: repo.dir, env });
       const plain = runCli(['score', '--diff', ...common], { cwd: repo.dir, env, input: repo.git('diff', '--cached', '--numstat', '-M') });
-      const z = runCli(['score', '--diff', ...common], { cwd: repo.dir, env, input: repo.git('diff', '--cached', '--numstat', '-M', '-z') });
+      const z = runCli(['score', '--diff', ...common], {
+        cwd: repo.dir,
+        env,
+        input: repo.git('diff', '--cached', '--numstat', '-M', '-z'),
+      });
       assert.equal(fromGit.stderr, '');
       assert.equal(fromGit.status, 1);
       assert.equal(plain.stdout, fromGit.stdout);
@@ -66,8 +80,10 @@ for (const [engine, env] of engines) {
         '31 lines deleted',
         'contract files: api/schema.json',
       ]);
-      assert.deepEqual({ score: verdict.score, decision: verdict.decision, declared: verdict.declared, fails: verdict.fails },
-        { score: 0.8, decision: 'blocking', declared: 0.4, fails: true });
+      assert.deepEqual(
+        { score: verdict.score, decision: verdict.decision, declared: verdict.declared, fails: verdict.fails },
+        { score: 0.8, decision: 'blocking', declared: 0.4, fails: true },
+      );
     });
 
     test('the plain numstat really is C-quoted, and both forms parse to the same rows', () => {
@@ -75,25 +91,87 @@ for (const [engine, env] of engines) {
       assert.match(plain, /"docs\/tab\\there.md"/);
       assert.match(plain, /\\303\\257/);
       assert.match(plain, /src\/\{old => new\}\/a.js/);
-      const out = runCli(['score', '--diff', '--declared', '0', '--write-set', '**/*', '--json'], { cwd: repo.dir, env, input: Buffer.from(plain) });
+      const out = runCli(['score', '--diff', '--declared', '0', '--write-set', '**/*', '--json'], {
+        cwd: repo.dir,
+        env,
+        input: Buffer.from(plain),
+      });
       assert.equal(JSON.parse(out.stdout).files, 10);
     });
 
     test('a commit range, and soft verdicts exit 0 unless --fail-on soft', () => {
       repo.git('commit', '-q', '-m', 'change');
-      const args = ['score', '--git', 'HEAD~1..HEAD', '--declared', '0.5', '--write-set', '**/*', '--write-set', 'logo.bin', '--ignore-deletions', 'src/**'];
+      const args = [
+        'score',
+        '--git',
+        'HEAD~1..HEAD',
+        '--declared',
+        '0.5',
+        '--write-set',
+        '**/*',
+        '--write-set',
+        'logo.bin',
+        '--ignore-deletions',
+        'src/**',
+      ];
       // '**/*' is wildcard-only, so it matches nothing: only the exact logo.bin is in the set.
-      const loose = runCli([...args, '--write-set', 'naïve/**', '--write-set', 'src/**', '--write-set', 'docs/**', '--write-set', 'api/**',
-        '--write-set', 'renamed "quoted" café.txt', '--write-set', 'moved out.txt', '--write-set', 'with space/**'], { cwd: repo.dir, env });
+      const loose = runCli(
+        [
+          ...args,
+          '--write-set',
+          'naïve/**',
+          '--write-set',
+          'src/**',
+          '--write-set',
+          'docs/**',
+          '--write-set',
+          'api/**',
+          '--write-set',
+          'renamed "quoted" café.txt',
+          '--write-set',
+          'moved out.txt',
+          '--write-set',
+          'with space/**',
+        ],
+        { cwd: repo.dir, env },
+      );
       assert.equal(loose.stderr, '');
-      assert.equal(loose.stdout, [
-        'score: 0.5', 'decision: soft', 'preset: balanced (silent ≤ 0.2, soft ≤ 0.6, blocking above)', 'declared: 0.5', 'files: 10', 'reasons: none',
-        "warning: --write-set '**/*' can never match: a write-set glob needs a literal segment (one without * or ?, as in 'src/**' or 'docs/*.md'); without one it is compared as an exact path and matches no file",
-        '',
-      ].join('\n'));
+      assert.equal(
+        loose.stdout,
+        [
+          'score: 0.5',
+          'decision: soft',
+          'preset: balanced (silent ≤ 0.2, soft ≤ 0.6, blocking above)',
+          'declared: 0.5',
+          'files: 10',
+          'reasons: none',
+          "warning: --write-set '**/*' can never match: a write-set glob needs a literal segment (one without * or ?, as in 'src/**' or 'docs/*.md'); without one it is compared as an exact path and matches no file",
+          '',
+        ].join('\n'),
+      );
       assert.equal(loose.status, 0);
-      const strict = runCli([...args, '--write-set', 'naïve/**', '--write-set', 'src/**', '--write-set', 'docs/**', '--write-set', 'api/**',
-        '--write-set', 'renamed "quoted" café.txt', '--write-set', 'moved out.txt', '--write-set', 'with space/**', '--fail-on', 'soft'], { cwd: repo.dir, env });
+      const strict = runCli(
+        [
+          ...args,
+          '--write-set',
+          'naïve/**',
+          '--write-set',
+          'src/**',
+          '--write-set',
+          'docs/**',
+          '--write-set',
+          'api/**',
+          '--write-set',
+          'renamed "quoted" café.txt',
+          '--write-set',
+          'moved out.txt',
+          '--write-set',
+          'with space/**',
+          '--fail-on',
+          'soft',
+        ],
+        { cwd: repo.dir, env },
+      );
       assert.equal(strict.status, 1);
       // Files outside the write set raise the score to 0.8: blocking when balanced, soft when aggressive.
       assert.equal(runCli(args, { cwd: repo.dir, env }).status, 1);
@@ -109,9 +187,17 @@ describe('upkeep score: bad usage and bad input exit 2 with a clear message', ()
   after(() => rmSync(dir, { recursive: true, force: true }));
   const input = Buffer.from('1\t0\ta.js\n');
   const cases = /** @type {[string, string[], string][]} */ ([
-    ['unknown action', ['--diff', '--actions', 'logic,frobnicate'], 'upkeep: unknown action "frobnicate" — one of format, imports, rename, logic, new-file, api, delete, architecture\n'],
+    [
+      'unknown action',
+      ['--diff', '--actions', 'logic,frobnicate'],
+      'upkeep: unknown action "frobnicate" — one of format, imports, rename, logic, new-file, api, delete, architecture\n',
+    ],
     ['unknown preset', ['--diff', '--preset', 'wild'], 'upkeep: unknown preset "wild" — one of prudent, balanced, aggressive\n'],
-    ['missing weights file', ['--diff', '--weights', 'nope.json'], "upkeep: cannot read weights file 'nope.json': no such file or directory\n"],
+    [
+      'missing weights file',
+      ['--diff', '--weights', 'nope.json'],
+      "upkeep: cannot read weights file 'nope.json': no such file or directory\n",
+    ],
     ['weights not JSON', ['--diff', '--weights', 'bad.json'], ''],
     ['weights of the wrong type', ['--diff', '--weights', 'wrong.json'], ''],
     ['no source', ['--actions', 'logic'], 'upkeep: say where the diff comes from: --diff (numstat on standard input) or --git [<range>]\n'],
@@ -141,7 +227,10 @@ describe('upkeep score: bad usage and bad input exit 2 with a clear message', ()
 
   test('weights files change the arithmetic', () => {
     writeFileSync(join(dir, 'w.json'), '{ "logic": 0.1, "docs": 0.05 }');
-    const result = runCli(['score', '--diff', '--actions', 'logic,docs', '--weights', 'w.json', '--write-set', 'a.js', '--json'], { cwd: dir, input });
+    const result = runCli(['score', '--diff', '--actions', 'logic,docs', '--weights', 'w.json', '--write-set', 'a.js', '--json'], {
+      cwd: dir,
+      input,
+    });
     assert.equal(result.status, 0, result.stderr);
     assert.equal(JSON.parse(result.stdout).decision, 'silent');
   });
@@ -155,7 +244,20 @@ describe('upkeep score: bad usage and bad input exit 2 with a clear message', ()
   test('help lists the options and exit codes', () => {
     const help = runCli(['score', '--help']);
     assert.equal(help.status, 0);
-    for (const option of ['--diff', '--git [range]', '--staged', '--actions', '--declared', '--preset', '--write-set', '--contracts', '--ignore-deletions', '--weights', '--json', '--fail-on']) {
+    for (const option of [
+      '--diff',
+      '--git [range]',
+      '--staged',
+      '--actions',
+      '--declared',
+      '--preset',
+      '--write-set',
+      '--contracts',
+      '--ignore-deletions',
+      '--weights',
+      '--json',
+      '--fail-on',
+    ]) {
       assert.ok(help.stdout.includes(option), option);
     }
     assert.match(help.stdout, /Exit codes: 0 silent or soft, 1 blocking/);

@@ -60,7 +60,14 @@ function wholeFiles(/** @type {Record<string, string>} */ tree, /** @type {strin
 describe('refresh and install: a signal in every phase', () => {
   const N = 40;
   /** @type {[string, string][]} the phase events stopped at */
-  const points = [['read', '1'], ['read', String(N)], ['plan', '0'], ['write', '0'], ['write', '1'], ['write', String(N / 2)]];
+  const points = [
+    ['read', '1'],
+    ['read', String(N)],
+    ['plan', '0'],
+    ['write', '0'],
+    ['write', '1'],
+    ['write', String(N / 2)],
+  ];
   // Each phase point under both signals would double the time for no new path: the
   // signals alternate over the points, so each command sees both, in every phase.
   for (const [index, [phase, done]] of points.entries()) {
@@ -85,7 +92,8 @@ describe('refresh and install: a signal in every phase', () => {
         const again = runCli(args, { env: { CI: '' } });
         assert.equal(again.status, 0, again.stdout + again.stderr);
         if (phase === 'write') assert.match(again.stdout, /\(resumed an interrupted run\)/);
-        for (const f of s.names) assert.equal(Buffer.from(managed(s.host)[`svc/${f}`].split(' mode=')[0], 'base64').toString(), `${f} v2\n`);
+        for (const f of s.names)
+          assert.equal(Buffer.from(managed(s.host)[`svc/${f}`].split(' mode=')[0], 'base64').toString(), `${f} v2\n`);
         const third = runCli(args, { env: { CI: '' } });
         assert.match(third.stdout, /^upkeep refresh: done, nothing to change/);
       });
@@ -101,10 +109,20 @@ describe('refresh and install: a signal in every phase', () => {
     const made = Number(/; (\d+) of 40 changes made, each file whole$/.exec(title)?.[1]);
     assert.match(title, /^upkeep refresh: stopped by Ctrl-C \(SIGINT\); \d+ of 40 changes made, each file whole$/);
     assert.ok(made >= 3 && made < 40, title);
-    assert.ok(r.stdout.endsWith(`Run the same command again to resume where it stopped:\n  upkeep refresh --source ${s.src} --target ${s.host}\n`), r.stdout);
+    assert.ok(
+      r.stdout.endsWith(`Run the same command again to resume where it stopped:\n  upkeep refresh --source ${s.src} --target ${s.host}\n`),
+      r.stdout,
+    );
   });
 
-  for (const [index, [phase, done]] of [['read', '2'], ['plan', '0'], ['write', '0'], ['write', '5'], ['read', '0'], ['write', '1']].entries()) {
+  for (const [index, [phase, done]] of [
+    ['read', '2'],
+    ['plan', '0'],
+    ['write', '0'],
+    ['write', '5'],
+    ['read', '0'],
+    ['write', '1'],
+  ].entries()) {
     for (const signal of /** @type {const} */ ([index % 2 ? 'SIGINT' : 'SIGTERM'])) {
       test(`install, ${signal} at ${phase} ${done}: exit ${EXIT[signal]}, the same command finishes it`, () => {
         const s = integration(40, { install: false });
@@ -134,9 +152,18 @@ describe('update: a signal in every phase', () => {
   const v2 = writeRelease(fresh(), { version: '1.1.0', manifest, files: files2 });
   const reference = installProject(v1);
   runUpdate(reference, v1, v2);
-  const strip = (/** @type {Record<string, string>} */ t) => Object.fromEntries(Object.entries(t).filter(([p]) => !p.startsWith('.upkeep-backups/')));
+  const strip = (/** @type {Record<string, string>} */ t) =>
+    Object.fromEntries(Object.entries(t).filter(([p]) => !p.startsWith('.upkeep-backups/')));
   const want = strip(treeOf(reference));
-  const points = [['fetch', '1'], ['read', '10'], ['plan', '0'], ['backup', '0'], ['backup', '128'], ['write', '0'], ['write', '128']];
+  const points = [
+    ['fetch', '1'],
+    ['read', '10'],
+    ['plan', '0'],
+    ['backup', '0'],
+    ['backup', '128'],
+    ['write', '0'],
+    ['write', '128'],
+  ];
   for (const [index, [phase, done]] of [...points, ['plan', '0'], ['backup', '0'], ['write', '128']].entries()) {
     for (const signal of /** @type {const} */ ([index % 2 ? 'SIGTERM' : 'SIGINT'])) {
       test(`update, ${signal} at ${phase} ${done}: exit ${EXIT[signal]}, files whole, re-running completes`, () => {
@@ -164,7 +191,11 @@ describe('update: a signal in every phase', () => {
     assert.equal(r.stdout, '');
     const [title, ...rest] = r.stderr.split('\n');
     assert.match(title, /^upkeep update: stopped by SIGTERM while writing \((128|256) of 300 done\); every file is whole$/);
-    assert.deepEqual(rest, ['Run the same command again to resume where it stopped:', `  upkeep update --root ${project} --baseline ${v1} --latest ${v2} --yes`, '']);
+    assert.deepEqual(rest, [
+      'Run the same command again to resume where it stopped:',
+      `  upkeep update --root ${project} --baseline ${v1} --latest ${v2} --yes`,
+      '',
+    ]);
     rmSync(project, { recursive: true, force: true });
   });
 
@@ -181,7 +212,8 @@ describe('update: a signal in every phase', () => {
     assert.equal(treeOf(project)['.upkeep/VERSION'], treeOf(join(examples, 'starter-project'))['.upkeep/VERSION']);
     const again = runCli(['update', '--root', project, ...args, '--yes']);
     assert.equal(again.status, 1, again.stderr); // the README conflict is still there for you
-    const files = (/** @type {string} */ d) => Object.fromEntries(Object.entries(treeOf(d)).filter(([p]) => !p.startsWith('.upkeep-backups/') && !p.startsWith('.upkeep-merge/')));
+    const files = (/** @type {string} */ d) =>
+      Object.fromEntries(Object.entries(treeOf(d)).filter(([p]) => !p.startsWith('.upkeep-backups/') && !p.startsWith('.upkeep-merge/')));
     assert.deepEqual(files(project), files(ref));
   });
 });
@@ -189,13 +221,22 @@ describe('update: a signal in every phase', () => {
 describe('signals sent from outside, as a terminal or a supervisor sends them', () => {
   /** Spawns upkeep in its own process group; resolves its exit. */
   function start(/** @type {string[]} */ args, /** @type {Record<string, string>} */ env = {}) {
-    const child = spawn(process.execPath, [upkeepBin, ...args], { detached: true, env: { ...process.env, CI: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [upkeepBin, ...args], {
+      detached: true,
+      env: { ...process.env, CI: '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c) => (stdout += c));
     child.stderr.on('data', (c) => (stderr += c));
-    const done = new Promise((resolve) => child.on('close', (status, signal) => resolve({ status, signal, stdout: () => stdout, stderr: () => stderr })));
-    return { child, done: /** @type {Promise<{ status: number | null, signal: string | null, stdout: () => string, stderr: () => string }>} */ (done) };
+    const done = new Promise((resolve) =>
+      child.on('close', (status, signal) => resolve({ status, signal, stdout: () => stdout, stderr: () => stderr })),
+    );
+    return {
+      child,
+      done: /** @type {Promise<{ status: number | null, signal: string | null, stdout: () => string, stderr: () => string }>} */ (done),
+    };
   }
   const until = async (/** @type {() => boolean} */ ready, ms = 60_000) => {
     const end = Date.now() + ms;
@@ -240,7 +281,12 @@ describe('signals sent from outside, as a terminal or a supervisor sends them', 
     const out = await run.done;
     assert.equal(out.status, 130, out.stderr());
     assert.notEqual(r.originMain(), tip, 'nothing was pushed');
-    assert.equal(git(r.checkout, 'worktree', 'list', '--porcelain').split('\n').filter((l) => l.startsWith('worktree ')).length, 1);
+    assert.equal(
+      git(r.checkout, 'worktree', 'list', '--porcelain')
+        .split('\n')
+        .filter((l) => l.startsWith('worktree ')).length,
+      1,
+    );
     const again = runCli(['sync', '--from', r.clone, '--check', 'true', '--checkout', r.checkout]);
     assert.equal(again.status, 0, again.stdout + again.stderr);
     assert.equal(r.originMain(), tip);
@@ -258,7 +304,10 @@ describe('signals sent from outside, as a terminal or a supervisor sends them', 
     assert.equal(out.status, 143, out.stderr());
     assert.equal(JSON.parse(out.stdout()).status, 'interrupted');
     assert.notEqual(r.originMain(), tip, 'nothing was pushed');
-    assert.deepEqual(readdirSync(join(r.checkout, '.git/upkeep')).filter((n) => n.startsWith('sync-') || n === 'sync.lock'), []);
+    assert.deepEqual(
+      readdirSync(join(r.checkout, '.git/upkeep')).filter((n) => n.startsWith('sync-') || n === 'sync.lock'),
+      [],
+    );
   });
 });
 

@@ -20,21 +20,31 @@ const tool = (/** @type {string} */ cmd, /** @type {string[]} */ args, input = '
 };
 /** Runs upkeep with the output kept byte-exact (latin1 round-trips every byte). */
 const upkeep = (/** @type {string[]} */ args, /** @type {Record<string, string>} */ env = {}, input = '') => {
-  const r = spawnSync(process.execPath, [join(import.meta.dirname, '../../npm/bin/upkeep.js'), ...args], { cwd: dir, input, env: { ...process.env, ...env } });
+  const r = spawnSync(process.execPath, [join(import.meta.dirname, '../../npm/bin/upkeep.js'), ...args], {
+    cwd: dir,
+    input,
+    env: { ...process.env, ...env },
+  });
   return { status: r.status, stdout: r.stdout.toString('latin1'), stderr: r.stderr.toString('utf8') };
 };
 
 const lines = (/** @type {number} */ n, /** @type {(i: number) => string} */ f) => Array.from({ length: n }, (_, i) => f(i + 1)).join('');
 
-write('old.txt', lines(40, (i) => `line ${i}\n`));
-write('new.txt', lines(40, (i) => (i === 3 ? 'three\n' : i === 30 ? '' : `line ${i}\n`)) + 'tail');
+write(
+  'old.txt',
+  lines(40, (i) => `line ${i}\n`),
+);
+write('new.txt', `${lines(40, (i) => (i === 3 ? 'three\n' : i === 30 ? '' : `line ${i}\n`))}tail`);
 write('crlf-old.txt', 'a\r\nb\r\nc\r\n');
 write('crlf-new.txt', 'a\nb\nc\n');
 write('bin-a', Buffer.from([1, 0, 2]));
 write('bin-b', Buffer.from([1, 0, 3]));
 
 /** @type {[string, Record<string, string>][]} */
-const engines = [['native', {}], ['wasm', { UPKEEP_FORCE_WASM: '1' }]];
+const engines = [
+  ['native', {}],
+  ['wasm', { UPKEEP_FORCE_WASM: '1' }],
+];
 for (const [engine, env] of engines) {
   describe(`upkeep diff (${engine})`, () => {
     for (const [name, args] of /** @type {[string, string[]][]} */ ([
@@ -76,7 +86,11 @@ for (const [engine, env] of engines) {
       write('naïve "q".txt', 'two\n');
       write('tab\there.txt', 'three\n');
       for (const zone of ['UTC', 'Asia/Kolkata', 'America/St_Johns']) {
-        for (const pair of [['my notes.txt', 'naïve "q".txt'], ['naïve "q".txt', 'tab\there.txt'], ['old.txt', 'my notes.txt']]) {
+        for (const pair of [
+          ['my notes.txt', 'naïve "q".txt'],
+          ['naïve "q".txt', 'tab\there.txt'],
+          ['old.txt', 'my notes.txt'],
+        ]) {
           const expected = spawnSync('diff', ['-u', ...pair], { cwd: dir, env: { ...process.env, TZ: zone } });
           const actual = upkeep(['diff', ...pair], { ...env, TZ: zone });
           assert.equal(actual.stdout, expected.stdout.toString('latin1'), `${zone} ${pair.join(' vs ')}`);
@@ -87,7 +101,13 @@ for (const [engine, env] of engines) {
 
     test('one -L labels the old side only, as GNU does', () => {
       const expected = tool('diff', ['-u', '-L', 'before', 'old.txt', 'new.txt']);
-      assert.deepEqual({ status: upkeep(['diff', '-L', 'before', 'old.txt', 'new.txt'], env).status, stdout: upkeep(['diff', '-L', 'before', 'old.txt', 'new.txt'], env).stdout }, expected);
+      assert.deepEqual(
+        {
+          status: upkeep(['diff', '-L', 'before', 'old.txt', 'new.txt'], env).status,
+          stdout: upkeep(['diff', '-L', 'before', 'old.txt', 'new.txt'], env).stdout,
+        },
+        expected,
+      );
     });
   });
 }
@@ -123,7 +143,15 @@ function setUp(/** @type {keyof typeof fixtures} */ name, /** @type {string} */ 
 for (const [engine, env] of engines) {
   describe(`upkeep merge (${engine})`, () => {
     for (const name of /** @type {(keyof typeof fixtures)[]} */ (Object.keys(fixtures))) {
-      for (const flags of [[], ['--diff3'], ['--zdiff3'], ['--ours'], ['--theirs'], ['--union'], ['-L', 'mine', '-L', 'old', '-L', 'upstream']]) {
+      for (const flags of [
+        [],
+        ['--diff3'],
+        ['--zdiff3'],
+        ['--ours'],
+        ['--theirs'],
+        ['--union'],
+        ['-L', 'mine', '-L', 'old', '-L', 'upstream'],
+      ]) {
         test(`writes what git merge-file writes, exit code = conflicts: ${name} ${flags.join(' ')}`, () => {
           const files = setUp(name, `${engine}-${name}`);
           const gitFiles = files.map((f) => {
@@ -159,7 +187,12 @@ describe('upkeep merge safety', () => {
     chmodSync(join(dir, files[0]), 0o754);
     assert.equal(runCli(['merge', ...files], { cwd: dir }).status, 0);
     assert.equal(statSync(join(dir, files[0])).mode & 0o777, 0o754);
-    assert.deepEqual(tool('ls', ['-a']).stdout.split('\n').filter((f) => f.includes('.tmp')), []);
+    assert.deepEqual(
+      tool('ls', ['-a'])
+        .stdout.split('\n')
+        .filter((f) => f.includes('.tmp')),
+      [],
+    );
   });
 
   test('binary input: exit 255, named, nothing written', () => {

@@ -96,9 +96,25 @@ export { digest, hex, impl, why, conflicts };
   writeFileSync(join(dir, 'esm.mts'), `import { ${names} } from 'upkeep';\n${uses}`);
   writeFileSync(join(dir, 'cjs.cts'), `import upkeep = require('upkeep');\nconst { ${names} } = upkeep;\n${uses}`);
   writeFileSync(join(dir, 'bundler.ts'), `import { ${names} } from 'upkeep';\n${uses}`);
-  const common = ['--noEmit', '--strict', '--skipLibCheck', 'false', '--types', 'node', '--typeRoots', join(packageDir, 'node_modules/@types')];
-  execFileSync(process.execPath, [tscBin, ...common, '--module', 'nodenext', '--moduleResolution', 'nodenext', 'esm.mts', 'cjs.cts'], { cwd: dir, encoding: 'utf8' });
-  execFileSync(process.execPath, [tscBin, ...common, '--module', 'esnext', '--moduleResolution', 'bundler', '--lib', 'es2022,dom', 'bundler.ts'], { cwd: dir, encoding: 'utf8' });
+  const common = [
+    '--noEmit',
+    '--strict',
+    '--skipLibCheck',
+    'false',
+    '--types',
+    'node',
+    '--typeRoots',
+    join(packageDir, 'node_modules/@types'),
+  ];
+  execFileSync(process.execPath, [tscBin, ...common, '--module', 'nodenext', '--moduleResolution', 'nodenext', 'esm.mts', 'cjs.cts'], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
+  execFileSync(
+    process.execPath,
+    [tscBin, ...common, '--module', 'esnext', '--moduleResolution', 'bundler', '--lib', 'es2022,dom', 'bundler.ts'],
+    { cwd: dir, encoding: 'utf8' },
+  );
 }
 
 /**
@@ -107,8 +123,13 @@ export { digest, hex, impl, why, conflicts };
  * @param {string} out
  */
 export function packBuiltPackages(out) {
-  execFileSync(process.execPath, [join(repoRoot, 'scripts/pack.mjs'), '--out', out], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  return readdirSync(out).filter((f) => f.endsWith('.tgz')).map((f) => join(out, f));
+  execFileSync(process.execPath, [join(repoRoot, 'scripts/pack.mjs'), '--out', out], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return readdirSync(out)
+    .filter((f) => f.endsWith('.tgz'))
+    .map((f) => join(out, f));
 }
 
 /**
@@ -121,17 +142,21 @@ export function packRuntimeDependencies(out) {
   const tar = createRequire(join(packageDir, 'package.json'))('tar');
   const lock = JSON.parse(readFileSync(join(packageDir, 'package-lock.json'), 'utf8'));
   mkdirSync(out, { recursive: true });
-  return Object.entries(lock.packages)
-    // An optional dependency for another platform is in the lockfile but not installed.
-    .filter(([path, entry]) => path.startsWith('node_modules/') && !(/** @type {any} */ (entry).dev) && existsSync(join(packageDir, path)))
-    .map(([path]) => {
-      const folder = join(packageDir, path);
-      const { name, version } = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
-      const file = join(out, `${name.replace('@', '').replace('/', '-')}-${version}.tgz`);
-      const entries = readdirSync(folder).filter((e) => e !== 'node_modules');
-      tar.c({ sync: true, gzip: true, portable: true, file, cwd: folder, prefix: 'package' }, entries);
-      return file;
-    });
+  return (
+    Object.entries(lock.packages)
+      // An optional dependency for another platform is in the lockfile but not installed.
+      .filter(
+        ([path, entry]) => path.startsWith('node_modules/') && !(/** @type {any} */ (entry).dev) && existsSync(join(packageDir, path)),
+      )
+      .map(([path]) => {
+        const folder = join(packageDir, path);
+        const { name, version } = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
+        const file = join(out, `${name.replace('@', '').replace('/', '-')}-${version}.tgz`);
+        const entries = readdirSync(folder).filter((e) => e !== 'node_modules');
+        tar.c({ sync: true, gzip: true, portable: true, file, cwd: folder, prefix: 'package' }, entries);
+        return file;
+      })
+  );
 }
 
 /**
@@ -144,7 +169,10 @@ export function freshUserEnv(dir, registry) {
   const bin = join(dir, 'bin');
   mkdirSync(bin, { recursive: true });
   for (const tool of ['node', 'npm', 'npx', 'sh']) {
-    const found = (process.env.PATH ?? '').split(delimiter).map((d) => join(d, tool)).find((p) => existsSync(p));
+    const found = (process.env.PATH ?? '')
+      .split(delimiter)
+      .map((d) => join(d, tool))
+      .find((p) => existsSync(p));
     if (!found) throw new Error(`${tool} is not on PATH`);
     symlinkSync(found, join(bin, tool));
   }

@@ -32,7 +32,10 @@ for (const { name, api } of implementations) {
         const out = api.structuredMerge('deep.yaml', { format: 'yaml', values: ['key'] }, text, 'key: 1\n', 'key: 2\n');
         assert.equal(out.merged, null);
         assert.match(out.fallback ?? '', /^the current file cannot be edited safely \(at byte \d+: nested deeper than 64 levels\)$/);
-        assert.throws(() => api.readConfig('deep.yaml', null, utf8.encode(text)), (/** @type {any} */ e) => e.code === 'unsupported-config' && /'deep\.yaml'.*nested deeper than 64 levels/.test(e.message));
+        assert.throws(
+          () => api.readConfig('deep.yaml', null, utf8.encode(text)),
+          (/** @type {any} */ e) => e.code === 'unsupported-config' && /'deep\.yaml'.*nested deeper than 64 levels/.test(e.message),
+        );
       });
     }
 
@@ -41,19 +44,33 @@ for (const { name, api } of implementations) {
         const text = `{"key": ${deepJson(LEVELS)}}`;
         const out = api.structuredMerge('deep.json', { format, values: ['key'] }, '{"key": 1}', '{"key": 1}', text);
         assert.match(out.fallback ?? '', /^the latest file is not JSON.*nested deeper than 64 levels\)$/);
-        assert.throws(() => api.readConfig('deep.json', format, utf8.encode(text)), (/** @type {any} */ e) => e.code === 'invalid-config' && /'deep\.json'.*nested deeper than 64 levels/.test(e.message));
+        assert.throws(
+          () => api.readConfig('deep.json', format, utf8.encode(text)),
+          (/** @type {any} */ e) => e.code === 'invalid-config' && /'deep\.json'.*nested deeper than 64 levels/.test(e.message),
+        );
       });
     }
 
     test('manifests: an update manifest and an install manifest are refused by name', () => {
       const manifest = `{"schema": 1, "files": {}, "merges": ${deepJson(LEVELS)}}`;
-      assert.throws(() => api.parseManifest(manifest, 'latest release manifest'), (/** @type {any} */ e) => e.code === 'invalid-manifest' && /latest release manifest/.test(e.message) && /nested deeper than 64/.test(e.message));
-      assert.throws(() => api.parseInstallManifest(utf8.encode(`{"files": ${deepJson(LEVELS)}}`), 'install/manifest.json'), (/** @type {any} */ e) => e.code === 'invalid-manifest' && /install\/manifest\.json/.test(e.message) && /nested deeper than 64/.test(e.message));
+      assert.throws(
+        () => api.parseManifest(manifest, 'latest release manifest'),
+        (/** @type {any} */ e) =>
+          e.code === 'invalid-manifest' && /latest release manifest/.test(e.message) && /nested deeper than 64/.test(e.message),
+      );
+      assert.throws(
+        () => api.parseInstallManifest(utf8.encode(`{"files": ${deepJson(LEVELS)}}`), 'install/manifest.json'),
+        (/** @type {any} */ e) =>
+          e.code === 'invalid-manifest' && /install\/manifest\.json/.test(e.message) && /nested deeper than 64/.test(e.message),
+      );
     });
 
     test('the loop state: in LOOP.md and as an object', () => {
       const file = `# Loop\n<!-- loop-state:begin -->\n\`\`\`json\n${deepJson(LEVELS)}\n\`\`\`\n<!-- loop-state:end -->\n`;
-      assert.throws(() => api.parseLoopFile(file), (/** @type {any} */ e) => e.code === 'invalid-loop-file' && /LOOP\.md/.test(e.message) && /nested deeper than 64/.test(e.message));
+      assert.throws(
+        () => api.parseLoopFile(file),
+        (/** @type {any} */ e) => e.code === 'invalid-loop-file' && /LOOP\.md/.test(e.message) && /nested deeper than 64/.test(e.message),
+      );
       assert.throws(() => api.renderLoopFile(deepValue(LEVELS)), /nested deeper than 64 levels/);
     });
 

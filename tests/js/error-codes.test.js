@@ -23,9 +23,12 @@ function jsFiles(dir) {
 
 test('every code upkeep raises on purpose maps to an exit code, or says where it is answered', () => {
   assert.equal(new Set(ERROR_CODES).size, ERROR_CODES.length, 'a code is listed twice');
-  const unmapped = ERROR_CODES.filter((code) => exitForError(Object.assign(new Error(code), { code })) === undefined && !(code in ANSWERED_ELSEWHERE));
+  const unmapped = ERROR_CODES.filter(
+    (code) => exitForError(Object.assign(new Error(code), { code })) === undefined && !(code in ANSWERED_ELSEWHERE),
+  );
   assert.deepEqual(unmapped, []);
-  for (const code of Object.keys(ANSWERED_ELSEWHERE)) assert.ok(ERROR_CODES.includes(code), `${code} is answered elsewhere but raised nowhere`);
+  for (const code of Object.keys(ANSWERED_ELSEWHERE))
+    assert.ok(ERROR_CODES.includes(code), `${code} is answered elsewhere but raised nowhere`);
 });
 
 test('a failed `git worktree add` in sync is an I/O failure, not an internal error', () => {

@@ -26,7 +26,11 @@ describe('the installed package', () => {
   };
 
   test("import('upkeep') loads the native addon, saying the platform package was not there", () => {
-    assert.deepEqual(run(`const u = await import('upkeep'); ${probe}`), { implementation: 'native', digest: ABC, failures: [notInstalled] });
+    assert.deepEqual(run(`const u = await import('upkeep'); ${probe}`), {
+      implementation: 'native',
+      digest: ABC,
+      failures: [notInstalled],
+    });
   });
 
   test('UPKEEP_FORCE_WASM=1 loads the wasm build without trying an addon', () => {
@@ -60,7 +64,10 @@ describe('a package whose native addon is missing', () => {
     assert.equal(result.status, 0, result.stderr);
     assert.deepEqual(JSON.parse(result.stdout), {
       implementation: 'wasm',
-      why: [[notInstalled, 'MODULE_NOT_FOUND'], [noLocalBuild, 'MODULE_NOT_FOUND']],
+      why: [
+        [notInstalled, 'MODULE_NOT_FOUND'],
+        [noLocalBuild, 'MODULE_NOT_FOUND'],
+      ],
     });
   });
 });
@@ -73,13 +80,16 @@ describe('a platform package whose addon does not load (built for another machin
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `@upkeep/${target}`, version: '0.0.0', main: `upkeep.${target}.node` }));
   writeFileSync(join(dir, `upkeep.${target}.node`), 'not a shared library');
 
-  test('falls back to wasm, saying the package is there but its addon failed, with the loader\'s error', () => {
+  test("falls back to wasm, saying the package is there but its addon failed, with the loader's error", () => {
     const result = project.node(`const u = await import('upkeep');
       console.log(JSON.stringify({ implementation: u.implementation, why: u.loadFailures.map((f) => [f.message, f.cause.code]) }))`);
     assert.equal(result.status, 0, result.stderr);
     assert.deepEqual(JSON.parse(result.stdout), {
       implementation: 'wasm',
-      why: [[`@upkeep/${target} is installed but its addon did not load`, 'ERR_DLOPEN_FAILED'], [noLocalBuild, 'MODULE_NOT_FOUND']],
+      why: [
+        [`@upkeep/${target} is installed but its addon did not load`, 'ERR_DLOPEN_FAILED'],
+        [noLocalBuild, 'MODULE_NOT_FOUND'],
+      ],
     });
   });
 });

@@ -18,7 +18,8 @@ const lint = await createLinter();
 const root = new URL('../../', import.meta.url);
 const text = (/** @type {string} */ path) => readFileSync(new URL(path, root), 'utf8');
 /** @returns {any} */
-const yaml = (/** @type {string} */ source, /** @type {string} */ name) => readConfig(name, 'yaml', new TextEncoder().encode(source)).documents[0];
+const yaml = (/** @type {string} */ source, /** @type {string} */ name) =>
+  readConfig(name, 'yaml', new TextEncoder().encode(source)).documents[0];
 const temp = mkdtempSync(join(tmpdir(), 'upkeep-fleet-ci-'));
 after(() => rmSync(temp, { recursive: true, force: true }));
 
@@ -56,19 +57,68 @@ test('the composite action: its metadata, and its steps through actionlint with 
   assert.equal(action.runs.using, 'composite');
   for (const step of action.runs.steps) {
     if (step.run) assert.equal(step.shell, 'bash', 'a composite run step names its shell');
-    for (const key of Object.keys(step)) assert.ok(['id', 'if', 'name', 'uses', 'with', 'run', 'shell', 'env', 'working-directory', 'continue-on-error'].includes(key), key);
+    for (const key of Object.keys(step))
+      assert.ok(['id', 'if', 'name', 'uses', 'with', 'run', 'shell', 'env', 'working-directory', 'continue-on-error'].includes(key), key);
   }
-  for (const [name, output] of Object.entries(action.outputs)) assert.match(/** @type {any} */ (output).value, /^\$\{\{ steps\.step\.outputs\.\w+ \}\}$/, name);
+  for (const [name, output] of Object.entries(action.outputs))
+    assert.match(/** @type {any} */ (output).value, /^\$\{\{ steps\.step\.outputs\.\w+ \}\}$/, name);
   assert.match(action.runs.steps[1].run, /args=\(fleet step --payload "\$PAYLOAD"\)/);
   // The steps as a workflow's job, the inputs as workflow_dispatch inputs: what actionlint reads.
-  const inputs = Object.fromEntries(Object.entries(action.inputs).map(([k, v]) => [k, { type: 'string', required: false, description: /** @type {any} */ (v).description }]));
-  const asWorkflow = JSON.stringify({ on: { workflow_dispatch: { inputs } }, jobs: { one: { 'runs-on': 'ubuntu-latest', steps: action.runs.steps } } }, null, 2);
+  const inputs = Object.fromEntries(
+    Object.entries(action.inputs).map(([k, v]) => [
+      k,
+      { type: 'string', required: false, description: /** @type {any} */ (v).description },
+    ]),
+  );
+  const asWorkflow = JSON.stringify(
+    { on: { workflow_dispatch: { inputs } }, jobs: { one: { 'runs-on': 'ubuntu-latest', steps: action.runs.steps } } },
+    null,
+    2,
+  );
   assert.deepEqual(lint(asWorkflow, 'action-as-workflow.yml'), []);
-  assert.ok(lint(asWorkflow.replace('inputs.upkeep-version', 'inputs.upkeep-versio'), 'x.yml').some((/** @type {any} */ e) => /upkeep-versio/.test(e.message)), 'not vacuous');
+  assert.ok(
+    lint(asWorkflow.replace('inputs.upkeep-version', 'inputs.upkeep-versio'), 'x.yml').some((/** @type {any} */ e) =>
+      /upkeep-versio/.test(e.message),
+    ),
+    'not vacuous',
+  );
 });
 
 /** GitLab's job keywords, and those valid at the top level of a pipeline. */
-const JOB_KEYS = new Set(['after_script', 'allow_failure', 'artifacts', 'before_script', 'cache', 'coverage', 'dependencies', 'environment', 'except', 'extends', 'hooks', 'id_tokens', 'image', 'inherit', 'interruptible', 'needs', 'only', 'pages', 'parallel', 'release', 'resource_group', 'retry', 'rules', 'script', 'secrets', 'services', 'stage', 'tags', 'timeout', 'trigger', 'variables', 'when']);
+const JOB_KEYS = new Set([
+  'after_script',
+  'allow_failure',
+  'artifacts',
+  'before_script',
+  'cache',
+  'coverage',
+  'dependencies',
+  'environment',
+  'except',
+  'extends',
+  'hooks',
+  'id_tokens',
+  'image',
+  'inherit',
+  'interruptible',
+  'needs',
+  'only',
+  'pages',
+  'parallel',
+  'release',
+  'resource_group',
+  'retry',
+  'rules',
+  'script',
+  'secrets',
+  'services',
+  'stage',
+  'tags',
+  'timeout',
+  'trigger',
+  'variables',
+  'when',
+]);
 const GLOBAL_KEYS = new Set(['default', 'include', 'stages', 'variables', 'workflow']);
 
 /** Checks one GitLab pipeline document; `hidden` holds the `.jobs` that `extends` may name. */
@@ -94,7 +144,10 @@ test('the GitLab templates: keywords GitLab accepts, the plan writes a child pip
   const parent = yaml(text('ci/gitlab/upkeep-fleet.gitlab-ci.yml'), 'upkeep-fleet.gitlab-ci.yml');
   const jobs = checkGitlab(parent);
   assert.deepEqual(Object.keys(jobs), ['upkeep-fleet-plan', 'upkeep-fleet-update']);
-  assert.match(jobs['upkeep-fleet-plan'].script[0], /fleet plan "\$UPKEEP_REPOS" --platform gitlab --batch "\$UPKEEP_BATCH" --gitlab-child "\$UPKEEP_STEP_TEMPLATE".* > upkeep-fleet-child\.yml$/);
+  assert.match(
+    jobs['upkeep-fleet-plan'].script[0],
+    /fleet plan "\$UPKEEP_REPOS" --platform gitlab --batch "\$UPKEEP_BATCH" --gitlab-child "\$UPKEEP_STEP_TEMPLATE".* > upkeep-fleet-child\.yml$/,
+  );
   assert.deepEqual(jobs['upkeep-fleet-plan'].artifacts.paths, ['upkeep-fleet-child.yml']);
   assert.deepEqual(jobs['upkeep-fleet-update'].trigger.include, [{ artifact: 'upkeep-fleet-child.yml', job: 'upkeep-fleet-plan' }]);
   assert.equal(parent.variables.UPKEEP_STEP_TEMPLATE, 'ci/gitlab/upkeep-fleet-step.yml');
@@ -104,20 +157,42 @@ test('the GitLab templates: keywords GitLab accepts, the plan writes a child pip
   assert.deepEqual(Object.keys(hidden), ['.upkeep-fleet-step']);
   const job = hidden['.upkeep-fleet-step'];
   assert.equal(job.resource_group, 'upkeep-fleet-$UPKEEP_KEY');
-  assert.ok(job.script.some((/** @type {string} */ l) => /^npx --yes "upkeep@\$UPKEEP_VERSION" fleet step --payload "\$UPKEEP_PAYLOAD"/.test(l)));
+  assert.ok(
+    job.script.some((/** @type {string} */ l) => /^npx --yes "upkeep@\$UPKEEP_VERSION" fleet step --payload "\$UPKEEP_PAYLOAD"/.test(l)),
+  );
   assert.ok(job.script.some((/** @type {string} */ l) => /merge_requests/.test(l) && /description@\$UPKEEP_PAYLOAD\/body\.md/.test(l)));
 
   // The child pipeline of a real plan: 250 remotes make two batches (200 and 50).
   const list = join(temp, 'repos.txt');
-  writeFileSync(list, Array.from({ length: 250 }, (_, i) => `https://gitlab.example/acme/app-${i}.git${i % 50 === 0 ? ' packages/web' : ''}`).join('\n'));
-  for (const [batch, size] of [[0, 200], [1, 50]]) {
-    const made = runCli(['fleet', 'plan', list, '--platform', 'gitlab', '--batch', String(batch), '--gitlab-child', 'ci/gitlab/upkeep-fleet-step.yml']);
+  writeFileSync(
+    list,
+    Array.from({ length: 250 }, (_, i) => `https://gitlab.example/acme/app-${i}.git${i % 50 === 0 ? ' packages/web' : ''}`).join('\n'),
+  );
+  for (const [batch, size] of [
+    [0, 200],
+    [1, 50],
+  ]) {
+    const made = runCli([
+      'fleet',
+      'plan',
+      list,
+      '--platform',
+      'gitlab',
+      '--batch',
+      String(batch),
+      '--gitlab-child',
+      'ci/gitlab/upkeep-fleet-step.yml',
+    ]);
     assert.equal(made.status, 0, made.stderr);
     const child = yaml(made.stdout, 'child.yml');
     checkGitlab(child, hidden);
     assert.deepEqual(child.include, [{ local: 'ci/gitlab/upkeep-fleet-step.yml' }]);
     assert.equal(child['upkeep-fleet'].parallel.matrix.length, size);
-    assert.deepEqual(child['upkeep-fleet'].parallel.matrix[0], { UPKEEP_REPO: `https://gitlab.example/acme/app-${batch * 200}.git`, UPKEEP_DIR: 'packages/web', UPKEEP_KEY: `acme-app-${batch * 200}-packages-web` });
+    assert.deepEqual(child['upkeep-fleet'].parallel.matrix[0], {
+      UPKEEP_REPO: `https://gitlab.example/acme/app-${batch * 200}.git`,
+      UPKEEP_DIR: 'packages/web',
+      UPKEEP_KEY: `acme-app-${batch * 200}-packages-web`,
+    });
   }
   const past = runCli(['fleet', 'plan', list, '--platform', 'gitlab', '--batch', '2', '--gitlab-child', 'x.yml']);
   assert.equal(past.status, 2);

@@ -22,9 +22,35 @@ const readme = (/** @type {string} */ a, /** @type {string} */ c) => `# Tpl\n\n$
 const app = (/** @type {number} */ v) => `const v = ${v};\nexport default v;\n`;
 /** @type {{ tag: string, files: Record<string, string | null> }[]} */
 const releases = [
-  { tag: 'v1.0.0', files: { 'README.md': readme('line a', 'line c'), 'src/app.js': app(1), 'src/keep.js': 'keep\n', 'config/settings.txt': 'x=1\n', 'CHANGELOG.md': '# Changelog\n\n## [1.0.0]\n\n- First.\n' } },
-  { tag: 'v1.1.0', files: { 'README.md': readme('line a', 'line c (1.1)'), 'src/app.js': app(2), 'CHANGELOG.md': '# Changelog\n\n## [1.1.0]\n\n- app.js counts to 2.\n\n## [1.0.0]\n\n- First.\n' } },
-  { tag: 'v2.0.0', files: { 'README.md': readme('line A (2.0)', 'line c (1.1)'), 'src/app.js': app(3), 'src/new.js': 'export const added = true;\n', 'config/settings.txt': 'x=2\n', 'CHANGELOG.md': '# Changelog\n\n## [2.0.0]\n\n- app.js counts to 3; src/new.js.\n\n## [1.1.0]\n\n- app.js counts to 2.\n\n## [1.0.0]\n\n- First.\n' } },
+  {
+    tag: 'v1.0.0',
+    files: {
+      'README.md': readme('line a', 'line c'),
+      'src/app.js': app(1),
+      'src/keep.js': 'keep\n',
+      'config/settings.txt': 'x=1\n',
+      'CHANGELOG.md': '# Changelog\n\n## [1.0.0]\n\n- First.\n',
+    },
+  },
+  {
+    tag: 'v1.1.0',
+    files: {
+      'README.md': readme('line a', 'line c (1.1)'),
+      'src/app.js': app(2),
+      'CHANGELOG.md': '# Changelog\n\n## [1.1.0]\n\n- app.js counts to 2.\n\n## [1.0.0]\n\n- First.\n',
+    },
+  },
+  {
+    tag: 'v2.0.0',
+    files: {
+      'README.md': readme('line A (2.0)', 'line c (1.1)'),
+      'src/app.js': app(3),
+      'src/new.js': 'export const added = true;\n',
+      'config/settings.txt': 'x=2\n',
+      'CHANGELOG.md':
+        '# Changelog\n\n## [2.0.0]\n\n- app.js counts to 3; src/new.js.\n\n## [1.1.0]\n\n- app.js counts to 2.\n\n## [1.0.0]\n\n- First.\n',
+    },
+  },
 ];
 
 /**
@@ -36,23 +62,40 @@ function kindOf(/** @type {number} */ i) {
   if (i === 0) return { name: 'current', version: TARGET, edited: false, conflict: false };
   if (i === 1) return { name: 'damaged', version: '1.0.0', edited: false, conflict: false };
   const cycle = (i - 2) % 4;
-  return { name: ['plain', 'edited', 'conflict', 'both'][cycle], version: cycle % 2 === 0 ? '1.0.0' : '1.1.0', edited: cycle % 2 === 1, conflict: cycle >= 2 };
+  return {
+    name: ['plain', 'edited', 'conflict', 'both'][cycle],
+    version: cycle % 2 === 0 ? '1.0.0' : '1.1.0',
+    edited: cycle % 2 === 1,
+    conflict: cycle >= 2,
+  };
 }
 
 /** Runs `args` (node or git) and resolves with status, stdout, stderr. */
-function run(/** @type {string} */ command, /** @type {string[]} */ args, /** @type {{ cwd: string, env?: Record<string, string>, killAfterMs?: number }} */ options) {
+function run(
+  /** @type {string} */ command,
+  /** @type {string[]} */ args,
+  /** @type {{ cwd: string, env?: Record<string, string>, killAfterMs?: number }} */ options,
+) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, detached: options.killAfterMs !== undefined, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: { ...process.env, ...options.env },
+      detached: options.killAfterMs !== undefined,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
-    const timer = options.killAfterMs === undefined ? null : setTimeout(() => {
-      // The whole job: the step and the update it runs.
-      try {
-        process.kill(-(/** @type {number} */ (child.pid)), 'SIGKILL');
-      } catch {}
-    }, options.killAfterMs);
+    const timer =
+      options.killAfterMs === undefined
+        ? null
+        : setTimeout(() => {
+            // The whole job: the step and the update it runs.
+            try {
+              process.kill(-(/** @type {number} */ (child.pid)), 'SIGKILL');
+            } catch {}
+          }, options.killAfterMs);
     child.on('error', reject);
     child.on('close', (status, signal) => {
       if (timer) clearTimeout(timer);
@@ -87,11 +130,22 @@ describe('a fleet of 50 repositories on one template', () => {
   const names = Array.from({ length: FLEET }, (_, i) => `p${String(i).padStart(2, '0')}`);
   const remote = (/** @type {string} */ name) => ws.path(`remotes/${name}.git`);
   const env = (/** @type {Record<string, string>} */ extra = {}) => ({
-    XDG_CACHE_HOME: ws.cache, GIT_CONFIG_NOSYSTEM: '1', HOME: ws.dir, LC_ALL: 'C',
-    GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@upkeep.invalid', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@upkeep.invalid', ...extra,
+    XDG_CACHE_HOME: ws.cache,
+    GIT_CONFIG_NOSYSTEM: '1',
+    HOME: ws.dir,
+    LC_ALL: 'C',
+    GIT_AUTHOR_NAME: 't',
+    GIT_AUTHOR_EMAIL: 't@upkeep.invalid',
+    GIT_COMMITTER_NAME: 't',
+    GIT_COMMITTER_EMAIL: 't@upkeep.invalid',
+    ...extra,
   });
   /** One job, as the workflow runs it: a fresh clone (or, to retry, the same checkout), then the step. */
-  const job = async (/** @type {string} */ name, /** @type {string} */ label, /** @type {{ engine?: Record<string, string>, killAfterMs?: number, reuse?: boolean }} */ options = {}) => {
+  const job = async (
+    /** @type {string} */ name,
+    /** @type {string} */ label,
+    /** @type {{ engine?: Record<string, string>, killAfterMs?: number, reuse?: boolean }} */ options = {},
+  ) => {
     const checkout = ws.path(`jobs-${label}/${name}`);
     mkdirSync(ws.path(`jobs-${label}`), { recursive: true });
     if (!options.reuse) {
@@ -99,7 +153,11 @@ describe('a fleet of 50 repositories on one template', () => {
       assert.equal(cloned.status, 0, cloned.stderr);
     }
     const payload = ws.path(`payloads-${label}/${name}`);
-    const step = await run(process.execPath, [upkeepBin, 'fleet', 'step', '--payload', payload, '--json'], { cwd: checkout, env: env(options.engine), killAfterMs: options.killAfterMs });
+    const step = await run(process.execPath, [upkeepBin, 'fleet', 'step', '--payload', payload, '--json'], {
+      cwd: checkout,
+      env: env(options.engine),
+      killAfterMs: options.killAfterMs,
+    });
     /** @type {any} */
     let outcome = null;
     try {
@@ -108,9 +166,16 @@ describe('a fleet of 50 repositories on one template', () => {
     return { name, step, outcome, payload, checkout };
   };
   /** Every remote's refs, for "a second run changes nothing". */
-  const refs = () => Object.fromEntries(names.map((name) => [name, git(remote(name), 'for-each-ref', '--format=%(refname) %(objectname)')]));
+  const refs = () =>
+    Object.fromEntries(names.map((name) => [name, git(remote(name), 'for-each-ref', '--format=%(refname) %(objectname)')]));
   /** @returns {Record<string, any>} */
-  const readPayload = (/** @type {string} */ dir) => Object.fromEntries(['title.txt', 'body.md', 'labels.txt', 'branch.txt', 'commit.txt'].map((f) => [f, existsSync(join(dir, f)) ? readFileSync(join(dir, f), 'utf8') : null]));
+  const readPayload = (/** @type {string} */ dir) =>
+    Object.fromEntries(
+      ['title.txt', 'body.md', 'labels.txt', 'branch.txt', 'commit.txt'].map((f) => [
+        f,
+        existsSync(join(dir, f)) ? readFileSync(join(dir, f), 'utf8') : null,
+      ]),
+    );
 
   /** @type {Record<string, any>} */
   const first = {};
@@ -119,23 +184,29 @@ describe('a fleet of 50 repositories on one template', () => {
     // The release cache is filled once; then the projects are made 4 at a time.
     const warm = await run(process.execPath, [upkeepBin, 'new', './tpl.git@1.0.0', 'seeds/warm', '--json'], { cwd: ws.dir, env: env() });
     assert.equal(warm.status, 0, warm.stderr);
-    await pool(names.map((name, i) => async () => {
-      const kind = kindOf(i);
-      const made = await run(process.execPath, [upkeepBin, 'new', `./tpl.git@${kind.version}`, `seeds/${name}`, '--json'], { cwd: ws.dir, env: env() });
-      assert.equal(made.status, 0, `${name}: ${made.stderr}`);
-      const seed = ws.path(`seeds/${name}`);
-      assert.equal(JSON.parse(readFileSync(join(seed, '.upkeep/source.json'), 'utf8')).source, '../../tpl.git');
-      if (kind.edited) {
-        writeFileSync(join(seed, 'src/keep.js'), 'keep, and ours\n');
-        writeFileSync(join(seed, 'src/local.js'), 'export const mine = 1;\n');
-      }
-      if (kind.conflict) writeFileSync(join(seed, 'src/app.js'), app(42));
-      if (kind.name === 'damaged') writeFileSync(join(seed, '.upkeep/source.json'), '{ "schema": 1, "source": \n');
-      git(seed, 'init', '-q', '-b', 'main');
-      git(seed, 'add', '-A');
-      git(seed, 'commit', '-q', '-m', `scaffold ${name}`);
-      git(ws.dir, 'clone', '-q', '--bare', seed, remote(name));
-    }), AT_ONCE);
+    await pool(
+      names.map((name, i) => async () => {
+        const kind = kindOf(i);
+        const made = await run(process.execPath, [upkeepBin, 'new', `./tpl.git@${kind.version}`, `seeds/${name}`, '--json'], {
+          cwd: ws.dir,
+          env: env(),
+        });
+        assert.equal(made.status, 0, `${name}: ${made.stderr}`);
+        const seed = ws.path(`seeds/${name}`);
+        assert.equal(JSON.parse(readFileSync(join(seed, '.upkeep/source.json'), 'utf8')).source, '../../tpl.git');
+        if (kind.edited) {
+          writeFileSync(join(seed, 'src/keep.js'), 'keep, and ours\n');
+          writeFileSync(join(seed, 'src/local.js'), 'export const mine = 1;\n');
+        }
+        if (kind.conflict) writeFileSync(join(seed, 'src/app.js'), app(42));
+        if (kind.name === 'damaged') writeFileSync(join(seed, '.upkeep/source.json'), '{ "schema": 1, "source": \n');
+        git(seed, 'init', '-q', '-b', 'main');
+        git(seed, 'add', '-A');
+        git(seed, 'commit', '-q', '-m', `scaffold ${name}`);
+        git(ws.dir, 'clone', '-q', '--bare', seed, remote(name));
+      }),
+      AT_ONCE,
+    );
   });
 
   test('plan: one batch of 49 for GitHub, the up-to-date one skipped from its bare repository, the damaged one unread but run', () => {
@@ -145,19 +216,37 @@ describe('a fleet of 50 repositories on one template', () => {
     assert.equal(planned.status, 0, planned.stderr);
     const plan = JSON.parse(planned.stdout);
     assert.equal(plan.total, FLEET);
-    assert.deepEqual(plan.skipped.map((/** @type {any} */ s) => [s.key, s.version]), [['remotes-p00', TARGET]]);
+    assert.deepEqual(
+      plan.skipped.map((/** @type {any} */ s) => [s.key, s.version]),
+      [['remotes-p00', TARGET]],
+    );
     assert.equal(plan.run, FLEET - 1);
-    assert.deepEqual(plan.batches.map((/** @type {any} */ b) => b.include.length), [FLEET - 1]);
-    assert.deepEqual(plan.unread.map((/** @type {any} */ u) => u.key), ['remotes-p01']);
-    assert.match(planned.stderr, /fleet plan: 50 repositories, 1 skipped \(already at 2\.0\.0 or newer\), 49 to run in 1 batch of at most 256 jobs \(github\)/);
+    assert.deepEqual(
+      plan.batches.map((/** @type {any} */ b) => b.include.length),
+      [FLEET - 1],
+    );
+    assert.deepEqual(
+      plan.unread.map((/** @type {any} */ u) => u.key),
+      ['remotes-p01'],
+    );
+    assert.match(
+      planned.stderr,
+      /fleet plan: 50 repositories, 1 skipped \(already at 2\.0\.0 or newer\), 49 to run in 1 batch of at most 256 jobs \(github\)/,
+    );
     const gitlab = ws.run(['fleet', 'plan', list, '--to', TARGET, '--platform', 'gitlab', '--batch-size', '20']);
-    assert.deepEqual(JSON.parse(gitlab.stdout).batches.map((/** @type {any} */ b) => b.include.length), [20, 20, 9]);
+    assert.deepEqual(
+      JSON.parse(gitlab.stdout).batches.map((/** @type {any} */ b) => b.include.length),
+      [20, 20, 9],
+    );
     const matrix = ws.run(['fleet', 'plan', list, '--to', TARGET, '--batch', '0']);
     assert.equal(JSON.parse(matrix.stdout).include.length, FLEET - 1);
   });
 
   test('first run (native): a branch, a commit and a payload per repository; conflicts reported with exit 0; the damaged one failed with its error; the current one skipped', async () => {
-    const results = await pool(names.map((name) => () => job(name, 'first')), AT_ONCE);
+    const results = await pool(
+      names.map((name) => () => job(name, 'first')),
+      AT_ONCE,
+    );
     for (const [i, r] of results.entries()) {
       const kind = kindOf(i);
       first[r.name] = r;
@@ -184,18 +273,32 @@ describe('a fleet of 50 repositories on one template', () => {
       assert.equal(show('.upkeep/VERSION'), TARGET);
       assert.equal(show('src/new.js'), 'export const added = true;');
       const files = git(remote(r.name), 'ls-tree', '-r', '--name-only', remoteHead).split('\n');
-      assert.equal(files.some((f) => f.startsWith('.upkeep-backup')), false, 'backups are not committed');
+      assert.equal(
+        files.some((f) => f.startsWith('.upkeep-backup')),
+        false,
+        'backups are not committed',
+      );
       const payload = readPayload(r.payload);
       assert.equal(payload['branch.txt'], `${BRANCH}\n`);
       assert.equal(git(remote(r.name), 'log', '-1', '--format=%B', remoteHead), payload['commit.txt'].trim());
-      assert.match(payload['body.md'], new RegExp(`## Template update: \`\\.\\./\\.\\./tpl\\.git\` ${kind.version.replace(/\./g, '\\.')} → 2\\.0\\.0`));
+      assert.match(
+        payload['body.md'],
+        new RegExp(`## Template update: \`\\.\\./\\.\\./tpl\\.git\` ${kind.version.replace(/\./g, '\\.')} → 2\\.0\\.0`),
+      );
       assert.match(payload['body.md'], /<summary>\[2\.0\.0\]<\/summary>/);
       if (kind.conflict) {
         // The merge default: both sides' lines between diff3 markers, on the branch for review.
-        assert.match(show('src/app.js'), /^<<<<<<< yours\nconst v = 42;\n\|\|\|\|\|\|\| \d\.\d\.0 \(baseline\)\n[\s\S]*=======\n[\s\S]*>>>>>>> 2\.0\.0 \(latest\)$/m, 'both sides kept, between markers');
+        assert.match(
+          show('src/app.js'),
+          /^<<<<<<< yours\nconst v = 42;\n\|\|\|\|\|\|\| \d\.\d\.0 \(baseline\)\n[\s\S]*=======\n[\s\S]*>>>>>>> 2\.0\.0 \(latest\)$/m,
+          'both sides kept, between markers',
+        );
         assert.equal(payload['labels.txt'], 'upkeep\nconflicts\n');
         assert.match(payload['title.txt'], /^upkeep: tpl \d\.\d\.0 → 2\.0\.0 \(1 conflict to resolve\)\n$/);
-        assert.match(payload['body.md'], /### Conflicts \(1\)[\s\S]*- \[ \] `src\/app\.js` \(shared\): both sides changed the same lines: resolve the conflict markers in the file/);
+        assert.match(
+          payload['body.md'],
+          /### Conflicts \(1\)[\s\S]*- \[ \] `src\/app\.js` \(shared\): both sides changed the same lines: resolve the conflict markers in the file/,
+        );
       } else {
         assert.equal(show('src/app.js'), app(3).trim());
         assert.equal(payload['labels.txt'], 'upkeep\n');
@@ -210,7 +313,10 @@ describe('a fleet of 50 repositories on one template', () => {
 
   test('second run (wasm, fresh clones): nothing changes — every remote as it was, the same bodies', async () => {
     const before = refs();
-    const results = await pool(names.map((name) => () => job(name, 'second', { engine: { UPKEEP_FORCE_WASM: '1' } })), AT_ONCE);
+    const results = await pool(
+      names.map((name) => () => job(name, 'second', { engine: { UPKEEP_FORCE_WASM: '1' } })),
+      AT_ONCE,
+    );
     assert.deepEqual(refs(), before);
     for (const [i, r] of results.entries()) {
       const kind = kindOf(i);
@@ -227,14 +333,23 @@ describe('a fleet of 50 repositories on one template', () => {
     const victims = names.filter((_, i) => ['plain', 'both', 'edited', 'conflict'].includes(kindOf(i).name)).slice(0, 6);
     for (const name of victims) git(remote(name), 'update-ref', '-d', `refs/heads/${BRANCH}`);
     const delays = [30, 150, 300, 500, 800, 1200];
-    const killed = await pool(victims.map((name, k) => () => job(name, `killed-${k}`, { killAfterMs: delays[k] })), AT_ONCE);
-    assert.ok(killed.some((r) => r.step.signal === 'SIGKILL'), 'at least one job was killed mid-way');
+    const killed = await pool(
+      victims.map((name, k) => () => job(name, `killed-${k}`, { killAfterMs: delays[k] })),
+      AT_ONCE,
+    );
+    assert.ok(
+      killed.some((r) => r.step.signal === 'SIGKILL'),
+      'at least one job was killed mid-way',
+    );
     for (const r of killed) {
       const head = git(remote(r.name), 'for-each-ref', '--format=%(objectname)', `refs/heads/${BRANCH}`);
       // Killed or finished, the remote holds nothing or exactly the first run's commit.
       assert.ok(head === '' || head === first[r.name].outcome.commit, `${r.name}: ${head}`);
     }
-    const again = await pool(victims.map((name, k) => () => job(name, `killed-${k}`, { reuse: true })), AT_ONCE);
+    const again = await pool(
+      victims.map((name, k) => () => job(name, `killed-${k}`, { reuse: true })),
+      AT_ONCE,
+    );
     for (const r of again) {
       assert.equal(r.step.status, 0, r.step.stderr);
       assert.ok(['push', 'unchanged'].includes(r.outcome.action), r.outcome.action);

@@ -13,16 +13,28 @@ const track = (/** @type {string} */ d) => (dirs.push(d), d);
 
 const manifest = { 'README.md': 'shared', 'src/app.js': 'shared' };
 const v1 = track(writeRelease(tempDir(), { version: '1.0.0', manifest, files: { 'README.md': '# t\n', 'src/app.js': 'const v = 1;\n' } }));
-const v2 = track(writeRelease(tempDir(), {
-  version: '1.1.0', manifest, files: { 'README.md': '# t\n\nmore\n', 'src/app.js': 'const v = 2;\n' },
-  changelog: '# Changelog\n\n## [1.1.0]\n\n- v is 2.\n\n## [1.0.0]\n\n- First.\n',
-}));
+const v2 = track(
+  writeRelease(tempDir(), {
+    version: '1.1.0',
+    manifest,
+    files: { 'README.md': '# t\n\nmore\n', 'src/app.js': 'const v = 2;\n' },
+    changelog: '# Changelog\n\n## [1.1.0]\n\n- v is 2.\n\n## [1.0.0]\n\n- First.\n',
+  }),
+);
 const conflicting = { 'src/app.js': 'const v = 42;\n' };
 
-for (const [engine, env] of /** @type {const} */ ([['native', {}], ['wasm', { UPKEEP_FORCE_WASM: '1' }]])) {
+for (const [engine, env] of /** @type {const} */ ([
+  ['native', {}],
+  ['wasm', { UPKEEP_FORCE_WASM: '1' }],
+])) {
   describe(`--exit-on and --pr (${engine})`, () => {
     test('update: conflicts exit 1 by default and with conflict, 0 with error and never', () => {
-      for (const [policy, expected] of [[null, 1], ['conflict', 1], ['error', 0], ['never', 0]]) {
+      for (const [policy, expected] of [
+        [null, 1],
+        ['conflict', 1],
+        ['error', 0],
+        ['never', 0],
+      ]) {
         const r = runUpdate(track(installProject(v1, conflicting)), v1, v2, policy ? ['--exit-on', String(policy)] : [], { env });
         assert.equal(r.status, expected, `${policy}: ${r.stderr}`);
         assert.equal(r.json.conflicts.length, 1, 'the report still says so');

@@ -15,7 +15,7 @@ import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { after, describe, test } from 'node:test';
 import { makeConsumer, runCli } from './consumer.js';
-import { installProject, snapshot, tempDir, writeRelease, writeTree } from './update-fixtures.js';
+import { installProject, snapshot, writeRelease, writeTree } from './update-fixtures.js';
 import { alsoOnWasm } from './implementations.js';
 
 const api = await import('../../npm/lib/index.js');
@@ -33,7 +33,8 @@ const fresh = (/** @type {string} */ name) => {
 };
 // This process's release cache (the API reads XDG_CACHE_HOME at each call), and the CLI's.
 process.env.XDG_CACHE_HOME = fresh('cache');
-const cli = (/** @type {string[]} */ args, /** @type {{ cwd?: string }} */ options = {}) => runCli(args, { ...options, env: { XDG_CACHE_HOME: fresh('cli-cache') } });
+const cli = (/** @type {string[]} */ args, /** @type {{ cwd?: string }} */ options = {}) =>
+  runCli(args, { ...options, env: { XDG_CACHE_HOME: fresh('cli-cache') } });
 
 /**
  * The text with what differs between two runs of one scenario named: each run's own
@@ -72,8 +73,18 @@ const v1 = writeRelease(fresh('v1'), {
 });
 const v2 = writeRelease(fresh('v2'), {
   version: '1.1.0',
-  files: { 'owned.txt': 'two\n', 'shared.txt': 'a1\nb\nc\nd\nE\n', 'added.txt': 'new\n', ...Object.fromEntries(Object.keys(many).map((p) => [p, 'v2\n'])) },
-  manifest: { 'owned.txt': 'owned', 'shared.txt': 'shared', 'added.txt': 'owned', ...Object.fromEntries(Object.keys(many).map((p) => [p, 'owned'])) },
+  files: {
+    'owned.txt': 'two\n',
+    'shared.txt': 'a1\nb\nc\nd\nE\n',
+    'added.txt': 'new\n',
+    ...Object.fromEntries(Object.keys(many).map((p) => [p, 'v2\n'])),
+  },
+  manifest: {
+    'owned.txt': 'owned',
+    'shared.txt': 'shared',
+    'added.txt': 'owned',
+    ...Object.fromEntries(Object.keys(many).map((p) => [p, 'owned'])),
+  },
   changelog: '# Changelog\n\n## [1.1.0]\n- owned.txt says two\n\n## [1.0.0]\n- first\n',
 });
 /** A project installed from 1.0.0, with a local edit to the shared file. */
@@ -85,17 +96,25 @@ const project = () => {
   return moved;
 };
 /** The project's files, without the backups (named by the clock). */
-const files = (/** @type {string} */ dir) => Object.fromEntries(Object.entries(snapshot(dir)).filter(([p]) => !p.startsWith('.upkeep-backups/')));
+const files = (/** @type {string} */ dir) =>
+  Object.fromEntries(Object.entries(snapshot(dir)).filter(([p]) => !p.startsWith('.upkeep-backups/')));
 
 // An integration's source and the host it was installed into, then edited.
 const source = fresh('source');
 writeTree(source, {
-  'install/manifest.json': JSON.stringify({ schema: 1, home: 'svc', files: ['a', 'b', 'c'].map((n) => ({ src: `code/${n}.mjs`, target: `svc/${n}.mjs` })) }),
-  'code/a.mjs': 'a v1\n', 'code/b.mjs': 'b v1\n', 'code/c.mjs': 'c v1\n',
+  'install/manifest.json': JSON.stringify({
+    schema: 1,
+    home: 'svc',
+    files: ['a', 'b', 'c'].map((n) => ({ src: `code/${n}.mjs`, target: `svc/${n}.mjs` })),
+  }),
+  'code/a.mjs': 'a v1\n',
+  'code/b.mjs': 'b v1\n',
+  'code/c.mjs': 'c v1\n',
 });
 const moveSource = () => writeTree(source, { 'code/a.mjs': 'a v2\n', 'code/b.mjs': 'b v2\n', 'code/c.mjs': 'c v2\n' });
 /** The host's installed files (not upkeep's record, journal or backups). */
-const installedFiles = (/** @type {string} */ dir) => Object.fromEntries(Object.entries(snapshot(join(dir, 'svc'))).filter(([p]) => !p.startsWith('.upkeep')));
+const installedFiles = (/** @type {string} */ dir) =>
+  Object.fromEntries(Object.entries(snapshot(join(dir, 'svc'))).filter(([p]) => !p.startsWith('.upkeep')));
 /** A host with the source installed (by the CLI), then `b` edited and `c` deleted here. */
 function host() {
   const dir = fresh('host');
@@ -113,8 +132,8 @@ describe(`the flows as an API (${engineName})`, () => {
     const required = createRequire(import.meta.url)('../../npm/lib/index.cjs');
     const names = ['newProject', 'adopt', 'update', 'status', 'install', 'refresh'];
     for (const name of names) {
-      assert.equal(typeof (/** @type {any} */ (api))[name], 'function', name);
-      assert.equal(required[name], (/** @type {any} */ (api))[name], name);
+      assert.equal(typeof (/** @type {any} */ (api)[name]), 'function', name);
+      assert.equal(required[name], /** @type {any} */ (api)[name], name);
     }
     const browser = await import('../../npm/lib/browser.js');
     for (const name of names) assert.equal(name in browser, false, name);
@@ -136,7 +155,10 @@ describe(`the flows as an API (${engineName})`, () => {
     assert.equal(r.status, 1, r.stderr);
     assert.equal(settled(JSON.stringify(doc, null, 2), { [a]: '<root>' }), settled(r.stdout.trimEnd(), { [b]: '<root>' }));
     assert.equal(doc.status, 'updated');
-    assert.deepEqual(doc.conflicts.map((c) => c.path), ['shared.txt']);
+    assert.deepEqual(
+      doc.conflicts.map((c) => c.path),
+      ['shared.txt'],
+    );
     assert.deepEqual(files(a), files(b));
     assert.deepEqual(snapshot(prA), snapshot(prB)); // the change request (--pr), file for file
     assert.equal(readFileSync(join(prA, 'branch.txt'), 'utf8'), `${doc.pr?.branch}\n`);
@@ -204,13 +226,37 @@ describe(`the flows as an API (${engineName})`, () => {
     const before = [snapshot(dir), snapshot(empty)];
     /** Each case: the API call and the same command (null: the command line refuses it another way). */
     const cases = /** @type {[string, () => Promise<unknown>, string[]][]} */ ([
-      ['not-installed', () => api.update({ root: empty, baseline: v1, latest: v2 }), ['update', '--root', empty, '--baseline', v1, '--latest', v2, '--json']],
-      ['not-installed', () => api.status({ root: empty, baseline: v1, latest: v2 }), ['status', '--root', empty, '--baseline', v1, '--latest', v2, '--json']],
-      ['usage', () => api.update({ root: dir, baseline: v1, latest: v2, conflicts: /** @type {any} */ ('both') }), ['update', '--root', dir, '--baseline', v1, '--latest', v2, '--conflicts', 'both', '--json']],
-      ['baseline-mismatch', () => api.update({ root: dir, baseline: v2, latest: v2 }), ['update', '--root', dir, '--baseline', v2, '--latest', v2, '--json']],
-      ['bad-release', () => api.update({ root: dir, baseline: v1, latest: join(empty, 'nowhere') }), ['update', '--root', dir, '--baseline', v1, '--latest', join(empty, 'nowhere'), '--json']],
+      [
+        'not-installed',
+        () => api.update({ root: empty, baseline: v1, latest: v2 }),
+        ['update', '--root', empty, '--baseline', v1, '--latest', v2, '--json'],
+      ],
+      [
+        'not-installed',
+        () => api.status({ root: empty, baseline: v1, latest: v2 }),
+        ['status', '--root', empty, '--baseline', v1, '--latest', v2, '--json'],
+      ],
+      [
+        'usage',
+        () => api.update({ root: dir, baseline: v1, latest: v2, conflicts: /** @type {any} */ ('both') }),
+        ['update', '--root', dir, '--baseline', v1, '--latest', v2, '--conflicts', 'both', '--json'],
+      ],
+      [
+        'baseline-mismatch',
+        () => api.update({ root: dir, baseline: v2, latest: v2 }),
+        ['update', '--root', dir, '--baseline', v2, '--latest', v2, '--json'],
+      ],
+      [
+        'bad-release',
+        () => api.update({ root: dir, baseline: v1, latest: join(empty, 'nowhere') }),
+        ['update', '--root', dir, '--baseline', v1, '--latest', join(empty, 'nowhere'), '--json'],
+      ],
       ['no-record', () => api.refresh({ source, target: empty }), ['refresh', '--source', source, '--target', empty, '--json']],
-      ['bad-release', () => api.newProject({ spec: join(empty, 'nowhere'), target: join(empty, 'app') }), ['new', join(empty, 'nowhere'), join(empty, 'app'), '--json']],
+      [
+        'bad-release',
+        () => api.newProject({ spec: join(empty, 'nowhere'), target: join(empty, 'app') }),
+        ['new', join(empty, 'nowhere'), join(empty, 'app'), '--json'],
+      ],
       ['usage', () => api.adopt({ spec: v1, root: dir }), ['adopt', v1, '--root', dir, '--json']],
     ]);
     for (const [code, call, args] of cases) {
@@ -247,15 +293,28 @@ describe(`the flows as an API (${engineName})`, () => {
     // Stopped right after the first generated file was replaced: some files new, the rest
     // untouched; the rejection carries what the run did.
     const stop = new AbortController();
-    const stopped = await rejection(() => api.update({
-      root: a, baseline: v1, latest: v2, signal: stop.signal,
-      onProgress: (e) => { if (e.phase === 'write' && e.path?.startsWith('gen/')) stop.abort(); },
-    }));
+    const stopped = await rejection(() =>
+      api.update({
+        root: a,
+        baseline: v1,
+        latest: v2,
+        signal: stop.signal,
+        onProgress: (e) => {
+          if (e.phase === 'write' && e.path?.startsWith('gen/')) stop.abort();
+        },
+      }),
+    );
     assert.equal(stopped.code, 'interrupted');
-    assert.deepEqual([stopped.report.status, stopped.report.run.outcome, stopped.report.run.versionBumped], ['interrupted', 'interrupted', false]);
+    assert.deepEqual(
+      [stopped.report.status, stopped.report.run.outcome, stopped.report.run.versionBumped],
+      ['interrupted', 'interrupted', false],
+    );
     const gen = Object.keys(many).map((p) => readFileSync(join(a, p), 'utf8'));
     assert.ok(gen.includes('v1\n') && gen.includes('v2\n'), 'stopped part way');
-    assert.ok(gen.every((t) => t === 'v1\n' || t === 'v2\n'), 'every file whole');
+    assert.ok(
+      gen.every((t) => t === 'v1\n' || t === 'v2\n'),
+      'every file whole',
+    );
     const resumed = await api.update({ root: a, baseline: v1, latest: v2 });
     assert.equal(resumed.resumed, true);
     await api.update({ root: b, baseline: v1, latest: v2 });
@@ -266,7 +325,16 @@ describe(`the flows as an API (${engineName})`, () => {
     const spec = `${examples}starter-template`;
     const [a, b] = [join(fresh('new'), 'app'), join(fresh('new'), 'app')];
     const stop = new AbortController();
-    const stopped = await rejection(() => api.newProject({ spec, target: a, signal: stop.signal, onProgress: (e) => { if (e.phase === 'write') stop.abort(); } }));
+    const stopped = await rejection(() =>
+      api.newProject({
+        spec,
+        target: a,
+        signal: stop.signal,
+        onProgress: (e) => {
+          if (e.phase === 'write') stop.abort();
+        },
+      }),
+    );
     assert.equal(stopped.code, 'interrupted');
     assert.equal(existsSync(join(a, '.upkeep/VERSION')), false, 'the state files come last');
     const resumed = await api.newProject({ spec, target: a });
@@ -279,8 +347,14 @@ describe(`the flows as an API (${engineName})`, () => {
     const [a, b] = [host(), host()];
     const stop = new AbortController();
     const report = await api.refresh({
-      source, target: a, hostDeleted: 'restore', auto: 'take-theirs', signal: stop.signal,
-      onProgress: (e) => { if (e.phase === 'write' && e.done > 0) stop.abort(); },
+      source,
+      target: a,
+      hostDeleted: 'restore',
+      auto: 'take-theirs',
+      signal: stop.signal,
+      onProgress: (e) => {
+        if (e.phase === 'write' && e.done > 0) stop.abort();
+      },
     });
     assert.equal(report.interrupted, true);
     const done = await api.refresh({ source, target: a, hostDeleted: 'restore', auto: 'take-theirs' });
@@ -302,16 +376,20 @@ describe(`the flows as an API (${engineName})`, () => {
     /** @type {import('../../npm/lib/index.js').RefreshQuestion[]} */
     const asked = [];
     const answered = await api.refresh({
-      source, target: b,
+      source,
+      target: b,
       decide: async (question) => {
         asked.push(question);
         return question.state === 'locally-modified' ? 'take-theirs' : 'forget';
       },
     });
-    assert.deepEqual(asked.map((q) => [q.kind, q.id, q.state, q.choices.map((c) => c.value)]), [
-      ['refresh', 'svc/b.mjs', 'locally-modified', ['keep-mine', 'take-theirs', 'merge']],
-      ['refresh', 'svc/c.mjs', 'host-deleted', ['restore', 'forget']],
-    ]);
+    assert.deepEqual(
+      asked.map((q) => [q.kind, q.id, q.state, q.choices.map((c) => c.value)]),
+      [
+        ['refresh', 'svc/b.mjs', 'locally-modified', ['keep-mine', 'take-theirs', 'merge']],
+        ['refresh', 'svc/c.mjs', 'host-deleted', ['restore', 'forget']],
+      ],
+    );
     assert.equal(asked[0].message, 'svc/b.mjs (changed here and in the source):');
     assert.equal(answered.attention, 0);
     assert.equal(readFileSync(join(b, 'svc/b.mjs'), 'utf8'), 'b v2\n');
@@ -330,21 +408,33 @@ describe(`the flows as an API (${engineName})`, () => {
     const questions = [];
     const declined = await api.update({ root: p, baseline: v1, latest: v2, decide: (q) => (questions.push(q), false) });
     assert.equal(declined.status, 'aborted');
-    assert.deepEqual(questions.map((q) => [q.kind, q.id, q.message, q.from, q.to, q.changelog.map((s) => s.version)]), [['update', 'update', 'Update from 1.0.0 to 1.1.0?', '1.0.0', '1.1.0', ['1.1.0']]]);
+    assert.deepEqual(
+      questions.map((q) => [q.kind, q.id, q.message, q.from, q.to, q.changelog.map((s) => s.version)]),
+      [['update', 'update', 'Update from 1.0.0 to 1.1.0?', '1.0.0', '1.1.0', ['1.1.0']]],
+    );
     assert.deepEqual(snapshot(p), untouched);
     assert.equal((await api.update({ root: p, baseline: v1, latest: v2, decide: { update: false } })).status, 'aborted');
     const unsure = await rejection(() => api.update({ root: p, baseline: v1, latest: v2, decide: /** @type {any} */ (() => 'maybe') }));
-    assert.deepEqual([unsure.code, unsure.message], ['usage', 'update: decide answered the question \'update\' with "maybe"; it takes true or false']);
+    assert.deepEqual(
+      [unsure.code, unsure.message],
+      ['usage', 'update: decide answered the question \'update\' with "maybe"; it takes true or false'],
+    );
     assert.deepEqual(snapshot(p), untouched);
     // A question cancelled through the signal (as readline's is): interrupted, nothing written.
     const closing = new AbortController();
-    const cancelled = await rejection(() => api.update({
-      root: p, baseline: v1, latest: v2, signal: closing.signal,
-      decide: (_q, { signal }) => new Promise((_resolve, reject) => {
-        signal?.addEventListener('abort', () => reject(new DOMException('closed', 'AbortError')));
-        closing.abort();
+    const cancelled = await rejection(() =>
+      api.update({
+        root: p,
+        baseline: v1,
+        latest: v2,
+        signal: closing.signal,
+        decide: (_q, { signal }) =>
+          new Promise((_resolve, reject) => {
+            signal?.addEventListener('abort', () => reject(new DOMException('closed', 'AbortError')));
+            closing.abort();
+          }),
       }),
-    }));
+    );
     assert.deepEqual([cancelled.code, cancelled.message], ['interrupted', "stopped at the question 'update'; nothing was written"]);
     assert.deepEqual(snapshot(p), untouched);
     assert.equal((await api.update({ root: p, baseline: v1, latest: v2, yes: true, decide: () => false })).status, 'updated');
@@ -355,7 +445,8 @@ describe(`the flows as an API (${engineName})`, () => {
     try {
       cpSync(`${examples}create-starter/create-starter.mjs`, join(consumer.dir, 'create-starter.mjs'));
       const env = { ...process.env, XDG_CACHE_HOME: fresh('example-cache') };
-      const run = (/** @type {string[]} */ args, /** @type {string} */ cwd) => spawnSync(process.execPath, [join(consumer.dir, 'create-starter.mjs'), ...args], { cwd, env, encoding: 'utf8' });
+      const run = (/** @type {string[]} */ args, /** @type {string} */ cwd) =>
+        spawnSync(process.execPath, [join(consumer.dir, 'create-starter.mjs'), ...args], { cwd, env, encoding: 'utf8' });
       const made = run(['my-app', '--template', `${examples}starter-template`], consumer.dir);
       assert.equal(made.status, 0, made.stderr);
       const app = join(consumer.dir, 'my-app');

@@ -25,12 +25,14 @@ const repo = new URL('../../', import.meta.url);
 const host = nativeTarget();
 const { version } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
 const { targets } = JSON.parse(readFileSync(join(packageDir, 'platforms.json'), 'utf8'));
-const built = targets.map((/** @type {any} */ t) => t.platform).filter((/** @type {string} */ p) => existsSync(join(packageDir, 'native', `upkeep.${p}.node`)));
+const built = targets
+  .map((/** @type {any} */ t) => t.platform)
+  .filter((/** @type {string} */ p) => existsSync(join(packageDir, 'native', `upkeep.${p}.node`)));
 const arm64Node = new URL('target/arm64-node/root/usr/bin/node', repo);
 const arm64Skip = !built.includes('linux-arm64-gnu')
   ? 'linux-arm64-gnu is not built here (make cross-arm64 builds and checks it)'
   : host !== 'linux-x64-gnu' || !existsSync(arm64Node)
-    ? 'no arm64 Node to run it on (scripts/setup.sh cross-arm64 unpacks Debian\'s)'
+    ? "no arm64 Node to run it on (scripts/setup.sh cross-arm64 unpacks Debian's)"
     : false;
 
 const work = mkdtempSync(join(tmpdir(), 'upkeep-fresh-consumer-'));
@@ -63,7 +65,8 @@ function project(/** @type {string} */ name) {
 }
 
 const npm = (/** @type {string} */ dir, /** @type {string[]} */ args) => run(dir, 'npm', [...args, '--loglevel=error']);
-const installedPlatforms = (/** @type {string} */ dir) => (existsSync(join(dir, 'node_modules/@upkeep')) ? readdirSync(join(dir, 'node_modules/@upkeep')).sort() : []);
+const installedPlatforms = (/** @type {string} */ dir) =>
+  existsSync(join(dir, 'node_modules/@upkeep')) ? readdirSync(join(dir, 'node_modules/@upkeep')).sort() : [];
 /** npm's flags that install for another machine (npm picks optional dependencies by them). */
 const forPlatform = (/** @type {string} */ p) => {
   const t = targets.find((/** @type {any} */ x) => x.platform === p);
@@ -112,7 +115,10 @@ describe('npm install, as a user without Rust', () => {
   test('npm looked up every platform package of the list: the ones not built here are 404s, as unpublished names are', () => {
     for (const { platform } of targets) {
       const answer = built.includes(platform) ? 200 : 404;
-      assert.ok(registry.requests.includes(`${answer} /@upkeep/${platform}`), `${answer} for @upkeep/${platform}: ${registry.requests.join(', ')}`);
+      assert.ok(
+        registry.requests.includes(`${answer} /@upkeep/${platform}`),
+        `${answer} for @upkeep/${platform}: ${registry.requests.join(', ')}`,
+      );
     }
   });
 });
@@ -131,7 +137,11 @@ describe('npm install --offline from the tarball, then used as a project would',
   });
 
   test('ESM import loads the addon from the platform package, nothing skipped', () => {
-    assert.deepEqual(JSON.parse(run(dir, 'node', ['--input-type=module', '-e', probe])), { implementation: 'native', why: [], digest: ABC });
+    assert.deepEqual(JSON.parse(run(dir, 'node', ['--input-type=module', '-e', probe])), {
+      implementation: 'native',
+      why: [],
+      digest: ABC,
+    });
   });
 
   test('CommonJS require gets the same module', () => {
@@ -184,7 +194,7 @@ describe('npm install --offline from the tarball, then used as a project would',
   });
 });
 
-describe('linux-arm64-gnu on Debian\'s arm64 Node under qemu-user', { skip: arm64Skip }, () => {
+describe("linux-arm64-gnu on Debian's arm64 Node under qemu-user", { skip: arm64Skip }, () => {
   /** @type {string} */
   let dir;
   const arm64 = (/** @type {string[]} */ args) => {

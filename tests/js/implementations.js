@@ -24,7 +24,8 @@ const loaders = {
 };
 
 const wanted = process.env.UPKEEP_TEST_IMPLEMENTATIONS?.split(',') ?? Object.keys(loaders);
-for (const name of wanted) if (!(name in loaders)) throw new Error(`UPKEEP_TEST_IMPLEMENTATIONS: unknown implementation ${JSON.stringify(name)}`);
+for (const name of wanted)
+  if (!(name in loaders)) throw new Error(`UPKEEP_TEST_IMPLEMENTATIONS: unknown implementation ${JSON.stringify(name)}`);
 
 /** Every implementation under test, as `{ name, api }`. */
 export const implementations = await Promise.all(

@@ -19,21 +19,39 @@ function repos() {
 const land = (/** @type {string} */ cwd, /** @type {string[]} */ ...args) => runCli(['land', ...args], { cwd });
 const json = (/** @type {{ stdout: string }} */ run) => JSON.parse(run.stdout);
 const subjects = (/** @type {string} */ dir, /** @type {number} */ n) => git(dir, 'log', `-${n}`, '--reverse', '--format=%s').split('\n');
-const filesOf = (/** @type {string} */ dir, /** @type {string} */ rev) => git(dir, 'show', '--name-only', '--format=', rev).split('\n').sort();
+const filesOf = (/** @type {string} */ dir, /** @type {string} */ rev) =>
+  git(dir, 'show', '--name-only', '--format=', rev).split('\n').sort();
 
 test('disjoint tickets land as one commit each, in ticket order', () => {
   const { clone, head } = repos();
   write(clone, 'a.txt', 'a2\n');
   write(clone, 'new/c.txt', 'c\n');
   git(clone, 'rm', '-q', 'b.txt');
-  const sealed = land(clone, '--seal', '--ticket', 'T-2:Second', '--ticket', 'T-1:First', '--claim', 'T-2=b.txt', '--claim', 'T-1=a.txt', '--claim', 'T-1=new/c.txt', '--json');
+  const sealed = land(
+    clone,
+    '--seal',
+    '--ticket',
+    'T-2:Second',
+    '--ticket',
+    'T-1:First',
+    '--claim',
+    'T-2=b.txt',
+    '--claim',
+    'T-1=a.txt',
+    '--claim',
+    'T-1=new/c.txt',
+    '--json',
+  );
   assert.equal(sealed.status, 0, sealed.stderr);
   const before = head(clone);
   const run = land(clone, '--json');
   assert.equal(run.status, 0, run.stderr);
   const report = json(run);
   assert.equal(report.status, 'landed');
-  assert.deepEqual(report.landed.map((/** @type {any} */ c) => c.tickets), [['T-2'], ['T-1']]);
+  assert.deepEqual(
+    report.landed.map((/** @type {any} */ c) => c.tickets),
+    [['T-2'], ['T-1']],
+  );
   assert.deepEqual(subjects(clone, 2), ['T-2: Second', 'T-1: First']);
   assert.equal(git(clone, 'rev-parse', 'HEAD~2'), before);
   assert.deepEqual(filesOf(clone, 'HEAD~1'), ['b.txt']);
@@ -50,7 +68,25 @@ test('overlapping tickets land as one commit named for all; inherited files are 
   write(clone, 'a.txt', 'a2\n');
   write(clone, 'b.txt', 'b2\n');
   write(clone, 'old.txt', 'dirty before the work\n');
-  assert.equal(land(clone, '--seal', '--ticket', 'T-1:One', '--ticket', 'T-2', '--claim', 'T-1=a.txt', '--claim', 'T-1=b.txt', '--claim', 'T-2=b.txt', '--inherited', 'old.txt').status, 0);
+  assert.equal(
+    land(
+      clone,
+      '--seal',
+      '--ticket',
+      'T-1:One',
+      '--ticket',
+      'T-2',
+      '--claim',
+      'T-1=a.txt',
+      '--claim',
+      'T-1=b.txt',
+      '--claim',
+      'T-2=b.txt',
+      '--inherited',
+      'old.txt',
+    ).status,
+    0,
+  );
   const run = land(clone, '--json');
   assert.equal(run.status, 0, run.stderr);
   const report = json(run);
@@ -92,22 +128,35 @@ test('a later commit that fails leaves the earlier ones and its change staged; a
   write(clone, 'a.txt', 'a2\n');
   write(clone, 'b.txt', 'b2\n');
   const hook = join(clone, '.git/hooks/pre-commit');
-  write(clone, '.git/hooks/pre-commit', '#!/bin/sh\nif git diff --cached --name-only | grep -q b.txt; then echo "no b today" >&2; exit 1; fi\n');
+  write(
+    clone,
+    '.git/hooks/pre-commit',
+    '#!/bin/sh\nif git diff --cached --name-only | grep -q b.txt; then echo "no b today" >&2; exit 1; fi\n',
+  );
   chmodSync(hook, 0o755);
   assert.equal(land(clone, '--seal', '--ticket', 'T-1', '--ticket', 'T-2', '--claim', 'T-1=a.txt', '--claim', 'T-2=b.txt').status, 0);
   const run = land(clone, '--json');
   assert.equal(run.status, 3, run.stderr);
   const report = json(run);
   assert.equal(report.status, 'partly_landed');
-  assert.deepEqual(report.landed.map((/** @type {any} */ c) => c.subject), ['T-1']);
-  assert.deepEqual(report.notLanded.map((/** @type {any} */ c) => c.subject), ['T-2']);
+  assert.deepEqual(
+    report.landed.map((/** @type {any} */ c) => c.subject),
+    ['T-1'],
+  );
+  assert.deepEqual(
+    report.notLanded.map((/** @type {any} */ c) => c.subject),
+    ['T-2'],
+  );
   assert.match(report.error, /no b today/);
   assert.deepEqual(subjects(clone, 1), ['T-1']);
   assert.equal(git(clone, 'diff', '--cached', '--name-only'), 'b.txt');
   git(clone, 'config', 'core.hooksPath', '/dev/null');
   const rerun = land(clone, '--json');
   assert.equal(rerun.status, 0, rerun.stderr);
-  assert.deepEqual(json(rerun).alreadyLanded.map((/** @type {any} */ c) => c.subject), ['T-1']);
+  assert.deepEqual(
+    json(rerun).alreadyLanded.map((/** @type {any} */ c) => c.subject),
+    ['T-1'],
+  );
   assert.deepEqual(subjects(clone, 2), ['T-1', 'T-2']);
 });
 

@@ -11,9 +11,21 @@ import { runCli } from './consumer.js';
 export { snapshot } from './update-fixtures.js';
 
 /** The engines every flow test runs on. */
-export const engines = /** @type {const} */ ([['native', {}], ['wasm', { UPKEEP_FORCE_WASM: '1' }]]);
+export const engines = /** @type {const} */ ([
+  ['native', {}],
+  ['wasm', { UPKEEP_FORCE_WASM: '1' }],
+]);
 
-const gitEnv = { ...process.env, LC_ALL: 'C', GIT_CONFIG_NOSYSTEM: '1', HOME: tmpdir(), GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@upkeep.invalid', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@upkeep.invalid' };
+const gitEnv = {
+  ...process.env,
+  LC_ALL: 'C',
+  GIT_CONFIG_NOSYSTEM: '1',
+  HOME: tmpdir(),
+  GIT_AUTHOR_NAME: 't',
+  GIT_AUTHOR_EMAIL: 't@upkeep.invalid',
+  GIT_COMMITTER_NAME: 't',
+  GIT_COMMITTER_EMAIL: 't@upkeep.invalid',
+};
 
 /** Runs git in `cwd` (as the tests' own user, never the machine's config). */
 export function git(/** @type {string} */ cwd, /** @type {string[]} */ ...args) {
@@ -83,7 +95,7 @@ export function templateRepo(dir, releases) {
 /** A template's releases as the lifecycle tests use them (a create-* style starter). */
 export const starter = {
   v1: {
-    '_gitignore': 'node_modules\n',
+    _gitignore: 'node_modules\n',
     'README.md': '# Starter\n\nRun `npm run dev`.\n\nMore below.\n',
     'package.json': `${JSON.stringify({ name: 'starter', version: '0.0.0', private: true, scripts: { dev: 'vite', build: 'vite build' }, dependencies: { react: '^18.3.1' }, devDependencies: { vite: '^5.4.0' } }, null, 2)}\n`,
     'src/main.js': "import { app } from './app.js';\napp();\n",
@@ -91,7 +103,7 @@ export const starter = {
     'src/old.js': 'export const old = true;\n',
   },
   v2: {
-    '_gitignore': 'node_modules\ndist\n',
+    _gitignore: 'node_modules\ndist\n',
     'README.md': '# Starter\n\nRun `npm run dev`.\n\nMore below, now with tests.\n',
     'package.json': `${JSON.stringify({ name: 'starter', version: '0.0.0', private: true, scripts: { dev: 'vite', build: 'vite build', test: 'vitest' }, dependencies: { react: '^19.0.0' }, devDependencies: { vite: '^6.0.0', vitest: '^2.0.0' } }, null, 2)}\n`,
     'src/app.js': 'export function app() {\n  return "hello, world";\n}\n',

@@ -7,7 +7,19 @@ import assert from 'node:assert/strict';
 import { renameSync, rmSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { editPackageJson, edits, engines, exists, git, read, snapshot, starter, templateRepo, workspace, writeFiles } from './lifecycle-fixtures.js';
+import {
+  editPackageJson,
+  edits,
+  engines,
+  exists,
+  git,
+  read,
+  snapshot,
+  starter,
+  templateRepo,
+  workspace,
+  writeFiles,
+} from './lifecycle-fixtures.js';
 
 const spaces = /** @type {ReturnType<typeof workspace>[]} */ ([]);
 after(() => spaces.forEach((w) => w.remove()));
@@ -38,7 +50,11 @@ for (const [engine, env] of engines) {
       assert.ok(!exists(app, '_gitignore'));
       assert.equal(read(app, '.upkeep/VERSION'), '1.0.0\n');
       assert.deepEqual(JSON.parse(read(app, '.upkeep/source.json')), {
-        schema: 1, source: '../tpl.git', version: '1.0.0', subpath: null, resolved: `v1.0.0@${commitOf(repo, 'v1.0.0')}`,
+        schema: 1,
+        source: '../tpl.git',
+        version: '1.0.0',
+        subpath: null,
+        resolved: `v1.0.0@${commitOf(repo, 'v1.0.0')}`,
       });
       const manifest = JSON.parse(read(app, '.upkeep/manifest.json'));
       assert.equal(manifest.files['.gitignore'], 'shared');
@@ -65,7 +81,7 @@ for (const [engine, env] of engines) {
       assert.equal(pkg.name, 'my-shop');
       assert.deepEqual(pkg.scripts, { dev: 'vite', build: 'vite build', start: 'node server.js' });
       assert.deepEqual([pkg.dependencies.react, pkg.devDependencies.vite], ['^19.0.0', '^6.0.0']);
-      assert.equal(read(app, 'src/cart.js'), edits['src/cart.js'], 'the project\'s own file is untouched');
+      assert.equal(read(app, 'src/cart.js'), edits['src/cart.js'], "the project's own file is untouched");
       assert.deepEqual(JSON.parse(read(app, '.upkeep/source.json')).resolved, `v1.1.0@${commitOf(repo, 'v1.1.0')}`);
       assert.equal(read(app, '.upkeep/VERSION'), '1.1.0\n');
 
@@ -77,7 +93,11 @@ for (const [engine, env] of engines) {
       assert.deepEqual(pkg2.scripts, { dev: 'vite --open', build: 'vite build', start: 'node server.js' });
       assert.deepEqual([pkg2.dependencies.react, pkg2.devDependencies.vite], ['^19.1.0', '^7.0.0']);
       assert.deepEqual(JSON.parse(read(app, '.upkeep/source.json')), {
-        schema: 1, source: '../tpl.git', version: '2.0.0', subpath: null, resolved: `v2.0.0@${commitOf(repo, 'v2.0.0')}`,
+        schema: 1,
+        source: '../tpl.git',
+        version: '2.0.0',
+        subpath: null,
+        resolved: `v2.0.0@${commitOf(repo, 'v2.0.0')}`,
       });
 
       const third = ws.run(['update', '--yes', '--json'], { cwd: app, env });
@@ -121,7 +141,11 @@ describe('git sources: refusals with nothing written', () => {
     refused(['new', 'svn://example.invalid/tpl', 'app'], 'invalid-spec', /'svn:\/\/' is not a source upkeep reads/);
   });
   test("a repository that cannot be reached carries git's own message", () => {
-    refused(['new', 'git+file:///nonexistent/tpl.git', 'app'], 'bad-release', /cannot list the tags of file:\/\/\/nonexistent\/tpl\.git .*(does not appear to be a git repository|not found|No such file)/i);
+    refused(
+      ['new', 'git+file:///nonexistent/tpl.git', 'app'],
+      'bad-release',
+      /cannot list the tags of file:\/\/\/nonexistent\/tpl\.git .*(does not appear to be a git repository|not found|No such file)/i,
+    );
   });
   test('a project with no recorded source: the message names upkeep adopt', () => {
     const { ws } = fresh();
@@ -161,7 +185,10 @@ describe('git sources: the cache and what was recorded', () => {
     rmSync(join(entry, 'tree/src/app.js'));
     const r = ws.run(['status', '--to', '1.1.0', '--json'], { cwd: ws.path('app') });
     assert.equal(r.status, 1, r.stderr);
-    assert.match(r.json.notices.join('\n'), /cached copy of \.\.\/tpl\.git@1\.0\.0 was damaged \('src\/app\.js' is missing\); it was fetched again/);
+    assert.match(
+      r.json.notices.join('\n'),
+      /cached copy of \.\.\/tpl\.git@1\.0\.0 was damaged \('src\/app\.js' is missing\); it was fetched again/,
+    );
     assert.ok(exists(entry, 'tree/src/app.js'));
     rmSync(join(entry, 'entry.json'));
     const partial = ws.run(['status', '--to', '1.1.0', '--json'], { cwd: ws.path('app') });
@@ -182,7 +209,12 @@ describe('git sources: the cache and what was recorded', () => {
     const r = ws.run(['update', '--yes', '--json'], { cwd: app });
     assert.equal(r.status, 2, r.stderr);
     assert.equal(r.json.error.code, 'release-drift');
-    assert.match(r.json.error.message, new RegExp(`recorded v1\\.0\\.0@${'[0-9a-f]{40}'} when it was installed, the source now gives v1\\.0\\.0@${commitOf(repo, 'v1.0.0')}`));
+    assert.match(
+      r.json.error.message,
+      new RegExp(
+        `recorded v1\\.0\\.0@${'[0-9a-f]{40}'} when it was installed, the source now gives v1\\.0\\.0@${commitOf(repo, 'v1.0.0')}`,
+      ),
+    );
     assert.deepEqual(snapshot(app), before);
     const allowed = ws.run(['update', '--allow-drift', '--conflicts', 'merge', '--yes', '--json'], { cwd: app });
     assert.equal(allowed.json.status, 'updated', allowed.stderr);

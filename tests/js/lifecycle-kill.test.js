@@ -20,7 +20,8 @@ function template(/** @type {ReturnType<typeof workspace>} */ ws) {
 }
 
 /** The tree without the backup folders (their run ids differ between runs). */
-const normalize = (/** @type {Record<string, string>} */ tree) => Object.fromEntries(Object.entries(tree).filter(([p]) => !p.startsWith('.upkeep-backups/')));
+const normalize = (/** @type {Record<string, string>} */ tree) =>
+  Object.fromEntries(Object.entries(tree).filter(([p]) => !p.startsWith('.upkeep-backups/')));
 
 describe('killed at every step', () => {
   test('upkeep new into an empty folder', () => {
@@ -74,7 +75,10 @@ describe('killed at every step', () => {
       for (const [path, text] of Object.entries(theirs)) {
         if (path === 'notes.txt') continue;
         const backups = Object.entries(tree).filter(([p]) => p.startsWith('.upkeep-backups/') && p.endsWith(`/${path}`));
-        assert.ok(backups.some(([p]) => read(ws.path(`runs/${target}`), p) === text), `step ${step}: no backup of ${path}`);
+        assert.ok(
+          backups.some(([p]) => read(ws.path(`runs/${target}`), p) === text),
+          `step ${step}: no backup of ${path}`,
+        );
       }
     }
     assert.ok(killed >= 8, `only ${killed} kill points`);
@@ -83,7 +87,10 @@ describe('killed at every step', () => {
   test('a bare upkeep update (the recorded source moves with it)', () => {
     const ws = workspace();
     spaces.push(ws);
-    templateRepo(ws.path('tpl.git'), [{ tag: 'v1.0.0', files: starter.v1 }, { tag: 'v1.1.0', files: starter.v2 }]);
+    templateRepo(ws.path('tpl.git'), [
+      { tag: 'v1.0.0', files: starter.v1 },
+      { tag: 'v1.1.0', files: starter.v2 },
+    ]);
     assert.equal(ws.run(['new', './tpl.git@1.0.0', 'pristine']).status, 0);
     writeFiles(ws.path('pristine'), edits);
     const copy = (/** @type {string} */ name) => {
@@ -92,7 +99,8 @@ describe('killed at every step', () => {
     };
     const reference = copy('ref');
     assert.ok([0, 1].includes(/** @type {number} */ (ws.run(['update', '--conflicts', 'merge', '--yes'], { cwd: reference }).status)));
-    const clean = (/** @type {Record<string, string>} */ tree) => Object.fromEntries(Object.entries(tree).filter(([p]) => !p.startsWith('.upkeep-backup')));
+    const clean = (/** @type {Record<string, string>} */ tree) =>
+      Object.fromEntries(Object.entries(tree).filter(([p]) => !p.startsWith('.upkeep-backup')));
     const want = clean(snapshot(reference));
     assert.equal(JSON.parse(read(reference, '.upkeep/source.json')).version, '1.1.0');
     let killed = 0;

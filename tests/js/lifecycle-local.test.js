@@ -5,7 +5,19 @@
 import assert from 'node:assert/strict';
 import { existsSync, rmSync } from 'node:fs';
 import { after, describe, test } from 'node:test';
-import { edits, engines, exists, git, hostileArchive, read, snapshot, starter, tarball, workspace, writeFiles } from './lifecycle-fixtures.js';
+import {
+  edits,
+  engines,
+  exists,
+  git,
+  hostileArchive,
+  read,
+  snapshot,
+  starter,
+  tarball,
+  workspace,
+  writeFiles,
+} from './lifecycle-fixtures.js';
 
 const spaces = /** @type {ReturnType<typeof workspace>[]} */ ([]);
 after(() => spaces.forEach((w) => w.remove()));
@@ -15,7 +27,11 @@ const fresh = () => {
   return ws;
 };
 /** A template folder at `version` (its own VERSION, no manifest). */
-const folder = (/** @type {ReturnType<typeof workspace>} */ ws, /** @type {string} */ version, /** @type {Record<string, string | null>} */ files) => {
+const folder = (
+  /** @type {ReturnType<typeof workspace>} */ ws,
+  /** @type {string} */ version,
+  /** @type {Record<string, string | null>} */ files,
+) => {
   writeFiles(ws.path('tpl'), { ...files, '.upkeep/VERSION': `${version}\n` });
   return ws.path('tpl');
 };
@@ -42,7 +58,10 @@ for (const [engine, env] of engines) {
       const lost = ws.run(['status', '--json'], { cwd: ws.path('app'), env });
       assert.equal(lost.status, 2);
       assert.equal(lost.json.error.code, 'no-such-version');
-      assert.match(lost.json.error.message, /now holds 1\.2\.0, and upkeep's cache .* has no copy of 1\.1\.0; give that release with --baseline/);
+      assert.match(
+        lost.json.error.message,
+        /now holds 1\.2\.0, and upkeep's cache .* has no copy of 1\.1\.0; give that release with --baseline/,
+      );
     });
 
     test('an update from another folder (--latest) moves the record with it: no stale-record warning after', () => {
@@ -52,7 +71,13 @@ for (const [engine, env] of engines) {
       writeFiles(ws.path('other'), { ...starter.v2, '.upkeep/VERSION': '1.1.0\n' });
       const r = ws.run(['update', '--latest', '../other', '--yes', '--json'], { cwd: ws.path('app'), env });
       assert.equal(r.json.status, 'updated', r.stderr);
-      assert.deepEqual(JSON.parse(read(ws.path('app'), '.upkeep/source.json')), { schema: 1, source: '../tpl', version: '1.1.0', subpath: null, resolved: null });
+      assert.deepEqual(JSON.parse(read(ws.path('app'), '.upkeep/source.json')), {
+        schema: 1,
+        source: '../tpl',
+        version: '1.1.0',
+        subpath: null,
+        resolved: null,
+      });
       // The template folder moves on to the same release: the project is up to date, and nothing warns.
       folder(ws, '1.1.0', starter.v2);
       const status = ws.run(['status', '--json'], { cwd: ws.path('app'), env });
@@ -123,7 +148,9 @@ describe('upkeep new', () => {
   test('--git makes the first commit', () => {
     const ws = fresh();
     folder(ws, '1.0.0', starter.v1);
-    const r = ws.run(['new', './tpl', 'app', '--git', '--json'], { env: { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@x.invalid', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@x.invalid' } });
+    const r = ws.run(['new', './tpl', 'app', '--git', '--json'], {
+      env: { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@x.invalid', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@x.invalid' },
+    });
     assert.equal(r.status, 0, r.stderr);
     assert.equal(r.json.git.committed, true);
     assert.equal(git(ws.path('app'), 'log', '--format=%s'), 'Scaffold from ./tpl@1.0.0');
@@ -131,9 +158,16 @@ describe('upkeep new', () => {
     assert.match(git(ws.path('app'), 'ls-files'), /\.upkeep\/source\.json/);
   });
 
-  test('a manifest\'s renames: every later comparison uses the installed name', () => {
+  test("a manifest's renames: every later comparison uses the installed name", () => {
     const ws = fresh();
-    const manifest = (/** @type {string} */ v) => ({ '.upkeep/VERSION': `${v}\n`, '.upkeep/manifest.json': JSON.stringify({ schema: 1, files: { '.npmrc': 'shared', 'README.md': 'owned' }, install: { _npmrc: '.npmrc' } }) });
+    const manifest = (/** @type {string} */ v) => ({
+      '.upkeep/VERSION': `${v}\n`,
+      '.upkeep/manifest.json': JSON.stringify({
+        schema: 1,
+        files: { '.npmrc': 'shared', 'README.md': 'owned' },
+        install: { _npmrc: '.npmrc' },
+      }),
+    });
     writeFiles(ws.path('tpl'), { ...manifest('1.0.0'), _npmrc: 'save-exact=true\n', 'README.md': '# one\n' });
     assert.equal(ws.run(['new', './tpl', 'app']).status, 0);
     assert.equal(read(ws.path('app'), '.npmrc'), 'save-exact=true\n');
@@ -141,7 +175,10 @@ describe('upkeep new', () => {
     writeFiles(ws.path('tpl'), { ...manifest('1.1.0'), _npmrc: 'save-exact=true\nengine-strict=true\n', 'README.md': '# two\n' });
     const r = ws.run(['update', '--conflicts', 'merge', '--yes', '--json'], { cwd: ws.path('app') });
     assert.equal(r.json.status, 'updated', r.stderr);
-    assert.deepEqual(r.json.conflicts.map((/** @type {any} */ c) => c.path), ['.npmrc']);
+    assert.deepEqual(
+      r.json.conflicts.map((/** @type {any} */ c) => c.path),
+      ['.npmrc'],
+    );
     assert.ok(!exists(ws.path('app'), '_npmrc'));
   });
 });
@@ -159,11 +196,20 @@ describe('upkeep adopt', () => {
     assert.match(noVersion.json.error.message, /needs the version the project was made from: upkeep adopt \.\/tpl@<version>/);
     const r = ws.run(['adopt', '../tpl@1.0.0', '--json'], { cwd: ws.path('app') });
     assert.equal(r.status, 0, r.stderr);
-    assert.deepEqual(r.json.differs.map((/** @type {any} */ d) => d.path), ['README.md', 'src/app.js']);
+    assert.deepEqual(
+      r.json.differs.map((/** @type {any} */ d) => d.path),
+      ['README.md', 'src/app.js'],
+    );
     assert.deepEqual(r.json.same, ['.gitignore', 'package.json', 'src/main.js', 'src/old.js']);
     const afterAdopt = snapshot(ws.path('app'));
     for (const [path, bytes] of Object.entries(before)) assert.equal(afterAdopt[path], bytes, `${path} touched`);
-    assert.deepEqual(JSON.parse(read(ws.path('app'), '.upkeep/source.json')), { schema: 1, source: '../tpl', version: '1.0.0', subpath: null, resolved: null });
+    assert.deepEqual(JSON.parse(read(ws.path('app'), '.upkeep/source.json')), {
+      schema: 1,
+      source: '../tpl',
+      version: '1.0.0',
+      subpath: null,
+      resolved: null,
+    });
     assert.equal(ws.run(['adopt', '../tpl@1.0.0'], { cwd: ws.path('app') }).status, 0, 're-running is harmless');
     const other = ws.run(['adopt', '../tpl@0.9.0', '--json'], { cwd: ws.path('app') });
     assert.equal(other.status, 2);
@@ -198,7 +244,20 @@ describe('upkeep manifest init and check', () => {
       'docs/team.md': '# Team\n<!-- team -->\nann\n<!-- /team -->\n',
       'scripts/team.sh': 'echo ann\n',
     });
-    const init = ws.run(['manifest', 'init', 'tpl', '--owned', 'src/**', '--exclude', '**/*.snap', '--wiki-owned', 'docs/**', '--shared', '**', '--json']);
+    const init = ws.run([
+      'manifest',
+      'init',
+      'tpl',
+      '--owned',
+      'src/**',
+      '--exclude',
+      '**/*.snap',
+      '--wiki-owned',
+      'docs/**',
+      '--shared',
+      '**',
+      '--json',
+    ]);
     assert.equal(init.status, 0, init.stderr);
     assert.deepEqual([init.json.owned, init.json.shared, init.json.wikiOwned, init.json.excluded], [3, 4, 1, 1]);
     const manifest = JSON.parse(read(tpl, '.upkeep/manifest.json'));
@@ -223,7 +282,15 @@ describe('upkeep manifest init and check', () => {
     assert.match(bad.json.problems[0].problem, /the class of "docs\/team\.md" is "mine"/);
     manifest.files['docs/team.md'] = 'shared';
     manifest.merges = { 'nope.json': { format: 'json', maps: ['a'] } };
-    manifest.regions = [{ id: 'team', startMarker: '<!-- team -->', endMarker: '<!-- /team -->', paths: ['docs/team.md', 'README.md'], regenerate: { interpreter: 'sh', operand: 'scripts/gen.sh', args: [] } }];
+    manifest.regions = [
+      {
+        id: 'team',
+        startMarker: '<!-- team -->',
+        endMarker: '<!-- /team -->',
+        paths: ['docs/team.md', 'README.md'],
+        regenerate: { interpreter: 'sh', operand: 'scripts/gen.sh', args: [] },
+      },
+    ];
     writeFiles(tpl, { '.upkeep/manifest.json': JSON.stringify(manifest) });
     const many = ws.run(['manifest', 'check', 'tpl']);
     assert.equal(many.status, 1);

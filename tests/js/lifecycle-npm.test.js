@@ -62,7 +62,11 @@ for (const [engine, engineEnv] of engines) {
       const integrity = JSON.parse(readFileSync(join(registry.dir, 'create-demo.json'), 'utf8')).versions['1.0.0'].dist.integrity;
       assert.ok(tarball.length > 0);
       assert.deepEqual(JSON.parse(read(app, '.upkeep/source.json')), {
-        schema: 1, source: 'npm:create-demo', version: '1.0.0', subpath: 'template-app', resolved: integrity,
+        schema: 1,
+        source: 'npm:create-demo',
+        version: '1.0.0',
+        subpath: 'template-app',
+        resolved: integrity,
       });
       writeFiles(app, edits);
       editPackageJson(app);
@@ -85,7 +89,10 @@ for (const [engine, engineEnv] of engines) {
 
       // Both sides of `status --to 2.0.0` are in upkeep's cache: no registry request at all.
       const seen = registry.requests().length;
-      const offline = ws.run(['status', '--to', '2.0.0', '--json'], { cwd: app, env: { ...env, npm_config_registry: 'http://127.0.0.1:9/' } });
+      const offline = ws.run(['status', '--to', '2.0.0', '--json'], {
+        cwd: app,
+        env: { ...env, npm_config_registry: 'http://127.0.0.1:9/' },
+      });
       assert.equal(offline.status, 0, offline.stderr);
       assert.equal(offline.json.status, 'up-to-date');
       assert.equal(registry.requests().length, seen);
@@ -108,9 +115,15 @@ describe('npm sources: versions, ranges, tags and refusals', () => {
     const r = ws.run(['new', 'npm:create-nothing-here@1.0.0//t', 'app', '--json'], { env: registry.env });
     assert.equal(r.status, 2, r.stderr);
     assert.equal(r.json.error.code, 'bad-release');
-    assert.match(r.json.error.message, /cannot list the versions of create-nothing-here for the release 'npm:create-nothing-here@1\.0\.0\/\/t': .*(404|E404)/);
+    assert.match(
+      r.json.error.message,
+      /cannot list the versions of create-nothing-here for the release 'npm:create-nothing-here@1\.0\.0\/\/t': .*(404|E404)/,
+    );
     assert.ok(!exists(ws.dir, 'app'));
-    assert.deepEqual(Object.keys(snapshot(ws.dir)).filter((p) => !p.startsWith('.cache/')), Object.keys(before));
+    assert.deepEqual(
+      Object.keys(snapshot(ws.dir)).filter((p) => !p.startsWith('.cache/')),
+      Object.keys(before),
+    );
   });
 
   test('a version never published names the versions there are', () => {
@@ -118,13 +131,18 @@ describe('npm sources: versions, ranges, tags and refusals', () => {
     const r = ws.run(['new', 'npm:create-demo@3.0.0//template-app', 'app', '--json'], { env: registry.env });
     assert.equal(r.status, 2);
     assert.equal(r.json.error.code, 'no-such-version');
-    assert.match(r.json.error.message, /it has no version 3\.0\.0 \(4 published versions, newest stable 2\.0\.0, newest overall 2\.1\.0-beta\.1\)/);
+    assert.match(
+      r.json.error.message,
+      /it has no version 3\.0\.0 \(4 published versions, newest stable 2\.0\.0, newest overall 2\.1\.0-beta\.1\)/,
+    );
     assert.ok(!exists(ws.dir, 'app'));
   });
 
-  test('a registry that cannot be reached: npm\'s message, exit 2', () => {
+  test("a registry that cannot be reached: npm's message, exit 2", () => {
     const ws = fresh();
-    const r = ws.run(['new', 'npm:create-demo//template-app', 'app', '--json'], { env: { ...registry.env, npm_config_registry: 'http://127.0.0.1:9/' } });
+    const r = ws.run(['new', 'npm:create-demo//template-app', 'app', '--json'], {
+      env: { ...registry.env, npm_config_registry: 'http://127.0.0.1:9/' },
+    });
     assert.equal(r.status, 2, r.stderr);
     assert.equal(r.json.error.code, 'bad-release');
     assert.match(r.json.error.message, /ECONNREFUSED|connect/i);

@@ -13,7 +13,12 @@ const tar = createRequire(new URL('../../npm/package.json', import.meta.url))('t
 /** The package.json inside a tarball. */
 function manifestOf(/** @type {string} */ file) {
   let text = '';
-  tar.t({ sync: true, file, onReadEntry: (/** @type {any} */ entry) => entry.path === 'package/package.json' && entry.on('data', (/** @type {Buffer} */ c) => (text += c)) });
+  tar.t({
+    sync: true,
+    file,
+    onReadEntry: (/** @type {any} */ entry) =>
+      entry.path === 'package/package.json' && entry.on('data', (/** @type {Buffer} */ c) => (text += c)),
+  });
   if (!text) throw new Error(`${file} holds no package/package.json`);
   return JSON.parse(text);
 }

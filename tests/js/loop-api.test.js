@@ -23,10 +23,15 @@ test('calls update the state object in place, also when they refuse', () => {
   assert.equal(upkeep.scoreDeclared(state, { actions: ['logic'], writeSet: ['src/**'] }).decision, 'soft');
   assert.equal(state, same);
   assert.equal(state.validated, true);
-  assert.deepEqual(upkeep.recordOutcome(state, bricks, 'done', { porcelain: undefined, card: undefined, note: undefined }), { verify: true });
+  assert.deepEqual(upkeep.recordOutcome(state, bricks, 'done', { porcelain: undefined, card: undefined, note: undefined }), {
+    verify: true,
+  });
   assert.equal(state.pendingVerify, true);
-  assert.throws(() => upkeep.recordOutcome(state, bricks, 'done'), (/** @type {any} */ e) =>
-    e.code === 'loop-refused' && e.message === 'the iteration is closed: run `upkeep loop score --diff` first' && !('state' in e));
+  assert.throws(
+    () => upkeep.recordOutcome(state, bricks, 'done'),
+    (/** @type {any} */ e) =>
+      e.code === 'loop-refused' && e.message === 'the iteration is closed: run `upkeep loop score --diff` first' && !('state' in e),
+  );
   const commit = /** @type {any} */ (upkeep.scoreDiff(state, [{ file: 'src/a.js', added: 1, deleted: 0 }]));
   assert.equal(commit.commit, true);
   assert.equal(state.iteration, 2);

@@ -57,8 +57,19 @@ function repo() {
     git('add', '-A');
     return upkeep(['score', '--diff'], Buffer.from(git('diff', '--cached', '--numstat')));
   };
-  const init = (/** @type {string[]} */ extra = []) => upkeep(['init', '--graph', join(dir, '..', `${dir.split('/').pop()}-graph.json`),
-    '--bricks', join(dir, '..', `${dir.split('/').pop()}-bricks.json`), '--title', 'Fix the bug', '--requirement', 'It must not crash.', ...extra]);
+  const init = (/** @type {string[]} */ extra = []) =>
+    upkeep([
+      'init',
+      '--graph',
+      join(dir, '..', `${dir.split('/').pop()}-graph.json`),
+      '--bricks',
+      join(dir, '..', `${dir.split('/').pop()}-bricks.json`),
+      '--title',
+      'Fix the bug',
+      '--requirement',
+      'It must not crash.',
+      ...extra,
+    ]);
   const cleanup = () => {
     rmSync(dir, { recursive: true, force: true });
     for (const f of ['graph', 'bricks']) rmSync(join(dir, '..', `${dir.split('/').pop()}-${f}.json`), { force: true });
@@ -77,7 +88,10 @@ test('a setup unit and an iteration close into commits with trailers', (t) => {
 
   assert.equal(r.upkeep(['next']).json.validate, true);
   assert.equal(r.upkeep(['record', 'written']).status, 2, 'a mutate brick needs a declared score first');
-  assert.deepEqual(r.upkeep(['score', '--declared', '--actions', 'new-file', '--write-set', 'test/**', '--intent', 'a failing test']).json.decision, 'soft');
+  assert.deepEqual(
+    r.upkeep(['score', '--declared', '--actions', 'new-file', '--write-set', 'test/**', '--intent', 'a failing test']).json.decision,
+    'soft',
+  );
   writeFileSync(join(r.dir, 'test.js'), 'fail\n');
   // Outside the declared write set (test/**): the actual score blocks.
   assert.deepEqual(r.upkeep(['record', 'written']).json, { verify: true });
@@ -105,7 +119,10 @@ test('a setup unit and an iteration close into commits with trailers', (t) => {
   assert.deepEqual(r.upkeep(['decide', 'ok']).json, { verify: true });
   const committed = r.verify();
   assert.equal(committed.json.commit, true, committed.stdout);
-  assert.match(r.git('log', '-1', '--format=%B'), /^fix the crash\n\nLoop-Iteration: 1\nLoop-Bricks: identify,fix,review\n[^]*Loop-Gates: review\n/);
+  assert.match(
+    r.git('log', '-1', '--format=%B'),
+    /^fix the crash\n\nLoop-Iteration: 1\nLoop-Bricks: identify,fix,review\n[\s\S]*Loop-Gates: review\n/,
+  );
   assert.equal(r.upkeep(['next']).json.node, 'identify');
   assert.deepEqual(r.upkeep(['record', 'nothing']).json, { done: true });
   const end = r.upkeep(['next']).json;

@@ -11,9 +11,10 @@ import { git } from './git-repos.js';
 
 // The protocol library is a devDependency of the npm package.
 const require = createRequire(new URL('../../npm/package.json', import.meta.url));
-const { createProtocolConnection, StreamMessageReader, StreamMessageWriter } = /** @type {typeof import('../../npm/node_modules/vscode-languageserver-protocol/lib/node/main.js')} */ (
-  require('vscode-languageserver-protocol/node')
-);
+const { createProtocolConnection, StreamMessageReader, StreamMessageWriter } =
+  /** @type {typeof import('../../npm/node_modules/vscode-languageserver-protocol/lib/node/main.js')} */ (
+    require('vscode-languageserver-protocol/node')
+  );
 
 const repo = new URL('../../', import.meta.url).pathname;
 export const CLI = join(repo, 'npm/bin/upkeep.js');
@@ -37,7 +38,18 @@ export function scenario() {
   writeFileSync(readme, readFileSync(readme, 'utf8').replace('# acme-orders\n', CONFLICT));
   git(project, 'init', '-q', '-b', 'main');
   git(project, 'add', '-A');
-  git(project, '-c', 'user.name=upkeep test', '-c', 'user.email=test@upkeep.invalid', '-c', 'commit.gpgsign=false', 'commit', '-qm', 'scaffolded');
+  git(
+    project,
+    '-c',
+    'user.name=upkeep test',
+    '-c',
+    'user.email=test@upkeep.invalid',
+    '-c',
+    'commit.gpgsign=false',
+    'commit',
+    '-qm',
+    'scaffolded',
+  );
   return {
     root,
     project,
@@ -102,7 +114,9 @@ export async function startClient({ folder, initializationOptions = {}, env = {}
         const found = notifications.slice(since).find(test);
         if (found) return found;
         if (Date.now() > deadline) {
-          throw new Error(`timed out; notifications so far:\n${notifications.map((n) => `${n.method} ${JSON.stringify(n.params).slice(0, 300)}`).join('\n')}\nstderr: ${stderr}`);
+          throw new Error(
+            `timed out; notifications so far:\n${notifications.map((n) => `${n.method} ${JSON.stringify(n.params).slice(0, 300)}`).join('\n')}\nstderr: ${stderr}`,
+          );
         }
         await new Promise((resolve) => {
           waiters.push(() => resolve(undefined));
@@ -113,7 +127,13 @@ export async function startClient({ folder, initializationOptions = {}, env = {}
     /** The next diagnostics published for `fileUri` from notification `since` on. */
     diagnostics(/** @type {string} */ fileUri, since = 0, /** @type {number | undefined} */ version = undefined) {
       return client
-        .waitFor((n) => n.method === 'textDocument/publishDiagnostics' && n.params.uri === fileUri && (version === undefined || n.params.version === version), { since })
+        .waitFor(
+          (n) =>
+            n.method === 'textDocument/publishDiagnostics' &&
+            n.params.uri === fileUri &&
+            (version === undefined || n.params.version === version),
+          { since },
+        )
         .then((n) => n.params.diagnostics);
     },
     /** Opens a file as an editor does. */

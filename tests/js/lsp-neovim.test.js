@@ -53,13 +53,32 @@ function drive(/** @type {string} */ file, /** @type {string} */ actions, minDia
 }
 
 for (const engine of ['native', 'wasm']) {
-  test(`Neovim applies an upstream hunk and keeps yours on a conflict block (${engine} engine)`, { skip: nvim.error ? 'nvim is not installed: run make setup (Debian package neovim)' : false }, () => {
+  test(`Neovim applies an upstream hunk and keeps yours on a conflict block (${engine} engine)`, {
+    skip: nvim.error ? 'nvim is not installed: run make setup (Debian package neovim)' : false,
+  }, () => {
     const readme = join(s.project, 'README.md');
     const original = readFileSync(readme, 'utf8');
-    const result = drive(readme, 'upstream-change=Apply this upstream hunk;conflict-block=Keep yours', 2, engine === 'wasm' ? { UPKEEP_FORCE_WASM: '1' } : {});
-    const seen = result.diagnostics.map((/** @type {any} */ d) => [d.code, d.severity, d.line, d.end_line ?? d.line, d.message.split('\n')[0]]);
+    const result = drive(
+      readme,
+      'upstream-change=Apply this upstream hunk;conflict-block=Keep yours',
+      2,
+      engine === 'wasm' ? { UPKEEP_FORCE_WASM: '1' } : {},
+    );
+    const seen = result.diagnostics.map((/** @type {any} */ d) => [
+      d.code,
+      d.severity,
+      d.line,
+      d.end_line ?? d.line,
+      d.message.split('\n')[0],
+    ]);
     assert.deepEqual(seen.sort(), [
-      ['conflict-block', 1, 0, 4, 'conflict left by an update: yours (README.md) against upstream (README.md (latest)); keep yours, take upstream or keep both'],
+      [
+        'conflict-block',
+        1,
+        0,
+        4,
+        'conflict left by an update: yours (README.md) against upstream (README.md (latest)); keep yours, take upstream or keep both',
+      ],
       ['upstream-change', 3, 8, 8, 'upstream 1.3.0 changes these lines'],
     ]);
     assert.deepEqual(result.applied, ['Apply this upstream hunk', 'Keep yours']);

@@ -50,11 +50,17 @@ for (const engineName of ['native', 'wasm']) {
       const result = /** @type {any} */ (client.initialized);
       assert.equal(result.capabilities.textDocumentSync.change, 2, 'incremental sync');
       assert.ok(result.capabilities.hoverProvider);
-      assert.deepEqual(result.capabilities.executeCommandProvider.commands, ['upkeep.status', 'upkeep.updateDryRun', 'upkeep.scoreWorkingTree']);
+      assert.deepEqual(result.capabilities.executeCommandProvider.commands, [
+        'upkeep.status',
+        'upkeep.updateDryRun',
+        'upkeep.scoreWorkingTree',
+      ]);
       assert.match(result.serverInfo.version, new RegExp(`\\(${engineName} engine\\)`));
       const ready = await client.waitFor((n) => n.method === 'upkeep/status' && n.params.state === 'ready');
       assert.match(ready.params.message, /^upkeep: 7 managed files, 1\.2\.0 → 1\.3\.0/);
-      const scanned = await client.waitFor((n) => n.method === 'upkeep/status' && n.params.state === 'ready' && /; scanned/.test(n.params.message));
+      const scanned = await client.waitFor(
+        (n) => n.method === 'upkeep/status' && n.params.state === 'ready' && /; scanned/.test(n.params.message),
+      );
       assert.match(scanned.params.message, /; scanned 6 files: \d+ files changed upstream, .*1 conflict block, .*1 managed file missing$/);
     });
 
@@ -80,7 +86,10 @@ for (const engineName of ['native', 'wasm']) {
       const top = await client.request('textDocument/hover', { textDocument: { uri: uri(readme) }, position: { line: 0, character: 2 } });
       assert.match(top.contents.value, /upkeep: shared · 1\.2\.0 → 1\.3\.0/);
       assert.match(top.contents.value, /both changed it/);
-      const onHunk = await client.request('textDocument/hover', { textDocument: { uri: uri(readme) }, position: { line: 8, character: 3 } });
+      const onHunk = await client.request('textDocument/hover', {
+        textDocument: { uri: uri(readme) },
+        position: { line: 8, character: 3 },
+      });
       assert.match(onHunk.contents.value, /\+ Run `npm test` before you push\. The service answers `\/health` with its uptime\./);
 
       const actions = await client.request('textDocument/codeAction', {
@@ -92,22 +101,32 @@ for (const engineName of ['native', 'wasm']) {
       assert.equal(hunk.kind, 'quickfix');
       assert.equal(hunk.isPreferred, true);
       assert.deepEqual(hunk.edit.documentChanges[0].textDocument, { uri: uri(readme), version: 1 });
-      assert.equal(hunk.edit.documentChanges[0].edits[0].newText, 'Run `npm test` before you push. The service answers `/health` with its uptime.\n');
+      assert.equal(
+        hunk.edit.documentChanges[0].edits[0].newText,
+        'Run `npm test` before you push. The service answers `/health` with its uptime.\n',
+      );
       find(actions, (a) => a.kind === 'source' && a.title === "Take upstream's file");
       const onConflict = await client.request('textDocument/codeAction', {
         textDocument: { uri: uri(readme) },
         range: conflict.range,
         context: { diagnostics: [conflict], only: ['quickfix'] },
       });
-      assert.deepEqual(onConflict.map((/** @type {any} */ a) => a.title), ['Keep yours', 'Take upstream', 'Keep both']);
+      assert.deepEqual(
+        onConflict.map((/** @type {any} */ a) => a.title),
+        ['Keep yours', 'Take upstream', 'Keep both'],
+      );
       assert.equal(onConflict[0].edit.documentChanges[0].edits[0].newText, '# acme-orders\n');
     });
 
     test('incremental edits move the ranges, as the merge would', async () => {
-      const { version, since } = client.change(readme, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: 'Intro line.\n' }]);
+      const { version, since } = client.change(readme, [
+        { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: 'Intro line.\n' },
+      ]);
       const diagnostics = await client.diagnostics(uri(readme), since, version);
       assert.equal(find(diagnostics, (d) => d.code === 'upstream-change').range.start.line, 9);
-      const edit = client.change(readme, [{ range: { start: { line: 9, character: 0 }, end: { line: 9, character: 3 } }, text: 'Please run' }]);
+      const edit = client.change(readme, [
+        { range: { start: { line: 9, character: 0 }, end: { line: 9, character: 3 } }, text: 'Please run' },
+      ]);
       const both = await client.diagnostics(uri(readme), edit.since, edit.version);
       const warning = find(both, (d) => d.code === 'both-changed');
       assert.equal(warning.message, 'you and upstream 1.3.0 both changed these lines');
@@ -122,8 +141,15 @@ for (const engineName of ['native', 'wasm']) {
       assert.match(suggestion.message, /^upstream 1\.3\.0 suggests scripts › health/);
       assert.match(suggestion.message, /recommended: add it with the latest value if you want it/);
       const applied = diagnostics.filter((/** @type {any} */ d) => d.code === 'field-apply');
-      assert.deepEqual(applied.map((/** @type {any} */ d) => d.range.start.line), [7, 10]);
-      const actions = await client.request('textDocument/codeAction', { textDocument: { uri: uri(pkg) }, range: suggestion.range, context: { diagnostics: [suggestion] } });
+      assert.deepEqual(
+        applied.map((/** @type {any} */ d) => d.range.start.line),
+        [7, 10],
+      );
+      const actions = await client.request('textDocument/codeAction', {
+        textDocument: { uri: uri(pkg) },
+        range: suggestion.range,
+        context: { diagnostics: [suggestion] },
+      });
       const add = find(actions, (a) => a.title === 'Apply the suggestion: scripts › health = "node src/health.js"');
       assert.match(add.edit.documentChanges[0].edits[0].newText, /"health": "node src\/health\.js"/);
     });
@@ -134,7 +160,9 @@ for (const engineName of ['native', 'wasm']) {
       const diagnostics = await client.diagnostics(uri(doc), since);
       const region = find(diagnostics, (d) => d.code === 'generated-region');
       assert.match(region.message, /`node scripts\/list-scripts\.mjs` rewrites its body on every update from package\.json/);
-      const { version, since: after } = client.change(doc, [{ range: { start: { line: 5, character: 0 }, end: { line: 5, character: 0 } }, text: '- typed by hand\n' }]);
+      const { version, since: after } = client.change(doc, [
+        { range: { start: { line: 5, character: 0 }, end: { line: 5, character: 0 } }, text: '- typed by hand\n' },
+      ]);
       const edited = await client.diagnostics(uri(doc), after, version);
       const hand = find(edited, (d) => d.code === 'region-hand-edit');
       assert.equal(hand.severity, 2);
@@ -149,12 +177,21 @@ for (const engineName of ['native', 'wasm']) {
       assert.match(dry.summary, /^upkeep update: 1\.2\.0 → 1\.3\.0 \(dry run: nothing written\)/);
       // The merge default: the CI workflow's edits overlap (diff3 markers); the README
       // already holds markers, so it is not merged again (upstream's change as a patch).
-      assert.deepEqual(dry.report.conflicts.map((/** @type {any} */ c) => [c.path, c.route]), [['.github/workflows/ci.yml', 'markers'], ['README.md', 'patch']]);
+      assert.deepEqual(
+        dry.report.conflicts.map((/** @type {any} */ c) => [c.path, c.route]),
+        [
+          ['.github/workflows/ci.yml', 'markers'],
+          ['README.md', 'patch'],
+        ],
+      );
       const score = await client.request('workspace/executeCommand', { command: 'upkeep.scoreWorkingTree', arguments: [] });
       assert.equal(score.decision, 'silent');
       assert.equal(score.files, 0, 'nothing on disk differs from HEAD: the server wrote nothing');
       const shown = client.notifications.filter((n) => n.method === 'window/showMessage').map((n) => n.params.message);
-      assert.ok(shown.some((m) => /^upkeep update: 1\.2\.0 → 1\.3\.0/.test(m)), shown.join('\n'));
+      assert.ok(
+        shown.some((m) => /^upkeep update: 1\.2\.0 → 1\.3\.0/.test(m)),
+        shown.join('\n'),
+      );
       const unknown = await client.request('workspace/executeCommand', { command: 'upkeep.nope', arguments: [] });
       assert.equal(unknown, null);
     });

@@ -14,7 +14,10 @@ const temps = [];
 after(() => temps.forEach((t) => rmSync(t, { recursive: true, force: true })));
 
 /** A started client on a scenario, with the README opened. */
-async function withScenario(/** @type {(s: ReturnType<typeof scenario>) => object} */ options, /** @type {(s: ReturnType<typeof scenario>) => void} */ damage = () => {}) {
+async function withScenario(
+  /** @type {(s: ReturnType<typeof scenario>) => object} */ options,
+  /** @type {(s: ReturnType<typeof scenario>) => void} */ damage = () => {},
+) {
   const s = scenario();
   temps.push(s.root);
   damage(s);
@@ -27,7 +30,15 @@ async function stillAnswers(/** @type {Awaited<ReturnType<typeof startClient>>} 
   const doc = { textDocument: { uri: uri(file) } };
   assert.ok(Array.isArray(await client.request('textDocument/codeLens', doc)));
   await client.request('textDocument/hover', { ...doc, position: { line: 0, character: 0 } });
-  assert.ok(Array.isArray(await client.request('textDocument/codeAction', { ...doc, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [] } })));
+  assert.ok(
+    Array.isArray(
+      await client.request('textDocument/codeAction', {
+        ...doc,
+        range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+        context: { diagnostics: [] },
+      }),
+    ),
+  );
   const status = await client.request('workspace/executeCommand', { command: 'upkeep.status', arguments: [] });
   assert.ok(Array.isArray(status));
   assert.equal(await client.stop(), 0, client.stderr);
@@ -57,7 +68,10 @@ test('a damaged project manifest: one status message, one diagnostic on the file
 test('a release that cannot be reached: a status message naming it, no diagnostics, the server answers', async () => {
   const { s, client } = await withScenario((s) => ({ baseline: s.baseline, latest: join(s.root, 'gone-1.3.0') }));
   const error = await client.waitFor((n) => n.method === 'upkeep/status' && n.params.state === 'error');
-  assert.match(error.params.message, /cannot reach a release for .*: cannot open the releases named by the initialization options: the latest release '.*gone-1\.3\.0' does not exist/);
+  assert.match(
+    error.params.message,
+    /cannot reach a release for .*: cannot open the releases named by the initialization options: the latest release '.*gone-1\.3\.0' does not exist/,
+  );
   const readme = join(s.project, 'README.md');
   const since = client.open(readme);
   assert.deepEqual(await client.diagnostics(uri(readme), since), []);
@@ -67,7 +81,10 @@ test('a release that cannot be reached: a status message naming it, no diagnosti
 test('no release named at all: the status says what to set', async () => {
   const { s, client } = await withScenario(() => ({}));
   const error = await client.waitFor((n) => n.method === 'upkeep/status' && n.params.state === 'error');
-  assert.match(error.params.message, /no release is named: give initializationOptions\.latest \(and baseline\), or initializationOptions\.releases/);
+  assert.match(
+    error.params.message,
+    /no release is named: give initializationOptions\.latest \(and baseline\), or initializationOptions\.releases/,
+  );
   await stillAnswers(client, join(s.project, 'README.md'));
 });
 
@@ -86,7 +103,10 @@ test('a binary managed file: one diagnostic; a file outside the project: a statu
   const { s, client } = await withScenario(
     (s) => ({ baseline: join(s.root, 'tpl-1.2.0'), latest: join(s.root, 'tpl-1.3.0') }),
     (s) => {
-      for (const [name, from, bytes] of [['tpl-1.2.0', s.baseline, 'PNG\0one'], ['tpl-1.3.0', s.latest, 'PNG\0two']]) {
+      for (const [name, from, bytes] of [
+        ['tpl-1.2.0', s.baseline, 'PNG\0one'],
+        ['tpl-1.3.0', s.latest, 'PNG\0two'],
+      ]) {
         const dir = join(s.root, name);
         cpSync(from, dir, { recursive: true });
         mkdirSync(join(dir, 'assets'));
@@ -104,7 +124,10 @@ test('a binary managed file: one diagnostic; a file outside the project: a statu
   const since = client.open(logo, 'plaintext', 'PNG\0mine');
   const diagnostics = await client.diagnostics(uri(logo), since);
   assert.deepEqual(diagnostics.map((/** @type {any} */ d) => d.code).sort(), ['managed-edited', 'not-text']);
-  assert.equal(diagnostics.find((/** @type {any} */ d) => d.code === 'not-text').message, 'upkeep shows this file as a whole: it is binary');
+  assert.equal(
+    diagnostics.find((/** @type {any} */ d) => d.code === 'not-text').message,
+    'upkeep shows this file as a whole: it is binary',
+  );
   const outside = join(s.root, 'elsewhere.txt');
   writeFileSync(outside, 'hello\n');
   const at = client.open(outside);
@@ -133,12 +156,21 @@ test('a host with an install record: an installed file edited here is a warning,
   const server = join(host, 'services/voice-agent/server.mjs');
   const since = client.open(server, 'javascript');
   assert.deepEqual(await client.diagnostics(uri(server), since), [], 'identical to the source: nothing to say');
-  const { version, since: edited } = client.change(server, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '// mine\n' }]);
+  const { version, since: edited } = client.change(server, [
+    { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '// mine\n' },
+  ]);
   const diagnostics = await client.diagnostics(uri(server), edited, version);
   assert.equal(diagnostics.length, 1);
   assert.equal(diagnostics[0].severity, 2);
-  assert.match(diagnostics[0].message, /the next refresh asks keep-mine, take-theirs or merge; take-theirs \(or --auto take-theirs\) replaces it/);
-  const actions = await client.request('textDocument/codeAction', { textDocument: { uri: uri(server) }, range: diagnostics[0].range, context: { diagnostics } });
+  assert.match(
+    diagnostics[0].message,
+    /the next refresh asks keep-mine, take-theirs or merge; take-theirs \(or --auto take-theirs\) replaces it/,
+  );
+  const actions = await client.request('textDocument/codeAction', {
+    textDocument: { uri: uri(server) },
+    range: diagnostics[0].range,
+    context: { diagnostics },
+  });
   assert.ok(actions.some((/** @type {any} */ a) => a.title === "Take upstream's file (the source's version)"));
   await stillAnswers(client, server);
 });

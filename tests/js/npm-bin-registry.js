@@ -27,7 +27,11 @@ export async function startBinRegistry(packages) {
     mkdirSync(join(src, 'bin'), { recursive: true });
     const bin = Object.fromEntries((pkg.bins ?? []).map((b) => [b, `bin/${b}.js`]));
     for (const b of pkg.bins ?? []) {
-      writeFileSync(join(src, `bin/${b}.js`), `#!/usr/bin/env node\nconsole.log(${JSON.stringify(`${b} ran`)}, ...process.argv.slice(2));\n`, { mode: 0o755 });
+      writeFileSync(
+        join(src, `bin/${b}.js`),
+        `#!/usr/bin/env node\nconsole.log(${JSON.stringify(`${b} ran`)}, ...process.argv.slice(2));\n`,
+        { mode: 0o755 },
+      );
     }
     writeFileSync(join(src, 'package.json'), JSON.stringify({ name: pkg.name, version: pkg.version, bin }));
     return src;

@@ -21,10 +21,14 @@ export async function startRegistry(folders) {
   /** @type {Map<string, any>} */
   const packuments = new Map();
   for (const folder of folders) {
-    const out = execFileSync('npm', ['pack', folder, '--pack-destination', join(dir, 'tarballs'), '--json', '--ignore-scripts', '--loglevel=error'], {
-      env: { ...process.env, npm_config_cache: npmCache },
-      encoding: 'utf8',
-    });
+    const out = execFileSync(
+      'npm',
+      ['pack', folder, '--pack-destination', join(dir, 'tarballs'), '--json', '--ignore-scripts', '--loglevel=error'],
+      {
+        env: { ...process.env, npm_config_cache: npmCache },
+        encoding: 'utf8',
+      },
+    );
     const [info] = JSON.parse(out);
     const file = `${info.name.replace('/', '-').replace(/^@/, '')}-${info.version}.tgz`;
     renameSync(join(dir, 'tarballs', info.filename), join(dir, 'tarballs', file));

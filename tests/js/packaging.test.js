@@ -32,7 +32,16 @@ const npmEnv = { ...process.env, npm_config_cache: join(work, 'npm-cache'), npm_
  */
 function repoCopy(name, { wasm = true, addons = [host] } = {}) {
   const dir = join(work, name);
-  for (const part of ['scripts', 'LICENSE', 'npm/package.json', 'npm/platforms.json', 'npm/README.md', 'npm/lib', 'npm/bin', 'npm/schemas']) {
+  for (const part of [
+    'scripts',
+    'LICENSE',
+    'npm/package.json',
+    'npm/platforms.json',
+    'npm/README.md',
+    'npm/lib',
+    'npm/bin',
+    'npm/schemas',
+  ]) {
     cpSync(join(repo, part), join(dir, part), { recursive: true });
   }
   if (wasm) cpSync(join(packageDir, 'wasm'), join(dir, 'npm/wasm'), { recursive: true });
@@ -47,7 +56,11 @@ function repoCopy(name, { wasm = true, addons = [host] } = {}) {
 function pack(/** @type {string} */ dir, /** @type {string[]} */ args = []) {
   const out = join(dir, 'out');
   const result = spawnSync(process.execPath, [join(dir, 'scripts/pack.mjs'), '--out', out, ...args], { encoding: 'utf8', env: npmEnv });
-  return { status: result.status, stderr: result.stderr, tarballs: existsSync(out) ? readdirSync(out).filter((f) => f.endsWith('.tgz')) : [] };
+  return {
+    status: result.status,
+    stderr: result.stderr,
+    tarballs: existsSync(out) ? readdirSync(out).filter((f) => f.endsWith('.tgz')) : [],
+  };
 }
 
 /** The paths in a tarball and its package.json. */
@@ -68,9 +81,19 @@ function contents(/** @type {string} */ file) {
 
 describe('the list of targets', () => {
   test('holds the eight platforms of napi-rs style packages', () => {
-    assert.deepEqual(targets.map((/** @type {any} */ t) => t.platform), [
-      'linux-x64-gnu', 'linux-x64-musl', 'linux-arm64-gnu', 'linux-arm64-musl', 'darwin-x64', 'darwin-arm64', 'win32-x64-msvc', 'win32-arm64-msvc',
-    ]);
+    assert.deepEqual(
+      targets.map((/** @type {any} */ t) => t.platform),
+      [
+        'linux-x64-gnu',
+        'linux-x64-musl',
+        'linux-arm64-gnu',
+        'linux-arm64-musl',
+        'darwin-x64',
+        'darwin-arm64',
+        'win32-x64-msvc',
+        'win32-arm64-msvc',
+      ],
+    );
     assert.equal(new Set(targets.map((/** @type {any} */ t) => t.rust)).size, targets.length);
   });
 
@@ -92,24 +115,47 @@ describe('packing', () => {
   });
 
   test('the main package: JS, types, schemas, the wasm build once, README and LICENSE; no addon', () => {
-    for (const p of ['README.md', 'LICENSE', 'package.json', 'bin/upkeep.js', 'lib/index.js', 'lib/index.cjs', 'lib/index.d.ts', 'lib/index.d.cts', 'wasm/upkeep.js', 'wasm/upkeep_bg.wasm']) {
+    for (const p of [
+      'README.md',
+      'LICENSE',
+      'package.json',
+      'bin/upkeep.js',
+      'lib/index.js',
+      'lib/index.cjs',
+      'lib/index.d.ts',
+      'lib/index.d.cts',
+      'wasm/upkeep.js',
+      'wasm/upkeep_bg.wasm',
+    ]) {
       assert.ok(main.paths.includes(`package/${p}`), p);
     }
     assert.ok(main.paths.some((p) => p.startsWith('package/schemas/')));
-    assert.deepEqual(main.paths.filter((p) => p.endsWith('.wasm') || p.endsWith('.node')), ['package/wasm/upkeep_bg.wasm']);
+    assert.deepEqual(
+      main.paths.filter((p) => p.endsWith('.wasm') || p.endsWith('.node')),
+      ['package/wasm/upkeep_bg.wasm'],
+    );
   });
 
   test('its manifest lists every platform package at exactly its own version, and no dev-only fields', () => {
-    assert.deepEqual(main.manifest.optionalDependencies, Object.fromEntries(targets.map((/** @type {any} */ t) => [`${scope}/${t.platform}`, version])));
+    assert.deepEqual(
+      main.manifest.optionalDependencies,
+      Object.fromEntries(targets.map((/** @type {any} */ t) => [`${scope}/${t.platform}`, version])),
+    );
     assert.equal(main.manifest.devDependencies, undefined);
     assert.deepEqual(Object.keys(main.manifest.scripts), ['prepack']);
   });
 
   test('a platform package: one stripped addon, README and LICENSE, with its os, cpu and libc', () => {
-    assert.deepEqual(platform.paths, ['package/LICENSE', 'package/README.md', 'package/package.json', `package/upkeep.${host}.node`].sort());
+    assert.deepEqual(
+      platform.paths,
+      ['package/LICENSE', 'package/README.md', 'package/package.json', `package/upkeep.${host}.node`].sort(),
+    );
     const t = targets.find((/** @type {any} */ x) => x.platform === host);
     const { name, os, cpu, libc, main: entry } = platform.manifest;
-    assert.deepEqual({ name, os, cpu, libc, entry }, { name: `${scope}/${host}`, os: [t.os], cpu: [t.cpu], libc: t.libc && [t.libc], entry: `upkeep.${host}.node` });
+    assert.deepEqual(
+      { name, os, cpu, libc, entry },
+      { name: `${scope}/${host}`, os: [t.os], cpu: [t.cpu], libc: t.libc && [t.libc], entry: `upkeep.${host}.node` },
+    );
     const addon = readFileSync(join(out, 'stage', host, `upkeep.${host}.node`));
     if (t.os === 'linux') assert.equal(addon.includes('.symtab'), false, 'the addon still has a symbol table');
   });
@@ -118,7 +164,11 @@ describe('packing', () => {
     for (const t of targets.filter((/** @type {any} */ x) => x.libc === 'glibc')) {
       const file = join(packageDir, 'native', `upkeep.${t.platform}.node`);
       if (!existsSync(file)) continue;
-      const versions = [...readFileSync(file).toString('latin1').matchAll(/GLIBC_2\.(\d+)/g)].map((m) => Number(m[1]));
+      const versions = [
+        ...readFileSync(file)
+          .toString('latin1')
+          .matchAll(/GLIBC_2\.(\d+)/g),
+      ].map((m) => Number(m[1]));
       assert.ok(versions.length > 0 && Math.max(...versions) <= 34, `${t.platform} needs glibc 2.${Math.max(...versions)}`);
     }
   });
@@ -128,12 +178,18 @@ describe('packing', () => {
     cpSync(join(out, 'stage'), stage, { recursive: true });
     rmSync(join(stage, host, `upkeep.${host}.node`));
     rmSync(join(stage, 'upkeep/wasm/upkeep_bg.wasm'));
-    for (const [dir, missing] of [[host, `upkeep.${host}.node`], ['upkeep', 'wasm/upkeep_bg.wasm']]) {
+    for (const [dir, missing] of [
+      [host, `upkeep.${host}.node`],
+      ['upkeep', 'wasm/upkeep_bg.wasm'],
+    ]) {
       const result = spawnSync('npm', ['pack', '--pack-destination', work], { cwd: join(stage, dir), encoding: 'utf8', env: npmEnv });
       assert.notEqual(result.status, 0);
       assert.match(result.stderr, new RegExp(`refusing to pack without ${missing.replaceAll('.', '\\.')}`));
     }
-    assert.deepEqual(readdirSync(work).filter((f) => f.endsWith('.tgz')), []);
+    assert.deepEqual(
+      readdirSync(work).filter((f) => f.endsWith('.tgz')),
+      [],
+    );
   });
 });
 
@@ -173,13 +229,17 @@ describe('refusals', () => {
     const result = pack(repoCopy('release-missing'), ['--all']);
     assert.equal(result.status, 2);
     assert.match(result.stderr, /a release packs every target; missing /);
-    for (const t of targets.filter((/** @type {any} */ x) => x.platform !== host)) assert.ok(result.stderr.includes(`upkeep.${t.platform}.node`), t.platform);
+    for (const t of targets.filter((/** @type {any} */ x) => x.platform !== host))
+      assert.ok(result.stderr.includes(`upkeep.${t.platform}.node`), t.platform);
   });
 
   test('a tag that is not the version: refused', () => {
     const result = pack(repoCopy('wrong-tag'), ['--tag', 'v99.0.0']);
     assert.equal(result.status, 2);
-    assert.match(result.stderr, new RegExp(`the tag v99\\.0\\.0 does not match npm/package.json's version ${version.replaceAll('.', '\\.')}`));
+    assert.match(
+      result.stderr,
+      new RegExp(`the tag v99\\.0\\.0 does not match npm/package.json's version ${version.replaceAll('.', '\\.')}`),
+    );
   });
 
   test('--repository is written into every manifest (npm checks provenance against it)', () => {
@@ -187,7 +247,11 @@ describe('refusals', () => {
     const result = pack(dir, ['--repository', 'git+https://github.com/example/upkeep.git']);
     assert.equal(result.status, 0, result.stderr);
     for (const file of result.tarballs) {
-      assert.deepEqual(contents(join(dir, 'out', file)).manifest.repository, { type: 'git', url: 'git+https://github.com/example/upkeep.git' }, file);
+      assert.deepEqual(
+        contents(join(dir, 'out', file)).manifest.repository,
+        { type: 'git', url: 'git+https://github.com/example/upkeep.git' },
+        file,
+      );
     }
   });
 });

@@ -13,7 +13,10 @@ import { installProject, tempDir, writeRelease } from './update-fixtures.js';
  * @param {string[]} args @param {{ env?: Record<string, string> }} [options]
  */
 export function spawnCli(args, { env = {} } = {}) {
-  const child = spawn(process.execPath, [upkeepBin, ...args], { env: { ...process.env, CI: 'true', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [upkeepBin, ...args], {
+    env: { ...process.env, CI: 'true', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c) => (stdout += c));
@@ -32,7 +35,12 @@ export function spawnCli(args, { env = {} } = {}) {
 }
 
 /** `upkeep update --json --yes` on `root` in the background. */
-export function spawnUpdate(/** @type {string} */ root, /** @type {string} */ baseline, /** @type {string} */ latest, /** @type {Record<string, string>} */ env = {}) {
+export function spawnUpdate(
+  /** @type {string} */ root,
+  /** @type {string} */ baseline,
+  /** @type {string} */ latest,
+  /** @type {Record<string, string>} */ env = {},
+) {
   return spawnCli(['update', '--root', root, '--baseline', baseline, '--latest', latest, '--json', '--yes'], { env });
 }
 
@@ -97,7 +105,9 @@ export function editor(root, edits, everyMs = 1) {
       setTimeout(next, everyMs);
     };
     next();`;
-  const child = spawn(process.execPath, ['-e', script, root, String(everyMs), JSON.stringify(edits)], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, ['-e', script, root, String(everyMs), JSON.stringify(edits)], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   return new Promise((resolve) => child.on('close', resolve));
 }
 
@@ -110,7 +120,11 @@ export const canMount = process.getuid?.() === 0 && spawnSync('unshare', ['--mou
  * @param {string} script @param {string[]} args @param {Record<string, string>} [env]
  */
 export function inMountNamespace(script, args, env = {}) {
-  return spawnSync('unshare', ['--mount', '--propagation', 'private', 'bash', '-c', script, 'ns', ...args], { encoding: 'utf8', env: { ...process.env, CI: 'true', ...env }, maxBuffer: 1 << 26 });
+  return spawnSync('unshare', ['--mount', '--propagation', 'private', 'bash', '-c', script, 'ns', ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, CI: 'true', ...env },
+    maxBuffer: 1 << 26,
+  });
 }
 
 export { upkeepBin };

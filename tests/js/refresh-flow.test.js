@@ -3,7 +3,21 @@
 // hostile manifests, CRLF and binary files, no TTY.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -47,9 +61,17 @@ function scenario() {
   const host = join(dir, 'host');
   mkdirSync(host, { recursive: true });
   put(src, {
-    'install/manifest.json': manifest({ files: files(['same.mjs', 'stale.mjs', 'mine.mjs', 'gone.mjs', 'dropped.mjs', 'old.mjs', 'crlf.txt', 'blob.bin']) }),
-    'code/same.mjs': 'same\n', 'code/stale.mjs': 'stale v1\n', 'code/mine.mjs': 'mine v1\n', 'code/gone.mjs': 'gone v1\n',
-    'code/dropped.mjs': 'dropped v1\n', 'code/old.mjs': 'renamed v1\n', 'code/crlf.txt': 'a\nb\n', 'code/blob.bin': Buffer.from([0, 1, 2, 255]),
+    'install/manifest.json': manifest({
+      files: files(['same.mjs', 'stale.mjs', 'mine.mjs', 'gone.mjs', 'dropped.mjs', 'old.mjs', 'crlf.txt', 'blob.bin']),
+    }),
+    'code/same.mjs': 'same\n',
+    'code/stale.mjs': 'stale v1\n',
+    'code/mine.mjs': 'mine v1\n',
+    'code/gone.mjs': 'gone v1\n',
+    'code/dropped.mjs': 'dropped v1\n',
+    'code/old.mjs': 'renamed v1\n',
+    'code/crlf.txt': 'a\nb\n',
+    'code/blob.bin': Buffer.from([0, 1, 2, 255]),
   });
   const installed = runCli(['install', '--source', src, '--target', host]);
   assert.equal(installed.status, 0, installed.stderr);
@@ -58,9 +80,18 @@ function scenario() {
   rmSync(join(src, 'code/dropped.mjs'));
   rmSync(join(src, 'code/old.mjs'));
   put(src, {
-    'install/manifest.json': manifest({ files: files(['same.mjs', 'stale.mjs', 'mine.mjs', 'gone.mjs', 'crlf.txt', 'blob.bin', 'added.mjs']).concat([{ src: 'code/new.mjs', target: 'svc/old.mjs' }]), renames: [{ from: 'code/old.mjs', to: 'code/new.mjs' }] }),
-    'code/stale.mjs': 'stale v2\n', 'code/mine.mjs': 'mine v2\n', 'code/gone.mjs': 'gone v2\n', 'code/new.mjs': 'renamed v2\n',
-    'code/added.mjs': 'added\n', 'code/blob.bin': Buffer.from([0, 1, 2, 254]),
+    'install/manifest.json': manifest({
+      files: files(['same.mjs', 'stale.mjs', 'mine.mjs', 'gone.mjs', 'crlf.txt', 'blob.bin', 'added.mjs']).concat([
+        { src: 'code/new.mjs', target: 'svc/old.mjs' },
+      ]),
+      renames: [{ from: 'code/old.mjs', to: 'code/new.mjs' }],
+    }),
+    'code/stale.mjs': 'stale v2\n',
+    'code/mine.mjs': 'mine v2\n',
+    'code/gone.mjs': 'gone v2\n',
+    'code/new.mjs': 'renamed v2\n',
+    'code/added.mjs': 'added\n',
+    'code/blob.bin': Buffer.from([0, 1, 2, 254]),
   });
   return { dir, src, host };
 }
@@ -76,16 +107,17 @@ describe('refresh: the scenario under each flag combination', () => {
     assert.equal(r.status, 1, r.stderr);
     const report = JSON.parse(r.stdout);
     const by = Object.fromEntries(report.files.map((/** @type {any} */ f) => [f.target, f]));
-    assert.deepEqual(
-      Object.fromEntries(report.files.map((/** @type {any} */ f) => [f.target, [f.state, f.action]])),
-      {
-        'svc/same.mjs': ['unchanged-identical', 'none'], 'svc/stale.mjs': ['unchanged-stale', 'write'],
-        'svc/mine.mjs': ['locally-modified', 'pending'], 'svc/gone.mjs': ['host-deleted', 'pending'],
-        'svc/crlf.txt': ['unchanged-identical', 'none'], 'svc/blob.bin': ['unchanged-stale', 'write'],
-        'svc/added.mjs': ['new-upstream', 'write'], 'svc/old.mjs': ['unchanged-stale', 'write'],
-        'svc/dropped.mjs': ['source-deleted', 'pending'],
-      },
-    );
+    assert.deepEqual(Object.fromEntries(report.files.map((/** @type {any} */ f) => [f.target, [f.state, f.action]])), {
+      'svc/same.mjs': ['unchanged-identical', 'none'],
+      'svc/stale.mjs': ['unchanged-stale', 'write'],
+      'svc/mine.mjs': ['locally-modified', 'pending'],
+      'svc/gone.mjs': ['host-deleted', 'pending'],
+      'svc/crlf.txt': ['unchanged-identical', 'none'],
+      'svc/blob.bin': ['unchanged-stale', 'write'],
+      'svc/added.mjs': ['new-upstream', 'write'],
+      'svc/old.mjs': ['unchanged-stale', 'write'],
+      'svc/dropped.mjs': ['source-deleted', 'pending'],
+    });
     assert.equal(by['svc/old.mjs'].renamedFrom, 'code/old.mjs');
     const tree = snapshot(s.host, managed);
     assert.equal(tree['svc/mine.mjs'], 'my edit\n');
@@ -93,7 +125,10 @@ describe('refresh: the scenario under each flag combination', () => {
     assert.equal(tree['svc/old.mjs'], 'renamed v2\n');
     assert.equal(tree['svc/dropped.mjs'], 'dropped v1\n');
     assert.equal(tree['svc/gone.mjs'], undefined);
-    const journal = readFileSync(join(s.host, 'svc/.upkeep-source.refresh.log'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const journal = readFileSync(join(s.host, 'svc/.upkeep-source.refresh.log'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     assert.equal(journal[0].type, 'begin');
     assert.equal(journal.at(-1).outcome, 'pending');
     assert.ok(journal.some((l) => l.target === 'svc/stale.mjs' && l.phase === 'intent' && l.state === 'unchanged-stale'));
@@ -111,8 +146,11 @@ describe('refresh: the scenario under each flag combination', () => {
     const backups = snapshot(s.host, (p) => p.includes('.upkeep-backups/') && !p.endsWith('.upkeep-backups/.gitignore'));
     const values = Object.entries(backups).map(([p, c]) => [p.replace(/.*\.upkeep-backups\/[^/]+\//, ''), c]);
     assert.deepEqual(Object.fromEntries(values), {
-      'svc/mine.mjs': 'my edit\n', 'svc/dropped.mjs': 'dropped v1\n', 'svc/stale.mjs': 'stale v1\n',
-      'svc/old.mjs': 'renamed v1\n', 'svc/blob.bin': Buffer.from([0, 1, 2, 255]).toString('latin1'),
+      'svc/mine.mjs': 'my edit\n',
+      'svc/dropped.mjs': 'dropped v1\n',
+      'svc/stale.mjs': 'stale v1\n',
+      'svc/old.mjs': 'renamed v1\n',
+      'svc/blob.bin': Buffer.from([0, 1, 2, 255]).toString('latin1'),
     });
     const again = refresh(s);
     assert.equal(again.status, 0, again.stdout);
@@ -170,11 +208,25 @@ describe('refresh: the scenario under each flag combination', () => {
 });
 
 describe('refresh: hostile manifests write nothing', () => {
-  const hostile = ['../outside/pwned', '/tmp/pwned', 'C:\\pwned', '.git/hooks/post-checkout', 'svc/.GIT/x', 'git~1/config', 'svc//x', 'svc/./x', 'a\\..\\..\\pwned'];
+  const hostile = [
+    '../outside/pwned',
+    '/tmp/pwned',
+    'C:\\pwned',
+    '.git/hooks/post-checkout',
+    'svc/.GIT/x',
+    'git~1/config',
+    'svc//x',
+    'svc/./x',
+    'a\\..\\..\\pwned',
+  ];
   for (const target of hostile) {
     test(`target ${JSON.stringify(target)}`, () => {
       const dir = join(base, `h${counter++}`);
-      put(dir, { 'src/install/manifest.json': JSON.stringify({ schema: 1, files: [{ src: 'x', target }] }), 'src/x': 'evil', 'outside/sentinel': 'safe' });
+      put(dir, {
+        'src/install/manifest.json': JSON.stringify({ schema: 1, files: [{ src: 'x', target }] }),
+        'src/x': 'evil',
+        'outside/sentinel': 'safe',
+      });
       mkdirSync(join(dir, 'host'));
       const before = snapshot(dir);
       const r = runCli(['install', '--source', join(dir, 'src'), '--target', join(dir, 'host'), '--json']);
@@ -190,8 +242,27 @@ describe('refresh: hostile manifests write nothing', () => {
     mkdirSync(join(dir, 'host'));
     assert.equal(runCli(['install', '--source', join(dir, 'src'), '--target', join(dir, 'host')]).status, 0);
     symlinkSync(join(dir, 'sentinel'), join(dir, 'host/svc/x'));
-    put(dir, { 'src/install/manifest.json': manifest({ files: [{ src: 'a', target: 'svc/a' }, { src: 'k', target: 'svc/x/keys' }] }), 'src/k': 'attacker key' });
-    const r = runCli(['refresh', '--source', join(dir, 'src'), '--target', join(dir, 'host'), '--json', '--auto', 'take-theirs', '--host-deleted', 'restore']);
+    put(dir, {
+      'src/install/manifest.json': manifest({
+        files: [
+          { src: 'a', target: 'svc/a' },
+          { src: 'k', target: 'svc/x/keys' },
+        ],
+      }),
+      'src/k': 'attacker key',
+    });
+    const r = runCli([
+      'refresh',
+      '--source',
+      join(dir, 'src'),
+      '--target',
+      join(dir, 'host'),
+      '--json',
+      '--auto',
+      'take-theirs',
+      '--host-deleted',
+      'restore',
+    ]);
     assert.equal(r.status, 2, r.stdout);
     assert.equal(JSON.parse(r.stdout).error.code, 'unsafe-path');
     assert.equal(readFileSync(join(dir, 'sentinel/keys'), 'utf8'), 'safe');
@@ -225,7 +296,10 @@ describe('refresh: hostile manifests write nothing', () => {
 
 /** Spawns a refresh without waiting; resolves to its exit status (null when killed). */
 function spawnRefresh(/** @type {{src: string, host: string}} */ s, /** @type {string[]} */ flags, env = {}) {
-  const child = spawn(process.execPath, [upkeepBin, 'refresh', '--source', s.src, '--target', s.host, '--json', ...flags], { env: { ...process.env, CI: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [upkeepBin, 'refresh', '--source', s.src, '--target', s.host, '--json', ...flags], {
+    env: { ...process.env, CI: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   child.stdout.on('data', (d) => (stdout += d));
   const done = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal, stdout })));
@@ -248,9 +322,14 @@ describe('refresh: SIGKILL at every mutating step', () => {
       if (killed.status !== null) break; // the run finished before reaching this step
       kills += 1;
       const torn = snapshot(s.host, managed);
-      for (const [path, content] of Object.entries(torn)) assert.ok(content === old[path] || content === expected[path], `step ${step}: ${path} is torn`);
-      const backups = snapshot(s.host, (p) => p.includes('.upkeep-backups/') && !p.endsWith('.tmp') && !p.endsWith('.upkeep-backups/.gitignore'));
-      for (const [path, content] of Object.entries(backups)) assert.equal(content, old[path.replace(/.*\.upkeep-backups\/[^/]+\//, '')], `step ${step}: backup ${path}`);
+      for (const [path, content] of Object.entries(torn))
+        assert.ok(content === old[path] || content === expected[path], `step ${step}: ${path} is torn`);
+      const backups = snapshot(
+        s.host,
+        (p) => p.includes('.upkeep-backups/') && !p.endsWith('.tmp') && !p.endsWith('.upkeep-backups/.gitignore'),
+      );
+      for (const [path, content] of Object.entries(backups))
+        assert.equal(content, old[path.replace(/.*\.upkeep-backups\/[^/]+\//, '')], `step ${step}: backup ${path}`);
       const resumed = refresh(s, ALL);
       assert.equal(resumed.status, 0, `step ${step}: ${resumed.stdout}${resumed.stderr}`);
       assert.deepEqual(snapshot(s.host, managed), expected, `step ${step}`);
@@ -272,23 +351,36 @@ describe('refresh: line endings', () => {
     const src = join(dir, 'src');
     const host = join(dir, 'host');
     mkdirSync(host, { recursive: true });
-    put(src, { 'install/manifest.json': manifest({ files: files(['a.txt', 'b.txt', 'blob.bin']) }), 'code/a.txt': 'one\ntwo\n', 'code/b.txt': 'lf\n', 'code/blob.bin': Buffer.from('x\0\n') });
+    put(src, {
+      'install/manifest.json': manifest({ files: files(['a.txt', 'b.txt', 'blob.bin']) }),
+      'code/a.txt': 'one\ntwo\n',
+      'code/b.txt': 'lf\n',
+      'code/blob.bin': Buffer.from('x\0\n'),
+    });
     assert.equal(runCli(['install', '--source', src, '--target', host]).status, 0);
     // The checkout converts line endings (core.autocrlf): a.txt is CRLF on disk, b.txt stays LF.
     put(host, { 'svc/a.txt': 'one\r\ntwo\r\n' });
     put(src, { 'code/a.txt': 'one\ntwo\nthree\n', 'code/b.txt': 'lf v2\n', 'code/blob.bin': Buffer.from('y\0\n') });
     const first = refresh({ src, host });
     assert.equal(first.status, 0, first.stdout);
-    assert.deepEqual(JSON.parse(first.stdout).files.map((/** @type {any} */ f) => [f.target, f.state, f.outcome]), [
-      ['svc/a.txt', 'unchanged-stale', 'done'], ['svc/b.txt', 'unchanged-stale', 'done'], ['svc/blob.bin', 'unchanged-stale', 'done'],
-    ]);
+    assert.deepEqual(
+      JSON.parse(first.stdout).files.map((/** @type {any} */ f) => [f.target, f.state, f.outcome]),
+      [
+        ['svc/a.txt', 'unchanged-stale', 'done'],
+        ['svc/b.txt', 'unchanged-stale', 'done'],
+        ['svc/blob.bin', 'unchanged-stale', 'done'],
+      ],
+    );
     assert.equal(readFileSync(join(host, 'svc/a.txt'), 'utf8'), 'one\r\ntwo\r\nthree\r\n');
     assert.equal(readFileSync(join(host, 'svc/b.txt'), 'utf8'), 'lf v2\n');
     assert.deepEqual(readFileSync(join(host, 'svc/blob.bin')), Buffer.from('y\0\n'));
     const again = refresh({ src, host });
     assert.equal(again.status, 0);
     const report = JSON.parse(again.stdout);
-    assert.deepEqual(report.files.map((/** @type {any} */ f) => f.action), ['none', 'none', 'none']);
+    assert.deepEqual(
+      report.files.map((/** @type {any} */ f) => f.action),
+      ['none', 'none', 'none'],
+    );
     assert.equal(report.recordChanged, false);
   });
 });
@@ -301,7 +393,9 @@ describe('install: SIGKILL at every mutating step', () => {
     const src = join(dir, 'src');
     put(src, {
       'install/manifest.json': manifest({ files: files(['a.mjs', 'deep/b.mjs', 'deep/er/c.txt']) }),
-      'code/a.mjs': 'a\n', 'code/deep/b.mjs': 'b\n', 'code/deep/er/c.txt': 'c\r\n',
+      'code/a.mjs': 'a\n',
+      'code/deep/b.mjs': 'b\n',
+      'code/deep/er/c.txt': 'c\r\n',
     });
     const reference = join(dir, 'reference');
     mkdirSync(reference);
@@ -314,10 +408,15 @@ describe('install: SIGKILL at every mutating step', () => {
       const killed = runCli(['install', '--source', src, '--target', host], { env: { UPKEEP_FAULT_KILL_AT: String(step) } });
       if (killed.status !== null) break;
       kills += 1;
-      for (const [path, content] of Object.entries(snapshot(host, managed))) assert.equal(content, expected[path], `step ${step}: ${path} is torn`);
+      for (const [path, content] of Object.entries(snapshot(host, managed)))
+        assert.equal(content, expected[path], `step ${step}: ${path} is torn`);
       const resumed = runCli(['install', '--source', src, '--target', host]);
       assert.equal(resumed.status, 0, `step ${step}: ${resumed.stdout}${resumed.stderr}`);
-      assert.deepEqual(snapshot(host, (p) => !p.includes('.upkeep-') || p.endsWith('.upkeep-source.json')), expected, `step ${step}`);
+      assert.deepEqual(
+        snapshot(host, (p) => !p.includes('.upkeep-') || p.endsWith('.upkeep-source.json')),
+        expected,
+        `step ${step}`,
+      );
       assert.deepEqual(Object.keys(snapshot(host, (p) => p.endsWith('.tmp'))), [], `step ${step}: temp files left`);
     }
     assert.ok(kills >= 4, `only ${kills} kill points`);
@@ -348,10 +447,17 @@ describe('refresh: a 200 MB managed file', () => {
     assert.equal(runCli(['install', '--source', src, '--target', host]).status, 0);
     writeBig(join(src, 'code/big.bin'), 2);
 
-    const timed = spawnSync('/usr/bin/time', ['-f', 'maxrss-kb=%M', process.execPath, upkeepBin, 'refresh', '--source', src, '--target', host, '--json'], { encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+    const timed = spawnSync(
+      '/usr/bin/time',
+      ['-f', 'maxrss-kb=%M', process.execPath, upkeepBin, 'refresh', '--source', src, '--target', host, '--json'],
+      { encoding: 'utf8', env: { ...process.env, CI: 'true' } },
+    );
     assert.equal(timed.status, 0, timed.stderr);
     const report = JSON.parse(timed.stdout);
-    assert.deepEqual(report.files.map((/** @type {any} */ f) => [f.target, f.outcome]), [['svc/big.bin', 'done']]);
+    assert.deepEqual(
+      report.files.map((/** @type {any} */ f) => [f.target, f.outcome]),
+      [['svc/big.bin', 'done']],
+    );
     const peakMiB = Number(/maxrss-kb=(\d+)/.exec(timed.stderr)?.[1]) / 1024;
     assert.ok(peakMiB < 160, `peak RSS ${peakMiB.toFixed(0)} MiB for a 200 MiB file`);
     const digest = (/** @type {string} */ path) => spawnSync('sha256sum', [path], { encoding: 'utf8' }).stdout.split(' ')[0];
@@ -381,9 +487,16 @@ describe('refresh: a full disk at every file write (injected ENOSPC)', () => {
       const report = JSON.parse(full.stdout);
       assert.equal(report.failed, true, `write ${write}: ${full.stdout}`);
       const failed = report.files.filter((/** @type {any} */ f) => f.outcome === 'failed');
-      const reasons = [...failed.map((/** @type {any} */ f) => f.reason), ...(report.recordError ? [report.recordError] : []), ...(report.ownError ? [report.ownError] : [])];
+      const reasons = [
+        ...failed.map((/** @type {any} */ f) => f.reason),
+        ...(report.recordError ? [report.recordError] : []),
+        ...(report.ownError ? [report.ownError] : []),
+      ];
       assert.equal(reasons.length, 1, `write ${write}: one failed file, the record, or the backups folder's ignore file`);
-      assert.match(reasons[0], /^cannot (write|remove|back up|replace) '[^']+': (no space left on device \(ENOSPC\)|ENOSPC: no space left on device)/);
+      assert.match(
+        reasons[0],
+        /^cannot (write|remove|back up|replace) '[^']+': (no space left on device \(ENOSPC\)|ENOSPC: no space left on device)/,
+      );
       for (const [path, content] of Object.entries(snapshot(s.host, managed))) {
         assert.ok(content === old[path] || content === expected[path], `write ${write}: ${path} is torn`);
       }
@@ -406,12 +519,18 @@ describe('refresh: concurrent runs never both proceed', () => {
       put(s.src, { 'code/stale.mjs': `stale v${i + 3}\n` });
       const [a, b] = await Promise.all([spawnRefresh(s, ALL).done, spawnRefresh(s, ALL).done]);
       const codes = [a.code, b.code].sort();
-      assert.ok([0, 75].includes(/** @type {number} */ (codes[0])) && [0, 75].includes(/** @type {number} */ (codes[1])), `trial ${i}: ${codes}`);
+      assert.ok(
+        [0, 75].includes(/** @type {number} */ (codes[0])) && [0, 75].includes(/** @type {number} */ (codes[1])),
+        `trial ${i}: ${codes}`,
+      );
       busy += codes.filter((c) => c === 75).length;
       for (const r of [a, b]) if (r.code === 75) assert.match(JSON.parse(r.stdout).error.message, /refresh already in progress \(pid \d+/);
     }
     // Runs never interleave in the journal: each run's lines sit between its begin and end.
-    const lines = readFileSync(join(s.host, 'svc/.upkeep-source.refresh.log'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = readFileSync(join(s.host, 'svc/.upkeep-source.refresh.log'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     let open = '';
     for (const line of lines) {
       if (line.type === 'begin') {

@@ -21,15 +21,40 @@ const GENERATOR = `f=docs/TEAM.md
 mv "$f.tmp" "$f"
 `;
 const manifest = { 'docs/TEAM.md': 'shared', 'team.txt': 'shared', 'gen.sh': 'owned' };
-const region = { id: 'team', startMarker: START, endMarker: END, paths: ['docs/TEAM.md'], inputs: ['team.txt'], regenerate: { interpreter: 'sh', operand: 'gen.sh', args: [] } };
+const region = {
+  id: 'team',
+  startMarker: START,
+  endMarker: END,
+  paths: ['docs/TEAM.md'],
+  inputs: ['team.txt'],
+  regenerate: { interpreter: 'sh', operand: 'gen.sh', args: [] },
+};
 // Only the input changes upstream: the walk leaves docs/TEAM.md alone, so the region backs it up itself.
-const v1 = track(writeRelease(tempDir(), { version: '1.0.0', files: { 'docs/TEAM.md': team('ann\n'), 'team.txt': 'ann\n', 'gen.sh': GENERATOR }, manifest, extra: { regions: [region] } }));
-const v2 = track(writeRelease(tempDir(), { version: '1.1.0', files: { 'docs/TEAM.md': team('ann\n'), 'team.txt': 'ann\nbob\n', 'gen.sh': GENERATOR }, manifest, extra: { regions: [region] } }));
+const v1 = track(
+  writeRelease(tempDir(), {
+    version: '1.0.0',
+    files: { 'docs/TEAM.md': team('ann\n'), 'team.txt': 'ann\n', 'gen.sh': GENERATOR },
+    manifest,
+    extra: { regions: [region] },
+  }),
+);
+const v2 = track(
+  writeRelease(tempDir(), {
+    version: '1.1.0',
+    files: { 'docs/TEAM.md': team('ann\n'), 'team.txt': 'ann\nbob\n', 'gen.sh': GENERATOR },
+    manifest,
+    extra: { regions: [region] },
+  }),
+);
 const mine = team('- ann\n');
 
 test('a declared file that cannot be backed up first: the program is not run, the report says why, the file is untouched', () => {
   const clean = runUpdate(track(installProject(v1, { 'docs/TEAM.md': mine })), v1, v2);
-  assert.deepEqual(clean.json.regions.regen.ran.map((/** @type {any} */ r) => r.regionId), ['team'], clean.stdout);
+  assert.deepEqual(
+    clean.json.regions.regen.ran.map((/** @type {any} */ r) => r.regionId),
+    ['team'],
+    clean.stdout,
+  );
   let found;
   for (let at = 1; at <= 12 && !found; at += 1) {
     const project = track(installProject(v1, { 'docs/TEAM.md': mine }));
@@ -37,11 +62,12 @@ test('a declared file that cannot be backed up first: the program is not run, th
     const skipped = r.json?.regions?.regen?.skipped ?? [];
     if (skipped.length > 0) found = { r, project, skipped };
   }
-  assert.ok(found, 'a full disk at the region\'s backup was reached');
+  assert.ok(found, "a full disk at the region's backup was reached");
   const { r, project, skipped } = found;
-  assert.deepEqual(skipped.map((/** @type {any} */ s) => [s.regionId, s.reason]), [
-    ['team', 'it was not run: its declared file docs/TEAM.md could not be backed up first (no space left on device, ENOSPC)'],
-  ]);
+  assert.deepEqual(
+    skipped.map((/** @type {any} */ s) => [s.regionId, s.reason]),
+    [['team', 'it was not run: its declared file docs/TEAM.md could not be backed up first (no space left on device, ENOSPC)']],
+  );
   assert.deepEqual(r.json.regions.regen.ran, []);
   assert.equal(readFileSync(join(project, 'docs/TEAM.md'), 'utf8'), mine, 'the program never touched it');
   assert.deepEqual(r.json.regions.unregeneratedPaths, ['docs/TEAM.md']);

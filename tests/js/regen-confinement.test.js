@@ -28,12 +28,33 @@ const GENERATOR = `f=docs/TEAM.md
 mv "$f.tmp" "$f"
 `;
 const manifest = { 'docs/TEAM.md': 'shared', 'team.txt': 'shared', 'gen.sh': 'owned' };
-const region = { id: 'team', startMarker: START, endMarker: END, paths: ['docs/TEAM.md'], inputs: ['team.txt'], regenerate: { interpreter: 'sh', operand: 'gen.sh', args: [] } };
+const region = {
+  id: 'team',
+  startMarker: START,
+  endMarker: END,
+  paths: ['docs/TEAM.md'],
+  inputs: ['team.txt'],
+  regenerate: { interpreter: 'sh', operand: 'gen.sh', args: [] },
+};
 
 /** Updates a project whose region's program is `script`; returns the run and the project (`text`: the summary, not --json). */
 function regenerateWith(/** @type {string} */ script, /** @type {Record<string, string>} */ env, { text = false } = {}) {
-  const v1 = track(writeRelease(tempDir(), { version: '1.0.0', files: { 'docs/TEAM.md': team('Team', 'ann\n'), 'team.txt': 'ann\n', 'gen.sh': script }, manifest, extra: { regions: [region] } }));
-  const v2 = track(writeRelease(tempDir(), { version: '1.1.0', files: { 'docs/TEAM.md': team('Our team', 'x\n'), 'team.txt': 'ann\nbob\n', 'gen.sh': script }, manifest, extra: { regions: [region] } }));
+  const v1 = track(
+    writeRelease(tempDir(), {
+      version: '1.0.0',
+      files: { 'docs/TEAM.md': team('Team', 'ann\n'), 'team.txt': 'ann\n', 'gen.sh': script },
+      manifest,
+      extra: { regions: [region] },
+    }),
+  );
+  const v2 = track(
+    writeRelease(tempDir(), {
+      version: '1.1.0',
+      files: { 'docs/TEAM.md': team('Our team', 'x\n'), 'team.txt': 'ann\nbob\n', 'gen.sh': script },
+      manifest,
+      extra: { regions: [region] },
+    }),
+  );
   const project = track(installProject(v1, { 'docs/TEAM.md': team('Team', '- ann\n') }));
   const started = Date.now();
   if (text) {
@@ -56,10 +77,15 @@ function running(/** @type {string} */ marker) {
 }
 
 const hasBwrap = spawnSync('bwrap', ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--unshare-pid', 'true']).status === 0;
-const hasUnshare = spawnSync('unshare', ['--mount', '--pid', '--fork', '--kill-child', ...(process.getuid?.() === 0 ? [] : ['--map-root-user']), 'true']).status === 0;
+const hasUnshare =
+  spawnSync('unshare', ['--mount', '--pid', '--fork', '--kill-child', ...(process.getuid?.() === 0 ? [] : ['--map-root-user']), 'true'])
+    .status === 0;
 const modes = /** @type {const} */ ([
   { mode: 'bwrap', skip: hasBwrap ? false : 'bubblewrap is not installed or not usable here (scripts/setup.sh installs it)' },
-  { mode: 'unshare', skip: hasUnshare ? false : 'util-linux unshare cannot create mount and PID namespaces here (needs root or user namespaces)' },
+  {
+    mode: 'unshare',
+    skip: hasUnshare ? false : 'util-linux unshare cannot create mount and PID namespaces here (needs root or user namespaces)',
+  },
   { mode: 'none', skip: false },
 ]);
 for (const { mode, skip } of modes) if (skip) console.log(`# regen-confinement (${mode}): skipped: ${skip}`);
@@ -72,10 +98,17 @@ for (const { mode, skip } of modes) {
     test('the report states the confinement in force', () => {
       const r = regenerateWith(GENERATOR, env);
       assert.equal(r.json.regions.regen.sandbox.mode, mode, r.stdout);
-      assert.deepEqual(r.json.regions.regen.ran.map((/** @type {any} */ x) => x.regionId), ['team']);
+      assert.deepEqual(
+        r.json.regions.regen.ran.map((/** @type {any} */ x) => x.regionId),
+        ['team'],
+      );
       assert.equal(read(r.project, 'docs/TEAM.md'), team('Our team', '- ann\n- bob\n'));
       const { stdout } = regenerateWith(GENERATOR, env, { text: true });
-      const row = { bwrap: /\nConfinement {2}bubblewrap: only the regions' folders were writable/, unshare: /\nConfinement {2}unshare \(mount and PID namespaces\)/, none: /\nConfinement {2}none available \(UPKEEP_SANDBOX=none\): its own process group only; writes in the project were checked afterwards, writes outside it could be neither prevented nor seen\n/ }[mode];
+      const row = {
+        bwrap: /\nConfinement {2}bubblewrap: only the regions' folders were writable/,
+        unshare: /\nConfinement {2}unshare \(mount and PID namespaces\)/,
+        none: /\nConfinement {2}none available \(UPKEEP_SANDBOX=none\): its own process group only; writes in the project were checked afterwards, writes outside it could be neither prevented nor seen\n/,
+      }[mode];
       assert.match(stdout, row);
     });
 
@@ -101,7 +134,10 @@ for (const { mode, skip } of modes) {
     test('writes and deletions outside the project: prevented where the machine allows it, and the report says which', () => {
       const outside = track(tempDir());
       writeFileSync(join(outside, 'keep'), 'keep\n');
-      const r = regenerateWith(`echo x > "$UPKEEP_TEST_OUTSIDE/new"; rm -f "$UPKEEP_TEST_OUTSIDE/keep"\n${GENERATOR}`, { ...env, UPKEEP_TEST_OUTSIDE: outside });
+      const r = regenerateWith(`echo x > "$UPKEEP_TEST_OUTSIDE/new"; rm -f "$UPKEEP_TEST_OUTSIDE/keep"\n${GENERATOR}`, {
+        ...env,
+        UPKEEP_TEST_OUTSIDE: outside,
+      });
       if (confined) {
         assert.deepEqual(readdirSync(outside), ['keep'], 'nothing outside the project changed');
         assert.equal(read(outside, 'keep'), 'keep\n');
@@ -115,7 +151,10 @@ for (const { mode, skip } of modes) {
     test('a declared file replaced by a link out of the tree: a failure, and the file is put back', () => {
       const outside = track(tempDir());
       writeFileSync(join(outside, 'secret'), 'SECRET\n');
-      const r = regenerateWith(`${GENERATOR}rm docs/TEAM.md; ln -s "$UPKEEP_TEST_OUTSIDE/secret" docs/TEAM.md\n`, { ...env, UPKEEP_TEST_OUTSIDE: outside });
+      const r = regenerateWith(`${GENERATOR}rm docs/TEAM.md; ln -s "$UPKEEP_TEST_OUTSIDE/secret" docs/TEAM.md\n`, {
+        ...env,
+        UPKEEP_TEST_OUTSIDE: outside,
+      });
       const [failed] = r.json.regions.regen.failed;
       assert.equal(failed?.kind, 'confinement', r.stdout);
       assert.equal(lstatSync(join(r.project, 'docs/TEAM.md')).isFile(), true, 'a regular file again');
@@ -124,7 +163,7 @@ for (const { mode, skip } of modes) {
       assert.ok(r.json.regions.regen.confined.some((/** @type {any} */ c) => c.path === 'docs/TEAM.md' && c.violation));
     });
 
-    test('writes in the project outside the region\'s folders: prevented, or a failure undone (the file saved first)', () => {
+    test("writes in the project outside the region's folders: prevented, or a failure undone (the file saved first)", () => {
       const r = regenerateWith(`${GENERATOR}mkdir -p src && echo made > src/made.txt\n`, env);
       assert.equal(existsSync(join(r.project, 'src/made.txt')), false, 'nothing left outside its folders');
       const [failed] = r.json.regions.regen.failed;

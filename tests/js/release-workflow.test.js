@@ -28,13 +28,18 @@ test('actionlint is not vacuous: it reports a job that needs one that does not e
 });
 
 test('the build matrix is every target of npm/platforms.json, each on its runner', () => {
-  const matrix = JSON.parse(execFileSync(process.execPath, [new URL('../../scripts/platforms.mjs', import.meta.url).pathname, 'matrix'], { encoding: 'utf8' }));
-  assert.deepEqual(matrix.include.map((/** @type {any} */ m) => m.platform), targets.map((/** @type {any} */ t) => t.platform));
+  const matrix = JSON.parse(
+    execFileSync(process.execPath, [new URL('../../scripts/platforms.mjs', import.meta.url).pathname, 'matrix'], { encoding: 'utf8' }),
+  );
+  assert.deepEqual(
+    matrix.include.map((/** @type {any} */ m) => m.platform),
+    targets.map((/** @type {any} */ t) => t.platform),
+  );
   for (const m of matrix.include) assert.match(m.runner, /^(ubuntu-24\.04(-arm)?|macos-15(-intel)?|windows-(2025|11-arm))$/, m.platform);
   assert.match(release, /matrix: \$\{\{ fromJSON\(needs\.plan\.outputs\.matrix\) \}\}/);
 });
 
-test('its steps run the local build\'s scripts, and publish with provenance only on a version tag', () => {
+test("its steps run the local build's scripts, and publish with provenance only on a version tag", () => {
   for (const step of [
     'node scripts/build-addon.mjs "${{ matrix.platform }}"',
     'node --test tests/js/conformance.test.js',

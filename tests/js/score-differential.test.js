@@ -21,7 +21,11 @@ function extract(/** @type {string} */ text) {
   const start = lines.indexOf('package/js/loop/score.mjs');
   const hunk = lines.findIndex((l, i) => i > start && l.startsWith('@@'));
   const end = lines.findIndex((l, i) => i > hunk && l.startsWith('package/'));
-  return lines.slice(hunk + 1, end).filter((l) => l.startsWith('+')).map((l) => l.slice(1)).join('\n');
+  return lines
+    .slice(hunk + 1, end)
+    .filter((l) => l.startsWith('+'))
+    .map((l) => l.slice(1))
+    .join('\n');
 }
 
 describe('score: the reference differential', { skip: seed ? false : 'no ../shared/seeds/004_*.txt' }, () => {
@@ -38,7 +42,10 @@ describe('score: the reference differential', { skip: seed ? false : 'no ../shar
         for (const b of values) {
           const want = ref.worst(a, b);
           const got = api.worst(a, b);
-          assert.ok(Object.is(got, want), `${name}: worst(${String(a)}, ${String(b)}) is ${String(got)}, the reference says ${String(want)}`);
+          assert.ok(
+            Object.is(got, want),
+            `${name}: worst(${String(a)}, ${String(b)}) is ${String(got)}, the reference says ${String(want)}`,
+          );
         }
       }
     }
@@ -46,7 +53,9 @@ describe('score: the reference differential', { skip: seed ? false : 'no ../shar
 
   test('random cases agree with the reference on both Node engines', () => {
     const script = fileURLToPath(new URL('../differential/score-vectors.mjs', import.meta.url));
-    const r = spawnSync(process.execPath, [script, '--reference', file, '--compare', '3000', '--seed', String(Date.now() % 1000)], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [script, '--reference', file, '--compare', '3000', '--seed', String(Date.now() % 1000)], {
+      encoding: 'utf8',
+    });
     assert.equal(r.status, 0, r.stdout + r.stderr);
     assert.match(r.stdout, /, 0 disagreements$/m);
   });

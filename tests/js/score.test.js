@@ -29,7 +29,18 @@ describe('scoring constants', () => {
 });
 
 describe('drop-in surface', () => {
-  const reference = ['WEIGHTS', 'PRESETS', 'DEFAULT_PRESET', 'DELETION_LINES', 'declaredRisk', 'parseNumstat', 'globMatch', 'actualRisk', 'decide', 'worst'];
+  const reference = [
+    'WEIGHTS',
+    'PRESETS',
+    'DEFAULT_PRESET',
+    'DELETION_LINES',
+    'declaredRisk',
+    'parseNumstat',
+    'globMatch',
+    'actualRisk',
+    'decide',
+    'worst',
+  ];
   test('every name of the reference module is exported by both facades', () => {
     for (const api of [upkeep, browser]) for (const name of reference) assert.ok(name in api, name);
   });
@@ -40,9 +51,18 @@ describe('drop-in surface', () => {
       assert.deepEqual(api.actualRisk(0.1, [{ file: 'a', deleted: 1 }]), { score: 0.8, reasons: ['outside the write set: a'] });
       assert.equal(api.worst(undefined, 'soft'), 'soft');
       assert.equal(api.worst(undefined, undefined), undefined);
-      assert.throws(() => api.declaredRisk(['x']), { code: 'unknown-action', message: 'unknown action "x" — one of format, imports, rename, logic, new-file, api, delete, architecture' });
-      assert.throws(() => api.decide(0.1, 'x'), { code: 'unknown-preset', message: 'unknown preset "x" — one of prudent, balanced, aggressive' });
-      assert.throws(() => api.declaredRisk([], { api: 'high' }), (/** @type {any} */ e) => e.code === 'invalid-argument' && /overrides/.test(e.message));
+      assert.throws(() => api.declaredRisk(['x']), {
+        code: 'unknown-action',
+        message: 'unknown action "x" — one of format, imports, rename, logic, new-file, api, delete, architecture',
+      });
+      assert.throws(() => api.decide(0.1, 'x'), {
+        code: 'unknown-preset',
+        message: 'unknown preset "x" — one of prudent, balanced, aggressive',
+      });
+      assert.throws(
+        () => api.declaredRisk([], { api: 'high' }),
+        (/** @type {any} */ e) => e.code === 'invalid-argument' && /overrides/.test(e.message),
+      );
       assert.throws(() => api.actualRisk(0, [{ file: 'a', deleted: 0 }], { writeSet: 'a' }), { code: 'invalid-argument' });
     });
 
@@ -68,13 +88,28 @@ describe('drop-in surface', () => {
 // answers are the per-path calls' answers, whatever the paths hold.
 describe('GlobSet batches as one joined string', () => {
   const patterns = ['src/**', '**/*.md', 'é*/**', '**/a\u{1F600}/*', '*'];
-  const paths = ['src/a.js', 'x.md', 'é/x', 'b/a\u{1F600}/c', '', 'top', 'a\uD800', '\uDC00b.md', 'dir/\uDBFF', '\u0000/x.md', 'line\nbreak.md'];
+  const paths = [
+    'src/a.js',
+    'x.md',
+    'é/x',
+    'b/a\u{1F600}/c',
+    '',
+    'top',
+    'a\uD800',
+    '\uDC00b.md',
+    'dir/\uDBFF',
+    '\u0000/x.md',
+    'line\nbreak.md',
+  ];
   for (const { name, api } of implementations) {
     test(`${name}: batch answers equal the per-path answers, lone surrogates included`, () => {
       const set = new api.GlobSet(patterns);
       const pairs = paths.flatMap((p, i) => Array.from(set.matches(p), (j) => [i, j]));
       assert.deepEqual(Array.from(set.matchesMany(paths)), pairs.flat());
-      assert.deepEqual(Array.from(set.isMatchMany(paths)), paths.map((p) => Number(set.isMatch(p))));
+      assert.deepEqual(
+        Array.from(set.isMatchMany(paths)),
+        paths.map((p) => Number(set.isMatch(p))),
+      );
       assert.deepEqual(Array.from(set.matchesMany([])), []);
       assert.throws(() => set.matchesMany(/** @type {any} */ (['a', 7])));
     });
@@ -101,9 +136,19 @@ describe('numstat rows as columns', () => {
     test(`${name}: actualRisk takes hand-built arrays, and lone surrogates are never paired up`, () => {
       const options = { writeSet: ['😀', 'a/**'] };
       // Joined, '\ud83d' and '\ude00' would read as one 😀: they must stay two paths.
-      const files = [{ file: '\ud83d', deleted: 11 }, { file: '\ude00', added: 1, deleted: 10 }, { file: 'a/é\0', deleted: 0 }];
-      assert.deepStrictEqual(api.actualRisk(0.1, files, options), { score: 0.8, reasons: ['outside the write set: \ufffd, \ufffd', '21 lines deleted'] });
-      assert.deepStrictEqual(api.actualRisk(0.1, [{ file: '😀', added: undefined, deleted: 21, extra: true }], options), { score: 0.8, reasons: ['21 lines deleted'] });
+      const files = [
+        { file: '\ud83d', deleted: 11 },
+        { file: '\ude00', added: 1, deleted: 10 },
+        { file: 'a/é\0', deleted: 0 },
+      ];
+      assert.deepStrictEqual(api.actualRisk(0.1, files, options), {
+        score: 0.8,
+        reasons: ['outside the write set: \ufffd, \ufffd', '21 lines deleted'],
+      });
+      assert.deepStrictEqual(api.actualRisk(0.1, [{ file: '😀', added: undefined, deleted: 21, extra: true }], options), {
+        score: 0.8,
+        reasons: ['21 lines deleted'],
+      });
       assert.deepStrictEqual(api.actualRisk(0.1, [], options), { score: 0.1, reasons: [] });
       // Malformed rows reach the engine's decoder: the same errors as before the columns.
       assert.throws(() => api.actualRisk(0.1, [{ file: 'a' }], options));

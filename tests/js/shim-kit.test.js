@@ -2,7 +2,18 @@
 // compare-and-swap, the lock, the journal, safe paths and folders by handle.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -24,14 +35,24 @@ describe('atomic-write', () => {
     atomicWrite(path, Buffer.from('new'), { mode: 0o640 });
     assert.equal(readFileSync(path, 'utf8'), 'new');
     assert.equal(statSync(path).mode & 0o777, 0o640);
-    assert.deepEqual(readdirSync(dir).filter((n) => n.includes('.tmp')), []);
+    assert.deepEqual(
+      readdirSync(dir).filter((n) => n.includes('.tmp')),
+      [],
+    );
   });
 });
 
 describe('the executor', () => {
   const sha = (/** @type {string} */ text) => engine.sha256(Buffer.from(text));
   /** @param {string} path @param {string} text @param {object} [over] @returns {import('../../npm/lib/index.js').WriteStep} */
-  const write = (path, text, over = {}) => ({ path, expect: { kind: 'missing' }, content: { kind: 'text', text }, backup: null, index: null, ...over });
+  const write = (path, text, over = {}) => ({
+    path,
+    expect: { kind: 'missing' },
+    content: { kind: 'text', text },
+    backup: null,
+    index: null,
+    ...over,
+  });
 
   test('writes more than one batch, creating folders, leaving no temp file', async () => {
     const root = mkdtempSync(join(dir, 'exec-'));
@@ -40,16 +61,26 @@ describe('the executor', () => {
     assert.deepEqual([failed, stopped], [false, false]);
     assert.ok(outcomes.every((o) => o.outcome === 'done'));
     assert.equal(readFileSync(join(root, 'd2/f149'), 'utf8'), 'v149');
-    for (const d of ['d0', 'd1', 'd2']) assert.deepEqual(readdirSync(join(root, d)).filter((n) => n.endsWith('.tmp')), []);
+    for (const d of ['d0', 'd1', 'd2'])
+      assert.deepEqual(
+        readdirSync(join(root, d)).filter((n) => n.endsWith('.tmp')),
+        [],
+      );
   });
 
   test('a file that is not what the plan saw is left alone; one created meanwhile is never replaced', async () => {
     const root = mkdtempSync(join(dir, 'exec-'));
     writeFileSync(join(root, 'edited'), 'saved by an editor');
     writeFileSync(join(root, 'appeared'), 'mine');
-    const steps = [write('edited', 'new', { expect: { kind: 'file', sha256: sha('as planned') }, backup: 'bk/edited' }), write('appeared', 'new')];
+    const steps = [
+      write('edited', 'new', { expect: { kind: 'file', sha256: sha('as planned') }, backup: 'bk/edited' }),
+      write('appeared', 'new'),
+    ];
     const { outcomes } = await executeSteps(steps, { root, sourceRoot: root });
-    assert.deepEqual(outcomes.map((o) => o.outcome), ['changed', 'changed']);
+    assert.deepEqual(
+      outcomes.map((o) => o.outcome),
+      ['changed', 'changed'],
+    );
     assert.equal(readFileSync(join(root, 'edited'), 'utf8'), 'saved by an editor');
     assert.equal(readFileSync(join(root, 'appeared'), 'utf8'), 'mine');
     assert.equal(existsSync(join(root, 'bk/edited')), false, 'no backup of a file that was not replaced');
@@ -77,9 +108,13 @@ describe('the executor', () => {
     writeFileSync(join(dir, 'secret'), 'secret');
     symlinkSync(join(dir, 'secret'), join(release, 'linked'));
     writeFileSync(join(release, 'edited'), 'not what was planned');
-    const copy = (/** @type {string} */ path) => write(path, '', { content: { kind: 'copy', from: path, sha256: sha('planned'), crlf: false } });
+    const copy = (/** @type {string} */ path) =>
+      write(path, '', { content: { kind: 'copy', from: path, sha256: sha('planned'), crlf: false } });
     const { outcomes } = await executeSteps([copy('linked'), copy('edited')], { root, sourceRoot: release });
-    assert.deepEqual(outcomes.map((o) => o.outcome), ['source-changed', 'source-changed']);
+    assert.deepEqual(
+      outcomes.map((o) => o.outcome),
+      ['source-changed', 'source-changed'],
+    );
     assert.deepEqual(readdirSync(root), []);
   });
 });
@@ -105,11 +140,17 @@ describe('lock', () => {
   const lockPath = join(dir, 'refresh.lock');
   test('a second holder fails fast, naming the first', () => {
     const lock = acquireLock(lockPath, 'r1');
-    assert.throws(() => acquireLock(lockPath, 'r2'), (/** @type {any} */ e) => e.code === 'busy' && /refresh already in progress \(pid \d+, host .+, since .+\)/.test(e.message));
+    assert.throws(
+      () => acquireLock(lockPath, 'r2'),
+      (/** @type {any} */ e) => e.code === 'busy' && /refresh already in progress \(pid \d+, host .+, since .+\)/.test(e.message),
+    );
     lock.release();
     assert.equal(existsSync(lockPath), false);
     const update = acquireLock(lockPath, 'u1', { what: 'update' });
-    assert.throws(() => acquireLock(lockPath, 'u2', { what: 'update' }), (/** @type {any} */ e) => e.code === 'busy' && /^update already in progress \(pid \d+, host .+, since .+\)/.test(e.message));
+    assert.throws(
+      () => acquireLock(lockPath, 'u2', { what: 'update' }),
+      (/** @type {any} */ e) => e.code === 'busy' && /^update already in progress \(pid \d+, host .+, since .+\)/.test(e.message),
+    );
     update.release();
   });
   test('a lock from a dead pid on this host is broken', () => {
@@ -147,13 +188,23 @@ describe('lock', () => {
       if (trial % 3 === 2) writeFileSync(`${path}.break.break`, stale); // ... and one that died breaking it
       writeFileSync(log, '');
       const at = String(Date.now() + 400);
-      const runs = Array.from({ length: 5 }, () => new Promise((resolve) => {
-        const child = spawn(process.execPath, ['--input-type=module', '-e', racer, path, log, at], { stdio: ['ignore', 'ignore', 'inherit'] });
-        child.on('exit', resolve);
-      }));
+      const runs = Array.from(
+        { length: 5 },
+        () =>
+          new Promise((resolve) => {
+            const child = spawn(process.execPath, ['--input-type=module', '-e', racer, path, log, at], {
+              stdio: ['ignore', 'ignore', 'inherit'],
+            });
+            child.on('exit', resolve);
+          }),
+      );
       assert.deepEqual(await Promise.all(runs), [0, 0, 0, 0, 0]);
       const events = readFileSync(log, 'utf8').trim().split('\n').filter(Boolean);
-      assert.deepEqual(readdirSync(dir).filter((n) => n.startsWith(`race-${trial}.lock`)), [], `trial ${trial}: no lock or breaker left`);
+      assert.deepEqual(
+        readdirSync(dir).filter((n) => n.startsWith(`race-${trial}.lock`)),
+        [],
+        `trial ${trial}: no lock or breaker left`,
+      );
       assert.ok(events.length >= 2, `trial ${trial}: someone took the stale lock`);
       for (let i = 0; i < events.length; i += 2) {
         assert.match(events[i], /^start /, `trial ${trial}: holds never overlap: ${events.join(', ')}`);

@@ -40,7 +40,9 @@ function yamlCases() {
   const dir = join(peer, 'yaml-test-suite/src');
   /** @type {{ name: string, yaml: string, fail: boolean, json: string | null }[]} */
   const cases = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()) {
     const items = /** @type {any[]} */ (native.readConfig('suite.yaml', null, readFileSync(join(dir, file))).documents[0]);
     /** @type {Record<string, any>} */
     let fields = {};
@@ -94,14 +96,22 @@ function attempt(/** @type {() => any} */ fn) {
 
 const yaml = yamlCases();
 const jsonDir = join(peer, 'JSONTestSuite/test_parsing');
-const jsonFiles = readdirSync(jsonDir).filter((f) => f.endsWith('.json')).sort();
+const jsonFiles = readdirSync(jsonDir)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 /** n_ files that are JSON with comments or trailing commas (JSONC reads them). */
 const jsoncOnly = new Set([
-  'n_array_extra_comma.json', 'n_array_number_and_comma.json', 'n_object_trailing_comma.json',
-  'n_object_trailing_comment.json', 'n_object_trailing_comment_slash_open.json', 'n_structure_object_with_comment.json',
+  'n_array_extra_comma.json',
+  'n_array_number_and_comma.json',
+  'n_object_trailing_comma.json',
+  'n_object_trailing_comment.json',
+  'n_object_trailing_comment_slash_open.json',
+  'n_structure_object_with_comment.json',
 ]);
 const realDir = join(peer, 'real');
-const realFiles = readdirSync(realDir).filter((f) => f !== 'MANIFEST.json').sort();
+const realFiles = readdirSync(realDir)
+  .filter((f) => f !== 'MANIFEST.json')
+  .sort();
 
 for (const { name, api } of implementations) {
   describe(`public suites: ${name}`, () => {
@@ -111,16 +121,23 @@ for (const { name, api } of implementations) {
       const wrong = [];
       for (const c of yaml) {
         const got = attempt(() => api.readConfig('case.yaml', null, utf8.encode(c.yaml)));
-        if (api !== native) assert.deepStrictEqual(got, attempt(() => native.readConfig('case.yaml', null, utf8.encode(c.yaml))), c.name);
+        if (api !== native)
+          assert.deepStrictEqual(
+            got,
+            attempt(() => native.readConfig('case.yaml', null, utf8.encode(c.yaml))),
+            c.name,
+          );
         let bucket;
-        if (c.fail) bucket = got.error ? 'error case refused' : (wrong.push(`${c.name}: an error case was accepted`), 'error case accepted');
+        if (c.fail)
+          bucket = got.error ? 'error case refused' : (wrong.push(`${c.name}: an error case was accepted`), 'error case accepted');
         else if (got.error === 'unsupported-config') bucket = 'valid, cannot be read into plain data';
         else if (got.error) bucket = (wrong.push(`${c.name}: a valid case was refused: ${got.message}`), 'valid case refused');
         else if (c.json === null) bucket = 'valid, no JSON to compare';
         else {
           const want = jsonStream(c.json);
           const docs = got.ok.documents;
-          if (want.length === docs.length && docs.every((/** @type {any} */ d, /** @type {number} */ i) => same(d, want[i]))) bucket = 'valid, read equal to in.json';
+          if (want.length === docs.length && docs.every((/** @type {any} */ d, /** @type {number} */ i) => same(d, want[i])))
+            bucket = 'valid, read equal to in.json';
           else bucket = (wrong.push(`${c.name}: read ${JSON.stringify(docs)}, in.json says ${c.json}`), 'valid, read wrong');
           // A field merge reads the same values: every top-level entry suggested from an empty file.
           const root = docs[0];
@@ -128,7 +145,9 @@ for (const { name, api } of implementations) {
             const keys = Object.keys(root).filter((k) => k && !k.includes('.'));
             const out = api.structuredMerge('case.yaml', { format: 'yaml', values: keys }, '', '', c.yaml);
             if (out.fallback) wrong.push(`${c.name}: structuredMerge fell back: ${out.fallback}`);
-            for (const s of out.suggestions) if (!same(s.latest, JSON.parse(JSON.stringify(want[0][s.key])))) wrong.push(`${c.name}: structuredMerge reads ${s.key} as ${JSON.stringify(s.latest)}`);
+            for (const s of out.suggestions)
+              if (!same(s.latest, JSON.parse(JSON.stringify(want[0][s.key]))))
+                wrong.push(`${c.name}: structuredMerge reads ${s.key} as ${JSON.stringify(s.latest)}`);
             counts['valid, read the same by structuredMerge'] = (counts['valid, read the same by structuredMerge'] ?? 0) + 1;
           }
         }
@@ -146,7 +165,12 @@ for (const { name, api } of implementations) {
         for (const file of jsonFiles) {
           const bytes = readFileSync(join(jsonDir, file));
           const got = attempt(() => api.readConfig('case.json', format, bytes));
-          if (api !== native) assert.deepStrictEqual(got, attempt(() => native.readConfig('case.json', format, bytes)), file);
+          if (api !== native)
+            assert.deepStrictEqual(
+              got,
+              attempt(() => native.readConfig('case.json', format, bytes)),
+              file,
+            );
           let reference;
           try {
             reference = { value: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) };
@@ -161,7 +185,8 @@ for (const { name, api } of implementations) {
             else bucket = (wrong.push(`${file}: accepted`), 'n_ accepted');
           } else if (got.error === 'unsupported-config') bucket = `${kind} a repeated key: not edited`;
           else if (got.error) bucket = kind === 'y_' ? (wrong.push(`${file}: refused: ${got.message}`), 'y_ refused') : 'i_ refused';
-          else if (reference === null) bucket = kind === 'i_' ? 'i_ read (JSON.parse refuses it)' : (wrong.push(`${file}: no reference`), '?');
+          else if (reference === null)
+            bucket = kind === 'i_' ? 'i_ read (JSON.parse refuses it)' : (wrong.push(`${file}: no reference`), '?');
           else if (same(got.ok.documents[0], reference.value)) bucket = `${kind} read, equal to JSON.parse`;
           else bucket = (wrong.push(`${file}: read ${JSON.stringify(got.ok.documents)}`), 'read wrong');
           counts[bucket] = (counts[bucket] ?? 0) + 1;
@@ -185,8 +210,10 @@ for (const { name, api } of implementations) {
         /** @type {[string, string][]} */
         const leaves = [];
         const walk = (/** @type {any} */ v, /** @type {string} */ path) => {
-          if (typeof v === 'string' && path && !v.includes('\n') && v.length > 2 && text.indexOf(v) === text.lastIndexOf(v)) leaves.push([path, v]);
-          else if (v && typeof v === 'object' && !Array.isArray(v)) for (const [k, x] of Object.entries(v)) if (k && !k.includes('.')) walk(x, path ? `${path}.${k}` : k);
+          if (typeof v === 'string' && path && !v.includes('\n') && v.length > 2 && text.indexOf(v) === text.lastIndexOf(v))
+            leaves.push([path, v]);
+          else if (v && typeof v === 'object' && !Array.isArray(v))
+            for (const [k, x] of Object.entries(v)) if (k && !k.includes('.')) walk(x, path ? `${path}.${k}` : k);
         };
         walk(read.documents[0], '');
         for (const [path, value] of leaves) {
@@ -194,7 +221,8 @@ for (const { name, api } of implementations) {
           const latest = `${text.slice(0, at + value.length)}-x${text.slice(at + value.length)}`;
           const out = api.structuredMerge(file, { format, values: [path] }, text, text, latest);
           if (out.merged === latest && out.fallback === null) edits += 1;
-          else if (!(out.fallback ?? '').includes('cannot edit safely') && out.applied.length) wrong.push(`${file} ${path}: ${out.fallback} ${out.merged?.slice(0, 120)}`);
+          else if (!(out.fallback ?? '').includes('cannot edit safely') && out.applied.length)
+            wrong.push(`${file} ${path}: ${out.fallback} ${out.merged?.slice(0, 120)}`);
         }
       }
       console.log(`real files on ${name}: ${realFiles.length} files, ${edits} values changed one at a time, byte-exact`);

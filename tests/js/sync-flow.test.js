@@ -20,7 +20,10 @@ function repos() {
 
 const sync = (/** @type {string} */ checkout, /** @type {string[]} */ ...args) => runCli(['sync', ...args], { cwd: checkout });
 const json = (/** @type {{ stdout: string }} */ run) => JSON.parse(run.stdout);
-const worktrees = (/** @type {string} */ dir) => git(dir, 'worktree', 'list', '--porcelain').split('\n').filter((l) => l.startsWith('worktree ')).length;
+const worktrees = (/** @type {string} */ dir) =>
+  git(dir, 'worktree', 'list', '--porcelain')
+    .split('\n')
+    .filter((l) => l.startsWith('worktree ')).length;
 
 test('a fast-forward to the clone, checked, pushed, and the checkout follows', () => {
   const r = repos();
@@ -35,7 +38,10 @@ test('a fast-forward to the clone, checked, pushed, and the checkout follows', (
   const report = json(run);
   assert.equal(report.status, 'synced');
   assert.equal(report.plan.action, 'fast-forward');
-  assert.deepEqual(report.checks.map((/** @type {any} */ c) => c.status), ['passed']);
+  assert.deepEqual(
+    report.checks.map((/** @type {any} */ c) => c.status),
+    ['passed'],
+  );
   assert.equal(report.pushed, true);
   assert.equal(report.checkoutFollowed, true);
   assert.equal(r.originMain(), tip);
@@ -80,7 +86,16 @@ test('named commits are cherry-picked onto a checkout with commits of its own', 
   git(r.checkout, 'push', '-q', 'origin', 'main');
   commit(r.clone, 'skip me', { 'skip.txt': 's\n' });
   const wanted = commit(r.clone, 'take me', { 'c.txt': 'c\n' });
-  const run = sync(r.checkout, '--from', r.clone, '--pick', wanted, '--check', 'test -f c.txt && test -f d.txt && ! test -f skip.txt', '--json');
+  const run = sync(
+    r.checkout,
+    '--from',
+    r.clone,
+    '--pick',
+    wanted,
+    '--check',
+    'test -f c.txt && test -f d.txt && ! test -f skip.txt',
+    '--json',
+  );
   assert.equal(run.status, 0, run.stderr);
   const report = json(run);
   assert.equal(report.plan.action, 'cherry-pick');
@@ -116,7 +131,10 @@ test('a failing check stops the sync; nothing is pushed', () => {
   assert.equal(run.status, 5);
   const report = json(run);
   assert.equal(report.status, 'check_failed');
-  assert.deepEqual(report.checks.map((/** @type {any} */ c) => c.status), ['passed', 'failed']);
+  assert.deepEqual(
+    report.checks.map((/** @type {any} */ c) => c.status),
+    ['passed', 'failed'],
+  );
   assert.equal(r.originMain(), start);
   assert.equal(r.head(r.checkout), start);
 });
@@ -175,7 +193,10 @@ test('with no origin a checkout that cannot follow keeps its branch; the synced 
   assert.equal(run.status, 4);
   const report = json(run);
   assert.equal(report.status, 'refused');
-  assert.match(report.notes.join('\n'), /no remote, and the checkout cannot follow: main did not move; the synced commit is kept as refs\/upkeep\/synced\/main/);
+  assert.match(
+    report.notes.join('\n'),
+    /no remote, and the checkout cannot follow: main did not move; the synced commit is kept as refs\/upkeep\/synced\/main/,
+  );
   assert.equal(r.head(r.checkout), start);
   assert.equal(read(r.checkout, 'a.txt'), 'uncommitted edit\n');
   assert.equal(git(r.checkout, 'rev-parse', 'refs/upkeep/synced/main'), tip);

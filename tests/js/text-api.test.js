@@ -34,8 +34,15 @@ for (const { name, api } of implementations) {
         ['merge', { favour: 'ours' }],
       ])) {
         const run = () =>
-          call === 'merge' ? api.merge(bytes('x\n'), bytes('a\n'), bytes('y\n'), options) : api.unifiedDiff(bytes('a'), bytes('b'), options);
-        assert.throws(run, (/** @type {any} */ e) => e instanceof Error && /** @type {any} */ (e).code === 'invalid-options' && e.message.startsWith("invalid options 'options': "), JSON.stringify(options));
+          call === 'merge'
+            ? api.merge(bytes('x\n'), bytes('a\n'), bytes('y\n'), options)
+            : api.unifiedDiff(bytes('a'), bytes('b'), options);
+        assert.throws(
+          run,
+          (/** @type {any} */ e) =>
+            e instanceof Error && /** @type {any} */ (e).code === 'invalid-options' && e.message.startsWith("invalid options 'options': "),
+          JSON.stringify(options),
+        );
       }
     });
 

@@ -37,7 +37,21 @@ function random(/** @type {number} */ seed) {
 }
 
 const EOLS = ['\n', '\r\n', '\r'];
-const WORDS = ['', 'a', 'b', 'c', '}', '{', '  return x;', 'import x from "y";', 'caf\xe9', '\xff\xfe bad utf-8 \xc3', 'na\xc3\xafve', '\t', ' '];
+const WORDS = [
+  '',
+  'a',
+  'b',
+  'c',
+  '}',
+  '{',
+  '  return x;',
+  'import x from "y";',
+  'caf\xe9',
+  '\xff\xfe bad utf-8 \xc3',
+  'na\xc3\xafve',
+  '\t',
+  ' ',
+];
 
 /** Generated texts: a list of lines (bodies) with per-line line endings. */
 function makeText(/** @type {ReturnType<typeof random>} */ r) {
@@ -148,7 +162,14 @@ describe('differential: unified diffs apply with GNU patch and git apply', () =>
       const neu = bytes(mutate(oldText, r));
       const context = r.int(4);
       const hunks = agreed((api) => api.diffHunks(old, neu, { context }));
-      const all = agreed((api) => api.applyHunks(old, neu, hunks.map((/** @type {unknown} */ _, /** @type {number} */ i) => i), { context }));
+      const all = agreed((api) =>
+        api.applyHunks(
+          old,
+          neu,
+          hunks.map((/** @type {unknown} */ _, /** @type {number} */ i) => i),
+          { context },
+        ),
+      );
       assert.ok(Buffer.from(all).equals(neu), `case ${n}`);
       assert.ok(Buffer.from(agreed((api) => api.applyHunks(old, neu, [], { context }))).equals(old), `case ${n}`);
     }
@@ -172,11 +193,24 @@ describe('differential: three-way merges against git merge-file', () => {
       writeFileSync(file('ours'), ours);
       writeFileSync(file('base'), base);
       writeFileSync(file('theirs'), theirs);
-      const git = sh('git', ['merge-file', '-p', ...(style === 'diff3' ? ['--diff3'] : []), '-L', 'ours', '-L', 'base', '-L', 'theirs', 'ours', 'base', 'theirs']);
+      const git = sh('git', [
+        'merge-file',
+        '-p',
+        ...(style === 'diff3' ? ['--diff3'] : []),
+        '-L',
+        'ours',
+        '-L',
+        'base',
+        '-L',
+        'theirs',
+        'ours',
+        'base',
+        'theirs',
+      ]);
       assert.ok(git.status !== null && git.status < 128, `git merge-file failed on ${what}`);
       tally.total++;
       if (Buffer.from(merged.content).equals(git.stdout)) tally.identical++;
-      if ((merged.conflicts > 0) === (git.status > 0)) tally.sameVerdict++;
+      if (merged.conflicts > 0 === git.status > 0) tally.sameVerdict++;
 
       // Properties that hold whatever alignment either tool picks.
       if (ours.equals(base)) assert.deepEqual([hex(merged.content), merged.conflicts], [hex(theirs), 0], what);
@@ -196,7 +230,9 @@ describe('differential: three-way merges against git merge-file', () => {
         assert.equal(Buffer.from(theirsWins).toString('latin1'), resolve(merged.content, 'theirs'), `${what}, favor theirs`);
       }
     }
-    t.diagnostic(`${tally.total} merges: ${tally.identical} byte-identical to git merge-file, ${tally.sameVerdict} with the same clean/conflicted verdict`);
+    t.diagnostic(
+      `${tally.total} merges: ${tally.identical} byte-identical to git merge-file, ${tally.sameVerdict} with the same clean/conflicted verdict`,
+    );
     // The merge diffs the way git's xdiff does, so every verdict and every byte agree.
     assert.equal(tally.sameVerdict, tally.total, `clean/conflicted verdict agreed with git on only ${tally.sameVerdict} of ${tally.total}`);
     assert.equal(tally.identical, tally.total, `only ${tally.identical} of ${tally.total} merges byte-identical to git`);
@@ -208,7 +244,9 @@ describe('differential: three-way merges against git merge-file', () => {
  * (a test oracle only: it trusts that no input line looks like a marker).
  */
 function resolve(/** @type {Uint8Array} */ content, /** @type {'ours' | 'theirs'} */ side) {
-  const lines = Buffer.from(content).toString('latin1').split(/(?<=\n)/);
+  const lines = Buffer.from(content)
+    .toString('latin1')
+    .split(/(?<=\n)/);
   let state = 'out';
   let out = '';
   for (const l of lines) {

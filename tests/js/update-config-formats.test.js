@@ -29,7 +29,8 @@ const v2 = {
   '.github/workflows/ci.yml': workflow('22', 'ubuntu-24.04', 'npm run test:all'),
 };
 const project = {
-  'tsconfig.json': '{\n  // the app\'s own settings\n  "compilerOptions": {\n    "target": "ES2020", /* raised upstream */\n    "strict": true,\n    "jsx": "react-jsx", // mine\n  },\n}\n',
+  'tsconfig.json':
+    '{\n  // the app\'s own settings\n  "compilerOptions": {\n    "target": "ES2020", /* raised upstream */\n    "strict": true,\n    "jsx": "react-jsx", // mine\n  },\n}\n',
   '.github/workflows/ci.yml': `# ours\nenv:\n  NODE: '20'   # pinned\njobs:\n  test:\n    runs-on: ubuntu-22.04\n    steps:\n      - uses: actions/checkout@v4\n      - run: |\n          npm ci\n          npm test\n  lint: &lint\n    runs-on: ubuntu-22.04\n  lint-again: *lint\n`,
 };
 
@@ -41,11 +42,11 @@ describe('upkeep update reads each config file as its tools do', () => {
     const { status, json, stderr, stdout } = runUpdate(root, base, latest);
     assert.equal(status, 0, stderr + stdout);
     assert.equal(json.structured['tsconfig.json'].fallback, null);
-    assert.deepEqual(json.structured['tsconfig.json'].applied.map((/** @type {any} */ v) => v.key), ['target']);
-    assert.equal(
-      readFileSync(join(root, 'tsconfig.json'), 'utf8'),
-      project['tsconfig.json'].replace('"ES2020"', '"ES2022"'),
+    assert.deepEqual(
+      json.structured['tsconfig.json'].applied.map((/** @type {any} */ v) => v.key),
+      ['target'],
     );
+    assert.equal(readFileSync(join(root, 'tsconfig.json'), 'utf8'), project['tsconfig.json'].replace('"ES2020"', '"ES2022"'));
     assert.equal(json.structured['.github/workflows/ci.yml'].fallback, null);
     assert.equal(
       readFileSync(join(root, '.github/workflows/ci.yml'), 'utf8'),
@@ -59,12 +60,30 @@ describe('upkeep update reads each config file as its tools do', () => {
   test('a value an alias repeats is reported as cannot edit safely, and the file falls back', () => {
     const aliasMerges = { '.github/workflows/ci.yml': { format: 'yaml', values: ['jobs.lint.runs-on'] } };
     const wf = (/** @type {string} */ r) => `jobs:\n  lint: &lint\n    runs-on: ${r}\n  again: *lint\n`;
-    const base = track(writeRelease(tempDir(), { version: '1.0.0', files: { '.github/workflows/ci.yml': wf('a') }, manifest: { '.github/workflows/ci.yml': 'shared' }, extra: { merges: aliasMerges } }));
-    const latest = track(writeRelease(tempDir(), { version: '1.1.0', files: { '.github/workflows/ci.yml': wf('b') }, manifest: { '.github/workflows/ci.yml': 'shared' }, extra: { merges: aliasMerges } }));
+    const base = track(
+      writeRelease(tempDir(), {
+        version: '1.0.0',
+        files: { '.github/workflows/ci.yml': wf('a') },
+        manifest: { '.github/workflows/ci.yml': 'shared' },
+        extra: { merges: aliasMerges },
+      }),
+    );
+    const latest = track(
+      writeRelease(tempDir(), {
+        version: '1.1.0',
+        files: { '.github/workflows/ci.yml': wf('b') },
+        manifest: { '.github/workflows/ci.yml': 'shared' },
+        extra: { merges: aliasMerges },
+      }),
+    );
     const root = track(installProject(base, { '.github/workflows/ci.yml': wf('a') }));
     const { json, stderr, stdout } = runUpdate(root, base, latest);
     const fallback = json.structured['.github/workflows/ci.yml'].fallback ?? '';
-    assert.match(fallback, /jobs\.lint\.runs-on could not be edited in place \(cannot edit safely: an alias elsewhere repeats it or part of it\)/, stderr + stdout);
+    assert.match(
+      fallback,
+      /jobs\.lint\.runs-on could not be edited in place \(cannot edit safely: an alias elsewhere repeats it or part of it\)/,
+      stderr + stdout,
+    );
   });
 });
 

@@ -14,7 +14,10 @@ import { installProject, tempDir, writeRelease } from './update-fixtures.js';
 const dirs = /** @type {string[]} */ ([]);
 after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 const track = (/** @type {string} */ d) => (dirs.push(d), d);
-const engines = /** @type {const} */ ([['native', {}], ['wasm', { UPKEEP_FORCE_WASM: '1' }]]);
+const engines = /** @type {const} */ ([
+  ['native', {}],
+  ['wasm', { UPKEEP_FORCE_WASM: '1' }],
+]);
 const lib = new URL('../../npm/lib/', import.meta.url).href;
 const helper = new URL('./update-in-memory.js', import.meta.url).href;
 
@@ -51,7 +54,11 @@ function planBothWays(env, project, v1, v2, options = {}, hook = '') {
     } catch (e) {
       console.log(JSON.stringify({ error: { code: e.code, message: e.message } }));
     }`;
-  const out = spawnSync(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 1 << 28 });
+  const out = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  });
   assert.equal(out.status, 0, out.stderr);
   return JSON.parse(out.stdout);
 }
@@ -107,7 +114,14 @@ for (const c of classes) {
 
 describe('the digest route plans exactly what the in-memory route plans', () => {
   const v1 = track(writeRelease(tempDir(), { version: '1.0.0', files: rowsV1, manifest: rowsM1 }));
-  const v2 = track(writeRelease(tempDir(), { version: '1.1.0', files: rowsV2, manifest: rowsM2, changelog: '## [1.1.0]\n- `owned/dropped-present` is gone. **Action required:** delete it.\n' }));
+  const v2 = track(
+    writeRelease(tempDir(), {
+      version: '1.1.0',
+      files: rowsV2,
+      manifest: rowsM2,
+      changelog: '## [1.1.0]\n- `owned/dropped-present` is gone. **Action required:** delete it.\n',
+    }),
+  );
   const project = track(installProject(v1, rowsEdits));
 
   for (const conflicts of ['patch', 'merge', 'markers']) {
@@ -125,7 +139,9 @@ describe('the digest route plans exactly what the in-memory route plans', () => 
     const files = { 'a/x.txt': 'v1\n', 'b/y.txt': 'v1\n', 'c/z.txt': 'v1\n', 'd.txt': 'v1\n', 'e/f.txt': 'v1\n' };
     const manifest = Object.fromEntries(Object.keys(files).map((p) => [p, 'owned']));
     const r1 = track(writeRelease(tempDir(), { version: '1.0.0', files, manifest }));
-    const r2 = track(writeRelease(tempDir(), { version: '1.1.0', files: Object.fromEntries(Object.keys(files).map((p) => [p, 'v2\n'])), manifest }));
+    const r2 = track(
+      writeRelease(tempDir(), { version: '1.1.0', files: Object.fromEntries(Object.keys(files).map((p) => [p, 'v2\n'])), manifest }),
+    );
     const p = track(installProject(r1));
     rmSync(join(p, 'a'), { recursive: true });
     symlinkSync(join(r2, 'a'), join(p, 'a')); // a linked folder: never read through
@@ -136,14 +152,35 @@ describe('the digest route plans exactly what the in-memory route plans', () => 
     rmSync(join(p, 'e'), { recursive: true });
     writeFileSync(join(p, 'e'), 'a file where a folder was\n');
     const plan = agree(p, r1, r2);
-    assert.deepEqual(plan.report.conflicts.map((/** @type {any} */ c) => c.path), ['a/x.txt', 'b/y.txt', 'c/z.txt']);
+    assert.deepEqual(
+      plan.report.conflicts.map((/** @type {any} */ c) => c.path),
+      ['a/x.txt', 'b/y.txt', 'c/z.txt'],
+    );
   });
 
   test('large files: streamed digests, merges from supplied bytes, and the 64 MiB limit named', () => {
-    const big = (/** @type {string} */ tag, /** @type {number} */ lines) => Array.from({ length: lines }, (_, i) => `line ${i} ${i === 7 ? tag : ''}\n`).join('');
+    const big = (/** @type {string} */ tag, /** @type {number} */ lines) =>
+      Array.from({ length: lines }, (_, i) => `line ${i} ${i === 7 ? tag : ''}\n`).join('');
     const mb = 40_000; // ≈ 1.3 MiB: past the observer's 1 MiB, streamed through the digester
-    const r1 = track(writeRelease(tempDir(), { version: '1.0.0', files: { 'same.log': big('v1', mb), 'clean.log': big('v1', mb), 'both.log': big('v1', mb), 'huge.txt': 'x' }, manifest: { 'same.log': 'shared', 'clean.log': 'shared', 'both.log': 'shared', 'huge.txt': 'shared' } }));
-    const r2 = track(writeRelease(tempDir(), { version: '1.1.0', files: { 'same.log': big('v1', mb), 'clean.log': big('v2', mb), 'both.log': big('v1', mb).replace('line 9 \n', 'line 9 theirs\n'), 'huge.txt': 'y' }, manifest: { 'same.log': 'shared', 'clean.log': 'shared', 'both.log': 'shared', 'huge.txt': 'shared' } }));
+    const r1 = track(
+      writeRelease(tempDir(), {
+        version: '1.0.0',
+        files: { 'same.log': big('v1', mb), 'clean.log': big('v1', mb), 'both.log': big('v1', mb), 'huge.txt': 'x' },
+        manifest: { 'same.log': 'shared', 'clean.log': 'shared', 'both.log': 'shared', 'huge.txt': 'shared' },
+      }),
+    );
+    const r2 = track(
+      writeRelease(tempDir(), {
+        version: '1.1.0',
+        files: {
+          'same.log': big('v1', mb),
+          'clean.log': big('v2', mb),
+          'both.log': big('v1', mb).replace('line 9 \n', 'line 9 theirs\n'),
+          'huge.txt': 'y',
+        },
+        manifest: { 'same.log': 'shared', 'clean.log': 'shared', 'both.log': 'shared', 'huge.txt': 'shared' },
+      }),
+    );
     const p = track(installProject(r1, { 'both.log': big('mine', mb) }));
     const huge = 'a line of a very large generated file\n'.repeat(1 << 21); // 78 MiB
     writeFileSync(join(r1, 'huge.txt'), huge);
@@ -161,12 +198,65 @@ describe('the digest route plans exactly what the in-memory route plans', () => 
     const START = '<!-- s -->';
     const END = '<!-- e -->';
     const doc = (/** @type {string} */ head, /** @type {string} */ body) => `# ${head}\n${START}\n${body}${END}\nend\n`;
-    const region = { id: 'team', startMarker: START, endMarker: END, paths: ['TEAM.md'], inputs: ['team.txt'], regenerate: { interpreter: 'sh', operand: 'gen.sh', args: [] } };
-    const manifest = { 'package.json': 'shared', 'TEAM.md': 'shared', 'team.txt': 'shared', 'gen.sh': 'owned', 'docs/d.md': 'wiki-owned', 'rules/r.md': 'owned' };
-    const extra = { merges: { 'package.json': { format: 'json', maps: ['dependencies'] } }, regions: [region], claims: [{ file: 'docs/d.md', flag: 'established', paths: ['docs/d.md', 'rules/r.md'] }] };
-    const r1 = track(writeRelease(tempDir(), { version: '1.0.0', manifest, extra, files: { 'package.json': '{"dependencies":{"a":"1","b":"1"}}\n', 'TEAM.md': doc('Team', '- ann\n'), 'team.txt': 'ann\n', 'gen.sh': 'true\n', 'docs/d.md': '# d\n', 'rules/r.md': 'r1\n' } }));
-    const r2 = track(writeRelease(tempDir(), { version: '1.1.0', manifest, extra, files: { 'package.json': '{"dependencies":{"a":"2","b":"1","c":"1"}}\n', 'TEAM.md': doc('Our team', '(stale)\n'), 'team.txt': 'ann\nbob\n', 'gen.sh': 'true\n', 'docs/d.md': '# d v2\n', 'rules/r.md': 'r2\n' } }));
-    const p = track(installProject(r1, { 'package.json': '{"name":"me","dependencies":{"a":"1","b":"1"}}\n', 'TEAM.md': doc('Team', '- ann\n- carol\n'), 'docs/d.md': '---\nestablished: true\n---\n# d\n', 'rules/r.md': 'mine\n' }));
+    const region = {
+      id: 'team',
+      startMarker: START,
+      endMarker: END,
+      paths: ['TEAM.md'],
+      inputs: ['team.txt'],
+      regenerate: { interpreter: 'sh', operand: 'gen.sh', args: [] },
+    };
+    const manifest = {
+      'package.json': 'shared',
+      'TEAM.md': 'shared',
+      'team.txt': 'shared',
+      'gen.sh': 'owned',
+      'docs/d.md': 'wiki-owned',
+      'rules/r.md': 'owned',
+    };
+    const extra = {
+      merges: { 'package.json': { format: 'json', maps: ['dependencies'] } },
+      regions: [region],
+      claims: [{ file: 'docs/d.md', flag: 'established', paths: ['docs/d.md', 'rules/r.md'] }],
+    };
+    const r1 = track(
+      writeRelease(tempDir(), {
+        version: '1.0.0',
+        manifest,
+        extra,
+        files: {
+          'package.json': '{"dependencies":{"a":"1","b":"1"}}\n',
+          'TEAM.md': doc('Team', '- ann\n'),
+          'team.txt': 'ann\n',
+          'gen.sh': 'true\n',
+          'docs/d.md': '# d\n',
+          'rules/r.md': 'r1\n',
+        },
+      }),
+    );
+    const r2 = track(
+      writeRelease(tempDir(), {
+        version: '1.1.0',
+        manifest,
+        extra,
+        files: {
+          'package.json': '{"dependencies":{"a":"2","b":"1","c":"1"}}\n',
+          'TEAM.md': doc('Our team', '(stale)\n'),
+          'team.txt': 'ann\nbob\n',
+          'gen.sh': 'true\n',
+          'docs/d.md': '# d v2\n',
+          'rules/r.md': 'r2\n',
+        },
+      }),
+    );
+    const p = track(
+      installProject(r1, {
+        'package.json': '{"name":"me","dependencies":{"a":"1","b":"1"}}\n',
+        'TEAM.md': doc('Team', '- ann\n- carol\n'),
+        'docs/d.md': '---\nestablished: true\n---\n# d\n',
+        'rules/r.md': 'mine\n',
+      }),
+    );
     const plan = agree(p, r1, r2);
     assert.deepEqual(Object.keys(plan.report.structured), ['package.json']);
     assert.equal(plan.report.regions.verdicts[0].row, 'no-local-change');
@@ -188,7 +278,10 @@ describe('bytes are re-checked when read for a merge', () => {
       assert.ok(!r.error, JSON.stringify(r.error));
       const conflict = r.byDigests.report.conflicts[0];
       assert.equal(conflict.path, 'both.txt');
-      assert.match(conflict.reason, /its current copy changed while upkeep was reading it, so nothing was merged or written for it: run the update again/);
+      assert.match(
+        conflict.reason,
+        /its current copy changed while upkeep was reading it, so nothing was merged or written for it: run the update again/,
+      );
       assert.ok(!r.byDigests.actions.some((/** @type {any} */ a) => a.path === 'both.txt'), 'no action for the changed file');
       assert.deepEqual(r.byDigests.report.merge, ['clean.txt']);
     });
@@ -197,7 +290,10 @@ describe('bytes are re-checked when read for a merge', () => {
       const gone = `if (p.phase === 'plan' && p.done === 0 && p.total > 1) process.getBuiltinModule('node:fs').rmSync(${JSON.stringify(join(p, 'both.txt'))});`;
       const r = planBothWays(env, p, r1, r2, { conflicts: 'merge' }, gone);
       assert.equal(r.error?.code, 'changed-during-run');
-      assert.match(r.error.message, /^'both\.txt' \(the current copy\) changed while upkeep was reading it: ENOENT.*nothing was written, run the update again$/);
+      assert.match(
+        r.error.message,
+        /^'both\.txt' \(the current copy\) changed while upkeep was reading it: ENOENT.*nothing was written, run the update again$/,
+      );
     });
   }
 });

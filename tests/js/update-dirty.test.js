@@ -13,13 +13,31 @@ import { installProject, runUpdate, snapshot, tempDir, writeRelease, writeTree }
 const dirs = /** @type {string[]} */ ([]);
 after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 const track = (/** @type {string} */ d) => (dirs.push(d), d);
-const gitEnv = { ...process.env, LC_ALL: 'C', GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' };
-const git = (/** @type {string} */ cwd, /** @type {string[]} */ ...args) => execFileSync('git', args, { cwd, env: gitEnv, stdio: 'pipe' }).toString();
+const gitEnv = {
+  ...process.env,
+  LC_ALL: 'C',
+  GIT_CONFIG_NOSYSTEM: '1',
+  GIT_CONFIG_GLOBAL: '/dev/null',
+  GIT_AUTHOR_NAME: 't',
+  GIT_AUTHOR_EMAIL: 't@t',
+  GIT_COMMITTER_NAME: 't',
+  GIT_COMMITTER_EMAIL: 't@t',
+};
+const git = (/** @type {string} */ cwd, /** @type {string[]} */ ...args) =>
+  execFileSync('git', args, { cwd, env: gitEnv, stdio: 'pipe' }).toString();
 
 const manifest = { 'README.md': 'shared', 'src/app.js': 'owned', 'docs/guide.md': 'shared' };
 const README = '# app\n\nintro\n\nend\n';
-const v1 = track(writeRelease(tempDir(), { version: '1.0.0', files: { 'README.md': README, 'src/app.js': 'v1\n', 'docs/guide.md': 'guide\n' }, manifest }));
-const v2 = track(writeRelease(tempDir(), { version: '1.1.0', files: { 'README.md': `${README}\nnew section\n`, 'src/app.js': 'v2\n', 'docs/guide.md': 'guide\n' }, manifest }));
+const v1 = track(
+  writeRelease(tempDir(), { version: '1.0.0', files: { 'README.md': README, 'src/app.js': 'v1\n', 'docs/guide.md': 'guide\n' }, manifest }),
+);
+const v2 = track(
+  writeRelease(tempDir(), {
+    version: '1.1.0',
+    files: { 'README.md': `${README}\nnew section\n`, 'src/app.js': 'v2\n', 'docs/guide.md': 'guide\n' },
+    manifest,
+  }),
+);
 const MINE = README.replace('# app', '# my app');
 
 /** A project installed from v1 and committed, in a git repository of its own (or `sub` of one). */
@@ -34,7 +52,10 @@ function committed(/** @type {string} */ sub = '') {
   return root;
 }
 
-for (const [engine, env] of /** @type {const} */ ([['native', {}], ['wasm', { UPKEEP_FORCE_WASM: '1' }]])) {
+for (const [engine, env] of /** @type {const} */ ([
+  ['native', {}],
+  ['wasm', { UPKEEP_FORCE_WASM: '1' }],
+])) {
   describe(`the dirty guard (${engine})`, () => {
     test('every kind of uncommitted change to a managed file is refused by name; nothing is written', () => {
       const root = committed();
@@ -48,7 +69,10 @@ for (const [engine, env] of /** @type {const} */ ([['native', {}], ['wasm', { UP
       assert.equal(r.status, 4, r.stderr);
       assert.equal(r.json.status, 'error');
       assert.equal(r.json.error.code, 'dirty-worktree');
-      assert.match(r.json.error.message, /^uncommitted changes in 'README\.md, docs\/guide\.md, src\/app\.js': these 3 managed files have uncommitted changes in git; commit or stash them first/);
+      assert.match(
+        r.json.error.message,
+        /^uncommitted changes in 'README\.md, docs\/guide\.md, src\/app\.js': these 3 managed files have uncommitted changes in git; commit or stash them first/,
+      );
       assert.match(r.json.error.message, /pass --allow-dirty/);
       assert.deepEqual(snapshot(root), before, 'nothing written, not even a lock');
     });
@@ -80,7 +104,7 @@ for (const [engine, env] of /** @type {const} */ ([['native', {}], ['wasm', { UP
     test('a project in a subfolder of its repository: only its own managed paths count, named from its root', () => {
       const root = committed('apps/web');
       const repo = join(root, '../..');
-      writeFileSync(join(repo, 'README.md'), 'the monorepo\'s readme, uncommitted\n');
+      writeFileSync(join(repo, 'README.md'), "the monorepo's readme, uncommitted\n");
       writeTree(repo, { 'apps/api/README.md': 'another app, untracked\n' });
       const r = runUpdate(root, v1, v2, [], { env });
       assert.equal(r.status, 0, r.stderr);

@@ -33,13 +33,19 @@ describe('the bundled example', () => {
     const dir = project();
     const { status, json, stderr } = runUpdate(dir, v1, v2);
     assert.equal(status, 1, stderr); // done, with a conflict and a delete to look at
-    assert.deepEqual(json.conflicts.map((/** @type {any} */ c) => [c.path, c.route]), [['.github/workflows/ci.yml', 'markers']]);
+    assert.deepEqual(
+      json.conflicts.map((/** @type {any} */ c) => [c.path, c.route]),
+      [['.github/workflows/ci.yml', 'markers']],
+    );
     assert.ok(json.merge.includes('README.md'), 'both edited the README, apart: merged three-way');
     assert.deepEqual(json.delete, ['docs/setup.md']);
     assert.deepEqual(json.add, ['src/health.js']);
     const pkg = json.structured['package.json'];
     assert.deepEqual([pkg.applied.length, pkg.conflicts.length, pkg.suggestions.length, pkg.fallback], [2, 0, 1, null]);
-    assert.deepEqual(json.regions.regen.ran.map((/** @type {any} */ r) => r.regionId), ['scripts-list']);
+    assert.deepEqual(
+      json.regions.regen.ran.map((/** @type {any} */ r) => r.regionId),
+      ['scripts-list'],
+    );
     assert.deepEqual(json.regions.rewrittenPaths, ['docs/scripts.md']);
   });
 

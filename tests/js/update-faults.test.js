@@ -28,7 +28,12 @@ describe('the file system refuses an update halfway', { skip }, () => {
     [t.v1, t.v2, t.project].forEach(track);
     const out = track(tempDir());
     const ns = inMountNamespace(`set -e; mount --bind "$ROOT/d3" "$ROOT/d3"; mount -o remount,bind,ro "$ROOT/d3"; ${UPDATE}`, [], {
-      NODE: process.execPath, UPKEEP: upkeepBin, ROOT: t.project, V1: t.v1, V2: t.v2, OUT: out,
+      NODE: process.execPath,
+      UPKEEP: upkeepBin,
+      ROOT: t.project,
+      V1: t.v1,
+      V2: t.v2,
+      OUT: out,
     });
     assert.equal(ns.status, 0, ns.stderr);
     assert.equal(read(out, 'status').trim(), '74', 'exit 74: the file system refused a write');
@@ -40,11 +45,18 @@ describe('the file system refuses an update halfway', { skip }, () => {
     assert.equal(blocked.message, `cannot write '${blocked.path}': read-only file system (EROFS)`);
     // Every file before the blocked folder was replaced, each with its backup of the old content.
     const before = t.names.filter((p) => p < 'd3/').sort();
-    assert.deepEqual(report.run.replaced.filter((/** @type {any} */ r) => !r.path.startsWith('.')).map((/** @type {any} */ r) => r.path), before);
+    assert.deepEqual(
+      report.run.replaced.filter((/** @type {any} */ r) => !r.path.startsWith('.')).map((/** @type {any} */ r) => r.path),
+      before,
+    );
     for (const { path, backup } of report.run.replaced) if (!path.startsWith('.')) assert.equal(read(t.project, backup), `v1 ${path}\n`);
     assert.deepEqual(report.overwrite, before, 'the buckets claim only what was written');
     for (const p of t.names) assert.equal(read(t.project, p), p < 'd3/' ? `v2 ${p}\n` : `v1 ${p}\n`, p);
-    assert.deepEqual(Object.keys(snapshot(t.project)).filter((p) => p.endsWith('.tmp')), [], 'no temp file left');
+    assert.deepEqual(
+      Object.keys(snapshot(t.project)).filter((p) => p.endsWith('.tmp')),
+      [],
+      'no temp file left',
+    );
     assert.equal(read(t.project, '.upkeep/VERSION'), '1.0.0\n');
     // Outside the namespace the folder is writable again: re-running finishes.
     const again = runUpdate(t.project, t.v1, t.v2);
@@ -109,6 +121,10 @@ describe('the file system refuses an update halfway', { skip }, () => {
     assert.equal(read(out, 'status').trim(), '74');
     const report = JSON.parse(read(out, 'report.json'));
     assert.equal(report.error.code, 'ENOSPC');
-    assert.deepEqual(read(out, 'state').trim().split('\n').sort(), ['.', '..', 'VERSION', 'manifest.json'], 'no lock and no lock temp left');
+    assert.deepEqual(
+      read(out, 'state').trim().split('\n').sort(),
+      ['.', '..', 'VERSION', 'manifest.json'],
+      'no lock and no lock temp left',
+    );
   });
 });

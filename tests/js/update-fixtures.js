@@ -56,7 +56,7 @@ export function snapshot(/** @type {string} */ dir) {
       const st = lstatSync(join(dir, path));
       if (st.isSymbolicLink()) out[path] = `-> ${readlinkSync(join(dir, path))}`;
       else if (st.isDirectory()) walk(path);
-      else out[path] = readFileSync(join(dir, path)).toString('base64') + ` mode=${(st.mode & 0o777).toString(8)}`;
+      else out[path] = `${readFileSync(join(dir, path)).toString('base64')} mode=${(st.mode & 0o777).toString(8)}`;
     }
   };
   walk('');
@@ -69,7 +69,18 @@ export function snapshot(/** @type {string} */ dir) {
  * @param {{ env?: Record<string, string>, command?: string }} [options]
  */
 export function runUpdate(root, baseline, latest, extra = [], { env = {}, command = 'update' } = {}) {
-  const args = [command, '--root', root, '--baseline', baseline, '--latest', latest, '--json', ...(command === 'update' ? ['--yes'] : []), ...extra];
+  const args = [
+    command,
+    '--root',
+    root,
+    '--baseline',
+    baseline,
+    '--latest',
+    latest,
+    '--json',
+    ...(command === 'update' ? ['--yes'] : []),
+    ...extra,
+  ];
   const result = runCli(args, { env });
   /** @type {any} */
   let json = null;
@@ -83,7 +94,18 @@ export function runUpdate(root, baseline, latest, extra = [], { env = {}, comman
 export function gitTemplate(/** @type {{ tag: string, dir: string }[]} */ releases) {
   const repo = tempDir('upkeep-template-repo-');
   const git = (/** @type {string[]} */ ...args) =>
-    execFileSync('git', ['-C', repo, ...args], { env: { ...process.env, LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0', GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' }, stdio: 'pipe' });
+    execFileSync('git', ['-C', repo, ...args], {
+      env: {
+        ...process.env,
+        LC_ALL: 'C',
+        GIT_TERMINAL_PROMPT: '0',
+        GIT_AUTHOR_NAME: 't',
+        GIT_AUTHOR_EMAIL: 't@t',
+        GIT_COMMITTER_NAME: 't',
+        GIT_COMMITTER_EMAIL: 't@t',
+      },
+      stdio: 'pipe',
+    });
   git('init', '-q');
   for (const { tag, dir } of releases) {
     git('rm', '-rq', '--ignore-unmatch', '.');

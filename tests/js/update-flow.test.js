@@ -48,7 +48,8 @@ for (const c of classes) {
   edits[p('dropped-gone')] = null;
 }
 v1Files['unmanaged.txt'] = 'the project may keep files the template does not list\n';
-const changelog = '# Changelog\n\n## [1.1.0]\n### Removed\n- `owned/dropped-present` is gone. **Action required:** delete `owned/dropped-present`.\n- `owned/dropped-gone` is gone. **Action required:** delete it.\n\n## [1.0.0]\n- first\n';
+const changelog =
+  '# Changelog\n\n## [1.1.0]\n### Removed\n- `owned/dropped-present` is gone. **Action required:** delete `owned/dropped-present`.\n- `owned/dropped-gone` is gone. **Action required:** delete it.\n\n## [1.0.0]\n- first\n';
 const v1 = track(writeRelease(tempDir(), { version: '1.0.0', files: v1Files, manifest: v1Manifest }));
 const v2 = track(writeRelease(tempDir(), { version: '1.1.0', files: v2Files, manifest: v2Manifest, changelog }));
 
@@ -82,7 +83,10 @@ describe('upkeep update on a directory release', () => {
       })),
     );
     assert.match(json.backupDir, /^\.upkeep-backups\/\d{8}-\d{6}-\d{3}$/);
-    assert.deepEqual(json.adopterActions.map((/** @type {any} */ a) => a.subject), ['owned/dropped-present']);
+    assert.deepEqual(
+      json.adopterActions.map((/** @type {any} */ a) => a.subject),
+      ['owned/dropped-present'],
+    );
 
     // The files themselves.
     const read = (/** @type {string} */ p) => readFileSync(join(project, p), 'utf8');
@@ -109,25 +113,52 @@ describe('upkeep update on a directory release', () => {
   });
 
   test('--conflicts: merge (the default) writes diff3 markers, markers two-part ones, patch leaves the file', () => {
-    const v3 = track(writeRelease(tempDir(), { version: '1.1.0', files: { ...v2Files, 'owned/conflict': 'Z\nb\nc\nd\ne\n' }, manifest: v2Manifest }));
+    const v3 = track(
+      writeRelease(tempDir(), { version: '1.1.0', files: { ...v2Files, 'owned/conflict': 'Z\nb\nc\nd\ne\n' }, manifest: v2Manifest }),
+    );
     const merged = track(installProject(v1, edits));
     const m = runUpdate(merged, v1, v3);
-    assert.deepEqual(m.json.conflicts.find((/** @type {any} */ c) => c.path === 'owned/conflict'), {
-      path: 'owned/conflict', class: 'owned', route: 'markers', patchPath: null, yoursDiffPath: null, latestCopyPath: null, reason: null,
-    });
-    assert.equal(readFileSync(join(merged, 'owned/conflict'), 'utf8'), '<<<<<<< yours\nA\n||||||| 1.0.0 (baseline)\na\n=======\nZ\n>>>>>>> 1.1.0 (latest)\nb\nc\nd\ne\n');
+    assert.deepEqual(
+      m.json.conflicts.find((/** @type {any} */ c) => c.path === 'owned/conflict'),
+      {
+        path: 'owned/conflict',
+        class: 'owned',
+        route: 'markers',
+        patchPath: null,
+        yoursDiffPath: null,
+        latestCopyPath: null,
+        reason: null,
+      },
+    );
+    assert.equal(
+      readFileSync(join(merged, 'owned/conflict'), 'utf8'),
+      '<<<<<<< yours\nA\n||||||| 1.0.0 (baseline)\na\n=======\nZ\n>>>>>>> 1.1.0 (latest)\nb\nc\nd\ne\n',
+    );
     assert.equal(readFileSync(join(merged, m.json.backupDir, 'owned/conflict'), 'utf8'), 'A\nb\nc\nd\ne\n', 'backed up before the markers');
 
     const marked = track(installProject(v1, edits));
     runUpdate(marked, v1, v3, ['--conflicts', 'markers']);
-    assert.equal(readFileSync(join(marked, 'owned/conflict'), 'utf8'), '<<<<<<< yours\nA\n=======\nZ\n>>>>>>> 1.1.0 (latest)\nb\nc\nd\ne\n');
+    assert.equal(
+      readFileSync(join(marked, 'owned/conflict'), 'utf8'),
+      '<<<<<<< yours\nA\n=======\nZ\n>>>>>>> 1.1.0 (latest)\nb\nc\nd\ne\n',
+    );
 
     const patched = track(installProject(v1, edits));
     const p = runUpdate(patched, v1, v2, ['--conflicts', 'patch']);
-    assert.ok(p.json.conflicts.some((/** @type {any} */ c) => c.path === 'owned/conflict' && c.route === 'patch' && c.reason === '--conflicts patch'));
+    assert.ok(
+      p.json.conflicts.some(
+        (/** @type {any} */ c) => c.path === 'owned/conflict' && c.route === 'patch' && c.reason === '--conflicts patch',
+      ),
+    );
     assert.equal(readFileSync(join(patched, 'owned/conflict'), 'utf8'), 'A\nb\nc\nd\ne\n', 'left as it is');
-    assert.equal(readFileSync(join(patched, '.upkeep-merge/owned/conflict.patch'), 'utf8'), '--- a/owned/conflict\n+++ b/owned/conflict\n@@ -2,4 +2,4 @@\n b\n c\n d\n-e\n+E\n');
-    assert.equal(readFileSync(join(patched, '.upkeep-merge/owned/conflict.yours.diff'), 'utf8'), '--- owned/conflict (1.1.0, latest)\n+++ owned/conflict (yours)\n@@ -1,5 +1,5 @@\n-a\n+A\n b\n c\n d\n-E\n+e\n');
+    assert.equal(
+      readFileSync(join(patched, '.upkeep-merge/owned/conflict.patch'), 'utf8'),
+      '--- a/owned/conflict\n+++ b/owned/conflict\n@@ -2,4 +2,4 @@\n b\n c\n d\n-e\n+E\n',
+    );
+    assert.equal(
+      readFileSync(join(patched, '.upkeep-merge/owned/conflict.yours.diff'), 'utf8'),
+      '--- owned/conflict (1.1.0, latest)\n+++ owned/conflict (yours)\n@@ -1,5 +1,5 @@\n-a\n+A\n b\n c\n d\n-E\n+e\n',
+    );
   });
 
   test('--dry-run and status write nothing', () => {

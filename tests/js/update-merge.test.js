@@ -15,14 +15,21 @@ import { installProject, runUpdate, tempDir, writeRelease } from './update-fixtu
 
 const CASES = Number(process.env.UPKEEP_DIFFERENTIAL_CASES ?? 120);
 const SEED = Number(process.env.UPKEEP_DIFFERENTIAL_SEED ?? 20260301);
-const ENGINES = /** @type {const} */ ([['native', {}], ['wasm', { UPKEEP_FORCE_WASM: '1' }]]);
+const ENGINES = /** @type {const} */ ([
+  ['native', {}],
+  ['wasm', { UPKEEP_FORCE_WASM: '1' }],
+]);
 
 const dirs = /** @type {string[]} */ ([]);
 after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 const track = (/** @type {string} */ d) => (dirs.push(d), d);
 const env = { ...process.env, LC_ALL: 'C', GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' };
-const run = (/** @type {string} */ cmd, /** @type {string[]} */ args, /** @type {string} */ cwd, /** @type {Buffer} */ input = Buffer.alloc(0)) =>
-  spawnSync(cmd, args, { cwd, env, input, maxBuffer: 1 << 26 });
+const run = (
+  /** @type {string} */ cmd,
+  /** @type {string[]} */ args,
+  /** @type {string} */ cwd,
+  /** @type {Buffer} */ input = Buffer.alloc(0),
+) => spawnSync(cmd, args, { cwd, env, input, maxBuffer: 1 << 26 });
 
 /** A small seeded PRNG (mulberry32), so a failure can be replayed with its seed. */
 function random(/** @type {number} */ seed) {
@@ -57,7 +64,8 @@ function triple(/** @type {ReturnType<typeof random>} */ r) {
     }
     return lines;
   };
-  const text = (/** @type {string[]} */ lines, /** @type {boolean} */ final) => Buffer.from(lines.join(eol) + (final && lines.length ? eol : ''));
+  const text = (/** @type {string[]} */ lines, /** @type {boolean} */ final) =>
+    Buffer.from(lines.join(eol) + (final && lines.length ? eol : ''));
   const final = r.next() < 0.9;
   return { a: text(edit(), final ? true : r.next() < 0.5), b: text(base, final), l: text(edit(), final) };
 }
@@ -99,7 +107,11 @@ function gitMerge(/** @type {string} */ scratch, /** @type {Buffer} */ a, /** @t
   writeFileSync(join(scratch, 'a'), a);
   writeFileSync(join(scratch, 'b'), b);
   writeFileSync(join(scratch, 'l'), l);
-  const result = run('git', ['merge-file', '-p', '--diff3', '-L', 'yours', '-L', '1.0.0 (baseline)', '-L', '1.1.0 (latest)', 'a', 'b', 'l'], scratch);
+  const result = run(
+    'git',
+    ['merge-file', '-p', '--diff3', '-L', 'yours', '-L', '1.0.0 (baseline)', '-L', '1.1.0 (latest)', 'a', 'b', 'l'],
+    scratch,
+  );
   assert.ok(result.status !== null && result.status < 128, `git merge-file failed: ${result.stderr}`);
   return { bytes: result.stdout, conflicts: result.status };
 }
@@ -141,7 +153,9 @@ describe('the merge default against git merge-file --diff3', () => {
           assert.ok(readFileSync(join(project, json.backupDir, path)).equals(f.a[path]), `${what}: backed up first`);
         }
       }
-      t.diagnostic(`${CASES} triples: ${clean} clean, ${CASES - clean} with conflicts; every verdict and every byte equal to git merge-file --diff3`);
+      t.diagnostic(
+        `${CASES} triples: ${clean} clean, ${CASES - clean} with conflicts; every verdict and every byte equal to git merge-file --diff3`,
+      );
       assert.ok(clean > CASES / 10 && clean < CASES, 'the generator makes both kinds');
     });
   }
@@ -196,10 +210,12 @@ describe('patches that never revert the project', () => {
       assert.equal(rebuilt.status, 0, `${c.path}: ${rebuilt.stdout}${rebuilt.stderr}`);
       assert.ok(readFileSync(join(reading, 'rebuilt')).equals(f.a[c.path]), `${c.path}: .yours.diff does not rebuild the project's file`);
     }
-    t.diagnostic(`${CASES} patches: all apply to the baseline; on the project's files git apply took every hunk of ${gitApplied}, GNU patch of ${patchApplied}; no line the project added was removed`);
+    t.diagnostic(
+      `${CASES} patches: all apply to the baseline; on the project's files git apply took every hunk of ${gitApplied}, GNU patch of ${patchApplied}; no line the project added was removed`,
+    );
   });
 
-  test('binary files get upstream\'s copy; a file without a baseline a creation patch', () => {
+  test("binary files get upstream's copy; a file without a baseline a creation patch", () => {
     const manifest = { 'logo.png': 'owned', 'notes.txt': 'shared' };
     const v1 = track(writeRelease(tempDir(), { version: '1.0.0', files: {}, manifest: { 'logo.png': 'owned' } }));
     const v2 = track(writeRelease(tempDir(), { version: '1.1.0', files: { 'notes.txt': 'upstream notes\n' }, manifest }));
@@ -214,9 +230,13 @@ describe('patches that never revert the project', () => {
     assert.deepEqual([...readFileSync(join(project, 'logo.png'))], [0x89, 0x50, 0x00, 3], 'never markers in a binary file');
     assert.equal(byPath['notes.txt'].reason, 'no baseline to merge against');
     const baseline = track(tempDir('upkeep-baseline-copy-'));
-    assert.equal(run('git', ['apply', '--check', join(project, byPath['notes.txt'].patchPath)], baseline).status, 0, 'the creation applies to the baseline');
+    assert.equal(
+      run('git', ['apply', '--check', join(project, byPath['notes.txt'].patchPath)], baseline).status,
+      0,
+      'the creation applies to the baseline',
+    );
     const refused = run('git', ['apply', '--reject', join(project, byPath['notes.txt'].patchPath)], project);
-    assert.notEqual(refused.status, 0, 'and is refused over the project\'s own file');
+    assert.notEqual(refused.status, 0, "and is refused over the project's own file");
     assert.equal(readFileSync(join(project, 'notes.txt'), 'utf8'), 'my notes\n');
   });
 });
@@ -235,15 +255,27 @@ describe('the merge route killed at every step', () => {
       'new.txt': 'new upstream\n',
     };
     const manifest = { 'clean.md': 'shared', 'overlap.md': 'shared', 'both.txt': 'owned', 'new.txt': 'owned' };
-    const v1 = track(writeRelease(tempDir(), { version: '1.0.0', files, manifest: { 'clean.md': 'shared', 'overlap.md': 'shared', 'both.txt': 'owned' } }));
-    const v2 = track(writeRelease(tempDir(), { version: '1.1.0', files: latest, manifest }));
-    const edits = { 'clean.md': '# My title\n\nintro\n\n## Usage\n\nrun it\n\n## License\n\nMIT\n', 'overlap.md': 'one\ntwo (mine)\nthree\n', 'both.txt': 'A\nb\nc\nd\ne\nf\nG\n' };
-    const settled = (/** @type {string} */ dir) => Object.fromEntries(
-      Object.keys(manifest).filter((p) => existsSync(join(dir, p))).map((p) => [p, readFileSync(join(dir, p), 'utf8')]),
+    const v1 = track(
+      writeRelease(tempDir(), { version: '1.0.0', files, manifest: { 'clean.md': 'shared', 'overlap.md': 'shared', 'both.txt': 'owned' } }),
     );
+    const v2 = track(writeRelease(tempDir(), { version: '1.1.0', files: latest, manifest }));
+    const edits = {
+      'clean.md': '# My title\n\nintro\n\n## Usage\n\nrun it\n\n## License\n\nMIT\n',
+      'overlap.md': 'one\ntwo (mine)\nthree\n',
+      'both.txt': 'A\nb\nc\nd\ne\nf\nG\n',
+    };
+    const settled = (/** @type {string} */ dir) =>
+      Object.fromEntries(
+        Object.keys(manifest)
+          .filter((p) => existsSync(join(dir, p)))
+          .map((p) => [p, readFileSync(join(dir, p), 'utf8')]),
+      );
     const reference = track(installProject(v1, edits));
     const first = runUpdate(reference, v1, v2);
-    assert.deepEqual([first.json.merge.sort(), first.json.conflicts.map((/** @type {any} */ c) => c.path)], [['both.txt', 'clean.md'], ['overlap.md']]);
+    assert.deepEqual(
+      [first.json.merge.sort(), first.json.conflicts.map((/** @type {any} */ c) => c.path)],
+      [['both.txt', 'clean.md'], ['overlap.md']],
+    );
     const want = settled(reference);
     const before = settled(track(installProject(v1, edits)));
     let killed = 0;
@@ -260,7 +292,11 @@ describe('the merge route killed at every step', () => {
       assert.ok([0, 1].includes(/** @type {number} */ (resumed.status)), `step ${step}: ${resumed.stderr}`);
       assert.deepEqual(settled(dir), want, `step ${step}: the resumed run differs`);
       if (resumed.json.status === 'updated') {
-        assert.deepEqual(resumed.json.conflicts.map((/** @type {any} */ c) => [c.path, c.route]), [['overlap.md', 'markers']], `step ${step}: the conflict is listed again`);
+        assert.deepEqual(
+          resumed.json.conflicts.map((/** @type {any} */ c) => [c.path, c.route]),
+          [['overlap.md', 'markers']],
+          `step ${step}: the conflict is listed again`,
+        );
       } else {
         assert.equal(resumed.json.status, 'up-to-date', `step ${step}: killed after the version bump, the update was complete`);
       }

@@ -29,7 +29,10 @@ const track = (/** @type {string} */ d) => (dirs.push(d), d);
 
 const pkg = (/** @type {object} */ fields) => `${JSON.stringify({ name: 'tpl', version: '0.0.0', private: true, ...fields }, null, 2)}\n`;
 const v1Package = pkg({ scripts: { dev: 'devtool', lint: 'lint-old .' }, devDependencies: { devtool: '^1.0.0', 'lint-old': '^1.0.0' } });
-const v2Package = pkg({ scripts: { dev: 'devtool --watch', lint: 'lint-new .' }, devDependencies: { devtool: '^1.0.0', '@acme/lint-new': '^1.2.0' } });
+const v2Package = pkg({
+  scripts: { dev: 'devtool --watch', lint: 'lint-new .' },
+  devDependencies: { devtool: '^1.0.0', '@acme/lint-new': '^1.2.0' },
+});
 
 function releases(/** @type {'suggest' | 'apply'} */ couple) {
   const manifest = { 'package.json': 'shared' };
@@ -62,18 +65,24 @@ describe('a merged package.json stays runnable', () => {
     assert.deepEqual(merged.scripts, { dev: 'devtool --watch', lint: 'lint-old .' });
     assert.deepEqual(merged.devDependencies, { devtool: '^1.0.0', 'lint-old': '^1.0.0' });
     const s = json.structured['package.json'];
-    assert.deepEqual(s.suggestions.map((/** @type {any} */ v) => [v.verdict, v.section, v.key, v.needs ?? []]), [
-      ['held-back', 'scripts', 'lint', ['devDependencies › @acme/lint-new']],
-      ['suggest-add', 'devDependencies', '@acme/lint-new', []],
-      ['dropped-upstream', 'devDependencies', 'lint-old', []],
-    ]);
+    assert.deepEqual(
+      s.suggestions.map((/** @type {any} */ v) => [v.verdict, v.section, v.key, v.needs ?? []]),
+      [
+        ['held-back', 'scripts', 'lint', ['devDependencies › @acme/lint-new']],
+        ['suggest-add', 'devDependencies', '@acme/lint-new', []],
+        ['dropped-upstream', 'devDependencies', 'lint-old', []],
+      ],
+    );
     assert.equal(json.packageManager, 'npm', 'package-lock.json shows npm');
     const notes = readFileSync(join(root, '.upkeep-merge/package.json.notes'), 'utf8');
     assert.match(notes, /Held back together/);
     assert.match(notes, /Dropped upstream in 2\.0\.0; still in your project/);
     assert.match(notes, /recommended: remove it if you no longer use it: npm uninstall lint-old\n/);
     assert.equal((await registry.npm(root, ['install'])).status, 0);
-    assert.deepEqual(await runAll(root), [['dev', 0, 'devtool ran --watch'], ['lint', 0, 'lint-old ran .']]);
+    assert.deepEqual(await runAll(root), [
+      ['dev', 0, 'devtool ran --watch'],
+      ['lint', 0, 'lint-old ran .'],
+    ]);
   });
 
   test('couple apply: the new lint script and its tool are both written, and both run', async () => {
@@ -85,8 +94,14 @@ describe('a merged package.json stays runnable', () => {
     const merged = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
     assert.deepEqual(merged.scripts, { dev: 'devtool --watch', lint: 'lint-new .' });
     assert.deepEqual(merged.devDependencies, { devtool: '^1.0.0', 'lint-old': '^1.0.0', '@acme/lint-new': '^1.2.0' });
-    assert.deepEqual(json.structured['package.json'].applied.map((/** @type {any} */ v) => v.key), ['dev', 'lint', '@acme/lint-new']);
+    assert.deepEqual(
+      json.structured['package.json'].applied.map((/** @type {any} */ v) => v.key),
+      ['dev', 'lint', '@acme/lint-new'],
+    );
     assert.equal((await registry.npm(root, ['install'])).status, 0);
-    assert.deepEqual(await runAll(root), [['dev', 0, 'devtool ran --watch'], ['lint', 0, 'lint-new ran .']]);
+    assert.deepEqual(await runAll(root), [
+      ['dev', 0, 'devtool ran --watch'],
+      ['lint', 0, 'lint-new ran .'],
+    ]);
   });
 });

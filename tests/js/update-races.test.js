@@ -5,7 +5,17 @@
 // with random timing by `make soak` (UPKEEP_SOAK=1).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -52,11 +62,17 @@ async function editorTrial(trial, { exact }) {
   assert.ok([0, 1].includes(/** @type {number} */ (r.status)), `trial ${trial}: exit ${r.status}: ${r.stderr}`);
   const backups = backupsByPath(t.project);
   const lost = edits.filter(([path, content]) => read(t.project, path) !== content && !(backups.get(path) ?? []).includes(content));
-  assert.deepEqual(lost.map(([p]) => p), [], `trial ${trial}: saves lost (in neither the file nor a backup)`);
+  assert.deepEqual(
+    lost.map(([p]) => p),
+    [],
+    `trial ${trial}: saves lost (in neither the file nor a backup)`,
+  );
   // Every file is its old content, its new content, or the editor's; every replaced one has its backup.
-  for (const p of t.names) assert.ok([`v1 ${p}\n`, `v2 ${p}\n`, `edit ${trial} ${p}\n`].includes(read(t.project, p)), `trial ${trial}: ${p} torn`);
+  for (const p of t.names)
+    assert.ok([`v1 ${p}\n`, `v2 ${p}\n`, `edit ${trial} ${p}\n`].includes(read(t.project, p)), `trial ${trial}: ${p} torn`);
   const run_ = r.json.run;
-  for (const { path, backup } of run_.replaced) if (backup) assert.match(read(t.project, backup), /^(v1|edit) /, `trial ${trial}: backup of ${path}`);
+  for (const { path, backup } of run_.replaced)
+    if (backup) assert.match(read(t.project, backup), /^(v1|edit) /, `trial ${trial}: backup of ${path}`);
   // No false "updated": a file left alone makes the run incomplete, and it is listed with the editor's content.
   if (run_.changed.length > 0) {
     assert.equal(r.json.status, 'incomplete', `trial ${trial}`);
@@ -69,7 +85,11 @@ async function editorTrial(trial, { exact }) {
   const again = runUpdate(t.project, t.v1, t.v2);
   assert.ok(['updated', 'up-to-date'].includes(again.json?.status), `trial ${trial}: ${again.stdout}${again.stderr}`);
   assert.equal(read(t.project, '.upkeep/VERSION'), '1.1.0\n');
-  for (const [path, content] of edits) assert.ok(read(t.project, path) === content || (backupsByPath(t.project).get(path) ?? []).includes(content), `trial ${trial}: ${path} lost on the re-run`);
+  for (const [path, content] of edits)
+    assert.ok(
+      read(t.project, path) === content || (backupsByPath(t.project).get(path) ?? []).includes(content),
+      `trial ${trial}: ${path} lost on the re-run`,
+    );
   return run_.changed.length;
 }
 
@@ -107,8 +127,15 @@ describe('a second update while the first waits on a slow archive', () => {
       const first = await slow.done;
       const word = (/** @type {any} */ json) => (json?.status === 'error' ? json.error.code : json?.status);
       const statuses = [word(first.json), word(quick.json)];
-      assert.equal(statuses.filter((s) => s === 'updated').length, 1, `trial ${trial}: ${JSON.stringify(statuses)} ${first.stderr}${quick.stderr}`);
-      assert.ok(statuses.every((s) => ['updated', 'busy', 'up-to-date'].includes(s)), `trial ${trial}: ${JSON.stringify(statuses)}`);
+      assert.equal(
+        statuses.filter((s) => s === 'updated').length,
+        1,
+        `trial ${trial}: ${JSON.stringify(statuses)} ${first.stderr}${quick.stderr}`,
+      );
+      assert.ok(
+        statuses.every((s) => ['updated', 'busy', 'up-to-date'].includes(s)),
+        `trial ${trial}: ${JSON.stringify(statuses)}`,
+      );
       assert.equal(runUpdate(project, t.v1, t.v2).json.status, 'up-to-date', `trial ${trial}`);
       for (const p of t.names) assert.equal(read(project, p), `v2 ${p}\n`);
     }
@@ -183,7 +210,10 @@ describe('soak-only races', { skip: soak ? false : 'make soak runs these (UPKEEP
       const r = await run.done;
       assert.ok([0, 1].includes(/** @type {number} */ (r.status)), `trial ${trial}: ${r.stderr}`);
       for (const [path, value] of Object.entries(snapshot(t.project))) {
-        assert.ok(!Buffer.from(value.split(' mode=')[0], 'base64').toString('latin1').includes('SECRET'), `trial ${trial}: ${path} holds the secret`);
+        assert.ok(
+          !Buffer.from(value.split(' mode=')[0], 'base64').toString('latin1').includes('SECRET'),
+          `trial ${trial}: ${path} holds the secret`,
+        );
       }
     }
   });

@@ -17,7 +17,8 @@ const track = (/** @type {string} */ d) => (dirs.push(d), d);
 
 const START = '<!-- team:start -->';
 const END = '<!-- team:end -->';
-const team = (/** @type {string} */ heading, /** @type {string} */ body) => `# ${heading}\n\nWho works here:\n${START}\n${body}${END}\n\nThanks.\n`;
+const team = (/** @type {string} */ heading, /** @type {string} */ body) =>
+  `# ${heading}\n\nWho works here:\n${START}\n${body}${END}\n\nThanks.\n`;
 
 // The generator: rewrites the region of docs/TEAM.md from team.txt (one name a line).
 const GENERATOR = `#!/bin/sh
@@ -58,7 +59,12 @@ function template({ script = GENERATOR, regions = [decl()], baselineRegions = [d
   const v2 = track(
     writeRelease(tempDir(), {
       version: '1.1.0',
-      files: { 'docs/TEAM.md': team('Our team', '(run scripts/gen-team.sh)\n'), 'team.txt': 'ann\nbob\n', 'scripts/gen-team.sh': script, 'docs/other.md': 'other\n' },
+      files: {
+        'docs/TEAM.md': team('Our team', '(run scripts/gen-team.sh)\n'),
+        'team.txt': 'ann\nbob\n',
+        'scripts/gen-team.sh': script,
+        'docs/other.md': 'other\n',
+      },
       manifest,
       extra: omit ? {} : { regions },
     }),
@@ -95,11 +101,29 @@ describe('the region oracle in the walk', () => {
     const { v1, v2 } = template();
     const project = track(installProject(v1, { 'docs/TEAM.md': team('Team', '- ann\n') }));
     const { json } = runUpdate(project, v1, v2, [], { env: { UPKEEP_NO_REGIONS: '1' } });
-    assert.deepEqual(json.conflicts.map((/** @type {any} */ c) => c.path), ['docs/TEAM.md']);
+    assert.deepEqual(
+      json.conflicts.map((/** @type {any} */ c) => c.path),
+      ['docs/TEAM.md'],
+    );
     assert.equal(json.regions.awarenessOff, true);
     assert.equal(json.regions.regen, null);
-    const text = runCli(['update', '--root', track(installProject(v1, { 'docs/TEAM.md': team('Team', '- ann\n') })), '--baseline', v1, '--latest', v2, '--yes'], { env: { UPKEEP_NO_REGIONS: '1' } });
-    assert.match(text.stdout, /Regions {6}awareness off for this run \(UPKEEP_NO_REGIONS=1\); every declared path used the whole-file comparison\n/);
+    const text = runCli(
+      [
+        'update',
+        '--root',
+        track(installProject(v1, { 'docs/TEAM.md': team('Team', '- ann\n') })),
+        '--baseline',
+        v1,
+        '--latest',
+        v2,
+        '--yes',
+      ],
+      { env: { UPKEEP_NO_REGIONS: '1' } },
+    );
+    assert.match(
+      text.stdout,
+      /Regions {6}awareness off for this run \(UPKEEP_NO_REGIONS=1\); every declared path used the whole-file comparison\n/,
+    );
   });
 
   test('edited outside the region: merged on the masked texts (markers where both changed), the region skipped with its command', () => {
@@ -107,12 +131,29 @@ describe('the region oracle in the walk', () => {
     const project = track(installProject(v1, { 'docs/TEAM.md': team('The crew', '- ann\n') }));
     const { status, json } = runUpdate(project, v1, v2);
     assert.equal(status, 1);
-    assert.deepEqual(json.conflicts.map((/** @type {any} */ c) => [c.path, c.route]), [['docs/TEAM.md', 'markers']]);
+    assert.deepEqual(
+      json.conflicts.map((/** @type {any} */ c) => [c.path, c.route]),
+      [['docs/TEAM.md', 'markers']],
+    );
     // Both changed the heading: markers there; the project's own region body is kept as it was.
-    assert.equal(read(project, 'docs/TEAM.md'), `<<<<<<< yours\n# The crew\n||||||| 1.0.0 (baseline)\n# Team\n=======\n# Our team\n>>>>>>> 1.1.0 (latest)\n\nWho works here:\n${START}\n- ann\n${END}\n\nThanks.\n`);
-    assert.deepEqual(json.regions.regen.skipped, [{ argv: ['sh', 'scripts/gen-team.sh'], reason: 'left in conflict: docs/TEAM.md', regionId: 'team' }]);
+    assert.equal(
+      read(project, 'docs/TEAM.md'),
+      `<<<<<<< yours\n# The crew\n||||||| 1.0.0 (baseline)\n# Team\n=======\n# Our team\n>>>>>>> 1.1.0 (latest)\n\nWho works here:\n${START}\n- ann\n${END}\n\nThanks.\n`,
+    );
+    assert.deepEqual(json.regions.regen.skipped, [
+      { argv: ['sh', 'scripts/gen-team.sh'], reason: 'left in conflict: docs/TEAM.md', regionId: 'team' },
+    ]);
     assert.deepEqual(json.regions.unregeneratedPaths, ['docs/TEAM.md']);
-    const text = runCli(['update', '--root', track(installProject(v1, { 'docs/TEAM.md': team('The crew', '- ann\n') })), '--baseline', v1, '--latest', v2, '--yes']);
+    const text = runCli([
+      'update',
+      '--root',
+      track(installProject(v1, { 'docs/TEAM.md': team('The crew', '- ann\n') })),
+      '--baseline',
+      v1,
+      '--latest',
+      v2,
+      '--yes',
+    ]);
     assert.match(text.stdout, /Regions {6}0 regenerated, 0 failed, 1 skipped, 0 refused \(see notes below\)\n/);
     assert.match(text.stdout, /team: left in conflict: docs\/TEAM.md\n {6}run: sh scripts\/gen-team.sh\n/);
     assert.doesNotMatch(text.stdout, /run: upkeep/);
@@ -129,12 +170,18 @@ describe('the region oracle in the walk', () => {
     assert.deepEqual(json.regions.rewrittenPaths, ['docs/TEAM.md']);
   });
 
-  test('edited outside the region under --conflicts patch: upstream\'s own change, and the project\'s edits outside the region', () => {
+  test("edited outside the region under --conflicts patch: upstream's own change, and the project's edits outside the region", () => {
     const { v1, v2 } = template();
     const project = track(installProject(v1, { 'docs/TEAM.md': team('The crew', '- ann\n') }));
     const { json } = runUpdate(project, v1, v2, ['--conflicts', 'patch']);
-    assert.deepEqual(json.conflicts.map((/** @type {any} */ c) => [c.path, c.route]), [['docs/TEAM.md', 'patch']]);
-    assert.equal(read(project, '.upkeep-merge/docs/TEAM.md.patch'), `--- a/docs/TEAM.md\n+++ b/docs/TEAM.md\n@@ -1,8 +1,8 @@\n-# Team\n+# Our team\n \n Who works here:\n ${START}\n-ann\n+(run scripts/gen-team.sh)\n ${END}\n \n Thanks.\n`);
+    assert.deepEqual(
+      json.conflicts.map((/** @type {any} */ c) => [c.path, c.route]),
+      [['docs/TEAM.md', 'patch']],
+    );
+    assert.equal(
+      read(project, '.upkeep-merge/docs/TEAM.md.patch'),
+      `--- a/docs/TEAM.md\n+++ b/docs/TEAM.md\n@@ -1,8 +1,8 @@\n-# Team\n+# Our team\n \n Who works here:\n ${START}\n-ann\n+(run scripts/gen-team.sh)\n ${END}\n \n Thanks.\n`,
+    );
     const yours = read(project, '.upkeep-merge/docs/TEAM.md.yours.diff');
     assert.match(yours, /^-# Our team\n\+# The crew\n/m);
     assert.doesNotMatch(yours, /ann|bob|run scripts/, 'no line of either region body');
@@ -162,8 +209,20 @@ describe('the region oracle in the walk', () => {
     ({ json } = runUpdate(dup, v1, v2));
     assert.deepEqual(json.regions.fallbacks, [{ path: 'docs/TEAM.md', reason: 'malformed-markers' }]);
     assert.equal(json.regions.verdicts[0].markers.bailed, true);
-    assert.deepEqual(json.conflicts.map((/** @type {any} */ c) => c.path), ['docs/TEAM.md']);
-    const text = runCli(['update', '--root', track(installProject(v1, { 'docs/TEAM.md': team('Team', `${START}\n- ann\n`) })), '--baseline', v1, '--latest', v2, '--yes']);
+    assert.deepEqual(
+      json.conflicts.map((/** @type {any} */ c) => c.path),
+      ['docs/TEAM.md'],
+    );
+    const text = runCli([
+      'update',
+      '--root',
+      track(installProject(v1, { 'docs/TEAM.md': team('Team', `${START}\n- ann\n`) })),
+      '--baseline',
+      v1,
+      '--latest',
+      v2,
+      '--yes',
+    ]);
     assert.match(text.stdout, /Region fallbacks 1 {2}\(declared paths compared whole-file this run\)\n/);
     assert.match(text.stdout, /docs\/TEAM.md \(malformed-markers\)/);
   });
@@ -172,9 +231,14 @@ describe('the region oracle in the walk', () => {
     const { v1, v2 } = template();
     const unmerged = track(installProject(v1, { 'docs/TEAM.md': team('Team', '- ann\n'), 'team.txt': 'ann\ncarol\n' }));
     let { json } = runUpdate(unmerged, v1, v2);
-    assert.deepEqual(json.conflicts.map((/** @type {any} */ c) => c.path), ['team.txt']);
+    assert.deepEqual(
+      json.conflicts.map((/** @type {any} */ c) => c.path),
+      ['team.txt'],
+    );
     assert.deepEqual(json.merge, ['docs/TEAM.md']);
-    assert.deepEqual(json.regions.regen.skipped, [{ argv: ['sh', 'scripts/gen-team.sh'], reason: 'its inputs were not merged this run: team.txt', regionId: 'team' }]);
+    assert.deepEqual(json.regions.regen.skipped, [
+      { argv: ['sh', 'scripts/gen-team.sh'], reason: 'its inputs were not merged this run: team.txt', regionId: 'team' },
+    ]);
     assert.deepEqual(json.regions.unregeneratedPaths, ['docs/TEAM.md'], 'a sibling cleanly updated still carries the release region');
     assert.equal(read(unmerged, 'docs/TEAM.md'), team('Our team', '(run scripts/gen-team.sh)\n'));
     const deleted = track(installProject(v1, { 'docs/TEAM.md': null }));
@@ -214,14 +278,24 @@ describe('regeneration programs', () => {
     assert.equal(status, 0);
     assert.equal(json.status, 'updated');
     assert.deepEqual(json.regions.regen.failed, [
-      { argv: ['sh', 'scripts/gen-team.sh'], cause: null, kind: 'exit', message: 'no roster found', regionId: 'team', signal: null, status: 3 },
+      {
+        argv: ['sh', 'scripts/gen-team.sh'],
+        cause: null,
+        kind: 'exit',
+        message: 'no roster found',
+        regionId: 'team',
+        signal: null,
+        status: 3,
+      },
     ]);
     assert.deepEqual(json.regions.unregeneratedPaths, ['docs/TEAM.md']);
     assert.equal(read(project, '.upkeep/VERSION'), '1.1.0\n');
   });
 
   test('a program that never starts: kind spawn', () => {
-    const { v1, v2 } = template({ regions: [decl({ regenerate: { interpreter: 'upkeep-no-such-interpreter', operand: 'scripts/gen-team.sh', args: [] } })] });
+    const { v1, v2 } = template({
+      regions: [decl({ regenerate: { interpreter: 'upkeep-no-such-interpreter', operand: 'scripts/gen-team.sh', args: [] } })],
+    });
     const project = track(installProject(v1, { 'docs/TEAM.md': team('Team', '- ann\n') }));
     const { json } = runUpdate(project, v1, v2);
     assert.equal(json.regions.regen.failed[0].kind, 'spawn');
@@ -263,7 +337,8 @@ mkdir -p docs/made && echo x > docs/made/y
       ],
     );
     assert.equal(read(project, 'docs/other.md'), 'other\n');
-    for (const p of ['docs/new.txt', 'docs/link', 'docs/made']) assert.equal(existsSync(join(project, p)) || isLink(join(project, p)), false, p);
+    for (const p of ['docs/new.txt', 'docs/link', 'docs/made'])
+      assert.equal(existsSync(join(project, p)) || isLink(join(project, p)), false, p);
     assert.equal(read(project, 'docs/TEAM.md'), team('Our team', '- ann\n- bob\n'));
     // Nothing a repair removed or overwrote is lost: it is in the run's backups.
     const saved = `${json.backupDir}-regen`;
@@ -278,7 +353,13 @@ mkdir -p docs/made && echo x > docs/made/y
     symlinkSync('other.md', join(project, 'docs/keep-link'));
     symlinkSync('other.md', join(project, 'docs/moved-link'));
     const { json } = runUpdate(project, v1, v2);
-    assert.deepEqual(json.regions.regen.confined.map((/** @type {any} */ c) => [c.action, c.path]), [['restored', 'docs/keep-link'], ['restored', 'docs/moved-link']]);
+    assert.deepEqual(
+      json.regions.regen.confined.map((/** @type {any} */ c) => [c.action, c.path]),
+      [
+        ['restored', 'docs/keep-link'],
+        ['restored', 'docs/moved-link'],
+      ],
+    );
     assert.equal(readlinkSync(join(project, 'docs/keep-link')), 'other.md');
     assert.equal(readlinkSync(join(project, 'docs/moved-link')), 'other.md');
   });
@@ -297,13 +378,32 @@ mv "$f.tmp" "$f"
     regions: [decl({ inputs: ['team.yml'] })],
     merges: { 'team.yml': { format: 'yaml', lists: [{ key: 'members', by: 'name', additions: 'apply' }] } },
   };
-  const roster = (/** @type {string[]} */ names) => `# who is on the team\nmembers:\n${names.map((n) => `  - name: ${n}\n    role: dev\n`).join('')}`;
+  const roster = (/** @type {string[]} */ names) =>
+    `# who is on the team\nmembers:\n${names.map((n) => `  - name: ${n}\n    role: dev\n`).join('')}`;
   const releases = () => ({
-    v1: track(writeRelease(tempDir(), { version: '1.0.0', manifest: rosterManifest, extra, files: { 'docs/TEAM.md': team('Team', '- ann\n'), 'team.yml': roster(['ann']), 'scripts/gen-team.sh': ROSTER_GENERATOR } })),
-    v2: track(writeRelease(tempDir(), { version: '1.1.0', manifest: rosterManifest, extra, files: { 'docs/TEAM.md': team('Our team', '- ann\n- bob\n'), 'team.yml': roster(['ann', 'bob']), 'scripts/gen-team.sh': ROSTER_GENERATOR } })),
+    v1: track(
+      writeRelease(tempDir(), {
+        version: '1.0.0',
+        manifest: rosterManifest,
+        extra,
+        files: { 'docs/TEAM.md': team('Team', '- ann\n'), 'team.yml': roster(['ann']), 'scripts/gen-team.sh': ROSTER_GENERATOR },
+      }),
+    ),
+    v2: track(
+      writeRelease(tempDir(), {
+        version: '1.1.0',
+        manifest: rosterManifest,
+        extra,
+        files: {
+          'docs/TEAM.md': team('Our team', '- ann\n- bob\n'),
+          'team.yml': roster(['ann', 'bob']),
+          'scripts/gen-team.sh': ROSTER_GENERATOR,
+        },
+      }),
+    ),
   });
 
-  test('the region is regenerated from the merged roster: upstream\'s new member and the project\'s own', () => {
+  test("the region is regenerated from the merged roster: upstream's new member and the project's own", () => {
     const { v1, v2 } = releases();
     const project = track(installProject(v1, { 'team.yml': roster(['ann', 'carol']), 'docs/TEAM.md': team('Team', '- ann\n- carol\n') }));
     const { status, json, stderr } = runUpdate(project, v1, v2);
@@ -311,7 +411,10 @@ mv "$f.tmp" "$f"
     assert.equal(read(project, 'team.yml'), roster(['ann', 'carol', 'bob']));
     assert.equal(json.structured['team.yml'].applied.length, 1);
     assert.equal(json.structured['team.yml'].fallback, null);
-    assert.deepEqual(json.regions.regen.ran.map((/** @type {any} */ r) => r.regionId), ['team']);
+    assert.deepEqual(
+      json.regions.regen.ran.map((/** @type {any} */ r) => r.regionId),
+      ['team'],
+    );
     assert.equal(read(project, 'docs/TEAM.md'), team('Our team', '- ann\n- carol\n- bob\n'));
   });
 
@@ -320,13 +423,18 @@ mv "$f.tmp" "$f"
     const project = track(installProject(v1, { 'team.yml': 'members: [ann, &anchor carol]\n', 'docs/TEAM.md': team('Team', '- ann\n') }));
     const { json } = runUpdate(project, v1, v2, ['--conflicts', 'patch']);
     assert.ok(json.structured['team.yml'].fallback, 'the roster was not merged field by field');
-    assert.deepEqual(json.regions.regen.skipped, [{ argv: ['sh', 'scripts/gen-team.sh'], reason: 'its inputs were not merged this run: team.yml', regionId: 'team' }]);
+    assert.deepEqual(json.regions.regen.skipped, [
+      { argv: ['sh', 'scripts/gen-team.sh'], reason: 'its inputs were not merged this run: team.yml', regionId: 'team' },
+    ]);
     assert.equal(read(project, 'team.yml'), 'members: [ann, &anchor carol]\n');
     // Under the default the whole-file text merge runs instead: here it conflicts (markers),
     // and the region still waits for the roster.
     const merged = track(installProject(v1, { 'team.yml': 'members: [ann, &anchor carol]\n', 'docs/TEAM.md': team('Team', '- ann\n') }));
     const m = runUpdate(merged, v1, v2);
-    assert.deepEqual(m.json.conflicts.map((/** @type {any} */ c) => [c.path, c.route]), [['team.yml', 'markers']]);
+    assert.deepEqual(
+      m.json.conflicts.map((/** @type {any} */ c) => [c.path, c.route]),
+      [['team.yml', 'markers']],
+    );
     assert.equal(m.json.regions.regen.skipped[0].reason, 'its inputs were not merged this run: team.yml');
   });
 });
@@ -334,7 +442,10 @@ mv "$f.tmp" "$f"
 describe('declarations', () => {
   test('malformed and dropped declarations are reported; their paths compare whole-file', () => {
     const bad = decl({ id: 'broken', endMarker: '  ' });
-    const { v1, v2 } = template({ regions: [bad, { id: 'team' }], baselineRegions: [decl(), decl({ id: 'old', paths: ['docs/other.md'] })] });
+    const { v1, v2 } = template({
+      regions: [bad, { id: 'team' }],
+      baselineRegions: [decl(), decl({ id: 'old', paths: ['docs/other.md'] })],
+    });
     const project = track(installProject(v1, { 'docs/TEAM.md': team('Team', '- ann\n') }));
     const { json } = runUpdate(project, v1, v2);
     const r = json.regions;
@@ -344,22 +455,50 @@ describe('declarations', () => {
     ]);
     assert.deepEqual(r.droppedDeclarations, ['old']);
     assert.equal(r.declarationsLoaded, 0);
-    assert.deepEqual(json.conflicts.map((/** @type {any} */ c) => c.path), ['docs/TEAM.md'], 'whole-file again');
-    assert.deepEqual(r.regen.refused.map((/** @type {any} */ x) => [x.kind, x.regionId, x.argv]), [['declaration', 'broken', null], ['declaration', 'team', null]]);
-    const text = runCli(['update', '--root', track(installProject(v1, { 'docs/TEAM.md': team('Team', '- ann\n') })), '--baseline', v1, '--latest', v2, '--yes']);
+    assert.deepEqual(
+      json.conflicts.map((/** @type {any} */ c) => c.path),
+      ['docs/TEAM.md'],
+      'whole-file again',
+    );
+    assert.deepEqual(
+      r.regen.refused.map((/** @type {any} */ x) => [x.kind, x.regionId, x.argv]),
+      [
+        ['declaration', 'broken', null],
+        ['declaration', 'team', null],
+      ],
+    );
+    const text = runCli([
+      'update',
+      '--root',
+      track(installProject(v1, { 'docs/TEAM.md': team('Team', '- ann\n') })),
+      '--baseline',
+      v1,
+      '--latest',
+      v2,
+      '--yes',
+    ]);
     assert.match(text.stdout, /\[0\] broken: "endMarker" is blank/);
     assert.match(text.stdout, /UPKEEP_NO_REGIONS=1/);
     assert.match(text.stdout, /Region declarations this release dropped[^\n]*\n {2}old\n/);
   });
 
-  for (const [value, phrase] of /** @type {const} */ ([[null, 'null'], [false, 'a boolean'], [{}, 'an object']])) {
+  for (const [value, phrase] of /** @type {const} */ ([
+    [null, 'null'],
+    [false, 'a boolean'],
+    [{}, 'an object'],
+  ])) {
     test(`"regions": ${JSON.stringify(value)} is a refusal of the manifest by name, not "none declared"`, () => {
       const { v1, v2 } = template({ regions: value });
       const project = track(installProject(v1));
       const { status, json } = runUpdate(project, v1, v2);
       assert.equal(status, 0);
       assert.equal(json.regions.manifestRefusal, `"regions" in the latest release manifest is ${phrase}, not an array`);
-      assert.deepEqual(json.regions.regen.refused[0], { argv: null, kind: 'manifest', reason: json.regions.manifestRefusal, regionId: '(manifest)' });
+      assert.deepEqual(json.regions.regen.refused[0], {
+        argv: null,
+        kind: 'manifest',
+        reason: json.regions.manifestRefusal,
+        regionId: '(manifest)',
+      });
       const text = runCli(['update', '--root', track(installProject(v1)), '--baseline', v1, '--latest', v2, '--yes']);
       assert.match(text.stdout, /Regions {6}this release's manifest could not be read \("regions" in the latest release manifest is /);
       assert.doesNotMatch(text.stdout, /none declared/);
@@ -369,7 +508,10 @@ describe('declarations', () => {
   test('an operand outside the manifest, or reached through a symlink, is refused', () => {
     const { v1, v2 } = template({ regions: [decl({ regenerate: { interpreter: 'sh', operand: '../evil.sh', args: [] } })] });
     const { json } = runUpdate(track(installProject(v1)), v1, v2);
-    assert.deepEqual(json.regions.regen.refused.map((/** @type {any} */ x) => [x.kind, x.reason]), [['operand', `the operand "../evil.sh" has a '..' segment`]]);
+    assert.deepEqual(
+      json.regions.regen.refused.map((/** @type {any} */ x) => [x.kind, x.reason]),
+      [['operand', `the operand "../evil.sh" has a '..' segment`]],
+    );
     const t = template();
     const project = track(installProject(t.v1));
     rmSync(join(project, 'scripts'), { recursive: true });

@@ -80,7 +80,10 @@ function generate() {
   for (let i = 0; i < FILES; i += 50) replace(project, pathOf(i), body(i, 'edited'));
   // The refresh route: v2 as the source (its install manifest), a host installed from v1.
   mkdirSync(join(v2, 'install'));
-  writeFileSync(join(v2, 'install/manifest.json'), JSON.stringify({ schema: 1, files: installed.map(({ src, target }) => ({ src, target })) }));
+  writeFileSync(
+    join(v2, 'install/manifest.json'),
+    JSON.stringify({ schema: 1, files: installed.map(({ src, target }) => ({ src, target })) }),
+  );
   const host = join(work, 'host');
   execFileSync('cp', ['-al', v1, host]);
   rmSync(join(host, '.upkeep'), { recursive: true });
@@ -100,7 +103,11 @@ describe(`upkeep status and refresh of ${FILES.toLocaleString('en-US')} files in
   const status = (/** @type {'native' | 'wasm'} */ engine, /** @type {number | undefined} */ virtualKb) => {
     const node = [process.execPath, '--input-type=module', '-e', probe, upkeepBin, ...args];
     const [command, ...rest] = virtualKb ? ['bash', '-c', `ulimit -v ${virtualKb} && exec "$0" "$@"`, ...node] : node;
-    const run = spawnSync(command, rest, { encoding: 'utf8', maxBuffer: 1 << 28, env: { ...process.env, UPKEEP_FORCE_WASM: engine === 'wasm' ? '1' : '0' } });
+    const run = spawnSync(command, rest, {
+      encoding: 'utf8',
+      maxBuffer: 1 << 28,
+      env: { ...process.env, UPKEEP_FORCE_WASM: engine === 'wasm' ? '1' : '0' },
+    });
     assert.equal(run.status, 1, `exit ${run.status} (signal ${run.signal}): ${run.stderr.slice(-2000)}`);
     const json = JSON.parse(run.stdout);
     assert.equal(json.status, 'dry-run');
@@ -119,7 +126,11 @@ describe(`upkeep status and refresh of ${FILES.toLocaleString('en-US')} files in
 
   test(`refresh of ${FILES.toLocaleString('en-US')} installed files, native, peak RSS under ${REFRESH_RSS_MB} MB`, () => {
     const node = [process.execPath, '--input-type=module', '-e', probe, upkeepBin, 'refresh', '--source', v2, '--target', host, '--json'];
-    const run = spawnSync(node[0], node.slice(1), { encoding: 'utf8', maxBuffer: 1 << 28, env: { ...process.env, UPKEEP_FORCE_WASM: '0' } });
+    const run = spawnSync(node[0], node.slice(1), {
+      encoding: 'utf8',
+      maxBuffer: 1 << 28,
+      env: { ...process.env, UPKEEP_FORCE_WASM: '0' },
+    });
     assert.equal(run.status, REFRESH_EXIT, `exit ${run.status} (signal ${run.signal}): ${run.stderr.slice(-2000)}`);
     const json = JSON.parse(run.stdout);
     const count = (/** @type {string} */ action) => json.files.filter((/** @type {any} */ f) => f.action === action).length;

@@ -14,11 +14,19 @@ const track = (/** @type {string} */ d) => (dirs.push(d), d);
 
 const manifest = { 'README.md': 'shared', 'src/a.js': 'owned', 'src/b.js': 'owned', 'src/c.js': 'owned', 'old.md': 'wiki-owned' };
 const v1 = track(
-  writeRelease(tempDir(), { version: '1.0.0', manifest, files: { 'README.md': '# t\n\nintro\n\nend\n', 'src/a.js': 'a1\n', 'src/b.js': 'b1\n', 'src/c.js': 'c1\n', 'old.md': 'old\n' } }),
+  writeRelease(tempDir(), {
+    version: '1.0.0',
+    manifest,
+    files: { 'README.md': '# t\n\nintro\n\nend\n', 'src/a.js': 'a1\n', 'src/b.js': 'b1\n', 'src/c.js': 'c1\n', 'old.md': 'old\n' },
+  }),
 );
 const manifest2 = { 'README.md': 'shared', 'src/a.js': 'owned', 'src/b.js': 'owned', 'src/c.js': 'owned', 'src/d.js': 'owned' };
 const v2 = track(
-  writeRelease(tempDir(), { version: '1.1.0', manifest: manifest2, files: { 'README.md': '# t\n\nintro\n\nEND\n', 'src/a.js': 'a2\n', 'src/b.js': 'b2\n', 'src/c.js': 'c1\n', 'src/d.js': 'd2\n' } }),
+  writeRelease(tempDir(), {
+    version: '1.1.0',
+    manifest: manifest2,
+    files: { 'README.md': '# t\n\nintro\n\nEND\n', 'src/a.js': 'a2\n', 'src/b.js': 'b2\n', 'src/c.js': 'c1\n', 'src/d.js': 'd2\n' },
+  }),
 );
 const edits = { 'README.md': '# mine\n\nintro\n\nend\n', 'src/c.js': 'c-mine\n' };
 
@@ -39,7 +47,12 @@ describe('release sources', () => {
   test('.tar.gz archives and git refs give the same report as directories', () => {
     const fromDirs = runUpdate(track(installProject(v1, edits)), v1, v2).json;
     const fromTars = runUpdate(track(installProject(v1, edits)), archive(v1), archive(v2)).json;
-    const repo = track(gitTemplate([{ tag: 'v1.0.0', dir: v1 }, { tag: 'v1.1.0', dir: v2 }]));
+    const repo = track(
+      gitTemplate([
+        { tag: 'v1.0.0', dir: v1 },
+        { tag: 'v1.1.0', dir: v2 },
+      ]),
+    );
     const fromGit = runUpdate(track(installProject(v1, edits)), `${repo}#v1.0.0`, `${repo}#v1.1.0`).json;
     const buckets = (/** @type {any} */ r) => ({ ...r, backupDir: null, releases: null, run: null });
     assert.equal(fromDirs.status, 'updated');
@@ -93,7 +106,10 @@ describe('interruption and concurrency', () => {
       // Every replaced file has a backup of its old content somewhere in this run's folder.
       const backups = Object.entries(snapshot(project)).filter(([p]) => p.startsWith('.upkeep-backups/'));
       for (const path of ['src/a.js', 'src/b.js']) {
-        assert.ok(backups.some(([p, bytes]) => p.endsWith(`/${path}`) && bytes === original[path]), `step ${step}: no backup of ${path}`);
+        assert.ok(
+          backups.some(([p, bytes]) => p.endsWith(`/${path}`) && bytes === original[path]),
+          `step ${step}: no backup of ${path}`,
+        );
       }
       const third = snapshot(project);
       assert.equal(runUpdate(project, v1, v2).json.status, 'up-to-date');
@@ -136,12 +152,18 @@ describe('interruption and concurrency', () => {
     const project = track(installProject(v1, edits));
     mkdirSync(join(project, '.upkeep'), { recursive: true });
     const { hostname } = /** @type {any} */ (process.env);
-    writeFileSync(join(project, '.upkeep/update.lock'), JSON.stringify({ pid: process.pid, host: execFileSync('hostname', { encoding: 'utf8' }).trim(), since: 'now' }));
+    writeFileSync(
+      join(project, '.upkeep/update.lock'),
+      JSON.stringify({ pid: process.pid, host: execFileSync('hostname', { encoding: 'utf8' }).trim(), since: 'now' }),
+    );
     const busy = runUpdate(project, v1, v2);
     assert.equal(busy.status, 75, hostname);
     assert.equal(busy.json.error.code, 'busy');
     assert.equal(readFileSync(join(project, '.upkeep/VERSION'), 'utf8'), '1.0.0\n');
-    writeFileSync(join(project, '.upkeep/update.lock'), JSON.stringify({ pid: 2 ** 22 + 7, host: execFileSync('hostname', { encoding: 'utf8' }).trim(), since: 'then' }));
+    writeFileSync(
+      join(project, '.upkeep/update.lock'),
+      JSON.stringify({ pid: 2 ** 22 + 7, host: execFileSync('hostname', { encoding: 'utf8' }).trim(), since: 'then' }),
+    );
     assert.equal(runUpdate(project, v1, v2).json.status, 'updated');
   });
 });

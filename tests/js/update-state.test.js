@@ -17,7 +17,18 @@ after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 const track = (/** @type {string} */ d) => (dirs.push(d), d);
 const read = (/** @type {string} */ root, /** @type {string} */ path) => readFileSync(join(root, path), 'utf8');
 const git = (/** @type {string} */ cwd, /** @type {string[]} */ ...args) =>
-  execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, LC_ALL: 'C', GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } });
+  execFileSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      LC_ALL: 'C',
+      GIT_AUTHOR_NAME: 't',
+      GIT_AUTHOR_EMAIL: 't@t',
+      GIT_COMMITTER_NAME: 't',
+      GIT_COMMITTER_EMAIL: 't@t',
+    },
+  });
 
 const files1 = { 'a.txt': 'a1\n', 'b.txt': 'b1\n', 'README.md': '# t\n' };
 const files2 = { 'a.txt': 'a2\n', 'b.txt': 'b2\n', 'README.md': '# t\n' };
@@ -28,7 +39,12 @@ const releases = () => ({
 });
 
 /** Asserts a refused run: exit 2, the error code, and not one byte changed in the project. */
-function refused(/** @type {string} */ project, /** @type {() => ReturnType<typeof runUpdate>} */ run, /** @type {string} */ code, /** @type {RegExp} */ message) {
+function refused(
+  /** @type {string} */ project,
+  /** @type {() => ReturnType<typeof runUpdate>} */ run,
+  /** @type {string} */ code,
+  /** @type {RegExp} */ message,
+) {
   const before = snapshot(project);
   const r = run();
   assert.equal(r.status, 2, r.stdout + r.stderr);
@@ -41,7 +57,13 @@ function refused(/** @type {string} */ project, /** @type {() => ReturnType<type
 describe("upkeep's own paths", () => {
   test('a release listing the lock (or anything in the state folder) is refused; later updates are not wedged', () => {
     const { v1, v2 } = releases();
-    const bad = track(writeRelease(tempDir(), { version: '1.1.0', files: { ...files2, '.upkeep/update.lock': 'x' }, manifest: { ...manifest, '.upkeep/update.lock': 'owned' } }));
+    const bad = track(
+      writeRelease(tempDir(), {
+        version: '1.1.0',
+        files: { ...files2, '.upkeep/update.lock': 'x' },
+        manifest: { ...manifest, '.upkeep/update.lock': 'owned' },
+      }),
+    );
     const project = track(installProject(v1));
     refused(project, () => runUpdate(project, v1, bad), 'invalid-manifest', /"\.upkeep\/update\.lock", which is upkeep's own state/);
     assert.equal(runUpdate(project, v1, v2).json.status, 'updated');
@@ -68,7 +90,12 @@ describe("upkeep's own paths", () => {
       rmSync(join(project, '.upkeep', name));
       symlinkSync(join(outside, name), join(project, '.upkeep', name));
       const target = readFileSync(join(outside, name), 'utf8');
-      refused(project, () => runUpdate(project, v1, v2), 'unsafe-path', new RegExp(`\\.upkeep/${name.replace('.', '\\.')}.*(symbolic link|never)`));
+      refused(
+        project,
+        () => runUpdate(project, v1, v2),
+        'unsafe-path',
+        new RegExp(`\\.upkeep/${name.replace('.', '\\.')}.*(symbolic link|never)`),
+      );
       assert.equal(readFileSync(join(outside, name), 'utf8'), target, 'never written through');
       assert.equal(runUpdate(project, v1, v2).status, 2, 'refused again, still before any write');
     }
@@ -79,7 +106,12 @@ describe("upkeep's own paths", () => {
     const r1 = track(writeRelease(tempDir(), { version: '1.0.0', files: { d: 'v1\n', 'd.patch/e': 'v1\n' }, manifest: both }));
     const r2 = track(writeRelease(tempDir(), { version: '1.1.0', files: { d: 'v2\n', 'd.patch/e': 'v2\n' }, manifest: both }));
     const project = track(installProject(r1, { d: 'mine\n', 'd.patch/e': 'mine\n' }));
-    refused(project, () => runUpdate(project, r1, r2, ['--conflicts', 'patch']), 'path-collision', /'\.upkeep-merge\/d\.patch\/e\.patch'.*collides with '\.upkeep-merge\/d\.patch'/);
+    refused(
+      project,
+      () => runUpdate(project, r1, r2, ['--conflicts', 'patch']),
+      'path-collision',
+      /'\.upkeep-merge\/d\.patch\/e\.patch'.*collides with '\.upkeep-merge\/d\.patch'/,
+    );
     // Only d.patch/e conflicts now, but a prior run's d.patch is a file where its folder must go.
     const edited = track(installProject(r1, { 'd.patch/e': 'mine\n' }));
     writeTree(edited, { '.upkeep-merge/d.patch': 'an earlier patch\n' });
@@ -93,11 +125,21 @@ describe("upkeep's own paths", () => {
     const text = readFileSync(path);
     writeFileSync(path, Buffer.concat([text.subarray(0, 10), Buffer.from([0xff, 0xfe]), text.subarray(10)]));
     const project = track(installProject(v1));
-    refused(project, () => runUpdate(project, v1, v2), 'invalid-manifest', /the latest release's \.upkeep\/manifest\.json is not valid UTF-8 \(byte offset 10\)/);
+    refused(
+      project,
+      () => runUpdate(project, v1, v2),
+      'invalid-manifest',
+      /the latest release's \.upkeep\/manifest\.json is not valid UTF-8 \(byte offset 10\)/,
+    );
   });
 
   test('usage errors under --json print one JSON document', () => {
-    for (const args of [['update', '--json', '--bogus'], ['update', '--json', '--conflicts'], ['backups', 'prune', '--json'], ['backups', 'prune', '--keep', 'x', '--json']]) {
+    for (const args of [
+      ['update', '--json', '--bogus'],
+      ['update', '--json', '--conflicts'],
+      ['backups', 'prune', '--json'],
+      ['backups', 'prune', '--keep', 'x', '--json'],
+    ]) {
       const r = runCli(args);
       assert.equal(r.status, 2, args.join(' '));
       const doc = JSON.parse(r.stdout);
@@ -137,14 +179,19 @@ describe('backups', () => {
     assert.equal(runs.length, 3, runs.join(', '));
     // The summary says how much is kept and how to prune.
     const text = runCli(['update', '--root', track(installProject(v1)), '--baseline', v1, '--latest', v2, '--yes']);
-    assert.match(text.stdout, /Backups kept: [\d.]+ (bytes|KiB) in \.upkeep-backups\/ from 1 run \(never deleted implicitly; `upkeep backups list` shows them, `upkeep backups prune --keep 3` removes older runs/);
+    assert.match(
+      text.stdout,
+      /Backups kept: [\d.]+ (bytes|KiB) in \.upkeep-backups\/ from 1 run \(never deleted implicitly; `upkeep backups list` shows them, `upkeep backups prune --keep 3` removes older runs/,
+    );
   });
 
   test('the folders upkeep writes ignore themselves: git status stays clean, a managed .gitignore stays untouched', () => {
     const gitignore = { ...files1, '.gitignore': 'node_modules/\n' };
     const m = { ...manifest, '.gitignore': 'shared' };
     const v1 = track(writeRelease(tempDir(), { version: '1.0.0', files: gitignore, manifest: m }));
-    const v2 = track(writeRelease(tempDir(), { version: '1.1.0', files: { ...gitignore, 'a.txt': 'a2\n', 'README.md': '# t v2\n' }, manifest: m }));
+    const v2 = track(
+      writeRelease(tempDir(), { version: '1.1.0', files: { ...gitignore, 'a.txt': 'a2\n', 'README.md': '# t v2\n' }, manifest: m }),
+    );
     const project = track(installProject(v1, { 'README.md': '# mine\n' }));
     git(project, 'init', '-q');
     git(project, 'add', '-A');
@@ -154,7 +201,11 @@ describe('backups', () => {
     assert.ok(r.json.backupDir && r.json.conflicts.length === 1, r.stdout);
     assert.equal(read(project, '.upkeep-backups/.gitignore'), '*\n');
     assert.equal(read(project, '.upkeep-merge/.gitignore'), '*\n');
-    const status = git(project, 'status', '--porcelain', '--untracked-files=all').split('\n').filter(Boolean).map((l) => l.slice(3)).sort();
+    const status = git(project, 'status', '--porcelain', '--untracked-files=all')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => l.slice(3))
+      .sort();
     assert.deepEqual(status, ['.upkeep/VERSION', 'a.txt'], 'only the update itself shows');
     assert.equal(read(project, '.gitignore'), 'node_modules/\n');
   });
@@ -188,7 +239,10 @@ describe('backups', () => {
     assert.match(dry.stdout, /Dry run: nothing was removed\.\n$/);
     assert.equal(JSON.parse(runCli(['backups', 'list', '--root', project, '--json']).stdout).runs.length, 3, 'a dry run removes nothing');
     const pruned = JSON.parse(runCli(['backups', 'prune', '--root', project, '--keep', '0', '--json']).stdout);
-    assert.deepEqual(pruned.kept.map((/** @type {any} */ k) => k.folder), [newest.folder]);
+    assert.deepEqual(
+      pruned.kept.map((/** @type {any} */ k) => k.folder),
+      [newest.folder],
+    );
     assert.equal(pruned.remove.length, 2);
     for (const folder of pruned.remove) assert.ok(!existsSync(join(project, folder)), folder);
     assert.equal(read(project, `${newest.folder}/a.txt`), 'a2\n');
@@ -206,12 +260,33 @@ describe('backups', () => {
 
 describe('a regeneration that removes the progress record', () => {
   test('the update still completes (the record is only a resume marker)', () => {
-    const region = { id: 'r', startMarker: '<!-- s -->', endMarker: '<!-- e -->', paths: ['docs/x.md'], inputs: [], regenerate: { interpreter: 'sh', operand: 'gen.sh', args: [] } };
+    const region = {
+      id: 'r',
+      startMarker: '<!-- s -->',
+      endMarker: '<!-- e -->',
+      paths: ['docs/x.md'],
+      inputs: [],
+      regenerate: { interpreter: 'sh', operand: 'gen.sh', args: [] },
+    };
     const doc = (/** @type {string} */ body) => `# x\n<!-- s -->\n${body}<!-- e -->\n`;
     const m = { 'docs/x.md': 'shared', 'gen.sh': 'owned' };
     const script = 'rm -f .upkeep/update-in-progress.json\n';
-    const v1 = track(writeRelease(tempDir(), { version: '1.0.0', files: { 'docs/x.md': doc('a\n'), 'gen.sh': script }, manifest: m, extra: { regions: [region] } }));
-    const v2 = track(writeRelease(tempDir(), { version: '1.1.0', files: { 'docs/x.md': doc('b\n'), 'gen.sh': `${script}# v2\n` }, manifest: m, extra: { regions: [region] } }));
+    const v1 = track(
+      writeRelease(tempDir(), {
+        version: '1.0.0',
+        files: { 'docs/x.md': doc('a\n'), 'gen.sh': script },
+        manifest: m,
+        extra: { regions: [region] },
+      }),
+    );
+    const v2 = track(
+      writeRelease(tempDir(), {
+        version: '1.1.0',
+        files: { 'docs/x.md': doc('b\n'), 'gen.sh': `${script}# v2\n` },
+        manifest: m,
+        extra: { regions: [region] },
+      }),
+    );
     for (const mode of ['none', 'bwrap', 'unshare']) {
       const project = track(installProject(v1));
       mkdirSync(join(project, 'docs'), { recursive: true });

@@ -88,12 +88,18 @@ function loopSequence(loop, [graph, bricks, init, ops]) {
   const steps = ops.map((/** @type {any[]} */ [call, a, b]) => {
     let step;
     try {
-      const result = call === 'nextStep' ? loop.nextStep(state, catalogue)
-        : call === 'trailers' ? loop.trailers(state)
-          : call === 'scoreDeclared' ? loop.scoreDeclared(state, a)
-            : call === 'scoreDiff' ? loop.scoreDiff(state, a)
-              : call === 'recordOutcome' ? loop.recordOutcome(state, catalogue, a, b)
-                : loop.decideAwaiting(state, catalogue, a, b);
+      const result =
+        call === 'nextStep'
+          ? loop.nextStep(state, catalogue)
+          : call === 'trailers'
+            ? loop.trailers(state)
+            : call === 'scoreDeclared'
+              ? loop.scoreDeclared(state, a)
+              : call === 'scoreDiff'
+                ? loop.scoreDiff(state, a)
+                : call === 'recordOutcome'
+                  ? loop.recordOutcome(state, catalogue, a, b)
+                  : loop.decideAwaiting(state, catalogue, a, b);
       step = { result: JSON.parse(JSON.stringify(result ?? null)) };
     } catch (e) {
       step = { error: /** @type {Error} */ (e).message };
@@ -123,7 +129,12 @@ const sessionOps = {
   observe: (/** @type {any} */ s, /** @type {any[]} */ [files, keepBytes]) => s.observe(decode(files), keepBytes),
   observeColumns: (/** @type {any} */ s, /** @type {any[]} */ [paths, kinds, contents]) => {
     const parts = contents.map(decode);
-    return s.observeColumns(paths, Uint8Array.from(kinds), Buffer.concat(parts), Uint32Array.from(parts, (/** @type {Uint8Array} */ p) => p.length));
+    return s.observeColumns(
+      paths,
+      Uint8Array.from(kinds),
+      Buffer.concat(parts),
+      Uint32Array.from(parts, (/** @type {Uint8Array} */ p) => p.length),
+    );
   },
   needs: (/** @type {any} */ s) => s.needs(),
   supply: (/** @type {any} */ s, /** @type {any[]} */ [contents]) => s.supply(decode(contents)),
@@ -205,7 +216,11 @@ const calls = {
   },
   digestContents: (api, [contents, eol]) => {
     const parts = contents.map(decode);
-    return api.digestContents(Buffer.concat(parts), Uint32Array.from(parts, (/** @type {Uint8Array} */ p) => p.length), eol);
+    return api.digestContents(
+      Buffer.concat(parts),
+      Uint32Array.from(parts, (/** @type {Uint8Array} */ p) => p.length),
+      eol,
+    );
   },
   ContentDigester: (api, [eol, ops]) =>
     sequence(new api.ContentDigester(eol), ops, {
@@ -308,8 +323,7 @@ export function runCase(/** @type {any} */ api, /** @type {any} */ testCase) {
 }
 
 /** What a case expects, in the same shape as runCase's outcome. */
-export const expected = (/** @type {any} */ testCase) =>
-  'error' in testCase ? { error: testCase.error } : { result: testCase.result };
+export const expected = (/** @type {any} */ testCase) => ('error' in testCase ? { error: testCase.error } : { result: testCase.result });
 
 /**
  * Runs every vector against `api`: how many cases ran, the ones that disagree with their

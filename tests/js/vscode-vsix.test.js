@@ -35,7 +35,10 @@ test('the .vsix holds the extension manifest and the bundled server', () => {
   assert.ok(!entries.some((e) => e.startsWith('extension/node_modules/@vscode/vsce')), 'build tools stay out');
   const manifest = JSON.parse(execFileSync('unzip', ['-p', vsix, 'extension/package.json'], { encoding: 'utf8' }));
   assert.equal(manifest.main, './extension.js');
-  assert.deepEqual(manifest.contributes.commands.map((/** @type {any} */ c) => c.command), ['upkeep.status', 'upkeep.updateDryRun', 'upkeep.scoreWorkingTree']);
+  assert.deepEqual(
+    manifest.contributes.commands.map((/** @type {any} */ c) => c.command),
+    ['upkeep.status', 'upkeep.updateDryRun', 'upkeep.scoreWorkingTree'],
+  );
   assert.ok(manifest.activationEvents.includes('workspaceContains:.upkeep/VERSION'));
   assert.match(manifest.engines.vscode, /^\^1\.\d+\.\d+$/);
 });

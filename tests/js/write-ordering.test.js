@@ -30,11 +30,15 @@ after(() => rmSync(base, { recursive: true, force: true }));
 function traced(args, cwd) {
   const log = join(base, `trace-${Math.random().toString(16).slice(2)}`);
   const calls = 'openat,write,pwrite64,fsync,fdatasync,rename,renameat,renameat2,link,linkat,unlink,unlinkat,mkdir,mkdirat';
-  const run = spawnSync('strace', ['-f', '-y', '-qq', '-s', '4096', '-e', `trace=${calls}`, '-o', log, process.execPath, upkeepBin, ...args], {
-    cwd,
-    env: { ...process.env, CI: 'true' },
-    encoding: 'utf8',
-  });
+  const run = spawnSync(
+    'strace',
+    ['-f', '-y', '-qq', '-s', '4096', '-e', `trace=${calls}`, '-o', log, process.execPath, upkeepBin, ...args],
+    {
+      cwd,
+      env: { ...process.env, CI: 'true' },
+      encoding: 'utf8',
+    },
+  );
   assert.ok(run.status === 0 || run.status === 1, `upkeep ${args.join(' ')} exited ${run.status}: ${run.stderr}`);
   /** @type {Map<string, string>} `<pid> <fd>` → the folder it holds */
   const folders = new Map();
@@ -72,12 +76,17 @@ const lastWrite = (/** @type {Syscall[]} */ trace, /** @type {string} */ path, /
  * @param {Syscall[]} trace @param {string} root
  */
 function checkPlacements(trace, root) {
-  const placements = trace.filter((c) => ['rename', 'renameat', 'renameat2', 'link', 'linkat'].includes(c.call) && c.paths.at(-1)?.startsWith(`${root}/`));
+  const placements = trace.filter(
+    (c) => ['rename', 'renameat', 'renameat2', 'link', 'linkat'].includes(c.call) && c.paths.at(-1)?.startsWith(`${root}/`),
+  );
   assert.ok(placements.length > 0, 'the traced run put files in place');
   for (const place of placements) {
     const [temp, target] = [place.paths.at(-2) ?? '', place.paths.at(-1) ?? ''];
     const written = lastWrite(trace, temp, place.index);
-    assert.ok(written >= 0 && synced(trace, temp, written, place.index), `${temp} is synced after its last write and before it becomes ${target}`);
+    assert.ok(
+      written >= 0 && synced(trace, temp, written, place.index),
+      `${temp} is synced after its last write and before it becomes ${target}`,
+    );
     const folderSync = trace.find((c) => c.index > place.index && isSync(c) && c.paths[0] === dirname(target));
     assert.ok(folderSync, `the folder of ${target} is synced after it is put in place`);
   }
@@ -86,13 +95,21 @@ function checkPlacements(trace, root) {
     const dir = made.paths[0];
     const firstUse = trace.find((c) => c.index > made.index && placements.includes(c) && c.paths.at(-1)?.startsWith(`${dir}/`));
     if (!firstUse) continue;
-    assert.ok(synced(trace, dirname(dir), made.index, firstUse.index), `the new folder ${dir} is synced into ${dirname(dir)} before ${firstUse.paths.at(-1)} is put in it`);
+    assert.ok(
+      synced(trace, dirname(dir), made.index, firstUse.index),
+      `the new folder ${dir} is synced into ${dirname(dir)} before ${firstUse.paths.at(-1)} is put in it`,
+    );
   }
   return placements;
 }
 
 /** Every replaced file's backup (and its folder) is durable before the file is replaced. */
-function checkBackupsFirst(/** @type {Syscall[]} */ trace, /** @type {ReturnType<typeof checkPlacements>} */ placements, /** @type {string} */ root, /** @type {string} */ backups) {
+function checkBackupsFirst(
+  /** @type {Syscall[]} */ trace,
+  /** @type {ReturnType<typeof checkPlacements>} */ placements,
+  /** @type {string} */ root,
+  /** @type {string} */ backups,
+) {
   const replaced = placements.filter((p) => !p.paths.at(-1)?.startsWith(`${root}/${backups}`) && p.call.startsWith('rename'));
   let checked = 0;
   for (const place of replaced) {
@@ -101,7 +118,10 @@ function checkBackupsFirst(/** @type {Syscall[]} */ trace, /** @type {ReturnType
     if (!backup) continue;
     checked += 1;
     assert.ok(backup.index < place.index, `${rel} is backed up before it is replaced`);
-    assert.ok(synced(trace, dirname(backup.paths.at(-1) ?? ''), backup.index, place.index), `the backup of ${rel} is in a synced folder before ${rel} is replaced`);
+    assert.ok(
+      synced(trace, dirname(backup.paths.at(-1) ?? ''), backup.index, place.index),
+      `the backup of ${rel} is in a synced folder before ${rel} is replaced`,
+    );
   }
   return checked;
 }
@@ -117,12 +137,18 @@ describe('write ordering under strace', { skip: hasStrace ? false : 'strace is n
         writeFileSync(join(root, rel), text);
       }
     };
-    const manifest = (/** @type {string[]} */ names) => JSON.stringify({ schema: 1, home: 'svc', files: names.map((n) => ({ src: `code/${n}`, target: `svc/${n}` })) });
+    const manifest = (/** @type {string[]} */ names) =>
+      JSON.stringify({ schema: 1, home: 'svc', files: names.map((n) => ({ src: `code/${n}`, target: `svc/${n}` })) });
     mkdirSync(host, { recursive: true });
     put(src, { 'install/manifest.json': manifest(['a.txt', 'deep/b.txt']), 'code/a.txt': 'a1\n', 'code/deep/b.txt': 'b1\n' });
     assert.equal(runCli(['install', '--source', src, '--target', host]).status, 0);
     put(host, { 'svc/a.txt': 'my edit\n' });
-    put(src, { 'install/manifest.json': manifest(['a.txt', 'deep/b.txt', 'new/c.txt']), 'code/a.txt': 'a2\n', 'code/deep/b.txt': 'b2\n', 'code/new/c.txt': 'c\n' });
+    put(src, {
+      'install/manifest.json': manifest(['a.txt', 'deep/b.txt', 'new/c.txt']),
+      'code/a.txt': 'a2\n',
+      'code/deep/b.txt': 'b2\n',
+      'code/new/c.txt': 'c\n',
+    });
 
     const trace = traced(['refresh', '--source', src, '--target', host, '--auto', 'take-theirs', '--json'], dir);
     const placements = checkPlacements(trace, host);
@@ -133,10 +159,25 @@ describe('write ordering under strace', { skip: hasStrace ? false : 'strace is n
       // Replaced by a rename; a new file is linked in (never over anything that appeared).
       const place = placements.find((p) => p.paths.at(-1) === `${host}/${rel}`);
       assert.ok(place, `${rel} was renamed or linked into place`);
-      const done = trace.find((c) => c.call === 'write' && c.paths[0] === journal && c.text.includes(`\\"target\\":\\"${rel}\\"`) && c.text.includes('\\"phase\\":\\"done\\"'));
+      const done = trace.find(
+        (c) =>
+          c.call === 'write' &&
+          c.paths[0] === journal &&
+          c.text.includes(`\\"target\\":\\"${rel}\\"`) &&
+          c.text.includes('\\"phase\\":\\"done\\"'),
+      );
       assert.ok(done && done.index > place.index, `the journal records ${rel} done after its rename`);
-      assert.ok(synced(trace, dirname(`${host}/${rel}`), place.index, done.index), `${rel}'s folder is synced before the journal says done`);
-      const intent = trace.find((c) => c.call === 'write' && c.paths[0] === journal && c.text.includes(`\\"target\\":\\"${rel}\\"`) && c.text.includes('\\"phase\\":\\"intent\\"'));
+      assert.ok(
+        synced(trace, dirname(`${host}/${rel}`), place.index, done.index),
+        `${rel}'s folder is synced before the journal says done`,
+      );
+      const intent = trace.find(
+        (c) =>
+          c.call === 'write' &&
+          c.paths[0] === journal &&
+          c.text.includes(`\\"target\\":\\"${rel}\\"`) &&
+          c.text.includes('\\"phase\\":\\"intent\\"'),
+      );
       assert.ok(intent && synced(trace, journal, intent.index, place.index), `the intent for ${rel} is durable before the file is touched`);
     }
   });
@@ -144,18 +185,34 @@ describe('write ordering under strace', { skip: hasStrace ? false : 'strace is n
   test('update: batched writes keep the same order (every backup durable before any file is replaced)', () => {
     const files = { 'a.txt': 'a1\n', 'lib/b.txt': 'b1\n', 'lib/c.txt': 'c1\n' };
     const manifest = { 'a.txt': 'owned', 'lib/b.txt': 'owned', 'lib/c.txt': 'shared', 'new/d.txt': 'owned' };
-    const baseline = writeRelease(join(base, 'v1'), { version: '1.0.0', files, manifest: { 'a.txt': 'owned', 'lib/b.txt': 'owned', 'lib/c.txt': 'shared' } });
-    const latest = writeRelease(join(base, 'v2'), { version: '1.1.0', files: { 'a.txt': 'a2\n', 'lib/b.txt': 'b2\n', 'lib/c.txt': 'c2\n', 'new/d.txt': 'd\n' }, manifest });
+    const baseline = writeRelease(join(base, 'v1'), {
+      version: '1.0.0',
+      files,
+      manifest: { 'a.txt': 'owned', 'lib/b.txt': 'owned', 'lib/c.txt': 'shared' },
+    });
+    const latest = writeRelease(join(base, 'v2'), {
+      version: '1.1.0',
+      files: { 'a.txt': 'a2\n', 'lib/b.txt': 'b2\n', 'lib/c.txt': 'c2\n', 'new/d.txt': 'd\n' },
+      manifest,
+    });
     const project = installProject(baseline, { 'a.txt': 'mine\n' });
     execFileSync('git', ['init', '-q'], { cwd: project });
 
     // Nothing committed yet, so every managed file is uncommitted: --allow-dirty.
-    const trace = traced(['update', '--baseline', baseline, '--latest', latest, '--yes', '--json', '--conflicts', 'patch', '--allow-dirty'], project);
+    const trace = traced(
+      ['update', '--baseline', baseline, '--latest', latest, '--yes', '--json', '--conflicts', 'patch', '--allow-dirty'],
+      project,
+    );
     const placements = checkPlacements(trace, project);
     // a.txt (edited, changed upstream) is a conflict patch; the other two are replaced.
     assert.equal(checkBackupsFirst(trace, placements, project, '.upkeep-backups'), 2, 'lib/b.txt and lib/c.txt were backed up');
-    assert.ok(placements.some((p) => p.paths.at(-1) === `${project}/.upkeep-merge/a.txt.patch`), 'the conflict patch was written');
-    const firstReplace = Math.min(...placements.filter((p) => p.call.startsWith('rename') && !p.paths.at(-1)?.includes('/.upkeep')).map((p) => p.index));
+    assert.ok(
+      placements.some((p) => p.paths.at(-1) === `${project}/.upkeep-merge/a.txt.patch`),
+      'the conflict patch was written',
+    );
+    const firstReplace = Math.min(
+      ...placements.filter((p) => p.call.startsWith('rename') && !p.paths.at(-1)?.includes('/.upkeep')).map((p) => p.index),
+    );
     const lastBackup = Math.max(...placements.filter((p) => p.paths.at(-1)?.startsWith(`${project}/.upkeep-backups/`)).map((p) => p.index));
     assert.ok(lastBackup < firstReplace, 'every backup is in place before the first file is replaced');
     rmSync(project, { recursive: true, force: true });

@@ -16,7 +16,8 @@ export function h(tag, attrs, ...children) {
     else if (key === 'value' || (key in el && key !== 'list' && typeof value !== 'string')) /** @type {any} */ (el)[key] = value;
     else el.setAttribute(key, value === true ? '' : String(value));
   }
-  for (const child of children) if (child !== null && child !== undefined && child !== false) el.append(typeof child === 'number' ? String(child) : child);
+  for (const child of children)
+    if (child !== null && child !== undefined && child !== false) el.append(typeof child === 'number' ? String(child) : child);
   return el;
 }
 
@@ -43,7 +44,15 @@ export const encode = (text) => encoder.encode(text);
 export function diffBlock(patch, testid) {
   const pre = h('pre.diff', { 'data-testid': testid });
   for (const line of patch.split(/(?<=\n)/)) {
-    const kind = line.startsWith('@@') ? 'at' : line.startsWith('+++') || line.startsWith('---') ? 'head' : line.startsWith('+') ? 'add' : line.startsWith('-') ? 'del' : 'ctx';
+    const kind = line.startsWith('@@')
+      ? 'at'
+      : line.startsWith('+++') || line.startsWith('---')
+        ? 'head'
+        : line.startsWith('+')
+          ? 'add'
+          : line.startsWith('-')
+            ? 'del'
+            : 'ctx';
     pre.append(h(`span.${kind}`, null, line));
   }
   return pre;

@@ -41,62 +41,147 @@ export function mountFileView(root) {
   /** @type {MergeView | null} */
   let mergeView = null;
 
-  const pathInput = /** @type {HTMLInputElement} */ (h('input', { type: 'text', value: 'src/config.js', 'data-testid': 'file-path', oninput: () => update() }));
-  const classSelect = /** @type {HTMLSelectElement} */ (h('select', { 'data-testid': 'file-class', onchange: () => update() },
-    h('option', { value: 'owned' }, 'owned'), h('option', { value: 'shared' }, 'shared'), h('option', { value: 'wiki-owned' }, 'wiki-owned')));
+  const pathInput = /** @type {HTMLInputElement} */ (
+    h('input', { type: 'text', value: 'src/config.js', 'data-testid': 'file-path', oninput: () => update() })
+  );
+  const classSelect = /** @type {HTMLSelectElement} */ (
+    h(
+      'select',
+      { 'data-testid': 'file-class', onchange: () => update() },
+      h('option', { value: 'owned' }, 'owned'),
+      h('option', { value: 'shared' }, 'shared'),
+      h('option', { value: 'wiki-owned' }, 'wiki-owned'),
+    )
+  );
   const contextLine = h('p.context', { 'data-testid': 'file-context' });
 
   /** @type {Record<string, { area: HTMLTextAreaElement, absent: HTMLInputElement }>} */
   const inputs = {};
-  const editors = h('div.sides', null, ...SIDES.map(([side, title, help]) => {
-    const area = /** @type {HTMLTextAreaElement} */ (h('textarea', { spellcheck: false, 'data-testid': `text-${side}`, oninput: () => update(true), placeholder: 'paste or drop a file here' }));
-    const absent = /** @type {HTMLInputElement} */ (h('input', { type: 'checkbox', 'data-testid': `absent-${side}`, onchange: () => ((area.disabled = absent.checked), update(true)) }));
-    area.addEventListener('dragover', (e) => e.preventDefault());
-    area.addEventListener('drop', async (e) => {
-      const file = e.dataTransfer?.files[0];
-      if (!file) return;
-      e.preventDefault();
-      area.value = decode(new Uint8Array(await file.arrayBuffer()));
-      absent.checked = false;
-      area.disabled = false;
-      update(true);
-    });
-    inputs[side] = { area, absent };
-    return h('div.side', null, h('div.side-head', null, h('strong', null, title), h('span.muted', null, ` ${help}`), h('label.absent', null, absent, ' no file')), area);
-  }));
+  const editors = h(
+    'div.sides',
+    null,
+    ...SIDES.map(([side, title, help]) => {
+      const area = /** @type {HTMLTextAreaElement} */ (
+        h('textarea', {
+          spellcheck: false,
+          'data-testid': `text-${side}`,
+          oninput: () => update(true),
+          placeholder: 'paste or drop a file here',
+        })
+      );
+      const absent = /** @type {HTMLInputElement} */ (
+        h('input', { type: 'checkbox', 'data-testid': `absent-${side}`, onchange: () => ((area.disabled = absent.checked), update(true)) })
+      );
+      area.addEventListener('dragover', (e) => e.preventDefault());
+      area.addEventListener('drop', async (e) => {
+        const file = e.dataTransfer?.files[0];
+        if (!file) return;
+        e.preventDefault();
+        area.value = decode(new Uint8Array(await file.arrayBuffer()));
+        absent.checked = false;
+        area.disabled = false;
+        update(true);
+      });
+      inputs[side] = { area, absent };
+      return h(
+        'div.side',
+        null,
+        h('div.side-head', null, h('strong', null, title), h('span.muted', null, ` ${help}`), h('label.absent', null, absent, ' no file')),
+        area,
+      );
+    }),
+  );
 
   const verdictBox = h('div.verdict', { 'data-testid': 'file-verdict' });
-  const pairSelect = /** @type {HTMLSelectElement} */ (h('select', { 'data-testid': 'diff-pair', onchange: () => update() },
-    ...Object.entries(PAIRS).map(([key, [, , label]]) => h('option', { value: key }, label))));
+  const pairSelect = /** @type {HTMLSelectElement} */ (
+    h(
+      'select',
+      { 'data-testid': 'diff-pair', onchange: () => update() },
+      ...Object.entries(PAIRS).map(([key, [, , label]]) => h('option', { value: key }, label)),
+    )
+  );
   const diffBox = h('div');
   const mergeBox = h('div');
   const hunkList = h('div.hunks', { 'data-testid': 'hunks' });
-  const contextSelect = /** @type {HTMLSelectElement} */ (h('select', { 'data-testid': 'hunk-context', onchange: () => update(true) },
-    h('option', { value: '0' }, '0: one hunk per change'), h('option', { value: '1' }, '1'), h('option', { value: '3' }, '3: as diff -u')));
+  const contextSelect = /** @type {HTMLSelectElement} */ (
+    h(
+      'select',
+      { 'data-testid': 'hunk-context', onchange: () => update(true) },
+      h('option', { value: '0' }, '0: one hunk per change'),
+      h('option', { value: '1' }, '1'),
+      h('option', { value: '3' }, '3: as diff -u'),
+    )
+  );
   const mergeParent = h('div.cm-host', { 'data-testid': 'merge-view' });
   const resultBox = h('pre.code.hidden-result', { 'data-testid': 'hunk-result', hidden: true });
 
   root.append(
-    h('div.intro', null,
+    h(
+      'div.intro',
+      null,
       h('h1', null, 'One file, three versions'),
-      h('p', null, 'Paste or drop the baseline, your current copy and the latest release of a file — or click a file in the whole-release plan. ',
-        'The verdict comes from the same ', h('code', null, 'planUpdate'), ' call as ', h('code', null, 'upkeep update'), '.'),
+      h(
+        'p',
+        null,
+        'Paste or drop the baseline, your current copy and the latest release of a file — or click a file in the whole-release plan. ',
+        'The verdict comes from the same ',
+        h('code', null, 'planUpdate'),
+        ' call as ',
+        h('code', null, 'upkeep update'),
+        '.',
+      ),
     ),
-    h('div.file-head', null, h('label', null, 'Path ', pathInput), h('label', null, 'Class ', classSelect),
-      h('button', { onclick: () => loadSample(), 'data-testid': 'load-sample' }, 'Load a sample triple'), contextLine),
+    h(
+      'div.file-head',
+      null,
+      h('label', null, 'Path ', pathInput),
+      h('label', null, 'Class ', classSelect),
+      h('button', { onclick: () => loadSample(), 'data-testid': 'load-sample' }, 'Load a sample triple'),
+      contextLine,
+    ),
     editors,
-    h('div.grid.flip', null,
-      h('div.panel', null, h('h2', null, 'Update verdict'), verdictBox,
-        h('p.hint', null, 'Region markers (generated regions with a region-aware verdict) are not in this demo yet: regions land with a later issue.')),
+    h(
+      'div.grid.flip',
+      null,
+      h(
+        'div.panel',
+        null,
+        h('h2', null, 'Update verdict'),
+        verdictBox,
+        h(
+          'p.hint',
+          null,
+          'Region markers (generated regions with a region-aware verdict) are not in this demo yet: regions land with a later issue.',
+        ),
+      ),
       h('div.panel', null, h('h2', null, 'Unified diff ', pairSelect), diffBox),
     ),
-    h('div.panel', null, h('h2', null, 'Three-way merge ', h('span.muted', null, '(the engine merge upkeep update writes: ours = current, base = baseline, theirs = latest, diff3 markers)')), mergeBox),
-    h('div.panel', null,
-      h('h2', null, 'Take upstream changes hunk by hunk ', h('span.muted', null, '(current → latest; the result is the engine’s applyHunks)')),
+    h(
+      'div.panel',
+      null,
+      h(
+        'h2',
+        null,
+        'Three-way merge ',
+        h('span.muted', null, '(the engine merge upkeep update writes: ours = current, base = baseline, theirs = latest, diff3 markers)'),
+      ),
+      mergeBox,
+    ),
+    h(
+      'div.panel',
+      null,
+      h(
+        'h2',
+        null,
+        'Take upstream changes hunk by hunk ',
+        h('span.muted', null, '(current → latest; the result is the engine’s applyHunks)'),
+      ),
       h('div.hunk-options', null, h('label', null, 'Context lines ', contextSelect)),
       hunkList,
       h('div.merge-legend', null, h('span', null, 'Result (current + accepted hunks)'), h('span', null, 'Latest')),
-      mergeParent, resultBox),
+      mergeParent,
+      resultBox,
+    ),
   );
 
   function loadSample() {
@@ -124,10 +209,22 @@ export function mountFileView(root) {
   /** The engine's update input with this file's three sides as they are on the page. */
   function updateInput() {
     const path = pathInput.value.trim() || 'file.txt';
-    const file = { path, baseline: sideInput(bytesOf('baseline')), current: sideInput(bytesOf('current')), latest: sideInput(bytesOf('latest')) };
+    const file = {
+      path,
+      baseline: sideInput(bytesOf('baseline')),
+      current: sideInput(bytesOf('current')),
+      latest: sideInput(bytesOf('latest')),
+    };
     if (context) return { ...context.input, files: context.input.files.map((f) => (f.path === path ? file : f)) };
     const manifest = JSON.stringify({ schema: 1, files: { [path]: classSelect.value } });
-    return { from: '1.0.0', to: '1.1.0', baselineManifest: manifest, latestManifest: manifest, files: [file], options: { stateDir: '.upkeep', runId: 'demo', dryRun: true } };
+    return {
+      from: '1.0.0',
+      to: '1.1.0',
+      baselineManifest: manifest,
+      latestManifest: manifest,
+      files: [file],
+      options: { stateDir: '.upkeep', runId: 'demo', dryRun: true },
+    };
   }
 
   /** The conflict mode the verdict is planned with (none given: the engine's default). */
@@ -159,14 +256,36 @@ export function mountFileView(root) {
         return a.op === 'write-patch' ? [a.patchPath] : [];
       });
       verdictBox.replaceChildren(
-        h('dl', null,
-          h('dt', null, 'Table row'), h('dd', null, file?.row ? h(`span.row.row-${file.row}`, { 'data-testid': 'verdict-row' }, file.row) : h('span.muted', { 'data-testid': 'verdict-row' }, 'none')),
-          h('dt', null, 'Outcome'), h('dd', null, h('strong', { 'data-testid': 'verdict-outcome' }, file?.outcome ?? 'none')),
-          h('dt', null, 'Bucket'), h('dd', { 'data-testid': 'verdict-bucket' }, ...(buckets.length ? buckets.map((b) => h(`span.pill.bucket-${b}`, null, b)) : [h('span.muted', null, 'none')])),
-          h('dt', null, 'Changed'), h('dd', null, `locally: ${file?.localChange ? 'yes' : 'no'} · upstream: ${file?.upstreamChange ? 'yes' : 'no'}`),
-          h('dt', null, 'Class'), h('dd', null, file?.class ?? classSelect.value),
+        h(
+          'dl',
+          null,
+          h('dt', null, 'Table row'),
+          h(
+            'dd',
+            null,
+            file?.row
+              ? h(`span.row.row-${file.row}`, { 'data-testid': 'verdict-row' }, file.row)
+              : h('span.muted', { 'data-testid': 'verdict-row' }, 'none'),
+          ),
+          h('dt', null, 'Outcome'),
+          h('dd', null, h('strong', { 'data-testid': 'verdict-outcome' }, file?.outcome ?? 'none')),
+          h('dt', null, 'Bucket'),
+          h(
+            'dd',
+            { 'data-testid': 'verdict-bucket' },
+            ...(buckets.length ? buckets.map((b) => h(`span.pill.bucket-${b}`, null, b)) : [h('span.muted', null, 'none')]),
+          ),
+          h('dt', null, 'Changed'),
+          h('dd', null, `locally: ${file?.localChange ? 'yes' : 'no'} · upstream: ${file?.upstreamChange ? 'yes' : 'no'}`),
+          h('dt', null, 'Class'),
+          h('dd', null, file?.class ?? classSelect.value),
         ),
-        h('p.muted', { 'data-testid': 'verdict-writes' }, `Planned with conflicts: ${updateInputMode()}`, written.length ? ` — it would write ${written.join(', ')}.` : ''),
+        h(
+          'p.muted',
+          { 'data-testid': 'verdict-writes' },
+          `Planned with conflicts: ${updateInputMode()}`,
+          written.length ? ` — it would write ${written.join(', ')}.` : '',
+        ),
       );
     } catch (error) {
       verdictBox.replaceChildren(h('p.error', null, String(/** @type {Error} */ (error).message ?? error)));
@@ -176,8 +295,15 @@ export function mountFileView(root) {
     const [oldSide, newSide] = PAIRS[/** @type {keyof typeof PAIRS} */ (pairSelect.value)];
     try {
       const sideBytes = { baseline, current, latest };
-      const diff = upkeep.unifiedDiff(sideBytes[oldSide], sideBytes[newSide], { oldLabel: `${oldSide}/${path}`, newLabel: `${newSide}/${path}` });
-      diffBox.replaceChildren(diff.status === 'identical' ? h('p.muted', { 'data-testid': 'unified-diff' }, 'Identical.') : diffBlock(decode(diff.patch), 'unified-diff'));
+      const diff = upkeep.unifiedDiff(sideBytes[oldSide], sideBytes[newSide], {
+        oldLabel: `${oldSide}/${path}`,
+        newLabel: `${newSide}/${path}`,
+      });
+      diffBox.replaceChildren(
+        diff.status === 'identical'
+          ? h('p.muted', { 'data-testid': 'unified-diff' }, 'Identical.')
+          : diffBlock(decode(diff.patch), 'unified-diff'),
+      );
     } catch (error) {
       diffBox.replaceChildren(h('p.error', null, String(/** @type {Error} */ (error).message)));
     }
@@ -185,9 +311,20 @@ export function mountFileView(root) {
     // The three-way merge.
     try {
       const { from, to } = versions();
-      const merged = upkeep.merge(current, baseline, latest, { style: 'diff3', oursLabel: 'yours', baseLabel: `${from} (baseline)`, theirsLabel: `${to} (latest)` });
+      const merged = upkeep.merge(current, baseline, latest, {
+        style: 'diff3',
+        oursLabel: 'yours',
+        baseLabel: `${from} (baseline)`,
+        theirsLabel: `${to} (latest)`,
+      });
       mergeBox.replaceChildren(
-        h('p', { 'data-testid': 'merge-conflicts' }, merged.conflicts === 0 ? h('span.ok', null, 'Clean merge') : h('span.warn', null, `${merged.conflicts} conflict${merged.conflicts === 1 ? '' : 's'}`)),
+        h(
+          'p',
+          { 'data-testid': 'merge-conflicts' },
+          merged.conflicts === 0
+            ? h('span.ok', null, 'Clean merge')
+            : h('span.warn', null, `${merged.conflicts} conflict${merged.conflicts === 1 ? '' : 's'}`),
+        ),
         h('pre.code.merged', { 'data-testid': 'merge-result' }, decode(merged.content)),
       );
     } catch (error) {
@@ -198,21 +335,42 @@ export function mountFileView(root) {
     try {
       const hunkOptions = { context: Number(contextSelect.value) };
       const hunks = upkeep.diffHunks(current, latest, hunkOptions);
-      const result = upkeep.applyHunks(current, latest, [...accepted].sort((a, b) => a - b), hunkOptions);
+      const result = upkeep.applyHunks(
+        current,
+        latest,
+        [...accepted].sort((a, b) => a - b),
+        hunkOptions,
+      );
       hunkList.replaceChildren(
-        hunks.length === 0 ? h('p.muted', null, 'No differences between current and latest.') : h('div.hunk-actions', null,
-          h('button', { onclick: () => ((accepted = new Set(hunks.map((_, i) => i))), update()) }, 'Accept all'),
-          h('button', { onclick: () => ((accepted = new Set()), update()) }, 'Reject all'),
-          h('span.muted', null, `${accepted.size} of ${hunks.length} accepted`)),
+        hunks.length === 0
+          ? h('p.muted', null, 'No differences between current and latest.')
+          : h(
+              'div.hunk-actions',
+              null,
+              h('button', { onclick: () => ((accepted = new Set(hunks.map((_, i) => i))), update()) }, 'Accept all'),
+              h('button', { onclick: () => ((accepted = new Set()), update()) }, 'Reject all'),
+              h('span.muted', null, `${accepted.size} of ${hunks.length} accepted`),
+            ),
         ...hunks.map((hunk, i) => {
           const on = accepted.has(i);
           const header = `@@ -${hunk.oldStart + 1},${hunk.oldLines} +${hunk.newStart + 1},${hunk.newLines} @@`;
           const lines = hunk.lines.map((l) => `${l.kind === 'insert' ? '+' : l.kind === 'delete' ? '-' : ' '}${decode(l.text)}`).join('');
-          return h(`div.hunk${on ? '.accepted' : ''}`, { 'data-testid': `hunk-${i}` },
-            h('div.hunk-head', null, h('code', null, header),
-              h('button', { class: on ? 'primary' : '', 'data-testid': `accept-${i}`, onclick: () => (accepted.add(i), update()) }, on ? 'Accepted' : 'Accept'),
-              h('button', { 'data-testid': `reject-${i}`, onclick: () => (accepted.delete(i), update()) }, 'Reject')),
-            diffBlock(lines.endsWith('\n') ? lines : `${lines}\n`));
+          return h(
+            `div.hunk${on ? '.accepted' : ''}`,
+            { 'data-testid': `hunk-${i}` },
+            h(
+              'div.hunk-head',
+              null,
+              h('code', null, header),
+              h(
+                'button',
+                { class: on ? 'primary' : '', 'data-testid': `accept-${i}`, onclick: () => (accepted.add(i), update()) },
+                on ? 'Accepted' : 'Accept',
+              ),
+              h('button', { 'data-testid': `reject-${i}`, onclick: () => (accepted.delete(i), update()) }, 'Reject'),
+            ),
+            diffBlock(lines.endsWith('\n') ? lines : `${lines}\n`),
+          );
         }),
       );
       const resultText = decode(result);
@@ -227,7 +385,13 @@ export function mountFileView(root) {
   function showMerge(a, b) {
     const readOnly = [lineNumbers(), EditorView.editable.of(false), EditorState.readOnly.of(true), EditorView.lineWrapping];
     mergeView?.destroy();
-    mergeView = new MergeView({ a: { doc: a, extensions: readOnly }, b: { doc: b, extensions: readOnly }, parent: mergeParent, gutter: true, highlightChanges: true });
+    mergeView = new MergeView({
+      a: { doc: a, extensions: readOnly },
+      b: { doc: b, extensions: readOnly },
+      parent: mergeParent,
+      gutter: true,
+      highlightChanges: true,
+    });
   }
 
   loadSample();
@@ -242,9 +406,12 @@ export function mountFileView(root) {
       setSide('baseline', entry?.baseline?.bytes ?? null);
       setSide('current', entry?.current?.bytes ?? null);
       setSide('latest', entry?.latest?.bytes ?? null);
-      contextLine.replaceChildren('In the context of the release plan ', h('strong', null, `${file.input.from} → ${file.input.to}`),
+      contextLine.replaceChildren(
+        'In the context of the release plan ',
+        h('strong', null, `${file.input.from} → ${file.input.to}`),
         ' (edit any side: the verdict is re-planned with the rest of the release unchanged). ',
-        h('button.link', { onclick: () => loadSample() }, 'Leave the release'));
+        h('button.link', { onclick: () => loadSample() }, 'Leave the release'),
+      );
       update(true);
       window.scrollTo(0, 0);
     },

@@ -62,7 +62,13 @@ export function updateInput({ baseline, latest, project }, options) {
     changelog: text(latest, 'CHANGELOG.md'),
     packageJson: text(project, 'package.json'),
     // No mode given: the engine's default (the three-way merge), as `upkeep update` has it.
-    options: { ...(options.conflicts ? { conflicts: options.conflicts } : {}), ignoreEol: options.ignoreEol ?? false, stateDir: STATE_DIR, runId: start.runId, dryRun: true },
+    options: {
+      ...(options.conflicts ? { conflicts: options.conflicts } : {}),
+      ignoreEol: options.ignoreEol ?? false,
+      stateDir: STATE_DIR,
+      runId: start.runId,
+      dryRun: true,
+    },
   };
   return { status: check.status, check, input };
 }

@@ -39,8 +39,15 @@ export function mountReleaseView(root, openFile) {
   const dropped = {};
   const pick = (/** @type {string} */ side, /** @type {string} */ label) => {
     const note = h('span.muted');
-    const input = /** @type {HTMLInputElement} */ (h('input', { type: 'file', webkitdirectory: true, multiple: true, 'data-testid': `pick-${side}`,
-      onchange: () => (delete dropped[side], (note.textContent = '')) }));
+    const input = /** @type {HTMLInputElement} */ (
+      h('input', {
+        type: 'file',
+        webkitdirectory: true,
+        multiple: true,
+        'data-testid': `pick-${side}`,
+        onchange: () => (delete dropped[side], (note.textContent = '')),
+      })
+    );
     pickers[side] = input;
     const zone = h('label.picker', null, h('span', null, label), input, note);
     zone.addEventListener('dragover', (e) => (e.preventDefault(), zone.classList.add('over')));
@@ -65,12 +72,14 @@ export function mountReleaseView(root, openFile) {
   );
   const planOwn = async () => {
     try {
-      const [baseline, latest, project] = await Promise.all(['baseline', 'latest', 'project'].map(async (side) => {
-        if (dropped[side]) return dropped[side];
-        const files = pickers[side].files;
-        if (!files || files.length === 0) throw new Error(`pick or drop the ${side} folder first`);
-        return treeFromFileList(files);
-      }));
+      const [baseline, latest, project] = await Promise.all(
+        ['baseline', 'latest', 'project'].map(async (side) => {
+          if (dropped[side]) return dropped[side];
+          const files = pickers[side].files;
+          if (!files || files.length === 0) throw new Error(`pick or drop the ${side} folder first`);
+          return treeFromFileList(files);
+        }),
+      );
       release = { label: 'your folders', baseline, latest, project };
       render();
     } catch (error) {
@@ -79,25 +88,44 @@ export function mountReleaseView(root, openFile) {
   };
 
   root.append(
-    h('div.intro', null,
+    h(
+      'div.intro',
+      null,
       h('h1', null, 'What would ', h('code', null, 'upkeep update'), ' do?'),
-      h('p', null, 'A project was scaffolded from a template release and then edited. A new release is out. ',
+      h(
+        'p',
+        null,
+        'A project was scaffolded from a template release and then edited. A new release is out. ',
         'upkeep compares three trees — the release the project came from, the latest release, and the project — ',
-        'and decides per file: overwrite, add, remove, merge three-way (conflict markers where both sides changed the same lines), or hand you a patch. Click a file to see its three versions.'),
+        'and decides per file: overwrite, add, remove, merge three-way (conflict markers where both sides changed the same lines), or hand you a patch. Click a file to see its three versions.',
+      ),
     ),
-    h('details.own', null,
+    h(
+      'details.own',
+      null,
       h('summary', null, 'Plan your own folders'),
-      h('div.pickers', null,
+      h(
+        'div.pickers',
+        null,
         pick('baseline', 'Baseline release (installed from)'),
         pick('latest', 'Latest release'),
         pick('project', 'Your project'),
-        h('div.picker-actions', null,
+        h(
+          'div.picker-actions',
+          null,
           h('button.primary', { onclick: planOwn, 'data-testid': 'plan-own' }, 'Plan these folders'),
           h('button', { onclick: () => ((release = example), render()) }, 'Back to the example'),
         ),
       ),
-      h('p.hint', null, 'Pick or drop a folder on each box. Each must hold its ', h('code', null, '.upkeep/VERSION'), ' and (releases) ', h('code', null, '.upkeep/manifest.json'),
-        '. Files are read in the page and never leave it.'),
+      h(
+        'p.hint',
+        null,
+        'Pick or drop a folder on each box. Each must hold its ',
+        h('code', null, '.upkeep/VERSION'),
+        ' and (releases) ',
+        h('code', null, '.upkeep/manifest.json'),
+        '. Files are read in the page and never leave it.',
+      ),
     ),
     h('div.options', null, h('label', null, 'Conflicts ', mode)),
     body,
@@ -117,33 +145,64 @@ export function mountReleaseView(root, openFile) {
     }
     const { plan, check } = result;
     if (!plan) {
-      body.replaceChildren(h('p.notice', { 'data-testid': 'release-status' }, `Nothing to plan: the project is ${check.status} (installed ${check.installed}, latest ${check.latest}).`));
+      body.replaceChildren(
+        h(
+          'p.notice',
+          { 'data-testid': 'release-status' },
+          `Nothing to plan: the project is ${check.status} (installed ${check.installed}, latest ${check.latest}).`,
+        ),
+      );
       return;
     }
     const { report } = plan;
     body.replaceChildren(
-      h('div.cards', null,
-        h('div.card.summary', null,
+      h(
+        'div.cards',
+        null,
+        h(
+          'div.card.summary',
+          null,
           h('div.eyebrow', null, release.label),
           h('div.versions', { 'data-testid': 'versions' }, report.from, h('span.arrow', null, ' → '), report.to),
           h('div.muted', null, `${plan.files.length} managed files · ${plan.actions.length} actions planned · dry run, nothing written`),
-          h('ul.needs', null,
-            h('li', { 'data-testid': 'conflict-count' }, h('span.pill.bucket-conflicts', null, String(report.conflicts.length)), ` conflicts to resolve${routes(report)}`),
-            h('li', null, h('span.pill.bucket-delete', null, String(report.delete.length)), ' files dropped upstream but edited here: yours to delete'),
+          h(
+            'ul.needs',
+            null,
+            h(
+              'li',
+              { 'data-testid': 'conflict-count' },
+              h('span.pill.bucket-conflicts', null, String(report.conflicts.length)),
+              ` conflicts to resolve${routes(report)}`,
+            ),
+            h(
+              'li',
+              null,
+              h('span.pill.bucket-delete', null, String(report.delete.length)),
+              ' files dropped upstream but edited here: yours to delete',
+            ),
             h('li', null, h('span.pill', null, String(report.adopterActions.length)), ' adopter actions from the release notes'),
           ),
         ),
         h('div.card.chart', null, h('div.eyebrow', null, 'Files per bucket'), chart(report)),
       ),
-      h('div.grid', null,
-        h('div.panel', null,
-          h('h2', null, 'Plan ', h('span.muted', null, 'click a file for its three versions')), table(plan, result.input),
+      h(
+        'div.grid',
+        null,
+        h(
+          'div.panel',
+          null,
+          h('h2', null, 'Plan ', h('span.muted', null, 'click a file for its three versions')),
+          table(plan, result.input),
           h('h2.spaced', null, 'Engine summary ', h('span.muted', null, 'what upkeep update --dry-run prints')),
           h('pre.summary-text', { 'data-testid': 'plan-summary' }, plan.summary),
         ),
-        h('div.panel', null,
-          h('h2', null, 'Files it would write'), patches(plan),
-          h('h2', null, 'Release notes in range'), changelog(plan.changelog),
+        h(
+          'div.panel',
+          null,
+          h('h2', null, 'Files it would write'),
+          patches(plan),
+          h('h2', null, 'Release notes in range'),
+          changelog(plan.changelog),
         ),
       ),
     );
@@ -155,13 +214,20 @@ export function mountReleaseView(root, openFile) {
     const width = 460;
     const labelWidth = 92;
     const max = Math.max(1, ...BUCKETS.map((b) => report[b].length));
-    const chartSvg = svg('svg', { viewBox: `0 0 ${width} ${BUCKETS.length * rowHeight}`, class: 'bars', role: 'img', 'aria-label': 'files per bucket' });
+    const chartSvg = svg('svg', {
+      viewBox: `0 0 ${width} ${BUCKETS.length * rowHeight}`,
+      class: 'bars',
+      role: 'img',
+      'aria-label': 'files per bucket',
+    });
     BUCKETS.forEach((bucket, i) => {
       const count = report[bucket].length;
       const y = i * rowHeight;
       const barWidth = ((width - labelWidth - 40) * count) / max;
       chartSvg.append(
-        svg('g', { 'data-bucket': bucket, 'data-count': count, class: `bar bucket-${bucket}` },
+        svg(
+          'g',
+          { 'data-bucket': bucket, 'data-count': count, class: `bar bucket-${bucket}` },
           svg('title', {}, `${bucket}: ${count} — ${BUCKET_HELP[bucket]}`),
           svg('text', { x: labelWidth - 8, y: y + 17, 'text-anchor': 'end', class: 'label' }, bucket),
           svg('rect', { x: labelWidth, y: y + 5, width: Math.max(barWidth, count ? 4 : 1.5), height: rowHeight - 10, rx: 3 }),
@@ -178,20 +244,49 @@ export function mountReleaseView(root, openFile) {
       const buckets = bucketsOf(plan.report, file.path);
       return h(
         'tr.clickable',
-        { 'data-path': file.path, tabindex: 0, title: 'open in the three-way view',
+        {
+          'data-path': file.path,
+          tabindex: 0,
+          title: 'open in the three-way view',
           onclick: () => openFile({ path: file.path, fileClass: file.class, input }),
-          onkeydown: (/** @type {KeyboardEvent} */ e) => e.key === 'Enter' && openFile({ path: file.path, fileClass: file.class, input }) },
+          onkeydown: (/** @type {KeyboardEvent} */ e) => e.key === 'Enter' && openFile({ path: file.path, fileClass: file.class, input }),
+        },
         h('td.path', null, file.path),
         h('td', null, h(`span.class.class-${file.class}`, null, file.class)),
         h('td', null, file.row ? h(`span.row.row-${file.row}`, null, file.row) : h('span.muted', null, '—')),
         h('td', null, ...buckets.map((b) => h(`span.pill.bucket-${b}`, { title: BUCKET_HELP[b] }, b))),
-        h('td', { 'data-testid': 'outcome' }, h(`span.outcome${file.outcome.startsWith('conflict') ? '.outcome-conflict' : ''}`, null, file.outcome)),
-        h('td.flags', null, file.localChange ? h('span.flag', { title: 'changed in the project' }, 'local') : null, file.upstreamChange ? h('span.flag.up', { title: 'changed by the release' }, 'upstream') : null),
+        h(
+          'td',
+          { 'data-testid': 'outcome' },
+          h(`span.outcome${file.outcome.startsWith('conflict') ? '.outcome-conflict' : ''}`, null, file.outcome),
+        ),
+        h(
+          'td.flags',
+          null,
+          file.localChange ? h('span.flag', { title: 'changed in the project' }, 'local') : null,
+          file.upstreamChange ? h('span.flag.up', { title: 'changed by the release' }, 'upstream') : null,
+        ),
       );
     });
-    return h('table.plan', { 'data-testid': 'plan-table' },
-      h('thead', null, h('tr', null, h('th', null, 'Path'), h('th', null, 'Class'), h('th', null, 'Table row'), h('th', null, 'Bucket'), h('th', null, 'Outcome'), h('th', null, 'Changed'))),
-      h('tbody', null, ...rows));
+    return h(
+      'table.plan',
+      { 'data-testid': 'plan-table' },
+      h(
+        'thead',
+        null,
+        h(
+          'tr',
+          null,
+          h('th', null, 'Path'),
+          h('th', null, 'Class'),
+          h('th', null, 'Table row'),
+          h('th', null, 'Bucket'),
+          h('th', null, 'Outcome'),
+          h('th', null, 'Changed'),
+        ),
+      ),
+      h('tbody', null, ...rows),
+    );
   }
 
   /** @param {import('upkeep').UpdatePlan} plan */
@@ -199,21 +294,32 @@ export function mountReleaseView(root, openFile) {
     const writes = plan.actions.filter((a) => a.op === 'write-patch' || a.op === 'write-merged');
     if (writes.length === 0) return h('p.muted', null, 'None: no file was edited on both sides.');
     const { report } = plan;
-    return h('div', { 'data-testid': 'patches' },
+    return h(
+      'div',
+      { 'data-testid': 'patches' },
       ...writes.map((action) => {
         // What each write is, from the report's entry for its path.
         const conflict = report.conflicts.find((c) => c.path === action.path);
         const at = action.op === 'write-patch' ? action.patchPath : action.path;
         const notes = report.structured?.[action.path]?.notesPath === at;
         const what =
-          action.op === 'write-merged' ? (conflict?.route === 'markers' ? ' — written with conflict markers (backup first)' : ' — merged in place (backup first)')
-            : notes ? ` — conflicts and suggestions of the field merge of ${action.path}`
-              : conflict?.patchPath === at ? ` — upstream's change to ${action.path} (baseline → latest), to apply from the project root`
-                : conflict?.yoursDiffPath === at ? ` — your edits to ${action.path} against the latest release, for reading`
+          action.op === 'write-merged'
+            ? conflict?.route === 'markers'
+              ? ' — written with conflict markers (backup first)'
+              : ' — merged in place (backup first)'
+            : notes
+              ? ` — conflicts and suggestions of the field merge of ${action.path}`
+              : conflict?.patchPath === at
+                ? ` — upstream's change to ${action.path} (baseline → latest), to apply from the project root`
+                : conflict?.yoursDiffPath === at
+                  ? ` — your edits to ${action.path} against the latest release, for reading`
                   : ` — upstream's copy of ${action.path}`;
         const shownAsDiff = action.op === 'write-patch' && (conflict?.patchPath === at || conflict?.yoursDiffPath === at);
-        const text = action.op === 'write-patch' && conflict?.latestCopyPath === at ? `(${action.bytes.length} bytes)` : decode(action.bytes);
-        return h('details.patch', { open: true, 'data-path': at },
+        const text =
+          action.op === 'write-patch' && conflict?.latestCopyPath === at ? `(${action.bytes.length} bytes)` : decode(action.bytes);
+        return h(
+          'details.patch',
+          { open: true, 'data-path': at },
           h('summary', null, h('code', null, at), h('span.muted', null, what)),
           shownAsDiff ? diffBlock(text) : h('pre.code', null, text),
         );
@@ -233,7 +339,11 @@ export function mountReleaseView(root, openFile) {
   /** @param {import('upkeep').ChangelogSection[]} sections */
   function changelog(sections) {
     if (sections.length === 0) return h('p.muted', null, 'No changelog entries.');
-    return h('div.changelog', null, ...sections.map((s) => h('div', null, h('strong', null, s.heading.replace(/^#+\s*/, '')), h('pre.code', null, s.body.trim()))));
+    return h(
+      'div.changelog',
+      null,
+      ...sections.map((s) => h('div', null, h('strong', null, s.heading.replace(/^#+\s*/, '')), h('pre.code', null, s.body.trim()))),
+    );
   }
 
   render();

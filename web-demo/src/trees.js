@@ -4,9 +4,24 @@
 const encoder = new TextEncoder();
 
 // `exhaustive` includes dot folders (.upkeep, .github); the files are text, read raw.
-const baselineFiles = import.meta.glob('../../examples/starter-template/**/*', { query: '?raw', import: 'default', eager: true, exhaustive: true });
-const latestFiles = import.meta.glob('../../examples/starter-template-1.3.0/**/*', { query: '?raw', import: 'default', eager: true, exhaustive: true });
-const projectFiles = import.meta.glob('../../examples/starter-project/**/*', { query: '?raw', import: 'default', eager: true, exhaustive: true });
+const baselineFiles = import.meta.glob('../../examples/starter-template/**/*', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+  exhaustive: true,
+});
+const latestFiles = import.meta.glob('../../examples/starter-template-1.3.0/**/*', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+  exhaustive: true,
+});
+const projectFiles = import.meta.glob('../../examples/starter-project/**/*', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+  exhaustive: true,
+});
 
 /** @typedef {Map<string, Uint8Array>} Tree */
 
@@ -52,7 +67,7 @@ export async function treeFromFileList(list) {
  */
 export async function treeFromDrop(item) {
   const entry = item.webkitGetAsEntry();
-  if (!entry || !entry.isDirectory) return null;
+  if (!entry?.isDirectory) return null;
   /** @type {Tree} */
   const tree = new Map();
   /** @param {FileSystemDirectoryEntry} dir @param {string} prefix */

@@ -29,17 +29,19 @@ const ADOPT_OPTIONS = {
  */
 export async function runNew(options) {
   const o = checkOptions('newProject', options, NEW_OPTIONS, ['spec', 'target']);
-  const outcome = await underSignal(o.signal, () => newFlow({
-    spec: o.spec,
-    target: /** @type {string} */ (against(o.cwd, o.target)),
-    cwd: o.cwd,
-    force: o.force,
-    git: o.git,
-    pre: o.pre,
-    stateDir: o.stateDir,
-    stopRequested: stopRequestedBy(o.signal),
-    onProgress: o.onProgress,
-  }));
+  const outcome = await underSignal(o.signal, () =>
+    newFlow({
+      spec: o.spec,
+      target: /** @type {string} */ (against(o.cwd, o.target)),
+      cwd: o.cwd,
+      force: o.force,
+      git: o.git,
+      pre: o.pre,
+      stateDir: o.stateDir,
+      stopRequested: stopRequestedBy(o.signal),
+      onProgress: o.onProgress,
+    }),
+  );
   const document = { status: outcome.status, ...outcome.report, notices: outcome.notices, release: outcome.release, git: outcome.git };
   return { document, outcome };
 }
@@ -50,15 +52,17 @@ export async function runNew(options) {
  */
 export async function runAdopt(options) {
   const o = checkOptions('adopt', options, ADOPT_OPTIONS, ['spec']);
-  const outcome = await underSignal(o.signal, () => adoptFlow({
-    spec: o.spec,
-    root: against(o.cwd, o.root) ?? o.cwd,
-    cwd: o.cwd,
-    force: o.force,
-    stateDir: o.stateDir,
-    stopRequested: stopRequestedBy(o.signal),
-    onProgress: o.onProgress,
-  }));
+  const outcome = await underSignal(o.signal, () =>
+    adoptFlow({
+      spec: o.spec,
+      root: against(o.cwd, o.root) ?? o.cwd,
+      cwd: o.cwd,
+      force: o.force,
+      stateDir: o.stateDir,
+      stopRequested: stopRequestedBy(o.signal),
+      onProgress: o.onProgress,
+    }),
+  );
   const document = { status: outcome.status, ...outcome.report, notices: outcome.notices, release: outcome.release };
   return { document, outcome };
 }

@@ -55,7 +55,8 @@ export function checkOptions(name, options, rules, required = []) {
 
 /** @param {string} name @param {string} key @param {unknown} value @param {OptionRule} rule */
 function checkValue(name, key, value, rule) {
-  const wrong = (/** @type {string} */ expected) => new UpkeepError('usage', `${name}: the option '${key}' must be ${expected}, not ${describe(value)}`);
+  const wrong = (/** @type {string} */ expected) =>
+    new UpkeepError('usage', `${name}: the option '${key}' must be ${expected}, not ${describe(value)}`);
   switch (rule.type) {
     case 'string':
       if (typeof value !== 'string' || value === '') throw wrong('a non-empty string');
@@ -73,12 +74,16 @@ function checkValue(name, key, value, rule) {
       if (typeof value !== 'object' || typeof (/** @type {any} */ (value).aborted) !== 'boolean') throw wrong('an AbortSignal');
       return;
     case 'decide':
-      if (typeof value !== 'function' && (typeof value !== 'object' || Array.isArray(value))) throw wrong('a function or an object of answers');
+      if (typeof value !== 'function' && (typeof value !== 'object' || Array.isArray(value)))
+        throw wrong('a function or an object of answers');
       return;
     case 'choice':
       // The command line's message for the same value (commander's wording).
       if (typeof value !== 'string' || !rule.choices.includes(value)) {
-        throw new UpkeepError('usage', `option '${rule.flag}' argument '${String(value)}' is invalid. Allowed choices are ${rule.choices.join(', ')}.`);
+        throw new UpkeepError(
+          'usage',
+          `option '${rule.flag}' argument '${String(value)}' is invalid. Allowed choices are ${rule.choices.join(', ')}.`,
+        );
       }
   }
 }

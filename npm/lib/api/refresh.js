@@ -63,15 +63,17 @@ const STATES = /** @type {Record<string, string>} */ ({
  */
 export async function install(options) {
   const o = checkOptions('install', options, INSTALL_OPTIONS, REQUIRED);
-  return underSignal(o.signal, () => runInstall({
-    source: /** @type {string} */ (against(o.cwd, o.source)),
-    target: /** @type {string} */ (against(o.cwd, o.target)),
-    manifest: against(o.cwd, o.manifest),
-    force: o.force,
-    dryRun: o.dryRun,
-    stopRequested: stopRequestedBy(o.signal),
-    onProgress: o.onProgress,
-  }));
+  return underSignal(o.signal, () =>
+    runInstall({
+      source: /** @type {string} */ (against(o.cwd, o.source)),
+      target: /** @type {string} */ (against(o.cwd, o.target)),
+      manifest: against(o.cwd, o.manifest),
+      force: o.force,
+      dryRun: o.dryRun,
+      stopRequested: stopRequestedBy(o.signal),
+      onProgress: o.onProgress,
+    }),
+  );
 }
 
 /**
@@ -100,17 +102,19 @@ export async function refresh(options) {
     }
     return answers;
   };
-  return underSignal(o.signal, () => runRefresh({
-    source: /** @type {string} */ (against(o.cwd, o.source)),
-    target: /** @type {string} */ (against(o.cwd, o.target)),
-    manifest: against(o.cwd, o.manifest),
-    auto: o.auto,
-    hostDeleted: o.hostDeleted,
-    sourceDeleted: o.sourceDeleted,
-    confirm: o.confirm,
-    dryRun: o.dryRun,
-    ask: o.decide === undefined ? undefined : decisions,
-    stopRequested: stopRequestedBy(o.signal),
-    onProgress: o.onProgress,
-  }));
+  return underSignal(o.signal, () =>
+    runRefresh({
+      source: /** @type {string} */ (against(o.cwd, o.source)),
+      target: /** @type {string} */ (against(o.cwd, o.target)),
+      manifest: against(o.cwd, o.manifest),
+      auto: o.auto,
+      hostDeleted: o.hostDeleted,
+      sourceDeleted: o.sourceDeleted,
+      confirm: o.confirm,
+      dryRun: o.dryRun,
+      ask: o.decide === undefined ? undefined : decisions,
+      stopRequested: stopRequestedBy(o.signal),
+      onProgress: o.onProgress,
+    }),
+  );
 }

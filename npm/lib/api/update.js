@@ -57,35 +57,48 @@ export async function runUpdate(options, { readOnly = false } = {}) {
     throw new UpkeepError('usage', `--conflicts must be patch, merge or markers, not '${o.conflicts}'`);
   }
   const root = against(o.cwd, o.root) ?? o.cwd ?? process.cwd();
-  const outcome = await underSignal(o.signal, () => updateFlow({
-    root,
-    cwd: o.cwd,
-    baseline: o.baseline,
-    latest: o.latest,
-    to: o.to,
-    pre: o.pre,
-    allowDrift: o.allowDrift,
-    stateDir: o.stateDir,
-    conflicts: o.conflicts,
-    ignoreEol: o.ignoreEol,
-    allowDirty: o.allowDirty,
-    dryRun: readOnly || o.dryRun,
-    stopRequested: stopRequestedBy(o.signal),
-    onProgress: o.onProgress,
-    confirm: async (changelog, check) => {
-      if (o.yes) return true;
-      const question = { kind: 'update', id: 'update', message: `Update from ${check.installed} to ${check.latest}?`, from: check.installed, to: check.latest, changelog };
-      const answer = await ask(o.decide, /** @type {any} */ (question), o.signal);
-      if (answer === undefined && typeof o.decide !== 'function') return true;
-      if (typeof answer !== 'boolean') {
-        throw new UpkeepError('usage', `update: decide answered the question 'update' with ${JSON.stringify(answer) ?? 'undefined'}; it takes true or false`);
-      }
-      return answer;
-    },
-  }));
+  const outcome = await underSignal(o.signal, () =>
+    updateFlow({
+      root,
+      cwd: o.cwd,
+      baseline: o.baseline,
+      latest: o.latest,
+      to: o.to,
+      pre: o.pre,
+      allowDrift: o.allowDrift,
+      stateDir: o.stateDir,
+      conflicts: o.conflicts,
+      ignoreEol: o.ignoreEol,
+      allowDirty: o.allowDirty,
+      dryRun: readOnly || o.dryRun,
+      stopRequested: stopRequestedBy(o.signal),
+      onProgress: o.onProgress,
+      confirm: async (changelog, check) => {
+        if (o.yes) return true;
+        const question = {
+          kind: 'update',
+          id: 'update',
+          message: `Update from ${check.installed} to ${check.latest}?`,
+          from: check.installed,
+          to: check.latest,
+          changelog,
+        };
+        const answer = await ask(o.decide, /** @type {any} */ (question), o.signal);
+        if (answer === undefined && typeof o.decide !== 'function') return true;
+        if (typeof answer !== 'boolean') {
+          throw new UpkeepError(
+            'usage',
+            `update: decide answered the question 'update' with ${JSON.stringify(answer) ?? 'undefined'}; it takes true or false`,
+          );
+        }
+        return answer;
+      },
+    }),
+  );
   const { check, plan } = outcome;
   const report = plan?.report ?? emptyReport(check.installed, check.latest);
-  const payload = o.pr !== undefined && plan ? writePayload(/** @type {string} */ (against(o.cwd, o.pr)), outcome, report, o.stateDir) : null;
+  const payload =
+    o.pr !== undefined && plan ? writePayload(/** @type {string} */ (against(o.cwd, o.pr)), outcome, report, o.stateDir) : null;
   return { document: updateDocument(outcome, report, payload, readOnly), outcome, report, payload };
 }
 
@@ -101,10 +114,23 @@ function updateDocument(outcome, report, payload, readOnly) {
   const extra = readOnly && plan ? { files: plan.files.filter((f) => f.localChange || f.upstreamChange) } : {};
   // A run that wrote and then stopped or was blocked says why, as every failed command does.
   const blocked = report.run?.blocked;
-  const error = outcome.status === 'interrupted'
-    ? { error: { code: 'interrupted', message: INTERRUPTED } }
-    : outcome.status === 'failed' && blocked ? { error: { code: blocked.code, message: blocked.message } } : {};
-  return { status: outcome.status, ...report, ...extra, ...(payload ? { pr: payload } : {}), resumed: outcome.resumed, leftoverPatches: outcome.leftoverPatches, notices: outcome.notices, releases: outcome.releases, ...error };
+  const error =
+    outcome.status === 'interrupted'
+      ? { error: { code: 'interrupted', message: INTERRUPTED } }
+      : outcome.status === 'failed' && blocked
+        ? { error: { code: blocked.code, message: blocked.message } }
+        : {};
+  return {
+    status: outcome.status,
+    ...report,
+    ...extra,
+    ...(payload ? { pr: payload } : {}),
+    resumed: outcome.resumed,
+    leftoverPatches: outcome.leftoverPatches,
+    notices: outcome.notices,
+    releases: outcome.releases,
+    ...error,
+  };
 }
 
 const INTERRUPTED = 'update interrupted before it finished; run it again to resume where it stopped';
@@ -138,7 +164,19 @@ function writePayload(dir, outcome, report, stateDir) {
 
 /** @param {string} from @param {string} to @returns {import('../index.js').UpdateReport} */
 function emptyReport(from, to) {
-  return { from, to, overwrite: [], merge: [], add: [], removed: [], skip: [], delete: [], conflicts: [], backupDir: null, adopterActions: [] };
+  return {
+    from,
+    to,
+    overwrite: [],
+    merge: [],
+    add: [],
+    removed: [],
+    skip: [],
+    delete: [],
+    conflicts: [],
+    backupDir: null,
+    adopterActions: [],
+  };
 }
 
 /**

@@ -31,7 +31,14 @@ export async function backupsCommand(action, flags) {
       return EXIT.ok;
     }
     if (flags.keep === undefined && flags.olderThan === undefined) {
-      return fail(json, { code: 'usage', message: 'say which runs a prune may remove: --keep <n> (keep the n newest) and/or --older-than <age> (such as 30d)' }, EXIT.badInput);
+      return fail(
+        json,
+        {
+          code: 'usage',
+          message: 'say which runs a prune may remove: --keep <n> (keep the n newest) and/or --older-than <age> (such as 30d)',
+        },
+        EXIT.badInput,
+      );
     }
     const plan = pruneBackups({ ...request, keep: flags.keep, olderThan: flags.olderThan, dryRun: flags.dryRun });
     if (json) printLine(JSON.stringify({ command: 'backups prune', ...plan }, null, 2));

@@ -22,8 +22,11 @@ export async function diffCommand(oldPath, newPath, { unified, label, ignoreEol 
   const inputs = await readInputs([oldPath, newPath]);
   if (!inputs) return EXIT.badInput;
   try {
-    const side = async (/** @type {string} */ name, /** @type {string | undefined} */ given) =>
-      ({ name, label: given, time: given === undefined ? await modified(name) : undefined });
+    const side = async (/** @type {string} */ name, /** @type {string | undefined} */ given) => ({
+      name,
+      label: given,
+      time: given === undefined ? await modified(name) : undefined,
+    });
     const { status, patch } = engine.diffFiles(inputs[0], inputs[1], {
       context: unified,
       ignoreEol: ignoreEol || stripTrailingCr,

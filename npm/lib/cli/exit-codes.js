@@ -46,31 +46,77 @@ export const EXIT = Object.freeze({
  */
 const BAD_INPUT_CODES = new Set([
   // usage and arguments
-  'usage', 'invalid-argument', 'invalid-options', 'bad-path', 'ENOENT', 'ENOTDIR',
+  'usage',
+  'invalid-argument',
+  'invalid-options',
+  'bad-path',
+  'ENOENT',
+  'ENOTDIR',
   // documents upkeep reads (engine codes)
-  'invalid-manifest', 'invalid-record', 'old-manifest-schema', 'unsafe-path', 'path-collision',
-  'corrupt-journal', 'journal-mismatch', 'no-record', 'invalid-digest', 'invalid-version',
-  'invalid-update-input', 'update-in-progress', 'invalid-handoff', 'unknown-action', 'unknown-preset',
-  'invalid-numstat', 'binary-input',
+  'invalid-manifest',
+  'invalid-record',
+  'old-manifest-schema',
+  'unsafe-path',
+  'path-collision',
+  'corrupt-journal',
+  'journal-mismatch',
+  'no-record',
+  'invalid-digest',
+  'invalid-version',
+  'invalid-update-input',
+  'update-in-progress',
+  'invalid-handoff',
+  'unknown-action',
+  'unknown-preset',
+  'invalid-numstat',
+  'binary-input',
   // config files read field by field (JSON, JSONC, YAML)
-  'invalid-config', 'unsupported-config', 'invalid-merge-spec',
+  'invalid-config',
+  'unsupported-config',
+  'invalid-merge-spec',
   // update: releases and the project's install state
-  'not-installed', 'bad-release', 'baseline-mismatch', 'downgrade', 'bad-state',
+  'not-installed',
+  'bad-release',
+  'baseline-mismatch',
+  'downgrade',
+  'bad-state',
   // new, adopt, the recorded source, manifest init/check (release specs and their releases)
-  'invalid-spec', 'no-such-version', 'invalid-source-file', 'release-drift', 'target-not-empty',
-  'no-source', 'invalid-rules', 'already-recorded', 'manifest-exists',
+  'invalid-spec',
+  'no-such-version',
+  'invalid-source-file',
+  'release-drift',
+  'target-not-empty',
+  'no-source',
+  'invalid-rules',
+  'already-recorded',
+  'manifest-exists',
   // land and sync: the repository is not in a state to act on
-  'git', 'no-handoff', 'detached', 'no-commits', 'clone-unreadable',
+  'git',
+  'no-handoff',
+  'detached',
+  'no-commits',
+  'clone-unreadable',
   // fleet step: a job starts from a clean checkout
   'dirty-checkout',
 ]);
 
 /** Error codes of a file system that refused a read or a write (or a file upkeep will not overwrite). */
-const IO_CODES = new Set(['EACCES', 'EPERM', 'ENOSPC', 'EROFS', 'EIO', 'EDQUOT', 'EISDIR', 'EEXIST', 'ESYMLINK', 'backup-exists',
+const IO_CODES = new Set([
+  'EACCES',
+  'EPERM',
+  'ENOSPC',
+  'EROFS',
+  'EIO',
+  'EDQUOT',
+  'EISDIR',
+  'EEXIST',
+  'ESYMLINK',
+  'backup-exists',
   // a file changed between being hashed and being read for a merge: nothing was written; run again
   'changed-during-run',
   // sync: `git worktree add` could not make its worktree (a full disk, a permission, a stale lock)
-  'worktree']);
+  'worktree',
+]);
 
 /**
  * Error codes deliberately not mapped here, each answered where it arises (or a caller's

@@ -59,7 +59,15 @@ export async function fleetStepCommand(flags, argv) {
     flags,
     argv,
     run: async () => {
-      const outcome = fleetStep({ root: process.cwd(), dir: flags.dir, to: flags.to, remote: flags.remote, push: flags.push, payload: flags.payload, author: flags.author });
+      const outcome = fleetStep({
+        root: process.cwd(),
+        dir: flags.dir,
+        to: flags.to,
+        remote: flags.remote,
+        push: flags.push,
+        payload: flags.payload,
+        author: flags.author,
+      });
       if (flags.json) printLine(JSON.stringify(outcome, null, 2));
       else if (outcome.action === 'failed' || outcome.action === 'refuse') printError(outcome.message);
       else printLine(`upkeep fleet step: ${outcome.message}${outcome.branch ? ` (change request in ${outcome.payload}/)` : ''}`);

@@ -50,7 +50,10 @@ async function* expand(operand, recursive) {
 }
 
 async function isDirectory(/** @type {string} */ path) {
-  return stat(path).then((s) => s.isDirectory(), () => false);
+  return stat(path).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
 }
 
 /** Why a path could not be hashed, with a hint for directories. */

@@ -11,9 +11,23 @@ import { runCommand } from './run.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
 
 /** @type {Record<string, number>} */
-const LAND_EXIT = { landed: EXIT.ok, nothing_to_land: EXIT.ok, partly_landed: EXIT.partlyLanded, commit_failed: EXIT.partlyLanded, moved: EXIT.refused };
+const LAND_EXIT = {
+  landed: EXIT.ok,
+  nothing_to_land: EXIT.ok,
+  partly_landed: EXIT.partlyLanded,
+  commit_failed: EXIT.partlyLanded,
+  moved: EXIT.refused,
+};
 /** @type {Record<string, number>} */
-const SYNC_EXIT = { synced: EXIT.ok, dry_run: EXIT.ok, refused: EXIT.refused, conflict: EXIT.refused, push_rejected: EXIT.refused, check_failed: EXIT.checkFailed, interrupted: EXIT.interrupted };
+const SYNC_EXIT = {
+  synced: EXIT.ok,
+  dry_run: EXIT.ok,
+  refused: EXIT.refused,
+  conflict: EXIT.refused,
+  push_rejected: EXIT.refused,
+  check_failed: EXIT.checkFailed,
+  interrupted: EXIT.interrupted,
+};
 
 /**
  * @typedef {object} LandFlags
@@ -47,7 +61,9 @@ async function landRun(flags, stop, stopRequested) {
       const { path, handoff } = await seal({ cwd, tickets, inherited: flags.inherited, handoff: flags.handoff });
       if (json) printLine(JSON.stringify({ status: 'sealed', path, handoff }, null, 2));
       else {
-        printLine(`upkeep land: sealed ${handoff.files.length} changed file(s), ${handoff.tickets.length} ticket(s), ${handoff.inherited.length} inherited, in ${path}`);
+        printLine(
+          `upkeep land: sealed ${handoff.files.length} changed file(s), ${handoff.tickets.length} ticket(s), ${handoff.inherited.length} inherited, in ${path}`,
+        );
       }
       return EXIT.ok;
     }
@@ -108,7 +124,11 @@ export async function syncCommand(flags, argv) {
     argv,
     run: async ({ stop, request }) => {
       const report = await sync({
-        cwd: flags.checkout ?? process.cwd(), from: flags.from, picks: flags.pick, checks: flags.check, dryRun: flags.dryRun,
+        cwd: flags.checkout ?? process.cwd(),
+        from: flags.from,
+        picks: flags.pick,
+        checks: flags.check,
+        dryRun: flags.dryRun,
         stopRequested: request.stopRequested,
       });
       // A Ctrl-C that killed a check arrived while git and the checks ran synchronously.

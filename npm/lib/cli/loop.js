@@ -18,7 +18,15 @@ import { UpkeepError } from '../shim/upkeep-error.js';
 const loop = loopApi(engine);
 
 /** Engine error codes that mean the input or the loop's state refuses the command. */
-const REFUSED = new Set(['loop-refused', 'invalid-loop-graph', 'invalid-loop-file', 'unknown-action', 'unknown-preset', 'invalid-argument', 'invalid-numstat']);
+const REFUSED = new Set([
+  'loop-refused',
+  'invalid-loop-graph',
+  'invalid-loop-file',
+  'unknown-action',
+  'unknown-preset',
+  'invalid-argument',
+  'invalid-numstat',
+]);
 
 /** A usage or input problem of this command (exit 2): `code` is `bad-input` unless given. */
 const badInput = (/** @type {string} */ message, code = 'bad-input') => new UpkeepError(code, message);
@@ -111,7 +119,13 @@ async function run(command, args, options) {
     const graph = readJson(options.graph, 'graph');
     const bricks = readJson(options.bricks, 'brick catalogue');
     loop.validateLoopGraph(graph, bricks);
-    const state = loop.initState({ title: options.title, requirement: options.requirement, graph, preset: options.preset, contracts: options.contracts });
+    const state = loop.initState({
+      title: options.title,
+      requirement: options.requirement,
+      graph,
+      preset: options.preset,
+      contracts: options.contracts,
+    });
     mkdirSync(dirname(where.bricks), { recursive: true });
     atomicWrite(where.bricks, Buffer.from(`${JSON.stringify(bricks, null, 2)}\n`));
     writeLoopText(where.file, loop.renderLoopFile(state));
@@ -123,7 +137,10 @@ async function run(command, args, options) {
   if (command === 'score') {
     if (Boolean(options.declared) === Boolean(options.diff)) throw badInput('say which score: --declared or --diff');
     if (options.declared) {
-      const actions = options.actions?.split(',').map((/** @type {string} */ a) => a.trim()).filter(Boolean);
+      const actions = options.actions
+        ?.split(',')
+        .map((/** @type {string} */ a) => a.trim())
+        .filter(Boolean);
       answer = loop.scoreDeclared(state, {
         actions,
         writeSet: options.writeSet?.length ? options.writeSet : undefined,

@@ -19,10 +19,19 @@ export async function manifestInitCommand(dir, flags, argv) {
     run: async () => {
       const install = (flags.install ?? []).map((pair) => {
         const at = pair.indexOf('=');
-        if (at <= 0 || at === pair.length - 1) throw new UpkeepError('usage', `--install takes <shipped name>=<installed name>, not '${pair}'`);
+        if (at <= 0 || at === pair.length - 1)
+          throw new UpkeepError('usage', `--install takes <shipped name>=<installed name>, not '${pair}'`);
         return /** @type {[string, string]} */ ([pair.slice(0, at), pair.slice(at + 1)]);
       });
-      const out = manifestInitFlow({ dir, rules: flags.rule, install, rulesFile: flags.rules, force: flags.force, dryRun: flags.dryRun, stateDir: flags.stateDir });
+      const out = manifestInitFlow({
+        dir,
+        rules: flags.rule,
+        install,
+        rulesFile: flags.rules,
+        force: flags.force,
+        dryRun: flags.dryRun,
+        stateDir: flags.stateDir,
+      });
       if (flags.json) {
         const { summary, ...rest } = out;
         printLine(JSON.stringify(rest, null, 2));

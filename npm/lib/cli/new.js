@@ -18,7 +18,14 @@ export async function newCommand(spec, target, flags, argv) {
     argv,
     run: async ({ stop, request }) => {
       const { document, outcome } = await runNew({
-        spec, target, force: flags.force, git: flags.git, pre: flags.pre, stateDir: flags.stateDir, signal: stop.abortSignal, onProgress: request.onProgress,
+        spec,
+        target,
+        force: flags.force,
+        git: flags.git,
+        pre: flags.pre,
+        stateDir: flags.stateDir,
+        signal: stop.abortSignal,
+        onProgress: request.onProgress,
       });
       const gitFailed = outcome.git !== null && !outcome.git.committed;
       if (flags.json) {
@@ -45,7 +52,14 @@ export async function adoptCommand(spec, flags, argv) {
     flags,
     argv,
     run: async ({ stop, request }) => {
-      const { document, outcome } = await runAdopt({ spec, root: flags.root, force: flags.force, stateDir: flags.stateDir, signal: stop.abortSignal, onProgress: request.onProgress });
+      const { document, outcome } = await runAdopt({
+        spec,
+        root: flags.root,
+        force: flags.force,
+        stateDir: flags.stateDir,
+        signal: stop.abortSignal,
+        onProgress: request.onProgress,
+      });
       if (flags.json) {
         printLine(JSON.stringify(document, null, 2));
       } else {

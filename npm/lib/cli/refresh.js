@@ -13,7 +13,12 @@ import { canPrompt, verbosity } from './terminal.js';
  */
 
 /** The options install and refresh share, from the flags. */
-const runOptions = (/** @type {RunFlags} */ flags) => ({ source: flags.source, target: flags.target, manifest: flags.manifest, dryRun: flags.dryRun });
+const runOptions = (/** @type {RunFlags} */ flags) => ({
+  source: flags.source,
+  target: flags.target,
+  manifest: flags.manifest,
+  dryRun: flags.dryRun,
+});
 
 /**
  * Prints the run's report and returns its exit code.
@@ -23,7 +28,15 @@ const runOptions = (/** @type {RunFlags} */ flags) => ({ source: flags.source, t
 function present(name, report, flags, argv, stop) {
   if (flags.json) printLine(JSON.stringify(report));
   else {
-    const base = ['upkeep', name, '--source', flags.source, '--target', flags.target, ...(flags.manifest ? ['--manifest', flags.manifest] : [])];
+    const base = [
+      'upkeep',
+      name,
+      '--source',
+      flags.source,
+      '--target',
+      flags.target,
+      ...(flags.manifest ? ['--manifest', flags.manifest] : []),
+    ];
     printLines(engine.renderRunReport(report, { verbosity: verbosity(flags), argv, base, signal: stop.signal ?? undefined }));
   }
   return engine.exitCode({ runReport: report, stopExit: stop.exitCode() });
@@ -41,7 +54,8 @@ export async function refreshCommand(flags, argv) {
     run: async ({ stop, prompt, request }) => {
       verbosity(flags);
       /** On a terminal, each file refresh cannot decide alone is asked about. */
-      const decide = (/** @type {import('../index.js').RefreshQuestion} */ question) => prompt.select({ message: question.message, choices: question.choices });
+      const decide = (/** @type {import('../index.js').RefreshQuestion} */ question) =>
+        prompt.select({ message: question.message, choices: question.choices });
       const report = await refresh({
         ...runOptions(flags),
         auto: flags.auto,

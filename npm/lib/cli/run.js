@@ -71,15 +71,18 @@ function failed({ name, flags, argv, error, stop, progress }) {
   }
   if (stopped) {
     const last = progress.last;
-    printLines(engine.renderStopped({
-      command: name,
-      signal: stop.signal ?? undefined,
-      cancelled: e.code === 'cancelled' && !stop.signal,
-      phase: last?.phase,
-      done: last?.done ?? 0,
-      total: last?.total ?? 0,
-      argv,
-    }), { stderr: true });
+    printLines(
+      engine.renderStopped({
+        command: name,
+        signal: stop.signal ?? undefined,
+        cancelled: e.code === 'cancelled' && !stop.signal,
+        phase: last?.phase,
+        done: last?.done ?? 0,
+        total: last?.total ?? 0,
+        argv,
+      }),
+      { stderr: true },
+    );
     return exit;
   }
   printError(/** @type {string} */ (e.message));

@@ -50,34 +50,46 @@ export async function updateCommand(flags, argv, { readOnly = false } = {}) {
       policy = flags.exitOn === undefined ? undefined : engine.parseExitPolicy(flags.exitOn);
       const say = verbosity(flags);
       const asking = !readOnly && canPrompt(flags);
-      const { document, outcome, report, payload } = await runUpdate({
-        root: flags.root,
-        baseline: flags.baseline,
-        latest: flags.latest,
-        to: flags.to,
-        pre: flags.pre,
-        allowDrift: flags.allowDrift,
-        stateDir: flags.stateDir,
-        conflicts: flags.conflicts,
-        ignoreEol: flags.ignoreEol,
-        allowDirty: flags.allowDirty,
-        dryRun: readOnly ? undefined : flags.dryRun,
-        pr: readOnly ? undefined : flags.pr,
-        signal: stop.abortSignal,
-        onProgress: request.onProgress,
-        // The release notes go to stderr before anything is written (with --yes too); a
-        // person at a terminal is asked, anyone else gets the update.
-        decide: readOnly ? undefined : async (/** @type {import('../index.js').UpdateQuestion} */ question) => {
-          if (!flags.json && say !== 'quiet') printRange(question.changelog ?? []);
-          if (!asking) return true;
-          return prompt.confirm({ message: question.message, default: true });
+      const { document, outcome, report, payload } = await runUpdate(
+        {
+          root: flags.root,
+          baseline: flags.baseline,
+          latest: flags.latest,
+          to: flags.to,
+          pre: flags.pre,
+          allowDrift: flags.allowDrift,
+          stateDir: flags.stateDir,
+          conflicts: flags.conflicts,
+          ignoreEol: flags.ignoreEol,
+          allowDirty: flags.allowDirty,
+          dryRun: readOnly ? undefined : flags.dryRun,
+          pr: readOnly ? undefined : flags.pr,
+          signal: stop.abortSignal,
+          onProgress: request.onProgress,
+          // The release notes go to stderr before anything is written (with --yes too); a
+          // person at a terminal is asked, anyone else gets the update.
+          decide: readOnly
+            ? undefined
+            : async (/** @type {import('../index.js').UpdateQuestion} */ question) => {
+                if (!flags.json && say !== 'quiet') printRange(question.changelog ?? []);
+                if (!asking) return true;
+                return prompt.confirm({ message: question.message, default: true });
+              },
         },
-      }, { readOnly });
+        { readOnly },
+      );
       const { check, plan } = outcome;
       const stopped = outcome.status === 'interrupted';
       // A run that wrote and did not finish (stopped, failed, files changed meanwhile) exits
       // with its run record's code (a stop's the signal's); the engine applies --exit-on to it.
-      const code = engine.exitCode({ policy, readOnly, report: plan ? report : null, pending: Boolean(plan?.pending), run: report.run?.outcome ?? null, stopExit: stop.exitCode() });
+      const code = engine.exitCode({
+        policy,
+        readOnly,
+        report: plan ? report : null,
+        pending: Boolean(plan?.pending),
+        run: report.run?.outcome ?? null,
+        stopExit: stop.exitCode(),
+      });
       if (flags.json) {
         printLine(JSON.stringify(document, null, 2));
         return code;
@@ -88,19 +100,28 @@ export async function updateCommand(flags, argv, { readOnly = false } = {}) {
       // a record behind VERSION, a drift allowed), before the report.
       for (const notice of outcome.notices) printWarning(notice);
       const files = plan?.files ?? [];
-      printLines(engine.renderUpdateOutcome({
-        status: outcome.status,
-        check,
-        report: plan ? report : undefined,
-        localChanges: files.filter((f) => f.localChange).map((f) => f.path),
-        upstreamChanges: files.filter((f) => f.upstreamChange).map((f) => f.path),
-        resumed: outcome.resumed,
-        leftoverPatches: outcome.leftoverPatches,
-        root: flags.root,
-        argv,
-      }, { stateDir: flags.stateDir ?? '.upkeep', dryRun: Boolean(flags.dryRun), readOnly, verbosity: say }));
+      printLines(
+        engine.renderUpdateOutcome(
+          {
+            status: outcome.status,
+            check,
+            report: plan ? report : undefined,
+            localChanges: files.filter((f) => f.localChange).map((f) => f.path),
+            upstreamChanges: files.filter((f) => f.upstreamChange).map((f) => f.path),
+            resumed: outcome.resumed,
+            leftoverPatches: outcome.leftoverPatches,
+            root: flags.root,
+            argv,
+          },
+          { stateDir: flags.stateDir ?? '.upkeep', dryRun: Boolean(flags.dryRun), readOnly, verbosity: say },
+        ),
+      );
       if (flags.pr !== undefined && say !== 'quiet') {
-        printLine(payload ? `Change request: ${flags.pr}/ (branch ${payload.branch}${payload.omitted.length ? `; body shortened, left out: ${payload.omitted.join(', ')}` : ''})` : `No change request written: the project is already at ${check.installed}.`);
+        printLine(
+          payload
+            ? `Change request: ${flags.pr}/ (branch ${payload.branch}${payload.omitted.length ? `; body shortened, left out: ${payload.omitted.join(', ')}` : ''})`
+            : `No change request written: the project is already at ${check.installed}.`,
+        );
       }
       return code;
     },

@@ -45,8 +45,15 @@ export async function adopt(request) {
   if (!parsed.version && !parsed.ref) {
     throw new UpkeepError('usage', `upkeep adopt needs the version the project was made from: upkeep adopt ${request.spec}@<version>`);
   }
-  if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) throw new UpkeepError('bad-path', `the project folder ${root} does not exist`);
-  const release = await openRelease(request.spec, 'release', { stateDir, cwd: request.cwd, retain: true, onProgress: request.onProgress, stopRequested: request.stopRequested });
+  if (!statSync(root, { throwIfNoEntry: false })?.isDirectory())
+    throw new UpkeepError('bad-path', `the project folder ${root} does not exist`);
+  const release = await openRelease(request.spec, 'release', {
+    stateDir,
+    cwd: request.cwd,
+    retain: true,
+    onProgress: request.onProgress,
+    stopRequested: request.stopRequested,
+  });
   try {
     ensureParents(root, `${stateDir}/update.lock`);
     const held = acquireLock(join(root, stateDir, 'update.lock'), 'adopt', { what: 'another upkeep run' });
@@ -59,7 +66,9 @@ export async function adopt(request) {
         sha256: releaseDigest(release.dir, path),
         current: probe(root, path),
       }));
-      const source = release.source.local ? engine.relocateSpec(release.source, relative(root, release.source.location) || '.') : release.source;
+      const source = release.source.local
+        ? engine.relocateSpec(release.source, relative(root, release.source.location) || '.')
+        : release.source;
       /** @type {import('../index.js').AdoptPlan} */
       const plan = engine.planAdopt({
         spec: release.spec,
@@ -72,7 +81,13 @@ export async function adopt(request) {
         stateDir,
       });
       for (const state of plan.stateFiles) atomicWrite(writable(root, state.path), Buffer.from(state.text));
-      return { status: 'adopted', report: plan.report, summary: plan.summary, notices: release.notices, release: { spec: release.spec, resolved: release.resolved } };
+      return {
+        status: 'adopted',
+        report: plan.report,
+        summary: plan.summary,
+        notices: release.notices,
+        release: { spec: release.spec, resolved: release.resolved },
+      };
     } finally {
       held.release();
     }
@@ -106,7 +121,8 @@ function probe(/** @type {string} */ root, /** @type {string} */ rel) {
 
 function writable(/** @type {string} */ root, /** @type {string} */ rel) {
   const at = inspect(root, rel);
-  if (at.kind !== 'file' && at.kind !== 'missing') throw unsafePathError(rel, `it is a ${at.kind}, not a regular file; upkeep never writes through one`);
+  if (at.kind !== 'file' && at.kind !== 'missing')
+    throw unsafePathError(rel, `it is a ${at.kind}, not a regular file; upkeep never writes through one`);
   ensureParents(root, rel);
   return at.abs;
 }

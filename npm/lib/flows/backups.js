@@ -113,7 +113,12 @@ function observe(/** @type {BackupsRequest} */ request) {
       }
     }
     if (git) addGitFacts(root, runs, git);
-    return { runs, nowMs: (request.now ?? (() => new Date()))().getTime(), active: activeRuns(root, tree, paths, folders), git: Boolean(git) };
+    return {
+      runs,
+      nowMs: (request.now ?? (() => new Date()))().getTime(),
+      active: activeRuns(root, tree, paths, folders),
+      git: Boolean(git),
+    };
   } finally {
     tree.close();
   }
@@ -130,15 +135,20 @@ function observeRun(root, folder, id, mtimeMs, legacy, tree) {
   const files = [];
   /** @type {string[]} */
   const other = [];
-  walk(root, folder, (rel, st, fd) => {
-    const path = rel.slice(folder.length + 1);
-    if (fd === undefined) {
-      other.push(path);
-      return;
-    }
-    const found = tree.entry(path);
-    files.push({ path, size: st.size, sha256: hashFd(fd), treeSha256: found && 'bytes' in found ? engine.sha256(found.bytes) : null });
-  }, { open: true });
+  walk(
+    root,
+    folder,
+    (rel, st, fd) => {
+      const path = rel.slice(folder.length + 1);
+      if (fd === undefined) {
+        other.push(path);
+        return;
+      }
+      const found = tree.entry(path);
+      files.push({ path, size: st.size, sha256: hashFd(fd), treeSha256: found && 'bytes' in found ? engine.sha256(found.bytes) : null });
+    },
+    { open: true },
+  );
   return { folder, id, mtimeMs: Math.floor(mtimeMs), files, other, legacy };
 }
 
@@ -212,10 +222,19 @@ function headOf(/** @type {string} */ root) {
 }
 
 /** Each backup file's blob id (git's own hash-object, no filters) and HEAD's blob at its path. */
-function addGitFacts(/** @type {string} */ root, /** @type {import('../index.js').BackupRun[]} */ runs, /** @type {Map<string, string>} */ head) {
+function addGitFacts(
+  /** @type {string} */ root,
+  /** @type {import('../index.js').BackupRun[]} */ runs,
+  /** @type {Map<string, string>} */ head,
+) {
   const files = runs.flatMap((run) => run.files.map((file) => ({ file, abs: join(root, run.folder, file.path) })));
   if (files.length === 0) return;
-  const out = execFileSync('git', ['-C', root, 'hash-object', '--no-filters', '--stdin-paths'], { env: gitEnv, input: files.map((f) => f.abs).join('\n') + '\n', maxBuffer: 1 << 30, encoding: 'utf8' });
+  const out = execFileSync('git', ['-C', root, 'hash-object', '--no-filters', '--stdin-paths'], {
+    env: gitEnv,
+    input: `${files.map((f) => f.abs).join('\n')}\n`,
+    maxBuffer: 1 << 30,
+    encoding: 'utf8',
+  });
   const oids = out.trim().split('\n');
   files.forEach(({ file }, i) => {
     file.gitOid = oids[i] ?? null;
@@ -224,7 +243,12 @@ function addGitFacts(/** @type {string} */ root, /** @type {import('../index.js'
 }
 
 /** Run ids of runs under way or interrupted: the update's progress record, refresh journals without an end. */
-function activeRuns(/** @type {string} */ root, /** @type {TreeReader} */ tree, /** @type {import('../index.js').UpdatePaths} */ paths, /** @type {string[]} */ folders) {
+function activeRuns(
+  /** @type {string} */ root,
+  /** @type {TreeReader} */ tree,
+  /** @type {import('../index.js').UpdatePaths} */ paths,
+  /** @type {string[]} */ folders,
+) {
   const active = [];
   const progress = tree.entry(paths.progress);
   if (progress && 'bytes' in progress) {

@@ -24,7 +24,7 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, readSync, unlinkSync } from 'node:fs';
 import { getSystemErrorMap } from 'node:util';
 import { engine } from '../engine.js';
-import { DirCache, sameFile, splitPath } from '../shim/dir-handle.js';
+import { DirCache, splitPath } from '../shim/dir-handle.js';
 import { step as faultStep } from '../shim/fault.js';
 import { CHUNK, sweepDeadTemps, TempFile } from '../shim/temp-file.js';
 import { counter, yielder } from './progress.js';
@@ -76,7 +76,8 @@ function at(/** @type {'backup' | 'stage' | 'swap'} */ stage, /** @type {() => a
   }
 }
 
-const isOsError = (/** @type {any} */ error) => typeof error?.code === 'string' && /^E[A-Z0-9]+$/.test(error.code) && ('syscall' in error || 'errno' in error);
+const isOsError = (/** @type {any} */ error) =>
+  typeof error?.code === 'string' && /^E[A-Z0-9]+$/.test(error.code) && ('syscall' in error || 'errno' in error);
 
 /** The SHA-256 of descriptor `fd` from its start. */
 function hashFd(/** @type {number} */ fd) {
@@ -212,7 +213,9 @@ async function runBatch(batch, ctx, swept, progress) {
     for (const [i, s] of staged.entries()) {
       if (!s.backupTemp) continue;
       try {
-        s.backup = at('backup', () => placeBackup(/** @type {TempFile} */ (s.backupTemp), /** @type {string} */ (s.step.backup), /** @type {string} */ (s.before)));
+        s.backup = at('backup', () =>
+          placeBackup(/** @type {TempFile} */ (s.backupTemp), /** @type {string} */ (s.step.backup), /** @type {string} */ (s.before)),
+        );
         backupDirs.add(s.backupTemp.dir);
       } catch (error) {
         if (!(error instanceof Blocked)) throw error;
@@ -283,7 +286,18 @@ function stage(step, ctx, targets, sources, swept) {
   }
   const held = at('backup', () => openHeld(dir, name));
   /** @type {Staged} */
-  const s = { step, dir, name, held, before: undefined, after: undefined, temp: undefined, backupTemp: undefined, backup: undefined, mode: 0o644 };
+  const s = {
+    step,
+    dir,
+    name,
+    held,
+    before: undefined,
+    after: undefined,
+    temp: undefined,
+    backupTemp: undefined,
+    backup: undefined,
+    mode: 0o644,
+  };
   try {
     const expect = step.expect.kind;
     if (expect === 'if-missing' && held) return { ...closeHeld(s), path: step.path, outcome: 'unchanged', backup: null, error: null };
@@ -297,16 +311,20 @@ function stage(step, ctx, targets, sources, swept) {
       // that does not is replaced only when the step backs it up.
       if (expect === 'any') {
         const now = at('backup', () => hashFd(/** @type {number} */ (held.fd)));
-        if (planned && now === engine.sha256(planned)) return { ...closeHeld(s), path: step.path, outcome: 'unchanged', backup: null, error: null };
+        if (planned && now === engine.sha256(planned))
+          return { ...closeHeld(s), path: step.path, outcome: 'unchanged', backup: null, error: null };
         if (!step.backup) return { ...closeHeld(s), ...changed };
       }
-      s.before = step.backup ? at('backup', () => copyToBackup(s, folder(targets, splitPath(/** @type {string} */ (step.backup)).dir, swept))) : at('backup', () => hashFd(/** @type {number} */ (held.fd)));
+      s.before = step.backup
+        ? at('backup', () => copyToBackup(s, folder(targets, splitPath(/** @type {string} */ (step.backup)).dir, swept)))
+        : at('backup', () => hashFd(/** @type {number} */ (held.fd)));
       const wanted = step.expect.kind === 'file' ? step.expect.sha256 : s.before;
       if (s.before !== wanted) return { ...discard(s), ...changed };
     }
     if (step.content.kind === 'remove') return s;
     const source = step.content.kind === 'copy' ? openSource(step.content.from, sources) : null;
-    if (step.content.kind === 'copy' && !source) return { ...discard(s), path: step.path, outcome: 'source-changed', backup: null, error: null };
+    if (step.content.kind === 'copy' && !source)
+      return { ...discard(s), path: step.path, outcome: 'source-changed', backup: null, error: null };
     if (source && !held) s.mode = Number(source.st.mode & 0o777n);
     at('stage', () => {
       s.temp = new TempFile(dir, name);
@@ -460,7 +478,11 @@ function swap(s) {
   } catch {
     now = undefined;
   }
-  if (!now || !unchangedSince(now, /** @type {import('node:fs').BigIntStats} */ (held.st)) || !unchangedSince(fstatSync(fd, { bigint: true }), /** @type {import('node:fs').BigIntStats} */ (held.st))) {
+  if (
+    !now ||
+    !unchangedSince(now, /** @type {import('node:fs').BigIntStats} */ (held.st)) ||
+    !unchangedSince(fstatSync(fd, { bigint: true }), /** @type {import('node:fs').BigIntStats} */ (held.st))
+  ) {
     discard(s);
     return result('changed');
   }
@@ -508,4 +530,3 @@ function discard(/** @type {Staged} */ s) {
   closeHeld(s);
   return {};
 }
-

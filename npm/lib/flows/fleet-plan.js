@@ -30,8 +30,17 @@ export function fleetPlan(request) {
   const label = request.list;
   const repos = engine.parseFleetList(text, label);
   const base = dirname(resolve(request.list));
-  const records = repos.filter((/** @type {import('../index.js').FleetRepo} */ repo) => repo.local && repo.record).map((/** @type {import('../index.js').FleetRepo} */ repo) => readRecord(base, repo));
-  return engine.planFleet({ list: text, label, to: request.to ?? null, platform: request.platform ?? null, batchSize: request.batchSize ?? null, records });
+  const records = repos
+    .filter((/** @type {import('../index.js').FleetRepo} */ repo) => repo.local && repo.record)
+    .map((/** @type {import('../index.js').FleetRepo} */ repo) => readRecord(base, repo));
+  return engine.planFleet({
+    list: text,
+    label,
+    to: request.to ?? null,
+    platform: request.platform ?? null,
+    batchSize: request.batchSize ?? null,
+    records,
+  });
 }
 
 /**

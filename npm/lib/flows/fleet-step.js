@@ -49,7 +49,10 @@ const CLI = fileURLToPath(new URL('../../bin/upkeep.js', import.meta.url));
 export function fleetStep(request) {
   const found = gitRun(request.root, ['rev-parse', '--show-toplevel']);
   if (found.status !== 0) {
-    throw new UpkeepError('git', `${request.root} is not in a git checkout (a fleet step runs in a clone of the repository): ${found.stderr.trim()}`);
+    throw new UpkeepError(
+      'git',
+      `${request.root} is not in a git checkout (a fleet step runs in a clone of the repository): ${found.stderr.trim()}`,
+    );
   }
   const top = found.stdout.toString('utf8').trim();
   const remote = request.remote ?? 'origin';
@@ -62,7 +65,9 @@ export function fleetStep(request) {
   const start = engine.stepStart({
     head,
     headParent: parents[0] ?? null,
-    headIsStepCommit: gitLine(top, ['log', '-1', '--format=%B', head]).split('\n').some((line) => line.startsWith('Upkeep-Branch: ')),
+    headIsStepCommit: gitLine(top, ['log', '-1', '--format=%B', head])
+      .split('\n')
+      .some((line) => line.startsWith('Upkeep-Branch: ')),
     dirty: statusPaths(top),
     unfinishedBase: readMarker(marker),
     projectDir: request.dir ?? null,
@@ -98,8 +103,16 @@ export function fleetStep(request) {
   }
   /** @type {FleetStepOutcome} */
   const outcome = {
-    action: 'skip', message: '', branch: null, commit: null, remote: null, base, payload,
-    updateExit: run.status ?? 1, error: null, updateStatus: document?.status ?? null,
+    action: 'skip',
+    message: '',
+    branch: null,
+    commit: null,
+    remote: null,
+    base,
+    payload,
+    updateExit: run.status ?? 1,
+    error: null,
+    updateStatus: document?.status ?? null,
   };
   if (run.status !== 0) {
     outcome.action = 'failed';
@@ -135,8 +148,12 @@ export function fleetStep(request) {
   const { name, email } = identity(request.author ?? 'upkeep <upkeep@users.noreply.github.com>');
   const date = gitLine(top, ['show', '-s', '--format=%cI', base]);
   const extraEnv = {
-    GIT_AUTHOR_NAME: name, GIT_AUTHOR_EMAIL: email, GIT_AUTHOR_DATE: date,
-    GIT_COMMITTER_NAME: name, GIT_COMMITTER_EMAIL: email, GIT_COMMITTER_DATE: date,
+    GIT_AUTHOR_NAME: name,
+    GIT_AUTHOR_EMAIL: email,
+    GIT_AUTHOR_DATE: date,
+    GIT_COMMITTER_NAME: name,
+    GIT_COMMITTER_EMAIL: email,
+    GIT_COMMITTER_DATE: date,
   };
   git(top, ['-c', 'commit.gpgsign=false', 'commit', '-q', '--no-verify', '-F', join(payload, 'commit.txt')], { extraEnv });
   const commit = gitLine(top, ['rev-parse', 'HEAD']);
@@ -154,9 +171,18 @@ export function fleetStep(request) {
     contains = gitOk(top, ['merge-base', '--is-ancestor', commit, remoteHead]);
     const message = gitLine(top, ['log', '-1', '--format=%B', remoteHead]);
     const parents = gitLine(top, ['log', '-1', '--format=%P', remoteHead]).split(' ').filter(Boolean);
-    stepCommit = message.split('\n').includes(`Upkeep-Branch: ${branch}`) && parents.length === 1 && gitOk(top, ['merge-base', '--is-ancestor', parents[0], base]);
+    stepCommit =
+      message.split('\n').includes(`Upkeep-Branch: ${branch}`) &&
+      parents.length === 1 &&
+      gitOk(top, ['merge-base', '--is-ancestor', parents[0], base]);
   }
-  const decision = engine.stepAction({ branch, commit, remote: remoteHead, remoteContainsCommit: contains, remoteIsStepCommit: stepCommit });
+  const decision = engine.stepAction({
+    branch,
+    commit,
+    remote: remoteHead,
+    remoteContainsCommit: contains,
+    remoteIsStepCommit: stepCommit,
+  });
   outcome.action = decision.action;
   outcome.message = decision.message;
   if (request.push !== false && (decision.action === 'push' || decision.action === 'replace')) {

@@ -33,8 +33,16 @@ export async function runInstall(request) {
       if (stopRequested()) throw new UpkeepError('interrupted', 'install interrupted while reading; nothing was written');
     },
   };
-  const sources = await observeAll(sourceRoot, manifest.files.map((f) => f.src), reading);
-  const hosts = await observeAll(root, manifest.files.map((f) => f.target), reading);
+  const sources = await observeAll(
+    sourceRoot,
+    manifest.files.map((f) => f.src),
+    reading,
+  );
+  const hosts = await observeAll(
+    root,
+    manifest.files.map((f) => f.target),
+    reading,
+  );
   emit(request.onProgress, { phase: 'plan', done: 0, total: 1 });
   /** @type {import('../index.js').Plan} */
   const plan = engine.planInstall(bytes, name, { sources, hosts }, Boolean(request.force));
@@ -47,7 +55,14 @@ export async function runInstall(request) {
   ensureParents(root, `${home}x`);
   const lock = acquireLock(join(root, `${home}${LOCK_NAME}`), runId);
   try {
-    const { outcomes, stopped, failed } = await carryOut(plan, { root, sourceRoot, runId, home, stopRequested, onProgress: request.onProgress });
+    const { outcomes, stopped, failed } = await carryOut(plan, {
+      root,
+      sourceRoot,
+      runId,
+      home,
+      stopRequested,
+      onProgress: request.onProgress,
+    });
     const report = summary({ runId, outcomes, failed, interrupted: stopped });
     if (report.recordChanged) atomicWrite(join(root, plan.recordPath), Buffer.from(plan.recordText));
     return report;

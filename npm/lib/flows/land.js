@@ -82,7 +82,8 @@ export async function land({ cwd, handoff, stopRequested = () => false }) {
       }
       const paths = [...commit.files, ...commit.inherited];
       const added = gitRun(root, ['update-index', '--add', '--remove', '--', ...paths]);
-      const made = added.status === 0 ? gitRun(root, ['commit', '--quiet', '--only', '-F', '-', '--', ...paths], { input: commit.message }) : added;
+      const made =
+        added.status === 0 ? gitRun(root, ['commit', '--quiet', '--only', '-F', '-', '--', ...paths], { input: commit.message }) : added;
       if (made.status !== 0) {
         outcomes.push({ error: made.stderr.trim() || `git exited with ${made.status}` });
         break;
@@ -92,4 +93,3 @@ export async function land({ cwd, handoff, stopRequested = () => false }) {
   }
   return { report: engine.landReport(plan, outcomes), plan };
 }
-

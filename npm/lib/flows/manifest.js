@@ -27,15 +27,22 @@ import { ensureParents, inspect, unsafePathError } from '../shim/safe-path.js';
 export function manifestInitFlow(request) {
   const { stateDir = '.upkeep' } = request;
   const dir = folder(request.dir);
-  const fromFile = request.rulesFile ? engine.parseManifestRules(readOrFail(request.rulesFile, 'the rules file'), request.rulesFile) : { rules: [], install: [] };
+  const fromFile = request.rulesFile
+    ? engine.parseManifestRules(readOrFail(request.rulesFile, 'the rules file'), request.rulesFile)
+    : { rules: [], install: [] };
   const rules = { rules: [...fromFile.rules, ...(request.rules ?? [])], install: [...fromFile.install, ...(request.install ?? [])] };
-  const files = listTree(dir).filter((e) => e.kind === 'file').map((e) => e.path);
+  const files = listTree(dir)
+    .filter((e) => e.kind === 'file')
+    .map((e) => e.path);
   /** @type {import('../index.js').ManifestInit} */
   const init = engine.manifestInit({ label: dir, files, rules, stateDir });
   const rel = `${stateDir}/manifest.json`;
   const at = inspect(dir, rel);
   if (at.kind !== 'missing' && !request.force && !request.dryRun) {
-    throw new UpkeepError('manifest-exists', `${join(dir, rel)} already exists; add --force to replace it (or check it with upkeep manifest check)`);
+    throw new UpkeepError(
+      'manifest-exists',
+      `${join(dir, rel)} already exists; add --force to replace it (or check it with upkeep manifest check)`,
+    );
   }
   if (at.kind !== 'file' && at.kind !== 'missing') throw unsafePathError(rel, `it is a ${at.kind}, not a regular file`);
   if (!request.dryRun) {

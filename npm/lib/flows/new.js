@@ -6,7 +6,20 @@
 // command finishes an interrupted run.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, copyFileSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  copyFileSync,
+  fsyncSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import process from 'node:process';
 import { engine } from '../engine.js';
@@ -56,7 +69,14 @@ const CHUNK = 1024;
  */
 export async function newProject(request) {
   const { target, force = false, stateDir = '.upkeep' } = request;
-  const release = await openRelease(request.spec, 'release', { stateDir, cwd: request.cwd, pre: request.pre, retain: true, onProgress: request.onProgress, stopRequested: request.stopRequested });
+  const release = await openRelease(request.spec, 'release', {
+    stateDir,
+    cwd: request.cwd,
+    pre: request.pre,
+    retain: true,
+    onProgress: request.onProgress,
+    stopRequested: request.stopRequested,
+  });
   const root = resolve(target);
   const start = engine.scaffoldStart({
     target,
@@ -79,7 +99,9 @@ export async function newProject(request) {
       const current = probe(root, path);
       return { path, current, sha256: current ? hashFileSync(join(release.dir, path)) : null };
     });
-    const spec = release.source.local ? engine.relocateSpec(release.source, relative(root, release.source.location) || '.') : release.source;
+    const spec = release.source.local
+      ? engine.relocateSpec(release.source, relative(root, release.source.location) || '.')
+      : release.source;
     /** @type {import('../index.js').ScaffoldPlan} */
     const plan = engine.planScaffold({
       start,
@@ -142,22 +164,27 @@ async function writeFiles(root, view, writes, request) {
   // signal's handler runs (and a progress bar redraws).
   const stopIfAsked = async () => {
     await letSignalsIn();
-    if (request.stopRequested?.()) throw new UpkeepError('interrupted', 'upkeep new was interrupted; run the same command again to finish it');
+    if (request.stopRequested?.())
+      throw new UpkeepError('interrupted', 'upkeep new was interrupted; run the same command again to finish it');
   };
   const replaced = writes.filter((w) => w.backupPath);
   if (replaced.length > 0) {
     emit(request.onProgress, { phase: 'backup', done: 0, total: replaced.length });
-    await saveBackups(root, replaced.map((w) => ({
-      backupRel: /** @type {string} */ (w.backupPath),
-      bytes: () => readFileSync(join(root, w.path)),
-      mode: lstatSync(join(root, w.path)).mode & 0o777,
-    })));
+    await saveBackups(
+      root,
+      replaced.map((w) => ({
+        backupRel: /** @type {string} */ (w.backupPath),
+        bytes: () => readFileSync(join(root, w.path)),
+        mode: lstatSync(join(root, w.path)).mode & 0o777,
+      })),
+    );
     emit(request.onProgress, { phase: 'backup', done: replaced.length, total: replaced.length });
   }
   await stopIfAsked();
   const verified = new Set();
   let done = 0;
-  const progress = (/** @type {string | undefined} */ path) => emit(request.onProgress, { phase: 'write', done, total: writes.length, path });
+  const progress = (/** @type {string | undefined} */ path) =>
+    emit(request.onProgress, { phase: 'write', done, total: writes.length, path });
   const creates = writes.filter((w) => w.create);
   for (let at = 0; at < creates.length; at += CHUNK) {
     progress(creates[at].path);
@@ -282,7 +309,8 @@ function topEntries(/** @type {string} */ root, /** @type {string} */ target) {
  */
 function writable(root, rel, folders) {
   const at = inspect(root, rel);
-  if (at.kind !== 'file' && at.kind !== 'missing') throw unsafePathError(rel, `it is a ${at.kind}, not a regular file; upkeep never writes through one`);
+  if (at.kind !== 'file' && at.kind !== 'missing')
+    throw unsafePathError(rel, `it is a ${at.kind}, not a regular file; upkeep never writes through one`);
   ensureParents(root, rel, folders);
   return at.abs;
 }
@@ -319,5 +347,5 @@ function readText(/** @type {string} */ path) {
 
 /** A run id from the clock: `20260101-120000-123`. */
 function runId(/** @type {Date} */ date) {
-  return date.toISOString().replace(/[-:]/g, '').replace('T', '-').replace(/\..*/, '') + `-${String(date.getMilliseconds()).padStart(3, '0')}`;
+  return `${date.toISOString().replace(/[-:]/g, '').replace('T', '-').replace(/\..*/, '')}-${String(date.getMilliseconds()).padStart(3, '0')}`;
 }

@@ -22,11 +22,22 @@ export async function observeAll(root, rels, options = {}) {
   const observations = [];
   await observeTree({ roots: [root], paths: rels, eol: true, ...options }, (batch) => {
     const small = batch.flatMap(({ found: [f] }) => (f.bytes ? [f.bytes] : []));
-    const digests = small.length === 0 ? [] : engine.digestContents(Buffer.concat(small), Uint32Array.from(small, (b) => b.length), true);
+    const digests =
+      small.length === 0
+        ? []
+        : engine.digestContents(
+            Buffer.concat(small),
+            Uint32Array.from(small, (b) => b.length),
+            true,
+          );
     let next = 0;
-    for (const { path, found: [f] } of batch) {
+    for (const {
+      path,
+      found: [f],
+    } of batch) {
       if (f.blockedBy) {
-        const why = f.blockedBy.kind === 'symlink' ? 'is a symbolic link; upkeep never follows links inside the tree' : 'is not a directory';
+        const why =
+          f.blockedBy.kind === 'symlink' ? 'is a symbolic link; upkeep never follows links inside the tree' : 'is not a directory';
         throw unsafePathError(path, `'${f.blockedBy.folder}' ${why}`);
       }
       if (f.kind !== 'file') {

@@ -60,7 +60,8 @@ export async function planByDigests({ roots, paths, input, onProgress, stopIfAsk
         if (f.bytes) parts.push(f.bytes);
       }
     }
-    if (columnPaths.length > 0) session.observeColumns(columnPaths, Uint8Array.from(kinds), Buffer.concat(parts), Uint32Array.from(lengths));
+    if (columnPaths.length > 0)
+      session.observeColumns(columnPaths, Uint8Array.from(kinds), Buffer.concat(parts), Uint32Array.from(lengths));
     if (objects.length > 0) session.observe(objects, false);
   });
   const needs = session.needs();
@@ -137,7 +138,10 @@ function readNeeded(abs, path, side) {
   } catch (error) {
     const e = /** @type {NodeJS.ErrnoException} */ (error);
     if (!e.code || !GONE.has(e.code)) throw error; // a read the file system refused (EACCES, EIO): its own error
-    throw new UpkeepError('changed-during-run', `'${path}' (the ${side} copy) changed while upkeep was reading it: ${e.message}; nothing was written, run the update again`);
+    throw new UpkeepError(
+      'changed-during-run',
+      `'${path}' (the ${side} copy) changed while upkeep was reading it: ${e.message}; nothing was written, run the update again`,
+    );
   } finally {
     if (fd !== undefined) closeSync(fd);
   }

@@ -61,7 +61,15 @@ export async function runRefresh(request) {
   const recordPath = `${home}.upkeep-source.json`;
   const recordBytes = readInside(root, recordPath);
   if (!recordBytes) {
-    const install = engine.shellCommand(['upkeep', 'install', '--source', request.source, '--target', request.target, ...(request.manifest ? ['--manifest', request.manifest] : [])]);
+    const install = engine.shellCommand([
+      'upkeep',
+      'install',
+      '--source',
+      request.source,
+      '--target',
+      request.target,
+      ...(request.manifest ? ['--manifest', request.manifest] : []),
+    ]);
     throw new UpkeepError('no-record', `no record '${recordPath}' in '${root}': install first with \`${install}\``);
   }
   /** @type {import('../index.js').SourceRecord | undefined} */
@@ -74,15 +82,30 @@ export async function runRefresh(request) {
     // The observations are the run's largest objects at 100,000 files: held only until planned.
     /** @type {import('../index.js').Observations | undefined} */
     let observations;
+    // biome-ignore lint/style/useConst: assigned with the observations, which are released once planned
     let identity;
-    ({ observations, identity } = await observeRefresh(sourceRoot, root, manifestBytes, { manifest, record }, { stopRequested, onProgress: request.onProgress }));
+    ({ observations, identity } = await observeRefresh(
+      sourceRoot,
+      root,
+      manifestBytes,
+      { manifest, record },
+      { stopRequested, onProgress: request.onProgress },
+    ));
     manifest = record = undefined; // the engine reads both again from their bytes
     const journalPath = join(root, `${home}${JOURNAL_NAME}`);
     const journal = engine.parseJournal(readJournal(journalPath, `${home}${JOURNAL_NAME}`));
     const resume = engine.interruptedRun(journal, root, identity, `${home}${JOURNAL_NAME}`);
 
     /** @type {import('../index.js').RefreshOptions} */
-    const options = { auto: request.auto, confirm: request.confirm ?? [], hostDeleted: request.hostDeleted, sourceDeleted: request.sourceDeleted, resume, manifestName, recordName: recordPath };
+    const options = {
+      auto: request.auto,
+      confirm: request.confirm ?? [],
+      hostDeleted: request.hostDeleted,
+      sourceDeleted: request.sourceDeleted,
+      resume,
+      manifestName,
+      recordName: recordPath,
+    };
     emit(request.onProgress, { phase: 'plan', done: 0, total: 1 });
     /** @type {import('../index.js').Plan} */
     let plan = engine.planRefresh(manifestBytes, recordBytes, observations, options);
@@ -103,7 +126,15 @@ export async function runRefresh(request) {
     const mutating = plan.files.some((f) => f.action !== 'none') || plan.recordChanged;
     if (!mutating) return report(plan, { dryRun: false, resumed: false, diffs, runId });
     writer.append(header);
-    const { outcomes, stopped, failed } = await carryOut(plan, { root, sourceRoot, runId, home, journal: writer, stopRequested, onProgress: request.onProgress });
+    const { outcomes, stopped, failed } = await carryOut(plan, {
+      root,
+      sourceRoot,
+      runId,
+      home,
+      journal: writer,
+      stopRequested,
+      onProgress: request.onProgress,
+    });
     const facts = { dryRun: false, resumed: Boolean(resume), diffs, runId, outcomes, interrupted: stopped, failed };
     const done = report(plan, facts);
     if (done.recordChanged) {
@@ -141,9 +172,16 @@ async function observeRefresh(sourceRoot, root, manifestBytes, { manifest, recor
       if (stopRequested()) throw new UpkeepError('interrupted', 'refresh interrupted while reading; nothing was written');
     },
   };
-  const sources = await observeAll(sourceRoot, manifest.files.map((f) => f.src), reading);
+  const sources = await observeAll(
+    sourceRoot,
+    manifest.files.map((f) => f.src),
+    reading,
+  );
   const hosts = await observeAll(root, targets, reading);
-  const identity = engine.sourceIdentity(manifestBytes, sources.map((s) => [s.path, s.sha256 ?? null]));
+  const identity = engine.sourceIdentity(
+    manifestBytes,
+    sources.map((s) => [s.path, s.sha256 ?? null]),
+  );
   return { observations: { sources, hosts }, identity };
 }
 
@@ -158,8 +196,16 @@ async function observeRefresh(sourceRoot, root, manifestBytes, { manifest, recor
  */
 export async function carryOut(plan, { root, sourceRoot, runId, home, journal, stopRequested, onProgress }) {
   const now = () => new Date().toISOString();
-  const base = (/** @type {import('../index.js').PlannedFile} */ file) =>
-    ({ type: /** @type {const} */ ('file'), ts: '', run: runId, src: file.src, target: file.target, state: file.state, decision: file.decision, action: file.action });
+  const base = (/** @type {import('../index.js').PlannedFile} */ file) => ({
+    type: /** @type {const} */ ('file'),
+    ts: '',
+    run: runId,
+    src: file.src,
+    target: file.target,
+    state: file.state,
+    decision: file.decision,
+    action: file.action,
+  });
   /** @type {import('../index.js').FileRunOutcome[]} */
   const outcomes = [];
   /** @type {import('../index.js').JournalRecord[]} lines waiting for their batch's one fsync */
@@ -176,13 +222,22 @@ export async function carryOut(plan, { root, sourceRoot, runId, home, journal, s
   flush();
   /** @type {import('../index.js').WriteStep[]} */
   const steps = engine.refreshSteps(plan, `${home}${BACKUPS_NAME}/${runId}`);
-  const record = (/** @type {'intent' | 'done'} */ phase) => (/** @type {import('../index.js').WriteStep} */ step, /** @type {{ before?: string, after?: string, backup?: string }} */ f) => {
-    if (step.index === null) return;
-    lines.push({ ...base(plan.files[step.index]), ts: now(), phase, before: f.before, after: f.after, backup: f.backup });
-  };
+  const record =
+    (/** @type {'intent' | 'done'} */ phase) =>
+    (/** @type {import('../index.js').WriteStep} */ step, /** @type {{ before?: string, after?: string, backup?: string }} */ f) => {
+      if (step.index === null) return;
+      lines.push({ ...base(plan.files[step.index]), ts: now(), phase, before: f.before, after: f.after, backup: f.backup });
+    };
   // A batch's intents are durable before any of its backups is placed, its done lines once its folders are synced.
   const run = await executeSteps(steps, {
-    root, sourceRoot, stopRequested, onProgress, onIntent: record('intent'), onDone: record('done'), onBatchStaged: flush, onBatchDone: flush,
+    root,
+    sourceRoot,
+    stopRequested,
+    onProgress,
+    onIntent: record('intent'),
+    onDone: record('done'),
+    onBatchStaged: flush,
+    onBatchDone: flush,
   });
   // Each path has one step (the engine checks it); a lookup per outcome, not a search.
   const stepByPath = new Map(steps.map((s) => [s.path, s]));

@@ -53,7 +53,12 @@ export async function regenerate({ root, plan, stateDir, limits, stopRequested, 
     }
     const everywhere = sandbox.mode === 'none';
     const before = snapshotTree(root, job.dirs, job.snapshotSkip, { everywhere });
-    const wrap = confineTo(sandbox, root, job.dirs.map((d) => join(root, d)), job.protected.map((p) => join(root, p)));
+    const wrap = confineTo(
+      sandbox,
+      root,
+      job.dirs.map((d) => join(root, d)),
+      job.protected.map((p) => join(root, p)),
+    );
     const result = await runProgram(job.argv, root, limits, { wrap });
     const after = snapshotTree(root, job.dirs, job.snapshotSkip, { everywhere });
     const confinement = engine.regionConfine({ paths: job.paths, dirs: job.dirs, before: before.entries, after: after.entries });
@@ -92,7 +97,13 @@ async function backUp(root, backups) {
     for (const { path, backupPath } of backups) {
       const found = tree.entry(path);
       if (found && 'bytes' in found) {
-        steps.push({ path: backupPath, expect: { kind: 'missing' }, content: { kind: 'copy', from: path, sha256: engine.sha256(found.bytes), crlf: false }, backup: null, index: null });
+        steps.push({
+          path: backupPath,
+          expect: { kind: 'missing' },
+          content: { kind: 'copy', from: path, sha256: engine.sha256(found.bytes), crlf: false },
+          backup: null,
+          index: null,
+        });
       }
     }
   } finally {
@@ -106,7 +117,11 @@ async function backUp(root, backups) {
   const declared = missed && backups.find((b) => b.backupPath === missed.path)?.path;
   const backupFailure = !missed
     ? null
-    : { path: declared ?? missed.path, message: failure?.outcome === 'blocked' ? (failure.error?.message ?? null) : null, code: failure?.outcome === 'blocked' ? (failure.error?.code ?? null) : null };
+    : {
+        path: declared ?? missed.path,
+        message: failure?.outcome === 'blocked' ? (failure.error?.message ?? null) : null,
+        code: failure?.outcome === 'blocked' ? (failure.error?.code ?? null) : null,
+      };
   return { backedUp: backups.filter((b) => copied.has(b.backupPath)).map((b) => b.path), backupFailure };
 }
 
@@ -208,4 +223,3 @@ function lstatOrNull(/** @type {string} */ path) {
     return null;
   }
 }
-

@@ -118,7 +118,11 @@ export async function sync({ cwd, from, picks = [], checks = [], dryRun = false,
     if (plan.action === 'refused') return report;
     if (dryRun) return { ...report, status: 'dry_run' };
     /** A stopped sync ends before its next step; nothing it made is pushed. */
-    const stopped = () => ({ ...report, status: /** @type {const} */ ('interrupted'), notes: [...(report.notes ?? []), 'stopped before it finished; nothing was pushed and the branch did not move'] });
+    const stopped = () => ({
+      ...report,
+      status: /** @type {const} */ ('interrupted'),
+      notes: [...(report.notes ?? []), 'stopped before it finished; nothing was pushed and the branch did not move'],
+    });
     if (await stopAsked()) return stopped();
 
     // A worktree of its own at the checkout's commit.
@@ -160,7 +164,9 @@ export async function sync({ cwd, from, picks = [], checks = [], dryRun = false,
       appendRecord(recordsPath, { command, digest, status, place });
       report.checks?.push({ command, status, digest, passedIn: null });
       if (status === 'failed') {
-        report.notes?.push(`check '${command}' failed (${ran.status === null ? `killed by ${ran.signal}` : `exit ${ran.status}`}); nothing was pushed`);
+        report.notes?.push(
+          `check '${command}' failed (${ran.status === null ? `killed by ${ran.signal}` : `exit ${ran.status}`}); nothing was pushed`,
+        );
         return { ...report, status: 'check_failed' };
       }
     }
@@ -175,7 +181,11 @@ export async function sync({ cwd, from, picks = [], checks = [], dryRun = false,
       const url = origin.stdout.toString('utf8').trim();
       const pushed = gitRun(checkout, ['push', '--porcelain', 'origin', `${head}:refs/heads/${branch}`]);
       if (pushed.status !== 0) {
-        const said = [pushed.stderr, pushed.stdout.toString('utf8')].join('\n').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('To ') && l !== 'Done');
+        const said = [pushed.stderr, pushed.stdout.toString('utf8')]
+          .join('\n')
+          .split('\n')
+          .map((l) => l.trim())
+          .filter((l) => l && !l.startsWith('To ') && l !== 'Done');
         return { ...report, status: 'push_rejected', notes: [`origin (${url}) refused the push: ${said.join(' ')}`] };
       }
       const flag = pushFlag(pushed.stdout.toString('utf8'), branch);

@@ -99,7 +99,10 @@ export async function update(request) {
     // Everything the run decides from is read under the lock.
     const installed = readTextStrict(project, paths.version, `${paths.version} in ${root}`);
     if (installed === null) {
-      throw new UpkeepError('not-installed', `no ${paths.version} in ${root}: this project was not installed from a template release (or the marker was deleted)`);
+      throw new UpkeepError(
+        'not-installed',
+        `no ${paths.version} in ${root}: this project was not installed from a template release (or the marker was deleted)`,
+      );
     }
     const record = readJson(project, paths.progress);
     // The two releases: the flags, else the recorded source (the engine decides).
@@ -124,8 +127,14 @@ export async function update(request) {
     const changelogText = lossyText(latest.tree, 'CHANGELOG.md');
     /** @type {UpdateOutcome} */
     const outcome = {
-      status: 'up-to-date', check, changelog: [], plan: null, leftoverPatches: [], resumed: false,
-      notices: [...sources.notices, ...latest.notices], releases: { baseline: null, latest: { spec: latest.spec, resolved: latest.resolved } },
+      status: 'up-to-date',
+      check,
+      changelog: [],
+      plan: null,
+      leftoverPatches: [],
+      resumed: false,
+      notices: [...sources.notices, ...latest.notices],
+      releases: { baseline: null, latest: { spec: latest.spec, resolved: latest.resolved } },
       source: sources.record?.source ?? null,
     };
     if (first.step === 'done') {
@@ -155,7 +164,12 @@ export async function update(request) {
     // What git says about the tree, for the engine's dirty guard: refused before anyone is
     // asked to confirm; the plan checks the same again.
     const git = first.observeGit ? gitStatus(root) : null;
-    engine.checkClean({ baselineManifest, latestManifest, git, options: { dryRun, allowDirty: request.allowDirty ?? false, resumed: start.resumed } });
+    engine.checkClean({
+      baselineManifest,
+      latestManifest,
+      git,
+      options: { dryRun, allowDirty: request.allowDirty ?? false, resumed: start.resumed },
+    });
     if (ready.confirm && request.confirm && !(await request.confirm(outcome.changelog, check))) {
       outcome.status = 'aborted';
       return outcome;
@@ -216,7 +230,8 @@ export async function update(request) {
       outcome.status = stopped.status;
       return outcome;
     }
-    if (ready.writeProgress) await writeFileIn(state, splitPath(paths.progress).name, Buffer.from(`${JSON.stringify(ready.writeProgress)}\n`));
+    if (ready.writeProgress)
+      await writeFileIn(state, splitPath(paths.progress).name, Buffer.from(`${JSON.stringify(ready.writeProgress)}\n`));
     const run = await executeSteps(plan.steps, {
       root,
       sourceRoot: latest.tree.root,
@@ -233,7 +248,14 @@ export async function update(request) {
       // A stop during the regions leaves the version where it was: re-running regenerates.
       interrupted = stopRequested();
     }
-    const facts = { report, steps: plan.steps, outcomes: run.outcomes, interrupted, backups: measureBackups(root, paths.backupsDir), stateDir };
+    const facts = {
+      report,
+      steps: plan.steps,
+      outcomes: run.outcomes,
+      interrupted,
+      backups: measureBackups(root, paths.backupsDir),
+      stateDir,
+    };
     /** @type {import('../index.js').UpdateFinished} */
     let finished = engine.finishUpdate(facts);
     if (finished.bumpVersion) {
@@ -271,7 +293,10 @@ function openStateFolder(/** @type {string} */ root, /** @type {string} */ state
     return openDir(root, stateDir);
   } catch (error) {
     if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') {
-      throw new UpkeepError('not-installed', `no ${stateDir}/VERSION in ${root}: this project was not installed from a template release (or the marker was deleted)`);
+      throw new UpkeepError(
+        'not-installed',
+        `no ${stateDir}/VERSION in ${root}: this project was not installed from a template release (or the marker was deleted)`,
+      );
     }
     throw error;
   }
@@ -284,14 +309,18 @@ function openStateFolder(/** @type {string} */ root, /** @type {string} */ state
  * @param {string} root @param {import('../index.js').WriteStep[]} steps @param {string[]} stateFiles
  */
 function preflight(root, steps, stateFiles) {
-  const targets = [...steps.flatMap((s) => [{ path: s.path, any: s.expect.kind === 'if-missing' }, ...(s.backup ? [{ path: s.backup, any: false }] : [])]), ...stateFiles.map((path) => ({ path, any: false }))];
+  const targets = [
+    ...steps.flatMap((s) => [{ path: s.path, any: s.expect.kind === 'if-missing' }, ...(s.backup ? [{ path: s.backup, any: false }] : [])]),
+    ...stateFiles.map((path) => ({ path, any: false })),
+  ];
   const tree = new TreeReader(root);
   try {
     for (const { path, any } of targets) {
       const { dir } = splitPath(path);
       // The folder walk refuses a link or a file on the way; a folder not there yet is fine.
       const folder = tree.folder(dir);
-      if (folder === 'symlink') throw unsafePathError(path, `a folder on its way is a symbolic link; upkeep never writes through one (nothing was written)`);
+      if (folder === 'symlink')
+        throw unsafePathError(path, `a folder on its way is a symbolic link; upkeep never writes through one (nothing was written)`);
       if (folder === 'absent') {
         const blocking = firstNonFolder(tree, dir);
         if (blocking) throw unsafePathError(path, `'${blocking}' is not a folder, and this run must write inside it (nothing was written)`);
@@ -299,7 +328,10 @@ function preflight(root, steps, stateFiles) {
       }
       const found = tree.entry(path);
       if (!any && found !== null && !('bytes' in found)) {
-        throw unsafePathError(path, `it is a ${found.kind === 'symlink' ? 'symbolic link' : found.kind}, not a regular file; upkeep never writes through one (nothing was written)`);
+        throw unsafePathError(
+          path,
+          `it is a ${found.kind === 'symlink' ? 'symbolic link' : found.kind}, not a regular file; upkeep never writes through one (nothing was written)`,
+        );
       }
     }
   } finally {
@@ -327,7 +359,10 @@ function firstNonFolder(/** @type {TreeReader} */ tree, /** @type {string} */ re
  * @param {string} manifest @param {string} version
  */
 async function bumpVersion(state, paths, manifest, version) {
-  for (const [path, text] of [[paths.manifest, manifest], [paths.version, `${version}\n`]]) {
+  for (const [path, text] of [
+    [paths.manifest, manifest],
+    [paths.version, `${version}\n`],
+  ]) {
     try {
       await writeFileIn(state, splitPath(path).name, Buffer.from(text));
     } catch (error) {
@@ -341,7 +376,10 @@ async function bumpVersion(state, paths, manifest, version) {
 }
 
 /** Removes the progress record; already gone (a program removed it) is fine. */
-async function removeProgress(/** @type {import('../shim/dir-handle.js').DirHandle} */ state, /** @type {import('../index.js').UpdatePaths} */ paths) {
+async function removeProgress(
+  /** @type {import('../shim/dir-handle.js').DirHandle} */ state,
+  /** @type {import('../index.js').UpdatePaths} */ paths,
+) {
   step('remove progress record');
   try {
     unlinkSync(state.path(splitPath(paths.progress).name));
@@ -392,7 +430,10 @@ function readJson(/** @type {TreeReader} */ tree, /** @type {string} */ rel) {
   try {
     return JSON.parse(text);
   } catch {
-    throw new UpkeepError('bad-state', `${rel} is not valid JSON: an interrupted update's record is damaged; restore from the backups and remove it`);
+    throw new UpkeepError(
+      'bad-state',
+      `${rel} is not valid JSON: an interrupted update's record is damaged; restore from the backups and remove it`,
+    );
   }
 }
 
@@ -468,5 +509,5 @@ function listFiles(tree, mergeDir) {
 
 /** A run id from the clock: `20260101-120000-123`. */
 function runId(/** @type {Date} */ date) {
-  return date.toISOString().replace(/[-:]/g, '').replace('T', '-').replace(/\..*/, '') + `-${String(date.getMilliseconds()).padStart(3, '0')}`;
+  return `${date.toISOString().replace(/[-:]/g, '').replace('T', '-').replace(/\..*/, '')}-${String(date.getMilliseconds()).padStart(3, '0')}`;
 }

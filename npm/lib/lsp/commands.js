@@ -45,8 +45,15 @@ function pick(/** @type {CommandContext} */ context, /** @type {unknown} */ root
 }
 
 function statusCommand(/** @type {CommandContext} */ { projects, scans }) {
-  const result = projects.map((p) => ({ root: p.root, kind: p.kind, state: p.status.state, message: p.status.message, scan: scans.get(p.root) ?? null }));
-  const message = result.length === 0 ? 'upkeep: no upkeep project in the workspace' : result.map((r) => r.scan?.line ?? r.message).join('\n');
+  const result = projects.map((p) => ({
+    root: p.root,
+    kind: p.kind,
+    state: p.status.state,
+    message: p.status.message,
+    scan: scans.get(p.root) ?? null,
+  }));
+  const message =
+    result.length === 0 ? 'upkeep: no upkeep project in the workspace' : result.map((r) => r.scan?.line ?? r.message).join('\n');
   return { ok: true, message, result };
 }
 
@@ -60,7 +67,11 @@ async function updateDryRun(project, options) {
   const releases = project.releases;
   if (!releases) return { ok: false, message: project.status.message, result: null };
   if (!releases.baselineDir) {
-    return { ok: false, message: `upkeep: the installed release ${releases.installed} is not among ${releases.origin}: the update's plan needs it`, result: null };
+    return {
+      ok: false,
+      message: `upkeep: the installed release ${releases.installed} is not among ${releases.origin}: the update's plan needs it`,
+      result: null,
+    };
   }
   const outcome = await update({
     root: project.root,
@@ -70,8 +81,14 @@ async function updateDryRun(project, options) {
     conflicts: options.conflicts,
     dryRun: true,
   });
-  const summary = outcome.plan?.summary ?? `upkeep update: ${outcome.check.installed} is ${outcome.status} (latest ${outcome.check.latest}); nothing to plan\n`;
-  return { ok: true, message: summary.trimEnd(), result: { status: outcome.status, summary, report: outcome.plan?.report ?? null, files: outcome.plan?.files ?? [] } };
+  const summary =
+    outcome.plan?.summary ??
+    `upkeep update: ${outcome.check.installed} is ${outcome.status} (latest ${outcome.check.latest}); nothing to plan\n`;
+  return {
+    ok: true,
+    message: summary.trimEnd(),
+    result: { status: outcome.status, summary, report: outcome.plan?.report ?? null, files: outcome.plan?.files ?? [] },
+  };
 }
 
 /**
@@ -83,7 +100,11 @@ async function scoreWorkingTree(at, options) {
   const numstat = await gitDiff(at.root);
   const verdict = engine.assess(engine.parseNumstatBytes(numstat), /** @type {any} */ (options.score ?? {}));
   const reasons = verdict.reasons.length ? `: ${verdict.reasons.join('; ')}` : '';
-  return { ok: true, message: `upkeep score of the working tree against HEAD: ${verdict.score} (${verdict.decision}, ${verdict.files} files)${reasons}`, result: verdict };
+  return {
+    ok: true,
+    message: `upkeep score of the working tree against HEAD: ${verdict.score} (${verdict.decision}, ${verdict.files} files)${reasons}`,
+    result: verdict,
+  };
 }
 
 /** `git diff --numstat -z -M HEAD --` as bytes; git's own message when it fails. */

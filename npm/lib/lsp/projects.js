@@ -84,7 +84,8 @@ export class Project {
   async loadUpdate() {
     const own = await readText(join(this.root, this.stateDir, 'manifest.json'));
     // The project's own copy of the installed manifest: a damaged one is named in the status.
-    if (own !== null) this.blame(`${this.stateDir}/manifest.json`, () => engine.parseManifest(own, `the project's ${this.stateDir}/manifest.json`));
+    if (own !== null)
+      this.blame(`${this.stateDir}/manifest.json`, () => engine.parseManifest(own, `the project's ${this.stateDir}/manifest.json`));
     const answer = await resolveReleases(this.providers, this.root, this.stateDir);
     if ('unavailable' in answer) {
       this.status = { state: 'error', message: `upkeep: cannot reach a release for ${this.root}: ${answer.unavailable}` };
@@ -111,7 +112,9 @@ export class Project {
   async loadInstall() {
     const source = this.options.source;
     if (!source) {
-      throw new Error(`${this.root} has an install record but no source is named: set initializationOptions.source to the integration's directory`);
+      throw new Error(
+        `${this.root} has an install record but no source is named: set initializationOptions.source to the integration's directory`,
+      );
     }
     const manifestName = this.options.manifest ?? 'install/manifest.json';
     const manifestPath = this.options.manifest ?? join(source, 'install/manifest.json');
@@ -121,7 +124,8 @@ export class Project {
     const manifest = engine.parseInstallManifest(bytes, manifestName);
     const recordName = manifest.home === '.' ? '.upkeep-source.json' : `${manifest.home}/.upkeep-source.json`;
     const recordBytes = await readFile(join(this.root, recordName)).catch(() => null);
-    if (recordBytes === null) throw new Error(`no install record ${recordName} in ${this.root}: run \`upkeep install --source ${source} --target ${this.root}\``);
+    if (recordBytes === null)
+      throw new Error(`no install record ${recordName} in ${this.root}: run \`upkeep install --source ${source} --target ${this.root}\``);
     const record = this.blame(recordName, () => engine.parseSourceRecord(recordBytes, recordName));
     this.install = { manifest, record, source };
     this.facts = { kind: 'install', files: manifest.files.length, source };
@@ -144,7 +148,10 @@ export class Project {
   /** Whether the engine has anything to say about `rel`. */
   manages(/** @type {string} */ rel) {
     if (this.kind === 'update') return this.files.has(rel);
-    return Boolean(this.install?.manifest.files.some((/** @type {any} */ f) => f.target === rel) || this.install?.record.files.some((/** @type {any} */ f) => f.target === rel));
+    return Boolean(
+      this.install?.manifest.files.some((/** @type {any} */ f) => f.target === rel) ||
+        this.install?.record.files.some((/** @type {any} */ f) => f.target === rel),
+    );
   }
 
   /**
@@ -218,9 +225,10 @@ export class Project {
     /** @type {any} */
     let totals = null;
     let missing = 0;
-    const paths = this.kind === 'update'
-      ? [...this.files.values()].filter((f) => !f.dropped).map((f) => f.path)
-      : (this.install?.manifest.files ?? []).map((/** @type {any} */ f) => f.target);
+    const paths =
+      this.kind === 'update'
+        ? [...this.files.values()].filter((f) => !f.dropped).map((f) => f.path)
+        : (this.install?.manifest.files ?? []).map((/** @type {any} */ f) => f.target);
     for (const [i, rel] of paths.entries()) {
       if (cancelled()) return null;
       const bytes = await readInside(this.root, rel);

@@ -196,7 +196,8 @@ export async function resolveReleases(providers, root, stateDir) {
     if (answer) return answer;
   }
   return {
-    unavailable: 'no release is named: give initializationOptions.latest (and baseline), or initializationOptions.releases (see the README, "Editors"), or record the project\'s source with `upkeep adopt <spec>@<version>`',
+    unavailable:
+      'no release is named: give initializationOptions.latest (and baseline), or initializationOptions.releases (see the README, "Editors"), or record the project\'s source with `upkeep adopt <spec>@<version>`',
   };
 }
 
@@ -219,5 +220,4 @@ async function readVersion(/** @type {string} */ path) {
   }
 }
 
-const absolute = (/** @type {string} */ root, /** @type {string} */ path) =>
-  isAbsolute(path) ? path : resolve(root, path);
+const absolute = (/** @type {string} */ root, /** @type {string} */ path) => (isAbsolute(path) ? path : resolve(root, path));

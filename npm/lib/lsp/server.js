@@ -52,7 +52,11 @@ export function startServer({ input = process.stdin, output = process.stdout, op
   const status = (status, show = false) => {
     connection.sendNotification('upkeep/status', status);
     connection.console.log(status.message);
-    if (show) connection.sendNotification('window/showMessage', { type: status.state === 'error' ? MessageType.Warning : MessageType.Info, message: status.message });
+    if (show)
+      connection.sendNotification('window/showMessage', {
+        type: status.state === 'error' ? MessageType.Warning : MessageType.Info,
+        message: status.message,
+      });
   };
 
   connection.onInitialize((params) => {
@@ -89,7 +93,11 @@ export function startServer({ input = process.stdin, output = process.stdout, op
       void loadProject(project);
       watchState(project);
     }
-    if (projects.length === 0) status({ state: 'idle', message: `upkeep: no upkeep project in ${folders.join(', ') || 'the workspace'} (no .upkeep/VERSION, no install record)` });
+    if (projects.length === 0)
+      status({
+        state: 'idle',
+        message: `upkeep: no upkeep project in ${folders.join(', ') || 'the workspace'} (no .upkeep/VERSION, no install record)`,
+      });
   }
 
   /** (Re)loads a project, then refreshes its open documents and scans it. */
@@ -110,7 +118,13 @@ export function startServer({ input = process.stdin, output = process.stdout, op
     const totals = await project.scan(
       (done, total) => {
         scans.set(project.root, { done, total, totals: null, line: `${project.status.message}; scanning (${done} of ${total})` });
-        connection.sendNotification('upkeep/status', { state: 'scanning', message: `upkeep: scanned ${done} of ${total} managed files`, root: project.root, done, total });
+        connection.sendNotification('upkeep/status', {
+          state: 'scanning',
+          message: `upkeep: scanned ${done} of ${total} managed files`,
+          root: project.root,
+          done,
+          total,
+        });
       },
       () => stopping || project.loading !== loaded,
     );
@@ -167,7 +181,11 @@ export function startServer({ input = process.stdin, output = process.stdout, op
     if (!found) {
       if (!views.has(uri)) {
         views.set(uri, { version: doc.version, view: null });
-        status({ state: 'outside', uri, message: `upkeep: ${uri} is outside every upkeep project of the workspace; nothing is shown for it` });
+        status({
+          state: 'outside',
+          uri,
+          message: `upkeep: ${uri} is outside every upkeep project of the workspace; nothing is shown for it`,
+        });
       }
       return;
     }
@@ -177,7 +195,17 @@ export function startServer({ input = process.stdin, output = process.stdout, op
       const problem = project.problem?.rel === rel ? project.status.message : undefined;
       views.set(uri, { version: doc.version, view: null, problem });
       /** @type {import('vscode-languageserver').Diagnostic[]} */
-      const diagnostics = problem ? [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: 1, source: 'upkeep', code: 'damaged', message: problem }] : [];
+      const diagnostics = problem
+        ? [
+            {
+              range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+              severity: 1,
+              source: 'upkeep',
+              code: 'damaged',
+              message: problem,
+            },
+          ]
+        : [];
       connection.sendDiagnostics({ uri, version: doc.version, diagnostics });
       return;
     }
@@ -211,7 +239,8 @@ export function startServer({ input = process.stdin, output = process.stdout, op
   documents.onDidChangeContent(({ document }) => schedule(document.uri));
   documents.onDidSave(({ document }) => {
     const found = projectOf(document.uri);
-    if (found && (found.rel.startsWith(`${found.project.stateDir}/`) || found.rel.endsWith('.upkeep-source.json'))) void loadProject(found.project);
+    if (found && (found.rel.startsWith(`${found.project.stateDir}/`) || found.rel.endsWith('.upkeep-source.json')))
+      void loadProject(found.project);
   });
   documents.onDidClose(({ document }) => {
     views.delete(document.uri);

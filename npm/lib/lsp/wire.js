@@ -20,7 +20,8 @@ export function diagnostic(d) {
 
 /** Whether two ranges overlap or touch. */
 function touches(/** @type {Range} */ a, /** @type {Range} */ b) {
-  const before = (/** @type {Range['start']} */ x, /** @type {Range['start']} */ y) => x.line < y.line || (x.line === y.line && x.character < y.character);
+  const before = (/** @type {Range['start']} */ x, /** @type {Range['start']} */ y) =>
+    x.line < y.line || (x.line === y.line && x.character < y.character);
   return !before(a.end, b.start) && !before(b.end, a.start);
 }
 
@@ -44,9 +45,7 @@ export function codeActions(view, { uri, version, range, only, documentChanges }
       kind: a.kind,
       isPreferred: a.preferred,
       diagnostics: a.diagnostic === null ? [] : [diagnostic(view.diagnostics[a.diagnostic])],
-      edit: documentChanges
-        ? { documentChanges: [{ textDocument: { uri, version }, edits: a.edits }] }
-        : { changes: { [uri]: a.edits } },
+      edit: documentChanges ? { documentChanges: [{ textDocument: { uri, version }, edits: a.edits }] } : { changes: { [uri]: a.edits } },
     }));
 }
 
@@ -64,5 +63,8 @@ export function hover(view, position) {
   const [file, ...rest] = view.hovers;
   const shown = [file, ...rest].filter((h) => h && contains(h.range, position));
   if (shown.length === 0) return null;
-  return { contents: { kind: /** @type {const} */ ('markdown'), value: shown.map((h) => h.markdown).join('\n\n---\n\n') }, range: shown[shown.length - 1].range };
+  return {
+    contents: { kind: /** @type {const} */ ('markdown'), value: shown.map((h) => h.markdown).join('\n\n---\n\n') },
+    range: shown[shown.length - 1].range,
+  };
 }

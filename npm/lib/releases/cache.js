@@ -13,7 +13,7 @@ import { listTree, stampOf } from './walk.js';
 
 /** The cache folder: `$XDG_CACHE_HOME/upkeep`, or `~/.cache/upkeep`. */
 export function cacheRoot() {
-  const base = process.env.XDG_CACHE_HOME && process.env.XDG_CACHE_HOME.startsWith('/') ? process.env.XDG_CACHE_HOME : join(homedir(), '.cache');
+  const base = process.env.XDG_CACHE_HOME?.startsWith('/') ? process.env.XDG_CACHE_HOME : join(homedir(), '.cache');
   return join(base, 'upkeep');
 }
 

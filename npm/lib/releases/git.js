@@ -34,8 +34,16 @@ export async function listTags(/** @type {string} */ location, /** @type {string
  */
 export async function resolveRef(location, ref, label) {
   if (/^[0-9a-f]{40}$/.test(ref)) return { refname: ref, commit: ref };
-  const r = await git(['ls-remote', location, `refs/tags/${ref}`, `refs/tags/${ref}^{}`, `refs/heads/${ref}`], label, `look up ${ref} in ${location}`);
-  const lines = r.stdout.toString('utf8').split('\n').filter(Boolean).map((l) => l.split('\t'));
+  const r = await git(
+    ['ls-remote', location, `refs/tags/${ref}`, `refs/tags/${ref}^{}`, `refs/heads/${ref}`],
+    label,
+    `look up ${ref} in ${location}`,
+  );
+  const lines = r.stdout
+    .toString('utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => l.split('\t'));
   const peeled = lines.find(([, name]) => name === `refs/tags/${ref}^{}`);
   const tag = lines.find(([, name]) => name === `refs/tags/${ref}`);
   if (tag) return { refname: tag[1], commit: (peeled ?? tag)[0] };
@@ -53,7 +61,9 @@ export async function fetchTree(location, refspec, into, label) {
   try {
     await git(['init', '-q', '--bare', repo], label, 'create a scratch repository');
     await git(['-C', repo, 'fetch', '-q', '--depth', '1', '--no-tags', location, refspec], label, `fetch ${refspec} from ${location}`);
-    const commit = (await git(['-C', repo, 'rev-parse', '--verify', 'FETCH_HEAD^{commit}'], label, 'read the fetched commit')).stdout.toString('utf8').trim();
+    const commit = (await git(['-C', repo, 'rev-parse', '--verify', 'FETCH_HEAD^{commit}'], label, 'read the fetched commit')).stdout
+      .toString('utf8')
+      .trim();
     /** @type {Promise<void> | undefined} */
     let extracted;
     const r = await run('git', ['-C', repo, 'archive', '--format=tar', `${commit}^{tree}`], {

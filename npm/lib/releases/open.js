@@ -4,7 +4,18 @@
 // apply. The engine parses the spec, chooses the version, lays the release out and names
 // its cache entry; this module fetches (git, npm, the file system) and moves bytes.
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import process from 'node:process';
@@ -67,11 +78,17 @@ export async function openRelease(text, label, options = {}) {
   if (spec.kind === 'local') {
     if (!existsSync(spec.location)) {
       // Gone from this machine: an exact version upkeep kept (as a git tag or a folder) still opens.
-      const kept = spec.version && isExact(spec.version)
-        ? (['git', 'directory']).map((kind) => cached(entryKey({ ...spec, kind }, spec.location, normalized(/** @type {string} */ (spec.version)), ctx), ctx)).find(Boolean)
-        : null;
+      const kept =
+        spec.version && isExact(spec.version)
+          ? ['git', 'directory']
+              .map((kind) => cached(entryKey({ ...spec, kind }, spec.location, normalized(/** @type {string} */ (spec.version)), ctx), ctx))
+              .find(Boolean)
+          : null;
       if (kept) return fromEntry(kept, spec, ctx);
-      throw new UpkeepError('bad-release', `${ctx.name} does not exist: ${spec.location} is not a directory, a .tar.gz or a git repository`);
+      throw new UpkeepError(
+        'bad-release',
+        `${ctx.name} does not exist: ${spec.location} is not a directory, a .tar.gz or a git repository`,
+      );
     }
     spec = engine.resolveLocalSpec(spec, statSync(spec.location).isDirectory() && (await isGitRepository(spec.location)));
   }
@@ -79,9 +96,12 @@ export async function openRelease(text, label, options = {}) {
   let release;
   try {
     release =
-      spec.kind === 'directory' ? await openDirectory(spec, ctx)
-        : spec.kind === 'tarball' ? await openTarball(spec, ctx)
-          : spec.kind === 'git' ? await openGit(spec, ctx)
+      spec.kind === 'directory'
+        ? await openDirectory(spec, ctx)
+        : spec.kind === 'tarball'
+          ? await openTarball(spec, ctx)
+          : spec.kind === 'git'
+            ? await openGit(spec, ctx)
             : await openNpm(spec, ctx);
   } catch (error) {
     if (ctx.stopRequested?.()) throw new UpkeepError('interrupted', `stopped while fetching ${ctx.name}; nothing was written`);
@@ -115,7 +135,17 @@ async function openDirectory(spec, ctx) {
   }
   const rendered = engine.renderReleaseSpec(spec.source, layout.version, spec.subpath);
   if (layout.inPlace && !ctx.retain) {
-    return { dir: root, label: ctx.label, cleanup: () => {}, spec: rendered, source: spec, version: layout.version, resolved: null, layout, notices: ctx.notices };
+    return {
+      dir: root,
+      label: ctx.label,
+      cleanup: () => {},
+      spec: rendered,
+      source: spec,
+      version: layout.version,
+      resolved: null,
+      layout,
+      notices: ctx.notices,
+    };
   }
   // The directory is the truth for the version it holds: its copy is kept while the folder
   // is unchanged (its fingerprint), and made again when anything in it was written since.
@@ -123,10 +153,14 @@ async function openDirectory(spec, ctx) {
   const origin = engine.folderFingerprint(listing.map(({ path }) => ({ path, stamp: stampOf(join(root, path)) })));
   const kept = cached(key, ctx);
   if (kept && kept.index.origin === origin) return fromEntry(kept, spec, ctx);
-  const entry = await storeEntry(key, async (tree) => {
-    await placeFiles(root, tree, layout, ctx, copyFileSync);
-    return { spec: rendered, version: layout.version, resolved: null, origin };
-  }, { replace: true });
+  const entry = await storeEntry(
+    key,
+    async (tree) => {
+      await placeFiles(root, tree, layout, ctx, copyFileSync);
+      return { spec: rendered, version: layout.version, resolved: null, origin };
+    },
+    { replace: true },
+  );
   return fromEntry(entry, spec, ctx);
 }
 
@@ -183,9 +217,15 @@ async function openGit(spec, ctx) {
   let want;
   if (spec.ref) {
     const found = await resolveRef(location, spec.ref, ctx.name);
-    if (!found) throw new UpkeepError('bad-release', `cannot read ${ctx.name}: git ls-remote ${location} found no tag or branch named ${spec.ref}`);
+    if (!found)
+      throw new UpkeepError('bad-release', `cannot read ${ctx.name}: git ls-remote ${location} found no tag or branch named ${spec.ref}`);
     const tag = engine.parseGitTags(`${found.commit}\trefs/tags/${spec.ref}\n`)[0];
-    want = { refspec: found.refname, version: found.refname.startsWith('refs/tags/') ? tag.version : null, name: spec.ref, commit: found.commit };
+    want = {
+      refspec: found.refname,
+      version: found.refname.startsWith('refs/tags/') ? tag.version : null,
+      name: spec.ref,
+      commit: found.commit,
+    };
   } else {
     if (spec.version && isExact(spec.version)) {
       const hit = cached(entryKey(spec, identity, normalized(spec.version), ctx), ctx);
@@ -194,7 +234,12 @@ async function openGit(spec, ctx) {
     /** @type {import('../index.js').GitTag[]} */
     const tags = engine.parseGitTags(await listTags(location, ctx.name));
     const selected = engine.selectVersion({
-      label: ctx.text, kind: 'git', available: tags.map((t) => ({ name: t.name, version: t.version, commit: t.commit })), wanted: spec.version ?? null, pre: ctx.pre, distTags: [],
+      label: ctx.text,
+      kind: 'git',
+      available: tags.map((t) => ({ name: t.name, version: t.version, commit: t.commit })),
+      wanted: spec.version ?? null,
+      pre: ctx.pre,
+      distTags: [],
     });
     const hit = cached(entryKey(spec, identity, selected.version, ctx), ctx);
     if (hit && hit.index.resolved === `${selected.name}@${selected.commit}`) return fromEntry(hit, spec, ctx);
@@ -229,7 +274,12 @@ async function openNpm(spec, ctx) {
   }
   const { versions, distTags } = await viewVersions(name, ctx.name);
   const selected = engine.selectVersion({
-    label: ctx.text, kind: 'npm', available: versions.map((v) => ({ name: v, version: v, commit: null })), wanted: spec.version ?? null, pre: ctx.pre, distTags,
+    label: ctx.text,
+    kind: 'npm',
+    available: versions.map((v) => ({ name: v, version: v, commit: null })),
+    wanted: spec.version ?? null,
+    pre: ctx.pre,
+    distTags,
   });
   const key = entryKey(spec, name, selected.version, ctx);
   const hit = cached(key, ctx);
@@ -261,8 +311,15 @@ async function openNpm(spec, ctx) {
 function fromEntry(entry, spec, ctx) {
   const layout = layoutOf(entry.tree, ctx, { view: true, entries: entry.entries });
   return {
-    dir: entry.tree, label: ctx.label, cleanup: () => {}, spec: entry.index.spec, source: spec,
-    version: layout.version, resolved: entry.index.resolved ?? null, layout, notices: ctx.notices,
+    dir: entry.tree,
+    label: ctx.label,
+    cleanup: () => {},
+    spec: entry.index.spec,
+    source: spec,
+    version: layout.version,
+    resolved: entry.index.resolved ?? null,
+    layout,
+    notices: ctx.notices,
   };
 }
 
@@ -303,7 +360,14 @@ function layoutOf(root, ctx, { tagVersion = null, tag = null, view = false, entr
     return decodeStrict(bytes, `${release}'s ${ctx.stateDir}/${name}`, name === 'manifest.json' ? 'invalid-manifest' : 'bad-release');
   };
   return engine.planLayout({
-    label: ctx.text, entries, manifest: read('manifest.json'), versionFile: read('VERSION'), tagVersion, tag, stateDir: ctx.stateDir, view,
+    label: ctx.text,
+    entries,
+    manifest: read('manifest.json'),
+    versionFile: read('VERSION'),
+    tagVersion,
+    tag,
+    stateDir: ctx.stateDir,
+    view,
   });
 }
 
@@ -361,9 +425,15 @@ function subFolder(/** @type {import('../index.js').ReleaseSpec} */ spec, /** @t
   if (!spec.subpath) return root;
   const folder = join(root, spec.subpath);
   if (!isDirectory(folder)) {
-    const folders = readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory() && d.name !== '.git').map((d) => d.name).sort();
+    const folders = readdirSync(root, { withFileTypes: true })
+      .filter((d) => d.isDirectory() && d.name !== '.git')
+      .map((d) => d.name)
+      .sort();
     const shown = folders.slice(0, 12).join(', ') + (folders.length > 12 ? ', …' : '');
-    throw new UpkeepError('bad-release', `${ctx.name}: the release has no folder '${spec.subpath}' (its top-level folders: ${shown || 'none'})`);
+    throw new UpkeepError(
+      'bad-release',
+      `${ctx.name}: the release has no folder '${spec.subpath}' (its top-level folders: ${shown || 'none'})`,
+    );
   }
   return folder;
 }

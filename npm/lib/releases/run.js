@@ -43,7 +43,8 @@ export function run(file, args, { cwd, env, onStdout } = {}) {
     child.on('error', reject);
     child.on('close', (status) => {
       consumed.then(
-        () => resolve({ status, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8'), command: [file, ...args].join(' ') }),
+        () =>
+          resolve({ status, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8'), command: [file, ...args].join(' ') }),
         reject,
       );
     });
@@ -52,7 +53,10 @@ export function run(file, args, { cwd, env, onStdout } = {}) {
 
 /** The lines of a tool's stderr worth showing: its errors, or its last lines. */
 export function said(/** @type {string} */ stderr) {
-  const lines = stderr.split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = stderr
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   const errors = lines.filter((l) => /^(npm (error|ERR!)|fatal:|error:|ERROR)/i.test(l));
   return (errors.length > 0 ? errors : lines.slice(-3)).slice(0, 6).join(' / ') || 'no message';
 }

@@ -22,9 +22,13 @@ export async function saveBackups(root, items, afterBatch) {
   for (const item of items) ensureParents(root, item.backupRel, newFolders);
   syncFolders(newFolders);
   const entries = items.map((item) => ({ ...item, path: join(root, item.backupRel), data: item.bytes }));
-  await writeAll(entries, (temp, entry) => {
-    linkBackup(temp, entry.path, entry.backupRel, () => hashFileSync(entry.path) === hashFileSync(temp));
-  }, afterBatch);
+  await writeAll(
+    entries,
+    (temp, entry) => {
+      linkBackup(temp, entry.path, entry.backupRel, () => hashFileSync(entry.path) === hashFileSync(temp));
+    },
+    afterBatch,
+  );
   for (let i = 0; i < items.length; i += 1) step('backup synced');
 }
 
@@ -33,7 +37,12 @@ export async function saveBackups(root, items, afterBatch) {
  * temp name. An existing backup is accepted only when `sameAsExisting()` (a resumed run's
  * identical copy); a different one is refused with `code: 'backup-exists'`.
  */
-function linkBackup(/** @type {string} */ temp, /** @type {string} */ path, /** @type {string} */ backupRel, /** @type {() => boolean} */ sameAsExisting) {
+function linkBackup(
+  /** @type {string} */ temp,
+  /** @type {string} */ path,
+  /** @type {string} */ backupRel,
+  /** @type {() => boolean} */ sameAsExisting,
+) {
   try {
     linkSync(temp, path);
   } catch (error) {

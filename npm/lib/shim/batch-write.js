@@ -176,10 +176,14 @@ export async function writeAll(items, place, afterBatch) {
  * @param {(placed: number) => void} [afterBatch] see {@link writeAll}
  */
 export async function atomicWriteAll(items, afterBatch) {
-  await writeAll(items, (temp, item) => {
-    renameSync(temp, item.path);
-    step('renamed');
-  }, afterBatch);
+  await writeAll(
+    items,
+    (temp, item) => {
+      renameSync(temp, item.path);
+      step('renamed');
+    },
+    afterBatch,
+  );
 }
 
 /** Whether process `pid` is running. */

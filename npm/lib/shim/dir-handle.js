@@ -26,7 +26,8 @@ export const byHandle = (() => {
 })();
 
 /** Device and inode: what a path is, whatever its name says. */
-export const sameFile = (/** @type {{ dev: number, ino: number }} */ a, /** @type {{ dev: number, ino: number }} */ b) => a.dev === b.dev && a.ino === b.ino;
+export const sameFile = (/** @type {{ dev: number, ino: number }} */ a, /** @type {{ dev: number, ino: number }} */ b) =>
+  a.dev === b.dev && a.ino === b.ino;
 
 /** An open folder of the tree. */
 export class DirHandle {

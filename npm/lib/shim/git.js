@@ -33,7 +33,11 @@ export function gitRun(cwd, args, { input, extraEnv } = {}) {
 }
 
 /** Runs git and returns its stdout as bytes; throws gitError(…) on a non-zero exit. */
-export function git(/** @type {string} */ cwd, /** @type {string[]} */ args, /** @type {{ input?: string | Buffer, extraEnv?: Record<string, string> }} */ options = {}) {
+export function git(
+  /** @type {string} */ cwd,
+  /** @type {string[]} */ args,
+  /** @type {{ input?: string | Buffer, extraEnv?: Record<string, string> }} */ options = {},
+) {
   const result = gitRun(cwd, args, options);
   if (result.status !== 0) throw gitError(args, result);
   return result.stdout;
@@ -69,7 +73,9 @@ export function splitZ(/** @type {Buffer} */ bytes) {
 
 /** One line per commit id: `rev-list` output as an array. */
 export function revList(/** @type {string} */ cwd, /** @type {string[]} */ args) {
-  return gitLine(cwd, ['rev-list', ...args]).split('\n').filter(Boolean);
+  return gitLine(cwd, ['rev-list', ...args])
+    .split('\n')
+    .filter(Boolean);
 }
 
 /**

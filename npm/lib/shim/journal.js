@@ -30,7 +30,9 @@ function segmentSize(/** @type {string} */ path) {
   }
   if (!stat.isFile()) {
     const kind = stat.isSymbolicLink() ? 'symbolic link' : 'directory or special file';
-    throw Object.assign(new UpkeepError('unsafe-path', `refusing to use the journal '${path}': it is a ${kind}, not a regular file`), { path });
+    throw Object.assign(new UpkeepError('unsafe-path', `refusing to use the journal '${path}': it is a ${kind}, not a regular file`), {
+      path,
+    });
   }
   return stat.size;
 }

@@ -139,7 +139,9 @@ export function acquireLock(where, runId, { what = 'refresh' } = {}) {
     if (seen === undefined) continue; // released meanwhile: try again
     const other = parse(seen);
     if (!other) {
-      throw busyError(`${what} already in progress (unknown owner: the lock file '${shown}' is empty or partial; if no ${what} is running, remove it by hand)`);
+      throw busyError(
+        `${what} already in progress (unknown owner: the lock file '${shown}' is empty or partial; if no ${what} is running, remove it by hand)`,
+      );
     }
     const named = `pid ${other.pid}, host ${other.host}, since ${other.since}`;
     if (other.host !== hostname()) {

@@ -8,7 +8,18 @@
 // facts (exit status, signal, start error, which ceiling it enforced, whether it left
 // processes running); what they mean is the engine's call.
 import { spawn } from 'node:child_process';
-import { accessSync, closeSync, constants, mkdtempSync, openSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs';
+import {
+  accessSync,
+  closeSync,
+  constants,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import process from 'node:process';
@@ -120,7 +131,16 @@ function readCapped(/** @type {string} */ path, /** @type {number} */ max) {
 export function runProgram(argv, cwd, limits, { wrap = (a) => a } = {}) {
   // A program that cannot start says so as itself, not as its confinement's exit status.
   const missing = cannotStart(argv[0], cwd);
-  if (missing) return Promise.resolve({ status: null, signal: null, spawnError: `spawn ${argv[0]} ${missing}`, ceiling: null, stragglers: false, stdout: '', stderr: '' });
+  if (missing)
+    return Promise.resolve({
+      status: null,
+      signal: null,
+      spawnError: `spawn ${argv[0]} ${missing}`,
+      ceiling: null,
+      stragglers: false,
+      stdout: '',
+      stderr: '',
+    });
   const dir = mkdtempSync(join(tmpdir(), 'upkeep-run-'));
   const files = [join(dir, 'stdout'), join(dir, 'stderr')];
   const cleanup = () => rmSync(dir, { recursive: true, force: true });
@@ -136,7 +156,15 @@ export function runProgram(argv, cwd, limits, { wrap = (a) => a } = {}) {
     } catch (error) {
       fds.forEach((fd) => closeSync(fd));
       cleanup();
-      resolve({ status: null, signal: null, spawnError: String(/** @type {Error} */ (error).message), ceiling: null, stragglers: false, stdout: '', stderr: '' });
+      resolve({
+        status: null,
+        signal: null,
+        spawnError: String(/** @type {Error} */ (error).message),
+        ceiling: null,
+        stragglers: false,
+        stdout: '',
+        stderr: '',
+      });
       return;
     } finally {
       for (const fd of fds) {
@@ -177,7 +205,15 @@ export function runProgram(argv, cwd, limits, { wrap = (a) => a } = {}) {
       const finish = (/** @type {boolean} */ found) => {
         const [stdout, stderr] = files.map((f) => readCapped(f, limits.maxOutputBytes));
         cleanup();
-        resolve({ status: signal ? null : status, signal, spawnError: null, ceiling: signal ? ceiling : null, stragglers: found && !ceiling, stdout, stderr });
+        resolve({
+          status: signal ? null : status,
+          signal,
+          spawnError: null,
+          ceiling: signal ? ceiling : null,
+          stragglers: found && !ceiling,
+          stdout,
+          stderr,
+        });
       };
       const sweep = (/** @type {boolean} */ found, /** @type {number} */ passes) => {
         const more = killHolders(files) || (child.pid !== undefined && killGroup(/** @type {number} */ (child.pid)));
@@ -191,7 +227,12 @@ export function runProgram(argv, cwd, limits, { wrap = (a) => a } = {}) {
 
 /** Why `command` (a name on PATH, or a path from `cwd`) cannot be executed (ENOENT, EACCES), or null. */
 function cannotStart(/** @type {string} */ command, /** @type {string} */ cwd) {
-  const candidates = command.includes('/') ? [resolve(cwd, command)] : (process.env.PATH ?? '').split(delimiter).filter(Boolean).map((d) => join(d, command));
+  const candidates = command.includes('/')
+    ? [resolve(cwd, command)]
+    : (process.env.PATH ?? '')
+        .split(delimiter)
+        .filter(Boolean)
+        .map((d) => join(d, command));
   let denied = false;
   for (const path of candidates) {
     try {

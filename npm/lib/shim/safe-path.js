@@ -48,7 +48,8 @@ export function inspect(root, rel) {
     const last = i === parts.length - 1;
     if (!stat) return { abs: join(root, ...parts), kind: 'missing', size: 0, mode: 0 };
     if (last) return { abs: current, kind: kindOf(stat), size: stat.size, mode: stat.mode & 0o7777 };
-    if (stat.isSymbolicLink()) throw unsafePathError(rel, `'${parts.slice(0, i + 1).join('/')}' is a symbolic link; upkeep never follows links inside the tree`);
+    if (stat.isSymbolicLink())
+      throw unsafePathError(rel, `'${parts.slice(0, i + 1).join('/')}' is a symbolic link; upkeep never follows links inside the tree`);
     if (!stat.isDirectory()) throw unsafePathError(rel, `'${parts.slice(0, i + 1).join('/')}' is not a directory`);
   }
   throw unsafePathError(rel, 'the path is empty');

@@ -67,13 +67,35 @@ function probe(/** @type {string[]} */ argv) {
 }
 
 const bwrapArgs = (/** @type {string[]} */ writable, /** @type {string[]} */ protectedDirs, /** @type {string} */ root) => [
-  '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--ro-bind', '/proc/sys', '/proc/sys',
+  '--ro-bind',
+  '/',
+  '/',
+  '--dev',
+  '/dev',
+  '--proc',
+  '/proc',
+  '--ro-bind',
+  '/proc/sys',
+  '/proc/sys',
   ...writable.flatMap((d) => ['--bind', d, d]),
   ...protectedDirs.filter((p) => existsSync(p)).flatMap((p) => ['--ro-bind', p, p]),
-  '--unshare-pid', '--die-with-parent', '--new-session', '--chdir', root, '--',
+  '--unshare-pid',
+  '--die-with-parent',
+  '--new-session',
+  '--chdir',
+  root,
+  '--',
 ];
 
-const unshareArgs = () => ['--mount', '--pid', '--fork', '--kill-child', '--propagation', 'private', ...(process.getuid?.() === 0 ? [] : ['--map-root-user'])];
+const unshareArgs = () => [
+  '--mount',
+  '--pid',
+  '--fork',
+  '--kill-child',
+  '--propagation',
+  'private',
+  ...(process.getuid?.() === 0 ? [] : ['--map-root-user']),
+];
 
 /** @type {SandboxFacts | undefined} what this machine allows, found once per process */
 let found;
@@ -93,7 +115,9 @@ export function sandboxMode() {
   }
   if (forced !== 'bwrap') {
     const unshare = which('unshare');
-    const why = unshare ? probe([unshare, ...unshareArgs(), '--', 'sh', '-c', UNSHARE_SETUP, 'upkeep-sandbox', '/', '--', 'true']) : 'not installed';
+    const why = unshare
+      ? probe([unshare, ...unshareArgs(), '--', 'sh', '-c', UNSHARE_SETUP, 'upkeep-sandbox', '/', '--', 'true'])
+      : 'not installed';
     if (!why) return (found = { mode: 'unshare', reason: null });
     reasons.push(`unshare: ${why}`);
   }
@@ -107,11 +131,24 @@ export function sandboxMode() {
  * @returns {(argv: string[]) => string[]}
  */
 export function confineTo(facts, root, writable, protectedDirs) {
-  if (facts.mode === 'bwrap') return (argv) => [/** @type {string} */ (which('bwrap')), ...bwrapArgs(writable, protectedDirs, root), ...argv];
+  if (facts.mode === 'bwrap')
+    return (argv) => [/** @type {string} */ (which('bwrap')), ...bwrapArgs(writable, protectedDirs, root), ...argv];
   if (facts.mode === 'unshare') {
     return (argv) => [
-      /** @type {string} */ (which('unshare')), ...unshareArgs(), '--', 'sh', '-c', UNSHARE_SETUP, 'upkeep-sandbox', root,
-      '--rw', ...writable, '--ro', ...protectedDirs, '--', ...argv,
+      /** @type {string} */ (which('unshare')),
+      ...unshareArgs(),
+      '--',
+      'sh',
+      '-c',
+      UNSHARE_SETUP,
+      'upkeep-sandbox',
+      root,
+      '--rw',
+      ...writable,
+      '--ro',
+      ...protectedDirs,
+      '--',
+      ...argv,
     ];
   }
   return (argv) => argv;

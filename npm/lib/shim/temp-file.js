@@ -5,7 +5,21 @@
 // A temp is removed only by the identity recorded when it was created (device and inode):
 // a name someone else reused is never unlinked.
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fchmodSync, fstatSync, fsync, linkSync, lstatSync, openSync, readdirSync, readSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fchmodSync,
+  fstatSync,
+  fsync,
+  linkSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { promisify } from 'node:util';
 import { dataWrite } from './fault.js';
 import { sameFile } from './dir-handle.js';
@@ -35,7 +49,10 @@ export class TempFile {
     this.placed = false;
     if (!this.isOurs() || !dir.verify()) {
       this.remove();
-      throw unsafePathError(dir.shown(name), `its folder '${dir.rel || '.'}' moved or was swapped while upkeep wrote in it; nothing was left there`);
+      throw unsafePathError(
+        dir.shown(name),
+        `its folder '${dir.rel || '.'}' moved or was swapped while upkeep wrote in it; nothing was left there`,
+      );
     }
   }
 

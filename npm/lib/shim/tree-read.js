@@ -59,7 +59,12 @@ export class TreeReader {
       return this.dirs.get(rel);
     } catch (error) {
       const e = /** @type {any} */ (error);
-      const kind = e.code === 'unsafe-path' && /symbolic link/.test(e.message) ? 'symlink' : e.code === 'unsafe-path' || e.code === 'ENOENT' || e.code === 'ENOTDIR' ? 'absent' : null;
+      const kind =
+        e.code === 'unsafe-path' && /symbolic link/.test(e.message)
+          ? 'symlink'
+          : e.code === 'unsafe-path' || e.code === 'ENOENT' || e.code === 'ENOTDIR'
+            ? 'absent'
+            : null;
       if (!kind) throw error;
       this.notFolders.set(rel, kind);
       return kind;
@@ -82,7 +87,10 @@ export function readTextStrict(tree, rel, shown, code = 'bad-state') {
   const found = tree.entry(rel);
   if (found === null) return null;
   if (!('bytes' in found)) {
-    throw new UpkeepError('unsafe-path', `${shown} is a ${found.kind === 'symlink' ? 'symbolic link (or is reached through one)' : found.kind}, not a regular file: upkeep never reads or writes through one`);
+    throw new UpkeepError(
+      'unsafe-path',
+      `${shown} is a ${found.kind === 'symlink' ? 'symbolic link (or is reached through one)' : found.kind}, not a regular file: upkeep never reads or writes through one`,
+    );
   }
   return decodeStrict(found.bytes, shown, code);
 }
