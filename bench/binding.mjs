@@ -19,6 +19,7 @@ import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { loadImplementation } from '../npm/lib/engine-node.js';
 import { withScoreApi } from '../npm/lib/score-api.js';
+import { SCORE_PATTERNS } from './harness.mjs';
 
 const require = createRequire(import.meta.url);
 const ROUNDS = 9;
@@ -67,28 +68,7 @@ const numstatZ = Buffer.from(Array.from({ length: 100_000 }, (_, i) => `${i % 13
 const dirs = ['src', 'lib', 'test', 'docs', 'packages/p1/src', '.github/workflows', 'core/api', 'examples'];
 const exts = ['.js', '.ts', '.tsx', '.json', '.md', '.rs', '.yml', '.snap', '.test.js', '.d.ts'];
 const paths = Array.from({ length: 100_000 }, (_, i) => `${dirs[i % dirs.length]}/m${i % 97}/f${i}${exts[i % exts.length]}`);
-const patterns = [
-  '**/*.js',
-  '**/*.ts',
-  'src/**',
-  'src/**/*.tsx',
-  '**/node_modules/**',
-  'docs/**/*.md',
-  '*.md',
-  'package.json',
-  '**/package.json',
-  '.github/workflows/*.yml',
-  '**/*.test.js',
-  '**/__tests__/**',
-  'packages/*/src/**',
-  '**/*.snap',
-  'test/**',
-  'scripts/*.sh',
-  '**/README.md',
-  'core/**/*.rs',
-  'lib/**/*.d.ts',
-  '**/fixtures/**/*.json',
-];
+const patterns = SCORE_PATTERNS;
 /** The engine's own GlobSet (the facade's class extends it), and the facade's, per engine. */
 const globSets = new Map();
 const globSet = (/** @type {any} */ api, /** @type {boolean} */ joined) => {

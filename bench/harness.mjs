@@ -41,3 +41,27 @@ export function table(/** @type {string[]} */ header, /** @type {string[][]} */ 
 
 /** `require` resolving from the npm package, where the comparison libraries are devDependencies. */
 export const requireDev = createRequire(new URL('../npm/package.json', import.meta.url));
+
+/** The 20 write-set and contract globs the scoring benchmarks match paths against (a typical repository's). */
+export const SCORE_PATTERNS = Object.freeze([
+  '**/*.js',
+  '**/*.ts',
+  'src/**',
+  'src/**/*.tsx',
+  '**/node_modules/**',
+  'docs/**/*.md',
+  '*.md',
+  'package.json',
+  '**/package.json',
+  '.github/workflows/*.yml',
+  '**/*.test.js',
+  '**/__tests__/**',
+  'packages/*/src/**',
+  '**/*.snap',
+  'test/**',
+  'scripts/*.sh',
+  '**/README.md',
+  'core/**/*.rs',
+  'lib/**/*.d.ts',
+  '**/fixtures/**/*.json',
+]);

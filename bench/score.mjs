@@ -11,6 +11,7 @@
 import { createRequire } from 'node:module';
 import { loadImplementation } from '../npm/lib/engine-node.js';
 import { withScoreApi } from '../npm/lib/score-api.js';
+import { SCORE_PATTERNS } from './harness.mjs';
 
 // The competitors are devDependencies of the package in npm/.
 const require = createRequire(new URL('../npm/package.json', import.meta.url));
@@ -73,28 +74,7 @@ function repoPath() {
   return rand() < 0.05 ? `${pick(names)}${pick(['.md', '.json', '.toml'])}` : parts.join('/');
 }
 const paths = Array.from({ length: 100_000 }, repoPath);
-const patterns = [
-  '**/*.js',
-  '**/*.ts',
-  'src/**',
-  'src/**/*.tsx',
-  '**/node_modules/**',
-  'docs/**/*.md',
-  '*.md',
-  'package.json',
-  '**/package.json',
-  '.github/workflows/*.yml',
-  '**/*.test.js',
-  '**/__tests__/**',
-  'packages/*/src/**',
-  '**/*.snap',
-  'test/**',
-  'scripts/*.sh',
-  '**/README.md',
-  'core/**/*.rs',
-  'lib/**/*.d.ts',
-  '**/fixtures/**/*.json',
-];
+const patterns = SCORE_PATTERNS;
 
 /** Best wall time of `runs` runs, in ms, and the last result. */
 function best(/** @type {() => number} */ f, runs = 7) {

@@ -6,29 +6,14 @@ import assert from 'node:assert/strict';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
+import { END, GENERATOR, manifest, region, START } from './team-region.js';
 import { installProject, runUpdate, tempDir, writeRelease } from './update-fixtures.js';
 
 const dirs = /** @type {string[]} */ ([]);
 after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 const track = (/** @type {string} */ d) => (dirs.push(d), d);
 
-const START = '<!-- team:start -->';
-const END = '<!-- team:end -->';
 const team = (/** @type {string} */ body) => `# Team\n\n${START}\n${body}${END}\n`;
-// The program leaves a mark in the region's folder, so a run that should not have happened shows.
-const GENERATOR = `f=docs/TEAM.md
-{ sed -n '1,/^${START}$/p' "$f"; sed 's/^/- /' team.txt; sed -n '/^${END}$/,$p' "$f"; } > "$f.tmp"
-mv "$f.tmp" "$f"
-`;
-const manifest = { 'docs/TEAM.md': 'shared', 'team.txt': 'shared', 'gen.sh': 'owned' };
-const region = {
-  id: 'team',
-  startMarker: START,
-  endMarker: END,
-  paths: ['docs/TEAM.md'],
-  inputs: ['team.txt'],
-  regenerate: { interpreter: 'sh', operand: 'gen.sh', args: [] },
-};
 // Only the input changes upstream: the walk leaves docs/TEAM.md alone, so the region backs it up itself.
 const v1 = track(
   writeRelease(tempDir(), {

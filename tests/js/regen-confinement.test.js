@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { runCli } from './consumer.js';
+import { END, GENERATOR, manifest, region, START } from './team-region.js';
 import { installProject, runUpdate, tempDir, writeRelease } from './update-fixtures.js';
 import { alsoOnWasm } from './implementations.js';
 
@@ -20,22 +21,7 @@ after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 const track = (/** @type {string} */ d) => (dirs.push(d), d);
 const read = (/** @type {string} */ root, /** @type {string} */ path) => readFileSync(join(root, path), 'utf8');
 
-const START = '<!-- team:start -->';
-const END = '<!-- team:end -->';
 const team = (/** @type {string} */ heading, /** @type {string} */ body) => `# ${heading}\n\n${START}\n${body}${END}\n`;
-const GENERATOR = `f=docs/TEAM.md
-{ sed -n '1,/^${START}$/p' "$f"; sed 's/^/- /' team.txt; sed -n '/^${END}$/,$p' "$f"; } > "$f.tmp"
-mv "$f.tmp" "$f"
-`;
-const manifest = { 'docs/TEAM.md': 'shared', 'team.txt': 'shared', 'gen.sh': 'owned' };
-const region = {
-  id: 'team',
-  startMarker: START,
-  endMarker: END,
-  paths: ['docs/TEAM.md'],
-  inputs: ['team.txt'],
-  regenerate: { interpreter: 'sh', operand: 'gen.sh', args: [] },
-};
 
 /** Updates a project whose region's program is `script`; returns the run and the project (`text`: the summary, not --json). */
 function regenerateWith(/** @type {string} */ script, /** @type {Record<string, string>} */ env, { text = false } = {}) {
