@@ -144,6 +144,7 @@ describe("upkeep's own paths", () => {
       assert.equal(r.status, 2, args.join(' '));
       const doc = JSON.parse(r.stdout);
       assert.equal(doc.status, 'error', args.join(' '));
+      assert.equal(doc.command, args[0], 'named like every other error document');
       assert.equal(doc.error.code, 'usage');
       assert.ok(doc.error.message.length > 0);
       assert.equal(r.stderr, '', 'nothing but the document');

@@ -374,6 +374,12 @@ pub fn render_update_outcome(facts: &OutcomeFacts, options: &SummaryOptions) -> 
                 // The files the applied update changed are uncommitted, so the dirty guard
                 // would refuse the same command.
                 let mut again = facts.argv.clone();
+                // From `status` (read-only, no --allow-dirty), the command to run is the update.
+                if options.read_only {
+                    if let Some(word) = again.iter_mut().find(|a| a.as_str() == "status") {
+                        *word = "update".into();
+                    }
+                }
                 if !again.iter().any(|a| a == "--allow-dirty") {
                     again.push("--allow-dirty".into());
                 }

@@ -54,7 +54,7 @@ export async function backupsCommand(action, flags) {
 
 /** @param {boolean} json @param {{ code: string, message: string }} error @param {number} exit */
 function fail(json, error, exit) {
-  if (json) printLine(JSON.stringify({ status: 'error', error }, null, 2));
+  if (json) printLine(JSON.stringify({ status: 'error', command: 'backups', error }, null, 2));
   else printError(error.message);
   return exit;
 }

@@ -758,7 +758,12 @@ ${examples([
     if (!(error instanceof CommanderError)) throw error;
     // --help and --version end here with exit code 0; usage errors with a message already printed.
     if (error.exitCode === 0) return EXIT.ok;
-    if (json) printLine(JSON.stringify({ status: 'error', error: { code: 'usage', message: usageError ?? error.message } }, null, 2));
+    if (json) {
+      // Named like every other error document, when the command line names a command.
+      const first = argv.find((a) => !a.startsWith('-'));
+      const command = program.commands.some((c) => c.name() === first) ? { command: first } : {};
+      printLine(JSON.stringify({ status: 'error', ...command, error: { code: 'usage', message: usageError ?? error.message } }, null, 2));
+    }
     return /** @type {{ upkeepExit?: number }} */ (error).upkeepExit ?? EXIT.badInput;
   }
   return exitCode;

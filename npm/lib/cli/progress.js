@@ -35,6 +35,8 @@ export class Progress {
     this.after = delayMs();
     /** @type {ProgressEvent | null} */
     this.last = null;
+    /** @type {ProgressEvent | null} */
+    this.lastWrite = null;
     /** @type {cliProgress.SingleBar | null} */
     this.bar = null;
     /** @type {string | null} */
@@ -46,6 +48,7 @@ export class Progress {
   /** The flows' `request.onProgress`. */
   onProgress = (/** @type {ProgressEvent} */ event) => {
     this.last = event;
+    if (event.phase === 'write') this.lastWrite = event;
     if (!this.enabled || Date.now() - this.startedAt < this.after) return;
     const payload = { phase: PHASES[event.phase] ?? event.phase, path: event.path ?? '', remaining: this.eta(event) };
     if (this.bar && this.barPhase !== event.phase) this.close();
@@ -90,6 +93,15 @@ export class Progress {
     if (done <= 0 || elapsed < 500) return '…';
     const seconds = Math.ceil(((event.total - event.done) * elapsed) / done / 1000);
     return seconds < 60 ? `${seconds}s` : `${Math.floor(seconds / 60)}m ${String(seconds % 60).padStart(2, '0')}s`;
+  }
+
+  /**
+   * Where a stopped run got to: the last event, except that backing up and writing
+   * alternate batch by batch, so once files have been written a stop among a later
+   * batch's backups is told by the files written so far.
+   */
+  get reached() {
+    return this.last?.phase === 'backup' && this.lastWrite ? this.lastWrite : this.last;
   }
 
   /** Removes the bar (the summary prints below, on a clean line). */

@@ -70,7 +70,7 @@ function failed({ name, flags, argv, error, stop, progress }) {
     return exit;
   }
   if (stopped) {
-    const last = progress.last;
+    const last = progress.reached;
     printLines(
       engine.renderStopped({
         command: name,

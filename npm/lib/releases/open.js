@@ -130,7 +130,7 @@ async function openDirectory(spec, ctx) {
     if (hit) return fromEntry(hit, spec, ctx);
     throw new UpkeepError(
       'no-such-version',
-      `${ctx.name}: ${spec.location} now holds ${layout.version}, and upkeep's cache (${cacheRoot()}) has no copy of ${normalized(spec.version)}; give that release with --baseline (a directory, a .tar.gz or a git ref)`,
+      `${ctx.name}: ${spec.location} now holds ${layout.version}, and upkeep's cache (${cacheRoot()}) has no copy of ${normalized(spec.version)}; give that release with ${ctx.label === 'latest' ? '--latest' : '--baseline'} (a directory, a .tar.gz or a git ref)`,
     );
   }
   const rendered = engine.renderReleaseSpec(spec.source, layout.version, spec.subpath);
@@ -191,7 +191,7 @@ async function openTarball(spec, ctx) {
       if (hit) return fromEntry(hit, spec, ctx);
       throw new UpkeepError(
         'no-such-version',
-        `${ctx.name}: ${spec.location} now holds ${layout.version}, and upkeep's cache (${cacheRoot()}) has no copy of ${normalized(spec.version)}; give that release with --baseline`,
+        `${ctx.name}: ${spec.location} now holds ${layout.version}, and upkeep's cache (${cacheRoot()}) has no copy of ${normalized(spec.version)}; give that release with ${ctx.label === 'latest' ? '--latest' : '--baseline'}`,
       );
     }
     const rendered = engine.renderReleaseSpec(spec.source, layout.version, spec.subpath);

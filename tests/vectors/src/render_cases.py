@@ -98,6 +98,9 @@ case("renderUpdateOutcome: up to date, quiet: nothing", "renderUpdateOutcome",
 case("renderUpdateOutcome: applied but not committed names the real state folder and root", "renderUpdateOutcome",
      {"status": "applied-uncommitted", "check": dict(check, status="applied-uncommitted", installed="1.3.0"),
       "root": "../my project", "argv": UARGV + ["--state-dir", ".tmpl"]}, {"stateDir": ".tmpl"})
+case("renderUpdateOutcome: applied but not committed, seen by status: the command to run again is the update", "renderUpdateOutcome",
+     {"status": "applied-uncommitted", "check": dict(check, status="applied-uncommitted", installed="1.3.0"),
+      "argv": ["upkeep", "status", "--latest", "../tpl-1.3.0"]}, {"readOnly": True})
 case("renderUpdateOutcome: answered no at the prompt", "renderUpdateOutcome",
      {"status": "aborted", "check": check, "argv": UARGV}, None)
 case("renderUpdateOutcome: resumed, with leftover patches", "renderUpdateOutcome",
