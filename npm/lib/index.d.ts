@@ -829,8 +829,8 @@ export interface UpdateFacts {
   /** The baseline release's VERSION text, once the first answer said `open-baseline`. */
   baseline?: string | null;
   inProgress?: InProgress | null;
-  /** The recorded source; `followsLatest` when the latest release came from it. */
-  source?: { version: string; followsLatest?: boolean } | null;
+  /** The recorded source; `followsLatest` when the latest release came from it, `latestSpec` its spec then. */
+  source?: { version: string; followsLatest?: boolean; latestSpec?: string | null } | null;
   dryRun?: boolean;
   /** The run id from the clock (used unless an interrupted run is resumed). */
   runId: string;

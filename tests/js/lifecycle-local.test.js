@@ -78,6 +78,11 @@ for (const [engine, env] of engines) {
         subpath: null,
         resolved: null,
       });
+      // The template folder still holds 1.0.0: the refusal says the record offers nothing newer.
+      const behind = ws.run(['status', '--json'], { cwd: ws.path('app'), env });
+      assert.equal(behind.status, 2);
+      assert.equal(behind.json.error.code, 'downgrade');
+      assert.match(behind.json.error.message, /newer than 1\.0\.0, the newest release its recorded source gives \(\.\.\/tpl\)/);
       // The template folder moves on to the same release: the project is up to date, and nothing warns.
       folder(ws, '1.1.0', starter.v2);
       const status = ws.run(['status', '--json'], { cwd: ws.path('app'), env });

@@ -38,6 +38,10 @@ pub struct RecordedSource {
     /// Whether the latest release came from the record (so the record follows it).
     #[cfg_attr(feature = "serde", serde(default))]
     pub follows_latest: bool,
+    /// The latest release's spec, when it is the recorded source's (not `--latest`): a
+    /// refusal to downgrade then says the record is what offers nothing newer.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub latest_spec: Option<String>,
 }
 
 /// What the shim read before the run decides anything.
@@ -149,11 +153,19 @@ pub fn prepare_update(facts: &UpdateFacts) -> Result<UpdatePreparation> {
             return Err(Error::new(
                 ErrorKind::Downgrade,
                 &check.installed,
-                format!(
-                    "the project is on {}, newer than the latest release {}: refusing to downgrade",
-                    check.installed, check.latest
-                ),
-            ))
+                match facts.source.as_ref().and_then(|s| s.latest_spec.as_deref()) {
+                    // A recorded source that names one release (a folder left behind, a
+                    // .tar.gz) after an update from another one (--latest).
+                    Some(spec) => format!(
+                        "the project is on {}, newer than {}, the newest release its recorded source gives ({spec}): refusing to downgrade; name the release to update to with --latest, or record the source the project follows now with `upkeep adopt <release>@{} --force`",
+                        check.installed, check.latest, check.installed
+                    ),
+                    None => format!(
+                        "the project is on {}, newer than the latest release {}: refusing to downgrade",
+                        check.installed, check.latest
+                    ),
+                },
+            ));
         }
         status => {
             let remove_progress = match &facts.in_progress {

@@ -56,6 +56,7 @@ prep("an update: open the baseline, ask git", "1.2.0\n", "1.3.0\n", committed="1
 prep("a dry run does not ask git", "1.2.0", "1.3.0", dryRun=True)
 prep("a downgrade is refused", "2.0.0", "1.3.0")
 prep("a downgrade is refused in a dry run too", "2.0.0", "1.3.0", dryRun=True)
+prep("a downgrade from the recorded source (it gives nothing newer after an update from --latest): the refusal says so", "1.3.0", "1.2.0", source={"version": "1.3.0", "followsLatest": True, "latestSpec": "../t12.tar.gz"})
 prep("up to date, nothing to clean", "1.3.0", "1.3.0")
 prep("up to date: a finished run's record is removed", "1.3.0", "1.3.0", inProgress=REC)
 prep("up to date: another run's record stays", "1.3.0", "1.3.0", inProgress={"from": "1.1.0", "to": "1.2.0", "runId": "r0"})
