@@ -406,7 +406,13 @@ pub fn render_update_outcome(facts: &OutcomeFacts, options: &SummaryOptions) -> 
                 lines.extend(render_summary_lines(report, options));
             }
             if facts.resumed && !quiet {
-                lines.push(Line::new(Tone::Muted, "(resumed an interrupted update)"));
+                // `status` resumes nothing: it says what the next update will do.
+                let note = if options.read_only {
+                    "(an interrupted update is pending: the files it already wrote show as changed in this project; `upkeep update` finishes it)"
+                } else {
+                    "(resumed an interrupted update)"
+                };
+                lines.push(Line::new(Tone::Muted, note));
             }
             if !facts.leftover_patches.is_empty() {
                 lines.push(Line::blank());

@@ -101,6 +101,9 @@ case("renderUpdateOutcome: applied but not committed names the real state folder
 case("renderUpdateOutcome: applied but not committed, seen by status: the command to run again is the update", "renderUpdateOutcome",
      {"status": "applied-uncommitted", "check": dict(check, status="applied-uncommitted", installed="1.3.0"),
       "argv": ["upkeep", "status", "--latest", "../tpl-1.3.0"]}, {"readOnly": True})
+case("renderUpdateOutcome: status of an interrupted update: nothing resumed, the update finishes it", "renderUpdateOutcome",
+     {"status": "dry-run", "check": check, "report": update_report, "localChanges": ["README.md"],
+      "upstreamChanges": ["README.md"], "resumed": True, "argv": ["upkeep", "status"]}, {"readOnly": True})
 case("renderUpdateOutcome: answered no at the prompt", "renderUpdateOutcome",
      {"status": "aborted", "check": check, "argv": UARGV}, None)
 case("renderUpdateOutcome: resumed, with leftover patches", "renderUpdateOutcome",
