@@ -117,7 +117,13 @@ export async function update(request) {
       latest: latestVersion,
       committed: committedVersion(root, stateDir),
       inProgress: record,
-      source: sources.record ? { version: sources.record.version, followsLatest: sources.recordLatest, latestSpec: sources.latestFromRecord ? sources.latest : null } : null,
+      source: sources.record
+        ? {
+            version: sources.record.version,
+            followsLatest: sources.recordLatest,
+            latestSpec: sources.latestFromRecord ? sources.latest : null,
+          }
+        : null,
       dryRun,
       runId: clockRunId,
     };
