@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { implementations } from './implementations.js';
+import { random } from './seeded-random.js';
 
 const CASES = Number(process.env.UPKEEP_DIFFERENTIAL_CASES ?? 150);
 const SEED = Number(process.env.UPKEEP_DIFFERENTIAL_SEED ?? 20240604);
@@ -21,20 +22,6 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 const file = (/** @type {string} */ name) => join(dir, name);
 const env = { ...process.env, LC_ALL: 'C', GIT_CONFIG_NOSYSTEM: '1', HOME: dir };
 const sh = (/** @type {string} */ cmd, /** @type {string[]} */ args) => spawnSync(cmd, args, { cwd: dir, env, maxBuffer: 1 << 26 });
-
-/** A small seeded PRNG (mulberry32), so a failure can be replayed with its seed. */
-function random(/** @type {number} */ seed) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (/** @type {number} */ n) => Math.floor(next() * n);
-  return { next, int, pick: (/** @type {any[]} */ xs) => xs[int(xs.length)] };
-}
 
 const EOLS = ['\n', '\r\n', '\r'];
 const WORDS = [

@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { installProject, runUpdate, tempDir, writeRelease } from './update-fixtures.js';
+import { random } from './seeded-random.js';
 
 const CASES = Number(process.env.UPKEEP_DIFFERENTIAL_CASES ?? 120);
 const SEED = Number(process.env.UPKEEP_DIFFERENTIAL_SEED ?? 20260301);
@@ -30,20 +31,6 @@ const run = (
   /** @type {string} */ cwd,
   /** @type {Buffer} */ input = Buffer.alloc(0),
 ) => spawnSync(cmd, args, { cwd, env, input, maxBuffer: 1 << 26 });
-
-/** A small seeded PRNG (mulberry32), so a failure can be replayed with its seed. */
-function random(/** @type {number} */ seed) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (/** @type {number} */ n) => Math.floor(next() * n);
-  return { next, int, pick: (/** @type {any[]} */ xs) => xs[int(xs.length)] };
-}
 
 // Lines like a template's: many repeat (braces, blank lines, list items), most do not.
 const COMMON = ['', '}', '{', '  },', '  return x;', '- item', '</div>', '# Notes'];
