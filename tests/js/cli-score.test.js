@@ -8,6 +8,11 @@ import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { runCli } from './consumer.js';
 
+/** The write set both the loose and the strict runs declare (odd names on purpose). */
+const WRITE_SET = ['naïve/**', 'src/**', 'docs/**', 'api/**', 'renamed "quoted" café.txt', 'moved out.txt', 'with space/**'].flatMap(
+  (glob) => ['--write-set', glob],
+);
+
 const gitEnv = { LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0', GIT_CONFIG_NOSYSTEM: '1', HOME: tmpdir() };
 
 /** A repository with one commit, then staged renames, edits, deletions and awkward names. */
@@ -115,26 +120,7 @@ for (const [engine, env] of engines) {
         'src/**',
       ];
       // '**/*' is wildcard-only, so it matches nothing: only the exact logo.bin is in the set.
-      const loose = runCli(
-        [
-          ...args,
-          '--write-set',
-          'naïve/**',
-          '--write-set',
-          'src/**',
-          '--write-set',
-          'docs/**',
-          '--write-set',
-          'api/**',
-          '--write-set',
-          'renamed "quoted" café.txt',
-          '--write-set',
-          'moved out.txt',
-          '--write-set',
-          'with space/**',
-        ],
-        { cwd: repo.dir, env },
-      );
+      const loose = runCli([...args, ...WRITE_SET], { cwd: repo.dir, env });
       assert.equal(loose.stderr, '');
       assert.equal(
         loose.stdout,
@@ -150,28 +136,7 @@ for (const [engine, env] of engines) {
         ].join('\n'),
       );
       assert.equal(loose.status, 0);
-      const strict = runCli(
-        [
-          ...args,
-          '--write-set',
-          'naïve/**',
-          '--write-set',
-          'src/**',
-          '--write-set',
-          'docs/**',
-          '--write-set',
-          'api/**',
-          '--write-set',
-          'renamed "quoted" café.txt',
-          '--write-set',
-          'moved out.txt',
-          '--write-set',
-          'with space/**',
-          '--fail-on',
-          'soft',
-        ],
-        { cwd: repo.dir, env },
-      );
+      const strict = runCli([...args, ...WRITE_SET, '--fail-on', 'soft'], { cwd: repo.dir, env });
       assert.equal(strict.status, 1);
       // Files outside the write set raise the score to 0.8: blocking when balanced, soft when aggressive.
       assert.equal(runCli(args, { cwd: repo.dir, env }).status, 1);
