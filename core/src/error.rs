@@ -261,7 +261,6 @@ impl fmt::Display for Error {
             ErrorKind::TargetNotEmpty => "folder not empty:",
             ErrorKind::InvalidRules => "invalid manifest rules",
             ErrorKind::AlreadyRecorded => "already recorded in",
-            ErrorKind::DirtyWorktree => "uncommitted changes in",
             // Worded as the JavaScript reference words them, input included: kept verbatim.
             ErrorKind::UnknownAction
             | ErrorKind::UnknownPreset
@@ -270,6 +269,8 @@ impl fmt::Display for Error {
             | ErrorKind::InvalidLoopFile
             // Names the project in its detail, with the command to run.
             | ErrorKind::NoSource
+            // Name every file in their detail, each quoted.
+            | ErrorKind::DirtyWorktree
             // Name both versions in their detail, and what to give instead.
             | ErrorKind::Downgrade
             | ErrorKind::BaselineMismatch => return f.write_str(&self.detail),

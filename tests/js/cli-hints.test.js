@@ -196,6 +196,30 @@ describe('every printed hint works when pasted', () => {
     assert.equal(readFileSync(join(cwd, '.upkeep/VERSION'), 'utf8'), '1.3.0\n');
   });
 
+  test('an update that left patches: each printed `git apply --reject` applies its patch', () => {
+    const dir = join(base, `p${counter++}`);
+    const lines = (/** @type {string} */ name, /** @type {string} */ first, /** @type {string} */ last) =>
+      `${first}\n${name} two\n${name} three\n${name} four\n${name} five\n${name} six\n${last}\n`;
+    const release = (/** @type {string} */ version, /** @type {string} */ last) => ({
+      '.upkeep/VERSION': `${version}\n`,
+      '.upkeep/manifest.json': JSON.stringify({ schema: 1, files: { 'a.md': 'shared', 'docs/b c.md': 'shared' } }),
+      'a.md': lines('a', 'a one', last),
+      'docs/b c.md': lines('b', 'b one', last),
+    });
+    put(join(dir, 'v1'), release('1.0.0', 'seven'));
+    put(join(dir, 'v2'), release('1.1.0', 'seven, upstream'));
+    put(join(dir, 'project'), release('1.0.0', 'seven'));
+    const cwd = join(dir, 'project');
+    put(cwd, { 'a.md': lines('a', 'a one, mine', 'seven'), 'docs/b c.md': lines('b', 'b one, mine', 'seven') });
+    const r = shell(cwd, 'upkeep update --baseline ../v1 --latest ../v2 --conflicts patch --yes');
+    assert.equal(r.status, 1, r.out);
+    const printed = hints(r.out).filter((line) => line.startsWith('git apply'));
+    assert.deepEqual(printed, ['git apply --reject .upkeep-merge/a.md.patch', "git apply --reject '.upkeep-merge/docs/b c.md.patch'"]);
+    for (const line of printed) assert.equal(shell(cwd, line).status, 0, line);
+    assert.equal(readFileSync(join(cwd, 'a.md'), 'utf8'), lines('a', 'a one, mine', 'seven, upstream'));
+    assert.equal(readFileSync(join(cwd, 'docs/b c.md'), 'utf8'), lines('b', 'b one, mine', 'seven, upstream'));
+  });
+
   test('an update applied but not committed: git diff, the checkout of the real state folder, the update again', () => {
     const dir = join(base, `g${counter++}`);
     const examples = new URL('../../examples/', import.meta.url).pathname;

@@ -71,7 +71,7 @@ for (const [engine, env] of /** @type {const} */ ([
       assert.equal(r.json.error.code, 'dirty-worktree');
       assert.match(
         r.json.error.message,
-        /^uncommitted changes in 'README\.md, docs\/guide\.md, src\/app\.js': these 3 managed files have uncommitted changes in git; commit or stash them first/,
+        /^uncommitted changes in git in 3 managed files: 'README\.md', 'docs\/guide\.md', 'src\/app\.js'; commit or stash them first/,
       );
       assert.match(r.json.error.message, /pass --allow-dirty/);
       assert.deepEqual(snapshot(root), before, 'nothing written, not even a lock');
@@ -83,7 +83,7 @@ for (const [engine, env] of /** @type {const} */ ([
       git(root, 'commit', '-qm', 'untrack');
       const refused = runUpdate(root, v1, v2, [], { env });
       assert.equal(refused.status, 4);
-      assert.match(refused.json.error.message, /^uncommitted changes in 'src\/app\.js': this managed file has/);
+      assert.match(refused.json.error.message, /^uncommitted changes in git in the managed file 'src\/app\.js'; commit or stash it first/);
       const allowed = runUpdate(root, v1, v2, ['--allow-dirty'], { env });
       assert.equal(allowed.status, 0, allowed.stderr);
       assert.equal(readFileSync(join(root, 'src/app.js'), 'utf8'), 'v2\n');
@@ -112,7 +112,7 @@ for (const [engine, env] of /** @type {const} */ ([
       writeFileSync(join(other, 'docs/guide.md'), 'edited\n');
       const refused = runUpdate(other, v1, v2, [], { env });
       assert.equal(refused.status, 4);
-      assert.match(refused.json.error.message, /^uncommitted changes in 'docs\/guide\.md':/);
+      assert.match(refused.json.error.message, /^uncommitted changes in git in the managed file 'docs\/guide\.md';/);
     });
 
     test('outside git nothing is refused', () => {

@@ -8,7 +8,7 @@ import { example, treeFromDrop, treeFromFileList } from './trees.js';
 /** What each bucket means, for the legend and tooltips. */
 const BUCKET_HELP = {
   overwrite: 'replaced by the latest release (no local edits)',
-  merge: 'merged: local edits kept, upstream changes applied',
+  merge: 'merged: upstream changes applied, any local edits kept',
   add: 'new in the latest release',
   removed: 'dropped by the latest release, unedited here',
   skip: 'left alone',

@@ -67,13 +67,34 @@ pub(super) fn finish_lines(report: &UpdateReport, state_dir: &str) -> Vec<Line> 
     let mut lines = vec![Line::blank(), Line::new(Tone::Attention, "To finish:")];
     let mut step = |text: &str| lines.push(Line::new(Tone::Attention, format!("  {text}")));
     if any(&|c| c.route == ConflictRoute::Markers) {
-        step("markers: edit each file, keep what you want and remove the <<<<<<< / ||||||| / ======= / >>>>>>> lines");
-    }
-    if any(&|c| c.patch_path.is_some()) {
         step(
-            "patches: from the project root, `git apply --reject <patch>` (or `patch -p1 --forward < <patch>`) \
-             applies upstream's change where it still fits and never reverts your edits; redo the rest by hand",
+            "markers: edit each file, keep what you want and remove the <<<<<<< / ======= / >>>>>>> \
+             lines (and the ||||||| baseline section, where there is one)",
         );
+    }
+    let patches: Vec<String> = report
+        .conflicts
+        .iter()
+        .filter_map(|c| c.patch_path.as_deref().map(shell_word))
+        .collect();
+    match patches.as_slice() {
+        [] => {}
+        [one] => step(&format!(
+            "patches: from the project root, `git apply --reject {one}` (or `patch -p1 --forward < {one}`) \
+             applies upstream's change where it still fits and never reverts your edits; redo the rest by hand"
+        )),
+        // One command per patch: `git apply` given several stops at the first that leaves
+        // a reject, so a single command would skip the rest.
+        all => {
+            step(
+                "patches: from the project root, run each of these; it applies upstream's change \
+                 where it still fits, leaves the rest in a .rej file and never reverts your edits; \
+                 redo the rest by hand",
+            );
+            for patch in all {
+                step(&format!("  git apply --reject {patch}"));
+            }
+        }
     }
     if any(&|c| c.route == ConflictRoute::Patch && c.patch_path.is_none()) {
         step("no patch: bring in what you want from the latest release by hand");
@@ -93,6 +114,17 @@ pub(super) fn finish_lines(report: &UpdateReport, state_dir: &str) -> Vec<Line> 
         ));
     }
     lines
+}
+
+/// `path` as one shell word: bare when it has nothing the shell reads specially, else in
+/// single quotes (a hint is pasted as it is printed).
+fn shell_word(path: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "._/-+=:,@%".contains(c);
+    if !path.is_empty() && path.chars().all(plain) {
+        path.to_string()
+    } else {
+        format!("'{}'", path.replace('\'', "'\\''"))
+    }
 }
 
 /// A field-merged path's line: its counts (scripts held back, dependencies dropped

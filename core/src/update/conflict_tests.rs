@@ -137,7 +137,7 @@ fn the_patch_route_says_how_to_finish() {
     assert!(c.yours_diff_path.is_some());
     assert!(
         p.summary
-            .contains("To finish:\n  patches: from the project root, `git apply --reject <patch>`"),
+            .contains("To finish:\n  patches: from the project root, `git apply --reject .upkeep-merge/f.txt.patch`"),
         "{}",
         p.summary
     );

@@ -143,28 +143,29 @@ pub(super) fn guard(
 /// How many dirty paths the refusal names before it counts the rest.
 const NAMED: usize = 10;
 
-/// The refusal for `dirty` (non-empty), naming the files.
+/// The refusal for `dirty` (non-empty), naming the files one by one (the input is the
+/// first of them, for callers that want one path).
 fn refusal(dirty: &[String]) -> Error {
     let mut named = dirty
         .iter()
         .take(NAMED)
-        .map(String::as_str)
+        .map(|path| format!("'{path}'"))
         .collect::<Vec<_>>()
         .join(", ");
     if dirty.len() > NAMED {
         named.push_str(&format!(" and {} more", dirty.len() - NAMED));
     }
-    let files = if dirty.len() == 1 {
-        "this managed file has".to_string()
+    let (files, them) = if dirty.len() == 1 {
+        ("the managed file".to_string(), "it")
     } else {
-        format!("these {} managed files have", dirty.len())
+        (format!("{} managed files:", dirty.len()), "them")
     };
     Error::new(
         ErrorKind::DirtyWorktree,
-        named,
+        dirty[0].clone(),
         format!(
-            "{files} uncommitted changes in git; commit or stash them first, so the \
-             update's changes can be reviewed and undone with git, or pass --allow-dirty \
+            "uncommitted changes in git in {files} {named}; commit or stash {them} first, so \
+             the update's changes can be reviewed and undone with git, or pass --allow-dirty \
              to update anyway (every file it replaces is still backed up)"
         ),
     )
@@ -228,16 +229,18 @@ mod tests {
         assert_eq!(one.code(), "dirty-worktree");
         assert_eq!(
             one.to_string(),
-            "uncommitted changes in 'README.md': this managed file has uncommitted changes in git; \
-             commit or stash them first, so the update's changes can be reviewed and undone with \
-             git, or pass --allow-dirty to update anyway (every file it replaces is still backed up)"
+            "uncommitted changes in git in the managed file 'README.md'; commit or stash it \
+             first, so the update's changes can be reviewed and undone with git, or pass \
+             --allow-dirty to update anyway (every file it replaces is still backed up)"
         );
         let many: Vec<String> = (0..12).map(|i| format!("f{i}")).collect();
         let text = refusal(&many).to_string();
         assert!(
-            text.contains("'f0, f1, f2, f3, f4, f5, f6, f7, f8, f9 and 2 more'"),
+            text.starts_with(
+                "uncommitted changes in git in 12 managed files: 'f0', 'f1', 'f2', 'f3', 'f4', \
+                 'f5', 'f6', 'f7', 'f8', 'f9' and 2 more; commit or stash them first"
+            ),
             "{text}"
         );
-        assert!(text.contains("these 12 managed files have"), "{text}");
     }
 }

@@ -289,7 +289,7 @@ fn the_dirty_guard() {
     assert_eq!(err.code(), "dirty-worktree");
     assert!(
         err.to_string().starts_with(
-            "uncommitted changes in 'kept.txt, shared.txt': these 2 managed files have"
+            "uncommitted changes in git in 2 managed files: 'kept.txt', 'shared.txt'; commit"
         ),
         "{err}"
     );

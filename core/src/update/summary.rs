@@ -136,7 +136,7 @@ pub fn render_summary_lines(report: &UpdateReport, options: &SummaryOptions) -> 
         (
             "Merged",
             report.merge.len(),
-            "updated cleanly, local edits kept",
+            "updated cleanly; any local edits kept",
         ),
         ("Added", report.add.len(), "new in the latest release"),
         (
@@ -210,9 +210,16 @@ pub fn render_summary_lines(report: &UpdateReport, options: &SummaryOptions) -> 
         sections.push(section(needs_you, lines));
     }
     if report.install_needed {
+        let (changed, then) = if dry_run {
+            ("package.json would change", " after the update")
+        } else {
+            ("package.json changed", "")
+        };
         let hint = match report.package_manager {
-            Some(pm) => format!("package.json changed: run `{}`.", pm.install_command()),
-            None => "package.json changed: run your package manager's install (npm install, pnpm install, yarn).".into(),
+            Some(pm) => format!("{changed}: run `{}`{then}.", pm.install_command()),
+            None => format!(
+                "{changed}: run your package manager's install (npm install, pnpm install, yarn){then}."
+            ),
         };
         sections.push(section(
             true,

@@ -48,7 +48,7 @@ Dropped upstream, still present (delete them if you agree):
 Backed up: .upkeep-backups/run/
 
 To finish:
-  patches: from the project root, `git apply --reject <patch>` (or `patch -p1 --forward < <patch>`) applies upstream's change where it still fits and never reverts your edits; redo the rest by hand
+  patches: from the project root, `git apply --reject .upkeep-merge/README.md.patch` (or `patch -p1 --forward < .upkeep-merge/README.md.patch`) applies upstream's change where it still fits and never reverts your edits; redo the rest by hand
   then delete what .upkeep-merge/ holds for each file you resolved
 "
     );
@@ -66,7 +66,7 @@ Dropped upstream, still present (delete them if you agree):
   old.txt
 
 To finish:
-  patches: from the project root, `git apply --reject <patch>` (or `patch -p1 --forward < <patch>`) applies upstream's change where it still fits and never reverts your edits; redo the rest by hand
+  patches: from the project root, `git apply --reject .upkeep-merge/README.md.patch` (or `patch -p1 --forward < .upkeep-merge/README.md.patch`) applies upstream's change where it still fits and never reverts your edits; redo the rest by hand
   then delete what .upkeep-merge/ holds for each file you resolved
 "
     );
@@ -166,4 +166,39 @@ fn a_run_that_stopped_short_is_rendered_with_what_it_did() {
         assert!(quiet.contains("The update was not finished"), "{quiet}");
         assert!(quiet.contains("src/new.js"), "{quiet}");
     }
+}
+
+#[test]
+fn several_patches_get_one_command_each_and_odd_paths_are_quoted() {
+    let mut report = report();
+    report.conflicts.push(Conflict {
+        patch_path: Some(".upkeep-merge/it's a file.md.patch".into()),
+        ..Conflict::new("it's a file.md", FileClass::Shared, ConflictRoute::Patch)
+    });
+    let text = render_summary(&report, ".upkeep", false);
+    assert!(
+        text.contains(
+            "  patches: from the project root, run each of these; it applies upstream's change where \
+             it still fits, leaves the rest in a .rej file and never reverts your edits; redo the rest by hand\n    \
+             git apply --reject .upkeep-merge/README.md.patch\n    \
+             git apply --reject '.upkeep-merge/it'\\''s a file.md.patch'\n"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_dry_run_says_package_json_would_change() {
+    let mut report = report();
+    report.install_needed = true;
+    let planned = render_summary(&report, ".upkeep", true);
+    assert!(
+        planned.contains("\npackage.json would change: run your package manager's install (npm install, pnpm install, yarn) after the update.\n"),
+        "{planned}"
+    );
+    let written = render_summary(&report, ".upkeep", false);
+    assert!(
+        written.contains("\npackage.json changed: run your package manager's install"),
+        "{written}"
+    );
 }
