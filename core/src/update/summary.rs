@@ -417,7 +417,7 @@ pub fn render_update_outcome(facts: &OutcomeFacts, options: &SummaryOptions) -> 
                 let note = if options.read_only {
                     "(an interrupted update is pending: the files it already wrote show as changed in this project; `upkeep update` finishes it)"
                 } else {
-                    "(resumed an interrupted update)"
+                    "(resumed an interrupted update: the counts are this run's; the files the interrupted run already brought up to date count as skipped)"
                 };
                 lines.push(Line::new(Tone::Muted, note));
             }
