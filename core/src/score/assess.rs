@@ -31,7 +31,7 @@ use crate::score::warnings::{glob_warnings, GlobWarning};
 #[cfg_attr(feature = "serde", serde(default, rename_all = "camelCase"))]
 pub struct AssessOptions {
     /// The actions the change declared; their largest weight is the declared score.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", ts(type = "readonly string[] | null", optional = nullable))]
     pub actions: Option<Vec<String>>,
     /// The declared score itself, instead of `actions`.
     #[cfg_attr(feature = "contracts", ts(optional = nullable))]

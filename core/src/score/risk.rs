@@ -284,16 +284,16 @@ pub struct RiskOptions {
     /// segment (a wildcard-only entry such as `**` matches nothing). Empty: nothing may
     /// be touched.
     #[cfg_attr(feature = "serde", serde(deserialize_with = "serde_impls::or_default"))]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
+    #[cfg_attr(feature = "contracts", ts(type = "readonly string[] | null", optional = nullable))]
     pub write_set: Vec<String>,
     /// Globs of contract files (public APIs, schemas): touching one raises the score to
     /// the `api` weight.
     #[cfg_attr(feature = "serde", serde(deserialize_with = "serde_impls::or_default"))]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
+    #[cfg_attr(feature = "contracts", ts(type = "readonly string[] | null", optional = nullable))]
     pub contracts: Vec<String>,
     /// Globs of files whose deleted lines do not count towards [`DELETION_LINES`].
     #[cfg_attr(feature = "serde", serde(deserialize_with = "serde_impls::or_default"))]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
+    #[cfg_attr(feature = "contracts", ts(type = "readonly string[] | null", optional = nullable))]
     pub ignore_deletions: Vec<String>,
     /// Weights replacing or adding to [`WEIGHTS`].
     #[cfg_attr(feature = "contracts", ts(as = "Option<Overrides>", optional))]

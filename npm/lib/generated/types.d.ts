@@ -173,7 +173,7 @@ export type AssessOptions = {
   /**
    * The actions the change declared; their largest weight is the declared score.
    */
-  actions?: Array<string> | null;
+  actions?: readonly string[] | null;
   /**
    * The declared score itself, instead of `actions`.
    */
@@ -191,16 +191,16 @@ export type AssessOptions = {
    * segment (a wildcard-only entry such as `**` matches nothing). Empty: nothing may
    * be touched.
    */
-  writeSet?: Array<string>;
+  writeSet?: readonly string[] | null;
   /**
    * Globs of contract files (public APIs, schemas): touching one raises the score to
    * the `api` weight.
    */
-  contracts?: Array<string>;
+  contracts?: readonly string[] | null;
   /**
    * Globs of files whose deleted lines do not count towards [`DELETION_LINES`].
    */
-  ignoreDeletions?: Array<string>;
+  ignoreDeletions?: readonly string[] | null;
   /**
    * Weights replacing or adding to [`WEIGHTS`].
    */
@@ -3893,16 +3893,16 @@ export type RiskOptions = {
    * segment (a wildcard-only entry such as `**` matches nothing). Empty: nothing may
    * be touched.
    */
-  writeSet?: Array<string>;
+  writeSet?: readonly string[] | null;
   /**
    * Globs of contract files (public APIs, schemas): touching one raises the score to
    * the `api` weight.
    */
-  contracts?: Array<string>;
+  contracts?: readonly string[] | null;
   /**
    * Globs of files whose deleted lines do not count towards [`DELETION_LINES`].
    */
-  ignoreDeletions?: Array<string>;
+  ignoreDeletions?: readonly string[] | null;
   /**
    * Weights replacing or adding to [`WEIGHTS`].
    */
