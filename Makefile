@@ -19,8 +19,10 @@ build-native:
 build-wasm:
 	./scripts/build-wasm.sh
 
+## The CommonJS copies of the declarations (index.d.cts and generated/types.d.cts), each importing the other's copy.
 build-types:
-	cp npm/lib/index.d.ts npm/lib/index.d.cts
+	sed "s#'./generated/types.js'#'./generated/types.cjs'#" npm/lib/index.d.ts > npm/lib/index.d.cts
+	sed "s#'../index.js'#'../index.cjs'#" npm/lib/generated/types.d.ts > npm/lib/generated/types.d.cts
 
 ## The npm packages, as published: upkeep and one @upkeep/<platform> per addon built, in target/packages/.
 pack: build
@@ -140,4 +142,4 @@ demo-build:
 	cd web-demo && $(NPM) run --silent build
 
 clean:
-	rm -rf target npm/native npm/wasm npm/lib/index.d.cts web-demo/dist web-demo/test-results editors/vscode/server editors/vscode/upkeep.vsix
+	rm -rf target npm/native npm/wasm npm/lib/index.d.cts npm/lib/generated/types.d.cts web-demo/dist web-demo/test-results editors/vscode/server editors/vscode/upkeep.vsix

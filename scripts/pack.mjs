@@ -24,13 +24,14 @@ const MAIN_REQUIRED = [
   'lib/index.cjs',
   'lib/index.d.ts',
   'lib/index.d.cts',
+  'lib/generated/types.d.cts',
   'wasm/upkeep.js',
   'wasm/upkeep_bg.wasm',
   'bin/upkeep.js',
 ];
 /** The command that makes a missing input (the rest are sources: a broken checkout). */
 const makes = (/** @type {string} */ file) =>
-  file.startsWith('wasm/') ? 'make build-wasm' : file === 'lib/index.d.cts' ? 'make build-types' : 'git checkout npm/';
+  file.startsWith('wasm/') ? 'make build-wasm' : file.endsWith('.d.cts') ? 'make build-types' : 'git checkout npm/';
 
 /**
  * A `prepack` script that refuses to pack a staged folder missing any of `files`, for a

@@ -1,17 +1,27 @@
 //! Prints the engine facts the JavaScript package's generated contracts are made from, as
-//! JSON on stdout: `scripts/generate-contracts.mjs` runs it and writes the files.
+//! JSON on stdout: the error codes, and the TypeScript declarations of the types that cross
+//! into JavaScript (ts-rs, core's `contracts` feature). `scripts/generate-contracts.mjs`
+//! runs it and writes the files.
 
 use std::io::Write;
+use upkeep_core::contracts::{typescript_declarations, DECLARED_IN_INDEX};
 use upkeep_core::ErrorKind;
 
 fn main() -> std::io::Result<()> {
-    let codes: Vec<String> = ErrorKind::ALL
-        .iter()
-        .map(|kind| format!("\"{}\"", kind.code()))
-        .collect();
-    writeln!(
-        std::io::stdout().lock(),
-        "{{\"errorCodes\":[{}]}}",
-        codes.join(",")
-    )
+    let codes: Vec<&str> = ErrorKind::ALL.iter().map(|kind| kind.code()).collect();
+    let declarations = typescript_declarations().map_err(|clashes| {
+        std::io::Error::other(format!(
+            "two types would declare the same TypeScript name: {}; give one a `ts(rename)`",
+            clashes.join(", ")
+        ))
+    })?;
+    let facts = serde_json::json!({
+        "errorCodes": codes,
+        "declaredInIndex": DECLARED_IN_INDEX,
+        "types": declarations
+            .into_iter()
+            .map(|(name, text)| serde_json::json!({ "name": name, "text": text }))
+            .collect::<Vec<_>>(),
+    });
+    writeln!(std::io::stdout().lock(), "{facts}")
 }

@@ -150,6 +150,8 @@
 
 pub mod backups;
 pub mod content;
+#[cfg(feature = "contracts")]
+pub mod contracts;
 pub mod editor;
 mod error;
 pub mod fleet;

@@ -16,6 +16,7 @@
 
 /// How a line reads, for a shell that colours its output.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -41,6 +42,8 @@ pub enum Tone {
 
 /// One printed line.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", ts(rename = "RenderedLine"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -80,6 +83,7 @@ impl Line {
 
 /// How much a report says.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -166,6 +170,7 @@ pub fn counted(n: usize, one: &str, many: &str) -> String {
 /// What a run that stopped early knows about itself: which command, what stopped it, and
 /// how far it got (its last progress event).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -173,18 +178,25 @@ pub fn counted(n: usize, one: &str, many: &str) -> String {
 )]
 pub struct StopFacts {
     /// The command (`update`, `install`, ...).
+    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
     pub command: String,
     /// The signal that stopped it (`SIGINT`, `SIGTERM`); none when Ctrl-C answered a prompt.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub signal: Option<String>,
     /// Ctrl-C at a prompt: the run was cancelled before it wrote anything.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
     pub cancelled: bool,
     /// The phase it was in (`fetch`, `read`, `plan`, `backup`, `write`, `regenerate`).
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub phase: Option<String>,
     /// How many items of that phase were done.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<u64>", optional))]
     pub done: u64,
     /// How many the phase had.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<u64>", optional))]
     pub total: u64,
     /// The command as the person typed it: the hint to resume.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
     pub argv: Vec<String>,
 }
 

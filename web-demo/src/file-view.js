@@ -215,7 +215,7 @@ export function mountFileView(root) {
       current: sideInput(bytesOf('current')),
       latest: sideInput(bytesOf('latest')),
     };
-    if (context) return { ...context.input, files: context.input.files.map((f) => (f.path === path ? file : f)) };
+    if (context) return { ...context.input, files: (context.input.files ?? []).map((f) => (f.path === path ? file : f)) };
     const manifest = JSON.stringify({ schema: 1, files: { [path]: classSelect.value } });
     return {
       from: '1.0.0',
@@ -402,7 +402,7 @@ export function mountFileView(root) {
       classSelect.value = file.fileClass;
       pathInput.disabled = true;
       classSelect.disabled = true;
-      const entry = file.input.files.find((f) => f.path === file.path);
+      const entry = file.input.files?.find((f) => f.path === file.path);
       setSide('baseline', entry?.baseline?.bytes ?? null);
       setSide('current', entry?.current?.bytes ?? null);
       setSide('latest', entry?.latest?.bytes ?? null);

@@ -9,6 +9,7 @@ pub(crate) fn as_number<S: serde::Serializer>(value: &u64, s: S) -> Result<S::Ok
 
 /// One file in a run's backup folder.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -22,17 +23,22 @@ pub struct BackupFile {
     pub size: u64,
     /// Its SHA-256; `None` when it could not be read or is not a regular file (such a
     /// run is never pruned).
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub sha256: Option<String>,
     /// Its git blob id (`git hash-object --no-filters`), in a git work tree.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub git_oid: Option<String>,
     /// The SHA-256 of the project's regular file at the same path now, if there is one.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub tree_sha256: Option<String>,
     /// The blob id at the same path in `HEAD`, if there is one.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub head_oid: Option<String>,
 }
 
 /// One run's backup folder.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -56,6 +62,7 @@ pub struct BackupRun {
 
 /// Everything the engine needs to list or prune.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -63,17 +70,22 @@ pub struct BackupRun {
 )]
 pub struct BackupsInput {
     /// Every run folder found.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<BackupRun>>", optional))]
     pub runs: Vec<BackupRun>,
     /// The clock, in ms since the epoch (for ages).
+    #[cfg_attr(feature = "contracts", ts(as = "Option<u64>", optional))]
     pub now_ms: u64,
     /// Run ids of runs under way or interrupted (their progress record): never pruned.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
     pub active: Vec<String>,
     /// Whether the project is a git work tree with a `HEAD`.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
     pub git: bool,
 }
 
 /// One run in a listing.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -105,6 +117,7 @@ pub struct RunSummary {
 
 /// The listing `upkeep backups list` prints.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),

@@ -16,6 +16,7 @@ use crate::update::finish::human_size;
 
 /// What to prune.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -23,15 +24,19 @@ use crate::update::finish::human_size;
 )]
 pub struct PruneOptions {
     /// Keep this many of the newest runs whatever their age.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub keep: Option<u32>,
     /// Only runs older than this (`30d`, `12h`, `2w`, `90m`).
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub older_than: Option<String>,
     /// Say what would go; remove nothing.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
     pub dry_run: bool,
 }
 
 /// A selected run that stays, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -46,6 +51,7 @@ pub struct KeptRun {
 
 /// The prune decision.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),

@@ -24,6 +24,7 @@ use crate::update::{parse_manifest, FileClass};
 
 /// One managed path as the editor sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -44,6 +45,7 @@ pub struct ManagedPath {
 
 /// The managed paths of a project, sorted, and what the manifests' regions could not say.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),

@@ -17,6 +17,7 @@ use crate::update::{Bytes, ConflictMode, FileClass};
 
 /// How characters inside a line are counted (LSP `positionEncoding`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -38,6 +39,8 @@ pub enum PositionEncoding {
 
 /// How upstream manages the file, with the sides the verdicts are taken from.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", ts(rename = "ManagedFile"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -60,25 +63,32 @@ pub enum Managed {
         latest_version: String,
         /// The baseline release's bytes; `None` when the baseline does not ship it.
         #[cfg_attr(feature = "serde", serde(default))]
+        #[cfg_attr(feature = "contracts", ts(optional = nullable))]
         baseline: Option<Bytes>,
         /// The latest release's bytes; `None` when the latest release dropped it.
         #[cfg_attr(feature = "serde", serde(default))]
+        #[cfg_attr(feature = "contracts", ts(optional = nullable))]
         latest: Option<Bytes>,
         /// The generated regions the latest manifest declares for this path.
         #[cfg_attr(feature = "serde", serde(default))]
+        #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<RegionDecl>>", optional))]
         regions: Vec<RegionDecl>,
         /// Its field-merge declaration, when the latest manifest has one.
         #[cfg_attr(feature = "serde", serde(default))]
+        #[cfg_attr(feature = "contracts", ts(optional = nullable))]
         merge: Option<MergeSpec>,
         /// The file as last generated (the committed or saved copy), to tell a hand edit
         /// inside a generated region from the program's output.
         #[cfg_attr(feature = "serde", serde(default))]
+        #[cfg_attr(feature = "contracts", ts(optional = nullable))]
         reference: Option<Bytes>,
         /// The `--conflicts` mode the next update will run with.
         #[cfg_attr(feature = "serde", serde(default))]
+        #[cfg_attr(feature = "contracts", ts(as = "Option<ConflictMode>", optional))]
         conflicts: ConflictMode,
         /// Compare with CRLF read as LF (an autocrlf checkout).
         #[cfg_attr(feature = "serde", serde(default))]
+        #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
         ignore_eol: bool,
     },
     /// A file an integration installed into a host repository (`.upkeep-source.json`),
@@ -90,18 +100,22 @@ pub enum Managed {
         src: String,
         /// The source's bytes now; `None` when the source no longer ships it.
         #[cfg_attr(feature = "serde", serde(default))]
+        #[cfg_attr(feature = "contracts", ts(optional = nullable))]
         latest: Option<Bytes>,
         /// The SHA-256 recorded when upkeep last wrote (or kept) the file.
         #[cfg_attr(feature = "serde", serde(default))]
+        #[cfg_attr(feature = "contracts", ts(optional = nullable))]
         recorded_sha256: Option<String>,
         /// After keep-mine: the source's SHA-256 the user kept their version against.
         #[cfg_attr(feature = "serde", serde(default))]
+        #[cfg_attr(feature = "contracts", ts(optional = nullable))]
         kept_against: Option<String>,
     },
 }
 
 /// One file as the editor has it, and how upstream manages it.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -116,6 +130,7 @@ pub struct FileViewInput {
     pub managed: Managed,
     /// How the answer counts characters.
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(as = "Option<PositionEncoding>", optional))]
     pub encoding: PositionEncoding,
 }
 
@@ -144,6 +159,8 @@ impl FileViewInput {
 
 /// A place in the text: a zero-based line and a character offset in the chosen encoding.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", ts(rename = "EditorPosition"))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Position {
     /// Zero-based line.
@@ -154,6 +171,8 @@ pub struct Position {
 
 /// A span of text, end exclusive.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", ts(rename = "EditorRange"))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Range {
     /// Where it starts.
@@ -164,6 +183,8 @@ pub struct Range {
 
 /// How loud a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", ts(rename = "EditorSeverity"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -183,6 +204,8 @@ pub enum Severity {
 
 /// What a diagnostic is about (its LSP `code`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", ts(rename = "EditorDiagnosticKind"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -220,6 +243,8 @@ pub enum DiagnosticKind {
 
 /// One diagnostic.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", ts(rename = "EditorDiagnostic"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -238,6 +263,8 @@ pub struct Diagnostic {
 
 /// One replacement in the file.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", ts(rename = "EditorTextEdit"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -252,6 +279,7 @@ pub struct TextEdit {
 
 /// What kind of code action it is (LSP `CodeActionKind`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -267,6 +295,8 @@ pub enum ActionKind {
 
 /// A change offered to the user: edits the client applies (so undo works as usual).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", ts(rename = "EditorCodeAction"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -289,6 +319,7 @@ pub struct CodeAction {
 
 /// A line of text shown above a line (LSP `CodeLens`).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -303,6 +334,7 @@ pub struct Lens {
 
 /// Markdown shown when the pointer rests inside `range`.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -317,6 +349,7 @@ pub struct Hover {
 
 /// The counts the lens, the hover and a status line share.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -345,6 +378,7 @@ pub struct FileSummary {
 
 /// Everything an editor shows for one file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),

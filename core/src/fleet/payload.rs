@@ -59,6 +59,7 @@ pub const GITHUB_BODY_LIMIT: usize = 65_536;
 
 /// What the payload is built from.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -66,15 +67,23 @@ pub const GITHUB_BODY_LIMIT: usize = 65_536;
 )]
 pub struct PrInput {
     /// The update's report.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<UpdateReport>", optional))]
     pub report: UpdateReport,
     /// The template source (the recorded source, or the `--latest` spec).
+    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
     pub source: String,
     /// The CHANGELOG range from the installed to the target version.
+    #[cfg_attr(
+        feature = "contracts",
+        ts(as = "Option<Vec<ChangelogSection>>", optional)
+    )]
     pub changelog: Vec<ChangelogSection>,
     /// The state folder (default `.upkeep`), for the merge folder's name.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub state_dir: Option<String>,
     /// The body's limit in characters (default [`GITHUB_BODY_LIMIT`]); the body is
     /// always shorter.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub limit: Option<usize>,
 }
 
@@ -91,6 +100,7 @@ impl PrInput {
 
 /// The files `--pr <dir>` writes.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),

@@ -28,6 +28,7 @@
 
 /// The step's decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -51,6 +52,7 @@ pub enum StepAction {
 
 /// What the step found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -58,20 +60,26 @@ pub enum StepAction {
 )]
 pub struct StepFacts {
     /// The branch.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
     pub branch: String,
     /// The commit made (`None`: the update changed nothing).
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub commit: Option<String>,
     /// The remote branch's head, when it exists.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub remote: Option<String>,
     /// Whether `commit` is an ancestor of `remote`.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
     pub remote_contains_commit: bool,
     /// Whether `remote` is one commit of this step (its trailer names the branch) on a
     /// commit of the base branch's history.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
     pub remote_is_step_commit: bool,
 }
 
 /// The decision and the line the step prints.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -81,6 +89,7 @@ pub struct StepDecision {
     /// What to do.
     pub action: StepAction,
     /// `--force-with-lease=<branch>:<this>` for `replace`.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub lease: Option<String>,
     /// One line saying what happened.
     pub message: String,
@@ -116,6 +125,7 @@ pub fn step_action(facts: &StepFacts) -> StepDecision {
 
 /// What the step finds in the checkout before it starts.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -123,23 +133,31 @@ pub fn step_action(facts: &StepFacts) -> StepDecision {
 )]
 pub struct StartFacts {
     /// `HEAD`.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
     pub head: String,
     /// `HEAD`'s first parent, when it has one.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub head_parent: Option<String>,
     /// Whether `HEAD`'s message carries an `Upkeep-Branch:` trailer (a commit of the step).
+    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
     pub head_is_step_commit: bool,
     /// Uncommitted paths (`git status`).
+    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
     pub dirty: Vec<String>,
     /// The base an earlier run in this checkout recorded and did not finish.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub unfinished_base: Option<String>,
     /// The project's folder in the repository (`--dir`), when not its root.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub project_dir: Option<String>,
     /// The state folder (default `.upkeep`).
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub state_dir: Option<String>,
 }
 
 /// Where the step starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -147,11 +165,13 @@ pub struct StartFacts {
 )]
 pub struct StepStart {
     /// The commit the update starts from; `None` when refused.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub base: Option<String>,
     /// Whether the checkout is put back to `base` first (tracked files reset, untracked
     /// ones removed): the writes of a killed run of the step.
     pub reset: bool,
     /// Why the step does not start.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub refusal: Option<String>,
     /// The backup folders of earlier runs (never committed, never discarded): `git clean`
     /// keeps them, and files in them are not uncommitted changes.

@@ -17,6 +17,8 @@ use super::sync::SyncPlan;
 
 /// How one planned commit went.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", ts(rename = "LandCommitOutcome"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -25,14 +27,17 @@ use super::sync::SyncPlan;
 pub struct CommitOutcome {
     /// The new commit's id, when it was made.
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub sha: Option<String>,
     /// What went wrong, when it was not.
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub error: Option<String>,
 }
 
 /// The outcome of a land.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -54,6 +59,7 @@ pub enum LandResult {
 
 /// A commit a land made.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -69,6 +75,7 @@ pub struct LandedCommit {
 
 /// What a land did.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -88,6 +95,7 @@ pub struct LandReport {
     /// With `moved`, the files that moved.
     pub moved: Vec<MovedFile>,
     /// Why the failed commit failed.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub error: Option<String>,
 }
 
@@ -199,6 +207,7 @@ pub fn render_land_report(report: &LandReport) -> String {
 
 /// A check of a sync and how it went.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -213,11 +222,13 @@ pub struct SyncCheck {
     pub digest: String,
     /// With `carried`, where it passed.
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub passed_in: Option<String>,
 }
 
 /// What a sync did.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -235,6 +246,7 @@ pub struct SyncReport {
     pub plan: SyncPlan,
     /// The commit the branch moved to (or would have), once applied.
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub head: Option<String>,
     /// The checks.
     #[cfg_attr(feature = "serde", serde(default))]
@@ -247,6 +259,7 @@ pub struct SyncReport {
         feature = "serde",
         serde(default, skip_serializing_if = "std::ops::Not::not")
     )]
+    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
     pub origin_up_to_date: bool,
     /// Whether the checkout followed.
     #[cfg_attr(feature = "serde", serde(default))]

@@ -26,6 +26,8 @@ use crate::error::{Error, ErrorKind, Result};
 
 /// A file of the handoff as it is in the workspace now.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", ts(rename = "LandCurrentFile"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -35,6 +37,7 @@ pub struct CurrentFile {
     /// The path, as in the handoff.
     pub path: String,
     /// Its SHA-256 now; `None` when it does not exist.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub sha256: Option<String>,
     /// Whether it differs from `HEAD` (git status lists it).
     pub dirty: bool,
@@ -42,6 +45,8 @@ pub struct CurrentFile {
 
 /// A file whose content is not what was sealed.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", ts(rename = "LandMovedFile"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -51,13 +56,17 @@ pub struct MovedFile {
     /// The path.
     pub path: String,
     /// The sealed SHA-256 (`None`: sealed as deleted).
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub sealed: Option<String>,
     /// The SHA-256 now (`None`: missing now).
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub current: Option<String>,
 }
 
 /// One commit of a land.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", ts(rename = "LandPlannedCommit"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -78,6 +87,7 @@ pub struct PlannedCommit {
 
 /// Whether a handoff can be landed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -95,6 +105,7 @@ pub enum LandStatus {
 
 /// What `upkeep land` will do.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),

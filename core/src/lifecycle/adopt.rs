@@ -29,6 +29,7 @@ use crate::update::{FileClass, SideKind, Version};
 
 /// One managed file of the release and what the project holds at its path.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -43,11 +44,13 @@ pub struct AdoptFile {
     pub sha256: String,
     /// What the project holds there (`None`: nothing).
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub current: Option<ProbedSide>,
 }
 
 /// Everything [`plan_adopt`] needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -60,12 +63,15 @@ pub struct AdoptInput {
     pub files: Vec<AdoptFile>,
     /// The project's `<stateDir>/VERSION`, when it has one.
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub existing_version: Option<String>,
     /// The project's `<stateDir>/source.json`, when it has one.
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub existing_source: Option<String>,
     /// `--force`: replace a record of another source or version.
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
     pub force: bool,
     /// The record to write.
     pub record: ProjectSource,
@@ -77,6 +83,7 @@ pub struct AdoptInput {
 
 /// A managed file and its class, for the report.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -91,6 +98,7 @@ pub struct AdoptedPath {
 
 /// What `upkeep adopt` found, as `--json` prints it.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -115,6 +123,7 @@ pub struct AdoptReport {
 
 /// The adoption: the state files to write and the report.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),

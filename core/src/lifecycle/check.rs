@@ -33,6 +33,7 @@ use crate::update::{parse_manifest, Bytes, SideKind};
 
 /// A file's text, for the region-marker check.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -47,6 +48,7 @@ pub struct CheckedText {
 
 /// What the shim found.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -57,11 +59,13 @@ pub struct ManifestCheckInput {
     pub label: String,
     /// `<stateDir>/manifest.json`, when there is one.
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub manifest: Option<String>,
     /// Every non-directory entry of the release.
     pub entries: Vec<ShippedEntry>,
     /// The texts [`manifest_check_reads`] asked for.
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<CheckedText>>", optional))]
     pub texts: Vec<CheckedText>,
     /// The state folder.
     pub state_dir: String,
@@ -69,6 +73,7 @@ pub struct ManifestCheckInput {
 
 /// One problem.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -83,6 +88,7 @@ pub struct ManifestProblem {
 
 /// The verdict.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),

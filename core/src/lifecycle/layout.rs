@@ -34,6 +34,7 @@ use crate::update::{parse_manifest, SideKind, Version};
 
 /// One entry a release ships (directories are implied by the paths).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -44,6 +45,7 @@ pub struct ShippedEntry {
     pub path: String,
     /// What it is.
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(as = "Option<SideKind>", optional))]
     pub kind: SideKind,
 }
 
@@ -59,6 +61,7 @@ impl ShippedEntry {
 
 /// What the shim found in a release.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -71,27 +74,33 @@ pub struct LayoutInput {
     pub entries: Vec<ShippedEntry>,
     /// `<stateDir>/manifest.json`, when shipped.
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub manifest: Option<String>,
     /// `<stateDir>/VERSION`, when shipped.
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub version_file: Option<String>,
     /// The version the source gives: a semver tag, an npm version, an npm-pack archive's
     /// `package.json` version.
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub tag_version: Option<String>,
     /// A git ref that is not a version, for the message when nothing gives one.
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub tag: Option<String>,
     /// The state folder (`.upkeep`).
     pub state_dir: String,
     /// The entries are a release view upkeep built (renames already applied, its manifest
     /// and VERSION the ones that apply): nothing is renamed again.
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
     pub view: bool,
 }
 
 /// A shipped file and the name it is installed under.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -106,6 +115,7 @@ pub struct LayoutFile {
 
 /// The release as a project sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),

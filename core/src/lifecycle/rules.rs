@@ -28,6 +28,7 @@ use crate::score::GlobSet;
 
 /// What a rule does with the files it matches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -47,6 +48,7 @@ pub enum RuleClass {
 
 /// One rule: a class and a glob.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -61,6 +63,7 @@ pub struct ManifestRule {
 
 /// The rules, in the order given, and explicit renames.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -128,6 +131,7 @@ pub fn parse_manifest_rules(text: &str, label: &str) -> Result<ManifestRules> {
 
 /// What `manifest init` is given: the folder's files and the rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -140,6 +144,7 @@ pub struct ManifestInitInput {
     pub files: Vec<String>,
     /// The rules.
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(as = "Option<ManifestRules>", optional))]
     pub rules: ManifestRules,
     /// The state folder (never listed).
     pub state_dir: String,
@@ -147,6 +152,7 @@ pub struct ManifestInitInput {
 
 /// The manifest written, with its counts.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),

@@ -34,6 +34,7 @@ pub const BACKUPS_DIR: &str = ".upkeep-backups";
 
 /// How a scaffold run starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -52,6 +53,7 @@ pub enum ScaffoldMode {
 
 /// What the target holds before anything is written.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -64,21 +66,25 @@ pub struct ScaffoldStartInput {
     pub entries: Vec<String>,
     /// `<stateDir>/new-in-progress.json`, when present.
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub in_progress: Option<String>,
     /// The release being scaffolded, version included.
     pub spec: String,
     /// `--force`.
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
     pub force: bool,
     /// This run's id (a timestamp from the shim's clock).
     pub run_id: String,
     /// The state folder's name (`.upkeep`).
     #[cfg_attr(feature = "serde", serde(default = "default_state_dir"))]
+    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
     pub state_dir: String,
     /// The names in the target's state folder, when it has one: a folder holding only a
     /// lock and temp files left by a run killed before its progress record was in place
     /// does not make the target non-empty.
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
     pub state_entries: Vec<String>,
 }
 
@@ -94,6 +100,7 @@ fn leftover(name: &str) -> bool {
 
 /// How to proceed.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -171,6 +178,7 @@ fn read_progress(text: &str) -> Option<(String, String)> {
 
 /// What is at a release path in the target (or in a project).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -179,14 +187,17 @@ fn read_progress(text: &str) -> Option<(String, String)> {
 pub struct ProbedSide {
     /// What lstat found (a path under a file or a link counts as `other`).
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(as = "Option<SideKind>", optional))]
     pub kind: SideKind,
     /// A regular file's SHA-256.
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub sha256: Option<String>,
 }
 
 /// One file of the release and what the target holds at its path.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -197,14 +208,17 @@ pub struct ScaffoldFile {
     pub path: String,
     /// The release file's SHA-256 (needed only where the target holds something).
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub sha256: Option<String>,
     /// What the target holds there (`None`: nothing, or not probed on a fresh run).
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub current: Option<ProbedSide>,
 }
 
 /// Everything [`plan_scaffold`] needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -229,6 +243,7 @@ pub struct ScaffoldInput {
 
 /// A file the shim copies from the release view.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -245,6 +260,7 @@ pub struct ScaffoldWrite {
 
 /// A state file written after every file, with its bytes.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -259,6 +275,7 @@ pub struct StateFile {
 
 /// What `upkeep new` did, as `--json` prints it.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -285,6 +302,7 @@ pub struct ScaffoldReport {
 
 /// The plan of a scaffold run.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),

@@ -26,6 +26,7 @@ use crate::update::Version;
 
 /// One tag of a git repository, from `git ls-remote --tags`.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -37,6 +38,7 @@ pub struct GitTag {
     /// The commit it points to (an annotated tag's peeled commit).
     pub commit: String,
     /// Its semantic version, when the name is one (`v1.2.0` or `1.2.0`).
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub version: Option<String>,
 }
 
@@ -78,6 +80,7 @@ fn version_of_tag(name: &str) -> Option<Version> {
 
 /// A release a source offers.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -87,9 +90,11 @@ pub struct Available {
     /// The tag or published version string.
     pub name: String,
     /// Its semantic version (`None`: not a version, never chosen).
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub version: Option<String>,
     /// A git tag's commit.
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub commit: Option<String>,
 }
 
@@ -105,6 +110,7 @@ impl From<&GitTag> for Available {
 
 /// What to choose from, and what was asked for.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -119,17 +125,25 @@ pub struct VersionQuery {
     pub available: Vec<Available>,
     /// An exact version, a range or (npm) a dist-tag; `None`: the latest.
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub wanted: Option<String>,
     /// Whether pre-releases may be chosen.
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
     pub pre: bool,
     /// npm's dist-tags, `[tag, version]`.
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(
+        feature = "contracts",
+        ts(as = "Option<Vec<(String, String)>>", optional)
+    )]
     pub dist_tags: Vec<(String, String)>,
 }
 
 /// The release chosen.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", ts(rename = "SelectedVersion"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),

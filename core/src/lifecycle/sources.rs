@@ -33,6 +33,7 @@ use crate::update::Version;
 
 /// What the project records and what the command line says.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -45,23 +46,29 @@ pub struct UpdateSourcesInput {
     pub state_dir: String,
     /// `<stateDir>/source.json`, when present.
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub record: Option<String>,
     /// `<stateDir>/VERSION`, when present.
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub installed: Option<String>,
     /// `--baseline`.
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub baseline: Option<String>,
     /// `--latest`.
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub latest: Option<String>,
     /// `--to`: a version or range of the recorded source.
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub to: Option<String>,
 }
 
 /// The releases to open, and what to check and record.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),

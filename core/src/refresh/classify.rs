@@ -30,6 +30,7 @@
 
 /// What a managed path turned out to be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 #[non_exhaustive]
@@ -48,6 +49,7 @@ pub enum EntryKind {
 
 /// One side's observation of a path: its kind and, for a file, its hashes.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 pub struct Observed {
@@ -58,12 +60,14 @@ pub struct Observed {
         feature = "serde",
         serde(default, skip_serializing_if = "Option::is_none")
     )]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub sha256: Option<String>,
     /// SHA-256 with CRLF turned into LF, for a text file holding CRLF ([`eol_normalized_sha256`]).
     #[cfg_attr(
         feature = "serde",
         serde(default, skip_serializing_if = "Option::is_none")
     )]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub sha256_lf: Option<String>,
 }
 
@@ -114,6 +118,7 @@ impl Observed {
 
 /// The state of one managed file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 #[non_exhaustive]

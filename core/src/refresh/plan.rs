@@ -56,6 +56,8 @@ use crate::error::{Error, ErrorKind, Result};
 
 /// A choice about one file, made by the user, by `--auto`, or recovered from a journal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", ts(rename = "RefreshDecision"))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 #[non_exhaustive]
@@ -120,6 +122,7 @@ impl Decision {
 
 /// What the shim does for one file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 #[non_exhaustive]
@@ -157,6 +160,7 @@ impl Action {
 
 /// The path an observation is about, and what was found there.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 pub struct PathObservation {
@@ -169,12 +173,14 @@ pub struct PathObservation {
         feature = "serde",
         serde(default, skip_serializing_if = "Option::is_none")
     )]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub sha256: Option<String>,
     /// SHA-256 of a CRLF text file with LF line endings.
     #[cfg_attr(
         feature = "serde",
         serde(default, skip_serializing_if = "Option::is_none")
     )]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub sha256_lf: Option<String>,
 }
 
@@ -208,6 +214,7 @@ impl PathObservation {
 
 /// Everything the shim found: each manifest `src` in the source, each target on the host.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 pub struct Observations {
@@ -219,6 +226,7 @@ pub struct Observations {
 
 /// One explicit decision, by target path.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 pub struct FileDecision {
@@ -230,31 +238,41 @@ pub struct FileDecision {
 
 /// How a refresh decides what the user has not decided file by file.
 #[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase", default))]
 pub struct RefreshOptions {
     /// `--auto`: keep-mine or take-theirs for every locally-modified file.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub auto: Option<Decision>,
     /// Restore or forget every host-deleted file.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub host_deleted: Option<Decision>,
     /// Remove or keep every source-deleted file.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub source_deleted: Option<Decision>,
     /// Decisions for single files (prompt answers); they win over the options above.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<FileDecision>>", optional))]
     pub decisions: Vec<FileDecision>,
     /// `--confirm`: targets the user merged by hand; each records the host's bytes as the
     /// new baseline (keep-mine). A target that is not locally modified is refused.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
     pub confirm: Vec<String>,
     /// The interrupted run being resumed: its decisions are reused, and a file it was
     /// writing that now holds neither the old nor the new content is a conflict.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub resume: Option<InterruptedRun>,
     /// How errors name the manifest (default `install/manifest.json`).
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub manifest_name: Option<String>,
     /// How errors name the record (default `.upkeep-source.json`).
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub record_name: Option<String>,
 }
 
 /// The plan for one file.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 pub struct PlannedFile {
@@ -267,6 +285,7 @@ pub struct PlannedFile {
         feature = "serde",
         serde(skip_serializing_if = "Option::is_none", default)
     )]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub renamed_from: Option<String>,
     /// The state (install plans report `unchanged-identical`, `host-deleted` or `locally-modified`).
     pub state: FileState,
@@ -277,6 +296,7 @@ pub struct PlannedFile {
         feature = "serde",
         serde(skip_serializing_if = "Option::is_none", default)
     )]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub decision: Option<Decision>,
     /// What the shim does.
     pub action: Action,
@@ -287,30 +307,35 @@ pub struct PlannedFile {
         feature = "serde",
         serde(skip_serializing_if = "Option::is_none", default)
     )]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub source_sha256: Option<String>,
     /// Hash of the host's file, if it is a file.
     #[cfg_attr(
         feature = "serde",
         serde(skip_serializing_if = "Option::is_none", default)
     )]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub host_sha256: Option<String>,
     /// Hash recorded before this run.
     #[cfg_attr(
         feature = "serde",
         serde(skip_serializing_if = "Option::is_none", default)
     )]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub recorded_sha256: Option<String>,
     /// Hash recorded after this run (`None`: not in the record).
     #[cfg_attr(
         feature = "serde",
         serde(skip_serializing_if = "Option::is_none", default)
     )]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub new_sha256: Option<String>,
     /// Why the file needs attention (pending, conflict, diff).
     #[cfg_attr(
         feature = "serde",
         serde(skip_serializing_if = "Option::is_none", default)
     )]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub reason: Option<String>,
     /// Write the source with CRLF line endings ([`crate::text::to_crlf`]): the host's copy
     /// holds CRLF and the source none, so the checkout converts line endings (autocrlf)
@@ -320,6 +345,7 @@ pub struct PlannedFile {
         feature = "serde",
         serde(skip_serializing_if = "std::ops::Not::not", default)
     )]
+    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
     pub crlf: bool,
 }
 
@@ -333,6 +359,7 @@ fn follows_crlf_checkout(action: Action, source: &Observed, host: &Observed) -> 
 
 /// A whole plan: per-file actions and the record to write once they are all done.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 pub struct Plan {

@@ -21,6 +21,7 @@ use crate::render::{count, counted, shell_command, tidy, Line, Tone, Verbosity};
 /// What the renderer needs besides the report: how much to say, and the command lines
 /// its hints are built from.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -28,14 +29,18 @@ use crate::render::{count, counted, shell_command, tidy, Line, Tone, Verbosity};
 )]
 pub struct RunRenderOptions {
     /// `--quiet`, the summary, or `--verbose`.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<Verbosity>", optional))]
     pub verbosity: Verbosity,
     /// The command as the person typed it (`["upkeep", "refresh", "--source", …]`): the
     /// hint to resume or retry. Empty: no such hint is printed.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
     pub argv: Vec<String>,
     /// The command naming only what the run read (`upkeep refresh --source S --target T`,
     /// and `--manifest M` when given): a hint adds one flag to it.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
     pub base: Vec<String>,
     /// The signal that stopped the run (`SIGINT`, `SIGTERM`), when one did.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub signal: Option<String>,
 }
 

@@ -20,6 +20,7 @@ use super::plan::{Action, Decision, Plan};
 
 /// Which command ran.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -35,6 +36,7 @@ pub enum RunCommand {
 
 /// What the shim did with one file of the plan.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -50,17 +52,21 @@ pub struct FileRunOutcome {
     pub outcome: String,
     /// Why it was skipped or failed.
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub reason: Option<String>,
     /// Where its backup went.
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub backup: Option<String>,
     /// The file system's refusal, for a `blocked` outcome of the executor.
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub error: Option<crate::writes::OsError>,
 }
 
 /// How a run ended, as its report and the journal's `end` record say.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -81,6 +87,7 @@ pub enum RunOutcome {
 
 /// A diff host → source shown for a file the user merges by hand.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -95,6 +102,7 @@ pub struct MergeDiff {
 
 /// The facts of a run, as the shim saw them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -102,27 +110,40 @@ pub struct MergeDiff {
 )]
 pub struct RunFacts {
     /// Which command ran.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<RunCommand>", optional))]
     pub command: RunCommand,
     /// `--dry-run`: nothing was written.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
     pub dry_run: bool,
     /// The run's id (its backup folder), once it wrote anything.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub run_id: Option<String>,
     /// It continued an interrupted run.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
     pub resumed: bool,
     /// It stopped early on request.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
     pub interrupted: bool,
     /// It stopped at a write the file system refused.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
     pub failed: bool,
     /// Every file was written but the record was not.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub record_error: Option<String>,
     /// What happened to each file it reached, in plan order.
+    #[cfg_attr(
+        feature = "contracts",
+        ts(as = "Option<Vec<FileRunOutcome>>", optional)
+    )]
     pub outcomes: Vec<FileRunOutcome>,
     /// Diffs shown for hand merges.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub diffs: Option<Vec<MergeDiff>>,
 }
 
 /// One file in the report.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -138,18 +159,21 @@ pub struct ReportedFile {
         feature = "serde",
         serde(default, skip_serializing_if = "Option::is_none")
     )]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub renamed_from: Option<String>,
     /// Its state (refresh only).
     #[cfg_attr(
         feature = "serde",
         serde(default, skip_serializing_if = "Option::is_none")
     )]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub state: Option<FileState>,
     /// The decision applied (refresh only).
     #[cfg_attr(
         feature = "serde",
         serde(default, skip_serializing_if = "Option::is_none")
     )]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub decision: Option<Decision>,
     /// What the plan said to do.
     pub action: Action,
@@ -162,18 +186,21 @@ pub struct ReportedFile {
         feature = "serde",
         serde(default, skip_serializing_if = "Option::is_none")
     )]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub reason: Option<String>,
     /// Where its backup went.
     #[cfg_attr(
         feature = "serde",
         serde(default, skip_serializing_if = "Option::is_none")
     )]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub backup: Option<String>,
 }
 
 /// The report of an install or a refresh: what `--json` prints (and what
 /// [`render_run_report`](super::render_run_report) reads back).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -189,6 +216,7 @@ pub struct RunReport {
         feature = "serde",
         serde(default, skip_serializing_if = "Option::is_none")
     )]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub run_id: Option<String>,
     /// It continued an interrupted run.
     pub resumed: bool,
@@ -201,16 +229,19 @@ pub struct RunReport {
         feature = "serde",
         serde(default, skip_serializing_if = "Option::is_none")
     )]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub record_error: Option<String>,
     /// A file of upkeep's own (the backups folder's ignore file) the file system refused:
     /// the run stopped there.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub own_error: Option<String>,
     /// How many files are in each state (refresh only).
     #[cfg_attr(
         feature = "serde",
         serde(default, skip_serializing_if = "Option::is_none")
     )]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub states: Option<BTreeMap<String, u32>>,
     /// Files that need a person: the plan's, plus any skipped or failed.
     pub attention: u32,
@@ -228,6 +259,7 @@ pub struct RunReport {
         feature = "serde",
         serde(default, skip_serializing_if = "Option::is_none")
     )]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub diffs: Option<Vec<MergeDiff>>,
 }
 

@@ -34,6 +34,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// What is at a path.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", ts(rename = "SnapEntryKind"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -54,6 +56,7 @@ pub enum EntryKind {
 
 /// One path of a snapshot.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -61,21 +64,29 @@ pub enum EntryKind {
 )]
 pub struct SnapEntry {
     /// The path, relative to the project root.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
     pub path: String,
     /// What is there.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<EntryKind>", optional))]
     pub kind: EntryKind,
     /// A file's SHA-256 (inside the region's directories).
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub digest: Option<String>,
     /// A link's target.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub target: Option<String>,
     /// Outside the region's directories: a change stamp (size, modification time, inode).
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub stamp: Option<String>,
     /// Whether the shim holds the file's bytes, so it can be put back.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
     pub preimage: bool,
 }
 
 /// The snapshots and the region they confine.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", ts(rename = "RegionConfineInput"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -94,6 +105,7 @@ pub struct ConfineInput {
 
 /// One step of putting back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -115,6 +127,7 @@ pub enum RepairOp {
 
 /// A repair for the shim to carry out, in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -126,11 +139,13 @@ pub struct Repair {
     /// Where.
     pub path: String,
     /// A link's target.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub target: Option<String>,
 }
 
 /// What happened to a write outside the declared paths.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -148,6 +163,7 @@ pub enum ConfinedAction {
 
 /// A write outside the declared paths.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -168,6 +184,8 @@ pub struct ConfinedWrite {
 
 /// The verdict on one regeneration's writes.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", ts(rename = "RegionConfinement"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),

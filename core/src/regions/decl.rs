@@ -34,6 +34,7 @@ use crate::paths::validate_canonical_path;
 
 /// How a region's body is regenerated: `interpreter operand args…`, run in the project.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -59,6 +60,7 @@ impl Regenerate {
 
 /// One well-formed region declaration.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -82,6 +84,7 @@ pub struct RegionDecl {
 
 /// A declaration that was skipped.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -91,6 +94,7 @@ pub struct MalformedDeclaration {
     /// Its position in the `regions` list.
     pub index: usize,
     /// Its id, when it has a usable one.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub id: Option<String>,
     /// What is wrong with it.
     pub reason: String,

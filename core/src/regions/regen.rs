@@ -26,6 +26,7 @@ use crate::paths::validate_canonical_path;
 
 /// What the flow does with a region after the walk.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -43,6 +44,8 @@ pub enum JobStatus {
 
 /// Why a regeneration was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", ts(rename = "RegionRefusalKind"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -61,6 +64,7 @@ pub enum RefusalKind {
 /// A declared path to copy into the backup folder before the program runs (when it
 /// exists: the walk did not back it up).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -75,6 +79,7 @@ pub struct RegionBackup {
 
 /// One region's regeneration, as planned.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -93,8 +98,10 @@ pub struct RegenJob {
     /// Run, skipped or refused.
     pub status: JobStatus,
     /// Why it is skipped or refused.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub reason: Option<String>,
     /// The kind of refusal.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub refusal: Option<RefusalKind>,
     /// Copies to take first.
     pub backups: Vec<RegionBackup>,

@@ -27,6 +27,7 @@ use crate::error::Result;
 /// A file's modification time: seconds and nanoseconds since the Unix epoch, and the
 /// offset from UTC of the zone to print it in (the local zone, for GNU's output).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -43,6 +44,7 @@ pub struct FileTime {
 
 /// One side of a file diff.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -50,15 +52,19 @@ pub struct FileTime {
 )]
 pub struct FileSide {
     /// The name as given on the command line (`-` for standard input).
+    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
     pub name: String,
     /// `-L`: printed instead of the name and time, verbatim.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub label: Option<String>,
     /// Its modification time (standard input: the time it was read, as GNU does).
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub time: Option<FileTime>,
 }
 
 /// Options of [`diff_files`].
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -66,12 +72,16 @@ pub struct FileSide {
 )]
 pub struct FileDiffOptions {
     /// Lines of context (`-U`), 3 by default.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<usize>", optional))]
     pub context: usize,
     /// Treat CRLF and LF as equal (`--strip-trailing-cr`).
+    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
     pub ignore_eol: bool,
     /// The old file.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<FileSide>", optional))]
     pub old: FileSide,
     /// The new file.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<FileSide>", optional))]
     pub new: FileSide,
 }
 

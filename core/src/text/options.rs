@@ -20,6 +20,7 @@ use crate::error::{Error, ErrorKind, Result};
 /// Options of [`unified_diff`](super::unified_diff), [`diff_hunks`](super::diff_hunks),
 /// [`apply_hunks`](super::apply_hunks) and [`same_text`](super::same_text).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -27,15 +28,19 @@ use crate::error::{Error, ErrorKind, Result};
 )]
 pub struct DiffOptions {
     /// Unchanged lines shown around each change (`diff -U`); 3 by default.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<usize>", optional))]
     pub context: usize,
     /// The name of the old side: the `---` line of a unified diff, and the input named
     /// when it is refused. `old` by default.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
     pub old_label: String,
     /// The name of the new side: the `+++` line. `new` by default.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
     pub new_label: String,
     /// Treat CRLF and LF line endings as equal (`diff --strip-trailing-cr`), so a file
     /// checked out with `core.autocrlf` compares equal to its LF original. A missing final
     /// newline still counts, and a lone CR is not a line ending.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
     pub ignore_eol: bool,
 }
 
@@ -60,6 +65,7 @@ impl DiffOptions {
 
 /// How conflicts are written out.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -80,6 +86,7 @@ pub enum ConflictStyle {
 
 /// How a conflict is resolved without markers (`git merge-file --ours/--theirs/--union`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -100,6 +107,7 @@ pub enum Favor {
 
 /// Options of [`merge`](super::merge).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -107,16 +115,22 @@ pub enum Favor {
 )]
 pub struct MergeOptions {
     /// How conflicts are written.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<ConflictStyle>", optional))]
     pub style: ConflictStyle,
     /// Resolve conflicts to one side (or both) instead of writing markers.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<Favor>", optional))]
     pub favor: Favor,
     /// Written after `<<<<<<<`; none by default (git merge-file uses the file names).
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub ours_label: Option<String>,
     /// Written after `|||||||` in the diff3 styles.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub base_label: Option<String>,
     /// Written after `>>>>>>>`.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub theirs_label: Option<String>,
     /// Length of the conflict markers; 7 by default.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<usize>", optional))]
     pub marker_size: usize,
 }
 

@@ -27,6 +27,8 @@ use crate::writes::{describe_outcome, OsError, OutcomeKind, StepOutcome, WriteSt
 
 /// How an update run ended.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", ts(rename = "UpdateRunOutcome"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -62,6 +64,7 @@ impl RunOutcome {
 
 /// A file the run replaced, and where its previous content went.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -71,11 +74,13 @@ pub struct Replaced {
     /// The path written.
     pub path: String,
     /// Its backup, when it had previous content.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub backup: Option<String>,
 }
 
 /// The file a run stopped at.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -92,6 +97,7 @@ pub struct Blocked {
 
 /// The backups a project holds after a run, as the shim measured them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -99,16 +105,21 @@ pub struct Blocked {
 )]
 pub struct BackupsKept {
     /// The backups folder.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
     pub folder: String,
     /// How many runs' folders it holds.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<u64>", optional))]
     pub runs: u64,
     /// Their total size in bytes.
     #[cfg_attr(feature = "serde", serde(serialize_with = "crate::backups::as_number"))]
+    #[cfg_attr(feature = "contracts", ts(as = "Option<u64>", optional))]
     pub bytes: u64,
 }
 
 /// What the run did, in the report.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", ts(rename = "UpdateRunRecord"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -124,17 +135,20 @@ pub struct RunRecord {
     /// Files whose release copy no longer matched the plan: not copied.
     pub source_changed: Vec<String>,
     /// The file it stopped at.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub blocked: Option<Blocked>,
     /// Files not tried because it stopped first.
     pub not_reached: Vec<String>,
     /// Whether the installed version was bumped (every write happened).
     pub version_bumped: bool,
     /// The backups kept in the project.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub backups: Option<BackupsKept>,
 }
 
 /// A state file the run could not write after every other write happened.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -142,13 +156,16 @@ pub struct RunRecord {
 )]
 pub struct StateWriteError {
     /// The state file.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
     pub path: String,
     /// The refusal.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<OsError>", optional))]
     pub error: OsError,
 }
 
 /// The facts of a run, as the shim gathered them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -156,23 +173,31 @@ pub struct StateWriteError {
 )]
 pub struct UpdateRun {
     /// The plan's report (after regeneration, when regions ran).
+    #[cfg_attr(feature = "contracts", ts(as = "Option<UpdateReport>", optional))]
     pub report: UpdateReport,
     /// The plan's steps.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<WriteStep>>", optional))]
     pub steps: Vec<WriteStep>,
     /// What became of the steps tried (by path: every step writes its own).
+    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<StepOutcome>>", optional))]
     pub outcomes: Vec<StepOutcome>,
     /// It stopped on request.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
     pub interrupted: bool,
     /// Writing the version or the manifest failed.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub state_error: Option<StateWriteError>,
     /// The backups kept, measured after the writes.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub backups: Option<BackupsKept>,
     /// The state folder (`.upkeep`).
+    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
     pub state_dir: String,
 }
 
 /// The completed report, its summary, how the run ended and whether to bump the version.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -187,6 +212,10 @@ pub struct UpdateFinished {
     pub outcome: RunOutcome,
     /// The run's status word: `updated` when every write happened (complete, or conflicts
     /// pending), else the outcome's word.
+    #[cfg_attr(
+        feature = "contracts",
+        ts(type = "'updated' | 'incomplete' | 'failed' | 'interrupted'")
+    )]
     pub status: &'static str,
     /// Whether the shim writes the new version and manifest now.
     pub bump_version: bool,

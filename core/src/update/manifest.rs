@@ -31,6 +31,7 @@ pub const MANIFEST_SCHEMA: u32 = 1;
 
 /// How upstream manages a file. Anything a manifest does not list is the project's own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -59,6 +60,7 @@ impl FileClass {
 
 /// One managed file.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -73,6 +75,7 @@ pub struct ManifestEntry {
 
 /// Paths the project takes over once `file`'s front matter sets `flag: true`.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -89,6 +92,7 @@ pub struct Claim {
 
 /// A parsed release manifest.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -108,6 +112,7 @@ pub struct Manifest {
     /// Renames at scaffold time (`{"_gitignore": ".gitignore"}`), read by
     /// [`crate::lifecycle`]; `files` lists the installed names.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "contracts", ts(optional))]
     pub install: Option<Node>,
 }
 

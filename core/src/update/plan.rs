@@ -41,6 +41,7 @@ pub(super) mod conflict;
 /// What to do with a file both sides changed (`--conflicts`; see [`ConflictRoute`](super::ConflictRoute)
 /// for the routes each takes).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -61,6 +62,7 @@ pub enum ConflictMode {
 
 /// What the shim found at a path on one side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -82,6 +84,7 @@ pub enum SideKind {
 /// One side of a file as the shim hands it over: a regular file's bytes and/or digest, or
 /// the kind of non-file found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -90,23 +93,29 @@ pub enum SideKind {
 pub struct SideInput {
     /// What is at the path.
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(as = "Option<SideKind>", optional))]
     pub kind: SideKind,
     /// A regular file's content.
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub bytes: Option<Bytes>,
     /// A regular file's SHA-256 (64 hex digits), when its bytes are not supplied.
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub digest: Option<String>,
     /// With `digest`, the file's size: the side is then compared as its bytes would be
     /// (with `binary` and `digestLf`, line-ending options included), and the planner asks
     /// for its bytes only if it needs them ([`UpdateSession`]).
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub size: Option<u64>,
     /// With `size`: a NUL among the first 8,000 bytes ([`crate::content::ContentDigest`]).
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
     pub binary: bool,
     /// With `size`: the SHA-256 with CRLF read as LF, for a text file holding CRLF.
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub digest_lf: Option<String>,
 }
 
@@ -135,6 +144,7 @@ impl SideInput {
 
 /// The three sides of one path; `None` is "no file there".
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -145,17 +155,21 @@ pub struct FileInput {
     pub path: String,
     /// The project's copy (A).
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub current: Option<SideInput>,
     /// The baseline release's copy (B).
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub baseline: Option<SideInput>,
     /// The latest release's copy (L).
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub latest: Option<SideInput>,
 }
 
 /// A project file a claim reads.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -166,11 +180,13 @@ pub struct ClaimFile {
     pub path: String,
     /// Its bytes; `None` when absent.
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub bytes: Option<Bytes>,
 }
 
 /// How to run the update.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -178,22 +194,30 @@ pub struct ClaimFile {
 )]
 pub struct UpdateOptions {
     /// `--conflicts`.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<ConflictMode>", optional))]
     pub conflicts: ConflictMode,
     /// Compare with CRLF read as LF, so an autocrlf checkout is not all local edits.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
     pub ignore_eol: bool,
     /// The state folder (`.upkeep`); backups go to `.upkeep-backups/<runId>/`, patches
     /// to `<stateDir>-merge/`.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
     pub state_dir: String,
     /// Names this run's backup folder (a timestamp, from the shim's clock).
+    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
     pub run_id: String,
     /// Whether the summary should say nothing was written.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
     pub dry_run: bool,
     /// Region awareness off for this run (the shim sets it from `UPKEEP_NO_REGIONS=1`).
+    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
     pub no_regions: bool,
     /// `--allow-dirty`: write even when managed files have uncommitted changes in git.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
     pub allow_dirty: bool,
     /// This run resumes an interrupted one ([`start_update`](super::start_update) said
     /// so): files it already wrote are uncommitted by then, so the dirty guard stands aside.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
     pub resumed: bool,
 }
 
@@ -214,6 +238,7 @@ impl Default for UpdateOptions {
 
 /// Everything the planner needs, read by the shim.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -230,29 +255,37 @@ pub struct UpdateInput {
     pub latest_manifest: String,
     /// The sides of every path either manifest lists (see [`read_list`]).
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<FileInput>>", optional))]
     pub files: Vec<FileInput>,
     /// The project files claims read.
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<ClaimFile>>", optional))]
     pub claim_files: Vec<ClaimFile>,
     /// The latest release's CHANGELOG.md, when it has one.
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub changelog: Option<String>,
     /// The project's package.json, when it has one (adopter actions read it).
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub package_json: Option<String>,
     /// The files a prior run left in the merge folder, relative to it (`a/b.md.patch`).
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
     pub leftover_patches: Vec<String>,
     /// Which of [`ReadList::lockfiles`] exist at the project root (the package manager
     /// named in notes and hints is decided from them).
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
     pub lockfiles: Vec<String>,
     /// What git says about the project's tree; `None` outside a git repository (or for a
     /// dry run, which writes nothing to guard).
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub git: Option<GitStatus>,
     /// How to run.
     #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(as = "Option<UpdateOptions>", optional))]
     pub options: UpdateOptions,
 }
 
@@ -272,6 +305,8 @@ impl UpdateInput {
 /// One step the shim executes, in order. Files are written atomically; a backup is
 /// written and synced before its file is replaced.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", ts(rename = "UpdateAction"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -310,6 +345,7 @@ pub enum Action {
 
 /// The verdict on one managed path, for `upkeep status` and for tools.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -335,6 +371,7 @@ pub struct FileOutcome {
 
 /// The whole plan.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -359,6 +396,10 @@ pub struct UpdatePlan {
     /// The generated regions to regenerate, skip or refuse after the walk's writes (left
     /// out when there are none).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
+    #[cfg_attr(
+        feature = "contracts",
+        ts(as = "Option<Vec<crate::regions::RegenJob>>", optional)
+    )]
     pub region_jobs: Vec<crate::regions::RegenJob>,
 }
 
@@ -366,6 +407,7 @@ pub struct UpdatePlan {
 /// for the latest manifest's paths; A for paths only the baseline lists), and the files
 /// claims read.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),

@@ -24,6 +24,7 @@ use crate::render::{shell_command, tidy, to_text, Line, Tone, Verbosity};
 
 /// How the summary is titled and how much it says.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -31,12 +32,16 @@ use crate::render::{shell_command, tidy, to_text, Line, Tone, Verbosity};
 )]
 pub struct SummaryOptions {
     /// The project's state folder (`.upkeep`).
+    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
     pub state_dir: String,
     /// Nothing was written (`--dry-run`, or `upkeep status`).
+    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
     pub dry_run: bool,
     /// `upkeep status`: the read-only check.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
     pub read_only: bool,
     /// `--quiet`, the summary, or `--verbose`.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<Verbosity>", optional))]
     pub verbosity: Verbosity,
 }
 
@@ -296,6 +301,8 @@ pub fn render_summary_lines(report: &UpdateReport, options: &SummaryOptions) -> 
 /// Everything the outcome of an `upkeep update` or `upkeep status` run is rendered from,
 /// besides its report.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", ts(rename = "UpdateOutcomeFacts"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -304,22 +311,31 @@ pub fn render_summary_lines(report: &UpdateReport, options: &SummaryOptions) -> 
 pub struct OutcomeFacts {
     /// `updated`, `dry-run`, `up-to-date`, `applied-uncommitted`, `aborted`, or how a run
     /// that wrote ended short: `incomplete`, `failed`, `interrupted`.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
     pub status: String,
     /// The version check.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub check: Option<VersionCheck>,
     /// The run's report, when it planned an update.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub report: Option<UpdateReport>,
     /// `upkeep status`: the paths the project changed since its release.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
     pub local_changes: Vec<String>,
     /// `upkeep status`: the paths the next release changes.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
     pub upstream_changes: Vec<String>,
     /// It continued an interrupted update.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
     pub resumed: bool,
     /// Files a prior run left in the merge folder.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
     pub leftover_patches: Vec<String>,
     /// The project root as the person gave it (`--root`), for hints run elsewhere.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub root: Option<String>,
     /// The command as the person typed it: the hint to run it again.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
     pub argv: Vec<String>,
 }
 

@@ -3,6 +3,8 @@
 
 /// What became of one step.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", ts(rename = "StepOutcomeKind"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -30,6 +32,7 @@ pub enum OutcomeKind {
 
 /// Which part of a step the file system refused.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -48,6 +51,7 @@ pub enum WriteStage {
 
 /// An operating-system error, as the shim saw it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -55,15 +59,19 @@ pub enum WriteStage {
 )]
 pub struct OsError {
     /// The error's code (`EACCES`, `EROFS`, `ENOSPC`, ...).
+    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
     pub code: String,
     /// The operating system's description ("read-only file system").
+    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
     pub message: String,
     /// Which part of the step it stopped.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<WriteStage>", optional))]
     pub stage: WriteStage,
 }
 
 /// What became of one step.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -75,8 +83,10 @@ pub struct StepOutcome {
     /// What happened.
     pub outcome: OutcomeKind,
     /// Where the file was backed up, when it was.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub backup: Option<String>,
     /// The refusal, for a blocked step.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub error: Option<OsError>,
 }
 
