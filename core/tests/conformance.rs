@@ -526,6 +526,14 @@ fn run(call: &str, args: &[Value]) -> Value {
             &typed::<Vec<land::CheckRecord>>(&args[1]),
         ))),
         "renderSyncReport" => outcome(Ok(land::render_sync_report(&typed(&args[0])).into())),
+        "syncStep" => encoded(Ok(land::sync_step(
+            &typed::<land::SyncRun>(&args[0]),
+            &typed::<Vec<land::SyncOutcome>>(&args[1]),
+        ))),
+        "syncReport" => encoded(Ok(land::sync_report(
+            &typed::<land::SyncRun>(&args[0]),
+            &typed::<Vec<land::SyncOutcome>>(&args[1]),
+        ))),
         "loopSequence" => outcome(Ok(loop_sequence(args))),
         "renderLoopFile" => {
             let state: looping::LoopState = typed(&args[0]);

@@ -116,6 +116,8 @@ export const ENGINE = Object.freeze([
       'checkDigest',
       'findCarried',
       'renderSyncReport',
+      'syncStep',
+      'syncReport',
     ],
   ],
 ]);

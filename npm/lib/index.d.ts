@@ -1822,6 +1822,54 @@ export declare function checkDigest(command: string, tree: string): string;
 export declare function findCarried(digest: string, records: SyncCheckRecord[]): SyncCheckRecord | null;
 /** The sync report as the CLI prints it. */
 export declare function renderSyncReport(report: SyncReport): string;
+/** What a sync runs on: the plan and what the report names (`at`: ISO 8601, for the check records). */
+export interface SyncRun {
+  plan: SyncPlan;
+  checkout: string;
+  branch: string;
+  dryRun?: boolean;
+  checks?: string[];
+  at: string;
+}
+/** The checkout as found after the push (observe-checkout). */
+export interface SyncCheckoutNow {
+  branch?: string;
+  head: string;
+  uncommittedPaths?: number;
+  fastForwards?: boolean;
+}
+/** The raw outcome of one sync step; fields a step does not produce are left out. */
+export interface SyncOutcome {
+  stopped?: boolean;
+  status?: number | null;
+  signal?: string | null;
+  stdout?: string;
+  stderr?: string;
+  text?: string;
+  checkout?: SyncCheckoutNow | null;
+}
+/** What the shim does next in a sync (see `syncStep`). */
+export type SyncStep =
+  | { action: 'stop-point' }
+  | { action: 'make-worktree'; commit: string }
+  | { action: 'fast-forward'; target: string }
+  | { action: 'cherry-pick'; commits: string[] }
+  | { action: 'abort-cherry-pick' }
+  | { action: 'read-head' }
+  | { action: 'read-records' }
+  | { action: 'run-check'; command: string }
+  | { action: 'append-record'; record: SyncCheckRecord }
+  | { action: 'read-origin' }
+  | { action: 'push'; refspec: string }
+  | { action: 'observe-checkout'; commit: string }
+  | { action: 'follow'; commit: string }
+  | { action: 'keep-commit'; reference: string; commit: string }
+  | { action: 'fail'; code: ErrorCode; message: string }
+  | { action: 'done' };
+/** The next step of a sync, from the outcomes of the steps so far (in order). */
+export declare function syncStep(run: SyncRun, outcomes: SyncOutcome[]): SyncStep;
+/** The report of a sync whose steps are done, from their outcomes. */
+export declare function syncReport(run: SyncRun, outcomes: SyncOutcome[]): SyncReport;
 // ---- Loop engine ----
 // A risk-gated change loop: a state machine over a graph of bricks, persisted in LOOP.md.
 // The calls that change a state update the object passed in place (also when they then

@@ -122,6 +122,8 @@ export const {
   checkDigest,
   findCarried,
   renderSyncReport,
+  syncStep,
+  syncReport,
 } = engine;
 // Loop engine
 export const {
