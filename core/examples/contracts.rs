@@ -9,9 +9,17 @@ fn main() -> std::io::Result<()> {
         .iter()
         .map(|kind| format!("\"{}\"", kind.code()))
         .collect();
+    let classes: Vec<String> = ErrorKind::ALL
+        .iter()
+        .map(|kind| match kind.exit_class() {
+            Some(class) => format!("[\"{}\",\"{}\"]", kind.code(), class.name()),
+            None => format!("[\"{}\",null]", kind.code()),
+        })
+        .collect();
     writeln!(
         std::io::stdout().lock(),
-        "{{\"errorCodes\":[{}]}}",
-        codes.join(",")
+        "{{\"errorCodes\":[{}],\"errorClasses\":[{}]}}",
+        codes.join(","),
+        classes.join(",")
     )
 }

@@ -152,6 +152,7 @@ pub mod backups;
 pub mod content;
 pub mod editor;
 mod error;
+pub mod exits;
 pub mod fleet;
 mod hash;
 pub mod json;

@@ -466,6 +466,9 @@ fn run(call: &str, args: &[Value]) -> Value {
         "updateSources" => encoded(lifecycle::update_sources(&typed(&args[0]))),
         "parseExitPolicy" => encoded(fleet::parse_exit_policy(text(0))),
         "exitCode" => outcome(Ok(u32::from(fleet::exit_code(&typed(&args[0]))).into())),
+        "statusExit" => outcome(
+            upkeep_core::exits::status_exit(text(0), text(1)).map(|code| u32::from(code).into()),
+        ),
         "prPayload" => encoded(fleet::pr_payload(&typed(&args[0]))),
         "parseFleetList" => encoded(fleet::parse_fleet_list(text(0), text(1))),
         "planFleet" => encoded(fleet::plan_fleet(&typed(&args[0]))),

@@ -101,7 +101,17 @@ export const ENGINE = Object.freeze([
   ],
   [
     "Fleet: --exit-on, the change-request payload, the fleet plan, the step's push decision",
-    ['parseExitPolicy', 'exitCode', 'prPayload', 'parseFleetList', 'planFleet', 'gitlabChildPipeline', 'stepAction', 'stepStart'],
+    [
+      'parseExitPolicy',
+      'exitCode',
+      'statusExit',
+      'prPayload',
+      'parseFleetList',
+      'planFleet',
+      'gitlabChildPipeline',
+      'stepAction',
+      'stepStart',
+    ],
   ],
   [
     'Land and sync',

@@ -2335,6 +2335,8 @@ export interface ExitInput {
 }
 /** The exit code under `--exit-on` (a stop keeps 130 / 143 under every policy). */
 export declare function exitCode(input: ExitInput): number;
+/** The exit code of a finished command from its report's status word (`invalid-argument` for an unknown pair). */
+export declare function statusExit(command: 'land' | 'sync' | 'diff' | 'manifest-check', status: string): number;
 /** What `upkeep update --pr` builds its change request from. */
 export interface PrInput {
   report: UpdateReport;

@@ -267,6 +267,7 @@ const calls = {
   updateSources: (api, [input]) => api.updateSources(input),
   parseExitPolicy: (api, [text]) => api.parseExitPolicy(text),
   exitCode: (api, [input]) => api.exitCode(input),
+  statusExit: (api, [command, status]) => api.statusExit(command, status),
   prPayload: (api, [input]) => api.prPayload(input),
   parseFleetList: (api, [text, label]) => api.parseFleetList(text, label),
   planFleet: (api, [input]) => api.planFleet(input),

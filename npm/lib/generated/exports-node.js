@@ -103,6 +103,7 @@ export const {
 export const {
   parseExitPolicy,
   exitCode,
+  statusExit,
   prPayload,
   parseFleetList,
   planFleet,
