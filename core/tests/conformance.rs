@@ -302,6 +302,14 @@ fn run(call: &str, args: &[Value]) -> Value {
         "refreshSteps" => encoded(refresh::refresh_steps(&typed(&args[0]), text(1))),
         "updatePaths" => encoded(update::update_paths(text(0))),
         "finishUpdate" => encoded(Ok(update::finish_update(typed(&args[0])))),
+        "regionsDue" => outcome(Ok(update::regions_due(
+            args[0].as_bool().unwrap(),
+            args[1].as_bool().unwrap(),
+            args[2].as_bool().unwrap(),
+            &typed::<Vec<upkeep_core::writes::StepOutcome>>(&args[3]),
+        )
+        .into())),
+        "writeConstants" => encoded(Ok(upkeep_core::writes::write_constants())),
         "prepareUpdate" => encoded(update::prepare_update(&typed(&args[0]))),
         "listBackups" => encoded(Ok(backups::list_backups(&typed(&args[0])))),
         "planPrune" => encoded(backups::plan_prune(&typed(&args[0]), &typed(&args[1]))),

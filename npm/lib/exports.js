@@ -65,6 +65,8 @@ export const ENGINE = Object.freeze([
       'planUpdate',
       'updatePaths',
       'finishUpdate',
+      'regionsDue',
+      'writeConstants',
       'UpdateSession',
     ],
   ],

@@ -1095,6 +1095,15 @@ export interface UpdateFinished {
 
 /** Joins an update's report with what the executor did: the true report, its summary, whether to bump the version. */
 export declare function finishUpdate(run: UpdateRun): UpdateFinished;
+/** Whether the regions are regenerated after the writes: the plan has regions and every step tried was written. */
+export declare function regionsDue(hasRegions: boolean, stopped: boolean, failed: boolean, outcomes: StepOutcome[]): boolean;
+/** The executor's constants: the mode of a file written without one, the in-memory CRLF limit. */
+export interface WriteConstants {
+  defaultMode: number;
+  crlfInMemoryMaxBytes: number;
+}
+/** The executor's constants (the same in every engine). */
+export declare function writeConstants(): WriteConstants;
 
 // ---- The executor's vocabulary (update, refresh and install) ----
 
@@ -2477,6 +2486,7 @@ export interface ManifestCheckInput {
   stateDir: string;
 }
 export interface ManifestCheck {
+  status: 'valid' | 'problems';
   problems: { path: string | null; problem: string }[];
   files: number;
   summary: string;

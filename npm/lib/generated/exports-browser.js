@@ -64,6 +64,8 @@ export const {
   planUpdate,
   updatePaths,
   finishUpdate,
+  regionsDue,
+  writeConstants,
   UpdateSession,
 } = engine;
 // Backups
