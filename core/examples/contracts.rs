@@ -1,5 +1,5 @@
 //! Prints the engine facts the JavaScript package's generated contracts are made from, as
-//! JSON on stdout: the error codes, and the TypeScript declarations of the types that cross
+//! JSON on stdout: the error codes and their exit classes, and the TypeScript declarations of the types that cross
 //! into JavaScript (ts-rs, core's `contracts` feature). `scripts/generate-contracts.mjs`
 //! runs it and writes the files.
 
@@ -9,6 +9,10 @@ use upkeep_core::ErrorKind;
 
 fn main() -> std::io::Result<()> {
     let codes: Vec<&str> = ErrorKind::ALL.iter().map(|kind| kind.code()).collect();
+    let classes: Vec<(&str, Option<&str>)> = ErrorKind::ALL
+        .iter()
+        .map(|kind| (kind.code(), kind.exit_class().map(|class| class.name())))
+        .collect();
     let declarations = typescript_declarations().map_err(|clashes| {
         std::io::Error::other(format!(
             "two types would declare the same TypeScript name: {}; give one a `ts(rename)`",
@@ -17,6 +21,7 @@ fn main() -> std::io::Result<()> {
     })?;
     let facts = serde_json::json!({
         "errorCodes": codes,
+        "errorClasses": classes,
         "declaredInIndex": DECLARED_IN_INDEX,
         "types": declarations
             .into_iter()

@@ -185,7 +185,10 @@ fn roots(v: &mut impl TypeVisitor) {
         crate::land::SyncPick,
         crate::land::SyncPlan,
         crate::land::SyncRefusal,
+        crate::land::SyncOutcome,
         crate::land::SyncReport,
+        crate::land::SyncRun,
+        crate::land::SyncStep,
         crate::lifecycle::AdoptFile,
         crate::lifecycle::AdoptInput,
         crate::lifecycle::AdoptPlan,
@@ -392,6 +395,7 @@ fn roots(v: &mut impl TypeVisitor) {
         crate::writes::OutcomeKind,
         crate::writes::StepContent,
         crate::writes::StepOutcome,
+        crate::writes::WriteConstants,
         crate::writes::WriteStage,
         crate::writes::WriteStep,
     }

@@ -154,6 +154,7 @@ pub mod content;
 pub mod contracts;
 pub mod editor;
 mod error;
+pub mod exits;
 pub mod fleet;
 mod hash;
 pub mod json;

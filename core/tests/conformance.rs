@@ -302,6 +302,14 @@ fn run(call: &str, args: &[Value]) -> Value {
         "refreshSteps" => encoded(refresh::refresh_steps(&typed(&args[0]), text(1))),
         "updatePaths" => encoded(update::update_paths(text(0))),
         "finishUpdate" => encoded(Ok(update::finish_update(typed(&args[0])))),
+        "regionsDue" => outcome(Ok(update::regions_due(
+            args[0].as_bool().unwrap(),
+            args[1].as_bool().unwrap(),
+            args[2].as_bool().unwrap(),
+            &typed::<Vec<upkeep_core::writes::StepOutcome>>(&args[3]),
+        )
+        .into())),
+        "writeConstants" => encoded(Ok(upkeep_core::writes::write_constants())),
         "prepareUpdate" => encoded(update::prepare_update(&typed(&args[0]))),
         "listBackups" => encoded(Ok(backups::list_backups(&typed(&args[0])))),
         "planPrune" => encoded(backups::plan_prune(&typed(&args[0]), &typed(&args[1]))),
@@ -466,6 +474,9 @@ fn run(call: &str, args: &[Value]) -> Value {
         "updateSources" => encoded(lifecycle::update_sources(&typed(&args[0]))),
         "parseExitPolicy" => encoded(fleet::parse_exit_policy(text(0))),
         "exitCode" => outcome(Ok(u32::from(fleet::exit_code(&typed(&args[0]))).into())),
+        "statusExit" => outcome(
+            upkeep_core::exits::status_exit(text(0), text(1)).map(|code| u32::from(code).into()),
+        ),
         "prPayload" => encoded(fleet::pr_payload(&typed(&args[0]))),
         "parseFleetList" => encoded(fleet::parse_fleet_list(text(0), text(1))),
         "planFleet" => encoded(fleet::plan_fleet(&typed(&args[0]))),
@@ -526,6 +537,14 @@ fn run(call: &str, args: &[Value]) -> Value {
             &typed::<Vec<land::CheckRecord>>(&args[1]),
         ))),
         "renderSyncReport" => outcome(Ok(land::render_sync_report(&typed(&args[0])).into())),
+        "syncStep" => encoded(Ok(land::sync_step(
+            &typed::<land::SyncRun>(&args[0]),
+            &typed::<Vec<land::SyncOutcome>>(&args[1]),
+        ))),
+        "syncReport" => encoded(Ok(land::sync_report(
+            &typed::<land::SyncRun>(&args[0]),
+            &typed::<Vec<land::SyncOutcome>>(&args[1]),
+        ))),
         "loopSequence" => outcome(Ok(loop_sequence(args))),
         "renderLoopFile" => {
             let state: looping::LoopState = typed(&args[0]);

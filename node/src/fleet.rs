@@ -26,6 +26,13 @@ pub fn exit_code(env: Env, #[napi(ts_arg_type = "ExitInput")] input: Object) -> 
     Ok(u32::from(fleet::exit_code(&input)))
 }
 
+/// The exit code of a finished `land`, `sync`, `diff` or `manifest check` from its status.
+#[napi]
+pub fn status_exit(env: Env, command: String, status: String) -> napi::Result<u32> {
+    let code = upkeep_core::exits::status_exit(&command, &status).map_err(|e| to_js(&env, e))?;
+    Ok(u32::from(code))
+}
+
 /// The change request of `upkeep update --pr`.
 #[napi(ts_return_type = "PrPayload")]
 pub fn pr_payload<'env>(

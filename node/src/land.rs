@@ -146,3 +146,37 @@ pub fn render_sync_report(
     )?;
     Ok(land::render_sync_report(&report))
 }
+
+/// The next step of a sync, from the outcomes of the steps so far.
+#[napi(ts_return_type = "SyncStep")]
+pub fn sync_step<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "SyncRun")] run: Object,
+    #[napi(ts_arg_type = "SyncOutcome[]")] outcomes: Object,
+) -> napi::Result<Unknown<'env>> {
+    let run: land::SyncRun = decode(env, ErrorKind::InvalidArgument, "syncStep run", run)?;
+    let outcomes: Vec<land::SyncOutcome> = decode(
+        env,
+        ErrorKind::InvalidArgument,
+        "syncStep outcomes",
+        outcomes,
+    )?;
+    encode(env, &land::sync_step(&run, &outcomes))
+}
+
+/// The report of a finished sync, from the outcomes of its steps.
+#[napi(ts_return_type = "SyncReport")]
+pub fn sync_report<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "SyncRun")] run: Object,
+    #[napi(ts_arg_type = "SyncOutcome[]")] outcomes: Object,
+) -> napi::Result<Unknown<'env>> {
+    let run: land::SyncRun = decode(env, ErrorKind::InvalidArgument, "syncReport run", run)?;
+    let outcomes: Vec<land::SyncOutcome> = decode(
+        env,
+        ErrorKind::InvalidArgument,
+        "syncReport outcomes",
+        outcomes,
+    )?;
+    encode(env, &land::sync_report(&run, &outcomes))
+}

@@ -142,6 +142,30 @@ pub fn finish_update<'env>(
     encode(env, &update::finish_update(run))
 }
 
+/// Whether the regions are regenerated after the writes (every step tried was written).
+#[napi]
+pub fn regions_due(
+    env: Env,
+    has_regions: bool,
+    stopped: bool,
+    failed: bool,
+    #[napi(ts_arg_type = "StepOutcome[]")] outcomes: Object,
+) -> napi::Result<bool> {
+    let outcomes: Vec<upkeep_core::writes::StepOutcome> = decode(
+        &env,
+        ErrorKind::InvalidArgument,
+        "regionsDue outcomes",
+        outcomes,
+    )?;
+    Ok(update::regions_due(has_regions, stopped, failed, &outcomes))
+}
+
+/// The executor's constants: the default file mode, the in-memory CRLF limit.
+#[napi(ts_return_type = "WriteConstants")]
+pub fn write_constants(env: &Env) -> napi::Result<Unknown<'_>> {
+    encode(env, &upkeep_core::writes::write_constants())
+}
+
 /// The digest route of `planUpdate`: sides observed in batches (bytes hashed and
 /// dropped), the bytes the plan needs supplied afterwards, the same plan in the end.
 #[napi]

@@ -65,6 +65,8 @@ export const ENGINE = Object.freeze([
       'planUpdate',
       'updatePaths',
       'finishUpdate',
+      'regionsDue',
+      'writeConstants',
       'UpdateSession',
     ],
   ],
@@ -101,7 +103,17 @@ export const ENGINE = Object.freeze([
   ],
   [
     "Fleet: --exit-on, the change-request payload, the fleet plan, the step's push decision",
-    ['parseExitPolicy', 'exitCode', 'prPayload', 'parseFleetList', 'planFleet', 'gitlabChildPipeline', 'stepAction', 'stepStart'],
+    [
+      'parseExitPolicy',
+      'exitCode',
+      'statusExit',
+      'prPayload',
+      'parseFleetList',
+      'planFleet',
+      'gitlabChildPipeline',
+      'stepAction',
+      'stepStart',
+    ],
   ],
   [
     'Land and sync',
@@ -116,6 +128,8 @@ export const ENGINE = Object.freeze([
       'checkDigest',
       'findCarried',
       'renderSyncReport',
+      'syncStep',
+      'syncReport',
     ],
   ],
 ]);

@@ -173,6 +173,7 @@ import type {
   StartFacts,
   StepDecision,
   StepFacts,
+  StepOutcome,
   StepStart,
   StopFacts,
   StructuredOutcome,
@@ -181,8 +182,11 @@ import type {
   SyncCheckRecord,
   SyncCheckoutFollow,
   SyncFacts,
+  SyncOutcome,
   SyncPlan,
   SyncReport,
+  SyncRun,
+  SyncStep,
   UnifiedDiff,
   UpdateFacts,
   UpdateFinished,
@@ -199,6 +203,7 @@ import type {
   Verdict,
   VersionCheck,
   VersionQuery,
+  WriteConstants,
   WriteStep,
 } from './generated/types.js';
 export type * from './generated/types.js';
@@ -481,6 +486,10 @@ export declare function updatePaths(stateDir: string): UpdatePaths;
 
 /** Joins an update's report with what the executor did: the true report, its summary, whether to bump the version. */
 export declare function finishUpdate(run: UpdateRun): UpdateFinished;
+/** Whether the regions are regenerated after the writes: the plan has regions and every step tried was written. */
+export declare function regionsDue(hasRegions: boolean, stopped: boolean, failed: boolean, outcomes: StepOutcome[]): boolean;
+/** The executor's constants (the same in every engine). */
+export declare function writeConstants(): WriteConstants;
 
 // ---- The executor's vocabulary (update, refresh and install) ----
 
@@ -599,6 +608,10 @@ export declare function checkDigest(command: string, tree: string): string;
 export declare function findCarried(digest: string, records: SyncCheckRecord[]): SyncCheckRecord | null;
 /** The sync report as the CLI prints it. */
 export declare function renderSyncReport(report: SyncReport): string;
+/** The next step of a sync, from the outcomes of the steps so far (in order). */
+export declare function syncStep(run: SyncRun, outcomes: SyncOutcome[]): SyncStep;
+/** The report of a sync whose steps are done, from their outcomes. */
+export declare function syncReport(run: SyncRun, outcomes: SyncOutcome[]): SyncReport;
 // ---- Loop engine ----
 // A risk-gated change loop: a state machine over a graph of bricks, persisted in LOOP.md.
 // The calls that change a state update the object passed in place (also when they then
@@ -857,6 +870,8 @@ export declare function checkReleaseDrift(spec: string, expected: string | null,
 export declare function parseExitPolicy(text: string): ExitPolicy;
 /** The exit code under `--exit-on` (a stop keeps 130 / 143 under every policy). */
 export declare function exitCode(input: ExitInput): number;
+/** The exit code of a finished command from its report's status word (`invalid-argument` for an unknown pair). */
+export declare function statusExit(command: 'land' | 'sync' | 'diff' | 'manifest-check', status: string): number;
 /** Builds the change request from the report (the same bytes in every engine). */
 export declare function prPayload(input: PrInput): PrPayload;
 /** Reads `repos.txt` or `repos.json` (the name chooses); throws `invalid-argument`. */

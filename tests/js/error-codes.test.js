@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { ANSWERED_ELSEWHERE, EXIT, exitForError } from '../../npm/lib/cli/exit-codes.js';
-import { ENGINE_ERROR_CODES, ERROR_CODES } from '../../npm/lib/generated/error-codes.js';
+import { ENGINE_ERROR_CODES, ERROR_CODES, ERROR_EXIT_CLASSES } from '../../npm/lib/generated/error-codes.js';
 import { parseDigest } from '../../npm/lib/index.js';
 
 const lib = fileURLToPath(new URL('../../npm/lib/', import.meta.url));
@@ -29,6 +29,20 @@ test('every code upkeep raises on purpose maps to an exit code, or says where it
   assert.deepEqual(unmapped, []);
   for (const code of Object.keys(ANSWERED_ELSEWHERE))
     assert.ok(ERROR_CODES.includes(code), `${code} is answered elsewhere but raised nowhere`);
+});
+
+test('the exit classes are generated for every code, each a key of EXIT; the ones without are the ones answered elsewhere', () => {
+  assert.deepEqual(
+    ERROR_CODES.filter((code) => !Object.hasOwn(ERROR_EXIT_CLASSES, code)),
+    [],
+  );
+  for (const [code, cls] of Object.entries(ERROR_EXIT_CLASSES)) {
+    if (cls === null) assert.ok(code in ANSWERED_ELSEWHERE, `${code} has no class and no answer`);
+    else assert.ok(Object.hasOwn(EXIT, cls), `${code}: ${cls} is not an exit code`);
+  }
+  assert.equal(exitForError(Object.assign(new Error('x'), { code: 'ENOENT' })), EXIT.badInput);
+  assert.equal(exitForError(Object.assign(new Error('x'), { code: 'ENOTCONN' })), EXIT.io);
+  assert.equal(exitForError(Object.assign(new Error('x'), { code: 'constructor' })), undefined);
 });
 
 test('a failed `git worktree add` in sync is an I/O failure, not an internal error', () => {

@@ -22,6 +22,13 @@ pub fn exit_code(input: JsValue) -> Result<u32, JsValue> {
     Ok(u32::from(fleet::exit_code(&input)))
 }
 
+/// The exit code of a finished `land`, `sync`, `diff` or `manifest check` from its status.
+#[wasm_bindgen(js_name = statusExit)]
+pub fn status_exit(command: &str, status: &str) -> Result<u32, JsValue> {
+    let code = upkeep_core::exits::status_exit(command, status).map_err(to_js)?;
+    Ok(u32::from(code))
+}
+
 /// The change request of `upkeep update --pr`.
 #[wasm_bindgen(js_name = prPayload)]
 pub fn pr_payload(input: JsValue) -> Result<JsValue, JsValue> {

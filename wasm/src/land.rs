@@ -103,3 +103,21 @@ pub fn render_sync_report(report: JsValue) -> Result<String, JsValue> {
     )?;
     Ok(land::render_sync_report(&report))
 }
+
+/// The next step of a sync, from the outcomes of the steps so far.
+#[wasm_bindgen(js_name = syncStep)]
+pub fn sync_step(run: JsValue, outcomes: JsValue) -> Result<JsValue, JsValue> {
+    let run: land::SyncRun = decode(ErrorKind::InvalidArgument, "syncStep run", run)?;
+    let outcomes: Vec<land::SyncOutcome> =
+        decode(ErrorKind::InvalidArgument, "syncStep outcomes", outcomes)?;
+    encode(&land::sync_step(&run, &outcomes))
+}
+
+/// The report of a finished sync, from the outcomes of its steps.
+#[wasm_bindgen(js_name = syncReport)]
+pub fn sync_report(run: JsValue, outcomes: JsValue) -> Result<JsValue, JsValue> {
+    let run: land::SyncRun = decode(ErrorKind::InvalidArgument, "syncReport run", run)?;
+    let outcomes: Vec<land::SyncOutcome> =
+        decode(ErrorKind::InvalidArgument, "syncReport outcomes", outcomes)?;
+    encode(&land::sync_report(&run, &outcomes))
+}

@@ -100,6 +100,25 @@ pub fn finish_update(run: JsValue) -> Result<JsValue, JsValue> {
     encode(&update::finish_update(run))
 }
 
+/// Whether the regions are regenerated after the writes (every step tried was written).
+#[wasm_bindgen(js_name = regionsDue)]
+pub fn regions_due(
+    has_regions: bool,
+    stopped: bool,
+    failed: bool,
+    outcomes: JsValue,
+) -> Result<bool, JsValue> {
+    let outcomes: Vec<upkeep_core::writes::StepOutcome> =
+        decode(ErrorKind::InvalidArgument, "regionsDue outcomes", outcomes)?;
+    Ok(update::regions_due(has_regions, stopped, failed, &outcomes))
+}
+
+/// The executor's constants: the default file mode, the in-memory CRLF limit.
+#[wasm_bindgen(js_name = writeConstants)]
+pub fn write_constants() -> Result<JsValue, JsValue> {
+    encode(&upkeep_core::writes::write_constants())
+}
+
 /// The digest route of `planUpdate`: sides observed in batches (bytes hashed and
 /// dropped), the bytes the plan needs supplied afterwards, the same plan in the end.
 #[wasm_bindgen]

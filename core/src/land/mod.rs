@@ -4,7 +4,8 @@
 //! - [`seal_handoff`] / [`parse_handoff`]: the handoff, strict JSON.
 //! - [`plan_land`]: the moved-since-seal check and the commit split; [`land_report`].
 //! - [`plan_sync`]: fast-forward or named cherry-picks, every refusal with its reason;
-//!   [`checkout_follow`]: whether the checkout may follow.
+//!   [`checkout_follow`]: whether the checkout may follow; [`sync_step`] / [`sync_report`]:
+//!   the run, step by step over the shim's raw outcomes, and its report.
 //! - [`check_digest`] / [`find_carried`]: a check already passed on the same tree is carried.
 //!
 //! ```
@@ -27,6 +28,7 @@ mod handoff;
 mod report;
 mod split;
 mod sync;
+mod sync_run;
 
 pub use digest::{check_digest, find_carried, CheckRecord};
 pub use handoff::{parse_handoff, seal_handoff, Handoff, LandTicket, SealedFile, HANDOFF_VERSION};
@@ -38,4 +40,7 @@ pub use split::{plan_land, CurrentFile, LandPlan, LandStatus, MovedFile, Planned
 pub use sync::{
     checkout_follow, plan_sync, CheckoutFollow, SyncAction, SyncFacts, SyncPick, SyncPlan,
     SyncRefusal,
+};
+pub use sync_run::{
+    parse_check_records, sync_report, sync_step, CheckoutNow, SyncOutcome, SyncRun, SyncStep,
 };

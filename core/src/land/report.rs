@@ -254,19 +254,19 @@ pub struct SyncReport {
     /// Whether origin received the push (its branch moved).
     #[cfg_attr(feature = "serde", serde(default))]
     pub pushed: bool,
-    /// Origin's branch already was at the head: nothing was pushed because nothing had to be.
-    #[cfg_attr(
-        feature = "serde",
-        serde(default, skip_serializing_if = "std::ops::Not::not")
-    )]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
-    pub origin_up_to_date: bool,
     /// Whether the checkout followed.
     #[cfg_attr(feature = "serde", serde(default))]
     pub checkout_followed: bool,
     /// Notes for a person, in order.
     #[cfg_attr(feature = "serde", serde(default))]
     pub notes: Vec<String>,
+    /// With an origin that took the push: whether its branch already was at the head
+    /// (nothing was pushed because nothing had to be); absent without a push.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub origin_up_to_date: Option<bool>,
 }
 
 /// The sync report as the CLI prints it.
@@ -307,7 +307,7 @@ pub fn render_sync_report(report: &SyncReport) -> String {
     }
     if report.pushed {
         out.push_str("Pushed to origin.\n");
-    } else if report.origin_up_to_date {
+    } else if report.origin_up_to_date == Some(true) {
         let at = report.head.as_deref().map(short).unwrap_or("the head");
         out.push_str(&format!("Origin already had {at}; nothing pushed.\n"));
     }

@@ -95,6 +95,8 @@ pub struct ManifestProblem {
     serde(rename_all = "camelCase")
 )]
 pub struct ManifestCheck {
+    /// `valid` (no problem) or `problems`.
+    pub status: &'static str,
     /// Every problem found, in the order checked.
     pub problems: Vec<ManifestProblem>,
     /// How many files the manifest lists.
@@ -366,6 +368,11 @@ fn finish(problems: Vec<ManifestProblem>, files: usize, label: &str) -> Manifest
         out
     };
     ManifestCheck {
+        status: if problems.is_empty() {
+            "valid"
+        } else {
+            "problems"
+        },
         problems,
         files,
         summary,

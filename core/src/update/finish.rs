@@ -221,6 +221,23 @@ pub struct UpdateFinished {
     pub bump_version: bool,
 }
 
+/// Whether the regions are regenerated after the writes: only when the plan has regions
+/// and the run wrote every step it tried (not stopped, no write refused, nothing changed
+/// under it); otherwise the version stays where it was and re-running regenerates.
+pub fn regions_due(
+    has_regions: bool,
+    stopped: bool,
+    failed: bool,
+    outcomes: &[StepOutcome],
+) -> bool {
+    has_regions
+        && !stopped
+        && !failed
+        && outcomes
+            .iter()
+            .all(|o| matches!(o.outcome, OutcomeKind::Done | OutcomeKind::Unchanged))
+}
+
 /// Joins the plan's report with what the run did.
 pub fn finish_update(run: UpdateRun) -> UpdateFinished {
     let mut report = run.report;

@@ -43,8 +43,8 @@ pub use changelog::{
 };
 pub use dirty::{check_clean, dirty_managed_paths, CleanCheck, GitStatus};
 pub use finish::{
-    finish_update, BackupsKept, Blocked, Replaced, RunOutcome, RunRecord, StateWriteError,
-    UpdateFinished, UpdateRun,
+    finish_update, regions_due, BackupsKept, Blocked, Replaced, RunOutcome, RunRecord,
+    StateWriteError, UpdateFinished, UpdateRun,
 };
 pub use layout::{update_paths, UpdatePaths, BACKUPS_DIR};
 pub use manifest::{

@@ -25,8 +25,11 @@
 //! assert_eq!(check_write_targets(&[step, patch], &[]).unwrap_err().code(), "path-collision");
 //! ```
 
+mod limits;
 mod outcome;
 mod step;
+
+pub use limits::{write_constants, WriteConstants, CRLF_IN_MEMORY_MAX_BYTES, DEFAULT_FILE_MODE};
 
 pub use outcome::{describe_outcome, OsError, OutcomeKind, StepOutcome, WriteStage};
 pub use step::{check_write_targets, ignore_step, Expect, StepContent, WriteStep, IGNORE_ALL};

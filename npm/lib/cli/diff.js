@@ -34,7 +34,7 @@ export async function diffCommand(oldPath, newPath, { unified, label, ignoreEol 
       new: await side(newPath, label[1]),
     });
     printBytes(patch);
-    return status === 'identical' ? EXIT.ok : EXIT.findings;
+    return engine.statusExit('diff', status);
   } catch (error) {
     printError(/** @type {Error} */ (error).message);
     return EXIT.badInput;

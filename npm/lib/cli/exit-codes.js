@@ -1,4 +1,6 @@
 // Exit codes of the `upkeep` command, one meaning each, so scripts can branch on them.
+import { ERROR_EXIT_CLASSES } from '../generated/error-codes.js';
+
 export const EXIT = Object.freeze({
   /** Done; nothing needs attention. */
   ok: 0,
@@ -41,87 +43,9 @@ export const EXIT = Object.freeze({
 });
 
 /**
- * Error codes that are the input's fault: an argument, a manifest, a release, a record, a
- * journal or a state file that upkeep refuses to act on, or a path that does not exist.
- */
-const BAD_INPUT_CODES = new Set([
-  // usage and arguments
-  'usage',
-  'invalid-argument',
-  'invalid-options',
-  'bad-path',
-  'ENOENT',
-  'ENOTDIR',
-  // documents upkeep reads (engine codes)
-  'invalid-manifest',
-  'invalid-record',
-  'old-manifest-schema',
-  'unsafe-path',
-  'path-collision',
-  'corrupt-journal',
-  'journal-mismatch',
-  'no-record',
-  'invalid-digest',
-  'invalid-version',
-  'invalid-update-input',
-  'update-in-progress',
-  'invalid-handoff',
-  'unknown-action',
-  'unknown-preset',
-  'invalid-numstat',
-  'binary-input',
-  // config files read field by field (JSON, JSONC, YAML)
-  'invalid-config',
-  'unsupported-config',
-  'invalid-merge-spec',
-  // update: releases and the project's install state
-  'not-installed',
-  'bad-release',
-  'baseline-mismatch',
-  'downgrade',
-  'bad-state',
-  // new, adopt, the recorded source, manifest init/check (release specs and their releases)
-  'invalid-spec',
-  'no-such-version',
-  'invalid-source-file',
-  'release-drift',
-  'target-not-empty',
-  'no-source',
-  'invalid-rules',
-  'already-recorded',
-  'manifest-exists',
-  // land and sync: the repository is not in a state to act on
-  'git',
-  'no-handoff',
-  'detached',
-  'no-commits',
-  'clone-unreadable',
-  // fleet step: a job starts from a clean checkout
-  'dirty-checkout',
-]);
-
-/** Error codes of a file system that refused a read or a write (or a file upkeep will not overwrite). */
-const IO_CODES = new Set([
-  'EACCES',
-  'EPERM',
-  'ENOSPC',
-  'EROFS',
-  'EIO',
-  'EDQUOT',
-  'EISDIR',
-  'EEXIST',
-  'ESYMLINK',
-  'backup-exists',
-  // a file changed between being hashed and being read for a merge: nothing was written; run again
-  'changed-during-run',
-  // sync: `git worktree add` could not make its worktree (a full disk, a permission, a stale lock)
-  'worktree',
-]);
-
-/**
- * Error codes deliberately not mapped here, each answered where it arises (or a caller's
- * bug, which exits `internal`); tests/js/error-codes.test.js checks that every other code
- * upkeep raises has an exit code.
+ * Error codes deliberately without an exit class (`null` in the generated classes), each
+ * answered where it arises (or a caller's bug, which exits `internal`);
+ * tests/js/error-codes.test.js checks that every other code upkeep raises has an exit code.
  */
 export const ANSWERED_ELSEWHERE = Object.freeze({
   'hasher-finished': 'a streaming hasher used after its digest: a bug in the caller',
@@ -143,10 +67,8 @@ export const ANSWERED_ELSEWHERE = Object.freeze({
 export function exitForError(error) {
   const code = /** @type {{ code?: unknown }} */ (error)?.code;
   if (typeof code !== 'string') return undefined;
-  if (code === 'busy') return EXIT.busy;
-  if (code === 'interrupted' || code === 'cancelled') return EXIT.interrupted;
-  if (code === 'dirty-worktree') return EXIT.refused;
-  if (BAD_INPUT_CODES.has(code)) return EXIT.badInput;
-  if (IO_CODES.has(code) || /^E[A-Z]+$/.test(code)) return EXIT.io;
-  return undefined;
+  // Every code's class is generated in one place (../generated/error-codes.js); an OS code
+  // not listed there is the file system's.
+  const cls = Object.hasOwn(ERROR_EXIT_CLASSES, code) ? ERROR_EXIT_CLASSES[code] : /^E[A-Z]+$/.test(code) ? 'io' : null;
+  return cls === null ? undefined : EXIT[/** @type {keyof typeof EXIT} */ (cls)];
 }

@@ -10,25 +10,6 @@ import { printError, printLine } from './output.js';
 import { runCommand } from './run.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
 
-/** @type {Record<string, number>} */
-const LAND_EXIT = {
-  landed: EXIT.ok,
-  nothing_to_land: EXIT.ok,
-  partly_landed: EXIT.partlyLanded,
-  commit_failed: EXIT.partlyLanded,
-  moved: EXIT.refused,
-};
-/** @type {Record<string, number>} */
-const SYNC_EXIT = {
-  synced: EXIT.ok,
-  dry_run: EXIT.ok,
-  refused: EXIT.refused,
-  conflict: EXIT.refused,
-  push_rejected: EXIT.refused,
-  check_failed: EXIT.checkFailed,
-  interrupted: EXIT.interrupted,
-};
-
 /**
  * @typedef {object} LandFlags
  * @property {boolean} [seal]
@@ -73,7 +54,7 @@ async function landRun(flags, stop, stopRequested) {
     const { report } = await land({ cwd, handoff: flags.handoff, stopRequested });
     if (json) printLine(JSON.stringify(report, null, 2));
     else process.stdout.write(engine.renderLandReport(report));
-    return stop.signal ? stop.exitCode() : (LAND_EXIT[report.status] ?? EXIT.internal);
+    return stop.signal ? stop.exitCode() : engine.statusExit('land', report.status);
   } catch (error) {
     return failure(json, error);
   }
@@ -135,7 +116,7 @@ export async function syncCommand(flags, argv) {
       await letSignalsIn();
       if (flags.json) printLine(JSON.stringify(report, null, 2));
       else process.stdout.write(engine.renderSyncReport(report));
-      return stop.signal ? stop.exitCode() : (SYNC_EXIT[report.status] ?? EXIT.internal);
+      return stop.signal ? stop.exitCode() : engine.statusExit('sync', report.status);
     },
   });
 }

@@ -1,5 +1,6 @@
 // `upkeep manifest init [dir]` and `upkeep manifest check [dir]`, for template authors.
 // Printing only: the engine wrote the manifest, the counts and every problem.
+import { engine } from '../engine.js';
 import { manifestCheckFlow, manifestInitFlow } from '../flows/manifest.js';
 import { EXIT } from './exit-codes.js';
 import { printLine } from './output.js';
@@ -62,7 +63,7 @@ export async function manifestCheckCommand(dir, flags, argv) {
       } else {
         for (const line of out.summary.replace(/\n$/, '').split('\n')) printLine(line);
       }
-      return out.status === 'valid' ? EXIT.ok : EXIT.findings;
+      return engine.statusExit('manifest-check', out.status);
     },
   });
 }

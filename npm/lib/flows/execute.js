@@ -31,8 +31,8 @@ import { counter, yielder } from './progress.js';
 
 /** How many steps are staged, synced and swapped together. */
 const BATCH = 64;
-/** A file the plan writes with CRLF is converted in memory up to this size, copied as it is above it. */
-const CRLF_MAX_BYTES = 64 << 20;
+/** The engine's: a file the plan writes with CRLF is converted in memory up to `crlfInMemoryMaxBytes`, copied as it is above it; `defaultMode` when a step has none. */
+const WRITE = engine.writeConstants();
 const READ = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 
 /**
@@ -296,7 +296,7 @@ function stage(step, ctx, targets, sources, swept) {
     temp: undefined,
     backupTemp: undefined,
     backup: undefined,
-    mode: 0o644,
+    mode: WRITE.defaultMode,
   };
   try {
     const expect = step.expect.kind;
@@ -414,7 +414,7 @@ function openSource(from, sources) {
  */
 function stageCopy(temp, source, step) {
   const content = /** @type {{ kind: 'copy', sha256: string, crlf: boolean }} */ (step.content);
-  if (content.crlf && source.st.size <= BigInt(CRLF_MAX_BYTES)) {
+  if (content.crlf && source.st.size <= BigInt(WRITE.crlfInMemoryMaxBytes)) {
     const bytes = readFileSync(source.fd);
     if (engine.sha256(bytes) !== content.sha256) return undefined;
     const converted = engine.toCrlf(bytes) ?? bytes;

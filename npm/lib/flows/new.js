@@ -240,7 +240,7 @@ function createFile(from, root, rel, verified) {
   }
   const temp = join(root, folder, `.${rel.slice(slash + 1)}.upkeep-${tempTag}-${(temps += 1)}.tmp`);
   if (typeof from === 'string') copyFileSync(from, temp, constants.COPYFILE_EXCL);
-  else writeFileSync(temp, from, { flag: 'wx', mode: 0o644 });
+  else writeFileSync(temp, from, { flag: 'wx', mode: engine.writeConstants().defaultMode });
   try {
     renameSync(temp, join(root, rel));
   } catch (error) {

@@ -248,8 +248,7 @@ export async function update(request) {
     let report = plan.report;
     // A stop asked for after the last write, before the regions, ends the run there too.
     let interrupted = run.stopped || (Boolean(plan.report.regions) && stopRequested());
-    const wroteAll = !interrupted && !run.failed && run.outcomes.every((o) => o.outcome === 'done' || o.outcome === 'unchanged');
-    if (wroteAll && plan.report.regions) {
+    if (engine.regionsDue(Boolean(plan.report.regions), interrupted, run.failed, run.outcomes)) {
       ({ report } = await regenerate({ root, plan, stateDir, limits: regenLimits(request.regenLimits), stopRequested, onProgress }));
       // A stop during the regions leaves the version where it was: re-running regenerates.
       interrupted = stopRequested();

@@ -64,6 +64,8 @@ export const {
   planUpdate,
   updatePaths,
   finishUpdate,
+  regionsDue,
+  writeConstants,
   UpdateSession,
 } = engine;
 // Backups
@@ -103,6 +105,7 @@ export const {
 export const {
   parseExitPolicy,
   exitCode,
+  statusExit,
   prPayload,
   parseFleetList,
   planFleet,
@@ -122,6 +125,8 @@ export const {
   checkDigest,
   findCarried,
   renderSyncReport,
+  syncStep,
+  syncReport,
 } = engine;
 // Loop engine
 export const {

@@ -2291,6 +2291,10 @@ export type Manifest = {
  */
 export type ManifestCheck = {
   /**
+   * `valid` (no problem) or `problems`.
+   */
+  status: string;
+  /**
    * Every problem found, in the order checked.
    */
   problems: Array<ManifestProblem>;
@@ -4945,6 +4949,28 @@ export type SyncCheckoutFollow = {
 };
 
 /**
+ * The checkout as the shim found it after the push.
+ */
+export type SyncCheckoutNow = {
+  /**
+   * The branch it is on (empty when detached).
+   */
+  branch?: string;
+  /**
+   * Its `HEAD`.
+   */
+  head: string;
+  /**
+   * How many tracked paths have uncommitted changes.
+   */
+  uncommittedPaths?: number;
+  /**
+   * Whether the synced commit has `head` as an ancestor.
+   */
+  fastForwards?: boolean;
+};
+
+/**
  * What the shim read from both repositories.
  */
 export type SyncFacts = {
@@ -4968,6 +4994,41 @@ export type SyncFacts = {
    * The commits named to cherry-pick, in the order given.
    */
   picks: Array<SyncPick>;
+};
+
+/**
+ * The raw outcome of one step, as the shim saw it; fields a step does not produce stay
+ * at their defaults.
+ */
+export type SyncOutcome = {
+  /**
+   * With a stop point: a stop was asked.
+   */
+  stopped?: boolean;
+  /**
+   * The exit status of the process the step ran; `None` when a signal ended it.
+   */
+  status?: number | null;
+  /**
+   * The signal that ended it.
+   */
+  signal?: string | null;
+  /**
+   * What it printed on stdout.
+   */
+  stdout?: string;
+  /**
+   * What it printed on stderr.
+   */
+  stderr?: string;
+  /**
+   * With read-records: the records file's text (empty when there is none).
+   */
+  text?: string;
+  /**
+   * With observe-checkout: what was found.
+   */
+  checkout?: SyncCheckoutNow | null;
 };
 
 /**
@@ -5063,10 +5124,6 @@ export type SyncReport = {
    */
   pushed: boolean;
   /**
-   * Origin's branch already was at the head: nothing was pushed because nothing had to be.
-   */
-  originUpToDate?: boolean;
-  /**
    * Whether the checkout followed.
    */
   checkoutFollowed: boolean;
@@ -5074,7 +5131,131 @@ export type SyncReport = {
    * Notes for a person, in order.
    */
   notes: Array<string>;
+  /**
+   * With an origin that took the push: whether its branch already was at the head
+   * (nothing was pushed because nothing had to be); absent without a push.
+   */
+  originUpToDate?: boolean | null;
 };
+
+/**
+ * What a sync runs on: the plan and what the report names.
+ */
+export type SyncRun = {
+  /**
+   * The plan ([`super::plan_sync`]).
+   */
+  plan: SyncPlan;
+  /**
+   * The checkout.
+   */
+  checkout: string;
+  /**
+   * Its branch.
+   */
+  branch: string;
+  /**
+   * Plan only: nothing is run.
+   */
+  dryRun?: boolean;
+  /**
+   * The check commands, in order.
+   */
+  checks?: Array<string>;
+  /**
+   * When the sync runs (ISO 8601, from the caller's clock), for the check records.
+   */
+  at: string;
+};
+
+/**
+ * What the shim does next.
+ */
+export type SyncStep =
+  | { action: 'stop-point' }
+  | {
+      action: 'make-worktree';
+      /**
+       * Where it starts.
+       */
+      commit: string;
+    }
+  | {
+      action: 'fast-forward';
+      /**
+       * The clone's head.
+       */
+      target: string;
+    }
+  | {
+      action: 'cherry-pick';
+      /**
+       * Oldest first.
+       */
+      commits: Array<string>;
+    }
+  | { action: 'abort-cherry-pick' }
+  | { action: 'read-head' }
+  | { action: 'read-records' }
+  | {
+      action: 'run-check';
+      /**
+       * The command.
+       */
+      command: string;
+    }
+  | {
+      action: 'append-record';
+      /**
+       * One line of JSON.
+       */
+      record: SyncCheckRecord;
+    }
+  | { action: 'read-origin' }
+  | {
+      action: 'push';
+      /**
+       * `<head>:refs/heads/<branch>`.
+       */
+      refspec: string;
+    }
+  | {
+      action: 'observe-checkout';
+      /**
+       * The synced commit.
+       */
+      commit: string;
+    }
+  | {
+      action: 'follow';
+      /**
+       * The synced commit.
+       */
+      commit: string;
+    }
+  | {
+      action: 'keep-commit';
+      /**
+       * The ref that keeps it.
+       */
+      reference: string;
+      /**
+       * The synced commit.
+       */
+      commit: string;
+    }
+  | {
+      action: 'fail';
+      /**
+       * The error code.
+       */
+      code: string;
+      /**
+       * What went wrong, with the tool's own words.
+       */
+      message: string;
+    }
+  | { action: 'done' };
 
 /**
  * The row of the decision table a file takes.
@@ -5885,6 +6066,20 @@ export type VersionQuery = {
  * Where the project stands against the latest release.
  */
 export type VersionStatus = 'update' | 'up-to-date' | 'applied-uncommitted' | 'ahead';
+
+/**
+ * The executor's constants, as the shells read them.
+ */
+export type WriteConstants = {
+  /**
+   * [`DEFAULT_FILE_MODE`].
+   */
+  defaultMode: number;
+  /**
+   * [`CRLF_IN_MEMORY_MAX_BYTES`].
+   */
+  crlfInMemoryMaxBytes: number;
+};
 
 /**
  * What a step puts at its path.

@@ -2,6 +2,7 @@
 """Inputs of tests/vectors/land.json (expected values are blessed with bless.mjs, then
 reviewed by hand): the handoff, the commit split, the land report, the sync plan with
 every refusal, the checkout-follow rule and carried checks."""
+import hashlib
 import json
 
 D1, D2, D3 = "1" * 64, "2" * 64, "3" * 64
@@ -124,5 +125,99 @@ case("renderSyncReport: refused", "renderSyncReport", {
     "status": "refused", "checkout": "/repo", "branch": "main",
     "plan": {"action": "refused", "base": "c" * 40, "target": None, "commits": [],
              "refusal": {"code": "nothing-new", "reason": "nothing new"}}})
+
+
+# A sync run, step by step: syncStep over every prefix of a scenario's outcomes gives its
+# whole step sequence; syncReport over all of them gives its report.
+FF = {"action": "fast-forward", "base": "c" * 40, "target": B, "commits": [A, B], "refusal": None}
+PICK = {"action": "cherry-pick", "base": "c" * 40, "target": None, "commits": [A], "refusal": None}
+REFUSED = {"action": "refused", "base": "c" * 40, "target": None, "commits": [],
+           "refusal": {"code": "nothing-new", "reason": "nothing new"}}
+TREE2 = "5" * 40
+
+
+def sync_run(plan, checks=(), dry_run=False):
+    return {"plan": plan, "checkout": "/repo", "branch": "main", "dryRun": dry_run,
+            "checks": list(checks), "at": "2026-01-02T03:04:05.678Z"}
+
+
+def ok(stdout="", stderr=""):
+    return {"status": 0, "stdout": stdout, "stderr": stderr}
+
+
+def bad(stderr, stdout="", status=1):
+    return {"status": status, "stdout": stdout, "stderr": stderr}
+
+
+GO = {"stopped": False}
+HEAD = ok(f"{B}\n{TREE2}")
+NO_RECORDS = {"text": ""}
+PUSHED = ok(f"To ../origin.git\n \t{B}:refs/heads/main\t{'c' * 7}..{'b' * 7}\nDone\n")
+UP_TO_DATE = ok(f"To ../origin.git\n=\t{B}:refs/heads/main\t[up to date]\nDone\n")
+NO_ORIGIN = bad("error: No such remote 'origin'\n", status=2)
+
+
+def seen(head="c" * 40, branch="main", uncommitted=0, ff=True):
+    return {"checkout": {"branch": branch, "head": head, "uncommittedPaths": uncommitted, "fastForwards": ff}}
+
+
+def scenario(name, run, outcomes, every_step=False):
+    if every_step:
+        for n in range(len(outcomes) + 1):
+            case(f"syncStep: {name}, after {n} step(s)", "syncStep", run, outcomes[:n])
+    else:
+        case(f"syncStep: {name}, at the end", "syncStep", run, outcomes)
+    case(f"syncReport: {name}", "syncReport", run, outcomes)
+
+
+scenario("a fast-forward, checked, pushed, the checkout follows", sync_run(FF, ["make test"]),
+         [GO, ok(), ok(), HEAD, NO_RECORDS, GO, ok(), {}, GO, ok("../origin.git\n"), PUSHED, seen(), ok()],
+         every_step=True)
+scenario("a refused plan does nothing", sync_run(REFUSED), [])
+scenario("a dry run plans only", sync_run(FF, dry_run=True), [])
+scenario("stopped before the worktree", sync_run(FF), [{"stopped": True}])
+scenario("the worktree cannot be made", sync_run(FF), [GO, bad("fatal: could not create leading directories\n")])
+scenario("the fast-forward failed", sync_run(FF), [GO, ok(), bad("fatal: Not possible to fast-forward, aborting.\n")])
+scenario("a conflicting cherry-pick is aborted", sync_run(PICK),
+         [GO, ok(), bad("error: could not apply aaaaaaa... change\nhint: after resolving\n"), ok(f"{A}\n")], every_step=True)
+scenario("a cherry-pick failed before it started", sync_run(PICK), [GO, ok(), bad("fatal: bad revision\n"), bad("", status=1)])
+scenario("a failing check", sync_run(FF, ["true", "exit 3", "never"]),
+         [GO, ok(), ok(), HEAD, NO_RECORDS, GO, {"status": 0}, {}, GO, {"status": 3}, {}])
+scenario("a check killed by a signal", sync_run(FF, ["sleep 9"]),
+         [GO, ok(), ok(), HEAD, NO_RECORDS, GO, {"status": None, "signal": "SIGINT"}, {}])
+scenario("stopped between two checks", sync_run(FF, ["true", "true"]),
+         [GO, ok(), ok(), HEAD, NO_RECORDS, GO, {"status": 0}, {}, {"stopped": True}])
+scenario("stopped before the push", sync_run(FF), [GO, ok(), ok(), HEAD, NO_RECORDS, {"stopped": True}])
+scenario("origin refused the push", sync_run(FF),
+         [GO, ok(), ok(), HEAD, NO_RECORDS, GO, ok("../origin.git\n"),
+          bad("To ../origin.git\n ! [rejected]        main -> main (fetch first)\nerror: failed to push some refs\n",
+              stdout=f"To ../origin.git\n!\t{B}:refs/heads/main\t[rejected] (fetch first)\nDone\n")])
+scenario("origin already had the head", sync_run(FF),
+         [GO, ok(), ok(), HEAD, NO_RECORDS, GO, ok("../origin.git\n"), UP_TO_DATE, seen(), ok()])
+scenario("a dirty checkout stays behind", sync_run(FF),
+         [GO, ok(), ok(), HEAD, NO_RECORDS, GO, ok("../origin.git\n"), PUSHED, seen(uncommitted=2)])
+scenario("a checkout that moved stays behind", sync_run(FF),
+         [GO, ok(), ok(), HEAD, NO_RECORDS, GO, ok("../origin.git\n"), PUSHED, seen(head="9" * 40, ff=False)])
+scenario("a checkout on another branch stays behind", sync_run(FF),
+         [GO, ok(), ok(), HEAD, NO_RECORDS, GO, ok("../origin.git\n"), PUSHED, seen(branch="topic")])
+scenario("the checkout's own fast-forward failed", sync_run(FF),
+         [GO, ok(), ok(), HEAD, NO_RECORDS, GO, ok("../origin.git\n"), PUSHED, seen(),
+          bad("error: Your local changes would be overwritten\nAborting\n")])
+scenario("no origin: the branch moves locally", sync_run(FF),
+         [GO, ok(), ok(), HEAD, NO_RECORDS, GO, NO_ORIGIN, seen(), ok()])
+scenario("no origin and the checkout cannot follow: the commit is kept aside", sync_run(FF),
+         [GO, ok(), ok(), HEAD, NO_RECORDS, GO, NO_ORIGIN, seen(uncommitted=1), ok()], every_step=True)
+
+RECORDS = "\n".join([
+    "not json",
+    json.dumps({"command": "make test", "digest": "0" * 64, "status": "passed", "place": "elsewhere"}),
+    json.dumps({"command": "make test", "digest": "@DIGEST@", "status": "passed", "place": "sync of main to bbbbbbbbbbbb in /repo at then"}),
+    json.dumps({"command": "make test", "digest": 7, "status": "passed", "place": "digest not a string"}),
+    "[1, 2]",
+    "",
+]).replace("@DIGEST@", hashlib.sha256(b"upkeep-check/1\0make test\0" + TREE2.encode()).hexdigest())
+scenario("a check that passed on the same tree is carried; a new one runs", sync_run(FF, ["make test", "make lint"]),
+         [GO, ok(), ok(), HEAD, {"text": RECORDS}, GO, {}, GO, {"status": 0}, {}, GO, ok("../origin.git\n"), PUSHED, seen(), ok()],
+         every_step=True)
 
 print(json.dumps({"$comment": "The land capability: sealed handoffs (strict parsing), the commit split, land reports, sync plans with every refusal, the checkout-follow rule and carried checks. Inputs from tests/vectors/src/land_cases.py; expected values blessed from the native addon and reviewed by hand. Format: tests/vectors/README.md.", "cases": cases}, indent=1))

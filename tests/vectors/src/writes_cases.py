@@ -75,6 +75,14 @@ case("a long list is shortened in the summary, complete in the report", "finishU
     "report": ureport(overwrite=[s["path"] for s in many], merge=[], add=[], conflicts=[]), "steps": many + [step("g", 25)],
     "outcomes": [out(s["path"], "done", backup=s["backup"]) for s in many] + [out("g", "blocked", error={"code": "EACCES", "message": "permission denied", "stage": "swap"})], "stateDir": ".upkeep"})
 
-doc = {"$comment": "The one executor's vocabulary: refresh and install steps with what must be at each path right before the swap, the refresh report reading the executor's outcomes, and finishUpdate (the update report joined with what the run did). Inputs from tests/vectors/src/writes_cases.py; expected values blessed with bless.mjs and reviewed by hand. Format: tests/vectors/README.md.", "cases": cases}
+case("every step written or unchanged, the plan has regions: regenerate", "regionsDue", True, False, False,
+     [out("a", "done"), out("b", "unchanged")])
+case("no regions in the plan", "regionsDue", False, False, False, [out("a", "done")])
+case("stopped", "regionsDue", True, True, False, [out("a", "done")])
+case("a write refused", "regionsDue", True, False, True, [out("a", "blocked")])
+case("a file changed under the run", "regionsDue", True, False, False, [out("a", "done"), out("b", "changed")])
+case("the default mode and the in-memory CRLF limit", "writeConstants")
+
+doc = {"$comment": "The one executor's vocabulary: refresh and install steps with what must be at each path right before the swap, the refresh report reading the executor's outcomes, finishUpdate (the update report joined with what the run did), regionsDue (whether regions regenerate after the writes) and writeConstants. Inputs from tests/vectors/src/writes_cases.py; expected values blessed with bless.mjs and reviewed by hand. Format: tests/vectors/README.md.", "cases": cases}
 json.dump(doc, sys.stdout, indent=2, ensure_ascii=False)
 print()

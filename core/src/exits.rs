@@ -1,0 +1,154 @@
+//! Exit codes decided by the engine: the code a command's report status exits with, and
+//! the exit class of every error kind (the CLI maps a class to its number). The numbers
+//! are the CLI's documented ones (`npm/lib/cli/exit-codes.js`'s `EXIT`).
+//!
+//! ```
+//! use upkeep_core::exits::{status_exit, ExitClass};
+//! use upkeep_core::ErrorKind;
+//!
+//! assert_eq!(status_exit("sync", "check_failed").unwrap(), 5);
+//! assert_eq!(status_exit("land", "partly_landed").unwrap(), 3);
+//! assert_eq!(ErrorKind::InvalidManifest.exit_class(), Some(ExitClass::BadInput));
+//! assert_eq!(status_exit("sync", "sideways").unwrap_err().code(), "invalid-argument");
+//! ```
+
+use crate::error::{Error, ErrorKind, Result};
+
+/// Done; nothing needs attention.
+const OK: u8 = 0;
+/// Done, with a finding (files that differ, problems in a manifest).
+const FINDINGS: u8 = 1;
+/// `land`: a commit failed; the rest is staged.
+const PARTLY_LANDED: u8 = 3;
+/// Refused, nothing changed.
+const REFUSED: u8 = 4;
+/// `sync`: a check failed; nothing was pushed.
+const CHECK_FAILED: u8 = 5;
+/// Stopped by Ctrl-C.
+const INTERRUPTED: u8 = 130;
+
+/// What kind of failure an error is, for its exit code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase")
+)]
+#[non_exhaustive]
+pub enum ExitClass {
+    /// The input's fault: an argument, a document, a state upkeep refuses to act on (2).
+    BadInput,
+    /// Refused on purpose, nothing changed (4).
+    Refused,
+    /// The file system refused a read or a write (74).
+    Io,
+    /// Another run holds the lock (75).
+    Busy,
+    /// Stopped or cancelled (130).
+    Interrupted,
+}
+
+impl ExitClass {
+    /// Its name, a key of the CLI's `EXIT`: `badInput`, `refused`, `io`, `busy`, `interrupted`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            ExitClass::BadInput => "badInput",
+            ExitClass::Refused => "refused",
+            ExitClass::Io => "io",
+            ExitClass::Busy => "busy",
+            ExitClass::Interrupted => "interrupted",
+        }
+    }
+}
+
+impl ErrorKind {
+    /// The exit class of an error of this kind; `None` for the kinds answered inside the
+    /// command that raises them (the loop's, a caller's bug).
+    pub fn exit_class(&self) -> Option<ExitClass> {
+        use ErrorKind as K;
+        match self {
+            K::HasherFinished
+            | K::InvalidHunkSelection
+            | K::InvalidLoopGraph
+            | K::LoopRefused
+            | K::InvalidLoopFile => None,
+            K::DirtyWorktree => Some(ExitClass::Refused),
+            K::InvalidDigest
+            | K::BinaryInput
+            | K::InvalidOptions
+            | K::InvalidManifest
+            | K::InvalidRecord
+            | K::OldManifestSchema
+            | K::UnsafePath
+            | K::PathCollision
+            | K::CorruptJournal
+            | K::JournalMismatch
+            | K::UnknownAction
+            | K::UnknownPreset
+            | K::InvalidNumstat
+            | K::InvalidArgument
+            | K::InvalidVersion
+            | K::InvalidUpdateInput
+            | K::UpdateInProgress
+            | K::InvalidHandoff
+            | K::InvalidMergeSpec
+            | K::InvalidConfig
+            | K::UnsupportedConfig
+            | K::InvalidSpec
+            | K::NoSuchVersion
+            | K::InvalidSourceFile
+            | K::BadRelease
+            | K::ReleaseDrift
+            | K::TargetNotEmpty
+            | K::NoSource
+            | K::InvalidRules
+            | K::AlreadyRecorded
+            | K::Downgrade
+            | K::BaselineMismatch => Some(ExitClass::BadInput),
+        }
+    }
+}
+
+/// The exit code of a finished command from its report's status word: `land`, `sync`,
+/// `diff` (the diff's status) or `manifest-check`. An unknown command or status is an
+/// `invalid-argument` error.
+pub fn status_exit(command: &str, status: &str) -> Result<u8> {
+    let code = match (command, status) {
+        ("land", "landed" | "nothing_to_land") => OK,
+        ("land", "partly_landed" | "commit_failed") => PARTLY_LANDED,
+        ("land", "moved") => REFUSED,
+        ("sync", "synced" | "dry_run") => OK,
+        ("sync", "refused" | "conflict" | "push_rejected") => REFUSED,
+        ("sync", "check_failed") => CHECK_FAILED,
+        ("sync", "interrupted") => INTERRUPTED,
+        ("diff", "identical") => OK,
+        ("diff", "different" | "binary") => FINDINGS,
+        ("manifest-check", "valid") => OK,
+        ("manifest-check", "problems") => FINDINGS,
+        _ => {
+            return Err(Error::new(
+                ErrorKind::InvalidArgument,
+                "statusExit",
+                format!("no exit code for {command:?} status {status:?}"),
+            ))
+        }
+    };
+    Ok(code)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_is_classified_and_statuses_map() {
+        let unanswered = ErrorKind::ALL
+            .iter()
+            .filter(|k| k.exit_class().is_none())
+            .count();
+        assert_eq!(unanswered, 5);
+        assert_eq!(status_exit("diff", "binary").unwrap(), 1);
+        assert_eq!(status_exit("sync", "interrupted").unwrap(), 130);
+        assert!(status_exit("merge", "identical").is_err());
+    }
+}

@@ -1,0 +1,36 @@
+//! The executor's constants, so every shell writes the same way.
+//!
+//! ```
+//! let c = upkeep_core::writes::write_constants();
+//! assert_eq!((c.default_mode, c.crlf_in_memory_max_bytes), (0o644, 64 << 20));
+//! ```
+
+/// The mode of a file the plan writes without one of its own (`rw-r--r--`).
+pub const DEFAULT_FILE_MODE: u32 = 0o644;
+
+/// A file the plan writes with CRLF line endings is converted in memory up to this size
+/// and copied as it is above it (the memory a write may hold at once).
+pub const CRLF_IN_MEMORY_MAX_BYTES: u32 = 64 << 20;
+
+/// The executor's constants, as the shells read them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+pub struct WriteConstants {
+    /// [`DEFAULT_FILE_MODE`].
+    pub default_mode: u32,
+    /// [`CRLF_IN_MEMORY_MAX_BYTES`].
+    pub crlf_in_memory_max_bytes: u32,
+}
+
+/// [`WriteConstants`].
+pub fn write_constants() -> WriteConstants {
+    WriteConstants {
+        default_mode: DEFAULT_FILE_MODE,
+        crlf_in_memory_max_bytes: CRLF_IN_MEMORY_MAX_BYTES,
+    }
+}
