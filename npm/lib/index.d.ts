@@ -1165,7 +1165,7 @@ export declare class RefreshSession {
   /** The write steps, backups in `backupDir`; the plan takes no decisions afterwards. */
   steps(backupDir: string): WriteStep[];
   /** The planned files at these step indices, in that order. */
-  filesAt(indices: number[] | Uint32Array): PlannedFile[];
+  filesAt(indices: number[]): PlannedFile[];
   /** The report of the run: the plan joined with what the shim did. */
   report(facts: RunFacts): RunReport;
   /** Where the record lives in the host repository. */
