@@ -24,6 +24,8 @@ use upkeep_core::{checksum_line, parse_digest, sha256_hex, Error, Sha256Stream};
 
 #[path = "conformance/digests.rs"]
 mod digests;
+#[path = "conformance/refresh_session.rs"]
+mod refresh_session;
 
 fn vectors_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/vectors")
@@ -300,6 +302,8 @@ fn run(call: &str, args: &[Value]) -> Value {
         "parseJournal" => encoded(journal(&args[0])),
         "runReport" => encoded(Ok(refresh::run_report(&typed(&args[0]), &typed(&args[1])))),
         "refreshSteps" => encoded(refresh::refresh_steps(&typed(&args[0]), text(1))),
+        "RefreshSession" => refresh_session::session(false, args),
+        "RefreshSession.install" => refresh_session::session(true, args),
         "updatePaths" => encoded(update::update_paths(text(0))),
         "finishUpdate" => encoded(Ok(update::finish_update(typed(&args[0])))),
         "regionsDue" => outcome(Ok(update::regions_due(

@@ -166,3 +166,126 @@ pub fn refresh_steps<'env>(
     let steps = core::refresh_steps(&plan, &backup_dir).map_err(|e| to_js(env, e))?;
     encode(env, &steps)
 }
+
+/// An install or refresh plan kept in the engine: the shim asks for what it needs (the
+/// files that write nothing, the steps, the files the steps name, the report) and the
+/// plan never crosses back in.
+#[napi]
+#[derive(Debug)]
+pub struct RefreshSession(core::RefreshSession);
+
+#[napi]
+impl RefreshSession {
+    /// Plans a refresh, as `planRefresh` does.
+    #[napi(constructor)]
+    pub fn new(
+        env: Env,
+        manifest: Uint8Array,
+        record: Option<Uint8Array>,
+        #[napi(ts_arg_type = "Observations")] observations: Unknown,
+        #[napi(ts_arg_type = "RefreshOptions")] options: Option<Unknown>,
+    ) -> napi::Result<Self> {
+        let observations: core::Observations = decode(
+            &env,
+            ErrorKind::InvalidArgument,
+            "observations",
+            observations,
+        )?;
+        let options: core::RefreshOptions =
+            decode_or_default(&env, ErrorKind::InvalidArgument, "options", options)?;
+        core::RefreshSession::new(&manifest, record.as_deref(), observations, options)
+            .map(RefreshSession)
+            .map_err(|e| to_js(&env, e))
+    }
+
+    /// Plans an install, as `planInstall` does.
+    #[napi(factory)]
+    pub fn install(
+        env: Env,
+        manifest: Uint8Array,
+        manifest_name: String,
+        #[napi(ts_arg_type = "Observations")] observations: Unknown,
+        force: bool,
+    ) -> napi::Result<Self> {
+        let observations: core::Observations = decode(
+            &env,
+            ErrorKind::InvalidArgument,
+            "observations",
+            observations,
+        )?;
+        core::RefreshSession::install(&manifest, &manifest_name, &observations, force)
+            .map(RefreshSession)
+            .map_err(|e| to_js(&env, e))
+    }
+
+    /// Plans the refresh again with the user's answers.
+    #[napi]
+    pub fn decide(
+        &mut self,
+        env: Env,
+        #[napi(ts_arg_type = "FileDecision[]")] decisions: Unknown,
+    ) -> napi::Result<()> {
+        let decisions: Vec<core::FileDecision> =
+            decode(&env, ErrorKind::InvalidArgument, "decisions", decisions)?;
+        self.0.decide(decisions).map_err(|e| to_js(&env, e))
+    }
+
+    /// The planned files whose action writes no file, in plan order.
+    #[napi(ts_return_type = "PlannedFile[]")]
+    pub fn unwritten<'env>(&self, env: &'env Env) -> napi::Result<Unknown<'env>> {
+        encode(env, &self.0.unwritten())
+    }
+
+    /// Files waiting for a decision, shown as a diff, or in conflict.
+    #[napi]
+    pub fn attention(&self) -> u32 {
+        self.0.attention()
+    }
+
+    /// Whether carrying the plan out changes a file or the record.
+    #[napi]
+    pub fn mutating(&self) -> bool {
+        self.0.mutating()
+    }
+
+    /// The write steps, backups in `backupDir`; the plan takes no decisions afterwards.
+    #[napi(ts_return_type = "WriteStep[]")]
+    pub fn steps<'env>(
+        &mut self,
+        env: &'env Env,
+        backup_dir: String,
+    ) -> napi::Result<Unknown<'env>> {
+        let steps = self.0.steps(&backup_dir).map_err(|e| to_js(env, e))?;
+        encode(env, &steps)
+    }
+
+    /// The planned files at these step indices, in that order.
+    #[napi(ts_return_type = "PlannedFile[]")]
+    pub fn files_at<'env>(&self, env: &'env Env, indices: Vec<u32>) -> napi::Result<Unknown<'env>> {
+        let files = self.0.files_at(&indices).map_err(|e| to_js(env, e))?;
+        encode(env, &files)
+    }
+
+    /// The report of the run: the plan joined with what the shim did.
+    #[napi(ts_return_type = "RunReport")]
+    pub fn report<'env>(
+        &self,
+        env: &'env Env,
+        #[napi(ts_arg_type = "RunFacts")] facts: Unknown,
+    ) -> napi::Result<Unknown<'env>> {
+        let facts: core::RunFacts = decode(env, ErrorKind::InvalidArgument, "facts", facts)?;
+        encode(env, &self.0.report(&facts))
+    }
+
+    /// Where the record lives in the host repository.
+    #[napi]
+    pub fn record_path(&self) -> String {
+        self.0.record_path().to_string()
+    }
+
+    /// The record's new content, to write once every file is done.
+    #[napi]
+    pub fn record_text(&self) -> String {
+        self.0.record_text().to_string()
+    }
+}

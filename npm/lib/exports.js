@@ -31,6 +31,7 @@ export const ENGINE = Object.freeze([
       'sourceIdentity',
       'runReport',
       'refreshSteps',
+      'RefreshSession',
     ],
   ],
   ['What the command line prints', ['renderRunReport', 'renderUpdateOutcome', 'renderStopped', 'shellCommand']],

@@ -496,6 +496,37 @@ export declare function writeConstants(): WriteConstants;
 /** The write steps that carry out an install or refresh plan, backups in `backupDir`. */
 export declare function refreshSteps(plan: Plan, backupDir: string): WriteStep[];
 
+/**
+ * An install or refresh plan kept in the engine, so a 100,000-file plan crosses the
+ * binding once: the shim asks for the files that write nothing, the steps, the files the
+ * steps name and the report; each answer equals what `planRefresh`, `refreshSteps` and
+ * `runReport` give.
+ */
+export declare class RefreshSession {
+  /** Plans a refresh, as `planRefresh` does. */
+  constructor(manifest: Uint8Array, record: Uint8Array | null | undefined, observations: Observations, options?: RefreshOptions | null);
+  /** Plans an install, as `planInstall` does. */
+  static install(manifest: Uint8Array, manifestName: string, observations: Observations, force: boolean): RefreshSession;
+  /** Plans the refresh again with the user's answers; refused once the steps are taken. */
+  decide(decisions: { target: string; decision: RefreshDecision }[]): void;
+  /** The planned files whose action writes no file (record, diff, pending, conflict), in plan order. */
+  unwritten(): PlannedFile[];
+  /** Files waiting for a decision, shown as a diff, or in conflict. */
+  attention(): number;
+  /** Whether carrying the plan out changes a file or the record. */
+  mutating(): boolean;
+  /** The write steps, backups in `backupDir`; the plan takes no decisions afterwards. */
+  steps(backupDir: string): WriteStep[];
+  /** The planned files at these step indices, in that order. */
+  filesAt(indices: number[]): PlannedFile[];
+  /** The report of the run: the plan joined with what the shim did. */
+  report(facts: RunFacts): RunReport;
+  /** Where the record lives in the host repository. */
+  recordPath(): string;
+  /** The record's new content, to write once every file is done. */
+  recordText(): string;
+}
+
 // ---- Backups ----
 
 /** Every backup run, newest first, with what only it holds, and the listing as printed. */

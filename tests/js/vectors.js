@@ -165,6 +165,19 @@ export function planUpdateByDigests(api, input) {
   return session.finish();
 }
 
+/** A RefreshSession's operations, as `RefreshSession` vectors name them. */
+const refreshOps = {
+  unwritten: (/** @type {any} */ s) => s.unwritten(),
+  decide: (/** @type {any} */ s, /** @type {any[]} */ [decisions]) => s.decide(decisions),
+  attention: (/** @type {any} */ s) => s.attention(),
+  mutating: (/** @type {any} */ s) => s.mutating(),
+  steps: (/** @type {any} */ s, /** @type {any[]} */ [backupDir]) => s.steps(backupDir),
+  filesAt: (/** @type {any} */ s, /** @type {any[]} */ [indices]) => s.filesAt(indices),
+  report: (/** @type {any} */ s, /** @type {any[]} */ [facts]) => s.report(facts),
+  recordPath: (/** @type {any} */ s) => s.recordPath(),
+  recordText: (/** @type {any} */ s) => s.recordText(),
+};
+
 /** Calls the API the way each vector `call` describes. */
 /** @type {Record<string, (api: any, args: any[]) => unknown>} */
 const calls = {
@@ -196,6 +209,14 @@ const calls = {
   interruptedRun: (api, [segments, root, source, name]) => api.interruptedRun(api.parseJournal(segments), root, source, name),
   runReport: (api, [plan, facts]) => api.runReport(plan, facts),
   refreshSteps: (api, [plan, backupDir]) => api.refreshSteps(plan, backupDir),
+  RefreshSession: (api, [manifest, record, observations, options, ops]) =>
+    sequence(
+      new api.RefreshSession(decode(manifest), record === null ? null : decode(record), observations, options ?? undefined),
+      ops,
+      refreshOps,
+    ),
+  'RefreshSession.install': (api, [manifest, name, observations, force, ops]) =>
+    sequence(api.RefreshSession.install(decode(manifest), name, observations, force), ops, refreshOps),
   updatePaths: (api, [stateDir]) => api.updatePaths(stateDir),
   finishUpdate: (api, [run]) => api.finishUpdate(run),
   regionsDue: (api, [hasRegions, stopped, failed, outcomes]) => api.regionsDue(hasRegions, stopped, failed, outcomes),

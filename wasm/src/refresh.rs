@@ -130,3 +130,95 @@ pub fn refresh_steps(plan: JsValue, backup_dir: &str) -> Result<JsValue, JsValue
     let plan: core::Plan = decode(ErrorKind::InvalidArgument, "plan", plan)?;
     encode(&core::refresh_steps(&plan, backup_dir).map_err(to_js)?)
 }
+
+/// An install or refresh plan kept in the engine: the shim asks for what it needs (the
+/// files that write nothing, the steps, the files the steps name, the report) and the
+/// plan never crosses back in.
+#[wasm_bindgen]
+#[derive(Debug)]
+pub struct RefreshSession(core::RefreshSession);
+
+#[wasm_bindgen]
+impl RefreshSession {
+    /// Plans a refresh, as `planRefresh` does.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        manifest: &[u8],
+        record: Option<Vec<u8>>,
+        observations: JsValue,
+        options: JsValue,
+    ) -> Result<RefreshSession, JsValue> {
+        let observations: core::Observations =
+            decode(ErrorKind::InvalidArgument, "observations", observations)?;
+        let options: core::RefreshOptions =
+            decode_or_default(ErrorKind::InvalidArgument, "options", options)?;
+        core::RefreshSession::new(manifest, record.as_deref(), observations, options)
+            .map(RefreshSession)
+            .map_err(to_js)
+    }
+
+    /// Plans an install, as `planInstall` does.
+    pub fn install(
+        manifest: &[u8],
+        manifest_name: &str,
+        observations: JsValue,
+        force: bool,
+    ) -> Result<RefreshSession, JsValue> {
+        let observations: core::Observations =
+            decode(ErrorKind::InvalidArgument, "observations", observations)?;
+        core::RefreshSession::install(manifest, manifest_name, &observations, force)
+            .map(RefreshSession)
+            .map_err(to_js)
+    }
+
+    /// Plans the refresh again with the user's answers.
+    pub fn decide(&mut self, decisions: JsValue) -> Result<(), JsValue> {
+        let decisions: Vec<core::FileDecision> =
+            decode(ErrorKind::InvalidArgument, "decisions", decisions)?;
+        self.0.decide(decisions).map_err(to_js)
+    }
+
+    /// The planned files whose action writes no file, in plan order.
+    pub fn unwritten(&self) -> Result<JsValue, JsValue> {
+        encode(&self.0.unwritten())
+    }
+
+    /// Files waiting for a decision, shown as a diff, or in conflict.
+    pub fn attention(&self) -> u32 {
+        self.0.attention()
+    }
+
+    /// Whether carrying the plan out changes a file or the record.
+    pub fn mutating(&self) -> bool {
+        self.0.mutating()
+    }
+
+    /// The write steps, backups in `backupDir`; the plan takes no decisions afterwards.
+    pub fn steps(&mut self, backup_dir: &str) -> Result<JsValue, JsValue> {
+        encode(&self.0.steps(backup_dir).map_err(to_js)?)
+    }
+
+    /// The planned files at these step indices, in that order.
+    #[wasm_bindgen(js_name = filesAt)]
+    pub fn files_at(&self, indices: &[u32]) -> Result<JsValue, JsValue> {
+        encode(&self.0.files_at(indices).map_err(to_js)?)
+    }
+
+    /// The report of the run: the plan joined with what the shim did.
+    pub fn report(&self, facts: JsValue) -> Result<JsValue, JsValue> {
+        let facts: core::RunFacts = decode(ErrorKind::InvalidArgument, "facts", facts)?;
+        encode(&self.0.report(&facts))
+    }
+
+    /// Where the record lives in the host repository.
+    #[wasm_bindgen(js_name = recordPath)]
+    pub fn record_path(&self) -> String {
+        self.0.record_path().to_string()
+    }
+
+    /// The record's new content, to write once every file is done.
+    #[wasm_bindgen(js_name = recordText)]
+    pub fn record_text(&self) -> String {
+        self.0.record_text().to_string()
+    }
+}

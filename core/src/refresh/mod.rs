@@ -8,7 +8,8 @@
 //! - [`classify`]: the five states from the source, host and recorded hashes;
 //! - [`plan`]: the per-file actions for the decisions taken, and the resulting record;
 //! - [`journal`]: the append-only journal that makes an interrupted run resumable;
-//! - [`report`]: the plan joined with what the shim did, as `--json` prints it.
+//! - [`report`]: the plan joined with what the shim did, as `--json` prints it;
+//! - [`RefreshSession`]: the plan kept in the engine, so it crosses the binding once.
 //!
 //! ```
 //! use upkeep_core::refresh::{plan_install, Action, Observations, PathObservation};
@@ -30,6 +31,7 @@ pub mod manifest;
 pub mod plan;
 pub mod render;
 pub mod report;
+mod session;
 mod steps;
 
 pub use crate::paths::{check_collisions, validate_path};
@@ -51,4 +53,5 @@ pub use report::{
     run_report, FileRunOutcome, MergeDiff, ReportedFile, RunCommand, RunFacts, RunOutcome,
     RunReport,
 };
+pub use session::RefreshSession;
 pub use steps::refresh_steps;

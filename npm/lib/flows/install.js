@@ -44,18 +44,18 @@ export async function runInstall(request) {
     reading,
   );
   emit(request.onProgress, { phase: 'plan', done: 0, total: 1 });
-  /** @type {import('../index.js').Plan} */
-  const plan = engine.planInstall(bytes, name, { sources, hosts }, Boolean(request.force));
-  /** @param {import('../index.js').RunFacts} facts */
-  const summary = (facts) => engine.runReport(plan, { command: 'install', dryRun: Boolean(request.dryRun), ...facts });
-  if (plan.attention > 0 || request.dryRun) return summary({});
+  /** @type {import('../index.js').RefreshSession} */
+  const plan = engine.RefreshSession.install(bytes, name, { sources, hosts }, Boolean(request.force));
+  /** @param {Omit<import('../index.js').RunFacts, 'command' | 'dryRun'>} facts */
+  const summary = (facts) => plan.report({ command: 'install', dryRun: Boolean(request.dryRun), ...facts });
+  if (plan.attention() > 0 || request.dryRun) return summary({});
   await letSignalsIn(); // a signal during planning is handled here
   if (stopRequested()) throw new UpkeepError('interrupted', 'install interrupted before writing; nothing was written');
   const runId = newRunId();
   ensureParents(root, `${home}x`);
   const lock = acquireLock(join(root, `${home}${LOCK_NAME}`), runId);
   try {
-    const { outcomes, stopped, failed } = await carryOut(plan, {
+    const { outcomes, stopped, failed } = await carryOut(plan, plan.unwritten(), {
       root,
       sourceRoot,
       runId,
@@ -64,7 +64,7 @@ export async function runInstall(request) {
       onProgress: request.onProgress,
     });
     const report = summary({ runId, outcomes, failed, interrupted: stopped });
-    if (report.recordChanged) atomicWrite(join(root, plan.recordPath), Buffer.from(plan.recordText));
+    if (report.recordChanged) atomicWrite(join(root, plan.recordPath()), Buffer.from(plan.recordText()));
     return report;
   } finally {
     lock.release();

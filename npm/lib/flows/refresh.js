@@ -107,26 +107,29 @@ export async function runRefresh(request) {
       recordName: recordPath,
     };
     emit(request.onProgress, { phase: 'plan', done: 0, total: 1 });
-    /** @type {import('../index.js').Plan} */
-    let plan = engine.planRefresh(manifestBytes, recordBytes, observations, options);
-    const undecided = plan.files.filter((f) => f.action === 'pending');
-    if (request.ask && undecided.length > 0 && !request.dryRun) {
-      options.decisions = await request.ask(undecided);
-      plan = engine.planRefresh(manifestBytes, recordBytes, observations, options);
-    }
+    // The plan stays in the engine: only the files that write nothing, the steps and the
+    // report come out, and the plan never crosses back in.
+    /** @type {import('../index.js').RefreshSession} */
+    const plan = new engine.RefreshSession(manifestBytes, recordBytes, observations, options);
     observations = undefined;
+    /** @type {import('../index.js').PlannedFile[]} */
+    let unwritten = plan.unwritten();
+    const undecided = unwritten.filter((f) => f.action === 'pending');
+    if (request.ask && undecided.length > 0 && !request.dryRun) {
+      plan.decide(await request.ask(undecided));
+      unwritten = plan.unwritten();
+    }
     await letSignalsIn(); // a signal during planning is handled here
     if (stopRequested()) throw new UpkeepError('interrupted', 'refresh interrupted before writing; nothing was written');
-    const diffs = plan.files.filter((f) => f.action === 'diff').map((f) => ({ target: f.target, diff: mergeDiff(root, sourceRoot, f) }));
+    const diffs = unwritten.filter((f) => f.action === 'diff').map((f) => ({ target: f.target, diff: mergeDiff(root, sourceRoot, f) }));
     if (request.dryRun) return report(plan, { dryRun: true, resumed: Boolean(resume), diffs });
 
     runId = resume?.run ?? runId;
     const header = { type: /** @type {const} */ ('begin'), run: runId, ts: new Date().toISOString(), root, source: identity };
     const writer = new JournalWriter(journalPath, header);
-    const mutating = plan.files.some((f) => f.action !== 'none') || plan.recordChanged;
-    if (!mutating) return report(plan, { dryRun: false, resumed: false, diffs, runId });
+    if (!plan.mutating()) return report(plan, { dryRun: false, resumed: false, diffs, runId });
     writer.append(header);
-    const { outcomes, stopped, failed } = await carryOut(plan, {
+    const { outcomes, stopped, failed } = await carryOut(plan, unwritten, {
       root,
       sourceRoot,
       runId,
@@ -139,7 +142,7 @@ export async function runRefresh(request) {
     const done = report(plan, facts);
     if (done.recordChanged) {
       try {
-        atomicWrite(join(root, recordPath), Buffer.from(plan.recordText));
+        atomicWrite(join(root, recordPath), Buffer.from(plan.recordText()));
       } catch (error) {
         // Every file is in place; only the record is behind. The journal has no end, so a
         // re-run resumes this run and writes the record.
@@ -186,15 +189,17 @@ async function observeRefresh(sourceRoot, root, manifestBytes, { manifest, recor
 }
 
 /**
- * Carries out an install or refresh plan through the one executor (flows/execute.js):
- * the engine's steps for its writes and removals, each journalled (intent, then done once
- * durable); the actions that write no file (a recorded decision, a diff, a pending file)
- * are journalled first. Returns each file's outcome for the engine's report.
- * @param {import('../index.js').Plan} plan
+ * Carries out an install or refresh plan (held in the engine) through the one executor
+ * (flows/execute.js): the engine's steps for its writes and removals, each journalled
+ * (intent, then done once durable); the actions that write no file (a recorded decision,
+ * a diff, a pending file: `unwritten`) are journalled first. Returns each file's outcome
+ * for the engine's report.
+ * @param {import('../index.js').RefreshSession} plan
+ * @param {import('../index.js').PlannedFile[]} unwritten the plan's `unwritten()`
  * @param {{ root: string, sourceRoot: string, runId: string, home: string, journal?: JournalWriter, stopRequested: () => boolean,
  *   onProgress?: (event: import('./progress.js').ProgressEvent) => void }} ctx
  */
-export async function carryOut(plan, { root, sourceRoot, runId, home, journal, stopRequested, onProgress }) {
+export async function carryOut(plan, unwritten, { root, sourceRoot, runId, home, journal, stopRequested, onProgress }) {
   const now = () => new Date().toISOString();
   const base = (/** @type {import('../index.js').PlannedFile} */ file) => ({
     type: /** @type {const} */ ('file'),
@@ -210,8 +215,7 @@ export async function carryOut(plan, { root, sourceRoot, runId, home, journal, s
   const outcomes = [];
   /** @type {import('../index.js').JournalRecord[]} lines waiting for their batch's one fsync */
   const lines = [];
-  for (const file of plan.files) {
-    if (file.action === 'none' || file.action === 'write' || file.action === 'remove') continue;
+  for (const file of unwritten) {
     lines.push({ ...base(file), ts: now(), phase: 'done', after: file.newSha256 });
     outcomes.push({ target: file.target, outcome: file.action === 'record' ? 'done' : file.action });
   }
@@ -221,12 +225,26 @@ export async function carryOut(plan, { root, sourceRoot, runId, home, journal, s
   };
   flush();
   /** @type {import('../index.js').WriteStep[]} */
-  const steps = engine.refreshSteps(plan, `${home}${BACKUPS_NAME}/${runId}`);
+  const steps = plan.steps(`${home}${BACKUPS_NAME}/${runId}`);
+  // The planned files the steps name, asked for once (a step's `index` is its place in the plan).
+  const named = steps.flatMap((s) => (s.index === null ? [] : [s.index]));
+  /** @type {Map<number, import('../index.js').PlannedFile>} */
+  const fileAt = new Map();
+  plan.filesAt(named).forEach((file, i) => {
+    fileAt.set(named[i], file);
+  });
   const record =
     (/** @type {'intent' | 'done'} */ phase) =>
     (/** @type {import('../index.js').WriteStep} */ step, /** @type {{ before?: string, after?: string, backup?: string }} */ f) => {
       if (step.index === null) return;
-      lines.push({ ...base(plan.files[step.index]), ts: now(), phase, before: f.before, after: f.after, backup: f.backup });
+      lines.push({
+        ...base(/** @type {import('../index.js').PlannedFile} */ (fileAt.get(step.index))),
+        ts: now(),
+        phase,
+        before: f.before,
+        after: f.after,
+        backup: f.backup,
+      });
     };
   // A batch's intents are durable before any of its backups is placed, its done lines once its folders are synced.
   const run = await executeSteps(steps, {
@@ -265,9 +283,9 @@ function mergeDiff(root, sourceRoot, file) {
 /**
  * The report document (`--json`) and the basis of the human summary: the engine joins the
  * plan with what this run did.
- * @param {import('../index.js').Plan} plan
+ * @param {import('../index.js').RefreshSession} plan
  * @param {Omit<import('../index.js').RunFacts, 'command'>} facts
  */
 function report(plan, facts) {
-  return engine.runReport(plan, { command: 'refresh', ...facts });
+  return plan.report({ command: 'refresh', ...facts });
 }

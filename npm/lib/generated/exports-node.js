@@ -33,6 +33,7 @@ export const {
   sourceIdentity,
   runReport,
   refreshSteps,
+  RefreshSession,
 } = engine;
 // What the command line prints
 export const { renderRunReport, renderUpdateOutcome, renderStopped, shellCommand } = engine;

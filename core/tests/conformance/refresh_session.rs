@@ -1,0 +1,72 @@
+//! `RefreshSession` vectors: a refresh (or install) planned once and held, then asked
+//! for its parts as op sequences.
+
+use serde_json::{json, Value};
+use upkeep_core::refresh::{FileDecision, RefreshOptions, RefreshSession, RunFacts};
+use upkeep_core::Error;
+
+use super::{bytes, error_json, outcome};
+
+fn to_json<T: serde::Serialize>(value: T) -> Value {
+    serde_json::to_value(value).unwrap()
+}
+
+/// `RefreshSession`: `[manifest, record | null, observations, options | null, ops]`;
+/// `RefreshSession.install`: `[manifest, manifestName, observations, force, ops]`. Ops:
+/// `["unwritten"]`, `["decide", decisions]`, `["attention"]`, `["mutating"]`, `["steps",
+/// backupDir]`, `["filesAt", indices]`, `["report", facts]`, `["recordPath"]`, `["recordText"]`.
+pub fn session(install: bool, args: &[Value]) -> Value {
+    let manifest = bytes(&args[0]);
+    let observations = serde_json::from_value(args[2].clone()).unwrap();
+    let opened = if install {
+        RefreshSession::install(
+            &manifest,
+            args[1].as_str().unwrap(),
+            &observations,
+            args[3].as_bool().unwrap(),
+        )
+    } else {
+        let record = (!args[1].is_null()).then(|| bytes(&args[1]));
+        let options: RefreshOptions = if args[3].is_null() {
+            RefreshOptions::default()
+        } else {
+            serde_json::from_value(args[3].clone()).unwrap()
+        };
+        RefreshSession::new(&manifest, record.as_deref(), observations, options)
+    };
+    let mut session = match opened {
+        Ok(session) => session,
+        Err(error) => return outcome(Err(error)),
+    };
+    let steps: Vec<Value> = args[4]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|op| {
+            let result: Result<Value, Error> = match op[0].as_str().unwrap() {
+                "unwritten" => Ok(to_json(session.unwritten())),
+                "decide" => {
+                    let decisions: Vec<FileDecision> =
+                        serde_json::from_value(op[1].clone()).unwrap();
+                    session.decide(decisions).map(|()| Value::Null)
+                }
+                "attention" => Ok(session.attention().into()),
+                "mutating" => Ok(session.mutating().into()),
+                "steps" => session.steps(op[1].as_str().unwrap()).map(to_json),
+                "filesAt" => {
+                    let indices: Vec<u32> = serde_json::from_value(op[1].clone()).unwrap();
+                    session.files_at(&indices).map(to_json)
+                }
+                "report" => {
+                    let facts: RunFacts = serde_json::from_value(op[1].clone()).unwrap();
+                    Ok(to_json(session.report(&facts)))
+                }
+                "recordPath" => Ok(session.record_path().into()),
+                "recordText" => Ok(session.record_text().into()),
+                other => panic!("unknown RefreshSession operation {other}"),
+            };
+            result.unwrap_or_else(|error| json!({ "error": error_json(&error) }))
+        })
+        .collect();
+    outcome(Ok(steps.into()))
+}
