@@ -138,6 +138,7 @@ import type {
   Observations,
   Observed,
   Plan,
+  PlannedFile,
   PrInput,
   PrPayload,
   ProjectFacts,
