@@ -211,6 +211,23 @@ describe('backups', () => {
     assert.equal(read(project, '.gitignore'), 'node_modules/\n');
   });
 
+  test('killed right after its first backup, an update has already made the backups folder ignore itself', () => {
+    const { v1, v2 } = releases();
+    const project = track(installProject(v1));
+    git(project, 'init', '-q');
+    git(project, 'add', '-A');
+    git(project, 'commit', '-qm', 'installed');
+    const killed = runUpdate(project, v1, v2, [], { env: { UPKEEP_FAULT_SIGNAL_AT: 'backup:1:SIGKILL' } });
+    assert.equal(killed.status, null, killed.stdout);
+    assert.ok(
+      readdirSync(join(project, '.upkeep-backups')).some((n) => n !== '.gitignore'),
+      'a backup was placed',
+    );
+    assert.equal(read(project, '.upkeep-backups/.gitignore'), '*\n');
+    const listed = git(project, 'status', '--porcelain', '--untracked-files=all');
+    assert.doesNotMatch(listed, /\.upkeep-backups/);
+  });
+
   test('upkeep backups list and prune: a prune never removes the only copy of anything (tree, HEAD, a run that stays)', () => {
     const { v1, v2 } = releases();
     const v3 = track(writeRelease(tempDir(), { version: '1.2.0', files: { ...files2, 'a.txt': 'a3\n', 'b.txt': 'b3\n' }, manifest }));

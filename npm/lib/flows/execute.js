@@ -130,13 +130,20 @@ export async function executeSteps(steps, ctx) {
     written: ctx.onProgress ? counter(ctx.onProgress, 'write', planned.length) : undefined,
     turn: yielder(),
   };
-  for (let start = 0; start < steps.length; start += BATCH) {
+  // upkeep's own files (a folder's ignore file) lead the steps and go in a batch of their own,
+  // so no backup lands in a folder before that folder ignores itself in git.
+  const own = steps.findIndex((s) => s.index !== null);
+  const lead = own < 0 ? steps.length : own;
+  const starts = lead > 0 ? [0] : [];
+  for (let start = lead; start < steps.length; start += BATCH) starts.push(start);
+  for (const [i, start] of starts.entries()) {
     // Between two batches: a stop asked for during the last one lands before anything more is staged.
     if (start > 0) {
       await progress.turn();
       if (ctx.stopRequested?.()) return { outcomes, stopped: true, failed: false };
     }
-    const result = await runBatch(steps.slice(start, start + BATCH), ctx, swept, progress);
+    const end = i + 1 < starts.length ? starts[i + 1] : steps.length;
+    const result = await runBatch(steps.slice(start, end), ctx, swept, progress);
     outcomes.push(...result.outcomes);
     if (result.stopped || result.failed) return { outcomes, stopped: result.stopped, failed: result.failed };
   }
