@@ -64,48 +64,108 @@ enum Fate {
 }
 
 impl Fate {
-    /// The count's label and what it means, done and (dry run) to do.
+    /// The count's label and what it means, done and (dry run) to do: a dry run says what
+    /// will be backed up, not that it was.
     fn label(self, install: bool, dry_run: bool) -> (&'static str, &'static str) {
-        let (done, to_do, note) = match self {
-            Fate::Added if install => ("Installed", "To install", "copied from the source"),
-            Fate::Added => ("Added", "To add", "new upstream"),
+        let (done, to_do, note, planned) = match self {
+            Fate::Added if install => (
+                "Installed",
+                "To install",
+                "copied from the source",
+                "to be copied from the source",
+            ),
+            Fate::Added => ("Added", "To add", "new upstream", "new upstream"),
             Fate::Updated => (
                 "Updated",
                 "To update",
                 "unchanged here, newer in the source; old copy backed up",
+                "unchanged here, newer in the source; the old copy will be backed up",
             ),
-            Fate::Restored => ("Restored", "To restore", "deleted here, written again"),
+            Fate::Restored => (
+                "Restored",
+                "To restore",
+                "deleted here, written again",
+                "deleted here, to be written again",
+            ),
             Fate::Replaced if install => (
                 "Replaced",
                 "To replace",
                 "a different file was there; backed up first",
+                "a different file is there; it will be backed up first",
             ),
             Fate::Replaced => (
                 "Replaced",
                 "To replace",
                 "your edit backed up, the source's version taken",
+                "your edit will be backed up and the source's version taken",
             ),
             Fate::Removed => (
                 "Removed",
                 "To remove",
                 "dropped by the source; backed up, then deleted",
+                "dropped by the source; it will be backed up, then deleted",
             ),
-            Fate::Recorded if install => ("Recorded", "To record", "already identical"),
+            Fate::Recorded if install => (
+                "Recorded",
+                "To record",
+                "already identical",
+                "already identical",
+            ),
             Fate::Recorded => (
                 "Recorded",
                 "To record",
                 "only the record changes: yours kept, forgotten, or already identical",
+                "only the record changes: yours kept, forgotten, or already identical",
             ),
-            Fate::Unchanged => ("Unchanged", "Unchanged", "nothing to do"),
-            Fate::Decide => ("Decide", "Decide", "waiting for your decision"),
-            Fate::HandMerge => ("Merge", "Merge", "merge by hand, then confirm"),
-            Fate::Conflict => ("Conflict", "Conflict", "not a regular file here"),
-            Fate::InTheWay => ("In the way", "In the way", "a different file is there"),
-            Fate::Skipped => ("Skipped", "Skipped", "changed while the run ran"),
-            Fate::Failed => ("Failed", "Failed", "the file system refused the write"),
-            Fate::NotReached => ("Not reached", "Not reached", "the run stopped first"),
+            Fate::Unchanged => ("Unchanged", "Unchanged", "nothing to do", "nothing to do"),
+            Fate::Decide => (
+                "Decide",
+                "Decide",
+                "waiting for your decision",
+                "waiting for your decision",
+            ),
+            Fate::HandMerge => (
+                "Merge",
+                "Merge",
+                "merge by hand, then confirm",
+                "merge by hand, then confirm",
+            ),
+            Fate::Conflict => (
+                "Conflict",
+                "Conflict",
+                "not a regular file here",
+                "not a regular file here",
+            ),
+            Fate::InTheWay => (
+                "In the way",
+                "In the way",
+                "a different file is there",
+                "a different file is there",
+            ),
+            Fate::Skipped => (
+                "Skipped",
+                "Skipped",
+                "changed while the run ran",
+                "changed while the run ran",
+            ),
+            Fate::Failed => (
+                "Failed",
+                "Failed",
+                "the file system refused the write",
+                "the file system refused the write",
+            ),
+            Fate::NotReached => (
+                "Not reached",
+                "Not reached",
+                "the run stopped first",
+                "the run stopped first",
+            ),
         };
-        (if dry_run { to_do } else { done }, note)
+        if dry_run {
+            (to_do, planned)
+        } else {
+            (done, note)
+        }
     }
 
     fn needs_person(self) -> bool {
