@@ -16,16 +16,18 @@ use crate::error::{Error, ErrorKind, Result};
 
 /// Done; nothing needs attention.
 const OK: u8 = 0;
-/// Done, with a finding (files that differ, problems in a manifest).
-const FINDINGS: u8 = 1;
+/// Done, with a finding (files that differ, problems in a manifest, conflicts, deletes).
+pub(crate) const FINDINGS: u8 = 1;
 /// `land`: a commit failed; the rest is staged.
 const PARTLY_LANDED: u8 = 3;
 /// Refused, nothing changed.
 const REFUSED: u8 = 4;
 /// `sync`: a check failed; nothing was pushed.
 const CHECK_FAILED: u8 = 5;
-/// Stopped by Ctrl-C.
-const INTERRUPTED: u8 = 130;
+/// Stopped by Ctrl-C (when the caller does not say which signal).
+pub(crate) const INTERRUPTED: u8 = 130;
+/// The file system refused a read or a write (`EX_IOERR`).
+pub(crate) const IO: u8 = 74;
 
 /// What kind of failure an error is, for its exit code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -27,15 +27,9 @@
 //! ```
 
 use crate::error::{Error, ErrorKind, Result};
+use crate::exits::{FINDINGS, INTERRUPTED, IO};
 use crate::refresh::RunReport;
 use crate::update::{RunOutcome, UpdateReport};
-
-/// Done, with something for a person to look at (conflicts, deletes, files left alone).
-const FINDINGS: u8 = 1;
-/// The file system refused a write (`EX_IOERR`).
-const IO: u8 = 74;
-/// Stopped by Ctrl-C, when the caller does not say which signal.
-const INTERRUPTED: u8 = 130;
 
 /// When `update` and `status` exit non-zero.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
