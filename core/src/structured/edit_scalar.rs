@@ -116,6 +116,10 @@ fn block(text: &str, a: &DocNode, s: &str, eol: &str) -> Option<(String, usize)>
     let Kind::Scalar(Value::String(old)) = &a.kind else {
         return None;
     };
+    // What is replaced runs at least to the end of the header line, which is written
+    // again as it is: an empty scalar at the end of a file without a newline ends before
+    // the blanks after its header.
+    let node_end = a.end.max(header_line_end);
     // The content's indentation as measured when read (a locked node never gets here).
     let min = text[..a.start].rfind('\n').map_or(0, |i| i + 1);
     let min_indent = text[min..].bytes().take_while(|&c| c == b' ').count() + 1;
@@ -148,7 +152,7 @@ fn block(text: &str, a: &DocNode, s: &str, eol: &str) -> Option<(String, usize)>
     let body = if header.literal {
         literal_body(s, chomp, indent, eol)?
     } else {
-        let width = text[header_line_end..a.end]
+        let width = text[header_line_end..node_end]
             .split('\n')
             .map(|l| l.trim_end_matches('\r').len().saturating_sub(indent))
             .max()
@@ -157,7 +161,7 @@ fn block(text: &str, a: &DocNode, s: &str, eol: &str) -> Option<(String, usize)>
         folded_body(s, chomp, indent, width, eol)?
     };
     let body = if header.literal && has_lines && chomp != Chomp::Keep {
-        keep_unchanged_lines(&text[header_line_end..a.end], old, &body, indent)
+        keep_unchanged_lines(&text[header_line_end..node_end], old, &body, indent)
     } else {
         body
     };
@@ -166,7 +170,7 @@ fn block(text: &str, a: &DocNode, s: &str, eol: &str) -> Option<(String, usize)>
     // The header line as written (a comment after the indicator stays).
     let header_line = text[a.start + header.len..header_line_end].trim_end_matches('\r');
     let keep = header.chomp == Chomp::Keep || chomp == Chomp::Keep;
-    let end = if keep { extent.after } else { a.end };
+    let end = if keep { extent.after } else { node_end };
     let mut out = format!("{}{header_line}", new_header.text());
     if !body.is_empty() || chomp != Chomp::Keep {
         out.push_str(eol);

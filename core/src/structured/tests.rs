@@ -439,3 +439,28 @@ fn damaged_json_never_panics() {
         }
     }
 }
+
+#[test]
+fn an_empty_block_scalar_at_the_end_of_a_file_without_a_newline_is_edited_whole() {
+    // Found by fuzz-smoke: the node ended before the blank after its header, and the edit
+    // sliced the text backwards.
+    let spec = MergeSpec {
+        format: Format::Yaml,
+        couple: Default::default(),
+        values: vec!["k".into()],
+        maps: vec![],
+        tokens: vec![],
+        lists: vec![],
+    };
+    for current in ["k: >-\t", "k: |-\t", "k: >- "] {
+        let out = merge(&spec, current, current, "{\"k\": \"new\"}");
+        if let Some(merged) = &out.merged {
+            let doc = parse_doc(Format::Yaml, merged).expect("the edit reads back");
+            assert_eq!(
+                doc.root.value(),
+                parse_doc(Format::Yaml, "k: new\n").unwrap().root.value(),
+                "{current:?} → {merged:?}"
+            );
+        }
+    }
+}
