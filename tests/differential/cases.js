@@ -1,17 +1,11 @@
 // Inputs for the risk-scoring conformance vectors: the hand-picked odd cases of issue 3 and
 // a seeded generator of random ones. Expected values are computed by the JavaScript
 // reference (scripts/score-vectors.mjs); this module only builds inputs.
+import { mulberry32 } from '../js/seeded-random.js';
 
 /** A small seeded PRNG (mulberry32), so a seed always yields the same cases. */
 export function rng(/** @type {number} */ seed) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   /** @template T @param {readonly T[]} xs @returns {T} */
   const pick = (xs) => xs[Math.floor(next() * xs.length)];
   const int = (/** @type {number} */ lo, /** @type {number} */ hi) => lo + Math.floor(next() * (hi - lo + 1));

@@ -16,6 +16,7 @@ import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { extractedOrExit, extractReference } from './reference.mjs';
+import { mulberry32 } from '../js/seeded-random.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -31,14 +32,7 @@ const ref = await import(pathToFileURL(referencePath).href);
 
 /** A small deterministic generator (mulberry32). */
 function rng(seed) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   return {
     next,
     int: (n) => Math.floor(next() * n),
