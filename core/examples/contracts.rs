@@ -1,10 +1,11 @@
 //! Prints the engine facts the JavaScript package's generated contracts are made from, as
-//! JSON on stdout: the error codes and their exit classes, and the TypeScript declarations of the types that cross
+//! JSON on stdout: the error codes and their exit classes, the defaults the CLI shows, and the TypeScript declarations of the types that cross
 //! into JavaScript (ts-rs, core's `contracts` feature). `scripts/generate-contracts.mjs`
 //! runs it and writes the files.
 
 use std::io::Write;
 use upkeep_core::contracts::{typescript_declarations, DECLARED_IN_INDEX};
+use upkeep_core::update::DEFAULT_STATE_DIR;
 use upkeep_core::ErrorKind;
 
 fn main() -> std::io::Result<()> {
@@ -23,6 +24,7 @@ fn main() -> std::io::Result<()> {
         "errorCodes": codes,
         "errorClasses": classes,
         "declaredInIndex": DECLARED_IN_INDEX,
+        "defaultStateDir": DEFAULT_STATE_DIR,
         "types": declarations
             .into_iter()
             .map(|(name, text)| serde_json::json!({ "name": name, "text": text }))

@@ -21,7 +21,7 @@ pub(crate) const FINDINGS: u8 = 1;
 /// `land`: a commit failed; the rest is staged.
 const PARTLY_LANDED: u8 = 3;
 /// Refused, nothing changed.
-const REFUSED: u8 = 4;
+pub(crate) const REFUSED: u8 = 4;
 /// `sync`: a check failed; nothing was pushed.
 const CHECK_FAILED: u8 = 5;
 /// Stopped by Ctrl-C (when the caller does not say which signal).

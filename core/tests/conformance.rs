@@ -348,6 +348,12 @@ fn run(call: &str, args: &[Value]) -> Value {
             _ => outcome(Ok(args[1].clone())),
         },
         "assessView" => encoded(assess_view(&files(0), &arg(&args[1]))),
+        "refreshQuestion" => encoded(Ok(refresh::refresh_question(text(0), typed(&args[1])))),
+        "updateQuestion" => encoded(Ok(update::update_question(
+            text(0),
+            text(1),
+            typed(&args[2]),
+        ))),
         "renderRunReport" => encoded(Ok(refresh::render_run_report(
             &typed(&args[0]),
             &arg(&args[1]),
@@ -482,6 +488,7 @@ fn run(call: &str, args: &[Value]) -> Value {
             upkeep_core::exits::status_exit(text(0), text(1)).map(|code| u32::from(code).into()),
         ),
         "prPayload" => encoded(fleet::pr_payload(&typed(&args[0]))),
+        "prPayloadFiles" => encoded(Ok(fleet::pr_payload_files(&typed(&args[0])))),
         "parseFleetList" => encoded(fleet::parse_fleet_list(text(0), text(1))),
         "planFleet" => encoded(fleet::plan_fleet(&typed(&args[0]))),
         "gitlabChildPipeline" => outcome(
@@ -493,6 +500,7 @@ fn run(call: &str, args: &[Value]) -> Value {
         ),
         "stepAction" => encoded(Ok(fleet::step_action(&typed(&args[0])))),
         "stepStart" => encoded(Ok(fleet::step_start(&typed(&args[0])))),
+        "commitIdentity" => encoded(fleet::commit_identity(opt_text(0))),
         "checkReleaseDrift" => outcome(
             lifecycle::check_release_drift(
                 text(0),

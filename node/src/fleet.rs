@@ -102,3 +102,26 @@ pub fn step_start<'env>(
     let facts: fleet::StartFacts = decode(env, ErrorKind::InvalidArgument, "stepStart", facts)?;
     encode(env, &fleet::step_start(&facts))
 }
+
+/// The fleet step's commit identity from `--author` (upkeep's own when absent).
+#[napi(ts_return_type = "CommitIdentity")]
+pub fn commit_identity<'env>(
+    env: &'env Env,
+    author: Option<String>,
+) -> napi::Result<Unknown<'env>> {
+    encode(
+        env,
+        &fleet::commit_identity(author.as_deref()).map_err(|e| to_js(env, e))?,
+    )
+}
+
+/// The files of the `--pr` folder, in the order written.
+#[napi(ts_return_type = "PayloadFile[]")]
+pub fn pr_payload_files<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "PrPayload")] payload: Object,
+) -> napi::Result<Unknown<'env>> {
+    let payload: fleet::PrPayload =
+        decode(env, ErrorKind::InvalidArgument, "prPayloadFiles", payload)?;
+    encode(env, &fleet::pr_payload_files(&payload))
+}

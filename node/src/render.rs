@@ -48,3 +48,27 @@ pub fn render_stopped<'env>(
 pub fn shell_command(words: Vec<String>) -> String {
     render::shell_command(&words)
 }
+
+/// The question about a file refresh cannot decide alone, in the prompt's words.
+#[napi(ts_return_type = "RefreshQuestion")]
+pub fn refresh_question<'env>(
+    env: &'env Env,
+    target: String,
+    #[napi(ts_arg_type = "FileState")] state: Unknown,
+) -> napi::Result<Unknown<'env>> {
+    let state: refresh::FileState = decode(env, ErrorKind::InvalidArgument, "state", state)?;
+    encode(env, &refresh::refresh_question(&target, state))
+}
+
+/// The question an update asks before it writes.
+#[napi(ts_return_type = "UpdateQuestion")]
+pub fn update_question<'env>(
+    env: &'env Env,
+    from: String,
+    to: String,
+    #[napi(ts_arg_type = "ChangelogSection[]")] changelog: Unknown,
+) -> napi::Result<Unknown<'env>> {
+    let changelog: Vec<update::ChangelogSection> =
+        decode(env, ErrorKind::InvalidArgument, "changelog", changelog)?;
+    encode(env, &update::update_question(&from, &to, changelog))
+}

@@ -34,7 +34,10 @@ export const ENGINE = Object.freeze([
       'RefreshSession',
     ],
   ],
-  ['What the command line prints', ['renderRunReport', 'renderUpdateOutcome', 'renderStopped', 'shellCommand']],
+  [
+    'What the command line prints and asks',
+    ['renderRunReport', 'renderUpdateOutcome', 'renderStopped', 'shellCommand', 'refreshQuestion', 'updateQuestion'],
+  ],
   [
     'Risk scoring (the numstat calls through ./score-api.js, as each entry builds its engine)',
     [
@@ -109,11 +112,13 @@ export const ENGINE = Object.freeze([
       'exitCode',
       'statusExit',
       'prPayload',
+      'prPayloadFiles',
       'parseFleetList',
       'planFleet',
       'gitlabChildPipeline',
       'stepAction',
       'stepStart',
+      'commitIdentity',
     ],
   ],
   [

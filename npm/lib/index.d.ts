@@ -90,6 +90,7 @@ import type {
   CachedFile,
   ChangelogSection,
   CleanCheck,
+  CommitIdentity,
   ConfigFormat,
   ConfigRead,
   ContentDigest,
@@ -137,6 +138,7 @@ import type {
   MergeSpec,
   Observations,
   Observed,
+  PayloadFile,
   Plan,
   PlannedFile,
   PrInput,
@@ -148,6 +150,7 @@ import type {
   ReadList,
   RefreshDecision,
   RefreshOptions,
+  RefreshQuestion,
   RegionConfineInput,
   RegionConfinement,
   RegionVerdict,
@@ -196,6 +199,7 @@ import type {
   UpdatePaths,
   UpdatePlan,
   UpdatePreparation,
+  UpdateQuestion,
   UpdateReport,
   UpdateRun,
   UpdateSources,
@@ -360,6 +364,10 @@ export declare function runReport(plan: Plan, facts: RunFacts): RunReport;
 
 /** The install or refresh report as lines: counts per outcome, then every file that needs the person, with commands that work when pasted. */
 export declare function renderRunReport(report: RunReport, options?: RunRenderOptions): RenderedLine[];
+/** The question about a file refresh cannot decide alone (its prompt line and choices). */
+export declare function refreshQuestion(target: string, state: FileState): RefreshQuestion;
+/** The question an update asks before it writes (`Update from 1.2.0 to 1.3.0?`). */
+export declare function updateQuestion(from: string, to: string, changelog: ChangelogSection[]): UpdateQuestion;
 /** The outcome of an update or status run as lines. */
 export declare function renderUpdateOutcome(facts: UpdateOutcomeFacts, options?: SummaryOptions): RenderedLine[];
 /** A stopped run as lines: what stopped it, what it had done, the command that resumes it. */
@@ -906,6 +914,8 @@ export declare function exitCode(input: ExitInput): number;
 export declare function statusExit(command: 'land' | 'sync' | 'diff' | 'manifest-check', status: string): number;
 /** Builds the change request from the report (the same bytes in every engine). */
 export declare function prPayload(input: PrInput): PrPayload;
+/** The files of the `--pr` folder (`title.txt`, `body.md`, `labels.txt`, `commit.txt`, `branch.txt` last), in the order written. */
+export declare function prPayloadFiles(payload: PrPayload): PayloadFile[];
 /** Reads `repos.txt` or `repos.json` (the name chooses); throws `invalid-argument`. */
 export declare function parseFleetList(text: string, label: string): FleetRepo[];
 /** Batches of at most 256 (GitHub) or 200 (GitLab) jobs, skipping repositories at the target. */
@@ -916,6 +926,8 @@ export declare function gitlabChildPipeline(plan: FleetPlan, batch: number, incl
 export declare function stepAction(facts: StepFacts): StepDecision;
 /** Where the fleet step starts: its base, and whether a killed run's writes are discarded first. */
 export declare function stepStart(facts: StartFacts): StepStart;
+/** The fleet step's commit author and committer from `Name <email>` (upkeep's own when absent); throws `invalid-argument`. */
+export declare function commitIdentity(author?: string | null): CommitIdentity;
 
 /** Parses a `manifest init` rules file (`owned src/**`, `install _npmrc .npmrc`); throws `invalid-rules`. */
 export declare function parseManifestRules(text: string, label?: string | null): ManifestRules;
@@ -957,26 +969,7 @@ export interface FlowOptions {
   onProgress?: (event: ProgressEvent) => void;
 }
 
-/** `update` asks before writing, as `upkeep update` does on a terminal: `true` goes ahead. */
-export interface UpdateQuestion {
-  kind: 'update';
-  id: 'update';
-  message: string;
-  from: string;
-  to: string;
-  /** The release notes between the two versions. */
-  changelog: ChangelogSection[];
-}
-/** `refresh` asks about each file it cannot decide alone: answer with one of `choices`' values. */
-export interface RefreshQuestion {
-  kind: 'refresh';
-  /** The file's path in the host repository. */
-  id: string;
-  message: string;
-  target: string;
-  state: FileState;
-  choices: { name: string; value: RefreshDecision }[];
-}
+/** What `decide` is asked: `update` before writing (`true` goes ahead), `refresh` about each file it cannot decide alone (answer with one of `choices`' values). */
 export type FlowQuestion = UpdateQuestion | RefreshQuestion;
 /**
  * The answers to what the command line would prompt for: a callback (called once per

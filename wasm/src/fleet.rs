@@ -69,3 +69,16 @@ pub fn step_start(facts: JsValue) -> Result<JsValue, JsValue> {
     let facts: fleet::StartFacts = decode(ErrorKind::InvalidArgument, "stepStart", facts)?;
     encode(&fleet::step_start(&facts))
 }
+
+/// The fleet step's commit identity from `--author` (upkeep's own when absent).
+#[wasm_bindgen(js_name = commitIdentity)]
+pub fn commit_identity(author: Option<String>) -> Result<JsValue, JsValue> {
+    encode(&fleet::commit_identity(author.as_deref()).map_err(to_js)?)
+}
+
+/// The files of the `--pr` folder, in the order written.
+#[wasm_bindgen(js_name = prPayloadFiles)]
+pub fn pr_payload_files(payload: JsValue) -> Result<JsValue, JsValue> {
+    let payload: fleet::PrPayload = decode(ErrorKind::InvalidArgument, "prPayloadFiles", payload)?;
+    encode(&fleet::pr_payload_files(&payload))
+}

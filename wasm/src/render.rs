@@ -36,3 +36,18 @@ pub fn render_stopped(facts: JsValue) -> Result<JsValue, JsValue> {
 pub fn shell_command(words: Vec<String>) -> String {
     render::shell_command(&words)
 }
+
+/// The question about a file refresh cannot decide alone, in the prompt's words.
+#[wasm_bindgen(js_name = refreshQuestion)]
+pub fn refresh_question(target: &str, state: JsValue) -> Result<JsValue, JsValue> {
+    let state: refresh::FileState = decode(ErrorKind::InvalidArgument, "state", state)?;
+    encode(&refresh::refresh_question(target, state))
+}
+
+/// The question an update asks before it writes.
+#[wasm_bindgen(js_name = updateQuestion)]
+pub fn update_question(from: &str, to: &str, changelog: JsValue) -> Result<JsValue, JsValue> {
+    let changelog: Vec<update::ChangelogSection> =
+        decode(ErrorKind::InvalidArgument, "changelog", changelog)?;
+    encode(&update::update_question(from, to, changelog))
+}

@@ -18,6 +18,7 @@
 //! ```
 
 mod exit;
+mod identity;
 mod list;
 mod payload;
 mod plan;
@@ -25,8 +26,11 @@ mod slug;
 mod step;
 
 pub use exit::{exit_code, parse_exit_policy, ExitFailure, ExitInput, ExitPolicy};
+pub use identity::{commit_identity, CommitIdentity, DEFAULT_AUTHOR};
 pub use list::{parse_fleet_list, FleetRepo};
-pub use payload::{pr_payload, PrInput, PrPayload, GITHUB_BODY_LIMIT};
+pub use payload::{
+    pr_payload, pr_payload_files, PayloadFile, PrInput, PrPayload, GITHUB_BODY_LIMIT,
+};
 pub use plan::{
     gitlab_child_pipeline, plan_fleet, FleetBatch, FleetInput, FleetPlan, FleetRecord, FleetSkip,
     Platform, GITHUB_MATRIX_LIMIT, GITLAB_MATRIX_LIMIT,

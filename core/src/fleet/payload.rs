@@ -29,7 +29,7 @@ use super::slug::{branch_name, source_slug};
 use crate::error::Result;
 use crate::lifecycle::parse_release_spec;
 use crate::structured::{recommended, FieldVerdict};
-use crate::update::{ChangelogSection, Conflict, ConflictRoute, UpdateReport};
+use crate::update::{ChangelogSection, Conflict, ConflictRoute, UpdateReport, DEFAULT_STATE_DIR};
 
 /// How to finish one conflict on the branch, by the route the update took for it.
 fn conflict_step(c: &Conflict) -> String {
@@ -122,6 +122,34 @@ pub struct PrPayload {
     pub omitted: Vec<String>,
 }
 
+/// One file of the `--pr` folder: its name and its text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct PayloadFile {
+    /// The file's name in the folder.
+    pub name: String,
+    /// Its text.
+    pub text: String,
+}
+
+/// The files of the `--pr` folder, in the order written (`branch.txt`, which the fleet
+/// step reads to know a change request is there, last: a folder with it is complete).
+pub fn pr_payload_files(payload: &PrPayload) -> Vec<PayloadFile> {
+    let file = |name: &str, text: String| PayloadFile {
+        name: name.into(),
+        text,
+    };
+    let labels: String = payload.labels.iter().map(|l| format!("{l}\n")).collect();
+    vec![
+        file("title.txt", format!("{}\n", payload.title)),
+        file("body.md", payload.body.clone()),
+        file("labels.txt", labels),
+        file("commit.txt", payload.commit_message.clone()),
+        file("branch.txt", format!("{}\n", payload.branch)),
+    ]
+}
+
 /// A titled part of the body, filled item by item while the budget lasts.
 struct Block {
     /// What the closing note calls one of its items, and several.
@@ -170,7 +198,7 @@ fn verdict_item(path: &str, v: &FieldVerdict, conflict: bool) -> String {
 /// Builds the payload (see the module docs).
 pub fn pr_payload(input: &PrInput) -> Result<PrPayload> {
     let report = &input.report;
-    let state_dir = input.state_dir.as_deref().unwrap_or(".upkeep");
+    let state_dir = input.state_dir.as_deref().unwrap_or(DEFAULT_STATE_DIR);
     let limit = input.limit.unwrap_or(GITHUB_BODY_LIMIT);
     // A spec with a version (`../tpl.git@1.3.0`) is shown and named by its source alone.
     let source = parse_release_spec(&input.source).map_or(input.source.clone(), |s| s.source);

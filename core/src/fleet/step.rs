@@ -11,7 +11,9 @@
 //! | an earlier commit of this step, on an older base | `replace` (force, leased on what was seen) |
 //! | anything else | `refuse` (someone else's work: nothing pushed, exit non-zero) |
 //!
-//! A run that changed nothing (already at the target) makes no commit: `skip`.
+//! A run that changed nothing (already at the target) makes no commit: `skip`. A failed
+//! update is `failed` and exits with the update's own code; `refuse` exits 4. With
+//! `--no-push` a `push` or `replace` is decided but not carried out, and says so.
 //!
 //! Before it starts ([`step_start`]), the step finds its base commit. A checkout where an
 //! earlier run of the step was killed (its marker names the base it started from) is put
@@ -22,9 +24,17 @@
 //! ```
 //! use upkeep_core::fleet::{step_action, StepAction, StepFacts};
 //!
-//! let facts = StepFacts { commit: Some("c1".into()), remote: Some("c1".into()), ..Default::default() };
+//! let facts = StepFacts {
+//!     branch: "upkeep/tpl/1.3.0".into(),
+//!     commit: Some("c1".into()),
+//!     remote: Some("c1".into()),
+//!     ..Default::default()
+//! };
 //! assert_eq!(step_action(&facts).action, StepAction::Unchanged);
 //! ```
+
+use crate::exits::REFUSED;
+use crate::update::DEFAULT_STATE_DIR;
 
 /// The step's decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,6 +46,8 @@
 )]
 #[non_exhaustive]
 pub enum StepAction {
+    /// The update failed: nothing committed (its writes are discarded by the next run).
+    Failed,
     /// Nothing to commit: the repository is already at the target.
     Skip,
     /// Push the new branch.
@@ -59,7 +71,19 @@ pub enum StepAction {
     serde(rename_all = "camelCase", default)
 )]
 pub struct StepFacts {
-    /// The branch.
+    /// The update's exit code (0: it succeeded; none when a signal ended it).
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    pub update_exit: Option<i32>,
+    /// The update's error message, when it failed.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    pub update_error: Option<String>,
+    /// The signal that ended the update, when one did (the step then exits 1).
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    pub update_signal: Option<String>,
+    /// The version the update went to (its report's `to`), when it says.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    pub update_to: Option<String>,
+    /// The change request's branch; empty when the update wrote none (already up to date).
     #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
     pub branch: String,
     /// The commit made (`None`: the update changed nothing).
@@ -75,6 +99,9 @@ pub struct StepFacts {
     /// commit of the base branch's history.
     #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
     pub remote_is_step_commit: bool,
+    /// `--no-push`: decide, but push nothing.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    pub no_push: bool,
 }
 
 /// The decision and the line the step prints.
@@ -93,13 +120,50 @@ pub struct StepDecision {
     pub lease: Option<String>,
     /// One line saying what happened.
     pub message: String,
+    /// The update's error, when it failed.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    pub error: Option<String>,
+    /// Whether the step pushes `commit` to the branch now (`push` or `replace`, not
+    /// `--no-push`).
+    pub push: bool,
+    /// The step's exit code.
+    pub exit: i32,
 }
 
-/// Decides (see the module's table).
+/// Decides (see the module's table). The step calls it wherever it stops: after a failed
+/// update, when the update wrote no branch, when it staged nothing, and after its commit.
 pub fn step_action(facts: &StepFacts) -> StepDecision {
     let branch = &facts.branch;
+    let failed_with = match (facts.update_exit, &facts.update_signal) {
+        (Some(code), _) if code != 0 => Some(code),
+        (_, Some(_)) => Some(1),
+        _ => None,
+    };
+    if let Some(exit) = failed_with {
+        let error = match (&facts.update_error, &facts.update_signal) {
+            (Some(error), _) => error.clone(),
+            (None, Some(signal)) => format!("upkeep update exited {signal}"),
+            (None, None) => format!("upkeep update exited {exit}"),
+        };
+        return StepDecision {
+            action: StepAction::Failed,
+            lease: None,
+            message: format!("upkeep update failed (exit {exit}): {error}"),
+            error: Some(error),
+            push: false,
+            exit,
+        };
+    }
+    if branch.is_empty() {
+        let to = facts.update_to.as_deref().unwrap_or("the newest version");
+        return decision(
+            StepAction::Skip,
+            format!("already up to date ({to}): no branch, no commit"),
+            facts,
+        );
+    }
     let (action, message) = match (&facts.commit, &facts.remote) {
-        (None, _) => (StepAction::Skip, "nothing to change: no commit, no push".to_string()),
+        (None, _) => (StepAction::Skip, "the update changed no tracked file: no commit".to_string()),
         (Some(c), None) => (StepAction::Push, format!("pushed {branch} at {}", short(c))),
         (Some(c), Some(r)) if c == r => (StepAction::Unchanged, format!("{branch} is already at {}: nothing pushed", short(c))),
         (Some(c), Some(r)) if facts.remote_contains_commit => (
@@ -115,11 +179,35 @@ pub fn step_action(facts: &StepFacts) -> StepDecision {
             format!("{branch} holds commits this step did not make (up to {}): nothing pushed; merge or delete that branch, then run the job again", short(r)),
         ),
     };
+    decision(action, message, facts)
+}
+
+/// A decision past the update: `push`/`replace` carried out unless `--no-push`.
+fn decision(action: StepAction, message: String, facts: &StepFacts) -> StepDecision {
     let lease = (action == StepAction::Replace).then(|| facts.remote.clone().unwrap_or_default());
+    let pushes = matches!(action, StepAction::Push | StepAction::Replace);
+    let message = match &facts.commit {
+        Some(commit) if pushes && facts.no_push => {
+            format!(
+                "committed {} on {}; not pushed (--no-push)",
+                short(commit),
+                facts.branch
+            )
+        }
+        _ => message,
+    };
+    let exit = if action == StepAction::Refuse {
+        REFUSED
+    } else {
+        0
+    };
     StepDecision {
         action,
         lease,
         message,
+        error: None,
+        push: pushes && !facts.no_push,
+        exit: i32::from(exit),
     }
 }
 
@@ -184,7 +272,7 @@ pub struct StepStart {
 
 /// Decides where the step starts (see the module docs).
 pub fn step_start(facts: &StartFacts) -> StepStart {
-    let state_dir = facts.state_dir.as_deref().unwrap_or(".upkeep");
+    let state_dir = facts.state_dir.as_deref().unwrap_or(DEFAULT_STATE_DIR);
     let prefix = facts
         .project_dir
         .as_ref()

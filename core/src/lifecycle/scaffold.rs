@@ -90,7 +90,7 @@ pub struct ScaffoldStartInput {
 
 #[cfg(feature = "serde")]
 fn default_state_dir() -> String {
-    ".upkeep".into()
+    crate::update::DEFAULT_STATE_DIR.into()
 }
 
 /// A lock or a temp file a killed run left in the state folder.

@@ -29,6 +29,7 @@ pub mod classify;
 pub mod journal;
 pub mod manifest;
 pub mod plan;
+mod question;
 pub mod render;
 pub mod report;
 mod session;
@@ -48,6 +49,7 @@ pub use plan::{
     plan_install, plan_refresh, state_name, Action, Decision, FileDecision, Observations,
     PathObservation, Plan, PlannedFile, RefreshOptions,
 };
+pub use question::{refresh_question, RefreshChoice, RefreshQuestion};
 pub use render::{render_run_report, RunRenderOptions};
 pub use report::{
     run_report, FileRunOutcome, MergeDiff, ReportedFile, RunCommand, RunFacts, RunOutcome,

@@ -13,6 +13,9 @@
 
 use crate::error::{Error, ErrorKind, Result};
 
+/// The state folder when the caller names none (`--state-dir`'s default everywhere).
+pub const DEFAULT_STATE_DIR: &str = ".upkeep";
+
 /// The folder backups go to, one subfolder per run, for update and refresh alike.
 pub const BACKUPS_DIR: &str = ".upkeep-backups";
 

@@ -31,6 +31,7 @@ mod layout;
 mod manifest;
 mod plan;
 mod preparation;
+mod question;
 mod report;
 mod semver;
 mod summary;
@@ -46,7 +47,7 @@ pub use finish::{
     finish_update, regions_due, BackupsKept, Blocked, Replaced, RunOutcome, RunRecord,
     StateWriteError, UpdateFinished, UpdateRun,
 };
-pub use layout::{update_paths, UpdatePaths, BACKUPS_DIR};
+pub use layout::{update_paths, UpdatePaths, BACKUPS_DIR, DEFAULT_STATE_DIR};
 pub use manifest::{
     claim_holds, parse_manifest, Claim, FileClass, Manifest, ManifestEntry, MANIFEST_SCHEMA,
 };
@@ -58,6 +59,7 @@ pub use plan::{
     UpdatePlan, UpdateSession, IN_PROGRESS_FILE, MAX_CONTENT_BYTES,
 };
 pub use preparation::{prepare_update, RecordedSource, UpdateFacts, UpdatePreparation};
+pub use question::{update_question, UpdateQuestion};
 pub use report::{Conflict, StructuredFile, UpdateReport};
 pub use semver::{compare_versions, Version};
 pub use summary::{

@@ -24,6 +24,7 @@ use std::collections::{BTreeMap, HashSet};
 use super::bytes::Bytes;
 use super::changelog::{adopter_actions, changelog_range, ChangelogSection, ProjectFacts};
 use super::dirty::GitStatus;
+use super::layout::DEFAULT_STATE_DIR;
 use super::manifest::{parse_manifest, FileClass, Manifest};
 use super::report::UpdateReport;
 use super::summary::render_summary;
@@ -421,9 +422,6 @@ pub struct ReadList {
     /// The lockfiles to look for at the project root (which package manager it uses).
     pub lockfiles: Vec<String>,
 }
-
-/// The state folder when the caller names none.
-const DEFAULT_STATE_DIR: &str = ".upkeep";
 
 /// What [`plan_update`] needs read, from the two manifests' texts; `state_dir` is the
 /// state folder, `None` (a binding's left-out argument) for `.upkeep`.

@@ -2,6 +2,7 @@
 // checked; the flow; the run report `upkeep install --json` / `upkeep refresh --json`
 // prints. The files refresh cannot decide alone are questions for `decide`, the same ones
 // the command line asks on a terminal.
+import { engine } from '../engine.js';
 import { runInstall } from '../flows/install.js';
 import { runRefresh } from '../flows/refresh.js';
 import { against, ask, checkOptions, stopRequestedBy, underSignal } from './options.js';
@@ -29,31 +30,6 @@ const REFRESH_OPTIONS = {
 };
 
 const REQUIRED = /** @type {const} */ (['source', 'target']);
-
-/** What may be decided about a file in each state, in the words a prompt offers. */
-/** @type {Record<string, { name: string, value: import('../index.js').RefreshDecision }[]>} */
-const CHOICES = {
-  'locally-modified': [
-    { name: 'keep mine (record my version as the baseline)', value: 'keep-mine' },
-    { name: 'take theirs (back mine up, replace it)', value: 'take-theirs' },
-    { name: 'merge by hand (show the diff, write nothing)', value: 'merge' },
-  ],
-  'host-deleted': [
-    { name: 'restore it', value: 'restore' },
-    { name: 'forget it (drop it from the record)', value: 'forget' },
-  ],
-  'source-deleted': [
-    { name: 'remove it (backed up)', value: 'remove' },
-    { name: 'keep it as mine (drop it from the record)', value: 'keep' },
-  ],
-};
-
-/** What a state reads as in a question. */
-const STATES = /** @type {Record<string, string>} */ ({
-  'locally-modified': 'changed here and in the source',
-  'host-deleted': 'deleted here, still in the source',
-  'source-deleted': 'dropped by the source, still here',
-});
 
 /**
  * Copies the files a source manifest lists into a host repository and records their
@@ -89,15 +65,8 @@ export async function refresh(options) {
   const decisions = async (files) => {
     const answers = [];
     for (const file of files) {
-      const question = {
-        kind: 'refresh',
-        id: file.target,
-        message: `${file.target} (${STATES[file.state] ?? file.state}):`,
-        target: file.target,
-        state: file.state,
-        choices: CHOICES[file.state] ?? [],
-      };
-      const decision = await ask(o.decide, /** @type {any} */ (question), o.signal);
+      const question = engine.refreshQuestion(file.target, file.state);
+      const decision = await ask(o.decide, question, o.signal);
       if (decision !== undefined && decision !== null) answers.push({ target: file.target, decision: /** @type {any} */ (decision) });
     }
     return answers;

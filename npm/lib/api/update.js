@@ -75,15 +75,8 @@ export async function runUpdate(options, { readOnly = false } = {}) {
       onProgress: o.onProgress,
       confirm: async (changelog, check) => {
         if (o.yes) return true;
-        const question = {
-          kind: 'update',
-          id: 'update',
-          message: `Update from ${check.installed} to ${check.latest}?`,
-          from: check.installed,
-          to: check.latest,
-          changelog,
-        };
-        const answer = await ask(o.decide, /** @type {any} */ (question), o.signal);
+        const question = engine.updateQuestion(check.installed, check.latest, changelog);
+        const answer = await ask(o.decide, question, o.signal);
         if (answer === undefined && typeof o.decide !== 'function') return true;
         if (typeof answer !== 'boolean') {
           throw new UpkeepError(
@@ -151,14 +144,7 @@ function writePayload(dir, outcome, report, stateDir) {
     stateDir,
   });
   mkdirSync(dir, { recursive: true });
-  const files = {
-    'title.txt': `${payload.title}\n`,
-    'body.md': payload.body,
-    'labels.txt': payload.labels.map((/** @type {string} */ label) => `${label}\n`).join(''),
-    'branch.txt': `${payload.branch}\n`,
-    'commit.txt': payload.commitMessage,
-  };
-  for (const [name, text] of Object.entries(files)) atomicWrite(join(dir, name), Buffer.from(text, 'utf8'));
+  for (const file of engine.prPayloadFiles(payload)) atomicWrite(join(dir, file.name), Buffer.from(file.text, 'utf8'));
   return payload;
 }
 

@@ -69,11 +69,9 @@ export async function fleetStepCommand(flags, argv) {
         author: flags.author,
       });
       if (flags.json) printLine(JSON.stringify(outcome, null, 2));
-      else if (outcome.action === 'failed' || outcome.action === 'refuse') printError(outcome.message);
+      else if (outcome.exit !== 0) printError(outcome.message);
       else printLine(`upkeep fleet step: ${outcome.message}${outcome.branch ? ` (change request in ${outcome.payload}/)` : ''}`);
-      if (outcome.action === 'failed') return outcome.updateExit;
-      if (outcome.action === 'refuse') return EXIT.refused;
-      return EXIT.ok;
+      return outcome.exit;
     },
   });
 }

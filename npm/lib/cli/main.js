@@ -18,6 +18,7 @@ import { statusCommand } from './status.js';
 import { adoptCommand, newCommand } from './new.js';
 import { manifestCheckCommand, manifestInitCommand } from './manifest.js';
 import { updateCommand } from './update.js';
+import { DEFAULT_STATE_DIR } from '../generated/defaults.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
 
@@ -362,7 +363,7 @@ ${examples([
       .option('--pre', 'let the newest version be a pre-release')
       .option('--allow-drift', 'use a baseline that is not what the project recorded (a moved tag, a republished package), saying so')
       .option('--root <dir>', 'the project root (default: the current directory)')
-      .option('--state-dir <name>', 'the state folder holding VERSION and manifest.json', '.upkeep')
+      .option('--state-dir <name>', 'the state folder holding VERSION and manifest.json', DEFAULT_STATE_DIR)
       .option(
         '--conflicts <mode>',
         "a file both sides changed: merge (three-way merge; overlaps get diff3 markers), markers (two-part markers) or patch (left as it is; upstream's change as a patch)",
@@ -444,7 +445,7 @@ Exit codes: ${EXIT.ok} done, ${EXIT.findings} done with conflicts or deletes to 
   const backupsOptions = (/** @type {Command} */ command) =>
     command
       .option('--root <dir>', 'the project root (default: the current directory)')
-      .option('--state-dir <name>', 'the state folder of updates', '.upkeep')
+      .option('--state-dir <name>', 'the state folder of updates', DEFAULT_STATE_DIR)
       .option(
         '--folder <dir>',
         "another backups folder, relative to the root (a refresh's <home>/.upkeep-backups; repeatable)",
@@ -491,7 +492,7 @@ Exit codes: ${EXIT.ok} done, ${EXIT.findings} done with conflicts or deletes to 
     .option('--force', 'scaffold into a folder that holds files: those the release replaces are backed up first')
     .option('--git', 'make the first commit (git init first when the folder is in no repository)')
     .option('--pre', 'let the newest version be a pre-release')
-    .option('--state-dir <name>', 'the state folder', '.upkeep')
+    .option('--state-dir <name>', 'the state folder', DEFAULT_STATE_DIR)
     .option('--json', 'print the report as one JSON document')
     .addHelpText(
       'after',
@@ -516,7 +517,7 @@ Exit codes: 0 scaffolded, 1 scaffolded but --git could not commit, 2 bad input, 
     .argument('<release>', 'the release with its version: npm:create-vite@5.5.5//template-react-ts, ../tpl.git@1.2.0')
     .option('--root <dir>', 'the project root (default: the current directory)')
     .option('--force', 'replace a record of another source or version')
-    .option('--state-dir <name>', 'the state folder', '.upkeep')
+    .option('--state-dir <name>', 'the state folder', DEFAULT_STATE_DIR)
     .option('--json', 'print the report as one JSON document')
     .addHelpText(
       'after',
@@ -558,7 +559,7 @@ Exit codes: 0 scaffolded, 1 scaffolded but --git could not commit, 2 bad input, 
     .option('--rules <file>', 'rules, one per line: `owned src/**`, `exclude **/*.snap`, `install _npmrc .npmrc`')
     .option('--force', 'replace an existing manifest')
     .option('--dry-run', 'print the manifest; write nothing')
-    .option('--state-dir <name>', 'the state folder', '.upkeep')
+    .option('--state-dir <name>', 'the state folder', DEFAULT_STATE_DIR)
     .option('--json', 'print the result as one JSON document')
     .addHelpText(
       'after',
@@ -576,7 +577,7 @@ Exit codes: 0 scaffolded, 1 scaffolded but --git could not commit, 2 bad input, 
       "check a release's manifest against its files: paths, classes, merges, regions and their markers, renames; exit 1 naming every problem",
     )
     .argument('[dir]', 'the release folder (default: the current directory)')
-    .option('--state-dir <name>', 'the state folder', '.upkeep')
+    .option('--state-dir <name>', 'the state folder', DEFAULT_STATE_DIR)
     .option('--json', 'print the result as one JSON document')
     .addHelpText(
       'after',
@@ -716,7 +717,7 @@ ${examples([
     .option('--latest <release>', 'the latest release (a directory, a .tar.gz, or <template repo>#<git ref>)')
     .option('--releases <dir>', 'a release directory, or a folder of them (repeatable)', collect, [])
     .option('--source <dir>', "a host repository's install source (holds install/manifest.json)")
-    .option('--state-dir <name>', 'the state folder holding VERSION and manifest.json', '.upkeep')
+    .option('--state-dir <name>', 'the state folder holding VERSION and manifest.json', DEFAULT_STATE_DIR)
     .addHelpText(
       'after',
       examples([

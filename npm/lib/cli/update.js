@@ -8,6 +8,7 @@ import { UpkeepError } from '../shim/upkeep-error.js';
 import { printLine, printLines, printWarning } from './output.js';
 import { runCommand } from './run.js';
 import { canPrompt, verbosity } from './terminal.js';
+import { DEFAULT_STATE_DIR } from '../generated/defaults.js';
 
 /**
  * @typedef {object} UpdateFlags
@@ -113,7 +114,7 @@ export async function updateCommand(flags, argv, { readOnly = false } = {}) {
             root: flags.root,
             argv,
           },
-          { stateDir: flags.stateDir ?? '.upkeep', dryRun: Boolean(flags.dryRun), readOnly, verbosity: say },
+          { stateDir: flags.stateDir ?? DEFAULT_STATE_DIR, dryRun: Boolean(flags.dryRun), readOnly, verbosity: say },
         ),
       );
       if (flags.pr !== undefined && say !== 'quiet') {

@@ -12,6 +12,7 @@ import { UpkeepError } from '../shim/upkeep-error.js';
 import { hashFileSync } from '../shim/hash-file.js';
 import { acquireLock } from '../shim/lock.js';
 import { ensureParents, inspect, unsafePathError } from '../shim/safe-path.js';
+import { DEFAULT_STATE_DIR } from '../generated/defaults.js';
 
 /**
  * @typedef {object} AdoptRequest
@@ -39,7 +40,7 @@ import { ensureParents, inspect, unsafePathError } from '../shim/safe-path.js';
  * @returns {Promise<AdoptOutcome>}
  */
 export async function adopt(request) {
-  const { stateDir = '.upkeep', force = false } = request;
+  const { stateDir = DEFAULT_STATE_DIR, force = false } = request;
   const root = resolve(request.root ?? '.');
   const parsed = engine.parseReleaseSpec(request.spec);
   if (!parsed.version && !parsed.ref) {

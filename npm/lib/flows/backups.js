@@ -14,6 +14,7 @@ import { acquireLock } from '../shim/lock.js';
 import { readJournal } from '../shim/journal.js';
 import { CHUNK } from '../shim/temp-file.js';
 import { TreeReader } from '../shim/tree-read.js';
+import { DEFAULT_STATE_DIR } from '../generated/defaults.js';
 
 /** The refresh files beside a backups folder (see flows/refresh.js). */
 const REFRESH_RECORD = '.upkeep-source.json';
@@ -89,7 +90,7 @@ export function measureBackups(root, folder) {
 function observe(/** @type {BackupsRequest} */ request) {
   const root = realpathSync(request.root);
   /** @type {import('../index.js').UpdatePaths} */
-  const paths = engine.updatePaths(request.stateDir ?? '.upkeep');
+  const paths = engine.updatePaths(request.stateDir ?? DEFAULT_STATE_DIR);
   const folders = [...new Set([paths.backupsDir, paths.legacyBackupsDir, ...(request.folders ?? [])])];
   const tree = new TreeReader(root);
   try {
@@ -271,7 +272,7 @@ function activeRuns(
 /** The update lock (when the state folder exists) and each refresh home's lock. */
 function lockAll(/** @type {string} */ root, /** @type {BackupsRequest} */ request) {
   /** @type {import('../index.js').UpdatePaths} */
-  const paths = engine.updatePaths(request.stateDir ?? '.upkeep');
+  const paths = engine.updatePaths(request.stateDir ?? DEFAULT_STATE_DIR);
   const held = [];
   try {
     try {

@@ -13,6 +13,7 @@ import { engine } from '../engine.js';
 import { atomicWrite } from '../shim/atomic-write.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
 import { git, gitLine, gitOk, gitRun, statusPaths } from '../shim/git.js';
+import { DEFAULT_STATE_DIR } from '../generated/defaults.js';
 
 const CLI = fileURLToPath(new URL('../../bin/upkeep.js', import.meta.url));
 
@@ -30,14 +31,15 @@ const CLI = fileURLToPath(new URL('../../bin/upkeep.js', import.meta.url));
 
 /**
  * @typedef {object} FleetStepOutcome
- * @property {'skip' | 'push' | 'unchanged' | 'keep' | 'replace' | 'refuse' | 'failed'} action
+ * @property {import('../index.js').StepAction} action
  * @property {string} message
  * @property {string | null} branch
  * @property {string | null} commit
  * @property {string | null} remote the remote branch's head before the push
  * @property {string} base
  * @property {string} payload the payload folder
- * @property {number} updateExit the update's exit code
+ * @property {number | null} updateExit the update's exit code (null: a signal ended it)
+ * @property {number} exit the step's exit code (the engine's)
  * @property {string | null} error the update's error message, when it failed
  * @property {string | null} updateStatus
  */
@@ -56,7 +58,9 @@ export function fleetStep(request) {
   }
   const top = found.stdout.toString('utf8').trim();
   const remote = request.remote ?? 'origin';
-  const stateDir = request.stateDir ?? '.upkeep';
+  // A bad --author is refused before anything is written.
+  const { name, email } = engine.commitIdentity(request.author ?? null);
+  const stateDir = request.stateDir ?? DEFAULT_STATE_DIR;
   const gitDir = resolve(top, gitLine(top, ['rev-parse', '--git-dir']));
   // Where to start: the engine decides from HEAD, the tree and an unfinished run's marker.
   const marker = join(gitDir, 'upkeep-fleet-step.json');
@@ -110,25 +114,42 @@ export function fleetStep(request) {
     remote: null,
     base,
     payload,
-    updateExit: run.status ?? 1,
+    updateExit: run.status,
+    exit: 0,
     error: null,
     updateStatus: document?.status ?? null,
   };
-  if (run.status !== 0) {
-    outcome.action = 'failed';
-    outcome.error = document?.error?.message ?? (run.stderr.trim() || `upkeep update exited ${run.status ?? run.signal}`);
-    outcome.message = `upkeep update failed (exit ${outcome.updateExit}): ${outcome.error}`;
+  /** What the step learnt so far, for the engine's decision wherever it stops. */
+  const facts = {
+    updateExit: run.status,
+    updateSignal: run.signal,
+    updateError: document?.error?.message ?? (run.stderr.trim() || null),
+    updateTo: document?.to ?? null,
+    branch: '',
+    commit: /** @type {string | null} */ (null),
+    remote: /** @type {string | null} */ (null),
+    remoteContainsCommit: false,
+    remoteIsStepCommit: false,
+    noPush: request.push === false,
+  };
+  const stop = () => {
+    const decision = engine.stepAction(facts);
+    outcome.action = decision.action;
+    outcome.message = decision.message;
+    outcome.exit = decision.exit;
+    outcome.error = decision.error;
     finish(payload, outcome, marker);
-    return outcome;
-  }
+    return decision;
+  };
   const branchFile = join(payload, 'branch.txt');
-  if (!existsSync(branchFile)) {
-    outcome.message = `already up to date (${document?.to ?? 'the newest version'}): no branch, no commit`;
-    finish(payload, outcome, marker);
+  // The update failed, or wrote no branch (already up to date): nothing to commit.
+  if (run.status !== 0 || !existsSync(branchFile)) {
+    stop();
     return outcome;
   }
   const branch = readFileSync(branchFile, 'utf8').trim();
   outcome.branch = branch;
+  facts.branch = branch;
 
   // The commit: everything the update wrote but its backups (git history is the backup
   // here, and their folder is named by the run), with the base commit's dates.
@@ -141,11 +162,9 @@ export function fleetStep(request) {
   }
   for (const backups of start.keep) git(top, ['rm', '-r', '-q', '--cached', '--ignore-unmatch', '--', backups]);
   if (gitOk(top, ['diff', '--cached', '--quiet'])) {
-    outcome.message = 'the update changed no tracked file: no commit';
-    finish(payload, outcome, marker);
+    stop();
     return outcome;
   }
-  const { name, email } = identity(request.author ?? 'upkeep <upkeep@users.noreply.github.com>');
   const date = gitLine(top, ['show', '-s', '--format=%cI', base]);
   const extraEnv = {
     GIT_AUTHOR_NAME: name,
@@ -158,40 +177,30 @@ export function fleetStep(request) {
   git(top, ['-c', 'commit.gpgsign=false', 'commit', '-q', '--no-verify', '-F', join(payload, 'commit.txt')], { extraEnv });
   const commit = gitLine(top, ['rev-parse', 'HEAD']);
   outcome.commit = commit;
+  facts.commit = commit;
 
   // What the remote's branch holds.
   const listed = gitRun(top, ['ls-remote', '--heads', remote, `refs/heads/${branch}`]);
   if (listed.status !== 0) throw new UpkeepError('git', `git ls-remote ${remote} failed: ${listed.stderr.trim()}`);
   const remoteHead = listed.stdout.toString('utf8').split('\t')[0].trim() || null;
   outcome.remote = remoteHead;
-  let contains = false;
-  let stepCommit = false;
+  facts.remote = remoteHead;
   if (remoteHead && remoteHead !== commit) {
     git(top, ['fetch', '-q', '--no-tags', remote, `+refs/heads/${branch}:refs/upkeep-fleet/remote`]);
-    contains = gitOk(top, ['merge-base', '--is-ancestor', commit, remoteHead]);
+    facts.remoteContainsCommit = gitOk(top, ['merge-base', '--is-ancestor', commit, remoteHead]);
     const message = gitLine(top, ['log', '-1', '--format=%B', remoteHead]);
     const parents = gitLine(top, ['log', '-1', '--format=%P', remoteHead]).split(' ').filter(Boolean);
-    stepCommit =
+    facts.remoteIsStepCommit =
       message.split('\n').includes(`Upkeep-Branch: ${branch}`) &&
       parents.length === 1 &&
       gitOk(top, ['merge-base', '--is-ancestor', parents[0], base]);
   }
-  const decision = engine.stepAction({
-    branch,
-    commit,
-    remote: remoteHead,
-    remoteContainsCommit: contains,
-    remoteIsStepCommit: stepCommit,
-  });
-  outcome.action = decision.action;
-  outcome.message = decision.message;
-  if (request.push !== false && (decision.action === 'push' || decision.action === 'replace')) {
-    const lease = decision.action === 'replace' ? [`--force-with-lease=refs/heads/${branch}:${decision.lease}`] : [];
+  const decision = engine.stepAction(facts);
+  if (decision.push) {
+    const lease = decision.lease === null ? [] : [`--force-with-lease=refs/heads/${branch}:${decision.lease}`];
     git(top, ['push', '-q', ...lease, remote, `${commit}:refs/heads/${branch}`]);
-  } else if (request.push === false && (decision.action === 'push' || decision.action === 'replace')) {
-    outcome.message = `committed ${commit.slice(0, 12)} on ${branch}; not pushed (--no-push)`;
   }
-  finish(payload, outcome, marker);
+  stop();
   return outcome;
 }
 
@@ -216,11 +225,4 @@ function readMarker(/** @type {string} */ marker) {
     // marker that does not read names no base.
     return null;
   }
-}
-
-/** `Name <email>` split; the whole text as the name when it has no address. */
-function identity(/** @type {string} */ text) {
-  const match = /^(.*?)\s*<([^<>]*)>\s*$/.exec(text);
-  if (!match) throw new UpkeepError('usage', `--author must be "Name <email>", not ${JSON.stringify(text)}`);
-  return { name: match[1] || 'upkeep', email: match[2] };
 }

@@ -8,6 +8,7 @@ import { listTree } from '../releases/walk.js';
 import { atomicWrite } from '../shim/atomic-write.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
 import { ensureParents, inspect, unsafePathError } from '../shim/safe-path.js';
+import { DEFAULT_STATE_DIR } from '../generated/defaults.js';
 
 /**
  * @typedef {object} ManifestInitRequest
@@ -25,7 +26,7 @@ import { ensureParents, inspect, unsafePathError } from '../shim/safe-path.js';
  * @param {ManifestInitRequest} request
  */
 export function manifestInitFlow(request) {
-  const { stateDir = '.upkeep' } = request;
+  const { stateDir = DEFAULT_STATE_DIR } = request;
   const dir = folder(request.dir);
   const fromFile = request.rulesFile
     ? engine.parseManifestRules(readOrFail(request.rulesFile, 'the rules file'), request.rulesFile)
@@ -57,7 +58,7 @@ export function manifestInitFlow(request) {
  * @param {{ dir?: string, stateDir?: string }} request
  */
 export function manifestCheckFlow(request) {
-  const { stateDir = '.upkeep' } = request;
+  const { stateDir = DEFAULT_STATE_DIR } = request;
   const dir = folder(request.dir);
   const entries = listTree(dir);
   let manifest = null;

@@ -25,6 +25,7 @@ import { executeSteps } from './execute.js';
 import { counter, letSignalsIn } from './progress.js';
 import { planByDigests } from './plan-by-digests.js';
 import { regenerate } from './regenerate.js';
+import { DEFAULT_STATE_DIR } from '../generated/defaults.js';
 
 /**
  * @typedef {object} UpdateRequest
@@ -78,7 +79,7 @@ import { regenerate } from './regenerate.js';
 export async function update(request) {
   const { dryRun = false } = request;
   /** @type {import('../index.js').UpdatePaths} */
-  const paths = engine.updatePaths(request.stateDir ?? '.upkeep');
+  const paths = engine.updatePaths(request.stateDir ?? DEFAULT_STATE_DIR);
   const stateDir = paths.stateDir;
   const root = realpathSync(request.root);
   const clockRunId = runId((request.now ?? (() => new Date()))());

@@ -35,8 +35,15 @@ export const {
   refreshSteps,
   RefreshSession,
 } = engine;
-// What the command line prints
-export const { renderRunReport, renderUpdateOutcome, renderStopped, shellCommand } = engine;
+// What the command line prints and asks
+export const {
+  renderRunReport,
+  renderUpdateOutcome,
+  renderStopped,
+  shellCommand,
+  refreshQuestion,
+  updateQuestion,
+} = engine;
 // Risk scoring (the numstat calls through ./score-api.js, as each entry builds its engine)
 export const {
   globMatch,
@@ -108,11 +115,13 @@ export const {
   exitCode,
   statusExit,
   prPayload,
+  prPayloadFiles,
   parseFleetList,
   planFleet,
   gitlabChildPipeline,
   stepAction,
   stepStart,
+  commitIdentity,
 } = engine;
 // Land and sync
 export const {

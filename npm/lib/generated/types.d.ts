@@ -565,6 +565,20 @@ export type CleanCheck = {
 };
 
 /**
+ * A commit's author and committer.
+ */
+export type CommitIdentity = {
+  /**
+   * The name (`upkeep` when the text gives only an address).
+   */
+  name: string;
+  /**
+   * The address between `<` and `>`.
+   */
+  email: string;
+};
+
+/**
  * A file format a merge declaration can name.
  */
 export type ConfigFormat = 'json' | 'yaml' | 'jsonc';
@@ -2677,6 +2691,20 @@ export type PathRegionVerdict = {
 };
 
 /**
+ * One file of the `--pr` folder: its name and its text.
+ */
+export type PayloadFile = {
+  /**
+   * The file's name in the folder.
+   */
+  name: string;
+  /**
+   * Its text.
+   */
+  text: string;
+};
+
+/**
  * A whole plan: per-file actions and the record to write once they are all done.
  */
 export type Plan = {
@@ -3045,6 +3073,20 @@ export type RecordedSource = {
 };
 
 /**
+ * One answer a question offers, in the words a prompt shows.
+ */
+export type RefreshChoice = {
+  /**
+   * What the prompt shows.
+   */
+  name: string;
+  /**
+   * The decision it stands for.
+   */
+  value: RefreshDecision;
+};
+
+/**
  * A choice about one file, made by the user, by `--auto`, or recovered from a journal.
  */
 export type RefreshDecision = 'keep-mine' | 'take-theirs' | 'merge' | 'restore' | 'forget' | 'remove' | 'keep';
@@ -3087,6 +3129,36 @@ export type RefreshOptions = {
    * How errors name the record (default `.upkeep-source.json`).
    */
   recordName?: string | null;
+};
+
+/**
+ * The question about one file.
+ */
+export type RefreshQuestion = {
+  /**
+   * Always `refresh`.
+   */
+  kind: 'refresh';
+  /**
+   * The file's path in the host repository (a `decide` map's key).
+   */
+  id: string;
+  /**
+   * The prompt's line.
+   */
+  message: string;
+  /**
+   * The file's path in the host repository.
+   */
+  target: string;
+  /**
+   * Its state.
+   */
+  state: FileState;
+  /**
+   * The answers, in the order offered; empty for a state that needs no decision.
+   */
+  choices: Array<RefreshChoice>;
 };
 
 /**
@@ -4613,7 +4685,7 @@ export type StateWriteError = {
 /**
  * The step's decision.
  */
-export type StepAction = 'skip' | 'push' | 'unchanged' | 'keep' | 'replace' | 'refuse';
+export type StepAction = 'failed' | 'skip' | 'push' | 'unchanged' | 'keep' | 'replace' | 'refuse';
 
 /**
  * The decision and the line the step prints.
@@ -4631,6 +4703,19 @@ export type StepDecision = {
    * One line saying what happened.
    */
   message: string;
+  /**
+   * The update's error, when it failed.
+   */
+  error?: string | null;
+  /**
+   * Whether the step pushes `commit` to the branch now (`push` or `replace`, not
+   * `--no-push`).
+   */
+  push: boolean;
+  /**
+   * The step's exit code.
+   */
+  exit: number;
 };
 
 /**
@@ -4638,7 +4723,23 @@ export type StepDecision = {
  */
 export type StepFacts = {
   /**
-   * The branch.
+   * The update's exit code (0: it succeeded; none when a signal ended it).
+   */
+  updateExit?: number | null;
+  /**
+   * The update's error message, when it failed.
+   */
+  updateError?: string | null;
+  /**
+   * The signal that ended the update, when one did (the step then exits 1).
+   */
+  updateSignal?: string | null;
+  /**
+   * The version the update went to (its report's `to`), when it says.
+   */
+  updateTo?: string | null;
+  /**
+   * The change request's branch; empty when the update wrote none (already up to date).
    */
   branch?: string;
   /**
@@ -4658,6 +4759,10 @@ export type StepFacts = {
    * commit of the base branch's history.
    */
   remoteIsStepCommit?: boolean;
+  /**
+   * `--no-push`: decide, but push nothing.
+   */
+  noPush?: boolean;
 };
 
 /**
@@ -5732,6 +5837,36 @@ export type UpdatePreparation =
        */
       recordSource: boolean;
     };
+
+/**
+ * The question, with the release notes between the two versions.
+ */
+export type UpdateQuestion = {
+  /**
+   * Always `update`.
+   */
+  kind: 'update';
+  /**
+   * Always `update` (a `decide` map's key).
+   */
+  id: 'update';
+  /**
+   * The prompt's line.
+   */
+  message: string;
+  /**
+   * The installed version.
+   */
+  from: string;
+  /**
+   * The version the update goes to.
+   */
+  to: string;
+  /**
+   * The release notes between the two versions.
+   */
+  changelog: Array<ChangelogSection>;
+};
 
 /**
  * What an update did (or, in a dry run, would do).

@@ -9,6 +9,7 @@ import { join, relative, sep } from 'node:path';
 import process from 'node:process';
 import { engine } from '../engine.js';
 import { resolveReleases } from './releases.js';
+import { DEFAULT_STATE_DIR } from '../generated/defaults.js';
 
 /** How many files' release sides stay cached (the open documents' and their neighbours'). */
 const SIDE_CACHE = 256;
@@ -31,7 +32,7 @@ export class Project {
     this.kind = kind;
     this.options = options;
     this.providers = providers;
-    this.stateDir = options.stateDir ?? '.upkeep';
+    this.stateDir = options.stateDir ?? DEFAULT_STATE_DIR;
     /** @type {ProjectStatus} */
     this.status = { state: 'loading', message: `upkeep: reading ${root}` };
     /** @type {Map<string, import('../index.js').EditorManifest['files'][number]>} */
@@ -258,7 +259,7 @@ const decoder = new TextDecoder();
  * @param {import('./releases.js').ReleaseProvider[]} providers
  */
 export async function discover(folder, options, providers) {
-  const stateDir = options.stateDir ?? '.upkeep';
+  const stateDir = options.stateDir ?? DEFAULT_STATE_DIR;
   if (await isFile(join(folder, stateDir, 'VERSION'))) return new Project(folder, 'update', options, providers);
   if (options.source || (await isFile(join(folder, '.upkeep-source.json')))) return new Project(folder, 'install', options, providers);
   return null;

@@ -7,6 +7,7 @@ import process from 'node:process';
 import { engine } from '../engine.js';
 import { atomicWrite } from '../shim/atomic-write.js';
 import { ensureParents, inspect, unsafePathError } from '../shim/safe-path.js';
+import { DEFAULT_STATE_DIR } from '../generated/defaults.js';
 
 export const SOURCE_FILE = 'source.json';
 
@@ -40,7 +41,7 @@ export function resolveSources(root, stateDir, request) {
 export function openOptions(root, sources, request, side) {
   const fromRecord = !request[side];
   return {
-    stateDir: request.stateDir ?? '.upkeep',
+    stateDir: request.stateDir ?? DEFAULT_STATE_DIR,
     pre: side === 'latest' ? (request.pre ?? false) : false,
     retain: side === 'latest' && sources.latestFromRecord,
     cwd: fromRecord ? root : (request.cwd ?? process.cwd()),

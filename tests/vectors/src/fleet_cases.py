@@ -125,6 +125,11 @@ case("gitlabChildPipeline: past the last batch", "gitlabChildPipeline",
      {"list": fleet, "label": "repos.txt", "platform": "gitlab"}, 3, "ci/upkeep-fleet-step.yml")
 case("gitlabChildPipeline: a GitHub plan", "gitlabChildPipeline", {"list": fleet, "label": "repos.txt"}, 0, "x.yml")
 
+# ---- the --pr folder's files, in the order written (branch.txt last)
+case("prPayloadFiles: a payload with two labels", "prPayloadFiles", {
+    "title": "Update tpl to 1.3.0", "body": "## What changed\n\n- a\n", "labels": ["upkeep", "conflicts"],
+    "branch": "upkeep/tpl/1.3.0", "commitMessage": "Update tpl to 1.3.0\n\nUpkeep-Branch: upkeep/tpl/1.3.0\n", "omitted": []})
+
 # ---- the step's push decision
 for name, facts in [
     ("nothing committed", {"branch": "upkeep/tpl/1.3.0", "commit": None, "remote": None}),
@@ -133,8 +138,20 @@ for name, facts in [
     ("a person's commits on top", {"branch": "upkeep/tpl/1.3.0", "commit": "a" * 40, "remote": "b" * 40, "remoteContainsCommit": True}),
     ("an earlier step commit on an older base", {"branch": "upkeep/tpl/1.3.0", "commit": "a" * 40, "remote": "c" * 40, "remoteIsStepCommit": True}),
     ("someone else's branch", {"branch": "upkeep/tpl/1.3.0", "commit": "a" * 40, "remote": "d" * 40}),
+    ("the update failed, with its error", {"updateExit": 2, "updateError": "bad --to"}),
+    ("the update failed, silently", {"updateExit": 74}),
+    ("the update was killed", {"updateExit": None, "updateSignal": "SIGKILL"}),
+    ("already up to date", {"updateExit": 0, "updateTo": "1.3.0"}),
+    ("already up to date, the version unsaid", {"updateExit": 0}),
+    ("--no-push, a new branch", {"branch": "upkeep/tpl/1.3.0", "commit": "a" * 40, "remote": None, "noPush": True}),
+    ("--no-push, a replace", {"branch": "upkeep/tpl/1.3.0", "commit": "a" * 40, "remote": "c" * 40, "remoteIsStepCommit": True, "noPush": True}),
+    ("--no-push, already pushed", {"branch": "upkeep/tpl/1.3.0", "commit": "a" * 40, "remote": "a" * 40, "noPush": True}),
 ]:
     case(f"stepAction: {name}", "stepAction", facts)
+
+# ---- the step's commit identity
+for author in [None, "Ada Lovelace <ada@example.com>", "<bot@example.com>", "  Ada  <ada@x>  ", "ada", "Ada <a<b>", "Ada <ada@x> tail"]:
+    case(f"commitIdentity: {author!r}", "commitIdentity", author)
 
 # ---- where the step starts
 a, b, c = "a" * 40, "b" * 40, "c" * 40

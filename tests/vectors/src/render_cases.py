@@ -46,6 +46,13 @@ for verbosity in ("normal", "quiet", "verbose"):
     case(f"renderRunReport: decisions wait, {verbosity}", "renderRunReport", pending,
          {"verbosity": verbosity, "argv": ARGV, "base": ARGV})
 case("renderRunReport: no options prints no hint", "renderRunReport", pending, None)
+
+# The questions a prompt (and the API's decide) asks, in the same words.
+for state in ["locally-modified", "host-deleted", "source-deleted", "unchanged-stale"]:
+    case(f"refreshQuestion: {state}", "refreshQuestion", "src/app.js", state)
+case("updateQuestion: with release notes", "updateQuestion", "1.2.0", "1.3.0",
+     [{"version": "1.3.0", "heading": "## [1.3.0] - 2026-02-01", "body": "- faster"}])
+case("updateQuestion: no notes", "updateQuestion", "1.2.0", "2.0.0-rc.1", [])
 case("renderRunReport: stopped by SIGTERM after one of three writes", "renderRunReport",
      report([file("svc/a", "unchanged-stale", "write", "done", backup=BACKUP + "svc/a"),
              file("svc/b", "unchanged-stale", "write", "not-reached"),
