@@ -104,6 +104,8 @@ pub enum ErrorKind {
     Downgrade,
     /// The baseline release is not the release the project has installed.
     BaselineMismatch,
+    /// `upkeep manifest init` found a manifest there already (and no `--force`).
+    ManifestExists,
 }
 
 impl ErrorKind {
@@ -148,6 +150,7 @@ impl ErrorKind {
         ErrorKind::DirtyWorktree,
         ErrorKind::Downgrade,
         ErrorKind::BaselineMismatch,
+        ErrorKind::ManifestExists,
     ];
 
     /// The stable identifier of this kind, exposed to JavaScript as `error.code`.
@@ -191,6 +194,7 @@ impl ErrorKind {
             ErrorKind::DirtyWorktree => "dirty-worktree",
             ErrorKind::Downgrade => "downgrade",
             ErrorKind::BaselineMismatch => "baseline-mismatch",
+            ErrorKind::ManifestExists => "manifest-exists",
         }
     }
 }
@@ -261,6 +265,7 @@ impl fmt::Display for Error {
             ErrorKind::TargetNotEmpty => "folder not empty:",
             ErrorKind::InvalidRules => "invalid manifest rules",
             ErrorKind::AlreadyRecorded => "already recorded in",
+            ErrorKind::ManifestExists => "manifest already there:",
             // Worded as the JavaScript reference words them, input included: kept verbatim.
             ErrorKind::UnknownAction
             | ErrorKind::UnknownPreset
@@ -338,6 +343,7 @@ mod tests {
             ErrorKind::DirtyWorktree => 35,
             ErrorKind::Downgrade => 36,
             ErrorKind::BaselineMismatch => 37,
+            ErrorKind::ManifestExists => 38,
         }
     }
 

@@ -106,7 +106,8 @@ impl ErrorKind {
             | K::InvalidRules
             | K::AlreadyRecorded
             | K::Downgrade
-            | K::BaselineMismatch => Some(ExitClass::BadInput),
+            | K::BaselineMismatch
+            | K::ManifestExists => Some(ExitClass::BadInput),
         }
     }
 }

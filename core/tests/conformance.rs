@@ -515,6 +515,7 @@ fn run(call: &str, args: &[Value]) -> Value {
             opt_text(1).unwrap_or("rules"),
         )),
         "manifestInit" => encoded(lifecycle::manifest_init(&typed(&args[0]))),
+        "manifestWrite" => encoded(lifecycle::manifest_write(&typed(&args[0]))),
         "manifestCheckReads" => encoded(Ok(lifecycle::manifest_check_reads(text(0)))),
         "checkManifest" => {
             let input: lifecycle::ManifestCheckInput =

@@ -241,6 +241,15 @@ pub fn manifest_init<'env>(
     typed(env, "manifestInit", input, |i| life::manifest_init(&i))
 }
 
+/// Whether `manifest init` writes its manifest (refused over one without `--force`).
+#[napi(ts_return_type = "ManifestWrite")]
+pub fn manifest_write<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "ManifestWriteFacts")] facts: Object,
+) -> napi::Result<Unknown<'env>> {
+    typed(env, "manifestWrite", facts, |f| life::manifest_write(&f))
+}
+
 /// The shipped paths whose text `checkManifest` needs.
 #[napi]
 pub fn manifest_check_reads(manifest: String) -> Vec<String> {

@@ -101,6 +101,7 @@ export const ENGINE = Object.freeze([
       'checkReleaseDrift',
       'parseManifestRules',
       'manifestInit',
+      'manifestWrite',
       'manifestCheckReads',
       'checkManifest',
     ],

@@ -50,6 +50,7 @@ export type ErrorCode =
   | 'dirty-worktree'
   | 'downgrade'
   | 'baseline-mismatch'
+  | 'manifest-exists'
   | 'usage'
   | 'bad-path'
   | 'interrupted'
@@ -58,7 +59,6 @@ export type ErrorCode =
   | 'not-installed'
   | 'bad-state'
   | 'no-record'
-  | 'manifest-exists'
   | 'changed-during-run'
   | 'backup-exists'
   | 'ESYMLINK'
@@ -133,6 +133,8 @@ import type {
   ManifestInit,
   ManifestInitInput,
   ManifestRules,
+  ManifestWrite,
+  ManifestWriteFacts,
   MergeOptions,
   MergeResult,
   MergeSpec,
@@ -933,6 +935,8 @@ export declare function commitIdentity(author?: string | null): CommitIdentity;
 export declare function parseManifestRules(text: string, label?: string | null): ManifestRules;
 /** A template folder's manifest from rules. */
 export declare function manifestInit(input: ManifestInitInput): ManifestInit;
+/** Whether `manifest init` writes its manifest; throws `manifest-exists` over one without `force`, `unsafe-path` over a link or folder. */
+export declare function manifestWrite(facts: ManifestWriteFacts): ManifestWrite;
 /** The shipped paths whose text `checkManifest` needs (files regions name). */
 export declare function manifestCheckReads(manifest: string): string[];
 /** Every problem of a release's manifest. */

@@ -302,6 +302,7 @@ const calls = {
   checkReleaseDrift: (api, [spec, expected, found, allow]) => api.checkReleaseDrift(spec, expected, found, allow),
   parseManifestRules: (api, [text, label]) => api.parseManifestRules(text, label),
   manifestInit: (api, [input]) => api.manifestInit(input),
+  manifestWrite: (api, [facts]) => api.manifestWrite(facts),
   manifestCheckReads: (api, [manifest]) => api.manifestCheckReads(manifest),
   checkManifest: (api, [input]) => api.checkManifest(decode(input)),
   Sha256Stream: (api, [ops]) => {

@@ -178,6 +178,12 @@ pub fn manifest_init(input: JsValue) -> Result<JsValue, JsValue> {
     typed("manifestInit", input, |i| life::manifest_init(&i))
 }
 
+/// Whether `manifest init` writes its manifest (refused over one without `--force`).
+#[wasm_bindgen(js_name = manifestWrite)]
+pub fn manifest_write(facts: JsValue) -> Result<JsValue, JsValue> {
+    typed("manifestWrite", facts, |f| life::manifest_write(&f))
+}
+
 /// The shipped paths whose text `checkManifest` needs.
 #[wasm_bindgen(js_name = manifestCheckReads)]
 pub fn manifest_check_reads(manifest: &str) -> Vec<String> {

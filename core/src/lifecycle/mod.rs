@@ -26,6 +26,7 @@ mod cache;
 mod check;
 mod conventions;
 mod layout;
+mod manifest_write;
 mod range;
 mod record;
 mod rules;
@@ -50,6 +51,7 @@ pub use conventions::{
 pub use layout::{
     install_renames, plan_layout, LayoutFile, LayoutInput, ReleaseLayout, ShippedEntry,
 };
+pub use manifest_write::{manifest_write, ManifestWrite, ManifestWriteFacts};
 pub use range::VersionReq;
 pub use record::{
     parse_project_source, render_project_source, ProjectSource, PROJECT_SOURCE_FILE,

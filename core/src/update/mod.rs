@@ -63,7 +63,8 @@ pub use question::{update_question, UpdateQuestion};
 pub use report::{Conflict, StructuredFile, UpdateReport};
 pub use semver::{compare_versions, Version};
 pub use summary::{
-    render_summary, render_summary_lines, render_update_outcome, OutcomeFacts, SummaryOptions,
+    render_summary, render_summary_lines, render_update_outcome, ChangeRequestFacts, OutcomeFacts,
+    SummaryOptions,
 };
 pub use table::{classify, Bucket, DigestFacts, Row, Side};
 pub use versions::{

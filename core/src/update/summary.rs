@@ -334,9 +334,33 @@ pub struct OutcomeFacts {
     /// The project root as the person gave it (`--root`), for hints run elsewhere.
     #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub root: Option<String>,
+    /// `--pr <folder>`: the folder, and the change request written there (none when the
+    /// project was already up to date).
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    pub change_request: Option<ChangeRequestFacts>,
     /// The command as the person typed it: the hint to run it again.
     #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
     pub argv: Vec<String>,
+}
+
+/// What `--pr <folder>` wrote, for the outcome's last line.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase", default, deny_unknown_fields)
+)]
+pub struct ChangeRequestFacts {
+    /// The folder as the person gave it.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    pub folder: String,
+    /// The change request's branch; none when nothing was written.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    pub branch: Option<String>,
+    /// What the body left out to stay under the platform's limit.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
+    pub omitted: Vec<String>,
 }
 
 /// The outcome of an update or status run as lines: the summary when it planned an
@@ -450,7 +474,27 @@ pub fn render_update_outcome(facts: &OutcomeFacts, options: &SummaryOptions) -> 
         }
         _ => {}
     }
-    tidy(lines)
+    let mut lines = tidy(lines);
+    if let (Some(pr), false) = (&facts.change_request, quiet) {
+        lines.push(Line::plain(match &pr.branch {
+            Some(branch) if pr.omitted.is_empty() => {
+                format!("Change request: {}/ (branch {branch})", pr.folder)
+            }
+            Some(branch) => format!(
+                "Change request: {}/ (branch {branch}; body shortened, left out: {})",
+                pr.folder,
+                pr.omitted.join(", ")
+            ),
+            None if facts.status == "up-to-date" => {
+                format!("No change request written: the project is already at {installed}.")
+            }
+            None if facts.status == "aborted" => {
+                "No change request written: the update was cancelled.".into()
+            }
+            None => "No change request written: this run updated nothing.".into(),
+        }));
+    }
+    lines
 }
 
 #[cfg(test)]

@@ -34,13 +34,13 @@ export async function manifestInitCommand(dir, flags, argv) {
         stateDir: flags.stateDir,
       });
       if (flags.json) {
-        const { summary, ...rest } = out;
+        const { summary, heading, showManifest, ...rest } = out;
         printLine(JSON.stringify(rest, null, 2));
         return EXIT.ok;
       }
-      printLine(`${out.status === 'dry-run' ? 'Would write' : 'Wrote'} ${out.path}`);
+      printLine(out.heading);
       for (const line of out.summary.replace(/\n$/, '').split('\n')) printLine(line);
-      if (out.status === 'dry-run') printLine(out.manifest.replace(/\n$/, ''));
+      if (out.showManifest) printLine(out.manifest.replace(/\n$/, ''));
       return EXIT.ok;
     },
   });

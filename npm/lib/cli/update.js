@@ -113,17 +113,12 @@ export async function updateCommand(flags, argv, { readOnly = false } = {}) {
             leftoverPatches: outcome.leftoverPatches,
             root: flags.root,
             argv,
+            changeRequest:
+              flags.pr === undefined ? null : { folder: flags.pr, branch: payload?.branch ?? null, omitted: payload?.omitted ?? [] },
           },
           { stateDir: flags.stateDir ?? DEFAULT_STATE_DIR, dryRun: Boolean(flags.dryRun), readOnly, verbosity: say },
         ),
       );
-      if (flags.pr !== undefined && say !== 'quiet') {
-        printLine(
-          payload
-            ? `Change request: ${flags.pr}/ (branch ${payload.branch}${payload.omitted.length ? `; body shortened, left out: ${payload.omitted.join(', ')}` : ''})`
-            : `No change request written: the project is already at ${check.installed}.`,
-        );
-      }
       return code;
     },
   });

@@ -7,7 +7,7 @@ import { engine } from '../engine.js';
 import { listTree } from '../releases/walk.js';
 import { atomicWrite } from '../shim/atomic-write.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
-import { ensureParents, inspect, unsafePathError } from '../shim/safe-path.js';
+import { ensureParents, inspect } from '../shim/safe-path.js';
 import { DEFAULT_STATE_DIR } from '../generated/defaults.js';
 
 /**
@@ -39,18 +39,18 @@ export function manifestInitFlow(request) {
   const init = engine.manifestInit({ label: dir, files, rules, stateDir });
   const rel = `${stateDir}/manifest.json`;
   const at = inspect(dir, rel);
-  if (at.kind !== 'missing' && !request.force && !request.dryRun) {
-    throw new UpkeepError(
-      'manifest-exists',
-      `${join(dir, rel)} already exists; add --force to replace it (or check it with upkeep manifest check)`,
-    );
-  }
-  if (at.kind !== 'file' && at.kind !== 'missing') throw unsafePathError(rel, `it is a ${at.kind}, not a regular file`);
-  if (!request.dryRun) {
+  /** @type {import('../index.js').ManifestWrite} */
+  const decision = engine.manifestWrite({
+    path: at.abs,
+    existing: at.kind,
+    force: Boolean(request.force),
+    dryRun: Boolean(request.dryRun),
+  });
+  if (decision.write) {
     ensureParents(dir, rel);
     atomicWrite(at.abs, Buffer.from(init.manifest));
   }
-  return { status: request.dryRun ? 'dry-run' : 'written', path: at.abs, ...init };
+  return { status: decision.status, path: at.abs, ...init, heading: decision.heading, showManifest: decision.showManifest };
 }
 
 /**

@@ -42,6 +42,7 @@ export const ENGINE_ERROR_CODES = Object.freeze([
   "dirty-worktree",
   "downgrade",
   "baseline-mismatch",
+  "manifest-exists",
 ]);
 
 /** Every code upkeep raises on purpose: the engine's, then the flows'. */
@@ -91,6 +92,7 @@ export const ERROR_EXIT_CLASSES = Object.freeze({
   "dirty-worktree": "refused",
   "downgrade": "badInput",
   "baseline-mismatch": "badInput",
+  "manifest-exists": "badInput",
   ...FLOW_ERROR_CLASSES,
   ...OS_ERROR_CLASSES,
 });

@@ -106,6 +106,7 @@ export const {
   checkReleaseDrift,
   parseManifestRules,
   manifestInit,
+  manifestWrite,
   manifestCheckReads,
   checkManifest,
 } = engine;

@@ -477,6 +477,24 @@ export type CachedFile = {
 };
 
 /**
+ * What `--pr <folder>` wrote, for the outcome's last line.
+ */
+export type ChangeRequestFacts = {
+  /**
+   * The folder as the person gave it.
+   */
+  folder?: string;
+  /**
+   * The change request's branch; none when nothing was written.
+   */
+  branch?: string | null;
+  /**
+   * What the body left out to stay under the platform's limit.
+   */
+  omitted?: Array<string>;
+};
+
+/**
  * One release's section of the CHANGELOG.
  */
 export type ChangelogSection = {
@@ -2476,6 +2494,50 @@ export type ManifestRules = {
    * `[shipped, installed]` renames, on top of the default `_gitignore → .gitignore`.
    */
   install: Array<[string, string]>;
+};
+
+/**
+ * The decision.
+ */
+export type ManifestWrite = {
+  /**
+   * Whether the manifest is written.
+   */
+  write: boolean;
+  /**
+   * `written` or `dry-run`.
+   */
+  status: string;
+  /**
+   * The line the command prints first (`Wrote …` / `Would write …`).
+   */
+  heading: string;
+  /**
+   * Whether the manifest's text is shown (a dry run's).
+   */
+  showManifest: boolean;
+};
+
+/**
+ * What is where the manifest goes, and how the command was run.
+ */
+export type ManifestWriteFacts = {
+  /**
+   * The manifest's path, as messages show it.
+   */
+  path: string;
+  /**
+   * What is at that path now.
+   */
+  existing: EntryKind;
+  /**
+   * `--force`: replace an existing manifest.
+   */
+  force?: boolean;
+  /**
+   * `--dry-run`: write nothing.
+   */
+  dryRun?: boolean;
 };
 
 /**
@@ -5693,6 +5755,11 @@ export type UpdateOutcomeFacts = {
    * The project root as the person gave it (`--root`), for hints run elsewhere.
    */
   root?: string | null;
+  /**
+   * `--pr <folder>`: the folder, and the change request written there (none when the
+   * project was already up to date).
+   */
+  changeRequest?: ChangeRequestFacts | null;
   /**
    * The command as the person typed it: the hint to run it again.
    */

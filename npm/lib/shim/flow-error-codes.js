@@ -21,7 +21,6 @@ export const FLOW_ERROR_CLASSES = Object.freeze({
   'not-installed': 'badInput',
   'bad-state': 'badInput',
   'no-record': 'badInput',
-  'manifest-exists': 'badInput',
   // a file changed between being hashed and being read for a merge: nothing was written; run again
   'changed-during-run': 'io',
   // the file system: a backup that would differ, a link upkeep will not write through

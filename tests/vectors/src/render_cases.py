@@ -52,6 +52,11 @@ for state in ["locally-modified", "host-deleted", "source-deleted", "unchanged-s
     case(f"refreshQuestion: {state}", "refreshQuestion", "src/app.js", state)
 case("updateQuestion: with release notes", "updateQuestion", "1.2.0", "1.3.0",
      [{"version": "1.3.0", "heading": "## [1.3.0] - 2026-02-01", "body": "- faster"}])
+# manifest init: whether it writes, and its first line.
+for existing, force, dry in [("missing", False, False), ("file", False, False), ("file", True, False), ("file", False, True),
+                             ("missing", False, True), ("symlink", True, False), ("directory", False, True), ("other", True, False)]:
+    case(f"manifestWrite: {existing}, force {force}, dry run {dry}", "manifestWrite",
+         {"path": "tpl/.upkeep/manifest.json", "existing": existing, "force": force, "dryRun": dry})
 case("updateQuestion: no notes", "updateQuestion", "1.2.0", "2.0.0-rc.1", [])
 case("renderRunReport: stopped by SIGTERM after one of three writes", "renderRunReport",
      report([file("svc/a", "unchanged-stale", "write", "done", backup=BACKUP + "svc/a"),
@@ -98,6 +103,16 @@ for verbosity in ("normal", "quiet", "verbose"):
 case("renderUpdateOutcome: status lists both sides, titled as status", "renderUpdateOutcome",
      {"status": "dry-run", "check": check, "report": update_report, "localChanges": ["README.md"],
       "upstreamChanges": ["README.md", "ci.yml", "src/index.js"], "argv": UARGV}, {"readOnly": True})
+for name, pr in [("written", {"folder": "pr", "branch": "upkeep/tpl/1.3.0"}),
+                 ("written, the body shortened", {"folder": "out/pr", "branch": "upkeep/tpl/1.3.0", "omitted": ["12 paths of What changed"]})]:
+    case(f"renderUpdateOutcome: --pr, {name}", "renderUpdateOutcome",
+         {"status": "updated", "check": check, "report": update_report, "argv": UARGV, "changeRequest": pr}, None)
+case("renderUpdateOutcome: --pr, quiet: no line", "renderUpdateOutcome",
+     {"status": "updated", "check": check, "report": update_report, "argv": UARGV, "changeRequest": {"folder": "pr", "branch": "b"}}, {"verbosity": "quiet"})
+case("renderUpdateOutcome: --pr, up to date: none written", "renderUpdateOutcome",
+     {"status": "up-to-date", "check": dict(check, status="up-to-date", installed="1.3.0"), "argv": UARGV, "changeRequest": {"folder": "pr"}}, None)
+case("renderUpdateOutcome: --pr, cancelled: none written", "renderUpdateOutcome",
+     {"status": "aborted", "check": check, "argv": UARGV, "changeRequest": {"folder": "pr"}}, None)
 case("renderUpdateOutcome: up to date", "renderUpdateOutcome",
      {"status": "up-to-date", "check": dict(check, status="up-to-date", installed="1.3.0"), "argv": UARGV}, None)
 case("renderUpdateOutcome: up to date, quiet: nothing", "renderUpdateOutcome",
