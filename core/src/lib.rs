@@ -161,6 +161,7 @@ pub mod json;
 pub mod land;
 pub mod lifecycle;
 pub mod looping;
+pub mod observe;
 pub mod paths;
 pub mod refresh;
 pub mod regions;
