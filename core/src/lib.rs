@@ -166,6 +166,8 @@ pub mod paths;
 pub mod refresh;
 pub mod regions;
 pub mod render;
+#[cfg(feature = "contracts")]
+pub mod schemas;
 pub mod score;
 pub mod structured;
 pub mod text;
