@@ -49,6 +49,11 @@
 //! [`refresh`] classifies files a source copied into a host repository and plans how to
 //! bring them up to date without clobbering local edits; the shim executes the plan.
 //!
+//! ## Observations
+//!
+//! [`observe`] is what the shim found at a path, one type for every command: its kind
+//! (file, missing, symlink, directory, other) and, for a file, its digests.
+//!
 //! ## Paths
 //!
 //! [`paths`] validates every path a manifest or a release names (relative, no `..`, no

@@ -5,7 +5,8 @@
 //! The words on the wire are the kind's name in lowercase (`file`, `missing`, `symlink`,
 //! `directory`, `other`). Only refresh says `missing` out loud; everywhere else nothing at
 //! a path is said by leaving the path (or the side) out, and a `missing` there is refused
-//! when it is decoded ([`present_kind`]) rather than read as some other kind.
+//! when it is decoded (`present_kind`, with the `serde` feature) rather than read as some
+//! other kind.
 //!
 //! ```
 //! use upkeep_core::observe::{EntryKind, Observed};

@@ -210,7 +210,7 @@ fn describe(kind: EntryKind) -> &'static str {
 }
 
 /// A snapshot by path; an entry a Rust caller marked `missing` is nothing there, as if
-/// left out (decoding refuses the word: [`crate::observe::present_kind`]).
+/// left out (decoding refuses the word: `observe::present_kind`).
 fn by_path(snapshot: &[SnapEntry]) -> BTreeMap<&str, &SnapEntry> {
     snapshot
         .iter()
