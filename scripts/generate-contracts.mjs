@@ -4,8 +4,10 @@
 // between the markers in npm/lib/index.d.ts, npm/lib/generated/types.d.ts (the TypeScript
 // declarations of the engine's serde types, by ts-rs through core's `contracts` feature)
 // with the list of its names that index.d.ts imports, npm/lib/generated/defaults.js (the
-// defaults the CLI shows, from core), and the export lists of both entries
-// from npm/lib/exports.js (npm/lib/generated/exports-node.js and exports-browser.js).
+// defaults the CLI shows, from core), the export lists of both entries from
+// npm/lib/exports.js (npm/lib/generated/exports-node.js and exports-browser.js), and
+// npm/schemas/*.schema.json (the JSON schemas of the documents upkeep reads, by schemars
+// from core/src/schemas.rs through the same feature).
 //
 //   node scripts/generate-contracts.mjs            writes them (`make generate`)
 //   node scripts/generate-contracts.mjs --check    fails, listing the files, when the
@@ -34,7 +36,7 @@ function engineFacts() {
     stdio: ['ignore', 'pipe', 'inherit'],
     maxBuffer: 64 * 1024 * 1024,
   });
-  return /** @type {{ errorCodes: string[], errorClasses: [string, string | null][], declaredInIndex: string[], defaultStateDir: string, types: { name: string, text: string }[] }} */ (
+  return /** @type {{ errorCodes: string[], errorClasses: [string, string | null][], declaredInIndex: string[], defaultStateDir: string, types: { name: string, text: string }[], schemas: { stem: string, schema: unknown }[] }} */ (
     JSON.parse(out)
   );
 }
@@ -159,9 +161,20 @@ export const DEFAULT_STATE_DIR = ${JSON.stringify(stateDir)};
 `;
 }
 
+/**
+ * A schema file's text: two-space JSON, each description's wrapped doc-comment lines
+ * joined into one (a blank line still separates paragraphs).
+ * @param {unknown} schema
+ */
+function schemaFile(schema) {
+  const unwrap = (/** @type {string} */ key, /** @type {unknown} */ value) =>
+    key === 'description' && typeof value === 'string' ? value.replace(/(?<!\n)\n(?!\n)/g, ' ') : value;
+  return `${JSON.stringify(schema, unwrap, 2)}\n`;
+}
+
 /** The generated files, path → text. */
 function generate() {
-  const { errorCodes, errorClasses, declaredInIndex, defaultStateDir, types } = engineFacts();
+  const { errorCodes, errorClasses, declaredInIndex, defaultStateDir, types, schemas } = engineFacts();
   const declarations = readFileSync(join(root, 'npm/lib/index.d.ts'), 'utf8');
   const index = withTypeImports(
     withUnion(declarations, [...errorCodes, ...FLOW_ERROR_CODES]),
@@ -174,6 +187,7 @@ function generate() {
     ['npm/lib/index.d.ts', index],
     ['npm/lib/generated/exports-node.js', exportsModule('node', '../engine.js')],
     ['npm/lib/generated/exports-browser.js', exportsModule('browser', '../engine-browser.js')],
+    ...schemas.map(({ stem, schema }) => /** @type {[string, string]} */ ([`npm/schemas/${stem}.schema.json`, schemaFile(schema)])),
   ]);
 }
 

@@ -49,6 +49,11 @@
 //! [`refresh`] classifies files a source copied into a host repository and plans how to
 //! bring them up to date without clobbering local edits; the shim executes the plan.
 //!
+//! ## Observations
+//!
+//! [`observe`] is what the shim found at a path, one type for every command: its kind
+//! (file, missing, symlink, directory, other) and, for a file, its digests.
+//!
 //! ## Paths
 //!
 //! [`paths`] validates every path a manifest or a release names (relative, no `..`, no
@@ -161,10 +166,13 @@ pub mod json;
 pub mod land;
 pub mod lifecycle;
 pub mod looping;
+pub mod observe;
 pub mod paths;
 pub mod refresh;
 pub mod regions;
 pub mod render;
+#[cfg(feature = "contracts")]
+pub mod schemas;
 pub mod score;
 pub mod structured;
 pub mod text;

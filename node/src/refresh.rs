@@ -6,6 +6,7 @@ use crate::error::to_js;
 use napi::bindgen_prelude::{Uint8Array, Unknown};
 use napi::Env;
 use napi_derive::napi;
+use upkeep_core::observe::Observed;
 use upkeep_core::refresh as core;
 use upkeep_core::ErrorKind;
 
@@ -52,8 +53,8 @@ pub fn classify<'env>(
     host: Unknown,
     recorded: Option<String>,
 ) -> napi::Result<Unknown<'env>> {
-    let source: core::Observed = decode(env, ErrorKind::InvalidArgument, "source", source)?;
-    let host: core::Observed = decode(env, ErrorKind::InvalidArgument, "host", host)?;
+    let source: Observed = decode(env, ErrorKind::InvalidArgument, "source", source)?;
+    let host: Observed = decode(env, ErrorKind::InvalidArgument, "host", host)?;
     encode(env, &core::classify(&source, &host, recorded.as_deref()))
 }
 

@@ -1,6 +1,7 @@
 //! Refresh: manifests, records, path checks, classification, plans and the journal.
 //! Typed objects cross the boundary through serde; every function is decode → core → encode.
 
+use upkeep_core::observe::Observed;
 use upkeep_core::refresh as core;
 use upkeep_core::ErrorKind;
 use wasm_bindgen::prelude::*;
@@ -41,8 +42,8 @@ pub fn classify(
     host: JsValue,
     recorded: Option<String>,
 ) -> Result<JsValue, JsValue> {
-    let source: core::Observed = decode(ErrorKind::InvalidArgument, "source", source)?;
-    let host: core::Observed = decode(ErrorKind::InvalidArgument, "host", host)?;
+    let source: Observed = decode(ErrorKind::InvalidArgument, "source", source)?;
+    let host: Observed = decode(ErrorKind::InvalidArgument, "host", host)?;
     encode(&core::classify(&source, &host, recorded.as_deref()))
 }
 

@@ -16,7 +16,8 @@
 use super::model::{DiagnosticKind, FileViewInput, Managed, Severity};
 use super::upstream::{upstream_changes, Sides};
 use super::View;
-use crate::refresh::{classify, eol_normalized_sha256, FileState, Observed};
+use crate::observe::Observed;
+use crate::refresh::{classify, eol_normalized_sha256, FileState};
 use crate::sha256_hex;
 use crate::text::is_binary;
 use crate::update::FileClass;

@@ -5,9 +5,10 @@
 //!
 //! ```
 //! use upkeep_core::lifecycle::{plan_adopt, AdoptFile, AdoptInput, ProbedSide, ProjectSource};
-//! use upkeep_core::update::{FileClass, SideKind};
+//! use upkeep_core::observe::EntryKind;
+//! use upkeep_core::update::FileClass;
 //!
-//! let side = |sha: &str| Some(ProbedSide { kind: SideKind::File, sha256: Some(sha.repeat(64)) });
+//! let side = |sha: &str| Some(ProbedSide { kind: EntryKind::File, sha256: Some(sha.repeat(64)) });
 //! let input = AdoptInput {
 //!     spec: "npm:x@1.0.0".into(),
 //!     files: vec![
@@ -25,7 +26,8 @@
 use super::record::{parse_project_source, ProjectSource, PROJECT_SOURCE_FILE};
 use super::scaffold::{state_files, ProbedSide, StateFile};
 use crate::error::{Error, ErrorKind, Result};
-use crate::update::{FileClass, SideKind, Version};
+use crate::observe::EntryKind;
+use crate::update::{FileClass, Version};
 
 /// One managed file of the release and what the project holds at its path.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -205,7 +207,7 @@ pub fn plan_adopt(input: &AdoptInput) -> Result<AdoptPlan> {
         };
         match &file.current {
             None => report.missing.push(entry()),
-            Some(side) if side.kind != SideKind::File => report.not_files.push(entry()),
+            Some(side) if side.kind != EntryKind::File => report.not_files.push(entry()),
             Some(side) if side.sha256.as_deref() == Some(file.sha256.as_str()) => {
                 report.same.push(file.path.clone())
             }

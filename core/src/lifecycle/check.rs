@@ -26,10 +26,11 @@ use std::collections::{BTreeMap, HashSet};
 
 use super::layout::{install_renames, ShippedEntry};
 use crate::json;
+use crate::observe::EntryKind;
 use crate::paths::{check_collisions, validate_canonical_path};
 use crate::regions::{parse_declarations, scan, MarkerScan};
 use crate::structured::parse_merges;
-use crate::update::{parse_manifest, Bytes, SideKind};
+use crate::update::{parse_manifest, Bytes};
 
 /// A file's text, for the region-marker check.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -154,7 +155,7 @@ pub fn check_manifest(input: &ManifestCheckInput) -> ManifestCheck {
             return finish(problems, 0, &input.label);
         }
     };
-    let shipped: BTreeMap<&str, SideKind> = input
+    let shipped: BTreeMap<&str, EntryKind> = input
         .entries
         .iter()
         .map(|e| (e.path.as_str(), e.kind))
@@ -168,14 +169,14 @@ pub fn check_manifest(input: &ManifestCheckInput) -> ManifestCheck {
         }
     };
     for (from, to) in &renames {
-        if shipped.get(from.as_str()) != Some(&SideKind::File) {
+        if shipped.get(from.as_str()) != Some(&EntryKind::File) {
             problem(
                 Some(from),
                 format!("install renames {from} → {to}, but the release ships no file {from}"),
             );
         }
     }
-    let installed: BTreeMap<String, (&str, SideKind)> = shipped
+    let installed: BTreeMap<String, (&str, EntryKind)> = shipped
         .iter()
         .filter(|(p, _)| !p.starts_with(&format!("{state}/")))
         .map(|(p, k)| {
@@ -219,7 +220,7 @@ pub fn check_manifest(input: &ManifestCheckInput) -> ManifestCheck {
                     entry.class.as_str()
                 ),
             ),
-            Some((_, SideKind::File)) => {}
+            Some((_, EntryKind::File)) => {}
             Some((from, kind)) => problem(
                 Some(path),
                 format!(
@@ -289,7 +290,7 @@ pub fn check_manifest(input: &ManifestCheckInput) -> ManifestCheck {
                 );
                 continue;
             }
-            let Some((from, SideKind::File)) = installed.get(path.as_str()) else {
+            let Some((from, EntryKind::File)) = installed.get(path.as_str()) else {
                 continue;
             };
             let Some(bytes) = texts.get(from) else {
@@ -336,10 +337,10 @@ pub fn check_manifest(input: &ManifestCheckInput) -> ManifestCheck {
     finish(problems, manifest.files.len(), &input.label)
 }
 
-fn kind_phrase(kind: SideKind) -> &'static str {
+fn kind_phrase(kind: EntryKind) -> &'static str {
     match kind {
-        SideKind::Symlink => "a symbolic link",
-        SideKind::Directory => "a directory",
+        EntryKind::Symlink => "a symbolic link",
+        EntryKind::Directory => "a directory",
         _ => "a special file",
     }
 }
@@ -395,7 +396,7 @@ mod tests {
             ShippedEntry::file("a.md"),
             ShippedEntry {
                 path: "dir".into(),
-                kind: SideKind::Symlink,
+                kind: EntryKind::Symlink,
             },
             ShippedEntry::file("_npmrc"),
             ShippedEntry::file("doc.md"),

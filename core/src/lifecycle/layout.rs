@@ -29,8 +29,9 @@
 use super::conventions::{default_manifest, default_renames};
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::{Json, Node};
+use crate::observe::EntryKind;
 use crate::paths::{check_collisions, validate_canonical_path};
-use crate::update::{parse_manifest, SideKind, Version};
+use crate::update::{parse_manifest, Version};
 
 /// One entry a release ships (directories are implied by the paths).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,9 +45,12 @@ pub struct ShippedEntry {
     /// Its path under the release root, `/`-separated.
     pub path: String,
     /// What it is.
-    #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<SideKind>", optional))]
-    pub kind: SideKind,
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, deserialize_with = "crate::observe::present_kind")
+    )]
+    #[cfg_attr(feature = "contracts", ts(as = "Option<EntryKind>", optional))]
+    pub kind: EntryKind,
 }
 
 impl ShippedEntry {
@@ -54,7 +58,7 @@ impl ShippedEntry {
     pub fn file(path: &str) -> ShippedEntry {
         ShippedEntry {
             path: path.into(),
-            kind: SideKind::File,
+            kind: EntryKind::File,
         }
     }
 }
@@ -151,7 +155,7 @@ pub fn plan_layout(input: &LayoutInput) -> Result<ReleaseLayout> {
         if entry.path.starts_with(&state_prefix) || entry.path == input.state_dir {
             continue;
         }
-        if entry.kind != SideKind::File {
+        if entry.kind != EntryKind::File {
             not_files.push(format!("{} ({})", entry.path, kind_name(entry.kind)));
             continue;
         }
@@ -234,10 +238,10 @@ pub fn plan_layout(input: &LayoutInput) -> Result<ReleaseLayout> {
     })
 }
 
-fn kind_name(kind: SideKind) -> &'static str {
+fn kind_name(kind: EntryKind) -> &'static str {
     match kind {
-        SideKind::Symlink => "a symbolic link",
-        SideKind::Directory => "a directory",
+        EntryKind::Symlink => "a symbolic link",
+        EntryKind::Directory => "a directory",
         _ => "not a regular file",
     }
 }
@@ -367,7 +371,7 @@ mod tests {
         let mut links = input(&["a"]);
         links.entries.push(ShippedEntry {
             path: "l".into(),
-            kind: SideKind::Symlink,
+            kind: EntryKind::Symlink,
         });
         let mut collide = input(&["a", "b"]);
         collide.manifest = Some(r#"{"schema":1,"files":{},"install":{"a":"B"}}"#.into());

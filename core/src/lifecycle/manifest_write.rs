@@ -4,7 +4,7 @@
 //!
 //! ```
 //! use upkeep_core::lifecycle::{manifest_write, ManifestWriteFacts};
-//! use upkeep_core::refresh::EntryKind;
+//! use upkeep_core::observe::EntryKind;
 //!
 //! let facts = |existing, force| ManifestWriteFacts {
 //!     path: "tpl/.upkeep/manifest.json".into(),
@@ -19,7 +19,7 @@
 //! ```
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::refresh::EntryKind;
+use crate::observe::EntryKind;
 
 /// What is where the manifest goes, and how the command was run.
 #[derive(Clone, Debug, PartialEq, Eq)]

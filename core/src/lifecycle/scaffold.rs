@@ -23,8 +23,8 @@
 use super::record::{render_project_source, ProjectSource, PROJECT_SOURCE_FILE};
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::{self, Json};
+use crate::observe::EntryKind;
 use crate::regions::shell_command;
-use crate::update::SideKind;
 
 /// The record an interrupted `upkeep new` leaves in the state folder.
 pub const NEW_IN_PROGRESS_FILE: &str = "new-in-progress.json";
@@ -186,9 +186,12 @@ fn read_progress(text: &str) -> Option<(String, String)> {
 )]
 pub struct ProbedSide {
     /// What lstat found (a path under a file or a link counts as `other`).
-    #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<SideKind>", optional))]
-    pub kind: SideKind,
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, deserialize_with = "crate::observe::present_kind")
+    )]
+    #[cfg_attr(feature = "contracts", ts(as = "Option<EntryKind>", optional))]
+    pub kind: EntryKind,
     /// A regular file's SHA-256.
     #[cfg_attr(feature = "serde", serde(default))]
     #[cfg_attr(feature = "contracts", ts(optional = nullable))]
@@ -356,7 +359,7 @@ pub fn plan_scaffold(input: &ScaffoldInput) -> Result<ScaffoldPlan> {
                     create: fresh,
                 });
             }
-            Some(side) if side.kind != SideKind::File => blocked.push(file.path.clone()),
+            Some(side) if side.kind != EntryKind::File => blocked.push(file.path.clone()),
             Some(side) if side.sha256.is_some() && side.sha256 == file.sha256 => {
                 report.unchanged.push(file.path.clone())
             }
@@ -484,7 +487,7 @@ mod tests {
         }
     }
 
-    fn file(path: &str, current: Option<(SideKind, &str)>) -> ScaffoldFile {
+    fn file(path: &str, current: Option<(EntryKind, &str)>) -> ScaffoldFile {
         ScaffoldFile {
             path: path.into(),
             sha256: Some("a".repeat(64)),
@@ -535,8 +538,8 @@ mod tests {
         let plan = plan_scaffold(&input(
             ScaffoldMode::Force,
             vec![
-                file("a", Some((SideKind::File, "a"))),
-                file("b", Some((SideKind::File, "b"))),
+                file("a", Some((EntryKind::File, "a"))),
+                file("b", Some((EntryKind::File, "b"))),
                 file("c", None),
             ],
         ))
@@ -552,7 +555,7 @@ mod tests {
         assert!(resumed.progress.is_none() && resumed.report.resumed);
         let blocked = plan_scaffold(&input(
             ScaffoldMode::Force,
-            vec![file("a", Some((SideKind::Directory, "a")))],
+            vec![file("a", Some((EntryKind::Directory, "a")))],
         ));
         assert!(blocked
             .unwrap_err()

@@ -19,7 +19,8 @@
 //! own CRLF conversion when the shim supplies the LF-normalized hash of a text file.
 //!
 //! ```
-//! use upkeep_core::refresh::{classify, FileState, Observed};
+//! use upkeep_core::observe::Observed;
+//! use upkeep_core::refresh::{classify, FileState};
 //!
 //! let file = |sha: &str| Observed::file(sha.to_string());
 //! assert_eq!(classify(&file("new"), &file("old"), Some("old")), FileState::UnchangedStale);
@@ -28,93 +29,7 @@
 //! assert_eq!(classify(&file("new"), &Observed::missing(), Some("old")), FileState::HostDeleted);
 //! ```
 
-/// What a managed path turned out to be.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
-#[non_exhaustive]
-pub enum EntryKind {
-    /// A regular file.
-    File,
-    /// Nothing at that path.
-    Missing,
-    /// A symbolic link (never followed).
-    Symlink,
-    /// A directory.
-    Directory,
-    /// A socket, FIFO, device or anything else.
-    Other,
-}
-
-/// One side's observation of a path: its kind and, for a file, its hashes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
-pub struct Observed {
-    /// What is at the path.
-    pub kind: EntryKind,
-    /// SHA-256 of the raw bytes (files only).
-    #[cfg_attr(
-        feature = "serde",
-        serde(default, skip_serializing_if = "Option::is_none")
-    )]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
-    pub sha256: Option<String>,
-    /// SHA-256 with CRLF turned into LF, for a text file holding CRLF ([`eol_normalized_sha256`]).
-    #[cfg_attr(
-        feature = "serde",
-        serde(default, skip_serializing_if = "Option::is_none")
-    )]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
-    pub sha256_lf: Option<String>,
-}
-
-impl Observed {
-    /// A regular file with this raw hash.
-    pub fn file(sha256: String) -> Self {
-        Observed {
-            kind: EntryKind::File,
-            sha256: Some(sha256),
-            sha256_lf: None,
-        }
-    }
-
-    /// Nothing there.
-    pub fn missing() -> Self {
-        Observed {
-            kind: EntryKind::Missing,
-            sha256: None,
-            sha256_lf: None,
-        }
-    }
-
-    /// Whether anything at all is at the path.
-    pub fn present(&self) -> bool {
-        self.kind != EntryKind::Missing
-    }
-
-    fn lf(&self) -> Option<&str> {
-        self.sha256_lf.as_deref().or(self.sha256.as_deref())
-    }
-
-    /// Same content as `other` (byte for byte, or up to CRLF conversion); never for a
-    /// symlink or directory.
-    pub fn same_as(&self, other: &Observed) -> bool {
-        self.kind == EntryKind::File
-            && other.kind == EntryKind::File
-            && (self.sha256 == other.sha256 || self.lf() == other.lf())
-    }
-
-    /// Same content as the recorded hash (upkeep wrote those bytes; LF-normalized match
-    /// too, for an autocrlf checkout of an LF file).
-    pub fn matches_recorded(&self, recorded: Option<&str>) -> bool {
-        self.kind == EntryKind::File
-            && recorded.is_some()
-            && (self.sha256.as_deref() == recorded || self.lf() == recorded)
-    }
-}
+use crate::observe::Observed;
 
 /// The state of one managed file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -163,6 +78,7 @@ pub fn eol_normalized_sha256(bytes: &[u8]) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::observe::EntryKind;
     use crate::sha256_hex;
     use FileState::*;
 

@@ -18,7 +18,7 @@
 //! let manifest = br#"{"schema": 1, "files": [{"src": "a.js", "target": "lib/a.js"}]}"#;
 //! let observations = Observations {
 //!     sources: vec![PathObservation::file("a.js", sha256_hex(b"x"))],
-//!     hosts: vec![PathObservation { path: "lib/a.js".into(), kind: upkeep_core::refresh::EntryKind::Missing, sha256: None, sha256_lf: None }],
+//!     hosts: vec![PathObservation { path: "lib/a.js".into(), kind: upkeep_core::observe::EntryKind::Missing, sha256: None, sha256_lf: None }],
 //! };
 //! let plan = plan_install(manifest, "install/manifest.json", &observations, false).unwrap();
 //! assert_eq!(plan.files[0].action, Action::Write);
@@ -36,7 +36,7 @@ mod session;
 mod steps;
 
 pub use crate::paths::{check_collisions, validate_path};
-pub use classify::{classify, eol_normalized_sha256, EntryKind, FileState, Observed};
+pub use classify::{classify, eol_normalized_sha256, FileState};
 pub use journal::{
     interrupted_run, parse_journal, render_journal_line, source_identity, InterruptedRun, Journal,
     JournalRecord, JournalRun, JournalSegment, ResumeIndex, JOURNAL_VERSION,

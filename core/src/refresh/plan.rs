@@ -46,13 +46,14 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::classify::{classify, EntryKind, FileState, Observed};
+use super::classify::{classify, FileState};
 use super::journal::InterruptedRun;
 use super::manifest::{
     parse_install_manifest, parse_source_record, render_source_record, InstallManifest, RecordFile,
     SourceRecord, SCHEMA,
 };
 use crate::error::{Error, ErrorKind, Result};
+use crate::observe::{EntryKind, Observed};
 
 /// A choice about one file, made by the user, by `--auto`, or recovered from a journal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -158,7 +159,11 @@ impl Action {
     }
 }
 
-/// The path an observation is about, and what was found there.
+// The fields of `Observed` are spelled out rather than `#[serde(flatten)]`ed: decoding
+// 100,000 observations through a flattened struct took about 2.9 times as long from
+// self-describing values (as the bindings decode), 1.7 times from JSON text.
+/// The path an observation is about, and what was found there (an [`Observed`] with its
+/// path, checked as one).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -195,20 +200,15 @@ impl PathObservation {
         }
     }
 
+    /// What was found, checked as every observation is ([`Observed::check`]).
     fn observed(&self) -> Result<Observed> {
-        let needs_hash = self.kind == EntryKind::File;
-        if needs_hash != self.sha256.is_some() {
-            return Err(Error::new(
-                ErrorKind::InvalidArgument,
-                &self.path,
-                "an observation has a sha256 exactly when its kind is \"file\"",
-            ));
-        }
-        Ok(Observed {
+        let observed = Observed {
             kind: self.kind,
             sha256: self.sha256.clone(),
             sha256_lf: self.sha256_lf.clone(),
-        })
+        };
+        observed.check(&self.path)?;
+        Ok(observed)
     }
 }
 

@@ -1,7 +1,6 @@
 use super::*;
-use crate::refresh::{
-    run_report, EntryKind, FileRunOutcome, MergeDiff, Plan, PlannedFile, RunFacts,
-};
+use crate::observe::EntryKind;
+use crate::refresh::{run_report, FileRunOutcome, MergeDiff, Plan, PlannedFile, RunFacts};
 use crate::render::to_text;
 
 fn planned(target: &str, state: FileState, action: Action) -> PlannedFile {

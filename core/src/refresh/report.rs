@@ -384,7 +384,8 @@ fn executor_outcome(o: &FileRunOutcome) -> (String, Option<String>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::refresh::{EntryKind, PlannedFile};
+    use crate::observe::EntryKind;
+    use crate::refresh::PlannedFile;
 
     fn planned(target: &str, action: Action) -> PlannedFile {
         PlannedFile {

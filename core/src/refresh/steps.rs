@@ -4,7 +4,8 @@
 //! copied, and its backup in the run's folder, after the backups folder's ignore file.
 //!
 //! ```
-//! use upkeep_core::refresh::{plan_install, refresh_steps, EntryKind, Observations, PathObservation};
+//! use upkeep_core::observe::EntryKind;
+//! use upkeep_core::refresh::{plan_install, refresh_steps, Observations, PathObservation};
 //! use upkeep_core::writes::Expect;
 //! use upkeep_core::sha256_hex;
 //!
@@ -18,9 +19,9 @@
 //! assert_eq!((steps[0].path.as_str(), &steps[0].expect), ("lib/a.js", &Expect::Missing));
 //! ```
 
-use super::classify::EntryKind;
 use super::plan::{Action, Plan};
 use crate::error::{Error, ErrorKind, Result};
+use crate::observe::EntryKind;
 use crate::writes::{check_write_targets, ignore_step, Expect, StepContent, WriteStep};
 
 /// The steps that carry out `plan`; backups go to `backup_dir` (`<home>.upkeep-backups/<run>`).

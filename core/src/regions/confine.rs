@@ -15,7 +15,8 @@
 //! a file turned into a directory) is reported instead.
 //!
 //! ```
-//! use upkeep_core::regions::{confine, ConfineInput, EntryKind, SnapEntry, RepairOp};
+//! use upkeep_core::observe::EntryKind;
+//! use upkeep_core::regions::{confine, ConfineInput, SnapEntry, RepairOp};
 //!
 //! let file = |path: &str, digest: &str| SnapEntry { path: path.into(), kind: EntryKind::File, digest: Some(digest.into()), preimage: true, ..SnapEntry::default() };
 //! let input = ConfineInput {
@@ -32,27 +33,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-/// What is at a path.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "contracts", ts(rename = "SnapEntryKind"))]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "kebab-case")
-)]
-#[non_exhaustive]
-pub enum EntryKind {
-    /// A regular file.
-    #[default]
-    File,
-    /// A symbolic link (never followed).
-    Symlink,
-    /// A directory.
-    Directory,
-    /// A FIFO, socket or device.
-    Other,
-}
+use crate::observe::EntryKind;
 
 /// One path of a snapshot.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -66,7 +47,11 @@ pub struct SnapEntry {
     /// The path, relative to the project root.
     #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
     pub path: String,
-    /// What is there.
+    /// What is there (never `missing`: a path with nothing there is not in the snapshot).
+    #[cfg_attr(
+        feature = "serde",
+        serde(deserialize_with = "crate::observe::present_kind")
+    )]
     #[cfg_attr(feature = "contracts", ts(as = "Option<EntryKind>", optional))]
     pub kind: EntryKind,
     /// A file's SHA-256 (inside the region's directories).
@@ -220,15 +205,24 @@ fn describe(kind: EntryKind) -> &'static str {
         EntryKind::Symlink => "symbolic link",
         EntryKind::Directory => "directory",
         EntryKind::Other => "special file",
+        EntryKind::Missing => "nothing",
     }
+}
+
+/// A snapshot by path; an entry a Rust caller marked `missing` is nothing there, as if
+/// left out (decoding refuses the word: `observe::present_kind`).
+fn by_path(snapshot: &[SnapEntry]) -> BTreeMap<&str, &SnapEntry> {
+    snapshot
+        .iter()
+        .filter(|e| e.kind != EntryKind::Missing)
+        .map(|e| (e.path.as_str(), e))
+        .collect()
 }
 
 /// Decides what one regeneration's writes were and what to put back.
 pub fn confine(input: &ConfineInput) -> Confinement {
-    let before: BTreeMap<&str, &SnapEntry> =
-        input.before.iter().map(|e| (e.path.as_str(), e)).collect();
-    let after: BTreeMap<&str, &SnapEntry> =
-        input.after.iter().map(|e| (e.path.as_str(), e)).collect();
+    let before = by_path(&input.before);
+    let after = by_path(&input.after);
     let declared: BTreeSet<&str> = input.paths.iter().map(String::as_str).collect();
     let inside = |path: &str| {
         input.dirs.iter().any(|d| {
@@ -587,5 +581,20 @@ mod tests {
                 target: None
             }]
         );
+    }
+
+    #[test]
+    fn an_entry_marked_missing_is_nothing_there() {
+        let missing = SnapEntry {
+            kind: EntryKind::Missing,
+            ..file("gen/new.txt", "")
+        };
+        let input = |before: Vec<SnapEntry>| ConfineInput {
+            paths: vec!["gen/out.md".into()],
+            dirs: vec!["gen".into()],
+            before,
+            after: vec![file("gen/new.txt", "3")],
+        };
+        assert_eq!(confine(&input(vec![missing])), confine(&input(Vec::new())));
     }
 }

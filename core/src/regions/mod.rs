@@ -30,8 +30,7 @@ mod report;
 mod sandbox;
 
 pub use confine::{
-    confine, ConfineInput, ConfinedAction, ConfinedWrite, Confinement, EntryKind, Repair, RepairOp,
-    SnapEntry,
+    confine, ConfineInput, ConfinedAction, ConfinedWrite, Confinement, Repair, RepairOp, SnapEntry,
 };
 pub use decl::{
     dropped_declarations, parse_declarations, Declarations, MalformedDeclaration, Regenerate,

@@ -55,8 +55,8 @@ pub(crate) use plan::conflict::update_merge_options;
 pub use plan::conflict::ConflictRoute;
 pub use plan::{
     plan_update, read_list, Action, ClaimFile, ConflictMode, ContentNeed, FileInput, FileOutcome,
-    ReadList, SideColumns, SideInput, SideKind, SuppliedContent, UpdateInput, UpdateOptions,
-    UpdatePlan, UpdateSession, IN_PROGRESS_FILE, MAX_CONTENT_BYTES,
+    ReadList, SideColumns, SideInput, SuppliedContent, UpdateInput, UpdateOptions, UpdatePlan,
+    UpdateSession, IN_PROGRESS_FILE, MAX_CONTENT_BYTES,
 };
 pub use preparation::{prepare_update, RecordedSource, UpdateFacts, UpdatePreparation};
 pub use question::{update_question, UpdateQuestion};

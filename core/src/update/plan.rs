@@ -31,6 +31,7 @@ use super::summary::render_summary;
 use super::table::{classify, Bucket, Row, Side};
 use super::versions::check_run_id;
 use crate::error::{Error, ErrorKind, Result};
+use crate::observe::EntryKind;
 use crate::structured::{parse_merges, MergeSpec, NotesContext, LOCKFILES};
 
 #[path = "structured_file.rs"]
@@ -61,27 +62,6 @@ pub enum ConflictMode {
     Markers,
 }
 
-/// What the shim found at a path on one side.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "lowercase")
-)]
-#[non_exhaustive]
-pub enum SideKind {
-    /// A regular file.
-    #[default]
-    File,
-    /// A symbolic link (never followed).
-    Symlink,
-    /// A directory.
-    Directory,
-    /// Anything else (a FIFO, a socket, a device).
-    Other,
-}
-
 /// One side of a file as the shim hands it over: a regular file's bytes and/or digest, or
 /// the kind of non-file found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -92,10 +72,13 @@ pub enum SideKind {
     serde(rename_all = "camelCase", deny_unknown_fields)
 )]
 pub struct SideInput {
-    /// What is at the path.
-    #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<SideKind>", optional))]
-    pub kind: SideKind,
+    /// What is at the path (never `missing`: a side with nothing there is left out).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, deserialize_with = "crate::observe::present_kind")
+    )]
+    #[cfg_attr(feature = "contracts", ts(as = "Option<EntryKind>", optional))]
+    pub kind: EntryKind,
     /// A regular file's content.
     #[cfg_attr(feature = "serde", serde(default))]
     #[cfg_attr(feature = "contracts", ts(optional = nullable))]
@@ -124,7 +107,7 @@ impl SideInput {
     /// A regular file with these bytes.
     pub fn file(bytes: &[u8]) -> SideInput {
         SideInput {
-            kind: SideKind::File,
+            kind: EntryKind::File,
             bytes: Some(Bytes(bytes.to_vec())),
             ..SideInput::default()
         }
@@ -133,7 +116,7 @@ impl SideInput {
     /// A regular file known by its digests only.
     pub fn digests(digest: &crate::content::ContentDigest) -> SideInput {
         SideInput {
-            kind: SideKind::File,
+            kind: EntryKind::File,
             digest: Some(digest.sha256.clone()),
             size: Some(digest.size),
             binary: digest.binary,

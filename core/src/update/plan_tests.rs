@@ -374,6 +374,17 @@ fn refuses_inconsistent_input() {
         plan_update(bad_run).unwrap_err().code(),
         "invalid-update-input"
     );
+    // Nothing there is a side left out; a side that says so is refused, naming the path.
+    let mut said_missing = input(ConflictMode::Patch);
+    said_missing.files[0].current = Some(SideInput {
+        kind: crate::observe::EntryKind::Missing,
+        ..SideInput::default()
+    });
+    let refused = plan_update(said_missing).unwrap_err();
+    assert_eq!(
+        (refused.code(), refused.input()),
+        ("invalid-update-input", "owned.txt")
+    );
 }
 
 #[test]

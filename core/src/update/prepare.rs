@@ -7,11 +7,12 @@
 use std::collections::{BTreeMap, HashSet};
 
 use super::{
-    manifests, merge_specs, regions_step, ClaimFile, FileInput, SideInput, SideKind, UpdateInput,
+    manifests, merge_specs, regions_step, ClaimFile, FileInput, SideInput, UpdateInput,
     UpdateOptions, Walk,
 };
 use crate::error::{Error, ErrorKind, Result};
 use crate::hash::parse_digest;
+use crate::observe::EntryKind;
 use crate::structured::{MergeSpec, NotesContext, PackageManager};
 use crate::update::bytes::Bytes;
 use crate::update::dirty;
@@ -28,17 +29,23 @@ pub(super) enum Keep {
 }
 
 /// A side that is not a regular file: the project's copy is never written through
-/// (`NotAFile`); a release holds regular files only. `None` for a file.
-fn non_file(kind: SideKind, path: &str, which: &str) -> Result<Option<Side>> {
+/// (`NotAFile`); a release holds regular files only; nothing there is a side left out,
+/// never one that says `missing`. `None` for a file.
+fn non_file(kind: EntryKind, path: &str, which: &str) -> Result<Option<Side>> {
     match kind {
-        SideKind::File => Ok(None),
+        EntryKind::File => Ok(None),
+        EntryKind::Missing => Err(Error::new(
+            ErrorKind::InvalidUpdateInput,
+            path,
+            format!("the {which} side says \"missing\"; leave the side out (null) where nothing is at the path"),
+        )),
         _ if which == "current" => Ok(Some(Side::NotAFile)),
         kind => Err(Error::new(
             ErrorKind::InvalidUpdateInput,
             path,
             format!(
                 "the {which} release has a {} here, not a file; releases hold regular files only",
-                format!("{kind:?}").to_lowercase()
+                kind.name()
             ),
         )),
     }
@@ -123,12 +130,12 @@ pub(super) fn insert_sides(
 }
 
 /// What a side is in [`SideColumns::kinds`].
-const KINDS: [Option<SideKind>; 5] = [
+const KINDS: [Option<EntryKind>; 5] = [
     None,
-    Some(SideKind::File),
-    Some(SideKind::Symlink),
-    Some(SideKind::Directory),
-    Some(SideKind::Other),
+    Some(EntryKind::File),
+    Some(EntryKind::Symlink),
+    Some(EntryKind::Directory),
+    Some(EntryKind::Other),
 ];
 
 /// A batch of paths' sides as columns: what [`super::UpdateSession::observe_columns`]

@@ -883,7 +883,7 @@ export type EditorTextEdit = {
 };
 
 /**
- * What a managed path turned out to be.
+ * What the shim found at a path.
  */
 export type EntryKind = 'file' | 'missing' | 'symlink' | 'directory' | 'other';
 
@@ -2679,7 +2679,8 @@ export type Observed = {
    */
   sha256?: string | null;
   /**
-   * SHA-256 with CRLF turned into LF, for a text file holding CRLF ([`eol_normalized_sha256`]).
+   * SHA-256 with CRLF turned into LF, for a text file holding CRLF
+   * ([`crate::refresh::eol_normalized_sha256`]).
    */
   sha256Lf?: string | null;
 };
@@ -2713,7 +2714,8 @@ export type PackageManager = 'npm' | 'pnpm' | 'yarn' | 'bun';
 export type PartKind = 'value' | 'entry' | 'token' | 'member';
 
 /**
- * The path an observation is about, and what was found there.
+ * The path an observation is about, and what was found there (an [`Observed`] with its
+ * path, checked as one).
  */
 export type PathObservation = {
   /**
@@ -2954,7 +2956,7 @@ export type ProbedSide = {
   /**
    * What lstat found (a path under a file or a link counts as `other`).
    */
-  kind?: SideKind;
+  kind?: EntryKind;
   /**
    * A regular file's SHA-256.
    */
@@ -4587,7 +4589,7 @@ export type ShippedEntry = {
   /**
    * What it is.
    */
-  kind?: SideKind;
+  kind?: EntryKind;
 };
 
 /**
@@ -4596,9 +4598,9 @@ export type ShippedEntry = {
  */
 export type SideInput = {
   /**
-   * What is at the path.
+   * What is at the path (never `missing`: a side with nothing there is left out).
    */
-  kind?: SideKind;
+  kind?: EntryKind;
   /**
    * A regular file's content.
    */
@@ -4624,11 +4626,6 @@ export type SideInput = {
 };
 
 /**
- * What the shim found at a path on one side.
- */
-export type SideKind = 'file' | 'symlink' | 'directory' | 'other';
-
-/**
  * One path of a snapshot.
  */
 export type SnapEntry = {
@@ -4637,9 +4634,9 @@ export type SnapEntry = {
    */
   path?: string;
   /**
-   * What is there.
+   * What is there (never `missing`: a path with nothing there is not in the snapshot).
    */
-  kind?: SnapEntryKind;
+  kind?: EntryKind;
   /**
    * A file's SHA-256 (inside the region's directories).
    */
@@ -4657,11 +4654,6 @@ export type SnapEntry = {
    */
   preimage?: boolean;
 };
-
-/**
- * What is at a path.
- */
-export type SnapEntryKind = 'file' | 'symlink' | 'directory' | 'other';
 
 /**
  * Where a release comes from.
