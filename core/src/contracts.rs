@@ -254,6 +254,7 @@ fn roots(v: &mut impl TypeVisitor) {
         crate::refresh::PlannedFile,
         crate::refresh::RecordFile,
         crate::refresh::RefreshOptions,
+        crate::refresh::RefreshPaths,
         crate::refresh::Rename,
         crate::refresh::ReportedFile,
         crate::refresh::RunCommand,

@@ -32,6 +32,7 @@ export const ENGINE = Object.freeze([
       'runReport',
       'refreshSteps',
       'RefreshSession',
+      'RefreshInputs',
     ],
   ],
   ['What the command line prints', ['renderRunReport', 'renderUpdateOutcome', 'renderStopped', 'shellCommand']],

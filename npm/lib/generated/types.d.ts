@@ -3090,6 +3090,21 @@ export type RefreshOptions = {
 };
 
 /**
+ * The paths a refresh observes: each manifest `src` in the source, and on the host each
+ * manifest `target` then each recorded target the manifest no longer lists (once each).
+ */
+export type RefreshPaths = {
+  /**
+   * Paths in the source, in manifest order.
+   */
+  sources: Array<string>;
+  /**
+   * Paths in the host repository.
+   */
+  hosts: Array<string>;
+};
+
+/**
  * A write outside a region's declared paths.
  */
 export type RegenConfined = {
