@@ -260,6 +260,7 @@ fn roots(v: &mut impl TypeVisitor) {
         crate::refresh::RefreshChoice,
         crate::refresh::RefreshQuestion,
         crate::refresh::RefreshOptions,
+        crate::refresh::RefreshPaths,
         crate::refresh::Rename,
         crate::refresh::ReportedFile,
         crate::refresh::RunCommand,

@@ -304,6 +304,7 @@ fn run(call: &str, args: &[Value]) -> Value {
         "refreshSteps" => encoded(refresh::refresh_steps(&typed(&args[0]), text(1))),
         "RefreshSession" => refresh_session::session(false, args),
         "RefreshSession.install" => refresh_session::session(true, args),
+        "RefreshInputs" => refresh_session::inputs(args),
         "updatePaths" => encoded(update::update_paths(text(0))),
         "finishUpdate" => encoded(Ok(update::finish_update(typed(&args[0])))),
         "regionsDue" => outcome(Ok(update::regions_due(

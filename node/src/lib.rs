@@ -14,6 +14,7 @@ pub mod land;
 pub mod lifecycle;
 pub mod looping;
 pub mod refresh;
+pub mod refresh_inputs;
 pub mod regions;
 pub mod render;
 pub mod score;

@@ -173,7 +173,7 @@ pub fn refresh_steps<'env>(
 /// plan never crosses back in.
 #[napi]
 #[derive(Debug)]
-pub struct RefreshSession(core::RefreshSession);
+pub struct RefreshSession(pub(crate) core::RefreshSession);
 
 #[napi]
 impl RefreshSession {

@@ -32,6 +32,7 @@ export const ENGINE = Object.freeze([
       'runReport',
       'refreshSteps',
       'RefreshSession',
+      'RefreshInputs',
     ],
   ],
   [

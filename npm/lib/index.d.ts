@@ -153,6 +153,7 @@ import type {
   RefreshDecision,
   RefreshOptions,
   RefreshQuestion,
+  RefreshPaths,
   RegionConfineInput,
   RegionConfinement,
   RegionVerdict,
@@ -536,6 +537,31 @@ export declare class RefreshSession {
   recordPath(): string;
   /** The record's new content, to write once every file is done. */
   recordText(): string;
+}
+
+/**
+ * A refresh's inputs gathered in the engine before it plans: the manifest and the record
+ * parsed once (neither crosses into JS), the paths to observe, the observations fed a
+ * batch at a time as they are read, then {@link RefreshInputs.plan} hands them to a
+ * {@link RefreshSession}; asked again afterwards, the inputs are refused.
+ */
+export declare class RefreshInputs {
+  /** Parses the manifest (`name` is how errors refer to it). */
+  static open(manifest: Uint8Array, name: string): RefreshInputs;
+  /** The host folder for the record, journal, lock and backups (`.` is the root). */
+  home(): string;
+  /** Where the record lives in the host repository. */
+  recordPath(): string;
+  /** Parses the record (null: there is none yet); `name` is how errors refer to it. */
+  readRecord(bytes: Uint8Array | null | undefined, name: string): void;
+  /** The paths to observe: each manifest `src`, and each manifest or recorded target once. */
+  paths(): RefreshPaths;
+  /** Adds a batch of observations, in the order read. */
+  observe(batch: Observations): void;
+  /** The identity of this source version, as `sourceIdentity` gives it for the source observations so far. */
+  sourceIdentity(): string;
+  /** Plans the refresh, as `new RefreshSession` does; the inputs are the session's afterwards. */
+  plan(options?: RefreshOptions | null): RefreshSession;
 }
 
 // ---- Backups ----

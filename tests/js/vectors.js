@@ -178,6 +178,17 @@ const refreshOps = {
   recordText: (/** @type {any} */ s) => s.recordText(),
 };
 
+/** A RefreshInputs' operations, as `RefreshInputs` vectors name them (`plan` runs the session's). */
+const inputsOps = {
+  home: (/** @type {any} */ i) => i.home(),
+  recordPath: (/** @type {any} */ i) => i.recordPath(),
+  readRecord: (/** @type {any} */ i, /** @type {any[]} */ [record, name]) => i.readRecord(record === null ? null : decode(record), name),
+  paths: (/** @type {any} */ i) => i.paths(),
+  observe: (/** @type {any} */ i, /** @type {any[]} */ [batch]) => i.observe(batch),
+  sourceIdentity: (/** @type {any} */ i) => i.sourceIdentity(),
+  plan: (/** @type {any} */ i, /** @type {any[]} */ [options, ops]) => sequence(i.plan(options ?? undefined), ops, refreshOps),
+};
+
 /** Calls the API the way each vector `call` describes. */
 /** @type {Record<string, (api: any, args: any[]) => unknown>} */
 const calls = {
@@ -217,6 +228,7 @@ const calls = {
     ),
   'RefreshSession.install': (api, [manifest, name, observations, force, ops]) =>
     sequence(api.RefreshSession.install(decode(manifest), name, observations, force), ops, refreshOps),
+  RefreshInputs: (api, [manifest, name, ops]) => sequence(api.RefreshInputs.open(decode(manifest), name), ops, inputsOps),
   updatePaths: (api, [stateDir]) => api.updatePaths(stateDir),
   finishUpdate: (api, [run]) => api.finishUpdate(run),
   regionsDue: (api, [hasRegions, stopped, failed, outcomes]) => api.regionsDue(hasRegions, stopped, failed, outcomes),

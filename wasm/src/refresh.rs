@@ -137,7 +137,7 @@ pub fn refresh_steps(plan: JsValue, backup_dir: &str) -> Result<JsValue, JsValue
 /// plan never crosses back in.
 #[wasm_bindgen]
 #[derive(Debug)]
-pub struct RefreshSession(core::RefreshSession);
+pub struct RefreshSession(pub(crate) core::RefreshSession);
 
 #[wasm_bindgen]
 impl RefreshSession {

@@ -446,12 +446,25 @@ fn short(id: &str) -> &str {
 /// The identity of a source version: a SHA-256 over the manifest's bytes and every
 /// `(src, sha256)` pair, in the order given.
 pub fn source_identity(manifest: &[u8], files: &[(String, Option<String>)]) -> String {
-    let mut text = sha256_hex(manifest);
+    identity_of(
+        &sha256_hex(manifest),
+        files
+            .iter()
+            .map(|(src, sha)| (src.as_str(), sha.as_deref())),
+    )
+}
+
+/// [`source_identity`] from the manifest's hex digest (a session keeps that, not the bytes).
+pub(crate) fn identity_of<'a>(
+    manifest_sha256: &str,
+    files: impl Iterator<Item = (&'a str, Option<&'a str>)>,
+) -> String {
+    let mut text = manifest_sha256.to_string();
     for (src, sha) in files {
         text.push('\n');
         text.push_str(src);
         text.push('\0');
-        text.push_str(sha.as_deref().unwrap_or("-"));
+        text.push_str(sha.unwrap_or("-"));
     }
     sha256_hex(text.as_bytes())
 }

@@ -399,11 +399,23 @@ fn keep_unknown(members: &[(String, Node)], known: &[&str]) -> Vec<(String, Node
 /// The record's file content: pretty JSON, two-space indent, a final newline; unknown
 /// fields come back after the known ones, in their original order.
 pub fn render_source_record(record: &SourceRecord) -> String {
+    // Laid out as `json::write` lays out the whole document, but an entry at a time: the
+    // whole tree built first was a second copy of a 100,000-entry record at a refresh
+    // plan's peak.
     let string = |s: &str| json::node(Json::String(s.to_string()));
-    let files = record
-        .files
-        .iter()
-        .map(|f| {
+    let mut out = String::with_capacity(64 + record.files.len() * 192);
+    out.push_str("{\n  \"schema\": ");
+    out.push_str(&SCHEMA.to_string());
+    out.push_str(",\n  \"files\": ");
+    if record.files.is_empty() {
+        out.push_str("[]");
+    } else {
+        out.push('[');
+        for (i, f) in record.files.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            out.push_str("\n    ");
             let mut members = vec![
                 ("src".to_string(), string(&f.src)),
                 ("target".to_string(), string(&f.target)),
@@ -413,20 +425,17 @@ pub fn render_source_record(record: &SourceRecord) -> String {
                 members.push(("keptAgainst".to_string(), string(kept)));
             }
             members.extend(f.extra.iter().cloned());
-            json::node(Json::Object(members))
-        })
-        .collect();
-    let mut members = vec![
-        (
-            "schema".to_string(),
-            json::node(Json::Number(SCHEMA.to_string())),
-        ),
-        ("files".to_string(), json::node(Json::Array(files))),
-    ];
-    members.extend(record.extra.iter().cloned());
-    let mut out = String::new();
-    json::write(&mut out, &Json::Object(members), Some(2), 0);
-    out.push('\n');
+            json::write(&mut out, &Json::Object(members), Some(2), 2);
+        }
+        out.push_str("\n  ]");
+    }
+    for (key, item) in &record.extra {
+        out.push_str(",\n  ");
+        json::write_string(&mut out, key);
+        out.push_str(": ");
+        json::write(&mut out, &item.value, Some(2), 1);
+    }
+    out.push_str("\n}\n");
     out
 }
 
@@ -471,5 +480,48 @@ mod tests {
         assert!(rendered.contains("\"installedBy\": {\n    \"v\": \"2\"\n  }"));
         let again = parse_source_record(rendered.as_bytes(), "r.json").unwrap();
         assert_eq!(render_source_record(&again), rendered);
+    }
+
+    /// The record as the whole tree written by `json::write` lays it out.
+    fn rendered_as_a_tree(record: &SourceRecord) -> String {
+        let string = |s: &str| json::node(Json::String(s.to_string()));
+        let files = (record.files.iter())
+            .map(|f| {
+                let mut members = vec![
+                    ("src".to_string(), string(&f.src)),
+                    ("target".to_string(), string(&f.target)),
+                    ("sha256".to_string(), string(&f.sha256)),
+                ];
+                if let Some(kept) = &f.kept_against {
+                    members.push(("keptAgainst".to_string(), string(kept)));
+                }
+                members.extend(f.extra.iter().cloned());
+                json::node(Json::Object(members))
+            })
+            .collect();
+        let mut members = vec![
+            ("schema".to_string(), json::node(Json::Number("1".into()))),
+            ("files".to_string(), json::node(Json::Array(files))),
+        ];
+        members.extend(record.extra.iter().cloned());
+        let mut out = String::new();
+        json::write(&mut out, &Json::Object(members), Some(2), 0);
+        out.push('\n');
+        out
+    }
+
+    #[test]
+    fn a_record_written_entry_by_entry_is_the_tree_written_whole() {
+        let sha = crate::sha256_hex(b"x");
+        for text in [
+            "{\"schema\":1,\"files\":[]}".to_string(),
+            "{\"schema\":1,\"files\":[],\"by\":[1,{\"a\":[]}]}".to_string(),
+            format!(
+                "{{\"schema\":1,\"files\":[{{\"src\":\"a\\\"q\",\"target\":\"b\",\"sha256\":\"{sha}\",\"keptAgainst\":\"{sha}\",\"mode\":{{\"x\":[1,2]}}}},{{\"src\":\"c\",\"target\":\"d\",\"sha256\":\"{sha}\"}}],\"installedBy\":{{\"v\":\"2\"}},\"n\":null}}"
+            ),
+        ] {
+            let record = parse_source_record(text.as_bytes(), "r.json").unwrap();
+            assert_eq!(render_source_record(&record), rendered_as_a_tree(&record), "{text}");
+        }
     }
 }

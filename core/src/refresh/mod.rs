@@ -9,6 +9,7 @@
 //! - [`plan`]: the per-file actions for the decisions taken, and the resulting record;
 //! - [`journal`]: the append-only journal that makes an interrupted run resumable;
 //! - [`report`]: the plan joined with what the shim did, as `--json` prints it;
+//! - [`RefreshInputs`]: the manifest and record parsed once, the observations fed in batches;
 //! - [`RefreshSession`]: the plan kept in the engine, so it crosses the binding once.
 //!
 //! ```
@@ -26,6 +27,7 @@
 //! ```
 
 pub mod classify;
+mod inputs;
 pub mod journal;
 pub mod manifest;
 pub mod plan;
@@ -37,6 +39,7 @@ mod steps;
 
 pub use crate::paths::{check_collisions, validate_path};
 pub use classify::{classify, eol_normalized_sha256, FileState};
+pub use inputs::{RefreshInputs, RefreshPaths};
 pub use journal::{
     interrupted_run, parse_journal, render_journal_line, source_identity, InterruptedRun, Journal,
     JournalRecord, JournalRun, JournalSegment, ResumeIndex, JOURNAL_VERSION,

@@ -53,6 +53,7 @@ use super::manifest::{
     SourceRecord, SCHEMA,
 };
 use crate::error::{Error, ErrorKind, Result};
+use crate::hash::Digest;
 use crate::observe::{EntryKind, Observed};
 
 /// A choice about one file, made by the user, by `--auto`, or recovered from a journal.
@@ -426,11 +427,38 @@ pub fn plan_refresh(
         .clone()
         .unwrap_or_else(|| manifest.record_path());
     let old = match record {
-        Some(bytes) => Some(parse_source_record(bytes, &record_name)?),
+        Some(bytes) => Some(ReadRecord::parse(bytes, &record_name)?),
         None => None,
     };
+    plan_parsed(&manifest, old.as_ref(), observations, options)
+}
+
+/// A parsed record and the digest of its bytes: whether the new record differs is a
+/// comparison of digests, so a session keeps 32 bytes, not the record's text.
+#[derive(Debug)]
+pub(crate) struct ReadRecord {
+    pub(crate) record: SourceRecord,
+    digest: Digest,
+}
+
+impl ReadRecord {
+    pub(crate) fn parse(bytes: &[u8], name: &str) -> Result<Self> {
+        Ok(ReadRecord {
+            record: parse_source_record(bytes, name)?,
+            digest: Digest::of(bytes),
+        })
+    }
+}
+
+/// [`plan_refresh`] on documents already parsed (a session parses each once).
+pub(crate) fn plan_parsed(
+    manifest: &InstallManifest,
+    old: Option<&ReadRecord>,
+    observations: &Observations,
+    options: &RefreshOptions,
+) -> Result<Plan> {
     let empty = SourceRecord::default();
-    let old_record = old.as_ref().unwrap_or(&empty);
+    let old_record = old.map_or(&empty, |r| &r.record);
 
     let explicit: HashMap<&str, Decision> = options
         .decisions
@@ -663,9 +691,8 @@ pub fn plan_refresh(
         files: new_entries,
         extra: old_record.extra.clone(),
     });
-    let record_changed =
-        old.is_none() || record.is_some_and(|bytes| bytes != record_text.as_bytes());
-    Ok(finish(&manifest, files, record_text, record_changed))
+    let record_changed = old.is_none_or(|r| r.digest != Digest::of(record_text.as_bytes()));
+    Ok(finish(manifest, files, record_text, record_changed))
 }
 
 fn finish(

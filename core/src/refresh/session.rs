@@ -27,8 +27,9 @@
 //! assert_eq!(session.files_at(&[0]).unwrap(), plan.files);
 //! ```
 
+use super::manifest::{parse_install_manifest, InstallManifest};
 use super::plan::{
-    plan_install, plan_refresh, Action, FileDecision, Observations, Plan, PlannedFile,
+    plan_install, plan_parsed, Action, FileDecision, Observations, Plan, PlannedFile, ReadRecord,
     RefreshOptions,
 };
 use super::report::{run_report, RunFacts, RunReport};
@@ -36,11 +37,12 @@ use super::steps::refresh_steps;
 use crate::error::{Error, ErrorKind, Result};
 use crate::writes::WriteStep;
 
-/// What a refresh needs to plan again once the user has answered.
+/// What a refresh needs to plan again once the user has answered: the documents as
+/// parsed once, not their bytes.
 #[derive(Debug)]
 struct Replan {
-    manifest: Vec<u8>,
-    record: Option<Vec<u8>>,
+    manifest: InstallManifest,
+    record: Option<ReadRecord>,
     observations: Observations,
     options: RefreshOptions,
 }
@@ -54,17 +56,42 @@ pub struct RefreshSession {
 }
 
 impl RefreshSession {
-    /// Plans a refresh as [`plan_refresh`] does.
+    /// Plans a refresh as [`super::plan_refresh`] does.
     pub fn new(
         manifest: &[u8],
         record: Option<&[u8]>,
         observations: Observations,
         options: RefreshOptions,
     ) -> Result<Self> {
-        let plan = plan_refresh(manifest, record, &observations, &options)?;
+        let manifest = parse_install_manifest(
+            manifest,
+            options
+                .manifest_name
+                .as_deref()
+                .unwrap_or("install/manifest.json"),
+        )?;
+        let record_name = options
+            .record_name
+            .clone()
+            .unwrap_or_else(|| manifest.record_path());
+        let record = match record {
+            Some(bytes) => Some(ReadRecord::parse(bytes, &record_name)?),
+            None => None,
+        };
+        Self::parsed(manifest, record, observations, options)
+    }
+
+    /// Plans a refresh from documents parsed once ([`super::RefreshInputs`]).
+    pub(crate) fn parsed(
+        manifest: InstallManifest,
+        record: Option<ReadRecord>,
+        observations: Observations,
+        options: RefreshOptions,
+    ) -> Result<Self> {
+        let plan = plan_parsed(&manifest, record.as_ref(), &observations, &options)?;
         let replan = Replan {
-            manifest: manifest.to_vec(),
-            record: record.map(<[u8]>::to_vec),
+            manifest,
+            record,
             observations,
             options,
         };
@@ -100,9 +127,9 @@ impl RefreshSession {
             decisions,
             ..replan.options.clone()
         };
-        self.plan = plan_refresh(
+        self.plan = plan_parsed(
             &replan.manifest,
-            replan.record.as_deref(),
+            replan.record.as_ref(),
             &replan.observations,
             &options,
         )?;

@@ -2,7 +2,7 @@
 //! for its parts as op sequences.
 
 use serde_json::{json, Value};
-use upkeep_core::refresh::{FileDecision, RefreshOptions, RefreshSession, RunFacts};
+use upkeep_core::refresh::{FileDecision, RefreshInputs, RefreshOptions, RefreshSession, RunFacts};
 use upkeep_core::Error;
 
 use super::{bytes, error_json, outcome};
@@ -38,7 +38,12 @@ pub fn session(install: bool, args: &[Value]) -> Value {
         Ok(session) => session,
         Err(error) => return outcome(Err(error)),
     };
-    let steps: Vec<Value> = args[4]
+    outcome(Ok(session_ops(&mut session, &args[4])))
+}
+
+/// Each op's outcome on a held session, in order.
+fn session_ops(session: &mut RefreshSession, ops: &Value) -> Value {
+    let steps: Vec<Value> = ops
         .as_array()
         .unwrap()
         .iter()
@@ -64,6 +69,54 @@ pub fn session(install: bool, args: &[Value]) -> Value {
                 "recordPath" => Ok(session.record_path().into()),
                 "recordText" => Ok(session.record_text().into()),
                 other => panic!("unknown RefreshSession operation {other}"),
+            };
+            result.unwrap_or_else(|error| json!({ "error": error_json(&error) }))
+        })
+        .collect();
+    steps.into()
+}
+
+/// `RefreshInputs`: `[manifest, manifestName, ops]`. Ops: `["home"]`, `["recordPath"]`,
+/// `["readRecord", record | null, name]`, `["paths"]`, `["observe", observations]`,
+/// `["sourceIdentity"]`, `["plan", options | null, sessionOps]` (the session's ops'
+/// outcomes, as `RefreshSession` records them).
+pub fn inputs(args: &[Value]) -> Value {
+    let mut held = match RefreshInputs::open(&bytes(&args[0]), args[1].as_str().unwrap()) {
+        Ok(inputs) => Some(inputs),
+        Err(error) => return outcome(Err(error)),
+    };
+    let steps: Vec<Value> = args[2]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|op| {
+            let result: Result<Value, Error> = match (op[0].as_str().unwrap(), held.as_mut()) {
+                (_, None) => Err(RefreshInputs::spent()),
+                ("home", Some(i)) => Ok(i.home().into()),
+                ("recordPath", Some(i)) => Ok(i.record_path().into()),
+                ("readRecord", Some(i)) => {
+                    let record = (!op[1].is_null()).then(|| bytes(&op[1]));
+                    i.read_record(record.as_deref(), op[2].as_str().unwrap())
+                        .map(|()| Value::Null)
+                }
+                ("paths", Some(i)) => Ok(to_json(i.paths())),
+                ("observe", Some(i)) => {
+                    i.observe(serde_json::from_value(op[1].clone()).unwrap());
+                    Ok(Value::Null)
+                }
+                ("sourceIdentity", Some(i)) => Ok(i.source_identity().into()),
+                ("plan", Some(_)) => {
+                    let options: RefreshOptions = if op[1].is_null() {
+                        RefreshOptions::default()
+                    } else {
+                        serde_json::from_value(op[1].clone()).unwrap()
+                    };
+                    let inputs = held.take().unwrap();
+                    inputs
+                        .plan(options)
+                        .map(|mut session| session_ops(&mut session, &op[2]))
+                }
+                (other, Some(_)) => panic!("unknown RefreshInputs operation {other}"),
             };
             result.unwrap_or_else(|error| json!({ "error": error_json(&error) }))
         })

@@ -20,7 +20,21 @@ import { UpkeepError } from '../shim/upkeep-error.js';
 export async function observeAll(root, rels, options = {}) {
   /** @type {import('../index.js').PathObservation[]} */
   const observations = [];
+  await observeBatches(root, rels, (batch) => observations.push(...batch), options);
+  return observations;
+}
+
+/**
+ * {@link observeAll} handing each batch's observations to `onBatch` as it is read, so
+ * they need not all be held at once (a refresh gives them straight to the engine).
+ * @param {string} root @param {string[]} rels
+ * @param {(batch: import('../index.js').PathObservation[]) => void} onBatch
+ * @param {{ onPath?: (path: string) => void, stopIfAsked?: () => void }} [options]
+ */
+export async function observeBatches(root, rels, onBatch, options = {}) {
   await observeTree({ roots: [root], paths: rels, eol: true, ...options }, (batch) => {
+    /** @type {import('../index.js').PathObservation[]} */
+    const observations = [];
     const small = batch.flatMap(({ found: [f] }) => (f.bytes ? [f.bytes] : []));
     const digests =
       small.length === 0
@@ -50,8 +64,8 @@ export async function observeAll(root, rels, options = {}) {
       if (digest.sha256Lf) observation.sha256Lf = digest.sha256Lf;
       observations.push(observation);
     }
+    onBatch(observations);
   });
-  return observations;
 }
 
 /** Reads a regular file under root without following links; undefined when absent. */

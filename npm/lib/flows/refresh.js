@@ -10,7 +10,7 @@ import { JournalWriter, readJournal } from '../shim/journal.js';
 import { ensureParents, inspect } from '../shim/safe-path.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
 import { executeSteps } from './execute.js';
-import { observeAll, readInside } from './observe.js';
+import { observeBatches, readInside } from './observe.js';
 import { counter, emit, letSignalsIn } from './progress.js';
 
 /**
@@ -54,11 +54,14 @@ export async function runRefresh(request) {
   const root = realpathSync(request.target);
   const sourceRoot = realpathSync(request.source);
   const { bytes: manifestBytes, name: manifestName } = readManifest(sourceRoot, request.manifest);
-  /** @type {import('../index.js').InstallManifest | undefined} */
-  let manifest = /** @type {import('../index.js').InstallManifest} */ (engine.parseInstallManifest(manifestBytes, manifestName));
-  const home = manifest.home === '.' ? '' : `${manifest.home}/`;
-  if (home) inspect(root, `${manifest.home}/x`); // the home folder itself must not be reached through a link
-  const recordPath = `${home}.upkeep-source.json`;
+  // The manifest and the record are parsed once, in the engine, and stay there: the paths
+  // to read come out, the observations go in a batch at a time, and the plan takes them.
+  /** @type {import('../index.js').RefreshInputs} */
+  const inputs = engine.RefreshInputs.open(manifestBytes, manifestName);
+  const homeDir = inputs.home();
+  const home = homeDir === '.' ? '' : `${homeDir}/`;
+  if (home) inspect(root, `${homeDir}/x`); // the home folder itself must not be reached through a link
+  const recordPath = inputs.recordPath();
   const recordBytes = readInside(root, recordPath);
   if (!recordBytes) {
     const install = engine.shellCommand([
@@ -72,26 +75,13 @@ export async function runRefresh(request) {
     ]);
     throw new UpkeepError('no-record', `no record '${recordPath}' in '${root}': install first with \`${install}\``);
   }
-  /** @type {import('../index.js').SourceRecord | undefined} */
-  let record = /** @type {import('../index.js').SourceRecord} */ (engine.parseSourceRecord(recordBytes, recordPath));
+  inputs.readRecord(recordBytes, recordPath);
 
   let runId = newRunId();
   const lock = request.dryRun ? undefined : (ensureParents(root, `${home}x`), acquireLock(join(root, `${home}${LOCK_NAME}`), runId));
   try {
     const stopRequested = request.stopRequested ?? (() => false);
-    // The observations are the run's largest objects at 100,000 files: held only until planned.
-    /** @type {import('../index.js').Observations | undefined} */
-    let observations;
-    // biome-ignore lint/style/useConst: assigned with the observations, which are released once planned
-    let identity;
-    ({ observations, identity } = await observeRefresh(
-      sourceRoot,
-      root,
-      manifestBytes,
-      { manifest, record },
-      { stopRequested, onProgress: request.onProgress },
-    ));
-    manifest = record = undefined; // the engine reads both again from their bytes
+    const identity = await observeRefresh(sourceRoot, root, inputs, { stopRequested, onProgress: request.onProgress });
     const journalPath = join(root, `${home}${JOURNAL_NAME}`);
     const journal = engine.parseJournal(readJournal(journalPath, `${home}${JOURNAL_NAME}`));
     const resume = engine.interruptedRun(journal, root, identity, `${home}${JOURNAL_NAME}`);
@@ -103,15 +93,12 @@ export async function runRefresh(request) {
       hostDeleted: request.hostDeleted,
       sourceDeleted: request.sourceDeleted,
       resume,
-      manifestName,
-      recordName: recordPath,
     };
     emit(request.onProgress, { phase: 'plan', done: 0, total: 1 });
     // The plan stays in the engine: only the files that write nothing, the steps and the
     // report come out, and the plan never crosses back in.
     /** @type {import('../index.js').RefreshSession} */
-    const plan = new engine.RefreshSession(manifestBytes, recordBytes, observations, options);
-    observations = undefined;
+    const plan = inputs.plan(options);
     /** @type {import('../index.js').PlannedFile[]} */
     let unwritten = plan.unwritten();
     const undecided = unwritten.filter((f) => f.action === 'pending');
@@ -159,33 +146,25 @@ export async function runRefresh(request) {
 }
 
 /**
- * Reads every source and host path the manifest and record name, in batches; a stop asked
- * for is honoured between batches (nothing is written before the plan). Returns the
- * observations for the engine and the source's identity.
- * @param {string} sourceRoot @param {string} root @param {Uint8Array} manifestBytes
- * @param {{ manifest: import('../index.js').InstallManifest, record: import('../index.js').SourceRecord }} lists
+ * Reads every source and host path the manifest and record name, in batches, each batch
+ * handed to the engine's inputs as it is read; a stop asked for is honoured between
+ * batches (nothing is written before the plan). Returns the source's identity.
+ * @param {string} sourceRoot @param {string} root
+ * @param {import('../index.js').RefreshInputs} inputs
  * @param {{ stopRequested: () => boolean, onProgress?: (event: import('./progress.js').ProgressEvent) => void }} ctx
  */
-async function observeRefresh(sourceRoot, root, manifestBytes, { manifest, record }, { stopRequested, onProgress }) {
-  const targets = [...new Set([...manifest.files.map((f) => f.target), ...record.files.map((f) => f.target)])];
-  const read = counter(onProgress, 'read', manifest.files.length + targets.length);
+async function observeRefresh(sourceRoot, root, inputs, { stopRequested, onProgress }) {
+  const { sources, hosts } = inputs.paths();
+  const read = counter(onProgress, 'read', sources.length + hosts.length);
   const reading = {
     onPath: (/** @type {string} */ rel) => read.step(rel),
     stopIfAsked: () => {
       if (stopRequested()) throw new UpkeepError('interrupted', 'refresh interrupted while reading; nothing was written');
     },
   };
-  const sources = await observeAll(
-    sourceRoot,
-    manifest.files.map((f) => f.src),
-    reading,
-  );
-  const hosts = await observeAll(root, targets, reading);
-  const identity = engine.sourceIdentity(
-    manifestBytes,
-    sources.map((s) => [s.path, s.sha256 ?? null]),
-  );
-  return { observations: { sources, hosts }, identity };
+  await observeBatches(sourceRoot, sources, (batch) => inputs.observe({ sources: batch, hosts: [] }), reading);
+  await observeBatches(root, hosts, (batch) => inputs.observe({ sources: [], hosts: batch }), reading);
+  return inputs.sourceIdentity();
 }
 
 /**

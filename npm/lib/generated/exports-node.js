@@ -34,6 +34,7 @@ export const {
   runReport,
   refreshSteps,
   RefreshSession,
+  RefreshInputs,
 } = engine;
 // What the command line prints and asks
 export const {

@@ -477,24 +477,6 @@ export type CachedFile = {
 };
 
 /**
- * What `--pr <folder>` wrote, for the outcome's last line.
- */
-export type ChangeRequestFacts = {
-  /**
-   * The folder as the person gave it.
-   */
-  folder?: string;
-  /**
-   * The change request's branch; none when nothing was written.
-   */
-  branch?: string | null;
-  /**
-   * What the body left out to stay under the platform's limit.
-   */
-  omitted?: Array<string>;
-};
-
-/**
  * One release's section of the CHANGELOG.
  */
 export type ChangelogSection = {
@@ -580,20 +562,6 @@ export type CleanCheck = {
    * The update's options (`dryRun`, `allowDirty`, `resumed` decide whether it applies).
    */
   options?: UpdateOptions;
-};
-
-/**
- * A commit's author and committer.
- */
-export type CommitIdentity = {
-  /**
-   * The name (`upkeep` when the text gives only an address).
-   */
-  name: string;
-  /**
-   * The address between `<` and `>`.
-   */
-  email: string;
 };
 
 /**
@@ -883,7 +851,7 @@ export type EditorTextEdit = {
 };
 
 /**
- * What the shim found at a path.
+ * What a managed path turned out to be.
  */
 export type EntryKind = 'file' | 'missing' | 'symlink' | 'directory' | 'other';
 
@@ -2497,50 +2465,6 @@ export type ManifestRules = {
 };
 
 /**
- * The decision.
- */
-export type ManifestWrite = {
-  /**
-   * Whether the manifest is written.
-   */
-  write: boolean;
-  /**
-   * `written` or `dry-run`.
-   */
-  status: string;
-  /**
-   * The line the command prints first (`Wrote …` / `Would write …`).
-   */
-  heading: string;
-  /**
-   * Whether the manifest's text is shown (a dry run's).
-   */
-  showManifest: boolean;
-};
-
-/**
- * What is where the manifest goes, and how the command was run.
- */
-export type ManifestWriteFacts = {
-  /**
-   * The manifest's path, as messages show it.
-   */
-  path: string;
-  /**
-   * What is at that path now.
-   */
-  existing: EntryKind;
-  /**
-   * `--force`: replace an existing manifest.
-   */
-  force?: boolean;
-  /**
-   * `--dry-run`: write nothing.
-   */
-  dryRun?: boolean;
-};
-
-/**
  * Why a side's markers cannot delimit a region.
  */
 export type MarkerAnomaly = 'duplicated' | 'unbalanced' | 'out-of-order';
@@ -2679,8 +2603,7 @@ export type Observed = {
    */
   sha256?: string | null;
   /**
-   * SHA-256 with CRLF turned into LF, for a text file holding CRLF
-   * ([`crate::refresh::eol_normalized_sha256`]).
+   * SHA-256 with CRLF turned into LF, for a text file holding CRLF ([`eol_normalized_sha256`]).
    */
   sha256Lf?: string | null;
 };
@@ -2714,8 +2637,7 @@ export type PackageManager = 'npm' | 'pnpm' | 'yarn' | 'bun';
 export type PartKind = 'value' | 'entry' | 'token' | 'member';
 
 /**
- * The path an observation is about, and what was found there (an [`Observed`] with its
- * path, checked as one).
+ * The path an observation is about, and what was found there.
  */
 export type PathObservation = {
   /**
@@ -2752,20 +2674,6 @@ export type PathRegionVerdict = {
    * The marker scan per side.
    */
   markers: RegionSideScans;
-};
-
-/**
- * One file of the `--pr` folder: its name and its text.
- */
-export type PayloadFile = {
-  /**
-   * The file's name in the folder.
-   */
-  name: string;
-  /**
-   * Its text.
-   */
-  text: string;
 };
 
 /**
@@ -2956,7 +2864,7 @@ export type ProbedSide = {
   /**
    * What lstat found (a path under a file or a link counts as `other`).
    */
-  kind?: EntryKind;
+  kind?: SideKind;
   /**
    * A regular file's SHA-256.
    */
@@ -3137,20 +3045,6 @@ export type RecordedSource = {
 };
 
 /**
- * One answer a question offers, in the words a prompt shows.
- */
-export type RefreshChoice = {
-  /**
-   * What the prompt shows.
-   */
-  name: string;
-  /**
-   * The decision it stands for.
-   */
-  value: RefreshDecision;
-};
-
-/**
  * A choice about one file, made by the user, by `--auto`, or recovered from a journal.
  */
 export type RefreshDecision = 'keep-mine' | 'take-theirs' | 'merge' | 'restore' | 'forget' | 'remove' | 'keep';
@@ -3196,33 +3090,18 @@ export type RefreshOptions = {
 };
 
 /**
- * The question about one file.
+ * The paths a refresh observes: each manifest `src` in the source, and on the host each
+ * manifest `target` then each recorded target the manifest no longer lists (once each).
  */
-export type RefreshQuestion = {
+export type RefreshPaths = {
   /**
-   * Always `refresh`.
+   * Paths in the source, in manifest order.
    */
-  kind: 'refresh';
+  sources: Array<string>;
   /**
-   * The file's path in the host repository (a `decide` map's key).
+   * Paths in the host repository.
    */
-  id: string;
-  /**
-   * The prompt's line.
-   */
-  message: string;
-  /**
-   * The file's path in the host repository.
-   */
-  target: string;
-  /**
-   * Its state.
-   */
-  state: FileState;
-  /**
-   * The answers, in the order offered; empty for a state that needs no decision.
-   */
-  choices: Array<RefreshChoice>;
+  hosts: Array<string>;
 };
 
 /**
@@ -4589,7 +4468,7 @@ export type ShippedEntry = {
   /**
    * What it is.
    */
-  kind?: EntryKind;
+  kind?: SideKind;
 };
 
 /**
@@ -4598,9 +4477,9 @@ export type ShippedEntry = {
  */
 export type SideInput = {
   /**
-   * What is at the path (never `missing`: a side with nothing there is left out).
+   * What is at the path.
    */
-  kind?: EntryKind;
+  kind?: SideKind;
   /**
    * A regular file's content.
    */
@@ -4626,6 +4505,11 @@ export type SideInput = {
 };
 
 /**
+ * What the shim found at a path on one side.
+ */
+export type SideKind = 'file' | 'symlink' | 'directory' | 'other';
+
+/**
  * One path of a snapshot.
  */
 export type SnapEntry = {
@@ -4634,9 +4518,9 @@ export type SnapEntry = {
    */
   path?: string;
   /**
-   * What is there (never `missing`: a path with nothing there is not in the snapshot).
+   * What is there.
    */
-  kind?: EntryKind;
+  kind?: SnapEntryKind;
   /**
    * A file's SHA-256 (inside the region's directories).
    */
@@ -4654,6 +4538,11 @@ export type SnapEntry = {
    */
   preimage?: boolean;
 };
+
+/**
+ * What is at a path.
+ */
+export type SnapEntryKind = 'file' | 'symlink' | 'directory' | 'other';
 
 /**
  * Where a release comes from.
@@ -4739,7 +4628,7 @@ export type StateWriteError = {
 /**
  * The step's decision.
  */
-export type StepAction = 'failed' | 'skip' | 'push' | 'unchanged' | 'keep' | 'replace' | 'refuse';
+export type StepAction = 'skip' | 'push' | 'unchanged' | 'keep' | 'replace' | 'refuse';
 
 /**
  * The decision and the line the step prints.
@@ -4757,19 +4646,6 @@ export type StepDecision = {
    * One line saying what happened.
    */
   message: string;
-  /**
-   * The update's error, when it failed.
-   */
-  error?: string | null;
-  /**
-   * Whether the step pushes `commit` to the branch now (`push` or `replace`, not
-   * `--no-push`).
-   */
-  push: boolean;
-  /**
-   * The step's exit code.
-   */
-  exit: number;
 };
 
 /**
@@ -4777,23 +4653,7 @@ export type StepDecision = {
  */
 export type StepFacts = {
   /**
-   * The update's exit code (0: it succeeded; none when a signal ended it).
-   */
-  updateExit?: number | null;
-  /**
-   * The update's error message, when it failed.
-   */
-  updateError?: string | null;
-  /**
-   * The signal that ended the update, when one did (the step then exits 1).
-   */
-  updateSignal?: string | null;
-  /**
-   * The version the update went to (its report's `to`), when it says.
-   */
-  updateTo?: string | null;
-  /**
-   * The change request's branch; empty when the update wrote none (already up to date).
+   * The branch.
    */
   branch?: string;
   /**
@@ -4813,10 +4673,6 @@ export type StepFacts = {
    * commit of the base branch's history.
    */
   remoteIsStepCommit?: boolean;
-  /**
-   * `--no-push`: decide, but push nothing.
-   */
-  noPush?: boolean;
 };
 
 /**
@@ -5748,11 +5604,6 @@ export type UpdateOutcomeFacts = {
    */
   root?: string | null;
   /**
-   * `--pr <folder>`: the folder, and the change request written there (none when the
-   * project was already up to date).
-   */
-  changeRequest?: ChangeRequestFacts | null;
-  /**
    * The command as the person typed it: the hint to run it again.
    */
   argv?: Array<string>;
@@ -5896,36 +5747,6 @@ export type UpdatePreparation =
        */
       recordSource: boolean;
     };
-
-/**
- * The question, with the release notes between the two versions.
- */
-export type UpdateQuestion = {
-  /**
-   * Always `update`.
-   */
-  kind: 'update';
-  /**
-   * Always `update` (a `decide` map's key).
-   */
-  id: 'update';
-  /**
-   * The prompt's line.
-   */
-  message: string;
-  /**
-   * The installed version.
-   */
-  from: string;
-  /**
-   * The version the update goes to.
-   */
-  to: string;
-  /**
-   * The release notes between the two versions.
-   */
-  changelog: Array<ChangelogSection>;
-};
 
 /**
  * What an update did (or, in a dry run, would do).
