@@ -34,6 +34,7 @@ import { UpkeepError } from '../shim/upkeep-error.js';
 import { hashFileSync } from '../shim/hash-file.js';
 import { acquireLock } from '../shim/lock.js';
 import { ensureParents, inspect, syncFolders, unsafePathError } from '../shim/safe-path.js';
+import { DEFAULT_STATE_DIR } from '../generated/defaults.js';
 
 /** Files written per batch, between progress reports and stop checks. */
 const CHUNK = 1024;
@@ -68,7 +69,7 @@ const CHUNK = 1024;
  * @returns {Promise<NewOutcome>}
  */
 export async function newProject(request) {
-  const { target, force = false, stateDir = '.upkeep' } = request;
+  const { target, force = false, stateDir = DEFAULT_STATE_DIR } = request;
   const release = await openRelease(request.spec, 'release', {
     stateDir,
     cwd: request.cwd,

@@ -28,6 +28,7 @@ import { fetchTree, isGitRepository, listTags, resolveRef } from './git.js';
 import { pack, viewVersions } from './npm.js';
 import { listTree, stampOf } from './walk.js';
 import { emit, letSignalsIn } from '../flows/progress.js';
+import { DEFAULT_STATE_DIR } from '../generated/defaults.js';
 
 /**
  * @typedef {object} Release
@@ -66,7 +67,7 @@ export async function openRelease(text, label, options = {}) {
     text,
     label,
     name: label === 'release' ? `the release '${text}'` : `the ${label} release '${text}'`,
-    stateDir: options.stateDir ?? '.upkeep',
+    stateDir: options.stateDir ?? DEFAULT_STATE_DIR,
     pre: options.pre ?? false,
     retain: options.retain ?? false,
     onProgress: options.onProgress,
