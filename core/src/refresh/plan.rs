@@ -415,6 +415,17 @@ pub fn plan_refresh(
     observations: &Observations,
     options: &RefreshOptions,
 ) -> Result<Plan> {
+    let (manifest, old) = parse_documents(manifest, record, options)?;
+    plan_parsed(&manifest, old.as_ref(), observations, options)
+}
+
+/// The manifest and the record as the options name them (the record named by the manifest's
+/// `home` unless the options say otherwise).
+pub(crate) fn parse_documents(
+    manifest: &[u8],
+    record: Option<&[u8]>,
+    options: &RefreshOptions,
+) -> Result<(InstallManifest, Option<ReadRecord>)> {
     let manifest = parse_install_manifest(
         manifest,
         options
@@ -426,11 +437,11 @@ pub fn plan_refresh(
         .record_name
         .clone()
         .unwrap_or_else(|| manifest.record_path());
-    let old = match record {
+    let record = match record {
         Some(bytes) => Some(ReadRecord::parse(bytes, &record_name)?),
         None => None,
     };
-    plan_parsed(&manifest, old.as_ref(), observations, options)
+    Ok((manifest, record))
 }
 
 /// A parsed record and the digest of its bytes: whether the new record differs is a

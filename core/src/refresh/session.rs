@@ -27,10 +27,10 @@
 //! assert_eq!(session.files_at(&[0]).unwrap(), plan.files);
 //! ```
 
-use super::manifest::{parse_install_manifest, InstallManifest};
+use super::manifest::InstallManifest;
 use super::plan::{
-    plan_install, plan_parsed, Action, FileDecision, Observations, Plan, PlannedFile, ReadRecord,
-    RefreshOptions,
+    parse_documents, plan_install, plan_parsed, Action, FileDecision, Observations, Plan,
+    PlannedFile, ReadRecord, RefreshOptions,
 };
 use super::report::{run_report, RunFacts, RunReport};
 use super::steps::refresh_steps;
@@ -63,21 +63,7 @@ impl RefreshSession {
         observations: Observations,
         options: RefreshOptions,
     ) -> Result<Self> {
-        let manifest = parse_install_manifest(
-            manifest,
-            options
-                .manifest_name
-                .as_deref()
-                .unwrap_or("install/manifest.json"),
-        )?;
-        let record_name = options
-            .record_name
-            .clone()
-            .unwrap_or_else(|| manifest.record_path());
-        let record = match record {
-            Some(bytes) => Some(ReadRecord::parse(bytes, &record_name)?),
-            None => None,
-        };
+        let (manifest, record) = parse_documents(manifest, record, &options)?;
         Self::parsed(manifest, record, observations, options)
     }
 

@@ -477,6 +477,24 @@ export type CachedFile = {
 };
 
 /**
+ * What `--pr <folder>` wrote, for the outcome's last line.
+ */
+export type ChangeRequestFacts = {
+  /**
+   * The folder as the person gave it.
+   */
+  folder?: string;
+  /**
+   * The change request's branch; none when nothing was written.
+   */
+  branch?: string | null;
+  /**
+   * What the body left out to stay under the platform's limit.
+   */
+  omitted?: Array<string>;
+};
+
+/**
  * One release's section of the CHANGELOG.
  */
 export type ChangelogSection = {
@@ -562,6 +580,20 @@ export type CleanCheck = {
    * The update's options (`dryRun`, `allowDirty`, `resumed` decide whether it applies).
    */
   options?: UpdateOptions;
+};
+
+/**
+ * A commit's author and committer.
+ */
+export type CommitIdentity = {
+  /**
+   * The name (`upkeep` when the text gives only an address).
+   */
+  name: string;
+  /**
+   * The address between `<` and `>`.
+   */
+  email: string;
 };
 
 /**
@@ -851,7 +883,7 @@ export type EditorTextEdit = {
 };
 
 /**
- * What a managed path turned out to be.
+ * What the shim found at a path.
  */
 export type EntryKind = 'file' | 'missing' | 'symlink' | 'directory' | 'other';
 
@@ -2465,6 +2497,50 @@ export type ManifestRules = {
 };
 
 /**
+ * The decision.
+ */
+export type ManifestWrite = {
+  /**
+   * Whether the manifest is written.
+   */
+  write: boolean;
+  /**
+   * `written` or `dry-run`.
+   */
+  status: string;
+  /**
+   * The line the command prints first (`Wrote …` / `Would write …`).
+   */
+  heading: string;
+  /**
+   * Whether the manifest's text is shown (a dry run's).
+   */
+  showManifest: boolean;
+};
+
+/**
+ * What is where the manifest goes, and how the command was run.
+ */
+export type ManifestWriteFacts = {
+  /**
+   * The manifest's path, as messages show it.
+   */
+  path: string;
+  /**
+   * What is at that path now.
+   */
+  existing: EntryKind;
+  /**
+   * `--force`: replace an existing manifest.
+   */
+  force?: boolean;
+  /**
+   * `--dry-run`: write nothing.
+   */
+  dryRun?: boolean;
+};
+
+/**
  * Why a side's markers cannot delimit a region.
  */
 export type MarkerAnomaly = 'duplicated' | 'unbalanced' | 'out-of-order';
@@ -2603,7 +2679,8 @@ export type Observed = {
    */
   sha256?: string | null;
   /**
-   * SHA-256 with CRLF turned into LF, for a text file holding CRLF ([`eol_normalized_sha256`]).
+   * SHA-256 with CRLF turned into LF, for a text file holding CRLF
+   * ([`crate::refresh::eol_normalized_sha256`]).
    */
   sha256Lf?: string | null;
 };
@@ -2637,7 +2714,8 @@ export type PackageManager = 'npm' | 'pnpm' | 'yarn' | 'bun';
 export type PartKind = 'value' | 'entry' | 'token' | 'member';
 
 /**
- * The path an observation is about, and what was found there.
+ * The path an observation is about, and what was found there (an [`Observed`] with its
+ * path, checked as one).
  */
 export type PathObservation = {
   /**
@@ -2674,6 +2752,20 @@ export type PathRegionVerdict = {
    * The marker scan per side.
    */
   markers: RegionSideScans;
+};
+
+/**
+ * One file of the `--pr` folder: its name and its text.
+ */
+export type PayloadFile = {
+  /**
+   * The file's name in the folder.
+   */
+  name: string;
+  /**
+   * Its text.
+   */
+  text: string;
 };
 
 /**
@@ -2864,7 +2956,7 @@ export type ProbedSide = {
   /**
    * What lstat found (a path under a file or a link counts as `other`).
    */
-  kind?: SideKind;
+  kind?: EntryKind;
   /**
    * A regular file's SHA-256.
    */
@@ -3045,6 +3137,20 @@ export type RecordedSource = {
 };
 
 /**
+ * One answer a question offers, in the words a prompt shows.
+ */
+export type RefreshChoice = {
+  /**
+   * What the prompt shows.
+   */
+  name: string;
+  /**
+   * The decision it stands for.
+   */
+  value: RefreshDecision;
+};
+
+/**
  * A choice about one file, made by the user, by `--auto`, or recovered from a journal.
  */
 export type RefreshDecision = 'keep-mine' | 'take-theirs' | 'merge' | 'restore' | 'forget' | 'remove' | 'keep';
@@ -3102,6 +3208,36 @@ export type RefreshPaths = {
    * Paths in the host repository.
    */
   hosts: Array<string>;
+};
+
+/**
+ * The question about one file.
+ */
+export type RefreshQuestion = {
+  /**
+   * Always `refresh`.
+   */
+  kind: 'refresh';
+  /**
+   * The file's path in the host repository (a `decide` map's key).
+   */
+  id: string;
+  /**
+   * The prompt's line.
+   */
+  message: string;
+  /**
+   * The file's path in the host repository.
+   */
+  target: string;
+  /**
+   * Its state.
+   */
+  state: FileState;
+  /**
+   * The answers, in the order offered; empty for a state that needs no decision.
+   */
+  choices: Array<RefreshChoice>;
 };
 
 /**
@@ -4468,7 +4604,7 @@ export type ShippedEntry = {
   /**
    * What it is.
    */
-  kind?: SideKind;
+  kind?: EntryKind;
 };
 
 /**
@@ -4477,9 +4613,9 @@ export type ShippedEntry = {
  */
 export type SideInput = {
   /**
-   * What is at the path.
+   * What is at the path (never `missing`: a side with nothing there is left out).
    */
-  kind?: SideKind;
+  kind?: EntryKind;
   /**
    * A regular file's content.
    */
@@ -4505,11 +4641,6 @@ export type SideInput = {
 };
 
 /**
- * What the shim found at a path on one side.
- */
-export type SideKind = 'file' | 'symlink' | 'directory' | 'other';
-
-/**
  * One path of a snapshot.
  */
 export type SnapEntry = {
@@ -4518,9 +4649,9 @@ export type SnapEntry = {
    */
   path?: string;
   /**
-   * What is there.
+   * What is there (never `missing`: a path with nothing there is not in the snapshot).
    */
-  kind?: SnapEntryKind;
+  kind?: EntryKind;
   /**
    * A file's SHA-256 (inside the region's directories).
    */
@@ -4538,11 +4669,6 @@ export type SnapEntry = {
    */
   preimage?: boolean;
 };
-
-/**
- * What is at a path.
- */
-export type SnapEntryKind = 'file' | 'symlink' | 'directory' | 'other';
 
 /**
  * Where a release comes from.
@@ -4628,7 +4754,7 @@ export type StateWriteError = {
 /**
  * The step's decision.
  */
-export type StepAction = 'skip' | 'push' | 'unchanged' | 'keep' | 'replace' | 'refuse';
+export type StepAction = 'failed' | 'skip' | 'push' | 'unchanged' | 'keep' | 'replace' | 'refuse';
 
 /**
  * The decision and the line the step prints.
@@ -4646,6 +4772,19 @@ export type StepDecision = {
    * One line saying what happened.
    */
   message: string;
+  /**
+   * The update's error, when it failed.
+   */
+  error?: string | null;
+  /**
+   * Whether the step pushes `commit` to the branch now (`push` or `replace`, not
+   * `--no-push`).
+   */
+  push: boolean;
+  /**
+   * The step's exit code.
+   */
+  exit: number;
 };
 
 /**
@@ -4653,7 +4792,23 @@ export type StepDecision = {
  */
 export type StepFacts = {
   /**
-   * The branch.
+   * The update's exit code (0: it succeeded; none when a signal ended it).
+   */
+  updateExit?: number | null;
+  /**
+   * The update's error message, when it failed.
+   */
+  updateError?: string | null;
+  /**
+   * The signal that ended the update, when one did (the step then exits 1).
+   */
+  updateSignal?: string | null;
+  /**
+   * The version the update went to (its report's `to`), when it says.
+   */
+  updateTo?: string | null;
+  /**
+   * The change request's branch; empty when the update wrote none (already up to date).
    */
   branch?: string;
   /**
@@ -4673,6 +4828,10 @@ export type StepFacts = {
    * commit of the base branch's history.
    */
   remoteIsStepCommit?: boolean;
+  /**
+   * `--no-push`: decide, but push nothing.
+   */
+  noPush?: boolean;
 };
 
 /**
@@ -5604,6 +5763,11 @@ export type UpdateOutcomeFacts = {
    */
   root?: string | null;
   /**
+   * `--pr <folder>`: the folder, and the change request written there (none when the
+   * project was already up to date).
+   */
+  changeRequest?: ChangeRequestFacts | null;
+  /**
    * The command as the person typed it: the hint to run it again.
    */
   argv?: Array<string>;
@@ -5747,6 +5911,36 @@ export type UpdatePreparation =
        */
       recordSource: boolean;
     };
+
+/**
+ * The question, with the release notes between the two versions.
+ */
+export type UpdateQuestion = {
+  /**
+   * Always `update`.
+   */
+  kind: 'update';
+  /**
+   * Always `update` (a `decide` map's key).
+   */
+  id: 'update';
+  /**
+   * The prompt's line.
+   */
+  message: string;
+  /**
+   * The installed version.
+   */
+  from: string;
+  /**
+   * The version the update goes to.
+   */
+  to: string;
+  /**
+   * The release notes between the two versions.
+   */
+  changelog: Array<ChangelogSection>;
+};
 
 /**
  * What an update did (or, in a dry run, would do).
