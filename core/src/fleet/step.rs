@@ -128,6 +128,9 @@ pub struct StepDecision {
     pub push: bool,
     /// The step's exit code.
     pub exit: i32,
+    /// Whether the run is over, so its marker (the base it started from) goes. A failed
+    /// update's stays: the next run discards that update's writes first.
+    pub finished: bool,
 }
 
 /// Decides (see the module's table). The step calls it wherever it stops: after a failed
@@ -152,6 +155,7 @@ pub fn step_action(facts: &StepFacts) -> StepDecision {
             error: Some(error),
             push: false,
             exit,
+            finished: false,
         };
     }
     if branch.is_empty() {
@@ -208,6 +212,7 @@ fn decision(action: StepAction, message: String, facts: &StepFacts) -> StepDecis
         error: None,
         push: pushes && !facts.no_push,
         exit: i32::from(exit),
+        finished: true,
     }
 }
 

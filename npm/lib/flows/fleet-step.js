@@ -132,13 +132,12 @@ export function fleetStep(request) {
     remoteIsStepCommit: false,
     noPush: request.push === false,
   };
-  const stop = () => {
-    const decision = engine.stepAction(facts);
+  const stop = (decision = engine.stepAction(facts)) => {
     outcome.action = decision.action;
     outcome.message = decision.message;
     outcome.exit = decision.exit;
     outcome.error = decision.error;
-    finish(payload, outcome, marker);
+    finish(payload, outcome, marker, decision.finished);
     return decision;
   };
   const branchFile = join(payload, 'branch.txt');
@@ -200,19 +199,19 @@ export function fleetStep(request) {
     const lease = decision.lease === null ? [] : [`--force-with-lease=refs/heads/${branch}:${decision.lease}`];
     git(top, ['push', '-q', ...lease, remote, `${commit}:refs/heads/${branch}`]);
   }
-  stop();
+  stop(decision);
   return outcome;
 }
 
 /**
- * Writes the outcome beside the payload (`step.json`), for the CI's next steps; a run that
- * got this far is finished, so its marker goes (a failed update's stays: its writes, if
- * any, are discarded by the next run).
+ * Writes the outcome beside the payload (`step.json`), for the CI's next steps, and
+ * removes the run's marker when the engine says the run is over.
  * @param {string} payload @param {FleetStepOutcome} outcome @param {string} marker
+ * @param {boolean} finished the engine's word: the run is over, its marker goes
  */
-function finish(payload, outcome, marker) {
+function finish(payload, outcome, marker, finished) {
   atomicWrite(join(payload, 'step.json'), Buffer.from(`${JSON.stringify(outcome, null, 2)}\n`, 'utf8'));
-  if (outcome.action !== 'failed') rmSync(marker, { force: true });
+  if (finished) rmSync(marker, { force: true });
 }
 
 /** The base an unfinished run recorded, or null. */

@@ -4785,6 +4785,11 @@ export type StepDecision = {
    * The step's exit code.
    */
   exit: number;
+  /**
+   * Whether the run is over, so its marker (the base it started from) goes. A failed
+   * update's stays: the next run discards that update's writes first.
+   */
+  finished: boolean;
 };
 
 /**
