@@ -345,6 +345,39 @@ describe('refresh: SIGKILL at every mutating step', () => {
   });
 });
 
+describe('refresh: killed mid-append, the journal keeps a torn last line', () => {
+  test('the next run cuts it before appending, so every later run still reads the journal', () => {
+    const template = scenario();
+    const reference = scenario();
+    assert.equal(refresh(reference, ALL).status, 0);
+    const expected = snapshot(reference.host, managed);
+    let tears = 0;
+    for (let write = 1; write < 20; write += 1) {
+      const dir = join(base, `t${counter++}`);
+      cpSync(template.dir, dir, { recursive: true, verbatimSymlinks: true });
+      const s = { src: join(dir, 'src'), host: join(dir, 'host') };
+      const journal = join(s.host, 'svc/.upkeep-source.refresh.log');
+      // Half of the write lands, then SIGKILL: what a kill arriving mid-`write` leaves.
+      const killed = refresh(s, ALL, { UPKEEP_FAULT_TEAR_JOURNAL_AT: String(write) });
+      if (killed.status !== null) break; // the run made fewer journal writes than this
+      tears += 1;
+      assert.ok(!readFileSync(journal, 'utf8').endsWith('\n'), `write ${write}: the journal ends in a torn line`);
+      const resumed = refresh(s, ALL);
+      assert.equal(resumed.status, 0, `write ${write}: ${resumed.stdout}${resumed.stderr}`);
+      assert.deepEqual(snapshot(s.host, managed), expected, `write ${write}`);
+      // Two more runs that append: each reads every line the runs before it wrote.
+      for (const version of ['v3', 'v4']) {
+        put(s.src, { 'code/stale.mjs': `stale ${version}\n` });
+        const later = refresh(s, ALL);
+        assert.equal(later.status, 0, `write ${write}, ${version}: ${later.stdout}${later.stderr}`);
+        assert.equal(readFileSync(join(s.host, 'svc/stale.mjs'), 'utf8'), `stale ${version}\n`);
+      }
+      rmSync(dir, { recursive: true, force: true });
+    }
+    assert.ok(tears >= 2, `only ${tears} torn writes`);
+  });
+});
+
 describe('refresh: line endings', () => {
   test('a CRLF checkout gets the new version with CRLF, and the next run finds nothing to do', () => {
     const dir = join(base, `eol${counter++}`);

@@ -16,6 +16,7 @@
 //! let torn = format!("{line}{}", &line[..20]);
 //! let journal = parse_journal(&[JournalSegment { name: "log".into(), text: torn }]).unwrap();
 //! assert!(journal.torn_line);
+//! assert_eq!(journal.torn_at, Some(line.len() as u64)); // where a run appending cuts it
 //! assert_eq!(journal.runs[0].run, "r1");
 //! ```
 
@@ -197,6 +198,11 @@ pub struct Journal {
     pub runs: Vec<JournalRun>,
     /// Whether a torn last line (a crash mid-append) was dropped.
     pub torn_line: bool,
+    /// Where the torn line starts, in bytes into the last segment: a run that appends to
+    /// this journal first cuts the segment there, so the torn line never ends up followed
+    /// by more lines (where it would read as corruption). Null when no line is torn.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub torn_at: Option<u64>,
 }
 
 fn corrupt(segment: &str, line: usize, detail: impl std::fmt::Display) -> Error {
@@ -252,7 +258,7 @@ fn parse_line(text: &str) -> std::result::Result<JournalRecord, String> {
 /// Reads a journal from its segments, oldest first.
 pub fn parse_journal(segments: &[JournalSegment]) -> Result<Journal> {
     let mut runs: Vec<JournalRun> = Vec::new();
-    let mut torn_line = false;
+    let mut torn_at = None;
     for (index, segment) in segments.iter().enumerate() {
         let last_segment = index + 1 == segments.len();
         let mut lines: Vec<&str> = segment.text.split('\n').collect();
@@ -265,7 +271,7 @@ pub fn parse_journal(segments: &[JournalSegment]) -> Result<Journal> {
                     "incomplete line before a later segment",
                 ));
             }
-            torn_line = true;
+            torn_at = Some((segment.text.len() - tail.len()) as u64);
         }
         for (i, line) in lines.iter().enumerate() {
             let number = i + 1;
@@ -300,7 +306,11 @@ pub fn parse_journal(segments: &[JournalSegment]) -> Result<Journal> {
             }
         }
     }
-    Ok(Journal { runs, torn_line })
+    Ok(Journal {
+        runs,
+        torn_line: torn_at.is_some(),
+        torn_at,
+    })
 }
 
 /// What a resumed run needs to know about the run that was interrupted.
@@ -513,9 +523,11 @@ mod tests {
         let last_start = full[..full.len() - 1].rfind('\n').unwrap() + 1;
         for cut in last_start..=full.len() {
             let journal = parse_journal(&seg(&full[..cut])).unwrap();
+            let torn = cut != last_start && cut != full.len();
+            assert_eq!(journal.torn_line, torn, "cut {cut}");
             assert_eq!(
-                journal.torn_line,
-                cut != last_start && cut != full.len(),
+                journal.torn_at,
+                torn.then_some(last_start as u64),
                 "cut {cut}"
             );
             let run = interrupted_run(&journal, "/repo", "S", "log")

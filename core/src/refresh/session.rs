@@ -53,6 +53,8 @@ pub struct RefreshSession {
     plan: Plan,
     /// Present until the steps are taken: a decision cannot change a plan being carried out.
     replan: Option<Replan>,
+    /// Whether the plan resumes an interrupted run (whose journal it must close).
+    resumes: bool,
 }
 
 impl RefreshSession {
@@ -75,6 +77,7 @@ impl RefreshSession {
         options: RefreshOptions,
     ) -> Result<Self> {
         let plan = plan_parsed(&manifest, record.as_ref(), &observations, &options)?;
+        let resumes = options.resume.is_some();
         let replan = Replan {
             manifest,
             record,
@@ -84,6 +87,7 @@ impl RefreshSession {
         Ok(RefreshSession {
             plan,
             replan: Some(replan),
+            resumes,
         })
     }
 
@@ -97,6 +101,7 @@ impl RefreshSession {
         Ok(RefreshSession {
             plan: plan_install(manifest, manifest_name, observations, force)?,
             replan: None,
+            resumes: false,
         })
     }
 
@@ -139,9 +144,14 @@ impl RefreshSession {
         self.plan.attention
     }
 
-    /// Whether carrying the plan out changes anything: a file's action or the record.
+    /// Whether carrying the plan out changes anything: a file's action, the record, or the
+    /// journal of an interrupted run it resumes. That run must be closed even when the run
+    /// that killed it had done everything: left open, it is resumed again by every later
+    /// run and refuses the next source version.
     pub fn mutating(&self) -> bool {
-        self.plan.record_changed || self.plan.files.iter().any(|f| f.action != Action::None)
+        self.resumes
+            || self.plan.record_changed
+            || self.plan.files.iter().any(|f| f.action != Action::None)
     }
 
     /// The write steps ([`refresh_steps`]); the plan takes no decisions afterwards, and
@@ -183,5 +193,54 @@ impl RefreshSession {
     /// The record's new content, to write once every file is done.
     pub fn record_text(&self) -> &str {
         &self.plan.record_text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::refresh::{InterruptedRun, PathObservation};
+    use crate::sha256_hex;
+
+    /// A refresh with nothing left to do: the host has the source's content, recorded as
+    /// the engine writes the record.
+    fn settled(resume: Option<InterruptedRun>) -> RefreshSession {
+        let manifest = br#"{"schema":1,"files":[{"src":"a","target":"a"}]}"#;
+        let digest = sha256_hex(b"v2");
+        let observations = || Observations {
+            sources: vec![PathObservation::file("a", digest.clone())],
+            hosts: vec![PathObservation::file("a", digest.clone())],
+        };
+        let old = format!(
+            r#"{{"schema":1,"files":[{{"src":"a","target":"a","sha256":"{}"}}]}}"#,
+            sha256_hex(b"v1")
+        );
+        let first = RefreshSession::new(
+            manifest,
+            Some(old.as_bytes()),
+            observations(),
+            RefreshOptions::default(),
+        )
+        .unwrap();
+        let record = first.record_text().to_string();
+        let options = RefreshOptions {
+            resume,
+            ..RefreshOptions::default()
+        };
+        RefreshSession::new(manifest, Some(record.as_bytes()), observations(), options).unwrap()
+    }
+
+    #[test]
+    fn nothing_to_do_writes_nothing() {
+        assert!(!settled(None).mutating());
+    }
+
+    #[test]
+    fn resuming_a_run_that_had_finished_its_files_still_closes_its_journal() {
+        let resume = InterruptedRun {
+            run: "r1".into(),
+            files: Vec::new(),
+        };
+        assert!(settled(Some(resume)).mutating());
     }
 }

@@ -113,7 +113,7 @@ export async function runRefresh(request) {
 
     runId = resume?.run ?? runId;
     const header = { type: /** @type {const} */ ('begin'), run: runId, ts: new Date().toISOString(), root, source: identity };
-    const writer = new JournalWriter(journalPath, header);
+    const writer = new JournalWriter(journalPath, header, { tornAt: journal.tornAt });
     if (!plan.mutating()) return report(plan, { dryRun: false, resumed: false, diffs, runId });
     writer.append(header);
     const { outcomes, stopped, failed } = await carryOut(plan, unwritten, {

@@ -1633,6 +1633,12 @@ export type Journal = {
    * Whether a torn last line (a crash mid-append) was dropped.
    */
   tornLine: boolean;
+  /**
+   * Where the torn line starts, in bytes into the last segment: a run that appends to
+   * this journal first cuts the segment there, so the torn line never ends up followed
+   * by more lines (where it would read as corruption). Null when no line is torn.
+   */
+  tornAt: number | null;
 };
 
 /**

@@ -21,6 +21,19 @@ export function step(/** @type {string} */ _label) {
   if (interruptAt > 0 && steps === interruptAt) process.kill(process.pid, 'SIGINT');
 }
 
+const tearAt = Number(process.env.UPKEEP_FAULT_TEAR_JOURNAL_AT ?? 0);
+let journalWrites = 0;
+
+/**
+ * Marks one write of journal lines; UPKEEP_FAULT_TEAR_JOURNAL_AT=<n> answers how many of
+ * its bytes the n-th writes before the process SIGKILLs itself (half of them), as a kill
+ * arriving mid-`write` leaves a short write; undefined: write them all.
+ */
+export function journalWrite(/** @type {number} */ bytes) {
+  journalWrites += 1;
+  return tearAt > 0 && journalWrites === tearAt ? Math.floor(bytes / 2) : undefined;
+}
+
 const enospcAt = Number(process.env.UPKEEP_FAULT_ENOSPC_AT ?? 0);
 let dataWrites = 0;
 

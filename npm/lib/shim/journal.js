@@ -6,11 +6,12 @@
 // appended back to back, so a dropped segment holds only finished files, whose bytes
 // already match their new content (resume re-observes every file and takes journalled
 // decisions only for files not yet finished).
-import { closeSync, constants, fsyncSync, lstatSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, constants, fsyncSync, ftruncateSync, lstatSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
+import process from 'node:process';
 import { engine } from '../engine.js';
 import { fsyncDir } from './atomic-write.js';
-import { step } from './fault.js';
+import { journalWrite, step } from './fault.js';
 import { UpkeepError } from './upkeep-error.js';
 
 export const ROTATE_BYTES = 1 << 20;
@@ -48,16 +49,20 @@ export class JournalWriter {
   /**
    * @param {string} path
    * @param {import('../index.js').JournalRecord} header this run's `begin` record, repeated after rotation
-   * @param {{ cap?: number }} [options]
+   * @param {{ cap?: number, tornAt?: number | null }} [options] tornAt: where the journal's
+   *   torn last line starts (the engine's `parseJournal`), cut before the first append
    */
-  constructor(path, header, { cap = Number(process.env.UPKEEP_JOURNAL_CAP ?? ROTATE_BYTES) } = {}) {
+  constructor(path, header, { cap = Number(process.env.UPKEEP_JOURNAL_CAP ?? ROTATE_BYTES), tornAt = null } = {}) {
     this.path = path;
     this.header = header;
     this.cap = cap;
+    /** @type {number | null} */
+    this.tornAt = tornAt;
   }
 
   /** Appends one record durably. */
   append(/** @type {import('../index.js').JournalRecord} */ record) {
+    this.#cutTornLine();
     const line = engine.renderJournalLine(record);
     const size = segmentSize(this.path) ?? 0;
     if (size > 0 && size + Buffer.byteLength(line) > this.cap && record.type !== 'begin') {
@@ -77,6 +82,7 @@ export class JournalWriter {
    */
   appendAll(records) {
     if (records.length === 0) return;
+    this.#cutTornLine();
     let size = segmentSize(this.path) ?? 0;
     let pending = '';
     for (const record of records) {
@@ -97,11 +103,37 @@ export class JournalWriter {
     this.#write(pending);
   }
 
+  /**
+   * Cuts a torn last line (a run killed mid-append) before this run appends, once, and
+   * durably: appended after, it would sit mid-file, where any later read refuses it as
+   * corruption.
+   */
+  #cutTornLine() {
+    if (this.tornAt === null) return;
+    const at = this.tornAt;
+    this.tornAt = null;
+    if ((segmentSize(this.path) ?? 0) <= at) return;
+    const fd = openSync(this.path, constants.O_WRONLY | constants.O_NOFOLLOW);
+    try {
+      ftruncateSync(fd, at);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  }
+
   #write(/** @type {string} */ line) {
     segmentSize(this.path);
     const fd = openSync(this.path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o644);
     try {
-      writeSync(fd, line);
+      const bytes = Buffer.from(line);
+      const torn = journalWrite(bytes.length);
+      if (torn !== undefined) {
+        writeSync(fd, bytes.subarray(0, torn));
+        fsyncSync(fd);
+        process.kill(process.pid, 'SIGKILL');
+      }
+      writeSync(fd, bytes);
       fsyncSync(fd);
     } finally {
       closeSync(fd);
