@@ -18,7 +18,7 @@
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { loadImplementation } from '../npm/lib/engine-node.js';
-import { withScoreApi } from '../npm/lib/score-api.js';
+import { withBulkApis } from '../npm/lib/bulk-api.js';
 import { SCORE_PATTERNS } from './harness.mjs';
 
 const require = createRequire(import.meta.url);
@@ -92,7 +92,7 @@ if (flags.call) {
   // Instruction-count mode: one call, `repeat` times, on one addon; nothing printed.
   const call = calls.find(([id]) => id === flags.call);
   if (!call) throw new Error(`--call must be one of ${calls.map(([id]) => id).join(', ')}`);
-  const api = flags.addon ? withScoreApi(require(flags.addon)) : loadImplementation('native');
+  const api = flags.addon ? withBulkApis(require(flags.addon)) : loadImplementation('native');
   for (let i = 0; i < Number(flags.repeat ?? 1); i += 1) call[2](api);
   process.exit(0);
 }
@@ -100,7 +100,7 @@ if (flags.call) {
 /** @type {[string, any][]} */
 const builds = [['this build', loadImplementation('native')]];
 const previous = process.env.UPKEEP_BENCH_PREVIOUS_ADDON;
-if (previous) builds.push(['previous build', withScoreApi(require(previous))]);
+if (previous) builds.push(['previous build', withBulkApis(require(previous))]);
 
 /** @type {Map<string, { wall: number[], cpu: number[] }>} */
 const times = new Map();

@@ -10,7 +10,7 @@
 //    routes to the same rounds.
 import { createRequire } from 'node:module';
 import { loadImplementation } from '../npm/lib/engine-node.js';
-import { withScoreApi } from '../npm/lib/score-api.js';
+import { withBulkApis } from '../npm/lib/bulk-api.js';
 import { SCORE_PATTERNS } from './harness.mjs';
 
 // The competitors are devDependencies of the package in npm/.
@@ -247,7 +247,7 @@ const ROUNDS = 15;
 const previousAddon = process.env.UPKEEP_BENCH_PREVIOUS_ADDON;
 /** @type {(readonly [string, any])[]} */
 const routeEngines = [...engines];
-if (previousAddon) routeEngines.splice(1, 0, ['upkeep native, previous build', withScoreApi(require(previousAddon))]);
+if (previousAddon) routeEngines.splice(1, 0, ['upkeep native, previous build', withBulkApis(require(previousAddon))]);
 console.log(
   '| engine | route | matchesMany best (ms) | median (ms) | CPU median (ms) | isMatchMany best (ms) | median (ms) | CPU median (ms) |\n|---|---|---:|---:|---:|---:|---:|---:|',
 );

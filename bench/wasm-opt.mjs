@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { withScoreApi } from '../npm/lib/score-api.js';
+import { withBulkApis } from '../npm/lib/bulk-api.js';
 import { runAll } from '../tests/js/vectors.js';
 import { table, timePerCall } from './harness.mjs';
 
@@ -64,7 +64,7 @@ try {
       rows.push([label, ...size, `does not load: ${/** @type {Error} */ (error).message.split('\n')[0]}`, '', '', '', '']);
       continue;
     }
-    const api = withScoreApi(glue);
+    const api = withBulkApis(glue);
     const vectors = runAll(api);
     const set = new api.GlobSet(['**/*.md', 'src/mod1*/**', '**/sub3/*.ts', 'docs/**', '**/file9*.json']);
     rows.push([

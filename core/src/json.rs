@@ -39,8 +39,9 @@ mod value;
 
 pub use value::{parse_value, JsonValue};
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::fmt::Write as _;
+use std::hash::{BuildHasher, RandomState};
 
 /// Documents larger than this are refused before parsing (a 50,000-entry manifest is ~6 MB).
 pub const MAX_BYTES: usize = 32 << 20;
@@ -326,7 +327,7 @@ impl Parser<'_, '_> {
         self.enter(depth)?;
         self.pos += 1;
         let mut members: Vec<(String, Node)> = Vec::new();
-        let mut seen: HashSet<String> = HashSet::new();
+        let mut seen = KeySet::default();
         self.skip_ws()?;
         if self.peek() == Some(b'}') {
             self.pos += 1;
@@ -343,7 +344,7 @@ impl Parser<'_, '_> {
             }
             let key_at = self.pos;
             let key = self.string()?;
-            if !seen.insert(key.clone()) {
+            if !seen.insert(&key, &members) {
                 return Err(SyntaxError {
                     offset: key_at,
                     message: format!("duplicate key {key:?}"),
@@ -462,20 +463,25 @@ impl Parser<'_, '_> {
         let mut out = String::new();
         loop {
             let run_start = self.pos;
-            while let Some(b) = self.peek() {
-                if b == b'"' || b == b'\\' || b < 0x20 {
-                    break;
-                }
-                self.pos += 1;
-            }
+            let rest = &self.bytes[run_start..];
+            self.pos += rest
+                .iter()
+                .position(|&b| b == b'"' || b == b'\\' || b < 0x20)
+                .unwrap_or(rest.len());
             let run = &self.bytes[run_start..self.pos];
-            match std::str::from_utf8(run) {
-                Ok(text) => out.push_str(text),
+            let text = match std::str::from_utf8(run) {
+                Ok(text) => text,
                 Err(e) => {
                     self.pos = run_start + e.valid_up_to();
                     return Err(self.error("invalid UTF-8"));
                 }
+            };
+            // Most strings have no escape: one allocation of the right size.
+            if out.is_empty() && self.peek() == Some(b'"') {
+                self.pos += 1;
+                return Ok(text.to_owned());
             }
+            out.push_str(text);
             match self.peek() {
                 None => return Err(self.error("unterminated string")),
                 Some(b'"') => {
@@ -528,6 +534,41 @@ impl Parser<'_, '_> {
                 Some(_) => return Err(self.error("control character in a string")),
             }
         }
+    }
+}
+
+/// The keys of one object so far, to refuse a duplicate without copying each key: small
+/// objects are searched, large ones (a 100,000-entry manifest) indexed by hash.
+#[derive(Default)]
+struct KeySet {
+    /// Member indices by key hash, once the object outgrows a search.
+    by_hash: HashMap<u64, Vec<u32>>,
+    /// std's keyed hash, so crafted keys cannot pile into one slot.
+    hasher: RandomState,
+}
+
+impl KeySet {
+    /// Objects up to this many members are searched.
+    const SEARCHED: usize = 16;
+
+    /// Whether `key` is new among `members` (the object's members so far), remembering it
+    /// as the member about to be pushed.
+    fn insert(&mut self, key: &str, members: &[(String, Node)]) -> bool {
+        if members.len() < Self::SEARCHED {
+            return !members.iter().any(|(k, _)| k == key);
+        }
+        if self.by_hash.is_empty() {
+            for (i, (k, _)) in members.iter().enumerate() {
+                let hash = self.hasher.hash_one(k.as_str());
+                self.by_hash.entry(hash).or_default().push(i as u32);
+            }
+        }
+        let slot = self.by_hash.entry(self.hasher.hash_one(key)).or_default();
+        if slot.iter().any(|&i| members[i as usize].0 == key) {
+            return false;
+        }
+        slot.push(members.len() as u32);
+        true
     }
 }
 
@@ -626,6 +667,34 @@ mod tests {
             assert_eq!(err.offset, *offset, "{input:?}: {err:?}");
             assert!(err.message.contains(message), "{input:?}: {err:?}");
         }
+    }
+
+    #[test]
+    fn duplicate_keys_of_large_objects_are_found_wherever_they_are() {
+        let keys: Vec<String> = (0..40).map(|i| format!("k{i}")).collect();
+        let object = |keys: &[String]| {
+            let members: Vec<String> = keys.iter().map(|k| format!("\"{k}\":0")).collect();
+            format!("{{{}}}", members.join(","))
+        };
+        assert!(parse(object(&keys).as_bytes()).is_ok());
+        for (dup, of) in [(39, 0), (39, 20), (17, 16), (16, 3)] {
+            let mut with = keys[..dup].to_vec();
+            with.push(keys[of].clone());
+            let text = object(&with);
+            let err = parse(text.as_bytes()).unwrap_err();
+            assert_eq!(err.message, format!("duplicate key \"k{of}\""));
+            assert_eq!(err.offset, text.rfind(&format!("\"k{of}\"")).unwrap());
+        }
+        // An escaped spelling of a key is the same key.
+        let escaped = format!(
+            "{}{}",
+            &object(&keys)[..object(&keys).len() - 1],
+            ",\"\\u006b5\":1}"
+        );
+        assert!(parse(escaped.as_bytes())
+            .unwrap_err()
+            .message
+            .contains("duplicate key \"k5\""));
     }
 
     #[test]

@@ -20,6 +20,7 @@
 //! assert_eq!(check_collisions(&["README.md", "readme.md"]).unwrap_err().code(), "path-collision");
 //! ```
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use unicode_normalization::UnicodeNormalization;
@@ -100,35 +101,39 @@ fn is_git_alias(segment: &str) -> bool {
 }
 
 /// The key two paths share when some file system would see them as the same file:
-/// Unicode NFC (macOS stores NFD) and lowercase (case-insensitive volumes).
-fn fold(path: &str) -> String {
+/// Unicode NFC (macOS stores NFD) and lowercase (case-insensitive volumes). Most paths are
+/// lowercase ASCII already, and are their own key.
+fn fold(path: &str) -> Cow<'_, str> {
     if path.is_ascii() {
-        return path.to_ascii_lowercase(); // ASCII is its own NFC
+        if !path.bytes().any(|b| b.is_ascii_uppercase()) {
+            return Cow::Borrowed(path);
+        }
+        return Cow::Owned(path.to_ascii_lowercase()); // ASCII is its own NFC
     }
-    path.nfc().flat_map(char::to_lowercase).collect::<String>()
+    Cow::Owned(path.nfc().flat_map(char::to_lowercase).collect())
 }
 
 /// Refuses two paths that would land on the same file on a case-insensitive or
 /// normalizing file system, and a path that another one needs as a directory.
 pub fn check_collisions(paths: &[&str]) -> Result<()> {
-    let mut files: HashMap<String, &str> = HashMap::new();
-    let mut dirs: HashMap<String, &str> = HashMap::new();
-    for path in paths {
-        let key = fold(path);
-        if let Some(other) = files.get(&key).or_else(|| dirs.get(&key)) {
+    let keys: Vec<Cow<'_, str>> = paths.iter().map(|p| fold(p)).collect();
+    let mut files: HashMap<&str, &str> = HashMap::with_capacity(paths.len());
+    let mut dirs: HashMap<&str, &str> = HashMap::new();
+    for (path, key) in paths.iter().zip(&keys) {
+        let key: &str = key;
+        if let Some(other) = files.get(key).or_else(|| dirs.get(key)) {
             return Err(collision(path, other));
         }
-        let mut prefix = String::new();
-        for segment in key.split('/').take(key.split('/').count() - 1) {
-            if !prefix.is_empty() {
-                prefix.push('/');
-            }
-            prefix.push_str(segment);
-            if let Some(other) = files.get(&prefix) {
-                return Err(collision(path, other));
-            }
-            if !dirs.contains_key(&prefix) {
-                dirs.insert(prefix.clone(), path); // a copy per new folder, not per segment
+        // A folder met before was checked with every folder above it: none is a file, and
+        // a file listed since that takes one of their names was refused on its own turn.
+        let folder = key.rfind('/').map_or("", |cut| &key[..cut]);
+        if !folder.is_empty() && !dirs.contains_key(folder) {
+            for (cut, _) in key.match_indices('/') {
+                let prefix = &key[..cut];
+                if let Some(other) = files.get(prefix) {
+                    return Err(collision(path, other));
+                }
+                dirs.entry(prefix).or_insert(path);
             }
         }
         files.insert(key, path);
@@ -221,6 +226,10 @@ mod tests {
             (&["a", "a/b"], Some("a/b")),
             (&["a/b", "A"], Some("A")),
             (&["x", "x"], Some("x")),
+            // A folder met before is not checked again, and still refuses a file in its place.
+            (&["a/b/c", "a/b/d", "a/B"], Some("a/B")),
+            (&["a/b/c", "a/B/d", "a/x"], None),
+            (&["a/b/c", "A/b/d", "a/b/C"], Some("a/b/C")),
         ];
         for (paths, refused) in cases {
             match (check_collisions(paths), refused) {

@@ -3,7 +3,7 @@
 //! plain JavaScript objects (serde).
 
 use crate::convert::{decode, encode};
-use napi::bindgen_prelude::{Object, Unknown};
+use napi::bindgen_prelude::{FromNapiValue, JsValue, Object, Uint32Array, Uint8Array, Unknown};
 use napi::Env;
 use napi_derive::napi;
 use serde::de::DeserializeOwned;
@@ -90,6 +90,22 @@ pub fn plan_layout<'env>(
     #[napi(ts_arg_type = "LayoutInput")] input: Object,
 ) -> napi::Result<Unknown<'env>> {
     typed(env, "planLayout", input, |i| life::plan_layout(&i))
+}
+
+/// [`planLayout`] over a packed listing: paths NUL-terminated in one string, one kind byte
+/// each; the files come back as columns, `from` a `Uint32Array` of listing indices.
+#[napi(ts_return_type = "PackedLayout & { from: Uint32Array }")]
+pub fn plan_layout_packed<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "LayoutInput")] input: Object,
+    paths: String,
+    kinds: Uint8Array,
+) -> napi::Result<Unknown<'env>> {
+    let input = decode(env, ErrorKind::InvalidArgument, "planLayout", input)?;
+    let layout = life::plan_layout_packed(input, &paths, &kinds).map_err(|e| to_js(env, e))?;
+    let mut out = Object::from_unknown(encode(env, &layout)?)?;
+    out.set("from", Uint32Array::new(layout.from))?;
+    Ok(out.to_unknown())
 }
 
 /// The cache folder of a release.

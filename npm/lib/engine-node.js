@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import process from 'node:process';
 import { nativeTarget } from './native-target.js';
-import { withScoreApi } from './score-api.js';
+import { withBulkApis } from './bulk-api.js';
 
 const require = createRequire(import.meta.url);
 const target = nativeTarget();
@@ -36,9 +36,9 @@ const explain = {
 };
 
 const candidates = /** @type {const} */ ([
-  { implementation: 'native', why: explain.package, load: () => withScoreApi(require(platformPackage)) },
-  { implementation: 'native', why: explain.local, load: () => withScoreApi(require(`../${localBuild}`)) },
-  { implementation: 'wasm', why: explain.wasm, load: () => withScoreApi(loadWasm()) },
+  { implementation: 'native', why: explain.package, load: () => withBulkApis(require(platformPackage)) },
+  { implementation: 'native', why: explain.local, load: () => withBulkApis(require(`../${localBuild}`)) },
+  { implementation: 'wasm', why: explain.wasm, load: () => withBulkApis(loadWasm()) },
 ]);
 
 /**

@@ -121,9 +121,3 @@ export function scoreApi(engine) {
     },
   };
 }
-
-/**
- * The engine with the drop-in numstat calls in place of its column-shaped ones.
- * @template {object} T @param {T} engine @returns {T & ReturnType<typeof scoreApi>}
- */
-export const withScoreApi = (engine) => ({ ...engine, ...scoreApi(engine) });

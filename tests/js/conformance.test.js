@@ -28,8 +28,9 @@ const notEngine = new Set(['init', 'hashFile', 'default', 'initSync', 'start', '
 // The loop API is the facade's wrapper over the `loop*` bindings (tests/vectors run both).
 for (const name of Object.keys(loopApi({}))) notEngine.add(name);
 const rawLoop = (/** @type {string} */ name) => /^loop[A-Z]/.test(name);
-// So are the numstat calls: npm/lib/score-api.js wraps the column-shaped bindings.
-const rawColumns = (/** @type {string} */ name) => /Columns$/.test(name);
+// So are the bulk routes: npm/lib/score-api.js and layout-api.js wrap the column-shaped and
+// packed bindings.
+const rawColumns = (/** @type {string} */ name) => /(Columns|Packed)$/.test(name);
 
 test('every implementation exports the same engine functions', () => {
   const engineNames = (/** @type {object} */ api) =>

@@ -74,6 +74,18 @@ pub fn plan_layout(input: JsValue) -> Result<JsValue, JsValue> {
     typed("planLayout", input, |i| life::plan_layout(&i))
 }
 
+/// [`planLayout`] over a packed listing: paths NUL-terminated in one string, one kind byte
+/// each; the files come back as columns, `from` a `Uint32Array` of listing indices.
+#[wasm_bindgen(js_name = planLayoutPacked)]
+pub fn plan_layout_packed(input: JsValue, paths: &str, kinds: &[u8]) -> Result<JsValue, JsValue> {
+    let input = decode(ErrorKind::InvalidArgument, "planLayout", input)?;
+    let layout = life::plan_layout_packed(input, paths, kinds).map_err(to_js)?;
+    let out = encode(&layout)?;
+    let from = js_sys::Uint32Array::from(&layout.from[..]);
+    js_sys::Reflect::set(&out, &"from".into(), &from.into())?;
+    Ok(out)
+}
+
 /// The cache folder of a release.
 #[wasm_bindgen(js_name = cacheKey)]
 pub fn cache_key(input: JsValue) -> Result<String, JsValue> {

@@ -26,6 +26,8 @@
 //! assert!(layout.default_manifest && !layout.in_place);
 //! ```
 
+use std::collections::HashMap;
+
 use super::conventions::{default_manifest, default_renames};
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::{Json, Node};
@@ -238,6 +240,111 @@ pub fn plan_layout(input: &LayoutInput) -> Result<ReleaseLayout> {
     })
 }
 
+/// [`ReleaseLayout`] with its files as columns: the bulk route for a listing of 100,000
+/// entries, where building one JavaScript object per entry each way costs several times
+/// the layout itself. The facade's `planLayout` and the release openers use it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct PackedLayout {
+    /// As [`ReleaseLayout::version`].
+    pub version: String,
+    /// As [`ReleaseLayout::manifest`].
+    pub manifest: String,
+    /// As [`ReleaseLayout::default_manifest`].
+    pub default_manifest: bool,
+    /// As [`ReleaseLayout::renames`].
+    pub renames: Vec<(String, String)>,
+    /// As [`ReleaseLayout::in_place`].
+    pub in_place: bool,
+    /// [`ReleaseLayout::files`]' installed names, each followed by a NUL.
+    pub installed: String,
+    /// For each of those files, the index of the listing entry it is shipped as (a
+    /// binding hands it over as a `Uint32Array`, not through serde).
+    #[cfg_attr(feature = "serde", serde(skip))]
+    #[cfg_attr(feature = "contracts", ts(skip))]
+    pub from: Vec<u32>,
+}
+
+/// Entry kinds as a packed listing codes them, one byte per entry.
+const PACKED_KINDS: [EntryKind; 4] = [
+    EntryKind::File,
+    EntryKind::Symlink,
+    EntryKind::Directory,
+    EntryKind::Other,
+];
+
+/// [`plan_layout`] over a packed listing: `paths` holds every entry's path followed by a
+/// NUL (no file name can hold one), `kinds` one byte per entry (1 a file, 2 a link, 3 a
+/// folder, 4 anything else); `input.entries` is ignored. The answer is the same layout as
+/// [`plan_layout`]'s, its files as columns.
+pub fn plan_layout_packed(
+    mut input: LayoutInput,
+    paths: &str,
+    kinds: &[u8],
+) -> Result<PackedLayout> {
+    let listing: Vec<&str> = paths.split_terminator('\0').collect();
+    if listing.len() != kinds.len() {
+        return Err(Error::new(
+            ErrorKind::InvalidArgument,
+            "planLayout",
+            format!(
+                "the listing has {} paths and {} kinds",
+                listing.len(),
+                kinds.len()
+            ),
+        ));
+    }
+    input.entries = listing
+        .iter()
+        .zip(kinds)
+        .map(|(path, &code)| {
+            let kind = code
+                .checked_sub(1)
+                .and_then(|i| PACKED_KINDS.get(usize::from(i)))
+                .ok_or_else(|| {
+                    Error::new(
+                        ErrorKind::InvalidArgument,
+                        *path,
+                        format!(
+                            "kind code {code} is not 1 (file), 2 (link), 3 (folder) or 4 (other)"
+                        ),
+                    )
+                })?;
+            Ok(ShippedEntry {
+                path: (*path).to_string(),
+                kind: *kind,
+            })
+        })
+        .collect::<Result<_>>()?;
+    let layout = plan_layout(&input)?;
+    let index: HashMap<&str, u32> = listing
+        .iter()
+        .enumerate()
+        .map(|(i, path)| (*path, i as u32))
+        .collect();
+    let mut installed = String::with_capacity(paths.len());
+    let mut from = Vec::with_capacity(layout.files.len());
+    for file in &layout.files {
+        installed.push_str(&file.path);
+        installed.push('\0');
+        from.push(index[file.from.as_str()]);
+    }
+    Ok(PackedLayout {
+        version: layout.version,
+        manifest: layout.manifest,
+        default_manifest: layout.default_manifest,
+        renames: layout.renames,
+        in_place: layout.in_place,
+        installed,
+        from,
+    })
+}
+
 fn kind_name(kind: EntryKind) -> &'static str {
     match kind {
         EntryKind::Symlink => "a symbolic link",
@@ -400,5 +507,82 @@ mod tests {
             assert_eq!(err.code(), code, "{err}");
             assert!(err.to_string().contains(detail), "{err}");
         }
+    }
+
+    /// The packed route: the same layout (or refusal) as [`plan_layout`], files as columns.
+    fn packed(i: &LayoutInput) -> Result<PackedLayout> {
+        let paths: String = i.entries.iter().map(|e| format!("{}\0", e.path)).collect();
+        let kinds: Vec<u8> = i
+            .entries
+            .iter()
+            .map(|e| PACKED_KINDS.iter().position(|k| *k == e.kind).unwrap() as u8 + 1)
+            .collect();
+        plan_layout_packed(
+            LayoutInput {
+                entries: Vec::new(),
+                ..i.clone()
+            },
+            &paths,
+            &kinds,
+        )
+    }
+
+    #[test]
+    fn the_packed_route_gives_the_same_layout() {
+        let mut renamed = input(&["_gitignore", "b/c.txt", "a.txt", "é.txt"]);
+        renamed.manifest = None;
+        let mut shipped = input(&[
+            ".upkeep/VERSION",
+            ".upkeep/manifest.json",
+            "a.txt",
+            "_npmrc",
+        ]);
+        shipped.version_file = Some("1.0.0\n".into());
+        shipped.manifest = Some(
+            r#"{"schema":1,"files":{".npmrc":"shared"},"install":{"_npmrc":".npmrc"}}"#.into(),
+        );
+        let mut links = input(&["a"]);
+        links.entries.push(ShippedEntry {
+            path: "l".into(),
+            kind: EntryKind::Symlink,
+        });
+        for i in [renamed, shipped, links, input(&[])] {
+            match (plan_layout(&i), packed(&i)) {
+                (Ok(layout), Ok(p)) => {
+                    let names: Vec<&str> = p.installed.split_terminator('\0').collect();
+                    let files: Vec<LayoutFile> = names
+                        .iter()
+                        .zip(&p.from)
+                        .map(|(path, &from)| LayoutFile {
+                            path: (*path).into(),
+                            from: i.entries[from as usize].path.clone(),
+                        })
+                        .collect();
+                    assert_eq!(files, layout.files);
+                    assert_eq!(
+                        (
+                            p.version,
+                            p.manifest,
+                            p.default_manifest,
+                            p.renames,
+                            p.in_place
+                        ),
+                        (
+                            layout.version,
+                            layout.manifest,
+                            layout.default_manifest,
+                            layout.renames,
+                            layout.in_place
+                        )
+                    );
+                }
+                (Err(a), Err(b)) => assert_eq!(a, b),
+                (a, b) => panic!("{a:?} / {b:?}"),
+            }
+        }
+        let err = plan_layout_packed(input(&[]), "a\0b\0", &[1]).unwrap_err();
+        assert!(err.to_string().contains("2 paths and 1 kinds"), "{err}");
+        let err = plan_layout_packed(input(&[]), "a\0", &[9]).unwrap_err();
+        assert!(err.to_string().contains("kind code 9"), "{err}");
     }
 }

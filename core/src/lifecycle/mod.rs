@@ -49,7 +49,8 @@ pub use conventions::{
     render_manifest, DEFAULT_RENAMES, PACKAGE_JSON_MAPS, PACKAGE_JSON_VALUES,
 };
 pub use layout::{
-    install_renames, plan_layout, LayoutFile, LayoutInput, ReleaseLayout, ShippedEntry,
+    install_renames, plan_layout, plan_layout_packed, LayoutFile, LayoutInput, PackedLayout,
+    ReleaseLayout, ShippedEntry,
 };
 pub use manifest_write::{manifest_write, ManifestWrite, ManifestWriteFacts};
 pub use range::VersionReq;

@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import process from 'node:process';
 import { engine } from '../engine.js';
+import { packedLayout, packListing } from '../layout-api.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
 import { decodeStrict } from '../shim/tree-read.js';
 import { extractBytes, extractFile } from './archive.js';
@@ -360,16 +361,18 @@ function layoutOf(root, ctx, { tagVersion = null, tag = null, view = false, entr
     const release = ctx.label === 'release' ? 'the release' : `the ${ctx.label} release`;
     return decodeStrict(bytes, `${release}'s ${ctx.stateDir}/${name}`, name === 'manifest.json' ? 'invalid-manifest' : 'bad-release');
   };
-  return engine.planLayout({
+  const input = {
     label: ctx.text,
-    entries,
     manifest: read('manifest.json'),
     versionFile: read('VERSION'),
     tagVersion,
     tag,
     stateDir: ctx.stateDir,
     view,
-  });
+  };
+  // Packed both ways; the files' objects are made only if something reads them.
+  const listing = packListing(entries);
+  return listing ? packedLayout(engine, input, listing) : engine.planLayout({ ...input, entries });
 }
 
 /**
