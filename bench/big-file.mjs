@@ -78,7 +78,8 @@ function update(/** @type {string} */ project, /** @type {string} */ v1, /** @ty
     const start = performance.now();
     const out = await update({ root: ${JSON.stringify(project)}, baseline: ${JSON.stringify(v1)}, latest: ${JSON.stringify(v2)} });
     const seconds = (performance.now() - start) / 1000;
-    console.log(JSON.stringify({ status: out.status, seconds, maxRssMb: process.resourceUsage().maxRSS / 1024, report: out.plan.report }));`;
+    const maxRssMb = process.resourceUsage().maxRSS / 1024;
+    console.log(JSON.stringify({ status: out.status, seconds, maxRssMb, report: out.session.planned().report }));`;
   const out = execFileSync(process.execPath, ['--input-type=module', '-e', source], {
     cwd: here,
     encoding: 'utf8',

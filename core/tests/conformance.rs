@@ -402,6 +402,8 @@ fn run(call: &str, args: &[Value]) -> Value {
             outcome(update::plan_update(input).map(encode_update))
         }
         "UpdateSession" => digests::session(args),
+        "UpdateInputs" => digests::inputs(args),
+        "updateDocument" => digests::document(args),
         "digestContents" => digests::digest_batch(args),
         "ContentDigester" => digests::digester(args),
         "regionVerdict" => {

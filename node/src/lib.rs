@@ -21,3 +21,4 @@ pub mod score;
 pub mod structured;
 pub mod text;
 pub mod update;
+pub mod update_inputs;

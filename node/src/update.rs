@@ -1,7 +1,7 @@
 //! Update: manifests, versions, the CHANGELOG range, and the update plan. Values cross as
 //! plain JavaScript objects (serde), file contents as `Uint8Array`s.
 
-use crate::convert::{decode, encode};
+use crate::convert::{decode, decode_or_default, encode};
 use napi::bindgen_prelude::{Object, Uint32Array, Uint8Array, Unknown};
 use napi::Env;
 use napi_derive::napi;
@@ -170,7 +170,7 @@ pub fn write_constants(env: &Env) -> napi::Result<Unknown<'_>> {
 /// dropped), the bytes the plan needs supplied afterwards, the same plan in the end.
 #[napi]
 #[derive(Debug)]
-pub struct UpdateSession(update::UpdateSession);
+pub struct UpdateSession(pub(crate) update::UpdateSession);
 
 #[napi]
 impl UpdateSession {
@@ -250,4 +250,106 @@ impl UpdateSession {
         let plan = self.0.finish().map_err(|e| to_js(env, e))?;
         encode(env, &plan)
     }
+
+    /// Plans and keeps the plan; what carrying it out takes.
+    #[napi(ts_return_type = "PlanOutline")]
+    pub fn plan<'env>(&mut self, env: &'env Env) -> napi::Result<Unknown<'env>> {
+        let outline = self.0.plan().map_err(|e| to_js(env, e))?;
+        encode(env, &outline)
+    }
+
+    /// The kept plan, as the run has completed it.
+    #[napi(ts_return_type = "UpdatePlan")]
+    pub fn planned<'env>(&self, env: &'env Env) -> napi::Result<Unknown<'env>> {
+        let plan = self.0.planned().map_err(|e| to_js(env, e))?;
+        encode(env, plan)
+    }
+
+    /// Completes the kept plan's report with what the run did (its steps and report left out).
+    #[napi(ts_return_type = "RunEnd")]
+    pub fn finish_run<'env>(
+        &mut self,
+        env: &'env Env,
+        #[napi(ts_arg_type = "UpdateRun")] run: Unknown,
+    ) -> napi::Result<Unknown<'env>> {
+        let run: update::UpdateRun = decode(env, ErrorKind::InvalidUpdateInput, "run", run)?;
+        let end = self.0.finish_run(run).map_err(|e| to_js(env, e))?;
+        encode(env, &end)
+    }
+
+    /// Completes the kept plan's report with its regions' regeneration; the summary.
+    #[napi]
+    pub fn finish_regions(
+        &mut self,
+        env: Env,
+        #[napi(ts_arg_type = "RegenRun[]")] runs: Unknown,
+    ) -> napi::Result<String> {
+        let runs = decode(&env, ErrorKind::InvalidUpdateInput, "runs", runs)?;
+        self.0.finish_regions(runs).map_err(|e| to_js(&env, e))
+    }
+
+    /// The `--json` document of the kept plan.
+    #[napi(ts_return_type = "UpdateDocument")]
+    pub fn document<'env>(
+        &self,
+        env: &'env Env,
+        #[napi(ts_arg_type = "DocumentFacts")] facts: Unknown,
+    ) -> napi::Result<Unknown<'env>> {
+        let facts: update::DocumentFacts = decode(env, ErrorKind::InvalidArgument, "facts", facts)?;
+        let document = self.0.document(&facts).map_err(|e| to_js(env, e))?;
+        encode(env, &document)
+    }
+
+    /// The exit code, with the kept plan's report, pending flag and run outcome.
+    #[napi]
+    pub fn exit_code(
+        &mut self,
+        env: Env,
+        #[napi(ts_arg_type = "ExitInput")] input: Unknown,
+    ) -> napi::Result<u32> {
+        let input = decode(&env, ErrorKind::InvalidArgument, "input", input)?;
+        let code = self.0.exit_code(input).map_err(|e| to_js(&env, e))?;
+        Ok(code.into())
+    }
+
+    /// The outcome as lines, with the kept plan's report and changed paths.
+    #[napi(ts_return_type = "Line[]")]
+    pub fn render_outcome<'env>(
+        &mut self,
+        env: &'env Env,
+        #[napi(ts_arg_type = "OutcomeFacts")] facts: Unknown,
+        #[napi(ts_arg_type = "SummaryOptions")] options: Option<Unknown>,
+    ) -> napi::Result<Unknown<'env>> {
+        let facts = decode(env, ErrorKind::InvalidArgument, "facts", facts)?;
+        let options: update::SummaryOptions =
+            decode_or_default(env, ErrorKind::InvalidArgument, "options", options)?;
+        let lines = self
+            .0
+            .render_outcome(facts, &options)
+            .map_err(|e| to_js(env, e))?;
+        encode(env, &lines)
+    }
+
+    /// The change request of the kept plan's report.
+    #[napi(ts_return_type = "PrPayload")]
+    pub fn pr_payload<'env>(
+        &mut self,
+        env: &'env Env,
+        #[napi(ts_arg_type = "PrInput")] input: Unknown,
+    ) -> napi::Result<Unknown<'env>> {
+        let input = decode(env, ErrorKind::InvalidArgument, "input", input)?;
+        let payload = self.0.pr_payload(input).map_err(|e| to_js(env, e))?;
+        encode(env, &payload)
+    }
+}
+
+/// The `--json` document of a run that planned nothing (its report empty).
+#[napi(ts_return_type = "UpdateDocument")]
+pub fn update_document<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "DocumentFacts")] facts: Unknown,
+) -> napi::Result<Unknown<'env>> {
+    let facts: update::DocumentFacts = decode(env, ErrorKind::InvalidArgument, "facts", facts)?;
+    let document = update::update_document(&facts, None).map_err(|e| to_js(env, e))?;
+    encode(env, &document)
 }

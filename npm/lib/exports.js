@@ -73,6 +73,8 @@ export const ENGINE = Object.freeze([
       'regionsDue',
       'writeConstants',
       'UpdateSession',
+      'UpdateInputs',
+      'updateDocument',
     ],
   ],
   ['Backups', ['listBackups', 'planPrune']],

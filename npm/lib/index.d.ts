@@ -96,6 +96,7 @@ import type {
   ContentDigest,
   ContentNeed,
   DiffOptions,
+  DocumentFacts,
   EditorManifest,
   ExitInput,
   ExitPolicy,
@@ -109,6 +110,7 @@ import type {
   FleetInput,
   FleetPlan,
   FleetRepo,
+  GitStatus,
   GitTag,
   Hunk,
   InProgress,
@@ -142,6 +144,7 @@ import type {
   Observed,
   PayloadFile,
   Plan,
+  PlanOutline,
   PlannedFile,
   PrInput,
   PrPayload,
@@ -154,6 +157,7 @@ import type {
   RefreshOptions,
   RefreshPaths,
   RefreshQuestion,
+  RegenRun,
   RegionConfineInput,
   RegionConfinement,
   RegionVerdict,
@@ -166,6 +170,7 @@ import type {
   Risk,
   RiskDecision,
   RiskOptions,
+  RunEnd,
   RunFacts,
   RunRenderOptions,
   RunReport,
@@ -195,9 +200,11 @@ import type {
   SyncRun,
   SyncStep,
   UnifiedDiff,
+  UpdateDocument,
   UpdateFacts,
   UpdateFinished,
   UpdateInput,
+  UpdateOptions,
   UpdateOutcomeFacts,
   UpdatePaths,
   UpdatePlan,
@@ -596,7 +603,46 @@ export declare class UpdateSession {
   supply(contents: SuppliedContent[]): void;
   /** The plan; throws while a need was not supplied. The session is spent afterwards. */
   finish(): UpdatePlan;
+  /**
+   * Plans as `finish()` does and keeps the plan in the engine: what carrying it out takes
+   * (the steps, the bytes of the planned ones, the region jobs). The calls below read the
+   * kept plan, so at 100,000 files it never crosses into JavaScript and back.
+   */
+  plan(): PlanOutline;
+  /** The kept plan, its report and summary as the run has completed them. */
+  planned(): UpdatePlan;
+  /** `finishUpdate` of the kept plan: `run` without its report and steps; the completed report stays kept. */
+  finishRun(run: UpdateRun): RunEnd;
+  /** `finishUpdateRegions` of the kept plan: the regeneration runs; answers the summary. */
+  finishRegions(runs: RegenRun[]): string;
+  /** The report `--json` prints (and the API returns), from the kept plan. */
+  document(facts: DocumentFacts): UpdateDocument;
+  /** `exitCode` with the kept plan's report, pending flag and run outcome. */
+  exitCode(input: ExitInput): number;
+  /** `renderUpdateOutcome` with the kept plan's report and the paths each side changed. */
+  renderOutcome(facts: UpdateOutcomeFacts, options?: SummaryOptions | null): RenderedLine[];
+  /** `prPayload` of the kept plan's report. */
+  prPayload(input: PrInput): PrPayload;
 }
+
+/**
+ * An update's two manifests parsed once, in the engine, for the dirty guard, the read list
+ * and the session (the same answers as `checkClean`, `updateReadList` and `new
+ * UpdateSession`, which each parse the texts again).
+ */
+export declare class UpdateInputs {
+  /** Parses and checks both manifests (`stateDir`: `.upkeep` when left out). */
+  static open(baselineManifest: string, latestManifest: string, stateDir?: string | null): UpdateInputs;
+  /** The dirty guard: refused when git reports uncommitted changes in managed files. */
+  checkClean(git: GitStatus | null, options?: UpdateOptions | null): void;
+  /** What the plan needs read. */
+  readList(): ReadList;
+  /** The session of `input`, its manifests left out; the inputs are the session's afterwards. */
+  session(input: UpdateInput): UpdateSession;
+}
+
+/** The report `--json` prints for a run that planned nothing: an empty report between the checked versions. */
+export declare function updateDocument(facts: DocumentFacts): UpdateDocument;
 
 // ---- Generated regions ----
 // Marker-delimited blocks of managed files whose body a program regenerates in the

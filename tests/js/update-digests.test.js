@@ -49,7 +49,11 @@ function planBothWays(env, project, v1, v2, options = {}, hook = '') {
     const inMemory = planInMemory(engine, { roots, paths: list.paths, input });
     const encode = (v) => JSON.stringify(v, (k, x) => (x instanceof Uint8Array ? Buffer.from(x).toString('base64') : x));
     try {
-      const byDigests = await planByDigests({ roots, paths: list.paths, input, onProgress: (p) => { ${hook} } });
+      // The flow's route: the manifests parsed once (UpdateInputs), the plan kept in the session.
+      const { baselineManifest: _b, latestManifest: _l, ...rest } = input;
+      const session = engine.UpdateInputs.open(baselineManifest, latestManifest, '.upkeep').session(rest);
+      await planByDigests({ roots, paths: list.paths, session, onProgress: (p) => { ${hook} } });
+      const byDigests = session.planned();
       console.log(JSON.stringify({ same: isDeepStrictEqual(inMemory, byDigests), inMemory: JSON.parse(encode(inMemory)), byDigests: JSON.parse(encode(byDigests)) }));
     } catch (e) {
       console.log(JSON.stringify({ error: { code: e.code, message: e.message } }));

@@ -140,7 +140,42 @@ const sessionOps = {
   supply: (/** @type {any} */ s, /** @type {any[]} */ [contents]) => s.supply(decode(contents)),
   finish: (/** @type {any} */ s) => s.finish(),
   lineEndings: (/** @type {any} */ s) => s.lineEndings(),
+  plan: (/** @type {any} */ s) => s.plan(),
+  planned: (/** @type {any} */ s) => s.planned(),
+  finishRun: (/** @type {any} */ s, /** @type {any[]} */ [run]) => s.finishRun(run),
+  finishRegions: (/** @type {any} */ s, /** @type {any[]} */ [runs]) => s.finishRegions(runs),
+  document: (/** @type {any} */ s, /** @type {any[]} */ [facts]) => s.document(facts),
+  exitCode: (/** @type {any} */ s, /** @type {any[]} */ [input]) => s.exitCode(input),
+  renderOutcome: (/** @type {any} */ s, /** @type {any[]} */ [facts, options]) => s.renderOutcome(facts, options),
+  prPayload: (/** @type {any} */ s, /** @type {any[]} */ [input]) => s.prPayload(input),
 };
+
+/**
+ * An UpdateInputs's operations, as `UpdateInputs` vectors name them: `session` answers
+ * null and the operations after it go to the session it made.
+ * @param {any} inputs @param {any[][]} ops
+ */
+function inputsSequence(inputs, ops) {
+  /** @type {any} */
+  let target = inputs;
+  /** @type {Record<string, (t: any, args: any[]) => any>} */
+  const methods = {
+    checkClean: (t, [git, options]) => (t.checkClean(git === null ? null : decode(git), options), null),
+    readList: (t) => t.readList(),
+    session: (t, [input]) => {
+      target = t.session(decode(input));
+      return null;
+    },
+    ...sessionOps,
+  };
+  return ops.map(([op, ...args]) => {
+    try {
+      return encodeReadable(methods[op](target, args) ?? null);
+    } catch (e) {
+      return { error: errorOf(e) };
+    }
+  });
+}
 
 /**
  * The digest route of a `planUpdate` input: every side observed as a digest (bytes hashed
@@ -249,6 +284,8 @@ const calls = {
     const session = new api.UpdateSession(decode(input));
     return sequence(session, ops, sessionOps);
   },
+  UpdateInputs: (api, [baseline, latest, stateDir, ops]) => inputsSequence(api.UpdateInputs.open(baseline, latest, stateDir), ops),
+  updateDocument: (api, [facts]) => api.updateDocument(facts),
   digestContents: (api, [contents, eol]) => {
     const parts = contents.map(decode);
     return api.digestContents(

@@ -19,6 +19,7 @@ pub mod score;
 pub mod structured;
 pub mod text;
 pub mod update;
+pub mod update_inputs;
 
 use wasm_bindgen::prelude::*;
 

@@ -5,7 +5,7 @@ use upkeep_core::update;
 use upkeep_core::ErrorKind;
 use wasm_bindgen::prelude::*;
 
-use crate::convert::{decode, encode};
+use crate::convert::{decode, decode_or_default, encode};
 
 use crate::error::to_js;
 
@@ -123,7 +123,7 @@ pub fn write_constants() -> Result<JsValue, JsValue> {
 /// dropped), the bytes the plan needs supplied afterwards, the same plan in the end.
 #[wasm_bindgen]
 #[derive(Debug)]
-pub struct UpdateSession(update::UpdateSession);
+pub struct UpdateSession(pub(crate) update::UpdateSession);
 
 #[wasm_bindgen]
 impl UpdateSession {
@@ -187,4 +187,64 @@ impl UpdateSession {
     pub fn finish(&mut self) -> Result<JsValue, JsValue> {
         encode(&self.0.finish().map_err(to_js)?)
     }
+
+    /// Plans and keeps the plan; what carrying it out takes.
+    pub fn plan(&mut self) -> Result<JsValue, JsValue> {
+        encode(&self.0.plan().map_err(to_js)?)
+    }
+
+    /// The kept plan, as the run has completed it.
+    pub fn planned(&self) -> Result<JsValue, JsValue> {
+        encode(self.0.planned().map_err(to_js)?)
+    }
+
+    /// Completes the kept plan's report with what the run did (its steps and report left out).
+    #[wasm_bindgen(js_name = finishRun)]
+    pub fn finish_run(&mut self, run: JsValue) -> Result<JsValue, JsValue> {
+        let run: update::UpdateRun = decode(ErrorKind::InvalidUpdateInput, "run", run)?;
+        encode(&self.0.finish_run(run).map_err(to_js)?)
+    }
+
+    /// Completes the kept plan's report with its regions' regeneration; the summary.
+    #[wasm_bindgen(js_name = finishRegions)]
+    pub fn finish_regions(&mut self, runs: JsValue) -> Result<String, JsValue> {
+        let runs = decode(ErrorKind::InvalidUpdateInput, "runs", runs)?;
+        self.0.finish_regions(runs).map_err(to_js)
+    }
+
+    /// The `--json` document of the kept plan.
+    pub fn document(&self, facts: JsValue) -> Result<JsValue, JsValue> {
+        let facts: update::DocumentFacts = decode(ErrorKind::InvalidArgument, "facts", facts)?;
+        encode(&self.0.document(&facts).map_err(to_js)?)
+    }
+
+    /// The exit code, with the kept plan's report, pending flag and run outcome.
+    #[wasm_bindgen(js_name = exitCode)]
+    pub fn exit_code(&mut self, input: JsValue) -> Result<u32, JsValue> {
+        let input = decode(ErrorKind::InvalidArgument, "input", input)?;
+        Ok(self.0.exit_code(input).map_err(to_js)?.into())
+    }
+
+    /// The outcome as lines, with the kept plan's report and changed paths.
+    #[wasm_bindgen(js_name = renderOutcome)]
+    pub fn render_outcome(&mut self, facts: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+        let facts = decode(ErrorKind::InvalidArgument, "facts", facts)?;
+        let options: update::SummaryOptions =
+            decode_or_default(ErrorKind::InvalidArgument, "options", options)?;
+        encode(&self.0.render_outcome(facts, &options).map_err(to_js)?)
+    }
+
+    /// The change request of the kept plan's report.
+    #[wasm_bindgen(js_name = prPayload)]
+    pub fn pr_payload(&mut self, input: JsValue) -> Result<JsValue, JsValue> {
+        let input = decode(ErrorKind::InvalidArgument, "input", input)?;
+        encode(&self.0.pr_payload(input).map_err(to_js)?)
+    }
+}
+
+/// The `--json` document of a run that planned nothing (its report empty).
+#[wasm_bindgen(js_name = updateDocument)]
+pub fn update_document(facts: JsValue) -> Result<JsValue, JsValue> {
+    let facts: update::DocumentFacts = decode(ErrorKind::InvalidArgument, "facts", facts)?;
+    encode(&update::update_document(&facts, None).map_err(to_js)?)
 }

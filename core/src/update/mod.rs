@@ -26,6 +26,7 @@ mod bytes;
 mod changelog;
 mod conflict_summary;
 mod dirty;
+mod document;
 pub(crate) mod finish;
 mod layout;
 mod manifest;
@@ -43,6 +44,10 @@ pub use changelog::{
     adopter_actions, changelog_range, AdopterAction, ChangelogSection, ProjectFacts,
 };
 pub use dirty::{check_clean, dirty_managed_paths, CleanCheck, GitStatus};
+pub use document::{
+    update_document, DocumentError, DocumentFacts, ReleaseUsed, ReleasesUsed, UpdateDocument,
+    INTERRUPTED_MESSAGE,
+};
 pub use finish::{
     finish_update, regions_due, BackupsKept, Blocked, Replaced, RunOutcome, RunRecord,
     StateWriteError, UpdateFinished, UpdateRun,
@@ -55,8 +60,9 @@ pub(crate) use plan::conflict::update_merge_options;
 pub use plan::conflict::ConflictRoute;
 pub use plan::{
     plan_update, read_list, Action, ClaimFile, ConflictMode, ContentNeed, FileInput, FileOutcome,
-    ReadList, SideColumns, SideInput, SuppliedContent, UpdateInput, UpdateOptions, UpdatePlan,
-    UpdateSession, IN_PROGRESS_FILE, MAX_CONTENT_BYTES,
+    PlanOutline, PlannedContent, ReadList, RunEnd, SideColumns, SideInput, SuppliedContent,
+    UpdateInput, UpdateInputs, UpdateOptions, UpdatePlan, UpdateSession, IN_PROGRESS_FILE,
+    MAX_CONTENT_BYTES,
 };
 pub use preparation::{prepare_update, RecordedSource, UpdateFacts, UpdatePreparation};
 pub use question::{update_question, UpdateQuestion};

@@ -233,9 +233,14 @@ pub struct UpdateInput {
     pub from: String,
     /// The latest release's version.
     pub to: String,
-    /// The baseline release's manifest text.
+    /// The baseline release's manifest text (left out for [`UpdateInputs::session`], which
+    /// has it parsed).
+    #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
     pub baseline_manifest: String,
-    /// The latest release's manifest text.
+    /// The latest release's manifest text (left out for [`UpdateInputs::session`]).
+    #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
     pub latest_manifest: String,
     /// The sides of every path either manifest lists (see [`read_list`]).
     #[cfg_attr(feature = "serde", serde(default))]
@@ -415,6 +420,11 @@ pub fn read_list<'a>(
 ) -> Result<ReadList> {
     let state_dir = state_dir.into().unwrap_or(DEFAULT_STATE_DIR);
     let (baseline, latest) = manifests(baseline_manifest, latest_manifest, state_dir)?;
+    Ok(read_list_of(&baseline, &latest))
+}
+
+/// [`read_list`] of parsed manifests.
+fn read_list_of(baseline: &Manifest, latest: &Manifest) -> ReadList {
     let mut paths: Vec<String> = latest
         .files
         .iter()
@@ -427,21 +437,28 @@ pub fn read_list<'a>(
     claim_files.sort();
     claim_files.dedup();
     let lockfiles = LOCKFILES.iter().map(|(name, _)| name.to_string()).collect();
-    Ok(ReadList {
+    ReadList {
         paths,
         claim_files,
         lockfiles,
-    })
+    }
 }
 
 fn manifests(baseline: &str, latest: &str, state_dir: &str) -> Result<(Manifest, Manifest)> {
     check_state_dir(state_dir)?;
     let baseline = parse_manifest(baseline, "baseline release manifest")?;
     let latest = parse_manifest(latest, "latest release manifest")?;
-    merge_specs(&latest)?;
+    check_manifests(&baseline, &latest, state_dir)?;
+    Ok((baseline, latest))
+}
+
+/// What an update refuses in two parsed manifests: bad field-merge declarations, and a
+/// managed path that is upkeep's own state.
+fn check_manifests(baseline: &Manifest, latest: &Manifest, state_dir: &str) -> Result<()> {
+    merge_specs(latest)?;
     for (manifest, label) in [
-        (&baseline, "baseline release manifest"),
-        (&latest, "latest release manifest"),
+        (baseline, "baseline release manifest"),
+        (latest, "latest release manifest"),
     ] {
         for entry in &manifest.files {
             if is_reserved(&entry.path, state_dir) {
@@ -456,7 +473,7 @@ fn manifests(baseline: &str, latest: &str, state_dir: &str) -> Result<(Manifest,
             }
         }
     }
-    Ok((baseline, latest))
+    Ok(())
 }
 
 /// The latest manifest's field-aware merge declarations, by path.
@@ -759,9 +776,15 @@ use prepare::{insert_sides, prepare, Keep, Prepared, Sides};
 #[path = "session.rs"]
 mod session;
 
+#[path = "inputs.rs"]
+mod inputs;
+pub use inputs::UpdateInputs;
+
 #[path = "too_large.rs"]
 mod too_large;
-pub use session::{ContentNeed, SuppliedContent, UpdateSession};
+pub use session::{
+    ContentNeed, PlanOutline, PlannedContent, RunEnd, SuppliedContent, UpdateSession,
+};
 pub use too_large::MAX_CONTENT_BYTES;
 
 #[cfg(test)]

@@ -246,12 +246,21 @@ pub(super) struct Prepared {
 
 /// Checks everything but the sides; returns them (and the claim files) unread.
 pub(super) fn prepare(input: UpdateInput) -> Result<(Prepared, Vec<FileInput>, Vec<ClaimFile>)> {
-    let options = input.options;
     let (baseline, latest) = manifests(
         &input.baseline_manifest,
         &input.latest_manifest,
-        &options.state_dir,
+        &input.options.state_dir,
     )?;
+    prepare_parsed(baseline, latest, input)
+}
+
+/// [`prepare`] with the manifests parsed and checked already (`input`'s are not read).
+pub(super) fn prepare_parsed(
+    baseline: Manifest,
+    latest: Manifest,
+    input: UpdateInput,
+) -> Result<(Prepared, Vec<FileInput>, Vec<ClaimFile>)> {
+    let options = input.options;
     let from: crate::update::Version = input.from.parse()?;
     let to: crate::update::Version = input.to.parse()?;
     dirty::guard(&baseline, &latest, input.git.as_ref(), &options)?;

@@ -56,7 +56,7 @@ use crate::update::manifest::FileClass;
 use crate::update::report::{Conflict, UpdateReport};
 use crate::update::table::Side;
 use crate::update::ConflictRoute;
-use crate::update::FileInput;
+use crate::update::{ClaimFile, FileInput};
 
 /// The sides of one path whose bytes the plan needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -115,13 +115,23 @@ pub struct UpdateSession {
     digests: bool,
     /// [`Self::finish`] produced the plan: the session takes nothing more.
     finished: bool,
+    /// The plan [`Self::plan`] keeps for the calls after it.
+    held: Option<UpdatePlan>,
+    /// The kept plan's report before a run finished it (what a second finish starts from).
+    run_base: Option<UpdateReport>,
 }
 
 impl UpdateSession {
     /// Checks everything but the sides (manifests, versions, claims, options) and takes
     /// `input.files` as [`plan_update`](super::plan_update) does, bytes kept.
     pub fn new(input: UpdateInput) -> Result<Self> {
-        let (mut prepared, files, claim_files) = prepare(input)?;
+        Self::prepared(prepare(input)?)
+    }
+
+    /// [`Self::new`] from a prepared input (the manifests parsed already).
+    pub(super) fn prepared(
+        (mut prepared, files, claim_files): (Prepared, Vec<FileInput>, Vec<ClaimFile>),
+    ) -> Result<Self> {
         let mut sides = BTreeMap::new();
         let digests = insert_sides(&mut sides, files, Keep::Bytes)?;
         prepared.claims(claim_files)?;
@@ -132,6 +142,8 @@ impl UpdateSession {
             needs: None,
             digests,
             finished: false,
+            held: None,
+            run_base: None,
         })
     }
 
@@ -455,6 +467,10 @@ impl Walk<'_> {
         r.structured.extend(report.structured);
     }
 }
+
+#[path = "session_held.rs"]
+mod held;
+pub use held::{PlanOutline, PlannedContent, RunEnd};
 
 #[cfg(test)]
 #[path = "session_tests.rs"]

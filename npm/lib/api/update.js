@@ -37,9 +37,10 @@ const CONFLICT_MODES = ['patch', 'merge', 'markers'];
 
 /**
  * @typedef {object} UpdateRun
- * @property {import('../index.js').StatusResult} document the report, as `--json` prints it
- * @property {import('../flows/update.js').UpdateOutcome} outcome what the flow returned (for the summary and the exit code)
- * @property {import('../index.js').UpdateReport} report the plan's report (empty when no plan was made)
+ * @property {() => import('../index.js').StatusResult} document the report, as `--json` prints it (the engine's,
+ *   built when asked: only `--json` and the API need it)
+ * @property {import('../flows/update.js').UpdateOutcome} outcome what the flow returned (its session gives the
+ *   summary and the exit code)
  * @property {import('../index.js').PrPayload | null} payload the change request written (`pr`), if any
  */
 
@@ -88,57 +89,34 @@ export async function runUpdate(options, { readOnly = false } = {}) {
       },
     }),
   );
-  const { check, plan } = outcome;
-  const report = plan?.report ?? emptyReport(check.installed, check.latest);
+  const { session } = outcome;
   const payload =
-    o.pr !== undefined && plan ? writePayload(/** @type {string} */ (against(o.cwd, o.pr)), outcome, report, o.stateDir) : null;
-  return { document: updateDocument(outcome, report, payload, readOnly), outcome, report, payload };
-}
-
-/**
- * The report `--json` prints: the status, the plan's report, for `status` the files
- * either side changed, and what happened around it.
- * @param {import('../flows/update.js').UpdateOutcome} outcome
- * @param {import('../index.js').UpdateReport} report
- * @param {import('../index.js').PrPayload | null} payload @param {boolean} readOnly
- */
-function updateDocument(outcome, report, payload, readOnly) {
-  const { plan } = outcome;
-  const extra = readOnly && plan ? { files: plan.files.filter((f) => f.localChange || f.upstreamChange) } : {};
-  // A run that wrote and then stopped or was blocked says why, as every failed command does.
-  const blocked = report.run?.blocked;
-  const error =
-    outcome.status === 'interrupted'
-      ? { error: { code: 'interrupted', message: INTERRUPTED } }
-      : outcome.status === 'failed' && blocked
-        ? { error: { code: blocked.code, message: blocked.message } }
-        : {};
-  return {
+    o.pr !== undefined && session ? writePayload(/** @type {string} */ (against(o.cwd, o.pr)), outcome, session, o.stateDir) : null;
+  /** @type {import('../index.js').DocumentFacts} */
+  const facts = {
     status: outcome.status,
-    ...report,
-    ...extra,
-    ...(payload ? { pr: payload } : {}),
+    check: outcome.check,
+    readOnly,
+    pr: payload,
     resumed: outcome.resumed,
     leftoverPatches: outcome.leftoverPatches,
     notices: outcome.notices,
     releases: outcome.releases,
-    ...error,
   };
+  const document = () => (session ? session.document(facts) : engine.updateDocument(facts));
+  return { document, outcome, payload };
 }
 
-const INTERRUPTED = 'update interrupted before it finished; run it again to resume where it stopped';
-
 /**
- * Writes the change request the engine builds from the report into `dir` (each file
- * atomically; the folder is created), and returns it.
+ * Writes the change request the engine builds from the plan's report into `dir` (each
+ * file atomically; the folder is created), and returns it.
  * @param {string} dir
  * @param {import('../flows/update.js').UpdateOutcome} outcome
- * @param {import('../index.js').UpdateReport} report
+ * @param {import('../index.js').UpdateSession} session
  * @param {string | undefined} stateDir
  */
-function writePayload(dir, outcome, report, stateDir) {
-  const payload = engine.prPayload({
-    report,
+function writePayload(dir, outcome, session, stateDir) {
+  const payload = session.prPayload({
     source: outcome.source ?? outcome.releases.latest.spec,
     changelog: outcome.changelog,
     stateDir,
@@ -148,31 +126,15 @@ function writePayload(dir, outcome, report, stateDir) {
   return payload;
 }
 
-/** @param {string} from @param {string} to @returns {import('../index.js').UpdateReport} */
-function emptyReport(from, to) {
-  return {
-    from,
-    to,
-    overwrite: [],
-    merge: [],
-    add: [],
-    removed: [],
-    skip: [],
-    delete: [],
-    conflicts: [],
-    backupDir: null,
-    adopterActions: [],
-  };
-}
-
 /**
  * Brings a project scaffolded from a template up to a new release: `upkeep update --json`.
  * @param {import('../index.js').UpdateFlowOptions} [options]
  */
 export async function update(options) {
-  const { document } = await runUpdate(options);
+  const document = (await runUpdate(options)).document();
   // Stopped after it wrote: rejected like a stop before writing, with what it did attached.
-  if (document.status === 'interrupted') throw Object.assign(new UpkeepError('interrupted', INTERRUPTED), { report: document });
+  if (document.error?.code === 'interrupted')
+    throw Object.assign(new UpkeepError('interrupted', document.error.message), { report: document });
   return document;
 }
 
@@ -181,5 +143,5 @@ export async function update(options) {
  * @param {import('../index.js').StatusFlowOptions} [options]
  */
 export async function status(options) {
-  return (await runUpdate(options, { readOnly: true })).document;
+  return (await runUpdate(options, { readOnly: true })).document();
 }

@@ -51,7 +51,7 @@ export async function updateCommand(flags, argv, { readOnly = false } = {}) {
       policy = flags.exitOn === undefined ? undefined : engine.parseExitPolicy(flags.exitOn);
       const say = verbosity(flags);
       const asking = !readOnly && canPrompt(flags);
-      const { document, outcome, report, payload } = await runUpdate(
+      const { document, outcome, payload } = await runUpdate(
         {
           root: flags.root,
           baseline: flags.baseline,
@@ -79,46 +79,36 @@ export async function updateCommand(flags, argv, { readOnly = false } = {}) {
         },
         { readOnly },
       );
-      const { check, plan } = outcome;
-      const stopped = outcome.status === 'interrupted';
+      const { check, session } = outcome;
       // A run that wrote and did not finish (stopped, failed, files changed meanwhile) exits
-      // with its run record's code (a stop's the signal's); the engine applies --exit-on to it.
-      const code = engine.exitCode({
-        policy,
-        readOnly,
-        report: plan ? report : null,
-        pending: Boolean(plan?.pending),
-        run: report.run?.outcome ?? null,
-        stopExit: stop.exitCode(),
-      });
+      // with its run record's code (a stop's the signal's); the engine applies --exit-on to
+      // it, reading the plan it keeps when it made one.
+      /** @type {import('../index.js').ExitInput} */
+      const exit = { policy, readOnly, stopExit: stop.exitCode() };
+      const code = session ? session.exitCode(exit) : engine.exitCode(exit);
       if (flags.json) {
-        printLine(JSON.stringify(document, null, 2));
+        printLine(JSON.stringify(document(), null, 2));
         return code;
       }
-      // Stopped by a signal: the run framework says where it stopped and how to resume.
-      if (stopped) throw new UpkeepError('interrupted', document.error?.message ?? 'update interrupted');
+      // Stopped by a signal (the engine's word for it): the run framework says where it
+      // stopped and how to resume, with the engine's message.
+      if (outcome.status === 'interrupted') throw new UpkeepError('interrupted', document().error?.message ?? 'update interrupted');
       // What the user should know about the releases (a damaged cache entry fetched again,
       // a record behind VERSION, a drift allowed), before the report.
       for (const notice of outcome.notices) printWarning(notice);
-      const files = plan?.files ?? [];
-      printLines(
-        engine.renderUpdateOutcome(
-          {
-            status: outcome.status,
-            check,
-            report: plan ? report : undefined,
-            localChanges: files.filter((f) => f.localChange).map((f) => f.path),
-            upstreamChanges: files.filter((f) => f.upstreamChange).map((f) => f.path),
-            resumed: outcome.resumed,
-            leftoverPatches: outcome.leftoverPatches,
-            root: flags.root,
-            argv,
-            changeRequest:
-              flags.pr === undefined ? null : { folder: flags.pr, branch: payload?.branch ?? null, omitted: payload?.omitted ?? [] },
-          },
-          { stateDir: flags.stateDir ?? DEFAULT_STATE_DIR, dryRun: Boolean(flags.dryRun), readOnly, verbosity: say },
-        ),
-      );
+      /** @type {import('../index.js').UpdateOutcomeFacts} */
+      const facts = {
+        status: outcome.status,
+        check,
+        resumed: outcome.resumed,
+        leftoverPatches: outcome.leftoverPatches,
+        root: flags.root,
+        argv,
+        changeRequest:
+          flags.pr === undefined ? null : { folder: flags.pr, branch: payload?.branch ?? null, omitted: payload?.omitted ?? [] },
+      };
+      const options = { stateDir: flags.stateDir ?? DEFAULT_STATE_DIR, dryRun: Boolean(flags.dryRun), readOnly, verbosity: say };
+      printLines(session ? session.renderOutcome(facts, options) : engine.renderUpdateOutcome(facts, options));
       return code;
     },
   });

@@ -2,11 +2,11 @@
 // bounded batches (small files hashed by the engine a batch at a time, large ones
 // streamed), the engine's update session plans from the digests, and only the files it
 // asks for (both sides changed, field merges, generated regions) are read again, in
-// bounded batches, and hashed again by the engine against what it saw. Memory stays at a
-// batch, whatever the size of the trees. I/O only: every decision is the session's.
+// bounded batches, and hashed again by the engine against what it saw. The session keeps
+// the plan; what carrying it out takes comes back. Memory stays at a batch, whatever the
+// size of the trees. I/O only: every decision is the session's.
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
-import { engine } from '../engine.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
 import { observeTree } from './observe-tree.js';
 import { counter, letSignalsIn } from './progress.js';
@@ -29,13 +29,12 @@ const GONE = new Set(['ENOENT', 'ENOTDIR', 'ELOOP', 'ENOTFILE', 'ENXIO']);
  * @param {object} request
  * @param {[string, string, string]} request.roots the project, the baseline release, the latest release
  * @param {string[]} request.paths every managed path (the engine's read list)
- * @param {import('../index.js').UpdateInput} request.input everything but the files
+ * @param {import('../index.js').UpdateSession} request.session the update's session, given no files yet; it keeps the plan
  * @param {(event: import('./progress.js').ProgressEvent) => void} [request.onProgress] 'read' per path, then 'plan' per path read again and the plan
  * @param {() => void} [request.stopIfAsked] throws to stop between batches
- * @returns {Promise<import('../index.js').UpdatePlan>}
+ * @returns {Promise<import('../index.js').PlanOutline>}
  */
-export async function planByDigests({ roots, paths, input, onProgress, stopIfAsked }) {
-  const session = new engine.UpdateSession({ ...input, files: [] });
+export async function planByDigests({ roots, paths, session, onProgress, stopIfAsked }) {
   const eol = session.lineEndings();
   const read = counter(onProgress, 'read', paths.length);
   await observeTree({ roots, paths, eol, onPath: (path) => read.step(path), stopIfAsked }, (batch) => {
@@ -91,9 +90,9 @@ export async function planByDigests({ roots, paths, input, onProgress, stopIfAsk
     if (bytes >= SUPPLY_BYTES || batch.length >= SUPPLY_PATHS) await supply();
   }
   if (batch.length > 0) await supply();
-  const plan = session.finish();
+  const outline = session.plan();
   planned.step(undefined);
-  return plan;
+  return outline;
 }
 
 /**

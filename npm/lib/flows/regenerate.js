@@ -5,8 +5,8 @@
 // snapshot again, and carry out what the engine says to put back — through the one
 // executor, so every file a repair removes or overwrites is saved in the run's backups
 // first and checked right before it is touched. I/O only: which regions run, what an
-// outcome means and what to restore are the engine's (planUpdate's regionJobs,
-// regionConfine, finishUpdateRegions). A failed regeneration never fails the update.
+// outcome means and what to restore are the engine's (the plan's regionJobs,
+// regionConfine, the session's finishRegions). A failed regeneration never fails the update.
 import { chmodSync, lstatSync, mkdirSync, rmdirSync, symlinkSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { engine } from '../engine.js';
@@ -19,18 +19,17 @@ import { TreeReader } from '../shim/tree-read.js';
 import { executeSteps } from './execute.js';
 
 /**
- * Runs the plan's regions and returns the completed report and summary.
+ * Runs the plan's regions and returns what each run did, for the engine's report
+ * (`UpdateSession.finishRegions`).
  * @param {object} step
  * @param {string} step.root the project (a real path)
- * @param {import('../index.js').UpdatePlan} step.plan
- * @param {string} step.stateDir
+ * @param {import('../index.js').RegenJob[]} step.jobs the plan's region jobs
  * @param {{ timeoutMs: number, maxOutputBytes: number }} step.limits
  * @param {() => boolean} step.stopRequested polled between regions
  * @param {(event: import('./progress.js').ProgressEvent) => void} [step.onProgress]
- * @returns {Promise<import('../index.js').RegionsFinished>}
+ * @returns {Promise<import('../index.js').RegenRun[]>}
  */
-export async function regenerate({ root, plan, stateDir, limits, stopRequested, onProgress }) {
-  const jobs = plan.regionJobs ?? [];
+export async function regenerate({ root, jobs, limits, stopRequested, onProgress }) {
   /** @type {import('../index.js').RegenRun[]} */
   const runs = [];
   const sandbox = jobs.some((j) => j.status === 'run') ? sandboxMode() : { mode: /** @type {const} */ ('none'), reason: null };
@@ -79,7 +78,7 @@ export async function regenerate({ root, plan, stateDir, limits, stopRequested, 
     });
     ran.step(job.regionId);
   }
-  return engine.finishUpdateRegions({ report: plan.report, jobs, runs, stateDir });
+  return runs;
 }
 
 /**

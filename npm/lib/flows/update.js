@@ -2,7 +2,8 @@
 // asks the engine for a plan, preflights every write target, and executes the plan's
 // steps through the one executor (flows/execute.js) — I/O only. Every decision
 // (versions, changelog range, table rows, sweep, claims, conflicts, what a write that
-// did not happen means, the report) is the engine's.
+// did not happen means, the report) is the engine's, and the plan stays in the engine's
+// update session: only the steps and the bytes they write come out.
 import { execFileSync } from 'node:child_process';
 import { lstatSync, readdirSync, realpathSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
@@ -63,7 +64,9 @@ import { DEFAULT_STATE_DIR } from '../generated/defaults.js';
  *   `interrupted`: stopped on request — each time the version is unchanged and re-running finishes
  * @property {import('../index.js').VersionCheck} check
  * @property {import('../index.js').ChangelogSection[]} changelog
- * @property {import('../index.js').UpdatePlan | null} plan its report and summary say what this run did
+ * @property {import('../index.js').UpdateSession | null} session the engine's session, keeping the plan (null
+ *   when the run planned nothing): its report and summary, completed with what this run did, give the
+ *   `--json` document, the exit code, the printed outcome and the change request
  * @property {string[]} leftoverPatches files a prior run left in the merge folder
  * @property {boolean} resumed
  * @property {string[]} notices things the user should know (a record behind VERSION, a damaged cache entry)
@@ -137,7 +140,7 @@ export async function update(request) {
       status: 'up-to-date',
       check,
       changelog: [],
-      plan: null,
+      session: null,
       leftoverPatches: [],
       resumed: false,
       notices: [...sources.notices, ...latest.notices],
@@ -168,21 +171,19 @@ export async function update(request) {
     const { start } = ready;
     const baselineManifest = releaseText(baseline, `${stateDir}/manifest.json`, 'baseline', 'invalid-manifest');
     const latestManifest = releaseText(latest, `${stateDir}/manifest.json`, 'latest', 'invalid-manifest');
+    // Both manifests are parsed once, in the engine, for the guard, the read list and the plan.
+    /** @type {import('../index.js').UpdateInputs} */
+    const inputs = engine.UpdateInputs.open(baselineManifest, latestManifest, stateDir);
     // What git says about the tree, for the engine's dirty guard: refused before anyone is
     // asked to confirm; the plan checks the same again.
     const git = first.observeGit ? gitStatus(root) : null;
-    engine.checkClean({
-      baselineManifest,
-      latestManifest,
-      git,
-      options: { dryRun, allowDirty: request.allowDirty ?? false, resumed: start.resumed },
-    });
+    inputs.checkClean(git, { dryRun, allowDirty: request.allowDirty ?? false, resumed: start.resumed });
     if (ready.confirm && request.confirm && !(await request.confirm(outcome.changelog, check))) {
       outcome.status = 'aborted';
       return outcome;
     }
     /** @type {import('../index.js').ReadList} */
-    const list = engine.updateReadList(baselineManifest, latestManifest, stateDir);
+    const list = inputs.readList();
     outcome.resumed = start.resumed;
     // Observed here, decided by the engine: the lockfiles present.
     const lockfiles = list.lockfiles.filter((name) => {
@@ -192,37 +193,36 @@ export async function update(request) {
     outcome.leftoverPatches = listFiles(project, paths.mergeDir);
     // The plan from digests: the three trees are read in bounded batches, and only the
     // few files the plan needs (merges, field merges, regions) are read again.
-    /** @type {import('../index.js').UpdatePlan} */
+    /** @type {import('../index.js').UpdateSession} */
+    const session = inputs.session({
+      from: check.installed,
+      to: check.latest,
+      claimFiles: list.claimFiles.map((path) => ({ path, bytes: fileBytes(project, path) })),
+      changelog: changelogText,
+      packageJson: lossyText(project, 'package.json'),
+      leftoverPatches: outcome.leftoverPatches,
+      lockfiles,
+      git,
+      options: {
+        conflicts: request.conflicts ?? 'merge',
+        ignoreEol: request.ignoreEol ?? false,
+        stateDir,
+        runId: start.runId,
+        dryRun,
+        noRegions: request.noRegions ?? process.env.UPKEEP_NO_REGIONS === '1',
+        allowDirty: request.allowDirty ?? false,
+        resumed: start.resumed,
+      },
+    });
+    /** @type {import('../index.js').PlanOutline} */
     const plan = await planByDigests({
       roots: [root, baseline.tree.root, latest.tree.root],
       paths: list.paths,
-      input: {
-        from: check.installed,
-        to: check.latest,
-        baselineManifest,
-        latestManifest,
-        files: [],
-        claimFiles: list.claimFiles.map((path) => ({ path, bytes: fileBytes(project, path) })),
-        changelog: changelogText,
-        packageJson: lossyText(project, 'package.json'),
-        leftoverPatches: outcome.leftoverPatches,
-        lockfiles,
-        git,
-        options: {
-          conflicts: request.conflicts ?? 'merge',
-          ignoreEol: request.ignoreEol ?? false,
-          stateDir,
-          runId: start.runId,
-          dryRun,
-          noRegions: request.noRegions ?? process.env.UPKEEP_NO_REGIONS === '1',
-          allowDirty: request.allowDirty ?? false,
-          resumed: start.resumed,
-        },
-      },
+      session,
       onProgress,
       stopIfAsked,
     });
-    outcome.plan = plan;
+    outcome.session = session;
     if (dryRun) {
       outcome.status = 'dry-run';
       return outcome;
@@ -232,45 +232,37 @@ export async function update(request) {
     // A stop asked for while the run read and planned (a signal is an event) ends it here, nothing written.
     await letSignalsIn();
     if (stopRequested()) {
-      const stopped = engine.finishUpdate({ report: plan.report, steps: plan.steps, outcomes: [], interrupted: true, stateDir });
-      Object.assign(plan, { report: stopped.report, summary: stopped.summary });
-      outcome.status = stopped.status;
+      outcome.status = session.finishRun({ outcomes: [], interrupted: true, stateDir }).status;
       return outcome;
     }
     if (ready.writeProgress)
       await writeFileIn(state, splitPath(paths.progress).name, Buffer.from(`${JSON.stringify(ready.writeProgress)}\n`));
+    /** @type {Map<number, Uint8Array>} */
+    const contents = new Map(plan.contents.map((c) => [c.index, c.bytes]));
     const run = await executeSteps(plan.steps, {
       root,
       sourceRoot: latest.tree.root,
-      bytesOf: (step) => /** @type {any} */ (plan.actions[/** @type {number} */ (step.index)]).bytes,
+      bytesOf: (step) => /** @type {Uint8Array} */ (contents.get(/** @type {number} */ (step.index))),
       stopRequested,
       onProgress,
     });
-    let report = plan.report;
     // A stop asked for after the last write, before the regions, ends the run there too.
-    let interrupted = run.stopped || (Boolean(plan.report.regions) && stopRequested());
-    if (engine.regionsDue(Boolean(plan.report.regions), interrupted, run.failed, run.outcomes)) {
-      ({ report } = await regenerate({ root, plan, stateDir, limits: regenLimits(request.regenLimits), stopRequested, onProgress }));
+    let interrupted = run.stopped || (plan.regions && stopRequested());
+    if (engine.regionsDue(plan.regions, interrupted, run.failed, run.outcomes)) {
+      const jobs = plan.regionJobs;
+      session.finishRegions(await regenerate({ root, jobs, limits: regenLimits(request.regenLimits), stopRequested, onProgress }));
       // A stop during the regions leaves the version where it was: re-running regenerates.
       interrupted = stopRequested();
     }
-    const facts = {
-      report,
-      steps: plan.steps,
-      outcomes: run.outcomes,
-      interrupted,
-      backups: measureBackups(root, paths.backupsDir),
-      stateDir,
-    };
-    /** @type {import('../index.js').UpdateFinished} */
-    let finished = engine.finishUpdate(facts);
+    const facts = { outcomes: run.outcomes, interrupted, backups: measureBackups(root, paths.backupsDir), stateDir };
+    /** @type {import('../index.js').RunEnd} */
+    let finished = session.finishRun(facts);
     if (finished.bumpVersion) {
       const refused = await bumpVersion(state, paths, latestManifest, check.latest);
-      if (refused) finished = engine.finishUpdate({ ...facts, stateError: refused });
+      if (refused) finished = session.finishRun({ ...facts, stateError: refused });
       // The recorded source follows the version (a kill between them is caught up by the next run).
       else if (ready.recordSource && sources.record) recordInstalled(root, stateDir, sources.record, recorded(sources, latest));
     }
-    Object.assign(plan, { report: finished.report, summary: finished.summary });
     outcome.status = finished.status;
     return outcome;
   } finally {
@@ -374,7 +366,14 @@ async function bumpVersion(state, paths, manifest, version) {
     } catch (error) {
       const e = /** @type {NodeJS.ErrnoException} */ (error);
       if (!e.code?.startsWith('E')) throw error;
-      return { path, error: { code: e.code, message: e.message.replace(/^[A-Z]+: /, '').replace(/, \w+ '.*'$/, ''), stage: 'swap' } };
+      return {
+        path,
+        error: {
+          code: e.code,
+          message: e.message.replace(/^[A-Z]+: /, '').replace(/, \w+ '.*'$/, ''),
+          stage: /** @type {const} */ ('swap'),
+        },
+      };
     }
   }
   await removeProgress(state, paths);

@@ -76,6 +76,8 @@ export const {
   regionsDue,
   writeConstants,
   UpdateSession,
+  UpdateInputs,
+  updateDocument,
 } = engine;
 // Backups
 export const { listBackups, planPrune } = engine;

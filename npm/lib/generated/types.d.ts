@@ -752,6 +752,58 @@ export type DiffOptions = {
 export type DiffStatus = 'identical' | 'different' | 'binary';
 
 /**
+ * Why a run that wrote did not finish.
+ */
+export type DocumentError = {
+  /**
+   * The stable code: `interrupted`, or the file system's (`ENOSPC`, `EACCES`, ...).
+   */
+  code: string;
+  /**
+   * What happened, in words.
+   */
+  message: string;
+};
+
+/**
+ * What the shell knows of a run besides its plan.
+ */
+export type DocumentFacts = {
+  /**
+   * The run's status word (`updated`, `dry-run`, `up-to-date`, ...).
+   */
+  status?: string;
+  /**
+   * The version check; its versions name the empty report of a run that planned nothing.
+   */
+  check?: VersionCheck | null;
+  /**
+   * `upkeep status`: the report lists the files either side changed.
+   */
+  readOnly?: boolean;
+  /**
+   * The change request written (`--pr`).
+   */
+  pr?: PrPayload | null;
+  /**
+   * It continued an interrupted update.
+   */
+  resumed?: boolean;
+  /**
+   * Files a prior run left in the merge folder.
+   */
+  leftoverPatches?: Array<string>;
+  /**
+   * What the user should know about the releases.
+   */
+  notices?: Array<string>;
+  /**
+   * The releases used.
+   */
+  releases?: ReleasesUsed;
+};
+
+/**
  * A change offered to the user: edits the client applies (so undo works as usual).
  */
 export type EditorCodeAction = {
@@ -2715,6 +2767,38 @@ export type OsError = {
 export type PackageManager = 'npm' | 'pnpm' | 'yarn' | 'bun';
 
 /**
+ * [`ReleaseLayout`] with its files as columns: the bulk route for a listing of 100,000
+ * entries, where building one JavaScript object per entry each way costs several times
+ * the layout itself. The facade's `planLayout` and the release openers use it.
+ */
+export type PackedLayout = {
+  /**
+   * As [`ReleaseLayout::version`].
+   */
+  version: string;
+  /**
+   * As [`ReleaseLayout::manifest`].
+   */
+  manifest: string;
+  /**
+   * As [`ReleaseLayout::default_manifest`].
+   */
+  defaultManifest: boolean;
+  /**
+   * As [`ReleaseLayout::renames`].
+   */
+  renames: Array<[string, string]>;
+  /**
+   * As [`ReleaseLayout::in_place`].
+   */
+  inPlace: boolean;
+  /**
+   * [`ReleaseLayout::files`]' installed names, each followed by a NUL.
+   */
+  installed: string;
+};
+
+/**
  * Which kind of declared part an entry belongs to.
  */
 export type PartKind = 'value' | 'entry' | 'token' | 'member';
@@ -2802,6 +2886,52 @@ export type Plan = {
    * Files waiting for a decision, shown as a diff, or in conflict.
    */
   attention: number;
+};
+
+/**
+ * What the shim needs to carry out a plan the session keeps.
+ */
+export type PlanOutline = {
+  /**
+   * The writes, in order ([`UpdatePlan::steps`]).
+   */
+  steps: Array<WriteStep>;
+  /**
+   * The content of each step whose content is the plan's (a merge result, a patch,
+   * notes), by the step's `index`.
+   */
+  contents: Array<PlannedContent>;
+  /**
+   * Whether an update is pending ([`UpdatePlan::pending`]).
+   */
+  pending: boolean;
+  /**
+   * The summary the CLI prints ([`UpdatePlan::summary`]).
+   */
+  summary: string;
+  /**
+   * Whether the report says anything about generated regions: the regions are then
+   * regenerated after the writes (see [`crate::update::regions_due`]).
+   */
+  regions: boolean;
+  /**
+   * The regions to regenerate, skip or refuse ([`UpdatePlan::region_jobs`]).
+   */
+  regionJobs: Array<RegenJob>;
+};
+
+/**
+ * The bytes of one planned step.
+ */
+export type PlannedContent = {
+  /**
+   * The step's `index`: its place in the plan's actions.
+   */
+  index: number;
+  /**
+   * What it writes.
+   */
+  bytes: Uint8Array;
 };
 
 /**
@@ -3904,6 +4034,35 @@ export type ReleaseSpec = {
 };
 
 /**
+ * A release a run used, as the report names it.
+ */
+export type ReleaseUsed = {
+  /**
+   * The release with its version (`npm:create-vite@6.5.0//template-react-ts`).
+   */
+  spec: string;
+  /**
+   * What was fetched exactly (`.upkeep/source.json`'s `resolved`), when known.
+   */
+  resolved: string | null;
+};
+
+/**
+ * The two releases of a run.
+ */
+export type ReleasesUsed = {
+  /**
+   * The release the project was installed from; none when the run stopped before it
+   * was opened (up to date, applied but not committed).
+   */
+  baseline: ReleaseUsed | null;
+  /**
+   * The release updated to.
+   */
+  latest: ReleaseUsed;
+};
+
+/**
  * A source file that moved: its record entry follows it instead of being deleted.
  */
 export type Rename = {
@@ -4079,6 +4238,28 @@ export type RuleClass = 'owned' | 'shared' | 'wiki-owned' | 'exclude';
  * Which command ran.
  */
 export type RunCommand = 'install' | 'refresh';
+
+/**
+ * How a run that carried out a kept plan ended (its report stays in the session).
+ */
+export type RunEnd = {
+  /**
+   * The summary the CLI prints.
+   */
+  summary: string;
+  /**
+   * How the run ended.
+   */
+  outcome: UpdateRunOutcome;
+  /**
+   * The run's status word (see [`crate::update::UpdateFinished::status`]).
+   */
+  status: 'updated' | 'incomplete' | 'failed' | 'interrupted';
+  /**
+   * Whether the shim writes the new version and manifest now.
+   */
+  bumpVersion: boolean;
+};
 
 /**
  * The facts of a run, as the shim saw them.
@@ -5575,6 +5756,113 @@ export type UpdateConflict = {
 };
 
 /**
+ * The report `--json` prints; see the module documentation.
+ */
+export type UpdateDocument = {
+  /**
+   * The run's status word.
+   */
+  status: string;
+  /**
+   * `upkeep status`: every file the project or the next release changed.
+   */
+  files?: Array<FileOutcome>;
+  /**
+   * The change request written (`--pr`).
+   */
+  pr?: PrPayload;
+  /**
+   * It continued an interrupted update.
+   */
+  resumed: boolean;
+  /**
+   * Files a prior run left in the merge folder.
+   */
+  leftoverPatches: Array<string>;
+  /**
+   * What the user should know about the releases.
+   */
+  notices: Array<string>;
+  /**
+   * The releases used.
+   */
+  releases: ReleasesUsed;
+  /**
+   * Why a run that wrote stopped short: stopped on request, or a write the file
+   * system refused.
+   */
+  error?: DocumentError;
+  /**
+   * The version updated from.
+   */
+  from: string;
+  /**
+   * The version updated to.
+   */
+  to: string;
+  /**
+   * Owned files replaced with the latest content.
+   */
+  overwrite: Array<string>;
+  /**
+   * Shared and wiki-owned files updated cleanly, and clean three-way merges.
+   */
+  merge: Array<string>;
+  /**
+   * Files new in the latest release, copied in.
+   */
+  add: Array<string>;
+  /**
+   * Files the project deleted (left absent), and dropped files already gone.
+   */
+  removed: Array<string>;
+  /**
+   * Files needing nothing.
+   */
+  skip: Array<string>;
+  /**
+   * Files the latest release dropped that the project still has: for it to delete.
+   */
+  delete: Array<string>;
+  /**
+   * Files left for the project to resolve.
+   */
+  conflicts: Array<UpdateConflict>;
+  /**
+   * This run's backup folder, when anything was backed up.
+   */
+  backupDir?: string | null;
+  /**
+   * Follow-ups the CHANGELOG documents that still apply.
+   */
+  adopterActions: Array<AdopterAction>;
+  /**
+   * Generated regions: declarations, verdicts, fallbacks, regeneration. Left out of
+   * the serialized report when no manifest mentions regions and awareness is on.
+   */
+  regions?: RegionsReport;
+  /**
+   * Paths merged field by field, by path (left out of the JSON when there are none).
+   */
+  structured?: { [key in string]: StructuredFileReport };
+  /**
+   * Whether a `package.json` is written, so the project should run its package
+   * manager's install (left out of the JSON when not).
+   */
+  installNeeded?: boolean;
+  /**
+   * The package manager the project's lockfile (or `packageManager`) shows, when one
+   * does (left out of the JSON when not).
+   */
+  packageManager?: PackageManager | null;
+  /**
+   * What the run did (every file replaced with its backup, files that changed
+   * meanwhile, where it stopped); left out of plans and dry runs.
+   */
+  run?: UpdateRunRecord | null;
+};
+
+/**
  * What the shim read before the run decides anything.
  */
 export type UpdateFacts = {
@@ -5652,13 +5940,14 @@ export type UpdateInput = {
    */
   to: string;
   /**
-   * The baseline release's manifest text.
+   * The baseline release's manifest text (left out for [`UpdateInputs::session`], which
+   * has it parsed).
    */
-  baselineManifest: string;
+  baselineManifest?: string;
   /**
-   * The latest release's manifest text.
+   * The latest release's manifest text (left out for [`UpdateInputs::session`]).
    */
-  latestManifest: string;
+  latestManifest?: string;
   /**
    * The sides of every path either manifest lists (see [`read_list`]).
    */

@@ -81,13 +81,14 @@ async function updateDryRun(project, options) {
     conflicts: options.conflicts,
     dryRun: true,
   });
+  /** @type {import('../index.js').UpdatePlan | null} */
+  const plan = outcome.session?.planned() ?? null;
   const summary =
-    outcome.plan?.summary ??
-    `upkeep update: ${outcome.check.installed} is ${outcome.status} (latest ${outcome.check.latest}); nothing to plan\n`;
+    plan?.summary ?? `upkeep update: ${outcome.check.installed} is ${outcome.status} (latest ${outcome.check.latest}); nothing to plan\n`;
   return {
     ok: true,
     message: summary.trimEnd(),
-    result: { status: outcome.status, summary, report: outcome.plan?.report ?? null, files: outcome.plan?.files ?? [] },
+    result: { status: outcome.status, summary, report: plan?.report ?? null, files: plan?.files ?? [] },
   };
 }
 

@@ -98,6 +98,52 @@ case("--ignore-eol: a binary side is compared raw", "UpdateSession", inp({"w.bin
      [["observe", [fi("w.bin", digest_side("a\r\n\0"), digest_side("a\n\0", binary=True), digest_side("b\n\0", binary=True))], False], ["needs"]])
 case("a bad input is refused before any side is read", "UpdateSession", inp(two, {"../x": "owned"}), [["needs"]])
 
+# ---- the plan kept in the session: carried out, then reported from what the session keeps
+def done(path, backup=None): return {"path": path, "outcome": "done", **({"backup": backup} if backup else {})}
+all_done = [done(".upkeep-backups/.gitignore"), done(".upkeep-merge/.gitignore"), done(".upkeep-merge/both.txt.patch"),
+            done(".upkeep-merge/both.txt.yours.diff"), done("clean.txt", ".upkeep-backups/run1/clean.txt")]
+releases = {"baseline": {"spec": "../tpl@1.2.0", "resolved": None}, "latest": {"spec": "../tpl@1.3.0", "resolved": "v1.3.0@abc"}}
+refused_version = {"path": ".upkeep/VERSION", "error": {"code": "EROFS", "message": "read-only file system", "stage": "swap"}}
+case("the plan kept: the outline, the run finished twice (the version refused), its document, exit code, outcome and change request", "UpdateSession", inp(two, two),
+     [["observe", files, False], ["supply", supply_both], ["plan"], ["finish"], ["plan"],
+      ["finishRun", {"outcomes": all_done, "stateDir": ".upkeep"}],
+      ["finishRun", {"outcomes": all_done, "stateDir": ".upkeep", "stateError": refused_version}],
+      ["document", {"status": "failed", "releases": releases, "notices": ["a notice"], "leftoverPatches": ["old.patch"]}],
+      ["exitCode", {"readOnly": False}],
+      ["renderOutcome", {"status": "failed", "argv": ["upkeep", "update"]}, {"stateDir": ".upkeep"}],
+      ["prPayload", {"source": "../tpl", "changelog": [{"version": "1.3.0", "heading": "## 1.3.0", "body": "- a change"}]}],
+      ["planned"]])
+case("a dry run kept: status lists the files either side changed, and its exit code says an update is pending", "UpdateSession",
+     inp(two, two, options={"dryRun": True}),
+     [["observe", files, False], ["supply", supply_both], ["plan"],
+      ["document", {"status": "dry-run", "readOnly": True, "releases": releases, "resumed": True}],
+      ["exitCode", {"readOnly": True}],
+      ["renderOutcome", {"status": "dry-run"}, {"readOnly": True, "dryRun": True}]])
+case("stopped before writing: the document says so", "UpdateSession", inp(two, two),
+     [["observe", files, False], ["supply", supply_both], ["plan"],
+      ["finishRun", {"outcomes": [], "interrupted": True, "stateDir": ".upkeep"}],
+      ["document", {"status": "interrupted", "releases": releases}], ["exitCode", {"stopExit": 143}]])
+case("the kept plan's calls before plan(), and steps given to finishRun, are refused", "UpdateSession", inp(two, two),
+     [["planned"], ["finishRun", {"outcomes": []}], ["finishRegions", []], ["document", {"status": "updated"}], ["exitCode", {}],
+      ["renderOutcome", {}, None], ["prPayload", {"source": "x"}],
+      ["observe", files, False], ["supply", supply_both], ["plan"],
+      ["finishRun", {"steps": [{"path": "a", "expect": {"kind": "if-missing"}, "content": {"kind": "remove"}, "backup": None, "index": None}]}]])
+case("nothing planned: an empty report between the checked versions", "updateDocument",
+     {"status": "up-to-date", "check": {"status": "up-to-date", "installed": "1.3.0", "latest": "1.3.0", "committed": None},
+      "releases": {"baseline": None, "latest": {"spec": "../tpl@1.3.0", "resolved": None}}})
+case("nothing planned and no version check: refused", "updateDocument", {"status": "up-to-date"})
+case("the manifests parsed once: the guard, the read list and the session", "UpdateInputs", M(two), M(two), None,
+     [["checkClean", None, None], ["checkClean", {"prefix": "", "porcelain": t(" M clean.txt\0")}, {"dryRun": False}],
+      ["checkClean", {"prefix": "", "porcelain": t(" M clean.txt\0")}, {"allowDirty": True}], ["readList"],
+      ["session", {"from": "1.2.0", "to": "1.3.0", "options": {"runId": "run1", "conflicts": "patch"}}],
+      ["observe", files, False], ["supply", supply_both], ["finish"]])
+case("the manifests parsed once: a session given manifests of its own is refused, and the inputs are spent", "UpdateInputs", M(two), M(two), None,
+     [["session", {"from": "1.2.0", "to": "1.3.0", "baselineManifest": M(two), "options": {"runId": "run1"}}], ["readList"]])
+case("the manifests parsed once: a session for another state folder is refused", "UpdateInputs", M(two), M(two), None,
+     [["session", {"from": "1.2.0", "to": "1.3.0", "options": {"runId": "run1", "stateDir": ".state"}}]])
+case("the manifests parsed once: a refused manifest, a bad state folder", "UpdateInputs", M(two), M({"../x": "owned"}), ".upkeep", [])
+case("the manifests parsed once: upkeep's state is never managed", "UpdateInputs", M(two), M({".state/VERSION": "owned"}), ".state", [])
+
 # ---- planUpdate inputs the digest route must plan byte for byte like the in-memory one
 def plan(name, files, baseline_files, latest_files, mode="patch", **extra):
     case(name, "planUpdate", inp(baseline_files, latest_files, mode, files, **extra))
