@@ -28,6 +28,11 @@ impl Digest {
         Digest(Sha256::digest(bytes).into())
     }
 
+    /// The digest whose raw bytes are `bytes` (one the host computed).
+    pub fn from_bytes(bytes: [u8; 32]) -> Digest {
+        Digest(bytes)
+    }
+
     /// The raw 32 bytes.
     pub fn as_bytes(&self) -> &[u8; 32] {
         &self.0

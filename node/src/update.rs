@@ -206,7 +206,8 @@ impl UpdateSession {
     }
 
     /// Takes a batch of sides as columns: per path three kinds (0 nothing, 1 a file, 2 a
-    /// link, 3 a folder, 4 other), the files' bytes joined, each side's length.
+    /// link, 3 a folder, 4 other), the files' bytes joined, each side's length, and, when
+    /// the host hashed them (`hostDigests()`), each file's SHA-256 (32 bytes each).
     #[napi]
     pub fn observe_columns(
         &mut self,
@@ -215,14 +216,23 @@ impl UpdateSession {
         kinds: Uint8Array,
         joined: Uint8Array,
         lengths: Uint32Array,
+        digests: Option<Uint8Array>,
     ) -> napi::Result<()> {
         let columns = update::SideColumns {
             paths: &paths,
             kinds: &kinds,
             joined: &joined,
             lengths: &lengths,
+            digests: digests.as_deref(),
         };
         self.0.observe_columns(columns).map_err(|e| to_js(&env, e))
+    }
+
+    /// Whether `observeColumns` would rather be given the files' SHA-256: this build
+    /// hashes more slowly than its host.
+    #[napi]
+    pub fn host_digests(&self) -> bool {
+        self.0.host_digests()
     }
 
     /// The paths whose bytes the plan needs, not supplied yet.

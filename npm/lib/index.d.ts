@@ -597,7 +597,13 @@ export declare class UpdateSession {
    * baseline and latest side's kind (0 nothing, 1 a regular file, 2 a link, 3 a folder,
    * 4 other), the files' bytes one after another, and each side's length (0 for a non-file).
    */
-  observeColumns(paths: string[], kinds: Uint8Array, joined: Uint8Array, lengths: Uint32Array): void;
+  observeColumns(paths: string[], kinds: Uint8Array, joined: Uint8Array, lengths: Uint32Array, digests?: Uint8Array | null): void;
+  /**
+   * Whether `observeColumns` would rather be given each regular file's SHA-256 (32 bytes
+   * each, in order, as `digests`): this build hashes more slowly than its host (wasm has no
+   * SHA instructions; node:crypto hashes about six times faster).
+   */
+  hostDigests(): boolean;
   /** The paths whose bytes the plan needs and that were not supplied yet, in path order. */
   needs(): ContentNeed[];
   supply(contents: SuppliedContent[]): void;

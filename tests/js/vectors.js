@@ -127,13 +127,14 @@ function sequence(target, ops, methods) {
 /** An UpdateSession's operations, as `UpdateSession` vectors name them. */
 const sessionOps = {
   observe: (/** @type {any} */ s, /** @type {any[]} */ [files, keepBytes]) => s.observe(decode(files), keepBytes),
-  observeColumns: (/** @type {any} */ s, /** @type {any[]} */ [paths, kinds, contents]) => {
+  observeColumns: (/** @type {any} */ s, /** @type {any[]} */ [paths, kinds, contents, digests]) => {
     const parts = contents.map(decode);
     return s.observeColumns(
       paths,
       Uint8Array.from(kinds),
       Buffer.concat(parts),
       Uint32Array.from(parts, (/** @type {Uint8Array} */ p) => p.length),
+      digests ? decode(digests) : null,
     );
   },
   needs: (/** @type {any} */ s) => s.needs(),

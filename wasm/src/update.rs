@@ -153,7 +153,8 @@ impl UpdateSession {
     }
 
     /// Takes a batch of sides as columns: per path three kinds (0 nothing, 1 a file, 2 a
-    /// link, 3 a folder, 4 other), the files' bytes joined, each side's length.
+    /// link, 3 a folder, 4 other), the files' bytes joined, each side's length, and, when
+    /// the host hashed them (`hostDigests()`), each file's SHA-256 (32 bytes each).
     #[wasm_bindgen(js_name = observeColumns)]
     pub fn observe_columns(
         &mut self,
@@ -161,14 +162,23 @@ impl UpdateSession {
         kinds: &[u8],
         joined: &[u8],
         lengths: &[u32],
+        digests: Option<Vec<u8>>,
     ) -> Result<(), JsValue> {
         let columns = update::SideColumns {
             paths: &paths,
             kinds,
             joined,
             lengths,
+            digests: digests.as_deref(),
         };
         self.0.observe_columns(columns).map_err(to_js)
+    }
+
+    /// Whether `observeColumns` would rather be given the files' SHA-256: this build
+    /// hashes more slowly than its host.
+    #[wasm_bindgen(js_name = hostDigests)]
+    pub fn host_digests(&self) -> bool {
+        self.0.host_digests()
     }
 
     /// The paths whose bytes the plan needs, not supplied yet.

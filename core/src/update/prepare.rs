@@ -11,9 +11,10 @@ use super::{
     UpdateOptions, Walk,
 };
 use crate::error::{Error, ErrorKind, Result};
-use crate::hash::parse_digest;
+use crate::hash::{parse_digest, Digest};
 use crate::observe::EntryKind;
 use crate::structured::{MergeSpec, NotesContext, PackageManager};
+use crate::text::is_binary;
 use crate::update::bytes::Bytes;
 use crate::update::dirty;
 use crate::update::manifest::{claim_holds, Manifest};
@@ -60,6 +61,25 @@ fn digested(bytes: &[u8], eol: bool) -> Side {
         facts: Some(DigestFacts::new(d.size, d.binary, d.sha256_lf)),
     }
 }
+
+/// [`digested`] with the SHA-256 the shim computed: only what it does not give is read
+/// from the bytes (the binary probe; with `eol`, a file holding a CRLF is hashed whole
+/// for its CRLF-as-LF digest).
+fn digested_as(bytes: &[u8], sha256: Digest, eol: bool) -> Side {
+    if eol && bytes.windows(2).any(|w| w == b"\r\n") {
+        return digested(bytes, eol);
+    }
+    Side::File {
+        bytes: None,
+        digest: Some(sha256),
+        facts: Some(DigestFacts::new(bytes.len() as u64, is_binary(bytes), None)),
+    }
+}
+
+/// Whether this build hashes more slowly than its host can: wasm has no SHA
+/// instructions, and node:crypto hashes about six times faster than SHA-256 compiled to
+/// it. Such a host hands [`SideColumns::digests`] over with the bytes.
+pub const HOST_DIGESTS: bool = cfg!(target_arch = "wasm32");
 
 fn side(input: Option<SideInput>, path: &str, which: &str, keep: Keep) -> Result<Side> {
     let Some(input) = input else {
@@ -152,6 +172,9 @@ pub struct SideColumns<'a> {
     pub joined: &'a [u8],
     /// Per side, the size of its bytes in `joined` (0 for a side that is not a file).
     pub lengths: &'a [u32],
+    /// The SHA-256 of each regular file's bytes, 32 bytes each in the same order, when the
+    /// shim hashed them ([`HOST_DIGESTS`]); the engine hashes them otherwise.
+    pub digests: Option<&'a [u8]>,
 }
 
 /// Adds the sides of `columns` to `sides`, hashed (bytes never kept), as
@@ -166,6 +189,7 @@ pub(super) fn insert_columns(
         kinds,
         joined,
         lengths,
+        digests,
     } = columns;
     let invalid = |detail: String| Err(Error::new(ErrorKind::InvalidArgument, "columns", detail));
     if kinds.len() != paths.len() * 3 || lengths.len() != kinds.len() {
@@ -184,6 +208,17 @@ pub(super) fn insert_columns(
             joined.len()
         ));
     }
+    if let Some(digests) = digests {
+        let files = kinds.iter().filter(|&&k| k == 1).count();
+        if digests.len() != files * 32 {
+            return invalid(format!(
+                "{files} regular files need {} bytes of digests; got {}",
+                files * 32,
+                digests.len()
+            ));
+        }
+    }
+    let mut host_digests = digests.map(|d| d.chunks_exact(32));
     let mut at = 0;
     for (i, path) in paths.iter().enumerate() {
         let mut three = [Side::Missing, Side::Missing, Side::Missing];
@@ -206,7 +241,14 @@ pub(super) fn insert_columns(
                 None => Side::Missing,
                 Some(kind) => match non_file(kind, path, which)? {
                     Some(other) => other,
-                    None => digested(bytes, eol),
+                    None => match host_digests.as_mut().and_then(Iterator::next) {
+                        Some(chunk) => {
+                            let mut sha256 = [0; 32];
+                            sha256.copy_from_slice(chunk);
+                            digested_as(bytes, Digest::from_bytes(sha256), eol)
+                        }
+                        None => digested(bytes, eol),
+                    },
                 },
             };
         }

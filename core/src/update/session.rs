@@ -170,6 +170,12 @@ impl UpdateSession {
         Ok(())
     }
 
+    /// Whether [`Self::observe_columns`] would rather be given the files' SHA-256
+    /// ([`SideColumns::digests`]): this build hashes more slowly than its host.
+    pub fn host_digests(&self) -> bool {
+        super::prepare::HOST_DIGESTS
+    }
+
     /// Takes a batch of paths' sides as columns (the digest route's fast path): each
     /// regular file's bytes hashed and dropped, as [`Self::observe`] does with objects.
     pub fn observe_columns(&mut self, columns: SideColumns<'_>) -> Result<()> {

@@ -135,12 +135,14 @@ fn by_digests(input: &UpdateInput, batch: usize) -> crate::update::UpdatePlan {
     session.finish().unwrap()
 }
 
-/// The plan from digests observed as columns, needs supplied.
-fn by_columns(input: &UpdateInput) -> crate::update::UpdatePlan {
+/// The plan from digests observed as columns, needs supplied; `host`: the files' SHA-256
+/// handed over with their bytes, as a shim does for a build that hashes slowly.
+fn by_columns(input: &UpdateInput, host: bool) -> crate::update::UpdatePlan {
     let mut header = input.clone();
     let files = std::mem::take(&mut header.files);
     let mut session = UpdateSession::new(header).unwrap();
     let (mut kinds, mut joined, mut lengths) = (Vec::new(), Vec::new(), Vec::new());
+    let mut digests = Vec::new();
     let paths: Vec<String> = files.iter().map(|f| f.path.clone()).collect();
     for f in &files {
         for side in [&f.current, &f.baseline, &f.latest] {
@@ -150,6 +152,9 @@ fn by_columns(input: &UpdateInput) -> crate::update::UpdatePlan {
                 .map(|b| b.0.clone());
             kinds.push(u8::from(side.is_some()));
             lengths.push(bytes.as_ref().map_or(0, |b| b.len() as u32));
+            if let Some(bytes) = &bytes {
+                digests.extend(crate::hash::Digest::of(bytes).as_bytes());
+            }
             joined.extend(bytes.unwrap_or_default());
         }
     }
@@ -158,6 +163,7 @@ fn by_columns(input: &UpdateInput) -> crate::update::UpdatePlan {
         kinds: &kinds,
         joined: &joined,
         lengths: &lengths,
+        digests: host.then_some(&digests[..]),
     };
     session.observe_columns(columns).unwrap();
     let needs = session.needs().unwrap();
@@ -181,15 +187,22 @@ fn by_columns(input: &UpdateInput) -> crate::update::UpdatePlan {
 #[test]
 fn columns_plan_as_objects_do() {
     let (manifest, files) = generated(90);
-    for mode in [ConflictMode::Patch, ConflictMode::Merge] {
+    for (mode, ignore_eol, host) in [
+        (ConflictMode::Patch, false, false),
+        (ConflictMode::Merge, false, false),
+        (ConflictMode::Merge, false, true),
+        (ConflictMode::Merge, true, false),
+        (ConflictMode::Merge, true, true),
+    ] {
         let mut input = UpdateInput::new("1.0.0", "1.1.0", &manifest, &manifest);
         input.files = files.clone();
         input.options.conflicts = mode;
+        input.options.ignore_eol = ignore_eol;
         input.options.run_id = "run".into();
         assert_eq!(
-            by_columns(&input),
+            by_columns(&input, host),
             plan_update(input.clone()).unwrap(),
-            "{mode:?}"
+            "{mode:?}, ignore_eol {ignore_eol}, host digests {host}"
         );
     }
     let mut session =
@@ -200,6 +213,7 @@ fn columns_plan_as_objects_do() {
         kinds: &[1, 0, 9],
         joined: b"x",
         lengths: &[1, 0, 0],
+        digests: None,
     };
     assert_eq!(
         session.observe_columns(bad).unwrap_err().code(),
@@ -210,12 +224,25 @@ fn columns_plan_as_objects_do() {
         kinds: &[1, 0, 1],
         joined: b"x",
         lengths: &[1, 0, 1],
+        digests: None,
     };
     assert!(session
         .observe_columns(short)
         .unwrap_err()
         .to_string()
         .contains("add up to 2"));
+    let digests = super::SideColumns {
+        paths: &paths,
+        kinds: &[1, 0, 1],
+        joined: b"xy",
+        lengths: &[1, 0, 1],
+        digests: Some(&[0; 32]),
+    };
+    assert!(session
+        .observe_columns(digests)
+        .unwrap_err()
+        .to_string()
+        .contains("2 regular files need 64 bytes of digests; got 32"));
 }
 
 #[test]

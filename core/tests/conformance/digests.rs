@@ -82,12 +82,14 @@ fn session_op(session: &mut UpdateSession, op: &Value) -> Result<Value, Error> {
             let parts: Vec<Vec<u8>> = op[3].as_array().unwrap().iter().map(bytes).collect();
             let lengths: Vec<u32> = parts.iter().map(|p| p.len() as u32).collect();
             let joined = parts.concat();
+            let digests = op.get(4).filter(|d| !d.is_null()).map(bytes);
             session
                 .observe_columns(update::SideColumns {
                     paths: &paths,
                     kinds: &kinds,
                     joined: &joined,
                     lengths: &lengths,
+                    digests: digests.as_deref(),
                 })
                 .map(|()| Value::Null)
         }

@@ -5,6 +5,7 @@
 // bounded batches, and hashed again by the engine against what it saw. The session keeps
 // the plan; what carrying it out takes comes back. Memory stays at a batch, whatever the
 // size of the trees. I/O only: every decision is the session's.
+import { hash } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { UpkeepError } from '../shim/upkeep-error.js';
@@ -36,6 +37,8 @@ const GONE = new Set(['ENOENT', 'ENOTDIR', 'ELOOP', 'ENOTFILE', 'ENXIO']);
  */
 export async function planByDigests({ roots, paths, session, onProgress, stopIfAsked }) {
   const eol = session.lineEndings();
+  // An engine that hashes more slowly than node:crypto (wasm) is handed each file's SHA-256.
+  const hostDigests = session.hostDigests();
   const read = counter(onProgress, 'read', paths.length);
   await observeTree({ roots, paths, eol, onPath: (path) => read.step(path), stopIfAsked }, (batch) => {
     // Paths whose sides are all small files or non-files cross as columns; a path with a
@@ -47,6 +50,8 @@ export async function planByDigests({ roots, paths, session, onProgress, stopIfA
     const kinds = [];
     const lengths = [];
     const parts = [];
+    /** @type {Buffer[]} */
+    const digests = [];
     for (const { path, found } of batch) {
       if (found.some((f) => f.digest)) {
         objects.push({ path, current: sideOf(found[0]), baseline: sideOf(found[1]), latest: sideOf(found[2]) });
@@ -57,10 +62,17 @@ export async function planByDigests({ roots, paths, session, onProgress, stopIfA
         kinds.push(kindCode(f));
         lengths.push(f.bytes?.length ?? 0);
         if (f.bytes) parts.push(f.bytes);
+        if (f.bytes && hostDigests) digests.push(hash('sha256', f.bytes, 'buffer'));
       }
     }
     if (columnPaths.length > 0)
-      session.observeColumns(columnPaths, Uint8Array.from(kinds), Buffer.concat(parts), Uint32Array.from(lengths));
+      session.observeColumns(
+        columnPaths,
+        Uint8Array.from(kinds),
+        Buffer.concat(parts),
+        Uint32Array.from(lengths),
+        hostDigests ? Buffer.concat(digests) : null,
+      );
     if (objects.length > 0) session.observe(objects, false);
   });
   const needs = session.needs();

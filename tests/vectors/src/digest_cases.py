@@ -76,6 +76,20 @@ case("sides as columns: kinds, joined bytes, lengths", "UpdateSession", inp({**t
      [["observeColumns", ["both.txt", "clean.txt", "link", "same.txt"], [1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1],
        [t("a\nmine\nc\n"), t("a\nb\nc\n"), t("a\ntheirs\nc\n"), t("v1\n"), t("v1\n"), t("v2\n"), t(""), t("l1\n"), t("l2\n"), t("x\n"), t("x\n"), t("x\n")]],
       ["needs"], ["supply", supply_both], ["finish"]])
+col_contents = [("a\nmine\nc\n", "a\nb\nc\n", "a\ntheirs\nc\n"), ("v1\n", "v1\n", "v2\n"), ("x\r\ny\r\n", "x\ny\n", "x\nz\n"), ("\0bin", "\0bin", "\0bin2")]
+col_two = {**two, "crlf.txt": "shared", "bin": "shared"}
+col_paths = ["both.txt", "clean.txt", "crlf.txt", "bin"]
+col_parts = [t(x) for sides in col_contents for x in sides]
+host = {"$bytes": "".join(sha(x) for sides in col_contents for x in sides)}
+for eol in (False, True):
+    case(f"columns with the host's digests: the same plan as hashed here{' (--ignore-eol)' if eol else ''}", "UpdateSession",
+         inp(col_two, col_two, "merge", options={"ignoreEol": eol}),
+         [["observeColumns", col_paths, [1] * 12, col_parts, host], ["needs"], ["supply", supply_both], ["finish"]])
+    case(f"columns hashed here, for comparison{' (--ignore-eol)' if eol else ''}", "UpdateSession",
+         inp(col_two, col_two, "merge", options={"ignoreEol": eol}),
+         [["observeColumns", col_paths, [1] * 12, col_parts], ["needs"], ["supply", supply_both], ["finish"]])
+case("columns: digests that do not match the files in number", "UpdateSession", inp(two, two),
+     [["observeColumns", ["clean.txt"], [1, 1, 1], [t("v1\n"), t("v1\n"), t("v2\n")], {"$bytes": "00" * 32}]])
 case("columns: a release side that is not a file is refused", "UpdateSession", inp(two, two),
      [["observeColumns", ["clean.txt"], [1, 3, 1], [t("v1\n"), t(""), t("v2\n")]]])
 case("columns: kinds out of range, lengths that do not add up", "UpdateSession", inp(two, two),
