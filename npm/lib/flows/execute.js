@@ -6,13 +6,22 @@
 // Per batch of steps: each target is opened by handle without following links, hashed
 // while it is copied into its backup, and must hash to what the plan saw; the new content
 // is staged beside it (a release file is read with O_NOFOLLOW and hashed while copied,
-// and must hash to what the plan classified); all temps are synced together; backups are
-// linked into place and their folders synced; then, file by file, the target is checked
-// again right before the swap (same inode, same size and change time) and swapped
-// (rename, or link when nothing may be there). After the swap the old content, still held
-// open, is hashed once more: an edit saved in place at any moment since the first read is
-// put back. A file that moved is left alone and reported; a file the file system refuses
-// stops the run there, and everything before it is reported done.
+// and must hash to what the plan classified); all temps are synced together; the backup
+// folders are verified (still where they were opened) and the backups linked into place
+// and their folders synced; then, file by file, the target is checked again right before
+// the swap (its folder verified, once per folder per batch; the file the same inode, size
+// and change times) and swapped (rename, or link when nothing may be there: a step that
+// expects nothing is not looked at first, the link refuses whatever appeared). After the
+// swap the old content, still held open, is hashed once more: an edit saved in place at
+// any moment since the first read is put back. A file that moved is left alone and
+// reported; a file the file system refuses stops the run there, and everything before it
+// is reported done.
+//
+// Folders are opened once per run, each from its parent's handle (shim/dir-handle.js
+// DirTree), and one buffer carries every copy and hash. A run whose durability is `run`
+// (the engine's word: a fresh scaffold, which replaces nothing) skips the per-file and
+// per-folder syncs of the files it creates; the caller syncs the file system before it
+// records that the run finished. Anything backed up or replaced is synced as always.
 //
 // What remains open: an editor that saves by renaming its own temp over the file in the
 // microseconds between the last check and the rename loses that save to the update (the
@@ -24,9 +33,9 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, readSync, unlinkSync } from 'node:fs';
 import { getSystemErrorMap } from 'node:util';
 import { engine } from '../engine.js';
-import { DirCache, splitPath } from '../shim/dir-handle.js';
+import { DirTree, splitPath } from '../shim/dir-handle.js';
 import { step as faultStep } from '../shim/fault.js';
-import { CHUNK, sweepDeadTemps, TempFile } from '../shim/temp-file.js';
+import { CHUNK, sharedChunk, sweepDeadTemps, TempFile } from '../shim/temp-file.js';
 import { counter, yielder } from './progress.js';
 
 /** How many steps are staged, synced and swapped together. */
@@ -40,7 +49,10 @@ const READ = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
  * @typedef {import('../index.js').StepOutcome} StepOutcome
  * @typedef {object} ExecuteContext
  * @property {string} root the tree written (a real path)
- * @property {string} sourceRoot the release or source that `copy` steps read from (a real path)
+ * @property {string} sourceRoot the release or source that `copy` and `release` steps read from (a real path)
+ * @property {'step' | 'run'} [durability] the plan's (`step` by default): `run` leaves the
+ *   files a step creates (nothing there, no backup) and the folders made for them unsynced,
+ *   for the caller to sync the file system before it records the run finished
  * @property {(step: WriteStep) => Uint8Array} [bytesOf] a `planned` step's content
  * @property {() => boolean} [stopRequested] polled before each swap (SIGINT, SIGTERM):
  *   every file swapped before is whole
@@ -79,13 +91,32 @@ function at(/** @type {'backup' | 'stage' | 'swap'} */ stage, /** @type {() => a
 const isOsError = (/** @type {any} */ error) =>
   typeof error?.code === 'string' && /^E[A-Z0-9]+$/.test(error.code) && ('syscall' in error || 'errno' in error);
 
-/** The SHA-256 of descriptor `fd` from its start. */
-function hashFd(/** @type {number} */ fd) {
+/**
+ * Reads descriptor `fd` from its start a chunk at a time, handing each chunk to `each`
+ * (which must be done with it before it returns: the chunk is reused); returns the SHA-256
+ * of what was read. A file that fits in one chunk is hashed in one engine call.
+ * @param {number} fd @param {(chunk: Buffer) => void} [each]
+ */
+function readHashed(fd, each) {
+  const chunk = sharedChunk();
+  let n = readSync(fd, chunk, 0, CHUNK, 0);
+  // A regular file's short read is its end.
+  if (n < CHUNK) {
+    const bytes = chunk.subarray(0, n);
+    each?.(bytes);
+    return engine.sha256(bytes);
+  }
   const hash = new engine.Sha256Stream();
-  const chunk = Buffer.allocUnsafe(CHUNK);
-  for (let pos = 0, n; (n = readSync(fd, chunk, 0, CHUNK, pos)) > 0; pos += n) hash.update(chunk.subarray(0, n));
+  for (let pos = 0; n > 0; pos += n, n = readSync(fd, chunk, 0, CHUNK, pos)) {
+    const bytes = chunk.subarray(0, n);
+    hash.update(bytes);
+    each?.(bytes);
+  }
   return hash.finish();
 }
+
+/** The SHA-256 of descriptor `fd` from its start. */
+const hashFd = (/** @type {number} */ fd) => readHashed(fd);
 
 /**
  * Opens what is at `name` in `dir` without following a link: a regular file's descriptor
@@ -101,7 +132,7 @@ function openHeld(/** @type {import('../shim/dir-handle.js').DirHandle} */ dir, 
     if (code === 'ELOOP' || code === 'ENXIO' || code === 'EISDIR') return { kind: 'other' };
     throw error;
   }
-  const st = fstatSync(fd, { bigint: true });
+  const st = fstatSync(fd);
   if (!st.isFile()) {
     closeSync(fd);
     return { kind: 'other' };
@@ -109,9 +140,12 @@ function openHeld(/** @type {import('../shim/dir-handle.js').DirHandle} */ dir, 
   return { kind: 'file', fd, st };
 }
 
-/** A stat's identity and change marks, to tell whether a held file moved since. */
-const unchangedSince = (/** @type {import('node:fs').BigIntStats} */ a, /** @type {import('node:fs').BigIntStats} */ b) =>
-  a.ino === b.ino && a.dev === b.dev && a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs;
+/**
+ * A stat's identity and change marks, to tell whether a held file moved since (numbers:
+ * the times in milliseconds keep a fraction finer than the file system's clock ticks).
+ */
+const unchangedSince = (/** @type {import('node:fs').Stats} */ a, /** @type {import('node:fs').Stats} */ b) =>
+  a.ino === b.ino && a.dev === b.dev && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs;
 
 /**
  * Carries out `steps` in order; returns each tried step's outcome, in order, and whether
@@ -122,7 +156,13 @@ const unchangedSince = (/** @type {import('node:fs').BigIntStats} */ a, /** @typ
 export async function executeSteps(steps, ctx) {
   /** @type {StepOutcome[]} */
   const outcomes = [];
-  const swept = new Set();
+  const lazy = ctx.durability === 'run';
+  const trees = {
+    targets: new DirTree(ctx.root, { syncCreated: !lazy }),
+    sources: new DirTree(ctx.sourceRoot, { limit: 64 }),
+    swept: new Set(),
+    lazy,
+  };
   // Progress counts the plan's files; upkeep's own (a folder's ignore file) are not among them.
   const planned = steps.filter((s) => s.index !== null);
   const progress = {
@@ -136,41 +176,60 @@ export async function executeSteps(steps, ctx) {
   const lead = own < 0 ? steps.length : own;
   const starts = lead > 0 ? [0] : [];
   for (let start = lead; start < steps.length; start += BATCH) starts.push(start);
-  for (const [i, start] of starts.entries()) {
-    // Between two batches: a stop asked for during the last one lands before anything more is staged.
-    if (start > 0) {
-      await progress.turn();
-      if (ctx.stopRequested?.()) return { outcomes, stopped: true, failed: false };
+  try {
+    for (const [i, start] of starts.entries()) {
+      // Between two batches: a stop asked for during the last one lands before anything more is staged.
+      if (start > 0) {
+        await progress.turn();
+        if (ctx.stopRequested?.()) return { outcomes, stopped: true, failed: false };
+        trees.targets.trim();
+        trees.sources.trim();
+      }
+      const end = i + 1 < starts.length ? starts[i + 1] : steps.length;
+      const result = await runBatch(steps.slice(start, end), ctx, trees, progress);
+      for (const o of result.outcomes) outcomes.push(o);
+      if (result.stopped || result.failed) return { outcomes, stopped: result.stopped, failed: result.failed };
     }
-    const end = i + 1 < starts.length ? starts[i + 1] : steps.length;
-    const result = await runBatch(steps.slice(start, end), ctx, swept, progress);
-    outcomes.push(...result.outcomes);
-    if (result.stopped || result.failed) return { outcomes, stopped: result.stopped, failed: result.failed };
+    return { outcomes, stopped: false, failed: false };
+  } finally {
+    trees.targets.close();
+    trees.sources.close();
   }
-  return { outcomes, stopped: false, failed: false };
 }
+
+/**
+ * @typedef {object} Trees a run's folders
+ * @property {DirTree} targets the tree written
+ * @property {DirTree} sources the release or source read
+ * @property {Set<string>} swept the folders already swept of dead runs' temps
+ * @property {boolean} lazy the run's durability is `run`
+ */
 
 /**
  * @typedef {object} Staged
  * @property {WriteStep} step
  * @property {import('../shim/dir-handle.js').DirHandle} dir
  * @property {string} name
- * @property {{ kind: string, fd?: number, st?: import('node:fs').BigIntStats } | null} held
+ * @property {{ kind: string, fd?: number, st?: import('node:fs').Stats } | null} held
  * @property {string | undefined} before the target's SHA-256 as staged
- * @property {string | undefined} after the SHA-256 of what the target will hold
+ * @property {string | null | undefined} after the SHA-256 of what the target will hold (null: a release file copied as it is, unhashed)
  * @property {TempFile | undefined} temp the new content
  * @property {TempFile | undefined} backupTemp
  * @property {string | undefined} backup where the backup went
- * @property {number} mode
+ * @property {number} mode the new file's
+ * @property {number} backupMode the backup's (the mode of the file it copies)
+ * @property {boolean} skip left alone after staging (its backup folder moved)
+ * @property {boolean} lazy created where nothing was, with nothing backed up, in a run synced at its end
  */
 
 /**
- * @param {WriteStep[]} batch @param {ExecuteContext} ctx @param {Set<string>} swept
+ * @param {WriteStep[]} batch @param {ExecuteContext} ctx @param {Trees} trees
  * @param {{ backedUp?: { step: (path?: string) => void }, written?: { step: (path?: string) => void }, turn: () => Promise<void> }} progress
  */
-async function runBatch(batch, ctx, swept, progress) {
-  const targets = new DirCache(ctx.root, { create: true, limit: Infinity });
-  const sources = new DirCache(ctx.sourceRoot, { limit: 16 });
+async function runBatch(batch, ctx, trees, progress) {
+  const { targets } = trees;
+  // Each folder is verified again, once, before this batch places anything in it.
+  targets.newPass();
   /** @type {StepOutcome[]} */
   const outcomes = [];
   /** @type {Staged[]} */
@@ -181,7 +240,7 @@ async function runBatch(batch, ctx, swept, progress) {
     // 1. Stage: check each target, copy it into its backup temp, write the new content beside it.
     for (const step of batch) {
       try {
-        const s = stage(step, ctx, targets, sources, swept);
+        const s = stage(step, ctx, trees);
         if ('outcome' in s) outcomes.push(s);
         else staged.push(s);
       } catch (error) {
@@ -198,8 +257,13 @@ async function runBatch(batch, ctx, swept, progress) {
     }
     const order = new Map(batch.map((step, i) => [step.path, i]));
     const inOrder = () => outcomes.sort((a, b) => /** @type {number} */ (order.get(a.path)) - /** @type {number} */ (order.get(b.path)));
-    // 2. Sync every temp of the batch together.
-    const temps = staged.flatMap((s) => [s.backupTemp, s.temp]).filter((t) => t !== undefined);
+    // 2. Sync every temp of the batch together (a lazy step's new file waits for the run's sync).
+    /** @type {TempFile[]} */
+    const temps = [];
+    for (const s of staged) {
+      if (s.backupTemp) temps.push(s.backupTemp);
+      if (s.temp && !s.lazy) temps.push(s.temp);
+    }
     const synced = await Promise.allSettled(temps.map((t) => t.sync()));
     const failedSync = synced.findIndex((r) => r.status === 'rejected');
     if (failedSync >= 0) {
@@ -211,20 +275,30 @@ async function runBatch(batch, ctx, swept, progress) {
       for (const s of staged.splice(cut)) discard(s);
     }
     for (const s of staged) {
-      s.backupTemp?.finish(s.mode);
+      s.backupTemp?.finish(s.backupMode);
       s.temp?.finish(s.mode);
-      if (s.temp) faultStep('temp synced');
+      if (s.temp && !s.lazy) faultStep('temp synced');
     }
     // 3. Backups in place and durable before any file of the batch is replaced.
     const backupDirs = new Set();
     for (const [i, s] of staged.entries()) {
       if (!s.backupTemp) continue;
       try {
-        s.backup = at('backup', () =>
-          placeBackup(/** @type {TempFile} */ (s.backupTemp), /** @type {string} */ (s.step.backup), /** @type {string} */ (s.before)),
-        );
+        s.backup = at('backup', () => {
+          const temp = /** @type {TempFile} */ (s.backupTemp);
+          // The backup's folder moved or was swapped since it was opened: nothing lands there.
+          if (!targets.verify(temp.dir.rel)) throw Object.assign(new Error('moved'), { code: 'unsafe-path' });
+          return placeBackup(temp, /** @type {string} */ (s.step.backup), /** @type {string} */ (s.before));
+        });
         backupDirs.add(s.backupTemp.dir);
       } catch (error) {
+        if (/** @type {any} */ (error)?.code === 'unsafe-path') {
+          // Left alone and reported like a target whose folder moved.
+          outcomes.push({ path: s.step.path, outcome: 'changed', backup: null, error: null });
+          discard(s);
+          s.skip = true;
+          continue;
+        }
         if (!(error instanceof Blocked)) throw error;
         blocked = { path: s.step.path, outcome: 'blocked', backup: null, error: error.os };
         for (const rest of staged.splice(i)) discard(rest);
@@ -241,6 +315,7 @@ async function runBatch(batch, ctx, swept, progress) {
     const swapped = [];
     let stopped = false;
     for (const [i, s] of staged.entries()) {
+      if (s.skip) continue;
       // Let a signal's handler run (a stop request arrives as an event), then honour it.
       await progress.turn();
       if (ctx.stopRequested?.()) {
@@ -249,7 +324,7 @@ async function runBatch(batch, ctx, swept, progress) {
         break;
       }
       try {
-        const outcome = at('swap', () => swap(s));
+        const outcome = at('swap', () => swap(s, targets));
         outcomes.push(outcome);
         if (outcome.outcome === 'done') swapped.push(s);
         if (s.step.index !== null) progress.written?.step(s.step.path);
@@ -260,38 +335,40 @@ async function runBatch(batch, ctx, swept, progress) {
         break;
       }
     }
-    // 5. Each folder synced once; only then is a swap reported done.
-    for (const dir of new Set(swapped.map((s) => s.dir))) dir.sync();
-    for (const s of swapped) ctx.onDone?.(s.step, { before: s.before, after: s.after, backup: s.backup });
+    // 5. Each folder synced once; only then is a swap reported done (a lazy one at the run's end).
+    const folders = new Set();
+    for (const s of swapped) if (!s.lazy) folders.add(s.dir);
+    for (const dir of folders) dir.sync();
+    for (const s of swapped) ctx.onDone?.(s.step, { before: s.before, after: s.after ?? undefined, backup: s.backup });
     ctx.onBatchDone?.();
     if (blocked) outcomes.push(blocked);
     return { outcomes: inOrder(), stopped, failed: blocked !== undefined };
   } finally {
     for (const s of staged) closeHeld(s);
-    targets.close();
-    sources.close();
   }
 }
 
 /**
  * Stages one step, or says at once what becomes of it.
- * @param {WriteStep} step @param {ExecuteContext} ctx @param {DirCache} targets @param {DirCache} sources @param {Set<string>} swept
+ * @param {WriteStep} step @param {ExecuteContext} ctx @param {Trees} trees
  * @returns {Staged | StepOutcome}
  */
-function stage(step, ctx, targets, sources, swept) {
+function stage(step, ctx, trees) {
   const { dir: rel, name } = splitPath(step.path);
   const changed = /** @type {StepOutcome} */ ({ path: step.path, outcome: 'changed', backup: null, error: null });
+  const expect = step.expect.kind;
   let dir;
   try {
     // A file expected to be there needs its folder there: a missing one is not made for it.
-    dir = at('stage', () => folder(targets, rel, swept, step.expect.kind !== 'file'));
+    dir = at('stage', () => folder(trees, rel, expect !== 'file'));
   } catch (error) {
     // A folder on the way became a link or a file, or went away: the path is no longer what the plan saw.
     const code = /** @type {any} */ (error).code;
     if (code === 'unsafe-path' || (error instanceof Blocked && error.os.code === 'ENOENT')) return changed;
     throw error;
   }
-  const held = at('backup', () => openHeld(dir, name));
+  // Nothing may be at a `missing` step's path: not looked at now, its link refuses whatever is there.
+  const held = expect === 'missing' ? null : at('backup', () => openHeld(dir, name));
   /** @type {Staged} */
   const s = {
     step,
@@ -304,16 +381,18 @@ function stage(step, ctx, targets, sources, swept) {
     backupTemp: undefined,
     backup: undefined,
     mode: WRITE.defaultMode,
+    backupMode: WRITE.defaultMode,
+    lazy: false,
+    skip: false,
   };
   try {
-    const expect = step.expect.kind;
     if (expect === 'if-missing' && held) return { ...closeHeld(s), path: step.path, outcome: 'unchanged', backup: null, error: null };
-    if (expect === 'missing' && held) return { ...closeHeld(s), ...changed };
     if (held && held.kind !== 'file') return { ...closeHeld(s), ...changed };
     if (expect === 'file' && !held) return changed;
     const planned = contentOf(step, ctx);
     if (held?.fd !== undefined) {
-      s.mode = Number(/** @type {import('node:fs').BigIntStats} */ (held.st).mode & 0o7777n);
+      s.mode = /** @type {import('node:fs').Stats} */ (held.st).mode & 0o7777;
+      s.backupMode = s.mode;
       // Any: a file of upkeep's own that already holds the new content needs nothing; one
       // that does not is replaced only when the step backs it up.
       if (expect === 'any') {
@@ -323,16 +402,19 @@ function stage(step, ctx, targets, sources, swept) {
         if (!step.backup) return { ...closeHeld(s), ...changed };
       }
       s.before = step.backup
-        ? at('backup', () => copyToBackup(s, folder(targets, splitPath(/** @type {string} */ (step.backup)).dir, swept)))
+        ? at('backup', () => copyToBackup(s, folder(trees, splitPath(/** @type {string} */ (step.backup)).dir)))
         : at('backup', () => hashFd(/** @type {number} */ (held.fd)));
       const wanted = step.expect.kind === 'file' ? step.expect.sha256 : s.before;
       if (s.before !== wanted) return { ...discard(s), ...changed };
     }
-    if (step.content.kind === 'remove') return s;
-    const source = step.content.kind === 'copy' ? openSource(step.content.from, sources) : null;
-    if (step.content.kind === 'copy' && !source)
-      return { ...discard(s), path: step.path, outcome: 'source-changed', backup: null, error: null };
-    if (source && !held) s.mode = Number(source.st.mode & 0o777n);
+    const kind = step.content.kind;
+    if (kind === 'remove') return s;
+    const copied = kind === 'copy' || kind === 'release';
+    const source = copied ? openSource(/** @type {{ from: string }} */ (step.content).from, trees.sources) : null;
+    if (copied && !source) return { ...discard(s), path: step.path, outcome: 'source-changed', backup: null, error: null };
+    // A release file a scaffold installs keeps the release's mode; a copy keeps the mode of the file it replaces.
+    if (source && (!held || kind === 'release')) s.mode = source.st.mode & 0o777;
+    s.lazy = trees.lazy && !held && !step.backup;
     at('stage', () => {
       s.temp = new TempFile(dir, name);
       if (planned) {
@@ -344,7 +426,7 @@ function stage(step, ctx, targets, sources, swept) {
     });
     if (source) closeSync(source.fd);
     if (s.after === undefined) return { ...discard(s), path: step.path, outcome: 'source-changed', backup: null, error: null };
-    ctx.onIntent?.(step, { before: s.before, after: s.after, backup: step.backup ?? undefined });
+    ctx.onIntent?.(step, { before: s.before, after: s.after ?? undefined, backup: step.backup ?? undefined });
     return s;
   } catch (error) {
     discard(s);
@@ -356,14 +438,15 @@ function stage(step, ctx, targets, sources, swept) {
 
 /**
  * The folder `rel` of the tree written, opened (or created) by handle; the temp files a
- * killed run left there are swept the first time this run uses it.
- * @param {DirCache} targets @param {string} rel @param {Set<string>} swept @param {boolean} [create]
+ * killed run left there are swept the first time this run uses it (a folder this run made
+ * holds none).
+ * @param {Trees} trees @param {string} rel @param {boolean} [create]
  */
-function folder(targets, rel, swept, create = true) {
-  const dir = targets.get(rel, { create });
-  if (!swept.has(rel)) {
-    swept.add(rel);
-    sweepDeadTemps(dir);
+function folder(trees, rel, create = true) {
+  const dir = trees.targets.get(rel, { create });
+  if (!trees.swept.has(rel)) {
+    trees.swept.add(rel);
+    if (!dir.created) sweepDeadTemps(dir);
   }
   return dir;
 }
@@ -385,29 +468,25 @@ function copyToBackup(s, backups) {
   const { name } = splitPath(/** @type {string} */ (s.step.backup));
   const temp = new TempFile(backups, name);
   s.backupTemp = temp;
-  const hash = new engine.Sha256Stream();
-  const fd = /** @type {number} */ (s.held?.fd);
-  const chunk = Buffer.allocUnsafe(CHUNK);
   let wrote = false;
-  for (let pos = 0, n; (n = readSync(fd, chunk, 0, CHUNK, pos)) > 0; pos += n) {
-    hash.update(chunk.subarray(0, n));
-    temp.write(chunk.subarray(0, n));
+  const digest = readHashed(/** @type {number} */ (s.held?.fd), (bytes) => {
+    temp.write(bytes);
     wrote = true;
-  }
+  });
   if (!wrote) temp.write(Buffer.alloc(0));
-  return hash.finish();
+  return digest;
 }
 
 /**
  * Opens the release's file at `from` by handle, never through a link; null when it is
  * not a regular file any more (or a folder on the way became a link).
- * @param {string} from @param {DirCache} sources
+ * @param {string} from @param {DirTree} sources
  */
 function openSource(from, sources) {
   const { dir, name } = splitPath(from);
   try {
     const held = openHeld(sources.get(dir), name);
-    return held?.kind === 'file' ? /** @type {{ fd: number, st: import('node:fs').BigIntStats }} */ (held) : null;
+    return held?.kind === 'file' ? /** @type {{ fd: number, st: import('node:fs').Stats }} */ (held) : null;
   } catch (error) {
     if (/** @type {any} */ (error).code === 'unsafe-path' || isOsError(error)) return null;
     throw error;
@@ -416,21 +495,30 @@ function openSource(from, sources) {
 
 /**
  * Copies the release's file into the temp while hashing it; returns the SHA-256 of what
- * the temp holds, or undefined when the source does not hash to what the plan classified.
- * @param {TempFile} temp @param {{ fd: number, st: import('node:fs').BigIntStats }} source @param {WriteStep} step
+ * the temp holds, or undefined when the source does not hash to what the plan classified
+ * (a `release` step the plan has no digest for is copied as it is: null).
+ * @param {TempFile} temp @param {{ fd: number, st: import('node:fs').Stats }} source @param {WriteStep} step
  */
 function stageCopy(temp, source, step) {
-  const content = /** @type {{ kind: 'copy', sha256: string, crlf: boolean }} */ (step.content);
-  if (content.crlf && source.st.size <= BigInt(WRITE.crlfInMemoryMaxBytes)) {
+  const content = /** @type {{ kind: 'copy' | 'release', sha256: string | null, crlf?: boolean }} */ (step.content);
+  if (content.sha256 === null) {
+    temp.copyFrom(source.fd, null);
+    return null;
+  }
+  if (content.crlf && source.st.size <= WRITE.crlfInMemoryMaxBytes) {
     const bytes = readFileSync(source.fd);
     if (engine.sha256(bytes) !== content.sha256) return undefined;
     const converted = engine.toCrlf(bytes) ?? bytes;
     temp.write(converted);
     return engine.sha256(converted);
   }
-  const hash = new engine.Sha256Stream();
-  temp.copyFrom(source.fd, hash);
-  return hash.finish() === content.sha256 ? content.sha256 : undefined;
+  let wrote = false;
+  const digest = readHashed(source.fd, (bytes) => {
+    temp.write(bytes);
+    wrote = true;
+  });
+  if (!wrote) temp.write(Buffer.alloc(0));
+  return digest === content.sha256 ? content.sha256 : undefined;
 }
 
 /**
@@ -459,12 +547,12 @@ function placeBackup(temp, rel, digest) {
 
 /**
  * Swaps one staged step, checked right before; says what became of it.
- * @param {Staged} s @returns {StepOutcome}
+ * @param {Staged} s @param {DirTree} targets @returns {StepOutcome}
  */
-function swap(s) {
+function swap(s, targets) {
   const { step, dir, name, held } = s;
   const result = (/** @type {StepOutcome['outcome']} */ outcome) => ({ path: step.path, outcome, backup: s.backup ?? null, error: null });
-  if (!dir.verify()) {
+  if (!targets.verify(dir.rel)) {
     discard(s);
     return result('changed');
   }
@@ -481,15 +569,12 @@ function swap(s) {
   const fd = /** @type {number} */ (held.fd);
   let now;
   try {
-    now = lstatSync(dir.path(name), { bigint: true });
+    now = lstatSync(dir.path(name));
   } catch {
     now = undefined;
   }
-  if (
-    !now ||
-    !unchangedSince(now, /** @type {import('node:fs').BigIntStats} */ (held.st)) ||
-    !unchangedSince(fstatSync(fd, { bigint: true }), /** @type {import('node:fs').BigIntStats} */ (held.st))
-  ) {
+  // The same inode at the name, unchanged (its stat is the held file's: no second look by descriptor).
+  if (!now || !unchangedSince(now, /** @type {import('node:fs').Stats} */ (held.st))) {
     discard(s);
     return result('changed');
   }
@@ -512,9 +597,9 @@ function swap(s) {
 function restore(/** @type {Staged} */ s) {
   const temp = new TempFile(s.dir, s.name);
   const fd = /** @type {number} */ (s.held?.fd);
-  const chunk = Buffer.allocUnsafe(CHUNK);
+  const chunk = sharedChunk();
   for (let pos = 0, n; (n = readSync(fd, chunk, 0, CHUNK, pos)) > 0; pos += n) temp.write(chunk.subarray(0, n));
-  temp.finish(s.mode);
+  temp.finish(s.backupMode);
   if (s.temp) temp.renameOver(s.name);
   else if (!temp.linkAs(s.name)) temp.remove();
 }

@@ -62,6 +62,7 @@ export async function writeFileIn(dir, name, data, { mode = 0o644 } = {}) {
     await temp.sync();
     temp.finish(mode);
     step('temp synced');
+    temp.checkFolder();
     temp.renameOver(name);
   } finally {
     temp.remove();

@@ -5,7 +5,7 @@
 // link or unlink in it goes through its descriptor. A folder swapped for a link after it
 // was opened cannot redirect a write; a folder moved away is caught by verify(). Where
 // /proc is missing (not Linux), the same calls fall back to checked paths.
-import { closeSync, constants, existsSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { unsafePathError } from './safe-path.js';
 
@@ -43,6 +43,8 @@ export class DirHandle {
     const st = fstatSync(fd);
     this.dev = st.dev;
     this.ino = st.ino;
+    /** Whether this run made the folder (nothing of a killed run's can be in it). */
+    this.created = false;
   }
 
   /** The path that reaches `name` in this folder through its descriptor (or, without /proc, its checked path). */
@@ -177,6 +179,121 @@ export class DirCache {
   close() {
     for (const dir of this.open.values()) dir.close();
     this.open.clear();
+  }
+}
+
+/**
+ * The folders of one tree a whole run writes in (or reads from), each opened once, from
+ * its parent's handle, never through a link (so a folder costs one open, not a walk from
+ * the root), and kept open across batches; {@link DirTree#trim} closes the least recently
+ * used past `limit` between batches, never while a batch holds them. Verification is per
+ * pass ({@link DirTree#newPass}, once per batch): a folder is where it was opened when its
+ * parent is and the parent's entry of its name is still that folder (lstat, no link
+ * followed) — one lstat per folder per pass, where a walk from the root per file cost a
+ * dozen system calls.
+ */
+export class DirTree {
+  /**
+   * @param {string} root the tree's root (a real path)
+   * @param {{ limit?: number, syncCreated?: boolean }} [options] `syncCreated: false` leaves a
+   *   created folder's parent unsynced (a run that syncs its file system at its end)
+   */
+  constructor(root, { limit = 256, syncCreated = true } = {}) {
+    this.root = root;
+    this.limit = limit;
+    this.syncCreated = syncCreated;
+    /** @type {Map<string, DirHandle>} */
+    this.open = new Map();
+    /** @type {Map<string, boolean>} */
+    this.checked = new Map();
+  }
+
+  /**
+   * The folder `rel` (validated, `/`-separated; `''` is the root), opened on first use; with
+   * `create`, missing folders are made (mode 0755; `created` is set on the handle of one
+   * made here, so nothing is in it to sweep). A component that is a link or not a folder is
+   * an unsafe-path UpkeepError; a missing one, without `create`, ENOENT.
+   * @param {string} rel @param {{ create?: boolean }} [options] @returns {DirHandle}
+   */
+  get(rel, { create = false } = {}) {
+    const held = this.open.get(rel);
+    if (held) {
+      this.open.delete(rel);
+      this.open.set(rel, held);
+      return held;
+    }
+    let dir;
+    if (rel === '') dir = new DirHandle(this.root, '', openSync(this.root, constants.O_RDONLY | constants.O_DIRECTORY));
+    else {
+      const { dir: up, name } = splitPath(rel);
+      dir = this.#child(this.get(up, { create }), name, rel, create);
+    }
+    this.open.set(rel, dir);
+    return dir;
+  }
+
+  /** @param {DirHandle} parent @param {string} name @param {string} rel @param {boolean} create */
+  #child(parent, name, rel, create) {
+    try {
+      return new DirHandle(this.root, rel, openChild(parent, name, rel, rel));
+    } catch (error) {
+      if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'ENOENT' || !create) throw error;
+    }
+    let made = false;
+    try {
+      mkdirSync(parent.path(name), { mode: 0o755 });
+      made = true;
+    } catch (error) {
+      if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error;
+    }
+    if (made && this.syncCreated) parent.sync();
+    const dir = new DirHandle(this.root, rel, openChild(parent, name, rel, rel));
+    dir.created = made;
+    return dir;
+  }
+
+  /** Starts a verification pass: each folder is checked again at its next {@link DirTree#verify}. */
+  newPass() {
+    this.checked.clear();
+  }
+
+  /** Whether the open folder `rel` is still where it was opened (at most once per pass). */
+  verify(/** @type {string} */ rel) {
+    const known = this.checked.get(rel);
+    if (known !== undefined) return known;
+    const dir = this.open.get(rel);
+    let ok = false;
+    try {
+      if (!dir) ok = false;
+      else if (rel === '') ok = sameFile(statSync(this.root), dir);
+      else {
+        const { dir: up, name } = splitPath(rel);
+        const parent = this.get(up);
+        if (this.verify(up)) {
+          const st = lstatSync(parent.path(name));
+          ok = st.isDirectory() && sameFile(st, dir);
+        }
+      }
+    } catch {
+      ok = false;
+    }
+    this.checked.set(rel, ok);
+    return ok;
+  }
+
+  /** Between batches: closes the least recently used folders past the limit. */
+  trim() {
+    for (const [rel, dir] of this.open) {
+      if (this.open.size <= this.limit) break;
+      this.open.delete(rel);
+      dir.close();
+    }
+  }
+
+  close() {
+    for (const dir of this.open.values()) dir.close();
+    this.open.clear();
+    this.checked.clear();
   }
 }
 

@@ -1,9 +1,10 @@
-// Temp files created by handle in a verified folder: exclusively (O_EXCL | O_NOFOLLOW,
-// mode 0600), checked right after creating (the name in the folder is the file created,
-// and the folder is still where it was opened, so the temp's real place is inside the
-// tree), synced, then put in place by rename (replace) or link (never over anything).
-// A temp is removed only by the identity recorded when it was created (device and inode):
-// a name someone else reused is never unlinked.
+// Temp files created by handle in a folder opened without following links: exclusively
+// (O_EXCL | O_NOFOLLOW, mode 0600, so the name is the file created), synced, then put in
+// place by rename (replace) or link (never over anything). The caller verifies the folder
+// is still where it was opened before it puts a temp in place (the executor once per
+// folder per batch, writeFileIn right before its rename): a temp in a folder that moved
+// is removed, never placed. A temp is removed only by the identity recorded when it was
+// created (device and inode): a name someone else reused is never unlinked.
 import { randomBytes } from 'node:crypto';
 import {
   closeSync,
@@ -30,6 +31,20 @@ const fsyncAsync = promisify(fsync);
 /** Read and write size for streamed copies: one chunk of memory whatever the file's size. */
 export const CHUNK = 1 << 20;
 
+/** The one chunk every synchronous copy and hash of this process goes through (none interleave). */
+let chunkBuffer = /** @type {Buffer | null} */ (null);
+export const sharedChunk = () => (chunkBuffer ??= Buffer.allocUnsafe(CHUNK));
+
+/**
+ * Temp names of this process: `.<name>.upkeep-<pid>-<8 hex>.tmp`, the hex counting up from
+ * a random start (one random draw per process, not per file).
+ */
+let tempSerial = randomBytes(4).readUInt32BE(0);
+const nextTempName = (/** @type {string} */ name) => {
+  tempSerial = (tempSerial + 1) >>> 0;
+  return `.${name}.upkeep-${process.pid}-${tempSerial.toString(16).padStart(8, '0')}.tmp`;
+};
+
 const CREATE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
 
 export class TempFile {
@@ -40,20 +55,32 @@ export class TempFile {
   constructor(dir, name) {
     this.dir = dir;
     this.for = name;
-    this.name = `.${name}.upkeep-${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+    this.name = '';
     /** @type {number | null} */
-    this.fd = openSync(dir.path(this.name), CREATE, 0o600);
+    this.fd = null;
+    // A name a dead run of the same pid left is taken by the next one (O_EXCL never reuses it).
+    for (let tries = 0; this.fd === null; tries += 1) {
+      this.name = nextTempName(name);
+      try {
+        this.fd = openSync(dir.path(this.name), CREATE, 0o600);
+      } catch (error) {
+        if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST' || tries >= 8) throw error;
+      }
+    }
     const st = fstatSync(this.fd);
     this.dev = st.dev;
     this.ino = st.ino;
     this.placed = false;
-    if (!this.isOurs() || !dir.verify()) {
-      this.remove();
-      throw unsafePathError(
-        dir.shown(name),
-        `its folder '${dir.rel || '.'}' moved or was swapped while upkeep wrote in it; nothing was left there`,
-      );
-    }
+  }
+
+  /** Refuses to go on when the temp's folder moved or was swapped since it was opened (the temp is removed). */
+  checkFolder() {
+    if (this.dir.verify()) return;
+    this.remove();
+    throw unsafePathError(
+      this.dir.shown(this.for),
+      `its folder '${this.dir.rel || '.'}' moved or was swapped while upkeep wrote in it; nothing was left there`,
+    );
   }
 
   /** Whether the temp's name still names the file this run created. */
@@ -72,18 +99,18 @@ export class TempFile {
   }
 
   /**
-   * Streams the rest of descriptor `from` into the temp, feeding each chunk to `hash`.
-   * @param {number} from @param {{ update(chunk: Uint8Array): void }} hash
+   * Streams the rest of regular file `from` into the temp, feeding each chunk to `hash` when given.
+   * @param {number} from @param {{ update(chunk: Uint8Array): void } | null} hash
    */
   copyFrom(from, hash) {
-    const chunk = Buffer.allocUnsafe(CHUNK);
-    let first = true;
-    for (let n; (n = readSync(from, chunk, 0, CHUNK, null)) > 0; first = false) {
-      hash.update(chunk.subarray(0, n));
-      if (first) dataWrite(this.dir.shown(this.for));
+    const chunk = sharedChunk();
+    dataWrite(this.dir.shown(this.for));
+    for (let n; (n = readSync(from, chunk, 0, CHUNK, null)) > 0; ) {
+      hash?.update(chunk.subarray(0, n));
       for (let at = 0; at < n; ) at += writeSync(/** @type {number} */ (this.fd), chunk, at, n - at);
+      // A regular file's short read is its end.
+      if (n < CHUNK) break;
     }
-    if (first) dataWrite(this.dir.shown(this.for));
   }
 
   /** Makes the content durable (all temps of a batch are synced concurrently). */
@@ -124,9 +151,17 @@ export class TempFile {
     return true;
   }
 
-  /** Unlinks the temp's name once the file has another (after linkAs). */
+  /**
+   * Unlinks the temp's name once the file has another (after linkAs). No look first: the
+   * link just gave whatever the name held a second name, so unlinking it loses nothing
+   * (a look would only narrow, not close, the window for a name reused after the link).
+   */
   dropName() {
-    if (this.isOurs()) unlinkSync(this.dir.path(this.name));
+    try {
+      unlinkSync(this.dir.path(this.name));
+    } catch (error) {
+      if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'ENOENT') throw error;
+    }
   }
 
   /** Removes the temp if it is still ours and not placed; never throws. */
