@@ -142,9 +142,10 @@ async function run(command, args, options) {
   } else if (command === 'record') {
     const porcelain = git(['status', '--porcelain'], root);
     const card = options.card === undefined ? undefined : readJson(options.card, 'card');
-    answer = loop.recordOutcome(state, bricks, args[0], { porcelain, card, note: options.note ?? '' });
+    answer = loop.recordOutcome(state, bricks, args[0], { porcelain, card, note: options.note });
   } else {
-    answer = loop.decideAwaiting(state, bricks, args[0], options.note ?? '');
+    // A left-out --note is the engine's default (an empty note).
+    answer = loop.decideAwaiting(state, bricks, args[0], options.note);
   }
   writeLoopText(file, loop.renderLoopFile(state));
   if (answer && answer.commit === true) return { ...answer, sha: commit(root, answer) };
