@@ -1,13 +1,16 @@
 //! Prints the engine facts the JavaScript package's generated contracts are made from, as
-//! JSON on stdout: the error codes and their exit classes, the defaults the CLI shows, the
+//! JSON on stdout: the error codes and their exit classes, the defaults the CLI shows
+//! (each with the doc line the generated module carries), the
 //! TypeScript declarations of the types that cross into JavaScript (ts-rs) and the JSON
 //! schemas of the documents upkeep reads (schemars), both through core's `contracts`
 //! feature. `scripts/generate-contracts.mjs` runs it and writes the files.
 
 use std::io::Write;
 use upkeep_core::contracts::{typescript_declarations, DECLARED_IN_INDEX};
+use upkeep_core::fleet::{Platform, DEFAULT_AUTHOR, DEFAULT_REMOTE};
 use upkeep_core::schemas::json_schemas;
-use upkeep_core::update::DEFAULT_STATE_DIR;
+use upkeep_core::text::DiffOptions;
+use upkeep_core::update::{ConflictMode, DEFAULT_STATE_DIR};
 use upkeep_core::ErrorKind;
 
 fn main() -> std::io::Result<()> {
@@ -26,7 +29,14 @@ fn main() -> std::io::Result<()> {
         "errorCodes": codes,
         "errorClasses": classes,
         "declaredInIndex": DECLARED_IN_INDEX,
-        "defaultStateDir": DEFAULT_STATE_DIR,
+        "defaults": [
+            default("DEFAULT_STATE_DIR", DEFAULT_STATE_DIR, "The state folder when the caller names none (`--state-dir`'s default)."),
+            default("DEFAULT_CONFLICTS", ConflictMode::default(), "What a file both sides changed gets when `--conflicts` names nothing (`update`, `status`, the editor)."),
+            default("DEFAULT_PLATFORM", Platform::default(), "The CI engine `fleet plan` batches for when `--platform` names none."),
+            default("DEFAULT_REMOTE", DEFAULT_REMOTE, "The remote `fleet step` pushes to when `--remote` names none."),
+            default("DEFAULT_AUTHOR", DEFAULT_AUTHOR, "The commit identity of `fleet step` when `--author` names none."),
+            default("DEFAULT_CONTEXT", DiffOptions::default().context, "Lines of context `diff` shows when `-U` names none (GNU `diff -u`'s)."),
+        ],
         "types": declarations
             .into_iter()
             .map(|(name, text)| serde_json::json!({ "name": name, "text": text }))
@@ -37,4 +47,9 @@ fn main() -> std::io::Result<()> {
             .collect::<Vec<_>>(),
     });
     writeln!(std::io::stdout().lock(), "{facts}")
+}
+
+/// One default: its JavaScript name, its value as JSON and its doc line.
+fn default(name: &str, value: impl serde::Serialize, doc: &str) -> serde_json::Value {
+    serde_json::json!({ "name": name, "value": value, "doc": doc })
 }

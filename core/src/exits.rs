@@ -1,18 +1,26 @@
-//! Exit codes decided by the engine: the code a command's report status exits with, and
-//! the exit class of every error kind (the CLI maps a class to its number). The numbers
-//! are the CLI's documented ones (`npm/lib/cli/exit-codes.js`'s `EXIT`).
+//! Exit codes decided by the engine: the code a command's report status exits with (and
+//! the signal's code when one stopped it), the exit class of every error kind (the CLI
+//! maps a class to its number), how a command that threw ends ([`command_failure`]) and
+//! the counted codes of `merge` and `hash`. The numbers are the CLI's documented ones
+//! (`npm/lib/cli/exit-codes.js`'s `EXIT`).
 //!
 //! ```
-//! use upkeep_core::exits::{status_exit, ExitClass};
+//! use upkeep_core::exits::{merge_exit, status_exit, stop_exit, ExitClass};
 //! use upkeep_core::ErrorKind;
 //!
-//! assert_eq!(status_exit("sync", "check_failed").unwrap(), 5);
-//! assert_eq!(status_exit("land", "partly_landed").unwrap(), 3);
+//! assert_eq!(status_exit("sync", "check_failed", None).unwrap(), 5);
+//! assert_eq!(status_exit("land", "partly_landed", None).unwrap(), 3);
+//! assert_eq!(status_exit("land", "landed", Some("SIGTERM")).unwrap(), 143);
 //! assert_eq!(ErrorKind::InvalidManifest.exit_class(), Some(ExitClass::BadInput));
-//! assert_eq!(status_exit("sync", "sideways").unwrap_err().code(), "invalid-argument");
+//! assert_eq!(status_exit("sync", "sideways", None).unwrap_err().code(), "invalid-argument");
+//! assert_eq!(stop_exit(None).unwrap(), 130);
+//! assert_eq!(merge_exit(300), 127);
 //! ```
 
 use crate::error::{Error, ErrorKind, Result};
+
+mod failure;
+pub use failure::{command_failure, stop_exit, CommandFailure, FailureFacts};
 
 /// Done; nothing needs attention.
 const OK: u8 = 0;
@@ -24,8 +32,15 @@ const PARTLY_LANDED: u8 = 3;
 pub(crate) const REFUSED: u8 = 4;
 /// `sync`: a check failed; nothing was pushed.
 const CHECK_FAILED: u8 = 5;
+/// Bad usage or bad input (an unreadable operand of `hash`).
+const BAD_INPUT: u8 = 2;
 /// Stopped by Ctrl-C (when the caller does not say which signal).
 pub(crate) const INTERRUPTED: u8 = 130;
+/// Stopped by SIGTERM.
+pub(crate) const TERMINATED: u8 = 143;
+/// The most conflicts `merge` counts in its exit code: exit codes stop at 255, and
+/// `git merge-file` caps its count here too (255 is its "could not merge").
+const MAX_CONFLICT_EXIT: u8 = 127;
 /// The file system refused a read or a write (`EX_IOERR`).
 pub(crate) const IO: u8 = 74;
 
@@ -113,9 +128,12 @@ impl ErrorKind {
 }
 
 /// The exit code of a finished command from its report's status word: `land`, `sync`,
-/// `diff` (the diff's status) or `manifest-check`. An unknown command or status is an
+/// `diff` (the diff's status) or `manifest-check`. A run a signal stopped (`signal`:
+/// `SIGINT`, `SIGTERM`) exits with that signal's code whatever its report says, so a
+/// script sees the stop: `land` stops between two commits, `sync` before its next step,
+/// and both report what they did first. An unknown command, status or signal is an
 /// `invalid-argument` error.
-pub fn status_exit(command: &str, status: &str) -> Result<u8> {
+pub fn status_exit(command: &str, status: &str, signal: Option<&str>) -> Result<u8> {
     let code = match (command, status) {
         ("land", "landed" | "nothing_to_land") => OK,
         ("land", "partly_landed" | "commit_failed") => PARTLY_LANDED,
@@ -136,7 +154,26 @@ pub fn status_exit(command: &str, status: &str) -> Result<u8> {
             ))
         }
     };
-    Ok(code)
+    match signal {
+        Some(_) => stop_exit(signal),
+        None => Ok(code),
+    }
+}
+
+/// The exit code of `upkeep merge`, as `git merge-file` has it: the number of conflicts
+/// left, at most 127 (a count past it is reported as 127).
+pub fn merge_exit(conflicts: u64) -> u8 {
+    u8::try_from(conflicts.min(u64::from(MAX_CONFLICT_EXIT))).unwrap_or(MAX_CONFLICT_EXIT)
+}
+
+/// The exit code of `upkeep hash`: 0 when every operand was hashed, 2 when any could not
+/// be read (the others are still hashed and printed).
+pub fn hash_exit(unreadable: u64) -> u8 {
+    if unreadable == 0 {
+        OK
+    } else {
+        BAD_INPUT
+    }
 }
 
 #[cfg(test)]
@@ -150,8 +187,27 @@ mod tests {
             .filter(|k| k.exit_class().is_none())
             .count();
         assert_eq!(unanswered, 5);
-        assert_eq!(status_exit("diff", "binary").unwrap(), 1);
-        assert_eq!(status_exit("sync", "interrupted").unwrap(), 130);
-        assert!(status_exit("merge", "identical").is_err());
+        assert_eq!(status_exit("diff", "binary", None).unwrap(), 1);
+        assert_eq!(status_exit("sync", "interrupted", None).unwrap(), 130);
+        assert!(status_exit("merge", "identical", None).is_err());
+    }
+
+    #[test]
+    fn a_signal_decides_the_code_of_a_stopped_run() {
+        assert_eq!(status_exit("land", "landed", Some("SIGINT")).unwrap(), 130);
+        assert_eq!(status_exit("sync", "synced", Some("SIGTERM")).unwrap(), 143);
+        assert_eq!(status_exit("sync", "refused", None).unwrap(), 4);
+        assert!(status_exit("sync", "synced", Some("SIGHUP")).is_err());
+        assert!(status_exit("sync", "sideways", Some("SIGINT")).is_err());
+    }
+
+    #[test]
+    fn counted_exits_stop_where_exit_codes_do() {
+        assert_eq!(merge_exit(0), 0);
+        assert_eq!(merge_exit(3), 3);
+        assert_eq!(merge_exit(127), 127);
+        assert_eq!(merge_exit(u64::MAX), 127);
+        assert_eq!(hash_exit(0), 0);
+        assert_eq!(hash_exit(2), 2);
     }
 }

@@ -148,6 +148,9 @@
 //!
 //! ## Errors
 //!
+//! A refusal whose code belongs to the command line's own list (`usage`) is decided here
+//! as data, [`refusal::Refusal`], which the caller raises.
+//!
 //! Every fallible function returns [`Error`], whose [`Error::code`] is a stable string that
 //! the bindings expose as the JavaScript error's `.code`, and whose message names the input
 //! at fault.
@@ -169,6 +172,7 @@ pub mod looping;
 pub mod observe;
 pub mod paths;
 pub mod refresh;
+pub mod refusal;
 pub mod regions;
 pub mod render;
 #[cfg(feature = "contracts")]

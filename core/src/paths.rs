@@ -9,6 +9,7 @@
 //! git's (`verify_path`), made stricter: relative paths only, `/` or `\` as the
 //! separator, no empty, `.` or `..` segment, no drive letters or UNC names, no control
 //! characters, and no `.git` under any spelling a file system might treat as `.git`.
+//! A release archive's entries are checked before extraction ([`archive_entry_problem`]).
 //!
 //! ```
 //! use upkeep_core::paths::{check_collisions, validate_canonical_path, validate_path};
@@ -24,6 +25,9 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 
 use unicode_normalization::UnicodeNormalization;
+
+mod archive;
+pub use archive::archive_entry_problem;
 
 use crate::error::{Error, ErrorKind, Result};
 

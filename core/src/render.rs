@@ -14,6 +14,9 @@
 //! assert_eq!(to_text(&lines), format!("upkeep refresh: done\n  {hint}\n"));
 //! ```
 
+mod tool;
+pub use tool::tool_message;
+
 /// How a line reads, for a shell that colours its output.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
@@ -195,9 +198,29 @@ pub struct StopFacts {
     /// How many the phase had.
     #[cfg_attr(feature = "contracts", ts(as = "Option<u64>", optional))]
     pub total: u64,
+    /// The last `write` event, when files were written before the stop. Backing up and
+    /// writing alternate batch by batch, so a stop among a later batch's backups is told
+    /// by the files written so far rather than by that batch's backups.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    pub written: Option<PhaseCount>,
     /// The command as the person typed it: the hint to resume.
     #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
     pub argv: Vec<String>,
+}
+
+/// How far a phase got: items done of its total.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase", deny_unknown_fields)
+)]
+pub struct PhaseCount {
+    /// Items done.
+    pub done: u64,
+    /// Items the phase had.
+    pub total: u64,
 }
 
 /// The lines for a run that stopped early: what stopped it, what it had done, and the
@@ -214,7 +237,10 @@ pub fn render_stopped(facts: &StopFacts) -> Vec<Line> {
         Some("SIGINT") | None => "Ctrl-C (SIGINT)".to_string(),
         Some(other) => other.to_string(),
     };
-    let phase = facts.phase.as_deref().unwrap_or("");
+    let (phase, done, total) = match (facts.phase.as_deref(), facts.written) {
+        (Some("backup"), Some(written)) => ("write", written.done, written.total),
+        (phase, _) => (phase.unwrap_or(""), facts.done, facts.total),
+    };
     let doing = match phase {
         "fetch" => "fetching the releases",
         "read" => "reading the files",
@@ -230,8 +256,8 @@ pub fn render_stopped(facts: &StopFacts) -> Vec<Line> {
         if wrote {
             format!(
                 "upkeep {command}: stopped by {by} while {doing} ({} of {} done); every file is whole",
-                count(facts.done as usize),
-                count(facts.total as usize)
+                count(done as usize),
+                count(total as usize)
             )
         } else {
             format!("upkeep {command}: stopped by {by} while {doing}; nothing changed")
@@ -306,6 +332,20 @@ mod tests {
             to_text(&render_stopped(&facts("read", Some("SIGINT")))),
             "upkeep update: stopped by Ctrl-C (SIGINT) while reading the files; nothing changed\nRun the same command again when you are ready:\n  upkeep update --yes\n"
         );
+        let among_backups = StopFacts {
+            written: Some(PhaseCount {
+                done: 1000,
+                total: 10000,
+            }),
+            ..facts("backup", Some("SIGINT"))
+        };
+        assert!(to_text(&render_stopped(&among_backups)).starts_with(
+            "upkeep update: stopped by Ctrl-C (SIGINT) while writing (1,000 of 10,000 done)"
+        ));
+        let first_backups = facts("backup", Some("SIGINT"));
+        assert!(to_text(&render_stopped(&first_backups)).starts_with(
+            "upkeep update: stopped by Ctrl-C (SIGINT) while backing up (1,200 of 10,000 done)"
+        ));
         let cancelled = StopFacts {
             command: "refresh".into(),
             cancelled: true,

@@ -488,8 +488,59 @@ fn run(call: &str, args: &[Value]) -> Value {
         "parseExitPolicy" => encoded(fleet::parse_exit_policy(text(0))),
         "exitCode" => outcome(Ok(u32::from(fleet::exit_code(&typed(&args[0]))).into())),
         "statusExit" => outcome(
-            upkeep_core::exits::status_exit(text(0), text(1)).map(|code| u32::from(code).into()),
+            upkeep_core::exits::status_exit(text(0), text(1), opt_text(2))
+                .map(|code| u32::from(code).into()),
         ),
+        "stopExit" => {
+            outcome(upkeep_core::exits::stop_exit(opt_text(0)).map(|c| u32::from(c).into()))
+        }
+        "commandFailure" => encoded(upkeep_core::exits::command_failure(&typed(&args[0]))),
+        "mergeExit" => outcome(Ok(u32::from(upkeep_core::exits::merge_exit(
+            args[0].as_u64().unwrap(),
+        ))
+        .into())),
+        "hashExit" => outcome(Ok(u32::from(upkeep_core::exits::hash_exit(
+            args[0].as_u64().unwrap(),
+        ))
+        .into())),
+        "adoptRefusal" => encoded(lifecycle::adopt_refusal(text(0))),
+        "firstCommitWords" => encoded(Ok(lifecycle::first_commit_words(
+            typed::<Option<lifecycle::FirstCommit>>(&args[0]).as_ref(),
+        ))),
+        "releaseWords" => encoded(lifecycle::release_words(text(0), text(1))),
+        "resolvedIdentity" => encoded(Ok(lifecycle::resolved_identity(&typed(&args[0])))),
+        "activeRuns" => encoded(Ok(backups::active_runs(&typed(&args[0])))),
+        "pruneRefusal" => encoded(Ok(backups::prune_refusal(&typed(&args[0])))),
+        "batchMatrix" => encoded(
+            fleet::plan_fleet(&typed(&args[0]))
+                .map(|plan| fleet::batch_matrix(&plan, args[1].as_u64().unwrap() as usize)),
+        ),
+        "platformRefusal" => encoded(Ok(fleet::platform_refusal(text(0)))),
+        "renderFleetPlan" => {
+            encoded(fleet::plan_fleet(&typed(&args[0])).map(|plan| fleet::render_fleet_plan(&plan)))
+        }
+        "stepLine" => encoded(Ok(fleet::step_line(&typed(&args[0])))),
+        "isStepCommit" => encoded(Ok(fleet::is_step_commit(&typed(&args[0])))),
+        "toolMessage" => encoded(Ok(render::tool_message(text(0)))),
+        "archiveEntryProblem" => encoded(Ok(upkeep_core::paths::archive_entry_problem(
+            text(0),
+            text(1),
+        ))),
+        "repairWords" => encoded(Ok(regions::repair_words(&typed(&args[0])))),
+        "regionLimits" => encoded(Ok(regions::region_limits())),
+        "workspaceStatus" => encoded(Ok(editor::workspace_status(&strings(0)))),
+        "dryRunSummary" => encoded(Ok(editor::dry_run_summary(&typed(&args[0])))),
+        "scoreMessage" => encoded(Ok(editor::score_message(&typed(&args[0])))),
+        "projectKind" => encoded(Ok(editor::project_kind(&typed(&args[0])))),
+        "pickReleaseDirs" => encoded(editor::pick_release_dirs(&typed(&args[0]))),
+        "loopRefusalExit" => encoded(Ok(looping::loop_refusal_exit(text(0)).map(u32::from))),
+        "loopCommitSubject" => encoded(Ok(looping::commit_subject(
+            opt_text(0),
+            args[1].as_u64().unwrap(),
+        ))),
+        "planOverview" => encoded(Ok(update::plan_overview(&typed(&args[0])))),
+        "nothingToPlan" => encoded(Ok(update::nothing_to_plan(text(0), text(1), text(2)))),
+        "sealReport" => encoded(Ok(land::seal_report(text(0), typed(&args[1])))),
         "prPayload" => encoded(fleet::pr_payload(&typed(&args[0]))),
         "prPayloadFiles" => encoded(Ok(fleet::pr_payload_files(&typed(&args[0])))),
         "parseFleetList" => encoded(fleet::parse_fleet_list(text(0), text(1))),

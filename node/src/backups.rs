@@ -20,6 +20,27 @@ pub fn list_backups<'env>(
     encode(env, &backups::list_backups(&input))
 }
 
+/// The backup runs under way or interrupted (an update's progress record, journals without an end).
+#[napi]
+pub fn active_runs(
+    env: &Env,
+    #[napi(ts_arg_type = "ActiveFacts")] facts: Unknown,
+) -> napi::Result<Vec<String>> {
+    let facts: backups::ActiveFacts = decode(env, ErrorKind::InvalidArgument, "activeRuns", facts)?;
+    Ok(backups::active_runs(&facts))
+}
+
+/// Why a prune is refused before anything is read (it names no selection); null: it may go on.
+#[napi(ts_return_type = "Refusal | null")]
+pub fn prune_refusal<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "PruneOptions")] options: Unknown,
+) -> napi::Result<Unknown<'env>> {
+    let options: backups::PruneOptions =
+        decode(env, ErrorKind::InvalidArgument, "options", options)?;
+    encode(env, &backups::prune_refusal(&options))
+}
+
 /// Which backup folders a prune removes, and why the other selected ones stay.
 #[napi(ts_return_type = "PrunePlan")]
 pub fn plan_prune<'env>(

@@ -58,3 +58,54 @@ pub fn editor_status(
         decode(env, ErrorKind::InvalidArgument, "editorStatus", facts)?;
     Ok(editor::project_status(&facts))
 }
+
+/// `upkeep.status`'s answer: each project's line, or that there is no project.
+#[napi]
+pub fn workspace_status(lines: Vec<String>) -> String {
+    editor::workspace_status(&lines)
+}
+
+/// `upkeep.updateDryRun`'s summary: the plan's, or why nothing was planned.
+#[napi]
+pub fn dry_run_summary(
+    env: &Env,
+    #[napi(ts_arg_type = "DryRunFacts")] facts: Object,
+) -> napi::Result<String> {
+    let facts: editor::DryRunFacts =
+        decode(env, ErrorKind::InvalidArgument, "dryRunSummary", facts)?;
+    Ok(editor::dry_run_summary(&facts))
+}
+
+/// `upkeep.scoreWorkingTree`'s line: the verdict's score, decision, files and reasons.
+#[napi]
+pub fn score_message(
+    env: &Env,
+    #[napi(ts_arg_type = "ScoreFacts")] facts: Object,
+) -> napi::Result<String> {
+    let facts: editor::ScoreFacts = decode(env, ErrorKind::InvalidArgument, "scoreMessage", facts)?;
+    Ok(editor::score_message(&facts))
+}
+
+/// Which kind of project a workspace folder is (null: none upkeep serves).
+#[napi(ts_return_type = "ProjectKind | null")]
+pub fn project_kind<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "FolderFacts")] facts: Object,
+) -> napi::Result<Unknown<'env>> {
+    let facts: editor::FolderFacts = decode(env, ErrorKind::InvalidArgument, "projectKind", facts)?;
+    encode(env, &editor::project_kind(&facts))
+}
+
+/// Which of the release folders found are the latest and the installed release.
+#[napi(ts_return_type = "ReleaseDirs")]
+pub fn pick_release_dirs<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "ReleaseDirsInput")] input: Object,
+) -> napi::Result<Unknown<'env>> {
+    let input: editor::ReleaseDirsInput =
+        decode(env, ErrorKind::InvalidArgument, "pickReleaseDirs", input)?;
+    encode(
+        env,
+        &editor::pick_release_dirs(&input).map_err(|e| to_js(env, e))?,
+    )
+}

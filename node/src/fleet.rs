@@ -26,10 +26,17 @@ pub fn exit_code(env: Env, #[napi(ts_arg_type = "ExitInput")] input: Object) -> 
     Ok(u32::from(fleet::exit_code(&input)))
 }
 
-/// The exit code of a finished `land`, `sync`, `diff` or `manifest check` from its status.
+/// The exit code of a finished `land`, `sync`, `diff` or `manifest check` from its status
+/// (the signal's code when one stopped it).
 #[napi]
-pub fn status_exit(env: Env, command: String, status: String) -> napi::Result<u32> {
-    let code = upkeep_core::exits::status_exit(&command, &status).map_err(|e| to_js(&env, e))?;
+pub fn status_exit(
+    env: Env,
+    command: String,
+    status: String,
+    signal: Option<String>,
+) -> napi::Result<u32> {
+    let code = upkeep_core::exits::status_exit(&command, &status, signal.as_deref())
+        .map_err(|e| to_js(&env, e))?;
     Ok(u32::from(code))
 }
 
@@ -124,4 +131,52 @@ pub fn pr_payload_files<'env>(
     let payload: fleet::PrPayload =
         decode(env, ErrorKind::InvalidArgument, "prPayloadFiles", payload)?;
     encode(env, &fleet::pr_payload_files(&payload))
+}
+
+/// The matrix of one batch of a plan (`--batch <n>`), or why there is none.
+#[napi(ts_return_type = "MatrixChoice")]
+pub fn batch_matrix<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "FleetPlan")] plan: Object,
+    index: u32,
+) -> napi::Result<Unknown<'env>> {
+    let plan: fleet::FleetPlan = decode(env, ErrorKind::InvalidArgument, "batchMatrix", plan)?;
+    encode(env, &fleet::batch_matrix(&plan, index as usize))
+}
+
+/// Why a `--platform` value is refused (null: it names a platform).
+#[napi(ts_return_type = "Refusal | null")]
+pub fn platform_refusal<'env>(env: &'env Env, text: String) -> napi::Result<Unknown<'env>> {
+    encode(env, &fleet::platform_refusal(&text))
+}
+
+/// What `upkeep fleet plan` writes to standard error: the summary, the skipped and unread repositories.
+#[napi]
+pub fn render_fleet_plan(
+    env: Env,
+    #[napi(ts_arg_type = "FleetPlan")] plan: Object,
+) -> napi::Result<String> {
+    let plan: fleet::FleetPlan = decode(&env, ErrorKind::InvalidArgument, "renderFleetPlan", plan)?;
+    Ok(fleet::render_fleet_plan(&plan))
+}
+
+/// The line `upkeep fleet step` ends with, and whether it is an error.
+#[napi(ts_return_type = "StepLine")]
+pub fn step_line<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "StepLineFacts")] facts: Object,
+) -> napi::Result<Unknown<'env>> {
+    let facts: fleet::StepLineFacts = decode(env, ErrorKind::InvalidArgument, "stepLine", facts)?;
+    encode(env, &fleet::step_line(&facts))
+}
+
+/// Whether a commit is one the fleet step made (its trailer, and for the remote's head its history).
+#[napi]
+pub fn is_step_commit(
+    env: Env,
+    #[napi(ts_arg_type = "StepCommitFacts")] facts: Object,
+) -> napi::Result<bool> {
+    let facts: fleet::StepCommitFacts =
+        decode(&env, ErrorKind::InvalidArgument, "isStepCommit", facts)?;
+    Ok(fleet::is_step_commit(&facts))
 }

@@ -29,6 +29,22 @@ pub fn seal_handoff<'env>(
     encode(env, &handoff)
 }
 
+/// What `land --seal` reports once the handoff is written at `path`: status, path, handoff, line.
+#[napi(ts_return_type = "SealReport")]
+pub fn seal_report<'env>(
+    env: &'env Env,
+    path: String,
+    #[napi(ts_arg_type = "LandHandoff")] handoff: Object,
+) -> napi::Result<Unknown<'env>> {
+    let handoff = decode(
+        env,
+        ErrorKind::InvalidArgument,
+        "sealReport handoff",
+        handoff,
+    )?;
+    encode(env, &land::seal_report(&path, handoff))
+}
+
 /// Parses a sealed handoff strictly; `label` names it in errors.
 #[napi(ts_return_type = "LandHandoff")]
 pub fn parse_handoff<'env>(

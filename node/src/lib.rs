@@ -8,6 +8,7 @@ mod convert;
 pub mod editor;
 mod encode;
 mod error;
+pub mod exits;
 pub mod fleet;
 pub mod hash;
 pub mod land;

@@ -2,7 +2,7 @@
 //! checks, `new`, `adopt`, the recorded source, `manifest init|check`. Values cross as
 //! plain JavaScript objects (serde).
 
-use crate::convert::{decode, encode};
+use crate::convert::{decode, decode_or_default, encode};
 use napi::bindgen_prelude::{FromNapiValue, JsValue, Object, Uint32Array, Uint8Array, Unknown};
 use napi::Env;
 use napi_derive::napi;
@@ -264,6 +264,47 @@ pub fn manifest_write<'env>(
     #[napi(ts_arg_type = "ManifestWriteFacts")] facts: Object,
 ) -> napi::Result<Unknown<'env>> {
     typed(env, "manifestWrite", facts, |f| life::manifest_write(&f))
+}
+
+/// Why `upkeep adopt <spec>` is refused before the fetch (null: it may go on).
+#[napi(ts_return_type = "Refusal | null")]
+pub fn adopt_refusal<'env>(env: &'env Env, spec: String) -> napi::Result<Unknown<'env>> {
+    encode(env, &life::adopt_refusal(&spec).map_err(|e| to_js(env, e))?)
+}
+
+/// What `upkeep new --git` prints about the first commit, and its exit code.
+#[napi(ts_return_type = "FirstCommitWords")]
+pub fn first_commit_words<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "FirstCommit | null")] git: Option<Unknown>,
+) -> napi::Result<Unknown<'env>> {
+    let git: Option<life::FirstCommit> =
+        decode_or_default(env, ErrorKind::InvalidArgument, "git", git)?;
+    encode(env, &life::first_commit_words(git.as_ref()))
+}
+
+/// How messages name a release of side `label` (`baseline`, `latest`, `release`), and its flag.
+#[napi(ts_return_type = "ReleaseWords")]
+pub fn release_words<'env>(
+    env: &'env Env,
+    label: String,
+    text: String,
+) -> napi::Result<Unknown<'env>> {
+    encode(
+        env,
+        &life::release_words(&label, &text).map_err(|e| to_js(env, e))?,
+    )
+}
+
+/// What pins a fetched release (`resolved`): a git tag and commit, an archive's integrity; null for a directory.
+#[napi(ts_return_type = "string | null")]
+pub fn resolved_identity<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "ResolvedFacts")] facts: Object,
+) -> napi::Result<Unknown<'env>> {
+    typed(env, "resolvedIdentity", facts, |f| {
+        Ok(life::resolved_identity(&f))
+    })
 }
 
 /// The shipped paths whose text `checkManifest` needs.

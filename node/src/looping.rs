@@ -140,3 +140,15 @@ pub fn parse_loop_file<'env>(env: &'env Env, text: String) -> napi::Result<Unkno
         &core::parse_loop_file(&text).map_err(|e| to_js(env, e))?,
     )
 }
+
+/// The exit code of a loop command that failed with `code`: 2 for a refusal, null for a bug.
+#[napi(ts_return_type = "number | null")]
+pub fn loop_refusal_exit(env: &Env, code: String) -> napi::Result<Unknown<'_>> {
+    encode(env, &core::loop_refusal_exit(&code))
+}
+
+/// The subject of the commit closing a unit: its intent, or `loop iteration <n>`.
+#[napi]
+pub fn loop_commit_subject(intent: Option<String>, iteration: u32) -> String {
+    core::commit_subject(intent.as_deref(), u64::from(iteration))
+}

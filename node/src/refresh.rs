@@ -290,3 +290,13 @@ impl RefreshSession {
         self.0.record_text().to_string()
     }
 }
+
+/// Why a release archive's entry is refused before extraction (a link, a device, a path
+/// that could escape), or null.
+#[napi(ts_return_type = "string | null")]
+pub fn archive_entry_problem(env: &Env, path: String, kind: String) -> napi::Result<Unknown<'_>> {
+    encode(
+        env,
+        &upkeep_core::paths::archive_entry_problem(&path, &kind),
+    )
+}

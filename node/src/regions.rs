@@ -45,3 +45,19 @@ pub fn finish_update_regions<'env>(
     )?;
     encode(env, &regions::finish_update_regions(input))
 }
+
+/// Why a repair after a regeneration failed, in the report's words.
+#[napi]
+pub fn repair_words(
+    env: &Env,
+    #[napi(ts_arg_type = "RepairFact")] fact: Object,
+) -> napi::Result<String> {
+    let fact: regions::RepairFact = decode(env, ErrorKind::InvalidArgument, "repairWords", fact)?;
+    Ok(regions::repair_words(&fact))
+}
+
+/// The ceilings a regeneration program runs under (time, output).
+#[napi(ts_return_type = "RegionLimits")]
+pub fn region_limits(env: &Env) -> napi::Result<Unknown<'_>> {
+    encode(env, &regions::region_limits())
+}

@@ -72,3 +72,9 @@ pub fn update_question<'env>(
         decode(env, ErrorKind::InvalidArgument, "changelog", changelog)?;
     encode(env, &update::update_question(&from, &to, changelog))
 }
+
+/// What upkeep quotes of a tool that failed: its error lines, else its last lines, on one line.
+#[napi]
+pub fn tool_message(stderr: String) -> String {
+    render::tool_message(&stderr)
+}

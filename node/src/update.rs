@@ -363,3 +363,20 @@ pub fn update_document<'env>(
     let document = update::update_document(&facts, None).map_err(|e| to_js(env, e))?;
     encode(env, &document)
 }
+
+/// What a view of an update plan shows: its headline, what needs the person, each file written.
+#[napi(ts_return_type = "PlanOverview")]
+pub fn plan_overview<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "OverviewInput")] input: Object,
+) -> napi::Result<Unknown<'env>> {
+    let input: update::OverviewInput =
+        decode(env, ErrorKind::InvalidArgument, "planOverview", input)?;
+    encode(env, &update::plan_overview(&input))
+}
+
+/// The line for a project with nothing to plan.
+#[napi]
+pub fn nothing_to_plan(status: String, installed: String, latest: String) -> String {
+    update::nothing_to_plan(&status, &installed, &latest)
+}

@@ -19,6 +19,7 @@ export const ENGINE = Object.freeze([
     [
       'validatePath',
       'checkCollisions',
+      'archiveEntryProblem',
       'parseInstallManifest',
       'parseSourceRecord',
       'classify',
@@ -37,8 +38,9 @@ export const ENGINE = Object.freeze([
   ],
   [
     'What the command line prints and asks',
-    ['renderRunReport', 'renderUpdateOutcome', 'renderStopped', 'shellCommand', 'refreshQuestion', 'updateQuestion'],
+    ['renderRunReport', 'renderUpdateOutcome', 'renderStopped', 'shellCommand', 'refreshQuestion', 'updateQuestion', 'toolMessage'],
   ],
+  ['Exit codes', ['stopExit', 'commandFailure', 'mergeExit', 'hashExit']],
   [
     'Risk scoring (the numstat calls through ./score-api.js, as each entry builds its engine)',
     [
@@ -72,15 +74,30 @@ export const ENGINE = Object.freeze([
       'finishUpdate',
       'regionsDue',
       'writeConstants',
+      'planOverview',
+      'nothingToPlan',
       'UpdateSession',
       'UpdateInputs',
       'updateDocument',
     ],
   ],
-  ['Backups', ['listBackups', 'planPrune']],
-  ['Generated regions', ['regionVerdict', 'regionConfine', 'finishUpdateRegions']],
+  ['Backups', ['listBackups', 'activeRuns', 'pruneRefusal', 'planPrune']],
+  ['Generated regions', ['regionVerdict', 'regionConfine', 'finishUpdateRegions', 'regionLimits', 'repairWords']],
   ['Structured merges', ['structuredMerge', 'readConfig']],
-  ['Editors', ['fileView', 'editorManifest', 'editorTally', 'editorStatus']],
+  [
+    'Editors',
+    [
+      'fileView',
+      'editorManifest',
+      'editorTally',
+      'editorStatus',
+      'workspaceStatus',
+      'dryRunSummary',
+      'scoreMessage',
+      'pickReleaseDirs',
+      'projectKind',
+    ],
+  ],
   [
     'Lifecycle: release specs, versions, layouts, the cache, new, adopt, the recorded source, manifest init/check',
     [
@@ -99,7 +116,11 @@ export const ENGINE = Object.freeze([
       'renderProjectSource',
       'scaffoldStart',
       'planScaffold',
+      'adoptRefusal',
       'planAdopt',
+      'firstCommitWords',
+      'releaseWords',
+      'resolvedIdentity',
       'updateSources',
       'checkReleaseDrift',
       'parseManifestRules',
@@ -120,8 +141,13 @@ export const ENGINE = Object.freeze([
       'parseFleetList',
       'planFleet',
       'gitlabChildPipeline',
+      'batchMatrix',
+      'platformRefusal',
+      'renderFleetPlan',
       'stepAction',
       'stepStart',
+      'isStepCommit',
+      'stepLine',
       'commitIdentity',
     ],
   ],
@@ -129,6 +155,7 @@ export const ENGINE = Object.freeze([
     'Land and sync',
     [
       'sealHandoff',
+      'sealReport',
       'parseHandoff',
       'planLand',
       'landReport',
@@ -142,6 +169,7 @@ export const ENGINE = Object.freeze([
       'syncReport',
     ],
   ],
+  ["The loop command: its refusals' exit code, the closing commit's subject", ['loopRefusalExit', 'loopCommitSubject']],
 ]);
 
 /** The loop engine: the names of `loopApi(engine)` (./loop-api.js). */
@@ -165,6 +193,10 @@ export const LOOP = Object.freeze([
 export const SHARED_MODULES = Object.freeze([
   ['./score-constants.js', ['WEIGHTS', 'PRESETS', 'DEFAULT_PRESET', 'DELETION_LINES']],
   ['./loop-api.js', ['LOOP_FILE', 'LOOP_FILE_TMP']],
+  [
+    './generated/defaults.js',
+    ['DEFAULT_STATE_DIR', 'DEFAULT_CONFLICTS', 'DEFAULT_PLATFORM', 'DEFAULT_REMOTE', 'DEFAULT_AUTHOR', 'DEFAULT_CONTEXT'],
+  ],
 ]);
 
 /**

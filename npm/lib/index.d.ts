@@ -77,6 +77,7 @@ export type ErrorCode =
 // The engine's data types, generated from core's serde types (generated/types.d.ts).
 // <generated: engine types, by scripts/generate-contracts.mjs>
 import type {
+  ActiveFacts,
   AdoptInput,
   AdoptPlan,
   AdoptReport,
@@ -90,6 +91,7 @@ import type {
   CachedFile,
   ChangelogSection,
   CleanCheck,
+  CommandFailure,
   CommitIdentity,
   ConfigFormat,
   ConfigRead,
@@ -97,9 +99,11 @@ import type {
   ContentNeed,
   DiffOptions,
   DocumentFacts,
+  DryRunFacts,
   EditorManifest,
   ExitInput,
   ExitPolicy,
+  FailureFacts,
   FileDiffOptions,
   FileInput,
   FileStat,
@@ -107,9 +111,12 @@ import type {
   FileSummary,
   FileView,
   FileViewInput,
+  FirstCommit,
+  FirstCommitWords,
   FleetInput,
   FleetPlan,
   FleetRepo,
+  FolderFacts,
   GitStatus,
   GitTag,
   Hunk,
@@ -137,18 +144,22 @@ import type {
   ManifestRules,
   ManifestWrite,
   ManifestWriteFacts,
+  MatrixChoice,
   MergeOptions,
   MergeResult,
   MergeSpec,
   Observations,
   Observed,
+  OverviewInput,
   PayloadFile,
   Plan,
   PlanOutline,
+  PlanOverview,
   PlannedFile,
   PrInput,
   PrPayload,
   ProjectFacts,
+  ProjectKind,
   ProjectSource,
   PruneOptions,
   PrunePlan,
@@ -157,16 +168,23 @@ import type {
   RefreshOptions,
   RefreshPaths,
   RefreshQuestion,
+  Refusal,
   RegenRun,
   RegionConfineInput,
   RegionConfinement,
+  RegionLimits,
   RegionVerdict,
   RegionVerdictInput,
   RegionsFinishInput,
   RegionsFinished,
+  ReleaseDirs,
+  ReleaseDirsInput,
   ReleaseLayout,
   ReleaseSpec,
+  ReleaseWords,
   RenderedLine,
+  RepairFact,
+  ResolvedFacts,
   Risk,
   RiskDecision,
   RiskOptions,
@@ -180,11 +198,16 @@ import type {
   ScaffoldStart,
   ScaffoldStartInput,
   ScanTotals,
+  ScoreFacts,
+  SealReport,
   SelectedVersion,
   SourceRecord,
   StartFacts,
+  StepCommitFacts,
   StepDecision,
   StepFacts,
+  StepLine,
+  StepLineFacts,
   StepOutcome,
   StepStart,
   StopFacts,
@@ -341,6 +364,8 @@ export declare function toCrlf(bytes: Uint8Array): Uint8Array | null;
 export declare function validatePath(path: string): string;
 /** Throws `path-collision` when two paths are one file on a case-insensitive or normalizing file system. */
 export declare function checkCollisions(paths: string[]): void;
+/** Why a release archive's entry is refused before extraction (a link, a device, a path that could escape), or `null`. */
+export declare function archiveEntryProblem(path: string, kind: string): string | null;
 /** Parses `install/manifest.json` strictly; errors name `name` and a byte offset. */
 export declare function parseInstallManifest(bytes: Uint8Array, name: string): InstallManifest;
 /** Parses `.upkeep-source.json` strictly. */
@@ -384,6 +409,19 @@ export declare function renderUpdateOutcome(facts: UpdateOutcomeFacts, options?:
 export declare function renderStopped(facts: StopFacts): RenderedLine[];
 /** A command line quoted for a POSIX shell (each word only when it must be). */
 export declare function shellCommand(words: readonly string[]): string;
+/** What upkeep quotes of a tool that failed (git, npm): its error lines, else its last three, on one line; `no message` when it said nothing. */
+export declare function toolMessage(stderr: string): string;
+
+// ---- Exit codes ----
+
+/** The exit code of a run a signal stopped: 130 after SIGINT (or none: Ctrl-C at a prompt), 143 after SIGTERM; throws `invalid-argument` for another signal. */
+export declare function stopExit(signal?: string | null): number;
+/** How a command whose run threw ends: its `--json` status, whether it stopped, whether a prompt was cancelled, a stop's exit code (null: the error's exit class decides). */
+export declare function commandFailure(facts: FailureFacts): CommandFailure;
+/** The exit code of `upkeep merge`: the conflicts left, at most 127. */
+export declare function mergeExit(conflicts: number): number;
+/** The exit code of `upkeep hash`: 2 when any operand could not be read, else 0. */
+export declare function hashExit(unreadable: number): number;
 // ---- Risk scoring ----
 
 /** The weight of each action a change may declare (format 0.1 … architecture 0.9). */
@@ -509,6 +547,10 @@ export declare function finishUpdate(run: UpdateRun): UpdateFinished;
 export declare function regionsDue(hasRegions: boolean, stopped: boolean, failed: boolean, outcomes: StepOutcome[]): boolean;
 /** The executor's constants (the same in every engine). */
 export declare function writeConstants(): WriteConstants;
+/** What a view of an update plan shows (the web demo): its headline, what needs the person (conflicts by route, deletes, adopter actions), each file written and how to show it. */
+export declare function planOverview(input: OverviewInput): PlanOverview;
+/** The line for a project with nothing to plan (`Nothing to plan: the project is up-to-date (installed 1.3.0, latest 1.3.0).`). */
+export declare function nothingToPlan(status: string, installed: string, latest: string): string;
 
 // ---- The executor's vocabulary (update, refresh and install) ----
 
@@ -576,6 +618,10 @@ export declare class RefreshInputs {
 /** Every backup run, newest first, with what only it holds, and the listing as printed. */
 export declare function listBackups(input: BackupsInput): BackupsList;
 
+/** The backup runs under way or interrupted, which a prune keeps: the update's progress record's run (and its regeneration's), refresh runs whose journal has no end. */
+export declare function activeRuns(facts: ActiveFacts): string[];
+/** Why a prune is refused before anything is read or locked (it names neither `keep` nor `olderThan`), or `null`. */
+export declare function pruneRefusal(options: PruneOptions): Refusal | null;
 /** Which backup folders a prune removes (never one holding content found nowhere else), and why the other selected ones stay. */
 export declare function planPrune(input: BackupsInput, options: PruneOptions): PrunePlan;
 
@@ -664,6 +710,11 @@ export declare function regionConfine(input: RegionConfineInput): RegionConfinem
 /** Folds the regeneration runs into an update's report and renders its summary again. */
 export declare function finishUpdateRegions(input: RegionsFinishInput): RegionsFinished;
 
+/** The ceilings a regeneration program runs under: five minutes, 32 MiB of output. */
+export declare function regionLimits(): RegionLimits;
+/** Why a repair after a regeneration failed, in the report's words. */
+export declare function repairWords(fact: RepairFact): string;
+
 // ---- Structured merges ----
 // Field-aware merges of JSON, JSONC and YAML config files: only the declared parts are
 // compared, applied entries are minimal text edits in the file's own style, conflicts and
@@ -698,6 +749,16 @@ export declare function editorTally(totals: ScanTotals | null | undefined, summa
 export declare function editorStatus(facts: ProjectFacts): string;
 /** The managed paths of a project, read from the latest (and baseline) manifest. */
 export declare function editorManifest(latest: string, baseline?: string | null): EditorManifest;
+/** `upkeep.status`'s answer: each project's line, or that the workspace has no project. */
+export declare function workspaceStatus(lines: string[]): string;
+/** `upkeep.updateDryRun`'s summary: the plan's, or why nothing was planned. */
+export declare function dryRunSummary(facts: DryRunFacts): string;
+/** `upkeep.scoreWorkingTree`'s line: a verdict's score, decision, file count and reasons. */
+export declare function scoreMessage(facts: ScoreFacts): string;
+/** Which kind of project a workspace folder is: `update` (it holds `<stateDir>/VERSION`), `install` (an install record, or a source named), or `null`. */
+export declare function projectKind(facts: FolderFacts): ProjectKind | null;
+/** Among the release folders found, the latest (highest version) and the installed release's folder, or why there is none. */
+export declare function pickReleaseDirs(input: ReleaseDirsInput): ReleaseDirs;
 
 // ---- Land and sync ----
 // An approved change becomes honest commits (one per ticket when the tickets' files are
@@ -705,6 +766,8 @@ export declare function editorManifest(latest: string, baseline?: string | null)
 
 /** Seals a handoff from the dirty files (with hashes), the tickets and the inherited paths. */
 export declare function sealHandoff(dirty: LandSealedFile[], tickets: LandTicket[], inherited: string[]): LandHandoff;
+/** What `land --seal` reports once the handoff is written at `path`: `status`, `path`, `handoff` (the `--json` document) and the `summary` line. */
+export declare function sealReport(path: string, handoff: LandHandoff): SealReport;
 /** Parses a sealed handoff strictly (`invalid-handoff` naming `label`). */
 export declare function parseHandoff(text: string, label?: string): LandHandoff;
 /** The moved-since-seal check and the commit split. */
@@ -931,10 +994,27 @@ export declare function decideAwaiting(
 export declare function renderLoopFile(state: LoopState): string;
 /** The state in a LOOP.md (`invalid-loop-file` without a loop-state block). */
 export declare function parseLoopFile(text: string): LoopState;
+/** `upkeep loop`: the exit code of a command that failed with `code` (2: a refusal of the input or of the loop's state), or `null` (a bug). */
+export declare function loopRefusalExit(code: string): number | null;
+/** `upkeep loop`: the subject of the commit closing a unit, its intent or `loop iteration <n>`. */
+export declare function loopCommitSubject(intent: string | null | undefined, iteration: number): string;
 /** Writes LOOP.md atomically: `LOOP.md.tmp` beside it, then a rename retried on EPERM/EACCES/EBUSY (Node only). */
 export declare function writeLoopFile(file: string, state: LoopState): void;
 /** `'LOOP.md'`. */
 export declare const LOOP_FILE: string;
+// The defaults the engine chooses for a left-out option, as constants (generated from core).
+/** The state folder when the caller names none (`.upkeep`). */
+export declare const DEFAULT_STATE_DIR: string;
+/** What a file both sides changed gets when no `conflicts` mode is named (`merge`). */
+export declare const DEFAULT_CONFLICTS: 'patch' | 'merge' | 'markers';
+/** The CI engine `fleet plan` batches for when none is named (`github`). */
+export declare const DEFAULT_PLATFORM: 'github' | 'gitlab';
+/** The remote `fleet step` pushes to when none is named (`origin`). */
+export declare const DEFAULT_REMOTE: string;
+/** The commit identity of `fleet step` when `--author` names none. */
+export declare const DEFAULT_AUTHOR: string;
+/** Lines of context `diff` shows when `-U` names none (3, GNU `diff -u`'s). */
+export declare const DEFAULT_CONTEXT: number;
 /** `'LOOP.md.tmp'`. */
 export declare const LOOP_FILE_TMP: string;
 
@@ -976,8 +1056,16 @@ export declare function scaffoldStart(input: ScaffoldStartInput): ScaffoldStart;
 /** Plans `upkeep new`. */
 export declare function planScaffold(input: ScaffoldInput): ScaffoldPlan;
 
+/** Why `upkeep adopt <spec>` is refused before the fetch (the spec names no version), or `null`; throws `invalid-spec`. */
+export declare function adoptRefusal(spec: string): Refusal | null;
 /** Plans `upkeep adopt`; throws `already-recorded`. */
 export declare function planAdopt(input: AdoptInput): AdoptPlan;
+/** What `upkeep new --git` prints about the scaffold's first commit, and its exit code (1 when it could not commit). */
+export declare function firstCommitWords(git: FirstCommit | null): FirstCommitWords;
+/** How messages name a release of side `label` and the flag that names it; throws `invalid-argument` for another label. */
+export declare function releaseWords(label: 'baseline' | 'latest' | 'release', text: string): ReleaseWords;
+/** What pins a fetched release (`resolved`): a git tag and commit, an archive's or package's integrity; `null` for a directory. */
+export declare function resolvedIdentity(facts: ResolvedFacts): string | null;
 
 /** The two releases of a bare `upkeep update`; throws `no-source`. */
 export declare function updateSources(input: UpdateSourcesInput): UpdateSources;
@@ -990,8 +1078,8 @@ export declare function checkReleaseDrift(spec: string, expected: string | null,
 export declare function parseExitPolicy(text: string): ExitPolicy;
 /** The exit code under `--exit-on` (a stop keeps 130 / 143 under every policy). */
 export declare function exitCode(input: ExitInput): number;
-/** The exit code of a finished command from its report's status word (`invalid-argument` for an unknown pair). */
-export declare function statusExit(command: 'land' | 'sync' | 'diff' | 'manifest-check', status: string): number;
+/** The exit code of a finished command from its report's status word, or the signal's when one stopped it (`invalid-argument` for an unknown pair or signal). */
+export declare function statusExit(command: 'land' | 'sync' | 'diff' | 'manifest-check', status: string, signal?: string | null): number;
 /** Builds the change request from the report (the same bytes in every engine). */
 export declare function prPayload(input: PrInput): PrPayload;
 /** The files of the `--pr` folder (`title.txt`, `body.md`, `labels.txt`, `commit.txt`, `branch.txt` last), in the order written. */
@@ -1002,10 +1090,20 @@ export declare function parseFleetList(text: string, label: string): FleetRepo[]
 export declare function planFleet(input: FleetInput): FleetPlan;
 /** The GitLab child pipeline of one batch, its job extending `.upkeep-fleet-step` from `include`. */
 export declare function gitlabChildPipeline(plan: FleetPlan, batch: number, include: string): string;
+/** The matrix of batch `index` (`{include}`; batch 0 of an empty plan is empty), or the refusal of a batch past the last. */
+export declare function batchMatrix(plan: FleetPlan, index: number): MatrixChoice;
+/** Why a `--platform` value is refused, or `null` when it names a platform. */
+export declare function platformRefusal(text: string): Refusal | null;
+/** What `fleet plan` writes to standard error: the summary, each skipped and each unread repository. */
+export declare function renderFleetPlan(plan: FleetPlan): string;
 /** What the fleet step does with its branch (push, leave, replace with a lease, refuse). */
 export declare function stepAction(facts: StepFacts): StepDecision;
 /** Where the fleet step starts: its base, and whether a killed run's writes are discarded first. */
 export declare function stepStart(facts: StartFacts): StepStart;
+/** Whether a commit is one the fleet step made: its `Upkeep-Branch:` trailer, and for the remote's head one parent on the base. */
+export declare function isStepCommit(facts: StepCommitFacts): boolean;
+/** The line `fleet step` ends with, and whether it is an error. */
+export declare function stepLine(facts: StepLineFacts): StepLine;
 /** The fleet step's commit author and committer from `Name <email>` (upkeep's own when absent); throws `invalid-argument`. */
 export declare function commitIdentity(author?: string | null): CommitIdentity;
 

@@ -15,6 +15,20 @@ pub fn list_backups(input: JsValue) -> Result<JsValue, JsValue> {
     encode(&backups::list_backups(&input))
 }
 
+/// The backup runs under way or interrupted (an update's progress record, journals without an end).
+#[wasm_bindgen(js_name = activeRuns)]
+pub fn active_runs(facts: JsValue) -> Result<Vec<String>, JsValue> {
+    let facts: backups::ActiveFacts = decode(ErrorKind::InvalidArgument, "activeRuns", facts)?;
+    Ok(backups::active_runs(&facts))
+}
+
+/// Why a prune is refused before anything is read (it names no selection); null: it may go on.
+#[wasm_bindgen(js_name = pruneRefusal)]
+pub fn prune_refusal(options: JsValue) -> Result<JsValue, JsValue> {
+    let options: backups::PruneOptions = decode(ErrorKind::InvalidArgument, "options", options)?;
+    encode(&backups::prune_refusal(&options))
+}
+
 /// Which backup folders a prune removes, and why the other selected ones stay.
 #[wasm_bindgen(js_name = planPrune)]
 pub fn plan_prune(input: JsValue, options: JsValue) -> Result<JsValue, JsValue> {

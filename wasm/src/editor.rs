@@ -39,3 +39,38 @@ pub fn editor_status(facts: JsValue) -> Result<String, JsValue> {
     let facts: editor::ProjectFacts = decode(ErrorKind::InvalidArgument, "editorStatus", facts)?;
     Ok(editor::project_status(&facts))
 }
+
+/// `upkeep.status`'s answer: each project's line, or that there is no project.
+#[wasm_bindgen(js_name = workspaceStatus)]
+pub fn workspace_status(lines: Vec<String>) -> String {
+    editor::workspace_status(&lines)
+}
+
+/// `upkeep.updateDryRun`'s summary: the plan's, or why nothing was planned.
+#[wasm_bindgen(js_name = dryRunSummary)]
+pub fn dry_run_summary(facts: JsValue) -> Result<String, JsValue> {
+    let facts: editor::DryRunFacts = decode(ErrorKind::InvalidArgument, "dryRunSummary", facts)?;
+    Ok(editor::dry_run_summary(&facts))
+}
+
+/// `upkeep.scoreWorkingTree`'s line: the verdict's score, decision, files and reasons.
+#[wasm_bindgen(js_name = scoreMessage)]
+pub fn score_message(facts: JsValue) -> Result<String, JsValue> {
+    let facts: editor::ScoreFacts = decode(ErrorKind::InvalidArgument, "scoreMessage", facts)?;
+    Ok(editor::score_message(&facts))
+}
+
+/// Which kind of project a workspace folder is (null: none upkeep serves).
+#[wasm_bindgen(js_name = projectKind)]
+pub fn project_kind(facts: JsValue) -> Result<JsValue, JsValue> {
+    let facts: editor::FolderFacts = decode(ErrorKind::InvalidArgument, "projectKind", facts)?;
+    encode(&editor::project_kind(&facts))
+}
+
+/// Which of the release folders found are the latest and the installed release.
+#[wasm_bindgen(js_name = pickReleaseDirs)]
+pub fn pick_release_dirs(input: JsValue) -> Result<JsValue, JsValue> {
+    let input: editor::ReleaseDirsInput =
+        decode(ErrorKind::InvalidArgument, "pickReleaseDirs", input)?;
+    encode(&editor::pick_release_dirs(&input).map_err(to_js)?)
+}

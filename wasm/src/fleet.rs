@@ -22,10 +22,12 @@ pub fn exit_code(input: JsValue) -> Result<u32, JsValue> {
     Ok(u32::from(fleet::exit_code(&input)))
 }
 
-/// The exit code of a finished `land`, `sync`, `diff` or `manifest check` from its status.
+/// The exit code of a finished `land`, `sync`, `diff` or `manifest check` from its status
+/// (the signal's code when one stopped it).
 #[wasm_bindgen(js_name = statusExit)]
-pub fn status_exit(command: &str, status: &str) -> Result<u32, JsValue> {
-    let code = upkeep_core::exits::status_exit(command, status).map_err(to_js)?;
+pub fn status_exit(command: &str, status: &str, signal: Option<String>) -> Result<u32, JsValue> {
+    let code =
+        upkeep_core::exits::status_exit(command, status, signal.as_deref()).map_err(to_js)?;
     Ok(u32::from(code))
 }
 
@@ -81,4 +83,38 @@ pub fn commit_identity(author: Option<String>) -> Result<JsValue, JsValue> {
 pub fn pr_payload_files(payload: JsValue) -> Result<JsValue, JsValue> {
     let payload: fleet::PrPayload = decode(ErrorKind::InvalidArgument, "prPayloadFiles", payload)?;
     encode(&fleet::pr_payload_files(&payload))
+}
+
+/// The matrix of one batch of a plan (`--batch <n>`), or why there is none.
+#[wasm_bindgen(js_name = batchMatrix)]
+pub fn batch_matrix(plan: JsValue, index: u32) -> Result<JsValue, JsValue> {
+    let plan: fleet::FleetPlan = decode(ErrorKind::InvalidArgument, "batchMatrix", plan)?;
+    encode(&fleet::batch_matrix(&plan, index as usize))
+}
+
+/// Why a `--platform` value is refused (null: it names a platform).
+#[wasm_bindgen(js_name = platformRefusal)]
+pub fn platform_refusal(text: &str) -> Result<JsValue, JsValue> {
+    encode(&fleet::platform_refusal(text))
+}
+
+/// What `upkeep fleet plan` writes to standard error: the summary, the skipped and unread repositories.
+#[wasm_bindgen(js_name = renderFleetPlan)]
+pub fn render_fleet_plan(plan: JsValue) -> Result<String, JsValue> {
+    let plan: fleet::FleetPlan = decode(ErrorKind::InvalidArgument, "renderFleetPlan", plan)?;
+    Ok(fleet::render_fleet_plan(&plan))
+}
+
+/// The line `upkeep fleet step` ends with, and whether it is an error.
+#[wasm_bindgen(js_name = stepLine)]
+pub fn step_line(facts: JsValue) -> Result<JsValue, JsValue> {
+    let facts: fleet::StepLineFacts = decode(ErrorKind::InvalidArgument, "stepLine", facts)?;
+    encode(&fleet::step_line(&facts))
+}
+
+/// Whether a commit is one the fleet step made (its trailer, and for the remote's head its history).
+#[wasm_bindgen(js_name = isStepCommit)]
+pub fn is_step_commit(facts: JsValue) -> Result<bool, JsValue> {
+    let facts: fleet::StepCommitFacts = decode(ErrorKind::InvalidArgument, "isStepCommit", facts)?;
+    Ok(fleet::is_step_commit(&facts))
 }

@@ -21,6 +21,13 @@ pub fn seal_handoff(
     encode(&land::seal_handoff(dirty, tickets, inherited).map_err(to_js)?)
 }
 
+/// What `land --seal` reports once the handoff is written at `path`: status, path, handoff, line.
+#[wasm_bindgen(js_name = sealReport)]
+pub fn seal_report(path: &str, handoff: JsValue) -> Result<JsValue, JsValue> {
+    let handoff = decode(ErrorKind::InvalidArgument, "sealReport handoff", handoff)?;
+    encode(&land::seal_report(path, handoff))
+}
+
 /// Parses a sealed handoff strictly; `label` names it in errors.
 #[wasm_bindgen(js_name = parseHandoff)]
 pub fn parse_handoff(text: &str, label: Option<String>) -> Result<JsValue, JsValue> {

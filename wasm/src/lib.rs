@@ -6,6 +6,7 @@ pub mod content;
 mod convert;
 pub mod editor;
 mod error;
+pub mod exits;
 pub mod fleet;
 pub mod hash;
 pub mod land;

@@ -8,7 +8,7 @@ use upkeep_core::lifecycle as life;
 use upkeep_core::ErrorKind;
 use wasm_bindgen::prelude::*;
 
-use crate::convert::{decode, encode};
+use crate::convert::{decode, decode_or_default, encode};
 use crate::error::to_js;
 
 /// Decode `input` as `I`, run `call`, encode its answer: the three steps of every export.
@@ -194,6 +194,33 @@ pub fn manifest_init(input: JsValue) -> Result<JsValue, JsValue> {
 #[wasm_bindgen(js_name = manifestWrite)]
 pub fn manifest_write(facts: JsValue) -> Result<JsValue, JsValue> {
     typed("manifestWrite", facts, |f| life::manifest_write(&f))
+}
+
+/// Why `upkeep adopt <spec>` is refused before the fetch (null: it may go on).
+#[wasm_bindgen(js_name = adoptRefusal)]
+pub fn adopt_refusal(spec: &str) -> Result<JsValue, JsValue> {
+    encode(&life::adopt_refusal(spec).map_err(to_js)?)
+}
+
+/// What `upkeep new --git` prints about the first commit, and its exit code.
+#[wasm_bindgen(js_name = firstCommitWords)]
+pub fn first_commit_words(git: JsValue) -> Result<JsValue, JsValue> {
+    let git: Option<life::FirstCommit> = decode_or_default(ErrorKind::InvalidArgument, "git", git)?;
+    encode(&life::first_commit_words(git.as_ref()))
+}
+
+/// How messages name a release of side `label` (`baseline`, `latest`, `release`), and its flag.
+#[wasm_bindgen(js_name = releaseWords)]
+pub fn release_words(label: &str, text: &str) -> Result<JsValue, JsValue> {
+    encode(&life::release_words(label, text).map_err(to_js)?)
+}
+
+/// What pins a fetched release (`resolved`): a git tag and commit, an archive's integrity; null for a directory.
+#[wasm_bindgen(js_name = resolvedIdentity)]
+pub fn resolved_identity(facts: JsValue) -> Result<JsValue, JsValue> {
+    typed("resolvedIdentity", facts, |f| {
+        Ok(life::resolved_identity(&f))
+    })
 }
 
 /// The shipped paths whose text `checkManifest` needs.

@@ -119,3 +119,15 @@ pub fn render_loop_file(state: JsValue) -> Result<String, JsValue> {
 pub fn parse_loop_file(text: &str) -> Result<JsValue, JsValue> {
     encode(&core::parse_loop_file(text).map_err(to_js)?)
 }
+
+/// The exit code of a loop command that failed with `code`: 2 for a refusal, null for a bug.
+#[wasm_bindgen(js_name = loopRefusalExit)]
+pub fn loop_refusal_exit(code: &str) -> Result<JsValue, JsValue> {
+    encode(&core::loop_refusal_exit(code))
+}
+
+/// The subject of the commit closing a unit: its intent, or `loop iteration <n>`.
+#[wasm_bindgen(js_name = loopCommitSubject)]
+pub fn loop_commit_subject(intent: Option<String>, iteration: u32) -> String {
+    core::commit_subject(intent.as_deref(), u64::from(iteration))
+}

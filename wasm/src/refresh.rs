@@ -223,3 +223,10 @@ impl RefreshSession {
         self.0.record_text().to_string()
     }
 }
+
+/// Why a release archive's entry is refused before extraction (a link, a device, a path
+/// that could escape), or null.
+#[wasm_bindgen(js_name = archiveEntryProblem)]
+pub fn archive_entry_problem(path: &str, kind: &str) -> Result<JsValue, JsValue> {
+    crate::convert::encode(&upkeep_core::paths::archive_entry_problem(path, kind))
+}

@@ -31,3 +31,16 @@ pub fn finish_update_regions(input: JsValue) -> Result<JsValue, JsValue> {
         decode(ErrorKind::InvalidUpdateInput, "finishUpdateRegions", input)?;
     encode(&regions::finish_update_regions(input))
 }
+
+/// Why a repair after a regeneration failed, in the report's words.
+#[wasm_bindgen(js_name = repairWords)]
+pub fn repair_words(fact: JsValue) -> Result<String, JsValue> {
+    let fact: regions::RepairFact = decode(ErrorKind::InvalidArgument, "repairWords", fact)?;
+    Ok(regions::repair_words(&fact))
+}
+
+/// The ceilings a regeneration program runs under (time, output).
+#[wasm_bindgen(js_name = regionLimits)]
+pub fn region_limits() -> Result<JsValue, JsValue> {
+    encode(&regions::region_limits())
+}

@@ -51,3 +51,9 @@ pub fn update_question(from: &str, to: &str, changelog: JsValue) -> Result<JsVal
         decode(ErrorKind::InvalidArgument, "changelog", changelog)?;
     encode(&update::update_question(from, to, changelog))
 }
+
+/// What upkeep quotes of a tool that failed: its error lines, else its last lines, on one line.
+#[wasm_bindgen(js_name = toolMessage)]
+pub fn tool_message(stderr: &str) -> String {
+    render::tool_message(stderr)
+}

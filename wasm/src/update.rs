@@ -258,3 +258,16 @@ pub fn update_document(facts: JsValue) -> Result<JsValue, JsValue> {
     let facts: update::DocumentFacts = decode(ErrorKind::InvalidArgument, "facts", facts)?;
     encode(&update::update_document(&facts, None).map_err(to_js)?)
 }
+
+/// What a view of an update plan shows: its headline, what needs the person, each file written.
+#[wasm_bindgen(js_name = planOverview)]
+pub fn plan_overview(input: JsValue) -> Result<JsValue, JsValue> {
+    let input: update::OverviewInput = decode(ErrorKind::InvalidArgument, "planOverview", input)?;
+    encode(&update::plan_overview(&input))
+}
+
+/// The line for a project with nothing to plan.
+#[wasm_bindgen(js_name = nothingToPlan)]
+pub fn nothing_to_plan(status: &str, installed: &str, latest: &str) -> String {
+    update::nothing_to_plan(status, installed, latest)
+}

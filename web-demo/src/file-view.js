@@ -7,7 +7,7 @@ import { EditorState } from '@codemirror/state';
 import { EditorView, lineNumbers } from '@codemirror/view';
 import * as upkeep from 'upkeep';
 import { decode, diffBlock, encode, h } from './dom.js';
-import { bucketsOf } from './plan.js';
+import { bucketsOf, overviewOf } from './plan.js';
 
 /** The three sides, in the order the page shows them. */
 const SIDES = /** @type {const} */ ([
@@ -223,13 +223,13 @@ export function mountFileView(root) {
       baselineManifest: manifest,
       latestManifest: manifest,
       files: [file],
-      options: { stateDir: '.upkeep', runId: 'demo', dryRun: true },
+      options: { stateDir: upkeep.DEFAULT_STATE_DIR, runId: 'demo', dryRun: true },
     };
   }
 
   /** The conflict mode the verdict is planned with (none given: the engine's default). */
   function updateInputMode() {
-    return context?.input.options?.conflicts ?? 'merge (the default)';
+    return context?.input.options?.conflicts ?? `${upkeep.DEFAULT_CONFLICTS} (the default)`;
   }
 
   /** The versions the verdict is planned between: the release's, or the sample's. */
@@ -250,11 +250,10 @@ export function mountFileView(root) {
       const plan = upkeep.planUpdate(/** @type {import('upkeep').UpdateInput} */ (updateInput()));
       const file = plan.files.find((f) => f.path === path);
       const buckets = bucketsOf(plan.report, path);
-      const written = plan.actions.flatMap((a) => {
-        if (a.path !== path) return [];
-        if (a.op === 'write-merged') return ['the file itself (after a backup)'];
-        return a.op === 'write-patch' ? [a.patchPath] : [];
-      });
+      // What the update writes for this path, as the engine's overview names each write.
+      const written = overviewOf(plan)
+        .writes.filter((w) => w.path === path)
+        .map((w) => w.short);
       verdictBox.replaceChildren(
         h(
           'dl',

@@ -1,11 +1,12 @@
 // Builds the engine's update input from in-memory trees, the way `npm/lib/flows/update.js`
 // builds it from disk for `upkeep update --dry-run`, and asks the engine for the plan.
-// Reading only: no decision is made here, every verdict is `planUpdate`'s.
+// Reading only: no decision is made here, every verdict is `planUpdate`'s, and what a view
+// of the plan shows (its headline, what needs the person, each write) is `planOverview`'s.
 import * as upkeep from 'upkeep';
 import { side, text } from './trees.js';
 
-const STATE_DIR = '.upkeep';
-const IN_PROGRESS = 'update-in-progress.json';
+/** The state folder, the engine's default (as `upkeep update` has it without `--state-dir`). */
+const STATE_DIR = upkeep.DEFAULT_STATE_DIR;
 
 /** The report lists of an update, in the order the page shows them ("buckets"). */
 export const BUCKETS = /** @type {const} */ (['overwrite', 'merge', 'add', 'removed', 'skip', 'delete', 'conflicts']);
@@ -33,23 +34,25 @@ export function planRelease(release, options = {}) {
  * @param {{ conflicts?: 'patch' | 'merge' | 'markers', ignoreEol?: boolean }} options
  */
 export function updateInput({ baseline, latest, project }, options) {
-  const record = text(project, `${STATE_DIR}/${IN_PROGRESS}`);
+  /** @type {import('upkeep').UpdatePaths} */
+  const paths = upkeep.updatePaths(STATE_DIR);
+  const record = text(project, paths.progress);
   // The same preparation step `upkeep status` takes: the engine refuses, ends, or starts.
   /** @type {import('upkeep').UpdateFacts} */
   const facts = {
-    installed: stateText(project, 'VERSION', 'project'),
-    latest: stateText(latest, 'VERSION', 'latest'),
+    installed: stateText(project, paths.version, 'project'),
+    latest: stateText(latest, paths.version, 'latest'),
     inProgress: record === null ? null : JSON.parse(record),
     dryRun: true,
     runId: 'demo',
   };
   const first = upkeep.prepareUpdate(facts);
   if (first.step === 'done') return { status: first.status, check: first.check, input: /** @type {never} */ (null) };
-  const ready = upkeep.prepareUpdate({ ...facts, baseline: stateText(baseline, 'VERSION', 'baseline') });
+  const ready = upkeep.prepareUpdate({ ...facts, baseline: stateText(baseline, paths.version, 'baseline') });
   if (ready.step !== 'ready') throw new Error(`upkeep bug: the engine answered '${ready.step}' to an update given its baseline`);
   const { check, start } = ready;
-  const baselineManifest = stateText(baseline, 'manifest.json', 'baseline');
-  const latestManifest = stateText(latest, 'manifest.json', 'latest');
+  const baselineManifest = stateText(baseline, paths.manifest, 'baseline');
+  const latestManifest = stateText(latest, paths.manifest, 'latest');
   const list = upkeep.updateReadList(baselineManifest, latestManifest, STATE_DIR);
   /** @type {import('upkeep').UpdateInput} */
   const input = {
@@ -82,9 +85,28 @@ export function bucketsOf(report, path) {
   return BUCKETS.filter((bucket) => report[bucket].some((entry) => (typeof entry === 'string' ? entry : entry.path) === path));
 }
 
-/** @param {import('./trees.js').Tree} tree @param {string} name @param {string} label */
-function stateText(tree, name, label) {
-  const value = text(tree, `${STATE_DIR}/${name}`);
-  if (value === null) throw new Error(`the ${label} folder has no ${STATE_DIR}/${name}`);
+/**
+ * What a view of `plan` shows (the engine's `planOverview`): its headline, what needs the
+ * person, and each file written with what it is. The actions go without their bytes.
+ * @param {import('upkeep').UpdatePlan} plan
+ * @returns {import('upkeep').PlanOverview}
+ */
+export function overviewOf(plan) {
+  return upkeep.planOverview({
+    report: plan.report,
+    files: plan.files.map((f) => f.path),
+    actions: plan.actions.map((a) => ({
+      op: a.op,
+      path: a.path,
+      patchPath: a.op === 'write-patch' ? a.patchPath : null,
+      size: a.op === 'copy' ? 0 : a.bytes.length,
+    })),
+  });
+}
+
+/** @param {import('./trees.js').Tree} tree @param {string} path @param {string} label */
+function stateText(tree, path, label) {
+  const value = text(tree, path);
+  if (value === null) throw new Error(`the ${label} folder has no ${path}`);
   return value;
 }

@@ -1,7 +1,9 @@
 // The whole-release view: the update plan of three trees (the bundled example, or three
 // picked folders) as a table, a bar chart of the report's buckets, and the patches the
-// update would write. Nothing is written anywhere.
-import { BUCKETS, bucketsOf, planRelease } from './plan.js';
+// update would write. Nothing is written anywhere. The words about the plan (its headline,
+// what needs the person, what each write is) are the engine's `planOverview`.
+import * as upkeep from 'upkeep';
+import { BUCKETS, bucketsOf, overviewOf, planRelease } from './plan.js';
 import { decode, diffBlock, h, svg } from './dom.js';
 import { example, treeFromDrop, treeFromFileList } from './trees.js';
 
@@ -30,7 +32,8 @@ const BUCKET_HELP = {
 export function mountReleaseView(root, openFile) {
   /** @type {import('./plan.js').Release & { label: string }} */
   let release = example;
-  let conflicts = /** @type {'patch' | 'merge' | 'markers'} */ ('merge');
+  /** The `--conflicts` mode planned with: the engine's default until another is chosen. */
+  let conflicts = /** @type {'patch' | 'merge' | 'markers'} */ (upkeep.DEFAULT_CONFLICTS);
   const body = h('div.release-body');
 
   /** @type {Record<string, HTMLInputElement>} */
@@ -63,12 +66,22 @@ export function mountReleaseView(root, openFile) {
     });
     return zone;
   };
+  /** Each mode and what it does; the engine's default is marked and chosen first. */
+  const MODES = [
+    ['merge', 'three-way merge, diff3 markers where both changed the same lines'],
+    ['markers', 'three-way merge, two-part markers'],
+    ['patch', "leave the file, write upstream's change as a patch"],
+  ];
   const mode = h(
     'select',
     { 'data-testid': 'conflict-mode', onchange: (/** @type {Event} */ e) => ((conflicts = /** @type {any} */ (e.target).value), render()) },
-    h('option', { value: 'merge' }, 'merge (default): three-way merge, diff3 markers where both changed the same lines'),
-    h('option', { value: 'markers' }, 'markers: three-way merge, two-part markers'),
-    h('option', { value: 'patch' }, "patch: leave the file, write upstream's change as a patch"),
+    ...MODES.map(([value, what]) =>
+      h(
+        'option',
+        { value, selected: value === upkeep.DEFAULT_CONFLICTS },
+        `${value}${value === upkeep.DEFAULT_CONFLICTS ? ' (default)' : ''}: ${what}`,
+      ),
+    ),
   );
   const planOwn = async () => {
     try {
@@ -146,15 +159,14 @@ export function mountReleaseView(root, openFile) {
     const { plan, check } = result;
     if (!plan) {
       body.replaceChildren(
-        h(
-          'p.notice',
-          { 'data-testid': 'release-status' },
-          `Nothing to plan: the project is ${check.status} (installed ${check.installed}, latest ${check.latest}).`,
-        ),
+        h('p.notice', { 'data-testid': 'release-status' }, upkeep.nothingToPlan(check.status, check.installed, check.latest)),
       );
       return;
     }
     const { report } = plan;
+    const overview = overviewOf(plan);
+    /** How each need's count is drawn. */
+    const PILLS = { conflicts: 'span.pill.bucket-conflicts', delete: 'span.pill.bucket-delete', 'adopter-actions': 'span.pill' };
     body.replaceChildren(
       h(
         'div.cards',
@@ -164,23 +176,18 @@ export function mountReleaseView(root, openFile) {
           null,
           h('div.eyebrow', null, release.label),
           h('div.versions', { 'data-testid': 'versions' }, report.from, h('span.arrow', null, ' → '), report.to),
-          h('div.muted', null, `${plan.files.length} managed files · ${plan.actions.length} actions planned · dry run, nothing written`),
+          h('div.muted', null, overview.headline),
           h(
             'ul.needs',
             null,
-            h(
-              'li',
-              { 'data-testid': 'conflict-count' },
-              h('span.pill.bucket-conflicts', null, String(report.conflicts.length)),
-              ` conflicts to resolve${routes(report)}`,
+            ...overview.needs.map((need) =>
+              h(
+                'li',
+                need.kind === 'conflicts' ? { 'data-testid': 'conflict-count' } : null,
+                h(PILLS[/** @type {keyof typeof PILLS} */ (need.kind)], null, String(need.count)),
+                need.text,
+              ),
             ),
-            h(
-              'li',
-              null,
-              h('span.pill.bucket-delete', null, String(report.delete.length)),
-              ' files dropped upstream but edited here: yours to delete',
-            ),
-            h('li', null, h('span.pill', null, String(report.adopterActions.length)), ' adopter actions from the release notes'),
           ),
         ),
         h('div.card.chart', null, h('div.eyebrow', null, 'Files per bucket'), chart(report)),
@@ -200,7 +207,7 @@ export function mountReleaseView(root, openFile) {
           'div.panel',
           null,
           h('h2', null, 'Files it would write'),
-          patches(plan),
+          patches(plan, overview),
           h('h2', null, 'Release notes in range'),
           changelog(plan.changelog),
         ),
@@ -289,51 +296,27 @@ export function mountReleaseView(root, openFile) {
     );
   }
 
-  /** @param {import('upkeep').UpdatePlan} plan */
-  function patches(plan) {
-    const writes = plan.actions.filter((a) => a.op === 'write-patch' || a.op === 'write-merged');
-    if (writes.length === 0) return h('p.muted', null, 'None: no file was edited on both sides.');
-    const { report } = plan;
+  /**
+   * The files the update would write (merged files and patches), each as the engine's
+   * overview names it and says to show it; the bytes are the plan's action's.
+   * @param {import('upkeep').UpdatePlan} plan @param {import('upkeep').PlanOverview} overview
+   */
+  function patches(plan, overview) {
+    if (overview.writes.length === 0) return h('p.muted', null, 'None: no file was edited on both sides.');
     return h(
       'div',
       { 'data-testid': 'patches' },
-      ...writes.map((action) => {
-        // What each write is, from the report's entry for its path.
-        const conflict = report.conflicts.find((c) => c.path === action.path);
-        const at = action.op === 'write-patch' ? action.patchPath : action.path;
-        const notes = report.structured?.[action.path]?.notesPath === at;
-        const what =
-          action.op === 'write-merged'
-            ? conflict?.route === 'markers'
-              ? ' — written with conflict markers (backup first)'
-              : ' — merged in place (backup first)'
-            : notes
-              ? ` — conflicts and suggestions of the field merge of ${action.path}`
-              : conflict?.patchPath === at
-                ? ` — upstream's change to ${action.path} (baseline → latest), to apply from the project root`
-                : conflict?.yoursDiffPath === at
-                  ? ` — your edits to ${action.path} against the latest release, for reading`
-                  : ` — upstream's copy of ${action.path}`;
-        const shownAsDiff = action.op === 'write-patch' && (conflict?.patchPath === at || conflict?.yoursDiffPath === at);
-        const text =
-          action.op === 'write-patch' && conflict?.latestCopyPath === at ? `(${action.bytes.length} bytes)` : decode(action.bytes);
+      ...overview.writes.map((write) => {
+        const action = /** @type {{ bytes: Uint8Array }} */ (plan.actions[write.index]);
+        const text = write.sizeLine ?? decode(action.bytes);
         return h(
           'details.patch',
-          { open: true, 'data-path': at },
-          h('summary', null, h('code', null, at), h('span.muted', null, what)),
-          shownAsDiff ? diffBlock(text) : h('pre.code', null, text),
+          { open: true, 'data-path': write.at },
+          h('summary', null, h('code', null, write.at), h('span.muted', null, write.what)),
+          write.show === 'diff' ? diffBlock(text) : h('pre.code', null, text),
         );
       }),
     );
-  }
-
-  /** How the conflicts were left, counted by route: ` (2 with markers, 1 patch)`. @param {import('upkeep').UpdateReport} report */
-  function routes(report) {
-    const counts = new Map();
-    for (const c of report.conflicts) counts.set(c.route, (counts.get(c.route) ?? 0) + 1);
-    const words = { markers: 'with markers', patch: 'as a patch', 'latest-copy': "with upstream's copy", 'not-a-file': 'not a file' };
-    const parts = [...counts].map(([route, n]) => `${n} ${words[/** @type {keyof typeof words} */ (route)]}`);
-    return parts.length ? ` (${parts.join(', ')})` : '';
   }
 
   /** @param {import('upkeep').ChangelogSection[]} sections */

@@ -6,7 +6,8 @@
 //!
 //! The shim observes (each backup file's size and SHA-256, its git blob id, the SHA-256
 //! of the project's file at the same path, the blob id in `HEAD`); the engine decides
-//! ([`plan_prune`]) and words the reports ([`list_backups`]).
+//! which runs are still active ([`active_runs`]), what a prune removes ([`plan_prune`])
+//! and words the reports ([`list_backups`]).
 //!
 //! ```
 //! use upkeep_core::backups::{plan_prune, BackupFile, BackupRun, BackupsInput, PruneOptions};
@@ -26,12 +27,14 @@
 //! assert_eq!(plan.kept[0].folder, ".upkeep-backups/20260102-000000-000");
 //! ```
 
+mod active;
 mod model;
 mod prune;
 mod time;
 
+pub use active::{active_runs, ActiveFacts};
 #[cfg(feature = "serde")]
 pub(crate) use model::as_number;
 pub use model::{BackupFile, BackupRun, BackupsInput, BackupsList, RunSummary};
-pub use prune::{list_backups, plan_prune, KeptRun, PruneOptions, PrunePlan};
+pub use prune::{list_backups, plan_prune, prune_refusal, KeptRun, PruneOptions, PrunePlan};
 pub use time::{parse_duration, run_time};

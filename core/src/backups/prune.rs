@@ -12,6 +12,7 @@ use std::collections::HashSet;
 use super::model::{BackupRun, BackupsInput, BackupsList, RunSummary};
 use super::time::{format_time, parse_duration, run_time};
 use crate::error::Result;
+use crate::refusal::Refusal;
 use crate::update::finish::human_size;
 
 /// What to prune.
@@ -182,6 +183,17 @@ fn render_list(runs: &[RunSummary], bytes: u64, git: bool) -> String {
     out
 }
 
+/// Why `upkeep backups prune` is refused before anything is read or locked: it names no
+/// selection (`--keep`, `--older-than`), and a prune never removes runs implicitly. `None`:
+/// it may go on.
+pub fn prune_refusal(options: &PruneOptions) -> Option<Refusal> {
+    (options.keep.is_none() && options.older_than.is_none()).then(|| {
+        Refusal::usage(
+            "say which runs a prune may remove: --keep <n> (keep the n newest) and/or --older-than <age> (such as 30d)",
+        )
+    })
+}
+
 /// Which folders a prune removes, and why the other selected ones stay.
 pub fn plan_prune(input: &BackupsInput, options: &PruneOptions) -> Result<PrunePlan> {
     let max_age = options
@@ -284,6 +296,25 @@ fn render_prune(remove: &[String], kept: &[KeptRun], freed: u64, dry_run: bool) 
 mod tests {
     use super::*;
     use crate::backups::BackupFile;
+
+    #[test]
+    fn a_prune_must_say_which_runs_it_may_remove() {
+        let refusal = prune_refusal(&PruneOptions::default()).unwrap();
+        assert_eq!(refusal.code, "usage");
+        assert!(refusal
+            .message
+            .starts_with("say which runs a prune may remove"));
+        let keep = PruneOptions {
+            keep: Some(0),
+            ..PruneOptions::default()
+        };
+        assert_eq!(prune_refusal(&keep), None);
+        let old = PruneOptions {
+            older_than: Some("30d".into()),
+            ..PruneOptions::default()
+        };
+        assert_eq!(prune_refusal(&old), None);
+    }
 
     fn file(path: &str, sha: &str) -> BackupFile {
         BackupFile {

@@ -13,6 +13,7 @@
 //! assert_eq!((m.files[0].path.as_str(), m.files[0].class), ("a.md", FileClass::Owned));
 //! assert!(m.files[1].dropped);
 //! assert!(m.files[2].merge.is_some());
+//! assert_eq!(m.shipped, ["a.md", "package.json"]);
 //! ```
 
 use std::collections::{BTreeMap, HashSet};
@@ -56,6 +57,9 @@ pub struct EditorManifest {
     pub files: Vec<ManagedPath>,
     /// Region declarations that were refused or skipped, worded for a status line.
     pub notes: Vec<String>,
+    /// The paths the latest release ships, sorted: what the project's status line counts
+    /// and its background scan reads (a dropped path is leaving the project: neither).
+    pub shipped: Vec<String>,
 }
 
 /// Reads the latest release's manifest (and the baseline's, for dropped paths); a manifest
@@ -106,5 +110,14 @@ pub fn editor_manifest(latest: &str, baseline: Option<&str>) -> Result<EditorMan
             m.reason
         )
     }));
-    Ok(EditorManifest { files, notes })
+    let shipped = files
+        .iter()
+        .filter(|f| !f.dropped)
+        .map(|f| f.path.clone())
+        .collect();
+    Ok(EditorManifest {
+        files,
+        notes,
+        shipped,
+    })
 }

@@ -34,22 +34,28 @@
 //! ```
 
 mod blocks;
+mod commands;
+mod discover;
 mod fields;
 mod generated;
 mod install;
 mod manifest;
 mod model;
 mod positions;
+mod releases;
 mod status;
 mod upstream;
 mod words;
 
+pub use commands::{dry_run_summary, score_message, workspace_status, DryRunFacts, ScoreFacts};
+pub use discover::{project_kind, FolderFacts};
 pub use manifest::{editor_manifest, EditorManifest, ManagedPath};
 pub use model::{
     ActionKind, CodeAction, Diagnostic, DiagnosticKind, FileSummary, FileView, FileViewInput,
     Hover, Lens, Managed, Position, PositionEncoding, Range, Severity, TextEdit,
 };
 
+pub use releases::{pick_release_dirs, FoundRelease, ReleaseDirs, ReleaseDirsInput};
 pub use status::{project_status, ProjectFacts, ProjectKind, ScanTotals};
 
 use positions::LineIndex;

@@ -19,7 +19,7 @@ use super::model::FileSummary;
 #[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
-    derive(serde::Deserialize),
+    derive(serde::Serialize, serde::Deserialize),
     serde(rename_all = "kebab-case")
 )]
 #[non_exhaustive]

@@ -8,7 +8,9 @@
 //!   branch that is a pure function of the template source and the target version);
 //! - [`parse_fleet_list`] and [`plan_fleet`]: the repositories of a fleet in batches a CI
 //!   matrix accepts, skipping the ones whose recorded version is already the target;
-//! - [`step_action`]: what the per-repository step does with the branch it computed.
+//! - [`step_action`]: what the per-repository step does with the branch it computed,
+//!   [`is_step_commit`]: whether a commit is one the step made, [`step_line`]: what it prints;
+//! - [`batch_matrix`], [`platform_refusal`], [`render_fleet_plan`]: what `fleet plan` prints.
 //!
 //! ```
 //! use upkeep_core::fleet::{branch_name, source_slug};
@@ -20,14 +22,17 @@
 mod exit;
 mod identity;
 mod list;
+mod matrix;
 mod payload;
 mod plan;
 mod slug;
 mod step;
+mod step_line;
 
 pub use exit::{exit_code, parse_exit_policy, ExitFailure, ExitInput, ExitPolicy};
 pub use identity::{commit_identity, CommitIdentity, DEFAULT_AUTHOR};
 pub use list::{parse_fleet_list, FleetRepo};
+pub use matrix::{batch_matrix, platform_refusal, render_fleet_plan, BatchMatrix, MatrixChoice};
 pub use payload::{
     pr_payload, pr_payload_files, PayloadFile, PrInput, PrPayload, GITHUB_BODY_LIMIT,
 };
@@ -37,5 +42,7 @@ pub use plan::{
 };
 pub use slug::{branch_name, source_slug};
 pub use step::{
-    step_action, step_start, StartFacts, StepAction, StepDecision, StepFacts, StepStart,
+    is_step_commit, step_action, step_start, StartFacts, StepAction, StepCommitFacts, StepDecision,
+    StepFacts, StepStart, DEFAULT_REMOTE,
 };
+pub use step_line::{step_line, StepLine, StepLineFacts};

@@ -26,6 +26,7 @@
 //! ```
 
 use super::slug::{branch_name, source_slug};
+use super::step::BRANCH_TRAILER;
 use crate::error::Result;
 use crate::lifecycle::parse_release_spec;
 use crate::structured::{recommended, FieldVerdict};
@@ -406,7 +407,7 @@ pub fn pr_payload(input: &PrInput) -> Result<PrPayload> {
         ));
     }
     body.push_str(&footer);
-    let commit_message = format!("{title}\n\nUpkeep-Branch: {branch}\n");
+    let commit_message = format!("{title}\n\n{BRANCH_TRAILER}{branch}\n");
     Ok(PrPayload {
         commit_message,
         title,

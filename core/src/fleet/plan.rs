@@ -46,6 +46,9 @@ pub enum Platform {
 }
 
 impl Platform {
+    /// Every platform, in the order messages name them.
+    pub const ALL: [Platform; 2] = [Platform::Github, Platform::Gitlab];
+
     /// The platform's matrix limit.
     pub fn limit(self) -> usize {
         match self {
@@ -54,7 +57,8 @@ impl Platform {
         }
     }
 
-    fn name(self) -> &'static str {
+    /// Its name, as `--platform` takes it.
+    pub fn name(self) -> &'static str {
         match self {
             Platform::Github => "github",
             Platform::Gitlab => "gitlab",

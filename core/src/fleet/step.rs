@@ -36,6 +36,53 @@
 use crate::exits::REFUSED;
 use crate::update::DEFAULT_STATE_DIR;
 
+/// The remote the step pushes to when `--remote` names none.
+pub const DEFAULT_REMOTE: &str = "origin";
+
+/// The trailer of the step's commit message naming its branch (see `PrPayload`'s
+/// `commit_message`), by which a later run knows a commit as the step's.
+pub(crate) const BRANCH_TRAILER: &str = "Upkeep-Branch: ";
+
+/// A commit, for [`is_step_commit`]: its message and, for the remote branch's head, the
+/// branch it must name and what git says of its parents.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase", default)
+)]
+pub struct StepCommitFacts {
+    /// The full commit message.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    pub message: String,
+    /// The branch its trailer must name; none: any branch.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    pub branch: Option<String>,
+    /// How many parents it has, when that is checked (the remote's head).
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    pub parents: Option<usize>,
+    /// Whether its first parent is an ancestor of the step's base (checked with `parents`).
+    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    pub parent_on_base: bool,
+}
+
+/// Whether a commit is one the step made: its message has a line `Upkeep-Branch: <branch>`
+/// (any branch when none is named). With `parents` given (the remote branch's head, which
+/// a run on an older base may have pushed), it also has exactly one parent, an ancestor of
+/// the base: a commit of this step on top of this repository's history, not someone else's
+/// work that happens to carry the trailer on another line of history.
+pub fn is_step_commit(facts: &StepCommitFacts) -> bool {
+    let trailer = facts.message.split('\n').any(|line| match &facts.branch {
+        Some(branch) => line.strip_prefix(BRANCH_TRAILER) == Some(branch.as_str()),
+        None => line.starts_with(BRANCH_TRAILER),
+    });
+    trailer
+        && facts
+            .parents
+            .is_none_or(|parents| parents == 1 && facts.parent_on_base)
+}
+
 /// The step's decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
@@ -231,7 +278,8 @@ pub struct StartFacts {
     /// `HEAD`'s first parent, when it has one.
     #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub head_parent: Option<String>,
-    /// Whether `HEAD`'s message carries an `Upkeep-Branch:` trailer (a commit of the step).
+    /// Whether `HEAD`'s message carries an `Upkeep-Branch:` trailer (a commit of the step:
+    /// [`is_step_commit`] of its message).
     #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
     pub head_is_step_commit: bool,
     /// Uncommitted paths (`git status`).

@@ -1,7 +1,8 @@
 //! Landing and syncing work: an approved change becomes honest commits,
 //! then reaches the main branch only by a clean step forward.
 //!
-//! - [`seal_handoff`] / [`parse_handoff`]: the handoff, strict JSON.
+//! - [`seal_handoff`] / [`parse_handoff`]: the handoff, strict JSON; [`seal_report`]: what
+//!   `land --seal` reports.
 //! - [`plan_land`]: the moved-since-seal check and the commit split; [`land_report`].
 //! - [`plan_sync`]: fast-forward or named cherry-picks, every refusal with its reason;
 //!   [`checkout_follow`]: whether the checkout may follow; [`sync_step`] / [`sync_report`]:
@@ -26,6 +27,7 @@
 mod digest;
 mod handoff;
 mod report;
+mod sealed;
 mod split;
 mod sync;
 mod sync_run;
@@ -36,6 +38,7 @@ pub use report::{
     land_report, render_land_report, render_sync_report, CommitOutcome, LandReport, LandResult,
     LandedCommit, SyncCheck, SyncReport,
 };
+pub use sealed::{seal_report, SealReport};
 pub use split::{plan_land, CurrentFile, LandPlan, LandStatus, MovedFile, PlannedCommit};
 pub use sync::{
     checkout_follow, plan_sync, CheckoutFollow, SyncAction, SyncFacts, SyncPick, SyncPlan,

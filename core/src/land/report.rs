@@ -7,7 +7,7 @@
 //! let d = Some("2".repeat(64));
 //! let handoff = seal_handoff(vec![SealedFile { path: "a".into(), sha256: d.clone() }], vec![], vec![]).unwrap();
 //! let plan = plan_land(&handoff, &[CurrentFile { path: "a".into(), sha256: d, dirty: true }]).unwrap();
-//! let report = land_report(&plan, &[CommitOutcome { sha: Some("abc".into()), error: None }]);
+//! let report = land_report(&plan, &[CommitOutcome { sha: Some("abc".into()), ..CommitOutcome::default() }]);
 //! assert_eq!(report.status, LandResult::Landed);
 //! assert!(render_land_report(&report).starts_with("upkeep land: landed, 1 commit\n"));
 //! ```
@@ -15,8 +15,10 @@
 use super::split::{LandPlan, LandStatus, MovedFile, PlannedCommit};
 use super::sync::SyncPlan;
 
-/// How one planned commit went.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// How one planned commit went, as the shim saw it: the commit made, git's own words and
+/// exit status when it failed, or no try at all because a stop was requested first. The
+/// report words the failure ([`CommitOutcome::failure`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(feature = "contracts", ts(rename = "LandCommitOutcome"))]
 #[cfg_attr(
@@ -29,10 +31,41 @@ pub struct CommitOutcome {
     #[cfg_attr(feature = "serde", serde(default))]
     #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub sha: Option<String>,
-    /// What went wrong, when it was not.
+    /// What went wrong, when it was not: git's standard error as it printed it.
     #[cfg_attr(feature = "serde", serde(default))]
     #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub error: Option<String>,
+    /// git's exit status when the commit failed (none: a signal ended it), named when git
+    /// printed nothing.
+    #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    pub status: Option<i32>,
+    /// The commit was not tried: a stop (Ctrl-C, SIGTERM) was requested before it, and the
+    /// rest of the change stays staged.
+    #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    pub stopped: bool,
+}
+
+impl CommitOutcome {
+    /// Why the commit was not made, in the report's words; none for a commit made.
+    pub fn failure(&self) -> Option<String> {
+        if self.stopped {
+            return Some(
+                "stopped before this commit (a stop was requested); the rest is staged".into(),
+            );
+        }
+        if self.sha.is_some() {
+            return None;
+        }
+        match (self.error.as_deref().map(str::trim), self.status) {
+            (Some(said), _) if !said.is_empty() => Some(said.to_string()),
+            // git said nothing: its exit status is all there is (`null`: a signal ended it).
+            (Some(_), None) => Some("git exited with null".into()),
+            (_, Some(status)) => Some(format!("git exited with {status}")),
+            (None, None) => None,
+        }
+    }
 }
 
 /// The outcome of a land.
@@ -131,7 +164,7 @@ pub fn land_report(plan: &LandPlan, outcomes: &[CommitOutcome]) -> LandReport {
                 if report.error.is_none() {
                     report.error = Some(
                         outcome
-                            .and_then(|o| o.error.clone())
+                            .and_then(CommitOutcome::failure)
                             .unwrap_or_else(|| "the commit was not made".into()),
                     );
                 }
@@ -351,11 +384,12 @@ mod tests {
         let plan = plan_land(&h, &now).unwrap();
         let ok = || CommitOutcome {
             sha: Some("s".into()),
-            error: None,
+            ..CommitOutcome::default()
         };
         let bad = || CommitOutcome {
-            sha: None,
-            error: Some("hook said no".into()),
+            error: Some("hook said no\n".into()),
+            status: Some(1),
+            ..CommitOutcome::default()
         };
         let cases = [
             (vec![ok(), ok()], LandResult::Landed, 2),
@@ -373,6 +407,23 @@ mod tests {
                 (status, landed, 2)
             );
         }
+        let stopped = CommitOutcome {
+            stopped: true,
+            ..CommitOutcome::default()
+        };
+        let silent = CommitOutcome {
+            error: Some(" \n".into()),
+            status: Some(128),
+            ..CommitOutcome::default()
+        };
+        let words = |o: &[CommitOutcome]| land_report(&plan, o).error.unwrap();
+        assert_eq!(words(&[ok(), bad()]), "hook said no");
+        assert_eq!(words(&[ok(), silent]), "git exited with 128");
+        assert_eq!(
+            words(&[stopped]),
+            "stopped before this commit (a stop was requested); the rest is staged"
+        );
+        assert_eq!(words(&[]), "the commit was not made");
         let text = render_land_report(&land_report(&plan, &[ok(), bad()]));
         assert!(
             text.contains("partly landed, 1 commit made")

@@ -21,12 +21,18 @@
 //! };
 //! let plan = plan_adopt(&input).unwrap();
 //! assert_eq!((plan.report.same.len(), plan.report.differs[0].path.as_str()), (1, "b"));
+//! assert_eq!(plan.status, "adopted");
 //! ```
+//!
+//! The spec must name the version the project was made from, which is checked before
+//! anything is fetched ([`adopt_refusal`]).
 
 use super::record::{parse_project_source, ProjectSource, PROJECT_SOURCE_FILE};
 use super::scaffold::{state_files, ProbedSide, StateFile};
+use super::spec::parse_release_spec;
 use crate::error::{Error, ErrorKind, Result};
 use crate::observe::EntryKind;
+use crate::refusal::Refusal;
 use crate::update::{FileClass, Version};
 
 /// One managed file of the release and what the project holds at its path.
@@ -132,12 +138,26 @@ pub struct AdoptReport {
     serde(rename_all = "camelCase")
 )]
 pub struct AdoptPlan {
+    /// `adopted`: the status of the run's report.
+    pub status: String,
     /// `manifest.json`, `VERSION`, `source.json`, in the order they are written.
     pub state_files: Vec<StateFile>,
     /// The report.
     pub report: AdoptReport,
     /// The summary the CLI prints.
     pub summary: String,
+}
+
+/// Why `upkeep adopt <text>` is refused before anything is fetched: the spec names no
+/// version (or git ref), so which release the project was made from is unknown. `None`:
+/// it may go on. A spec that does not parse is the parser's error.
+pub fn adopt_refusal(text: &str) -> Result<Option<Refusal>> {
+    let spec = parse_release_spec(text)?;
+    Ok((spec.version.is_none() && spec.git_ref.is_none()).then(|| {
+        Refusal::usage(format!(
+            "upkeep adopt needs the version the project was made from: upkeep adopt {text}@<version>"
+        ))
+    }))
 }
 
 /// Compares the project with the release and plans the record; refuses to replace a record
@@ -216,6 +236,7 @@ pub fn plan_adopt(input: &AdoptInput) -> Result<AdoptPlan> {
     }
     let summary = render_summary(&report, state);
     Ok(AdoptPlan {
+        status: "adopted".into(),
         state_files: state_files(state, &input.manifest, &input.record),
         report,
         summary,
@@ -289,6 +310,19 @@ mod tests {
             manifest: "{}\n".into(),
             state_dir: ".upkeep".into(),
         }
+    }
+
+    #[test]
+    fn a_spec_without_its_version_is_refused_before_the_fetch() {
+        let refusal = adopt_refusal("../t.git").unwrap().unwrap();
+        assert_eq!(refusal.code, "usage");
+        assert_eq!(
+            refusal.message,
+            "upkeep adopt needs the version the project was made from: upkeep adopt ../t.git@<version>"
+        );
+        assert_eq!(adopt_refusal("../t.git@1.0.0").unwrap(), None);
+        assert_eq!(adopt_refusal("../t.git#main").unwrap(), None);
+        assert!(adopt_refusal("").is_err());
     }
 
     #[test]

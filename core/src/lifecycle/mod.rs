@@ -25,17 +25,21 @@ mod adopt;
 mod cache;
 mod check;
 mod conventions;
+mod first_commit;
 mod layout;
 mod manifest_write;
 mod range;
 mod record;
+mod release_words;
 mod rules;
 mod scaffold;
 mod select;
 mod sources;
 mod spec;
 
-pub use adopt::{plan_adopt, AdoptFile, AdoptInput, AdoptPlan, AdoptReport, AdoptedPath};
+pub use adopt::{
+    adopt_refusal, plan_adopt, AdoptFile, AdoptInput, AdoptPlan, AdoptReport, AdoptedPath,
+};
 pub use cache::{
     cache_key, folder_fingerprint, render_cache_index, verify_cache_entry, CacheIndex,
     CacheKeyInput, CacheVerdict, CachedFile,
@@ -48,6 +52,7 @@ pub use conventions::{
     default_manifest, default_renames, is_package_json, managed_by_default, package_json_merge,
     render_manifest, DEFAULT_RENAMES, PACKAGE_JSON_MAPS, PACKAGE_JSON_VALUES,
 };
+pub use first_commit::{first_commit_words, FirstCommit, FirstCommitWords};
 pub use layout::{
     install_renames, plan_layout, plan_layout_packed, LayoutFile, LayoutInput, PackedLayout,
     ReleaseLayout, ShippedEntry,
@@ -58,6 +63,7 @@ pub use record::{
     parse_project_source, render_project_source, ProjectSource, PROJECT_SOURCE_FILE,
     PROJECT_SOURCE_SCHEMA,
 };
+pub use release_words::{release_words, resolved_identity, ReleaseWords, ResolvedFacts};
 pub use rules::{
     manifest_init, parse_manifest_rules, ManifestInit, ManifestInitInput, ManifestRule,
     ManifestRules, RuleClass,

@@ -26,6 +26,7 @@
 //! assert_eq!(parse_loop_file(&render_loop_file(&state)).unwrap(), state);
 //! ```
 
+mod command;
 mod decide;
 pub mod engine;
 pub mod file;
@@ -35,6 +36,7 @@ mod serde_impls;
 pub mod state;
 mod value;
 
+pub use command::{commit_subject, loop_refusal_exit};
 pub use decide::decide_awaiting;
 pub use engine::{
     entries_of, init_state, next_step, record_outcome, score_declared, score_diff, trailers,

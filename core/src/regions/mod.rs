@@ -8,6 +8,7 @@
 //! skip or refuse ([`plan_jobs`], [`check_operand`]); the shim runs each program,
 //! snapshots the region's directories before and after, and [`confine`] says what to put
 //! back; [`finish_update_regions`] folds the runs into the report and renders the summary.
+//! Each program runs under the ceilings of [`region_limits`].
 //!
 //! ```
 //! use upkeep_core::regions::{region_verdict, scan, MarkerScan, RegionMarkers};
@@ -23,9 +24,12 @@
 mod confine;
 mod decl;
 mod finish;
+mod limits;
 mod markers;
 mod oracle;
 mod regen;
+mod repair_words;
+pub(crate) use regen::REGEN_SUFFIX;
 mod report;
 mod sandbox;
 
@@ -37,6 +41,7 @@ pub use decl::{
     RegionDecl,
 };
 pub use finish::{finish_update_regions, RegionsFinish, RegionsFinished};
+pub use limits::{region_limits, RegionLimits};
 pub use markers::{mask, scan, MarkerAnomaly, MarkerScan, ScanState};
 pub use oracle::{
     region_verdict, Normalized, RegionMarkers, RegionVerdict, RegionVerdictInput, SideScans,
@@ -44,6 +49,7 @@ pub use oracle::{
 pub use regen::{
     check_operand, plan_jobs, JobFacts, JobStatus, RefusalKind, RegenJob, RegionBackup,
 };
+pub use repair_words::{repair_words, RepairFact};
 pub use report::{
     finish_regions, render_region_notes, render_region_rows, shell_command, BackupFailure,
     FailureKind, FallbackReason, KillCause, PathRegionVerdict, RegenConfined, RegenFailed,

@@ -24,6 +24,15 @@ use std::collections::{BTreeSet, HashSet};
 use super::decl::RegionDecl;
 use crate::paths::validate_canonical_path;
 
+/// What a regeneration's repairs save a file to before touching it: the run's backup
+/// folder with this suffix (`.upkeep-backups/<run>-regen/`), a run folder of its own.
+pub(crate) const REGEN_SUFFIX: &str = "-regen";
+
+/// The folder a run's regeneration repairs are saved in, beside its backups.
+pub(crate) fn regen_save_dir(backup_dir: &str) -> String {
+    format!("{backup_dir}{REGEN_SUFFIX}")
+}
+
 /// What the flow does with a region after the walk.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
@@ -202,7 +211,7 @@ pub fn plan_jobs(decls: &[RegionDecl], facts: &JobFacts<'_>) -> Vec<RegenJob> {
                     format!("{}-backup", facts.state_dir),
                     format!("{}-merge", facts.state_dir),
                 ],
-                save_dir: format!("{}-regen", facts.backup_dir),
+                save_dir: regen_save_dir(&facts.backup_dir),
             };
             let operand = &decl.regenerate.operand;
             if let Err(reason) = check_operand(

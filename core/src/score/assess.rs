@@ -127,7 +127,7 @@ pub struct ScoreReport {
 }
 
 /// The score report with its rendering: what `upkeep score` prints (`--json`: the
-/// report; otherwise the lines), and what it exits on (`report.fails`).
+/// report; otherwise the lines), and the code it exits with.
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -137,6 +137,8 @@ pub struct AssessView {
     pub report: ScoreReport,
     /// It as lines ([`render_verdict`]).
     pub lines: Vec<Line>,
+    /// The exit code of `upkeep score`: 1 when the verdict fails (`--fail-on`), else 0.
+    pub exit: u8,
 }
 
 /// [`assess`], with the options' never-matching globs and the rendering.
@@ -146,7 +148,16 @@ pub fn assess_view(files: &[FileStat], options: &AssessOptions) -> Result<Assess
         warnings: glob_warnings(&options.risk),
     };
     let lines = render_verdict(&report);
-    Ok(AssessView { report, lines })
+    let exit = if report.verdict.fails {
+        crate::exits::FINDINGS
+    } else {
+        0
+    };
+    Ok(AssessView {
+        report,
+        lines,
+        exit,
+    })
 }
 
 /// The report as `upkeep score` prints it: score, decision, preset, declared score, file

@@ -30,6 +30,7 @@ mod document;
 pub(crate) mod finish;
 mod layout;
 mod manifest;
+mod overview;
 mod plan;
 mod preparation;
 mod question;
@@ -55,6 +56,9 @@ pub use finish::{
 pub use layout::{update_paths, UpdatePaths, BACKUPS_DIR, DEFAULT_STATE_DIR};
 pub use manifest::{
     claim_holds, parse_manifest, Claim, FileClass, Manifest, ManifestEntry, MANIFEST_SCHEMA,
+};
+pub use overview::{
+    nothing_to_plan, plan_overview, Need, OverviewInput, PlanOverview, PlannedWrite, WriteView,
 };
 pub(crate) use plan::conflict::update_merge_options;
 pub use plan::conflict::ConflictRoute;

@@ -1,6 +1,7 @@
 // `upkeep backups list` and `upkeep backups prune`: the engine's listing and prune
 // report, printed as they are (or as one JSON document), and the exit code.
 import process from 'node:process';
+import { engine } from '../engine.js';
 import { listBackups, pruneBackups } from '../flows/backups.js';
 import { EXIT, exitForError } from './exit-codes.js';
 import { printError, printLine } from './output.js';
@@ -30,16 +31,9 @@ export async function backupsCommand(action, flags) {
       else process.stdout.write(list.summary);
       return EXIT.ok;
     }
-    if (flags.keep === undefined && flags.olderThan === undefined) {
-      return fail(
-        json,
-        {
-          code: 'usage',
-          message: 'say which runs a prune may remove: --keep <n> (keep the n newest) and/or --older-than <age> (such as 30d)',
-        },
-        EXIT.badInput,
-      );
-    }
+    /** @type {import('../index.js').Refusal | null} */
+    const refusal = engine.pruneRefusal({ keep: flags.keep, olderThan: flags.olderThan });
+    if (refusal) return fail(json, refusal, /** @type {number} */ (exitForError(refusal)));
     const plan = pruneBackups({ ...request, keep: flags.keep, olderThan: flags.olderThan, dryRun: flags.dryRun });
     if (json) printLine(JSON.stringify({ command: 'backups prune', ...plan }, null, 2));
     else process.stdout.write(plan.summary);
@@ -54,7 +48,9 @@ export async function backupsCommand(action, flags) {
 
 /** @param {boolean} json @param {{ code: string, message: string }} error @param {number} exit */
 function fail(json, error, exit) {
-  if (json) printLine(JSON.stringify({ status: 'error', command: 'backups', error }, null, 2));
+  /** @type {import('../index.js').CommandFailure} */
+  const verdict = engine.commandFailure({ code: error.code, signal: null });
+  if (json) printLine(JSON.stringify({ status: verdict.status, command: 'backups', error }, null, 2));
   else printError(error.message);
   return exit;
 }

@@ -1,5 +1,6 @@
 // `upkeep fleet plan` and `upkeep fleet step`: printing and exit codes only; the engine
-// batches, skips and decides the push (flows/fleet-plan.js, flows/fleet-step.js).
+// batches, skips and decides the push (flows/fleet-plan.js, flows/fleet-step.js), names
+// the platforms, picks a batch's matrix and words what both commands print.
 import process from 'node:process';
 import { engine } from '../engine.js';
 import { fleetPlan } from '../flows/fleet-plan.js';
@@ -8,6 +9,7 @@ import { EXIT } from './exit-codes.js';
 import { printError, printLine } from './output.js';
 import { runCommand } from './run.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
+import { DEFAULT_PLATFORM } from '../generated/defaults.js';
 
 /**
  * @param {string} list
@@ -20,15 +22,11 @@ export async function fleetPlanCommand(list, flags, argv) {
     flags: {},
     argv,
     run: async () => {
-      const platform = flags.platform ?? 'github';
-      if (platform !== 'github' && platform !== 'gitlab') {
-        throw new UpkeepError('usage', `--platform must be github or gitlab, not '${platform}'`);
-      }
+      const platform = /** @type {'github' | 'gitlab'} */ (flags.platform ?? DEFAULT_PLATFORM);
+      refuse(engine.platformRefusal(platform));
       const batchSize = flags.batchSize === undefined ? undefined : wholeNumber('--batch-size', flags.batchSize);
       const plan = fleetPlan({ list, to: flags.to, platform, batchSize });
-      process.stderr.write(`${plan.summary}\n`);
-      for (const skip of plan.skipped) process.stderr.write(`  skipped ${skip.key}: ${skip.reason}\n`);
-      for (const unread of plan.unread) process.stderr.write(`  unread ${unread.key}: ${unread.error}\n`);
+      process.stderr.write(engine.renderFleetPlan(plan));
       if (flags.batch === undefined) {
         if (flags.gitlabChild !== undefined) throw new UpkeepError('usage', '--gitlab-child needs --batch <n>');
         printLine(JSON.stringify(plan, null, 2));
@@ -39,11 +37,10 @@ export async function fleetPlanCommand(list, flags, argv) {
         process.stdout.write(engine.gitlabChildPipeline(plan, index, flags.gitlabChild));
         return EXIT.ok;
       }
-      const batch = plan.batches[index];
-      if (!batch && !(index === 0 && plan.batches.length === 0)) {
-        throw new UpkeepError('usage', `--batch ${index} is past the last batch (the plan has ${plan.batches.length}, numbered from 0)`);
-      }
-      printLine(JSON.stringify({ include: batch?.include ?? [] }));
+      /** @type {import('../index.js').MatrixChoice} */
+      const choice = engine.batchMatrix(plan, index);
+      refuse(choice.refusal);
+      printLine(JSON.stringify(choice.matrix));
       return EXIT.ok;
     },
   });
@@ -69,11 +66,20 @@ export async function fleetStepCommand(flags, argv) {
         author: flags.author,
       });
       if (flags.json) printLine(JSON.stringify(outcome, null, 2));
-      else if (outcome.exit !== 0) printError(outcome.message);
-      else printLine(`upkeep fleet step: ${outcome.message}${outcome.branch ? ` (change request in ${outcome.payload}/)` : ''}`);
+      else {
+        /** @type {import('../index.js').StepLine} */
+        const line = engine.stepLine({ exit: outcome.exit, message: outcome.message, branch: outcome.branch, payload: outcome.payload });
+        if (line.error) printError(line.text);
+        else printLine(line.text);
+      }
       return outcome.exit;
     },
   });
+}
+
+/** Raises the engine's refusal, when it made one. @param {import('../index.js').Refusal | null} refusal */
+function refuse(refusal) {
+  if (refusal) throw new UpkeepError(refusal.code, refusal.message);
 }
 
 /** A whole number option. */

@@ -3,7 +3,6 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { engine } from '../engine.js';
 import { hashFile } from '../shim/hash-file.js';
-import { EXIT } from './exit-codes.js';
 import { fsReason, printError, printLine } from './output.js';
 
 /**
@@ -14,18 +13,18 @@ import { fsReason, printError, printLine } from './output.js';
  * @param {{ recursive?: boolean }} options
  */
 export async function hashCommand(operands, { recursive = false }) {
-  let failed = false;
+  let unreadable = 0;
   for (const operand of operands) {
     for await (const file of expand(operand, recursive)) {
       try {
         printLine(engine.checksumLine(await hashFile(file), file));
       } catch (error) {
         printError(`cannot hash '${file}': ${describe(error)}`);
-        failed = true;
+        unreadable += 1;
       }
     }
   }
-  return failed ? EXIT.badInput : EXIT.ok;
+  return engine.hashExit(unreadable);
 }
 
 /**

@@ -39,13 +39,9 @@ async function landRun(flags, stop, stopRequested) {
     const cwd = flags.repo ?? process.cwd();
     if (flags.seal) {
       const tickets = parseTickets(flags.ticket, flags.claim);
-      const { path, handoff } = await seal({ cwd, tickets, inherited: flags.inherited, handoff: flags.handoff });
-      if (json) printLine(JSON.stringify({ status: 'sealed', path, handoff }, null, 2));
-      else {
-        printLine(
-          `upkeep land: sealed ${handoff.files.length} changed file(s), ${handoff.tickets.length} ticket(s), ${handoff.inherited.length} inherited, in ${path}`,
-        );
-      }
+      const { summary, ...sealed } = await seal({ cwd, tickets, inherited: flags.inherited, handoff: flags.handoff });
+      if (json) printLine(JSON.stringify(sealed, null, 2));
+      else printLine(summary);
       return EXIT.ok;
     }
     if (flags.ticket.length || flags.claim.length || flags.inherited.length) {
@@ -54,7 +50,7 @@ async function landRun(flags, stop, stopRequested) {
     const { report } = await land({ cwd, handoff: flags.handoff, stopRequested });
     if (json) printLine(JSON.stringify(report, null, 2));
     else process.stdout.write(engine.renderLandReport(report));
-    return stop.signal ? stop.exitCode() : engine.statusExit('land', report.status);
+    return engine.statusExit('land', report.status, stop.signal ?? undefined);
   } catch (error) {
     return failure(json, error);
   }
@@ -116,7 +112,7 @@ export async function syncCommand(flags, argv) {
       await letSignalsIn();
       if (flags.json) printLine(JSON.stringify(report, null, 2));
       else process.stdout.write(engine.renderSyncReport(report));
-      return stop.signal ? stop.exitCode() : engine.statusExit('sync', report.status);
+      return engine.statusExit('sync', report.status, stop.signal ?? undefined);
     },
   });
 }
@@ -126,7 +122,9 @@ function failure(json, error) {
   const e = /** @type {any} */ (error);
   const exit = exitForError(e);
   if (exit === undefined) throw error;
-  if (json) printLine(JSON.stringify({ status: 'error', error: { code: e.code, message: e.message } }, null, 2));
+  /** @type {import('../index.js').CommandFailure} */
+  const verdict = engine.commandFailure({ code: e.code, signal: null });
+  if (json) printLine(JSON.stringify({ status: verdict.status, error: { code: e.code, message: e.message } }, null, 2));
   else printError(e.message);
   return exit;
 }

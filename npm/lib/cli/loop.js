@@ -2,7 +2,8 @@
 // LOOP.md (and the brick catalogue `init` stored in the git dir), hands the engine the
 // input it asks for (a numstat on standard input, `git status --porcelain`), writes LOOP.md
 // back atomically, commits a closed unit with its trailers, and prints the engine's
-// answer as one JSON document. Every decision is the engine's.
+// answer as one JSON document. Every decision is the engine's, which failures are refusals
+// (exit 2) and the closing commit's subject included.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import process from 'node:process';
@@ -16,17 +17,6 @@ import { gitRun } from '../shim/git.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
 
 const loop = loopApi(engine);
-
-/** Engine error codes that mean the input or the loop's state refuses the command. */
-const REFUSED = new Set([
-  'loop-refused',
-  'invalid-loop-graph',
-  'invalid-loop-file',
-  'unknown-action',
-  'unknown-preset',
-  'invalid-argument',
-  'invalid-numstat',
-]);
 
 /** A usage or input problem of this command (exit 2): `code` is `bad-input` unless given. */
 const badInput = (/** @type {string} */ message, code = 'bad-input') => new UpkeepError(code, message);
@@ -83,7 +73,7 @@ async function stdin() {
 
 /** Commits everything (LOOP.md included) with the unit's intent and trailers. */
 function commit(/** @type {string} */ root, /** @type {any} */ answer) {
-  const subject = typeof answer.intent === 'string' && answer.intent ? answer.intent : `loop iteration ${answer.iteration}`;
+  const subject = engine.loopCommitSubject(typeof answer.intent === 'string' ? answer.intent : null, answer.iteration);
   git(['add', '-A'], root);
   git(['commit', '-q', '--allow-empty', '-F', '-'], root, `${subject}\n\n${answer.trailers}\n`);
   return git(['rev-parse', 'HEAD'], root).trim();
@@ -100,14 +90,14 @@ export async function loopCommand(command, args, options) {
     printLine(JSON.stringify(await run(command, args, options), null, 2));
     return EXIT.ok;
   } catch (error) {
-    const code = /** @type {{ code?: string }} */ (error)?.code;
-    if ((error instanceof UpkeepError && (code === 'bad-input' || code === 'git-failed')) || (code && REFUSED.has(code))) {
-      const message = /** @type {Error} */ (error).message;
-      printLine(JSON.stringify({ error: { code, message } }, null, 2));
-      printError(message);
-      return EXIT.badInput;
-    }
-    throw error;
+    const code = /** @type {{ code?: unknown }} */ (error)?.code;
+    /** @type {number | null} */
+    const exit = typeof code === 'string' ? engine.loopRefusalExit(code) : null;
+    if (exit === null) throw error;
+    const message = /** @type {Error} */ (error).message;
+    printLine(JSON.stringify({ error: { code, message } }, null, 2));
+    printError(message);
+    return exit;
   }
 }
 
@@ -152,9 +142,10 @@ async function run(command, args, options) {
   } else if (command === 'record') {
     const porcelain = git(['status', '--porcelain'], root);
     const card = options.card === undefined ? undefined : readJson(options.card, 'card');
-    answer = loop.recordOutcome(state, bricks, args[0], { porcelain, card, note: options.note ?? '' });
+    answer = loop.recordOutcome(state, bricks, args[0], { porcelain, card, note: options.note });
   } else {
-    answer = loop.decideAwaiting(state, bricks, args[0], options.note ?? '');
+    // A left-out --note is the engine's default (an empty note).
+    answer = loop.decideAwaiting(state, bricks, args[0], options.note);
   }
   writeLoopText(file, loop.renderLoopFile(state));
   if (answer && answer.commit === true) return { ...answer, sha: commit(root, answer) };

@@ -1,7 +1,7 @@
 // The `upkeep` command line: parses arguments, runs one command, returns its exit code.
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { implementation } from '../engine.js';
+import { engine, implementation } from '../engine.js';
 import { EXIT } from './exit-codes.js';
 import { backupsCommand } from './backups.js';
 import { diffCommand } from './diff.js';
@@ -18,7 +18,15 @@ import { statusCommand } from './status.js';
 import { adoptCommand, newCommand } from './new.js';
 import { manifestCheckCommand, manifestInitCommand } from './manifest.js';
 import { updateCommand } from './update.js';
-import { DEFAULT_STATE_DIR } from '../generated/defaults.js';
+// The options' defaults, shown in the help, are the engine's (generated from core).
+import {
+  DEFAULT_AUTHOR,
+  DEFAULT_CONFLICTS,
+  DEFAULT_CONTEXT,
+  DEFAULT_PLATFORM,
+  DEFAULT_REMOTE,
+  DEFAULT_STATE_DIR,
+} from '../generated/defaults.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
 
@@ -81,7 +89,7 @@ Engine: ${implementation} (set UPKEEP_FORCE_WASM=1 for the wasm build).`,
     .description('print a unified diff, exactly as GNU "diff -u" does; exit 0 same, 1 different, 2 trouble')
     .argument('<old>', 'the old file ("-" reads standard input)')
     .argument('<new>', 'the new file ("-" reads standard input)')
-    .option('-U, --unified <n>', 'lines of context', count, 3)
+    .option('-U, --unified <n>', 'lines of context', count, DEFAULT_CONTEXT)
     .option('-u', 'unified format (the only one; accepted for habit)')
     .option('-L, --label <label>', 'name for the old, then the new file in the header (default: the paths)', collect, [])
     .option('--ignore-eol', 'treat CRLF and LF line endings as equal')
@@ -367,7 +375,7 @@ ${examples([
       .option(
         '--conflicts <mode>',
         "a file both sides changed: merge (three-way merge; overlaps get diff3 markers), markers (two-part markers) or patch (left as it is; upstream's change as a patch)",
-        'merge',
+        DEFAULT_CONFLICTS,
       )
       .option('--ignore-eol', 'compare files with CRLF read as LF (autocrlf checkouts)')
       .option('--json', 'print the report as one JSON document')
@@ -662,7 +670,7 @@ ${examples([
     )
     .argument('<list>', 'repos.txt (one repository a line, an optional folder after it) or repos.json')
     .option('--to <version>', 'the target version: local repositories recording it (or newer) are skipped')
-    .option('--platform <name>', 'github (256 jobs a matrix) or gitlab (200)', 'github')
+    .option('--platform <name>', 'github (256 jobs a matrix) or gitlab (200)', DEFAULT_PLATFORM)
     .option('--batch-size <n>', "jobs per batch (at most the platform's limit)")
     .option('--batch <n>', 'print only batch <n> (0-based) as a matrix: {"include": [...]}')
     .option(
@@ -690,10 +698,10 @@ ${examples([
     )
     .option('--dir <folder>', 'the project inside the repository (a monorepo), default its root')
     .option('--to <version>', 'the version (or range) to update to; default the newest')
-    .option('--remote <name>', 'the remote to push to', 'origin')
+    .option('--remote <name>', 'the remote to push to', DEFAULT_REMOTE)
     .option('--no-push', 'commit on the branch, push nothing')
     .option('--payload <dir>', "where the change request goes (default: upkeep-pr in the repository's .git folder)")
-    .option('--author <name <email>>', "the commit's author and committer", 'upkeep <upkeep@users.noreply.github.com>')
+    .option('--author <name <email>>', "the commit's author and committer", DEFAULT_AUTHOR)
     .option('--json', 'print the outcome as one JSON document')
     .addHelpText(
       'after',
@@ -763,7 +771,8 @@ ${examples([
       // Named like every other error document, when the command line names a command.
       const first = argv.find((a) => !a.startsWith('-'));
       const command = program.commands.some((c) => c.name() === first) ? { command: first } : {};
-      printLine(JSON.stringify({ status: 'error', ...command, error: { code: 'usage', message: usageError ?? error.message } }, null, 2));
+      const { status } = engine.commandFailure({ code: 'usage', signal: null });
+      printLine(JSON.stringify({ status, ...command, error: { code: 'usage', message: usageError ?? error.message } }, null, 2));
     }
     return /** @type {{ upkeepExit?: number }} */ (error).upkeepExit ?? EXIT.badInput;
   }

@@ -5,9 +5,6 @@ import { readInputs } from './diff.js';
 import { EXIT } from './exit-codes.js';
 import { fsReason, printBytes, printError } from './output.js';
 
-/** Conflict counts above this are reported as this (exit codes stop at 255; git's cap). */
-const MAX_CONFLICT_EXIT = 127;
-
 /**
  * Merges into `ours` (atomically replaced) or, with `stdout`, prints the result. Exit code
  * as git merge-file's: the number of conflicts (at most 127), 255 when the merge could not
@@ -50,5 +47,5 @@ export async function mergeCommand(ours, base, theirs, options) {
       return EXIT.mergeFailed;
     }
   }
-  return Math.min(merged.conflicts, MAX_CONFLICT_EXIT);
+  return engine.mergeExit(merged.conflicts);
 }

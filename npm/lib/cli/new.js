@@ -1,7 +1,9 @@
 // `upkeep new <release> <dir>` and `upkeep adopt <release>@<version>`: scaffold a project
 // from a release, or record the release a project was made from. The flow runs under the
-// run's stop signals and progress; the engine wrote the summary; printing only.
+// run's stop signals and progress; the engine wrote the summary and the first commit's
+// words and exit code; printing only.
 import { runAdopt, runNew } from '../api/new.js';
+import { engine } from '../engine.js';
 import { EXIT } from './exit-codes.js';
 import { printError, printLine, printWarning } from './output.js';
 import { runCommand } from './run.js';
@@ -27,16 +29,17 @@ export async function newCommand(spec, target, flags, argv) {
         signal: stop.abortSignal,
         onProgress: request.onProgress,
       });
-      const gitFailed = outcome.git !== null && !outcome.git.committed;
+      /** @type {import('../index.js').FirstCommitWords} */
+      const commit = engine.firstCommitWords(outcome.git);
       if (flags.json) {
         printLine(JSON.stringify(document, null, 2));
       } else {
         for (const notice of outcome.notices) printWarning(notice);
         printSummary(outcome.summary);
-        if (outcome.git?.committed) printLine(`Committed ${outcome.git.commit} (the scaffold's first commit)`);
-        if (gitFailed) printError(`the project is scaffolded, but the first commit was not made: ${outcome.git?.error}`);
+        if (commit.line !== null) printLine(commit.line);
+        if (commit.error !== null) printError(commit.error);
       }
-      return gitFailed ? EXIT.findings : EXIT.ok;
+      return commit.exit;
     },
   });
 }

@@ -1,8 +1,8 @@
 // Progress on a terminal: the flows report `{ phase, done, total, path }` events; this
 // draws them on stderr as a bar with counts and an ETA (cli-progress), one bar per phase,
 // only once the run has lasted about a second, and only where a person watches
-// (canShowProgress). It always remembers the last event, so a stopped run can say how
-// far it got.
+// (canShowProgress). It always remembers the last event and the last `write` event, so a
+// stopped run can say how far it got (the engine's renderStopped chooses which to tell).
 import process from 'node:process';
 import cliProgress from 'cli-progress';
 import { colors } from './terminal.js';
@@ -93,15 +93,6 @@ export class Progress {
     if (done <= 0 || elapsed < 500) return '…';
     const seconds = Math.ceil(((event.total - event.done) * elapsed) / done / 1000);
     return seconds < 60 ? `${seconds}s` : `${Math.floor(seconds / 60)}m ${String(seconds % 60).padStart(2, '0')}s`;
-  }
-
-  /**
-   * Where a stopped run got to: the last event, except that backing up and writing
-   * alternate batch by batch, so once files have been written a stop among a later
-   * batch's backups is told by the files written so far.
-   */
-  get reached() {
-    return this.last?.phase === 'backup' && this.lastWrite ? this.lastWrite : this.last;
   }
 
   /** Removes the bar (the summary prints below, on a clean line). */

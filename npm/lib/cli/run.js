@@ -2,9 +2,10 @@
 // (stop request, progress, prompts) → print the engine's rendering of the report → exit
 // code from the report. This runs the middle: it owns the stop signals, the progress bar
 // and the prompts for one run, and turns what the flow threw into a message (or one JSON
-// document) and an exit code — a stop into "what was done and how to resume", 130 or 143.
+// document) and an exit code. Whether it was a stop, its code (130, 143) and its `--json`
+// status are the engine's (`commandFailure`); a failure's code is its exit class's.
 import { engine } from '../engine.js';
-import { EXIT, exitForError } from './exit-codes.js';
+import { exitForError } from './exit-codes.js';
 import { onBeforePrint, printError, printLine, printLines } from './output.js';
 import { Progress } from './progress.js';
 import { prompter } from './prompts.js';
@@ -47,9 +48,8 @@ export async function runCommand({ name, flags, argv, run, exitFor }) {
       return code;
     } catch (error) {
       progress.close();
-      const exit = failed({ name, flags, argv, error, stop, progress });
-      const e = /** @type {{ code?: string }} */ (error);
-      return exitFor ? exitFor({ exit, stopped: e?.code === 'interrupted' || e?.code === 'cancelled' }) : exit;
+      const { exit, stopped } = failed({ name, flags, argv, error, stop, progress });
+      return exitFor ? exitFor({ exit, stopped }) : exit;
     }
   });
 }
@@ -58,33 +58,36 @@ export async function runCommand({ name, flags, argv, run, exitFor }) {
  * What a command prints and exits with when its flow threw.
  * @param {{ name: string, flags: { json?: boolean }, argv: string[], error: unknown,
  *   stop: import('./signals.js').StopSignals, progress: Progress }} failure
+ * @returns {{ exit: number, stopped: boolean }}
  */
 function failed({ name, flags, argv, error, stop, progress }) {
-  const e = /** @type {{ code?: string, message?: string }} */ (error);
-  const stopped = e?.code === 'interrupted' || e?.code === 'cancelled';
-  const exit = stopped ? (e.code === 'cancelled' && !stop.signal ? EXIT.interrupted : stop.exitCode()) : exitForError(error);
+  const e = /** @type {{ code?: unknown, message?: string }} */ (error);
+  /** @type {import('../index.js').CommandFailure} */
+  const verdict = engine.commandFailure({ code: typeof e?.code === 'string' ? e.code : null, signal: stop.signal });
+  const exit = verdict.exit ?? exitForError(error);
   if (exit === undefined) throw error;
+  const stopped = verdict.stopped;
   if (flags.json) {
-    const status = e.code === 'cancelled' ? 'cancelled' : 'error';
-    printLine(JSON.stringify({ status, command: name, error: { code: e.code, message: e.message } }, null, 2));
-    return exit;
+    printLine(JSON.stringify({ status: verdict.status, command: name, error: { code: e.code, message: e.message } }, null, 2));
+    return { exit, stopped };
   }
   if (stopped) {
-    const last = progress.reached;
+    const { last, lastWrite } = progress;
     printLines(
       engine.renderStopped({
         command: name,
         signal: stop.signal ?? undefined,
-        cancelled: e.code === 'cancelled' && !stop.signal,
+        cancelled: verdict.cancelled,
         phase: last?.phase,
         done: last?.done ?? 0,
         total: last?.total ?? 0,
+        written: lastWrite ? { done: lastWrite.done, total: lastWrite.total } : null,
         argv,
       }),
       { stderr: true },
     );
-    return exit;
+    return { exit, stopped };
   }
   printError(/** @type {string} */ (e.message));
-  return exit;
+  return { exit, stopped };
 }

@@ -47,10 +47,10 @@ export async function scoreCommand(options) {
     // The engine checks the declaration and the preset before any diff is read.
     engine.assess([], assessOptions);
     const files = engine.parseNumstatBytes(await readNumstat(options));
-    const { report, lines } = engine.assessView(files, assessOptions);
+    const { report, lines, exit } = engine.assessView(files, assessOptions);
     if (options.json) printLine(JSON.stringify(report, null, 2));
     else printLines(lines);
-    return report.fails ? EXIT.findings : EXIT.ok;
+    return exit;
   } catch (error) {
     const code = /** @type {{ code?: string }} */ (error)?.code;
     if ((error instanceof UpkeepError && error.code === 'bad-input') || exitForError(error) === EXIT.badInput) {

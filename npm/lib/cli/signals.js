@@ -1,12 +1,11 @@
 // The one way every command stops: SIGINT (Ctrl-C) and SIGTERM become a stop request the
 // flow polls at its next safe point (after the file being written is whole and
-// journalled), an AbortSignal for what can be cancelled outright (a prompt), and the exit
-// code 130 or 143. A second signal during the wind-down changes nothing.
+// journalled), an AbortSignal for what can be cancelled outright (a prompt), and the
+// engine's exit code for the signal (130 or 143). A second signal during the wind-down
+// changes nothing.
 import process from 'node:process';
+import { engine } from '../engine.js';
 import { printWarning } from './output.js';
-
-/** Exit codes of a run stopped by a signal: 128 + the signal's number, as shells report it. */
-export const SIGNAL_EXIT = Object.freeze({ SIGINT: 130, SIGTERM: 143 });
 
 export class StopSignals {
   constructor() {
@@ -38,9 +37,9 @@ export class StopSignals {
     return this.controller.signal;
   }
 
-  /** The exit code for the stop: 130 (SIGINT), 143 (SIGTERM). */
+  /** The exit code for the stop, the engine's for the signal received (130 SIGINT or none, 143 SIGTERM). */
   exitCode() {
-    return SIGNAL_EXIT[this.signal ?? 'SIGINT'];
+    return engine.stopExit(this.signal);
   }
 
   /** Puts the default handlers back (the process ends on a signal again). */

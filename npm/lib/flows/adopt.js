@@ -27,7 +27,7 @@ import { DEFAULT_STATE_DIR } from '../generated/defaults.js';
 
 /**
  * @typedef {object} AdoptOutcome
- * @property {'adopted'} status
+ * @property {string} status the engine's (`adopted`)
  * @property {import('../index.js').AdoptReport} report
  * @property {string} summary
  * @property {string[]} notices
@@ -42,10 +42,9 @@ import { DEFAULT_STATE_DIR } from '../generated/defaults.js';
 export async function adopt(request) {
   const { stateDir = DEFAULT_STATE_DIR, force = false } = request;
   const root = resolve(request.root ?? '.');
-  const parsed = engine.parseReleaseSpec(request.spec);
-  if (!parsed.version && !parsed.ref) {
-    throw new UpkeepError('usage', `upkeep adopt needs the version the project was made from: upkeep adopt ${request.spec}@<version>`);
-  }
+  /** @type {import('../index.js').Refusal | null} */
+  const refusal = engine.adoptRefusal(request.spec);
+  if (refusal) throw new UpkeepError(refusal.code, refusal.message);
   if (!statSync(root, { throwIfNoEntry: false })?.isDirectory())
     throw new UpkeepError('bad-path', `the project folder ${root} does not exist`);
   const release = await openRelease(request.spec, 'release', {
@@ -83,7 +82,7 @@ export async function adopt(request) {
       });
       for (const state of plan.stateFiles) atomicWrite(writable(root, state.path), Buffer.from(state.text));
       return {
-        status: 'adopted',
+        status: plan.status,
         report: plan.report,
         summary: plan.summary,
         notices: release.notices,

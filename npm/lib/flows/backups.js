@@ -243,30 +243,35 @@ function addGitFacts(
   });
 }
 
-/** Run ids of runs under way or interrupted: the update's progress record, refresh journals without an end. */
+/**
+ * Run ids of runs under way or interrupted, which the engine names (`activeRuns`) from what
+ * is read here: the update's progress record's run id, and each refresh journal beside a
+ * backups folder (one that cannot be read or parsed names no run).
+ */
 function activeRuns(
   /** @type {string} */ root,
   /** @type {TreeReader} */ tree,
   /** @type {import('../index.js').UpdatePaths} */ paths,
   /** @type {string[]} */ folders,
 ) {
-  const active = [];
+  /** @type {string | null} */
+  let progressRun = null;
   const progress = tree.entry(paths.progress);
   if (progress && 'bytes' in progress) {
     try {
       const runId = JSON.parse(progress.bytes.toString('utf8')).runId;
-      if (typeof runId === 'string') active.push(runId, `${runId}-regen`);
+      if (typeof runId === 'string') progressRun = runId;
     } catch {}
   }
+  const journals = [];
   for (const folder of folders) {
     const home = splitPath(folder).dir;
     const journal = home ? `${home}/${REFRESH_JOURNAL}` : REFRESH_JOURNAL;
     try {
-      const parsed = engine.parseJournal(readJournal(join(root, journal), journal));
-      for (const run of parsed.runs) if (!run.outcome) active.push(run.run);
+      journals.push(engine.parseJournal(readJournal(join(root, journal), journal)));
     } catch {}
   }
-  return active;
+  return engine.activeRuns({ progressRun, journals });
 }
 
 /** The update lock (when the state folder exists) and each refresh home's lock. */

@@ -13,7 +13,7 @@ import { engine } from '../engine.js';
 import { atomicWrite } from '../shim/atomic-write.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
 import { git, gitLine, gitOk, gitRun, statusPaths } from '../shim/git.js';
-import { DEFAULT_STATE_DIR } from '../generated/defaults.js';
+import { DEFAULT_REMOTE, DEFAULT_STATE_DIR } from '../generated/defaults.js';
 
 const CLI = fileURLToPath(new URL('../../bin/upkeep.js', import.meta.url));
 
@@ -22,7 +22,7 @@ const CLI = fileURLToPath(new URL('../../bin/upkeep.js', import.meta.url));
  * @property {string} root the checkout (any folder inside it)
  * @property {string} [dir] the project inside the repository
  * @property {string} [to] the version (or range) to update to
- * @property {string} [remote] default `origin`
+ * @property {string} [remote] default `origin` (the engine's DEFAULT_REMOTE)
  * @property {boolean} [push] default true
  * @property {string} [payload] the payload folder (default `<git dir>/upkeep-pr`)
  * @property {string} [author] `Name <email>`, the commit's author and committer
@@ -57,7 +57,7 @@ export function fleetStep(request) {
     );
   }
   const top = found.stdout.toString('utf8').trim();
-  const remote = request.remote ?? 'origin';
+  const remote = request.remote ?? DEFAULT_REMOTE;
   // A bad --author is refused before anything is written.
   const { name, email } = engine.commitIdentity(request.author ?? null);
   const stateDir = request.stateDir ?? DEFAULT_STATE_DIR;
@@ -69,9 +69,7 @@ export function fleetStep(request) {
   const start = engine.stepStart({
     head,
     headParent: parents[0] ?? null,
-    headIsStepCommit: gitLine(top, ['log', '-1', '--format=%B', head])
-      .split('\n')
-      .some((line) => line.startsWith('Upkeep-Branch: ')),
+    headIsStepCommit: engine.isStepCommit({ message: gitLine(top, ['log', '-1', '--format=%B', head]) }),
     dirty: statusPaths(top),
     unfinishedBase: readMarker(marker),
     projectDir: request.dir ?? null,
@@ -187,12 +185,13 @@ export function fleetStep(request) {
   if (remoteHead && remoteHead !== commit) {
     git(top, ['fetch', '-q', '--no-tags', remote, `+refs/heads/${branch}:refs/upkeep-fleet/remote`]);
     facts.remoteContainsCommit = gitOk(top, ['merge-base', '--is-ancestor', commit, remoteHead]);
-    const message = gitLine(top, ['log', '-1', '--format=%B', remoteHead]);
     const parents = gitLine(top, ['log', '-1', '--format=%P', remoteHead]).split(' ').filter(Boolean);
-    facts.remoteIsStepCommit =
-      message.split('\n').includes(`Upkeep-Branch: ${branch}`) &&
-      parents.length === 1 &&
-      gitOk(top, ['merge-base', '--is-ancestor', parents[0], base]);
+    facts.remoteIsStepCommit = engine.isStepCommit({
+      message: gitLine(top, ['log', '-1', '--format=%B', remoteHead]),
+      branch,
+      parents: parents.length,
+      parentOnBase: parents.length > 0 && gitOk(top, ['merge-base', '--is-ancestor', parents[0], base]),
+    });
   }
   const decision = engine.stepAction(facts);
   if (decision.push) {

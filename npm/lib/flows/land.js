@@ -31,9 +31,10 @@ async function contentHash(/** @type {string} */ root, /** @type {string} */ pat
 }
 
 /**
- * Seals the work clone's uncommitted changes as a handoff and writes it.
+ * Seals the work clone's uncommitted changes as a handoff and writes it; returns the
+ * engine's report of it (status, path, handoff, the line to print).
  * @param {{ cwd: string, tickets: import('../index.js').LandTicket[], inherited?: string[], handoff?: string }} request
- * @returns {Promise<{ path: string, handoff: import('../index.js').LandHandoff }>}
+ * @returns {Promise<import('../index.js').SealReport>}
  */
 export async function seal({ cwd, tickets, inherited = [], handoff }) {
   const root = repoRoot(cwd);
@@ -43,12 +44,12 @@ export async function seal({ cwd, tickets, inherited = [], handoff }) {
   const path = handoff ?? defaultHandoffPath(root);
   mkdirSync(dirname(path), { recursive: true });
   atomicWrite(path, Buffer.from(`${JSON.stringify(sealed, null, 2)}\n`));
-  return { path, handoff: sealed };
+  return engine.sealReport(path, sealed);
 }
 
 /**
  * Commits a sealed handoff: one commit per planned commit, stopping at the first failure
- * (which leaves its change staged).
+ * (which leaves its change staged) or at a stop request (recorded as a commit not tried).
  * @param {{ cwd: string, handoff?: string, stopRequested?: () => boolean }} request
  *   `stopRequested` is polled between two commits: a stop leaves the rest staged
  * @returns {Promise<{ report: import('../index.js').LandReport, plan: import('../index.js').LandPlan }>}
@@ -77,7 +78,7 @@ export async function land({ cwd, handoff, stopRequested = () => false }) {
       // git runs synchronously: let a signal that came meanwhile be handled first.
       await letSignalsIn();
       if (stopRequested()) {
-        outcomes.push({ error: 'stopped before this commit (a stop was requested); the rest is staged' });
+        outcomes.push({ stopped: true });
         break;
       }
       const paths = [...commit.files, ...commit.inherited];
@@ -85,7 +86,8 @@ export async function land({ cwd, handoff, stopRequested = () => false }) {
       const made =
         added.status === 0 ? gitRun(root, ['commit', '--quiet', '--only', '-F', '-', '--', ...paths], { input: commit.message }) : added;
       if (made.status !== 0) {
-        outcomes.push({ error: made.stderr.trim() || `git exited with ${made.status}` });
+        // git's own words and status: the engine's report says why the commit was not made.
+        outcomes.push({ error: made.stderr, status: made.status });
         break;
       }
       outcomes.push({ sha: gitLine(root, ['rev-parse', 'HEAD']) });

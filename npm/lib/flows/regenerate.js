@@ -172,13 +172,13 @@ async function repair(root, repairs, preimages, after, saveDir) {
 
 /**
  * Removes a regular file the program created, or puts a file's pre-image back, through
- * the executor; returns why it failed, or null.
+ * the executor; returns why it failed (the engine's words for what it met), or null.
  * @param {string} root @param {string} op @param {string} path
  * @param {import('../index.js').SnapEntry | undefined} entry what the after-snapshot saw there
  * @param {{ bytes: Buffer, mode: number } | undefined} pre @param {string} saveDir
  */
 async function repairFile(root, op, path, entry, pre, saveDir) {
-  if (op === 'restore-file' && !pre) return 'no pre-image held';
+  if (op === 'restore-file' && !pre) return engine.repairWords({ kind: 'no-preimage' });
   const tree = new TreeReader(root);
   let current;
   try {
@@ -187,7 +187,7 @@ async function repairFile(root, op, path, entry, pre, saveDir) {
     tree.close();
   }
   const isFile = current !== null && 'bytes' in current;
-  if (current !== null && !isFile) return `a ${'kind' in current ? current.kind : 'file'} is there now`;
+  if (current !== null && !isFile) return engine.repairWords({ kind: 'occupied', entry: 'kind' in current ? current.kind : 'file' });
   if (op === 'remove' && !isFile) return null; // already gone
   const sha256 = isFile ? (entry?.digest ?? engine.sha256(/** @type {{ bytes: Buffer }} */ (current).bytes)) : null;
   /** @type {import('../index.js').WriteStep} */
@@ -211,8 +211,10 @@ async function repairFile(root, op, path, entry, pre, saveDir) {
     }
   }
   if (outcome?.outcome === 'done' || outcome?.outcome === 'unchanged') return null;
-  if (outcome?.outcome === 'blocked') return `${outcome.error?.message} (${outcome.error?.code})`;
-  return 'it changed again while upkeep put it back; left as it is now';
+  if (outcome?.outcome === 'blocked') {
+    return engine.repairWords({ kind: 'blocked', message: String(outcome.error?.message), code: String(outcome.error?.code) });
+  }
+  return engine.repairWords({ kind: 'changed-again' });
 }
 
 function lstatOrNull(/** @type {string} */ path) {

@@ -21,6 +21,7 @@ export const {
 export const {
   validatePath,
   checkCollisions,
+  archiveEntryProblem,
   parseInstallManifest,
   parseSourceRecord,
   classify,
@@ -44,7 +45,10 @@ export const {
   shellCommand,
   refreshQuestion,
   updateQuestion,
+  toolMessage,
 } = engine;
+// Exit codes
+export const { stopExit, commandFailure, mergeExit, hashExit } = engine;
 // Risk scoring (the numstat calls through ./score-api.js, as each entry builds its engine)
 export const {
   globMatch,
@@ -75,18 +79,30 @@ export const {
   finishUpdate,
   regionsDue,
   writeConstants,
+  planOverview,
+  nothingToPlan,
   UpdateSession,
   UpdateInputs,
   updateDocument,
 } = engine;
 // Backups
-export const { listBackups, planPrune } = engine;
+export const { listBackups, activeRuns, pruneRefusal, planPrune } = engine;
 // Generated regions
-export const { regionVerdict, regionConfine, finishUpdateRegions } = engine;
+export const { regionVerdict, regionConfine, finishUpdateRegions, regionLimits, repairWords } = engine;
 // Structured merges
 export const { structuredMerge, readConfig } = engine;
 // Editors
-export const { fileView, editorManifest, editorTally, editorStatus } = engine;
+export const {
+  fileView,
+  editorManifest,
+  editorTally,
+  editorStatus,
+  workspaceStatus,
+  dryRunSummary,
+  scoreMessage,
+  pickReleaseDirs,
+  projectKind,
+} = engine;
 // Lifecycle: release specs, versions, layouts, the cache, new, adopt, the recorded source, manifest init/check
 export const {
   parseReleaseSpec,
@@ -104,7 +120,11 @@ export const {
   renderProjectSource,
   scaffoldStart,
   planScaffold,
+  adoptRefusal,
   planAdopt,
+  firstCommitWords,
+  releaseWords,
+  resolvedIdentity,
   updateSources,
   checkReleaseDrift,
   parseManifestRules,
@@ -123,13 +143,19 @@ export const {
   parseFleetList,
   planFleet,
   gitlabChildPipeline,
+  batchMatrix,
+  platformRefusal,
+  renderFleetPlan,
   stepAction,
   stepStart,
+  isStepCommit,
+  stepLine,
   commitIdentity,
 } = engine;
 // Land and sync
 export const {
   sealHandoff,
+  sealReport,
   parseHandoff,
   planLand,
   landReport,
@@ -142,6 +168,8 @@ export const {
   syncStep,
   syncReport,
 } = engine;
+// The loop command: its refusals' exit code, the closing commit's subject
+export const { loopRefusalExit, loopCommitSubject } = engine;
 // Loop engine
 export const {
   initState,
@@ -157,3 +185,11 @@ export const {
 } = loopApi(engine);
 export { WEIGHTS, PRESETS, DEFAULT_PRESET, DELETION_LINES } from '../score-constants.js';
 export { LOOP_FILE, LOOP_FILE_TMP } from '../loop-api.js';
+export {
+  DEFAULT_STATE_DIR,
+  DEFAULT_CONFLICTS,
+  DEFAULT_PLATFORM,
+  DEFAULT_REMOTE,
+  DEFAULT_AUTHOR,
+  DEFAULT_CONTEXT,
+} from '../generated/defaults.js';

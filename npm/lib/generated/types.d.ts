@@ -14,6 +14,20 @@ export type Action = 'none' | 'write' | 'remove' | 'record' | 'diff' | 'pending'
 export type ActionKind = 'quickfix' | 'source';
 
 /**
+ * What the shim read: the update's progress record's run id, and each refresh journal.
+ */
+export type ActiveFacts = {
+  /**
+   * The `runId` of the update's progress record, when there is one.
+   */
+  progressRun?: string | null;
+  /**
+   * The refresh journals beside the backup folders, parsed.
+   */
+  journals?: Array<Journal>;
+};
+
+/**
  * How upstream additions to a keyed list are handled.
  */
 export type Additions = 'suggest' | 'apply';
@@ -82,6 +96,10 @@ export type AdoptInput = {
  * The adoption: the state files to write and the report.
  */
 export type AdoptPlan = {
+  /**
+   * `adopted`: the status of the run's report.
+   */
+  status: string;
   /**
    * `manifest.json`, `VERSION`, `source.json`, in the order they are written.
    */
@@ -209,7 +227,7 @@ export type AssessOptions = {
 
 /**
  * The score report with its rendering: what `upkeep score` prints (`--json`: the
- * report; otherwise the lines), and what it exits on (`report.fails`).
+ * report; otherwise the lines), and the code it exits with.
  */
 export type AssessView = {
   /**
@@ -220,6 +238,10 @@ export type AssessView = {
    * It as lines ([`render_verdict`]).
    */
   lines: Array<RenderedLine>;
+  /**
+   * The exit code of `upkeep score`: 1 when the verdict fails (`--fail-on`), else 0.
+   */
+  exit: number;
 };
 
 /**
@@ -375,6 +397,16 @@ export type BackupsList = {
    * The listing as the CLI prints it.
    */
   summary: string;
+};
+
+/**
+ * One batch as a CI matrix.
+ */
+export type BatchMatrix = {
+  /**
+   * The batch's jobs (none for batch 0 of an empty plan).
+   */
+  include: Array<FleetRepo>;
 };
 
 /**
@@ -580,6 +612,33 @@ export type CleanCheck = {
    * The update's options (`dryRun`, `allowDirty`, `resumed` decide whether it applies).
    */
   options?: UpdateOptions;
+};
+
+/**
+ * How the command ends.
+ */
+export type CommandFailure = {
+  /**
+   * The `status` of its `--json` document: `cancelled` for a cancelled prompt, else
+   * `error` (a stop by a signal included: the document carries the error).
+   */
+  status: string;
+  /**
+   * Whether the run was stopped (a signal, a cancelled prompt) rather than failed: a
+   * stop prints what was done and how to resume, and keeps its code under `--exit-on`.
+   */
+  stopped: boolean;
+  /**
+   * Whether a prompt was cancelled with no signal received: the run is told as
+   * "cancelled, nothing changed" (`renderStopped`'s `cancelled`). A prompt a signal cut
+   * short is told as that signal's stop.
+   */
+  cancelled: boolean;
+  /**
+   * The exit code of a stop (the signal's, or 130); none for a failure, whose code's
+   * exit class decides.
+   */
+  exit: number | null;
 };
 
 /**
@@ -804,6 +863,28 @@ export type DocumentFacts = {
 };
 
 /**
+ * What `upkeep.updateDryRun` knows once the update's dry run returned.
+ */
+export type DryRunFacts = {
+  /**
+   * The run's status (`dry-run`, `up-to-date`, ...).
+   */
+  status?: string;
+  /**
+   * The installed version.
+   */
+  installed?: string;
+  /**
+   * The latest version.
+   */
+  latest?: string;
+  /**
+   * The plan's summary, when a plan was made.
+   */
+  summary?: string | null;
+};
+
+/**
  * A change offered to the user: edits the client applies (so undo works as usual).
  */
 export type EditorCodeAction = {
@@ -885,6 +966,11 @@ export type EditorManifest = {
    * Region declarations that were refused or skipped, worded for a status line.
    */
   notes: Array<string>;
+  /**
+   * The paths the latest release ships, sorted: what the project's status line counts
+   * and its background scan reads (a dropped path is leaving the project: neither).
+   */
+  shipped: Array<string>;
 };
 
 /**
@@ -997,6 +1083,21 @@ export type ExitInput = {
  * When `update` and `status` exit non-zero.
  */
 export type ExitPolicy = 'never' | 'conflict' | 'error';
+
+/**
+ * What a command knows when its run threw.
+ */
+export type FailureFacts = {
+  /**
+   * The error's `code` (`interrupted`, `cancelled`, `busy`, an engine code, an OS
+   * `E…` code); none when the error has no code (a bug).
+   */
+  code?: string | null;
+  /**
+   * The first signal the command received (`SIGINT`, `SIGTERM`), when one came.
+   */
+  signal?: string | null;
+};
 
 /**
  * How a regeneration failed.
@@ -1345,6 +1446,42 @@ export type FileViewInput = {
 };
 
 /**
+ * The first commit's outcome, as the flow's git steps found it.
+ */
+export type FirstCommit = {
+  /**
+   * Whether the commit was made.
+   */
+  committed: boolean;
+  /**
+   * Its id, when it was.
+   */
+  commit?: string | null;
+  /**
+   * Which git step failed and git's words, when it was not.
+   */
+  error?: string | null;
+};
+
+/**
+ * What the command prints about the first commit, and its exit code.
+ */
+export type FirstCommitWords = {
+  /**
+   * The line printed after the summary when the commit was made.
+   */
+  line: string | null;
+  /**
+   * The error printed (on standard error) when it was not.
+   */
+  error: string | null;
+  /**
+   * 1 when `--git` could not commit, else 0.
+   */
+  exit: number;
+};
+
+/**
  * One CI matrix: `{"include": [...]}` is what a GitHub `strategy.matrix` takes.
  */
 export type FleetBatch = {
@@ -1501,6 +1638,38 @@ export type FleetSkip = {
    * Why it is skipped.
    */
   reason: string;
+};
+
+/**
+ * What a workspace folder holds, and what the server was told.
+ */
+export type FolderFacts = {
+  /**
+   * It holds `<stateDir>/VERSION` as a regular file.
+   */
+  hasVersion?: boolean;
+  /**
+   * It holds `.upkeep-source.json` (an install record) as a regular file.
+   */
+  hasRecord?: boolean;
+  /**
+   * The server's options name an install source.
+   */
+  sourceNamed?: boolean;
+};
+
+/**
+ * A folder holding a release, with the version its `VERSION` says.
+ */
+export type FoundRelease = {
+  /**
+   * The folder.
+   */
+  dir: string;
+  /**
+   * Its `VERSION`, trimmed.
+   */
+  version: string;
 };
 
 /**
@@ -1818,7 +1987,9 @@ export type KeptRun = {
 };
 
 /**
- * How one planned commit went.
+ * How one planned commit went, as the shim saw it: the commit made, git's own words and
+ * exit status when it failed, or no try at all because a stop was requested first. The
+ * report words the failure ([`CommitOutcome::failure`]).
  */
 export type LandCommitOutcome = {
   /**
@@ -1826,9 +1997,19 @@ export type LandCommitOutcome = {
    */
   sha?: string | null;
   /**
-   * What went wrong, when it was not.
+   * What went wrong, when it was not: git's standard error as it printed it.
    */
   error?: string | null;
+  /**
+   * git's exit status when the commit failed (none: a signal ended it), named when git
+   * printed nothing.
+   */
+  status?: number | null;
+  /**
+   * The commit was not tried: a stop (Ctrl-C, SIGTERM) was requested before it, and the
+   * rest of the change stays staged.
+   */
+  stopped?: boolean;
 };
 
 /**
@@ -2604,6 +2785,20 @@ export type ManifestWriteFacts = {
 export type MarkerAnomaly = 'duplicated' | 'unbalanced' | 'out-of-order';
 
 /**
+ * The matrix of a batch, or why there is none.
+ */
+export type MatrixChoice = {
+  /**
+   * The matrix to print.
+   */
+  matrix: BatchMatrix | null;
+  /**
+   * A batch past the last: a usage mistake.
+   */
+  refusal: Refusal | null;
+};
+
+/**
  * A diff host → source shown for a file the user merges by hand.
  */
 export type MergeDiff = {
@@ -2693,6 +2888,24 @@ export type MergeSpec = {
 };
 
 /**
+ * Something that needs the person: how many, and the words after the count.
+ */
+export type Need = {
+  /**
+   * `conflicts`, `delete` or `adopter-actions`.
+   */
+  kind: string;
+  /**
+   * How many.
+   */
+  count: number;
+  /**
+   * The words after the count (` conflicts to resolve (2 with markers)`).
+   */
+  text: string;
+};
+
+/**
  * The masked texts the verdict was taken on.
  */
 export type Normalized = {
@@ -2759,6 +2972,24 @@ export type OsError = {
    * Which part of the step it stopped.
    */
   stage?: WriteStage;
+};
+
+/**
+ * A plan, for [`plan_overview`].
+ */
+export type OverviewInput = {
+  /**
+   * The plan's report.
+   */
+  report?: UpdateReport;
+  /**
+   * The plan's managed paths (its `files`).
+   */
+  files?: Array<string>;
+  /**
+   * The plan's actions, in order.
+   */
+  actions?: Array<PlannedWrite>;
 };
 
 /**
@@ -2859,6 +3090,20 @@ export type PayloadFile = {
 };
 
 /**
+ * How far a phase got: items done of its total.
+ */
+export type PhaseCount = {
+  /**
+   * Items done.
+   */
+  done: number;
+  /**
+   * Items the phase had.
+   */
+  total: number;
+};
+
+/**
  * A whole plan: per-file actions and the record to write once they are all done.
  */
 export type Plan = {
@@ -2918,6 +3163,24 @@ export type PlanOutline = {
    * The regions to regenerate, skip or refuse ([`UpdatePlan::region_jobs`]).
    */
   regionJobs: Array<RegenJob>;
+};
+
+/**
+ * The view of a plan (see the module docs).
+ */
+export type PlanOverview = {
+  /**
+   * `12 managed files · 5 actions planned · dry run, nothing written`.
+   */
+  headline: string;
+  /**
+   * Conflicts, deletes and adopter actions, in that order.
+   */
+  needs: Array<Need>;
+  /**
+   * The files written (merged files and patches), in the plan's order.
+   */
+  writes: Array<WriteView>;
 };
 
 /**
@@ -2997,6 +3260,29 @@ export type PlannedFile = {
    * converted file equals once its CRLF are normalized.
    */
   crlf?: boolean;
+};
+
+/**
+ * One action of the plan, without its bytes: what it does, to which path, and how many
+ * bytes it writes.
+ */
+export type PlannedWrite = {
+  /**
+   * The action's `op`: `copy`, `write-merged`, `write-patch`.
+   */
+  op?: string;
+  /**
+   * The project path it is about.
+   */
+  path?: string;
+  /**
+   * Where a `write-patch` writes.
+   */
+  patchPath?: string | null;
+  /**
+   * How many bytes it writes (`bytes.length`).
+   */
+  size?: number;
 };
 
 /**
@@ -3374,6 +3660,20 @@ export type RefreshQuestion = {
    * The answers, in the order offered; empty for a state that needs no decision.
    */
   choices: Array<RefreshChoice>;
+};
+
+/**
+ * A refusal: its code and its message, worded for a person.
+ */
+export type Refusal = {
+  /**
+   * The error code the caller raises (`usage`: exit 2).
+   */
+  code: string;
+  /**
+   * The message, as printed after `upkeep: `.
+   */
+  message: string;
 };
 
 /**
@@ -3779,6 +4079,22 @@ export type RegionFallback = {
 export type RegionFallbackReason = 'absent-markers' | 'malformed-markers' | 'oracle-failed';
 
 /**
+ * A regeneration program's ceilings.
+ */
+export type RegionLimits = {
+  /**
+   * How long it may run, in milliseconds: five minutes, ample for a generator and
+   * short enough that a hung one does not hold the update.
+   */
+  timeoutMs: number;
+  /**
+   * How many bytes of output (standard output and error together) it may print:
+   * 32 MiB, far past what a generator logs and well below what fills a disk.
+   */
+  maxOutputBytes: number;
+};
+
+/**
  * One region's marker pair.
  */
 export type RegionMarkers = {
@@ -3969,6 +4285,46 @@ export type RegionsReport = {
 };
 
 /**
+ * The two releases, or why there are none.
+ */
+export type ReleaseDirs = {
+  /**
+   * The latest release.
+   */
+  latest: FoundRelease | null;
+  /**
+   * The folder of the installed release, when one holds it.
+   */
+  baselineDir: string | null;
+  /**
+   * Why no release can be had.
+   */
+  unavailable: string | null;
+};
+
+/**
+ * The folders found, and what they are compared with.
+ */
+export type ReleaseDirsInput = {
+  /**
+   * The project's installed version (its `VERSION`).
+   */
+  installed: string;
+  /**
+   * The state folder, for the message when no release is found.
+   */
+  stateDir: string;
+  /**
+   * The folders the options named, as given, for that message.
+   */
+  named: Array<string>;
+  /**
+   * The release folders found, in the order they were found.
+   */
+  found: Array<FoundRelease>;
+};
+
+/**
  * The release as a project sees it.
  */
 export type ReleaseLayout = {
@@ -4048,6 +4404,21 @@ export type ReleaseUsed = {
 };
 
 /**
+ * How a release is named in messages.
+ */
+export type ReleaseWords = {
+  /**
+   * The release with its side and spec: `the baseline release '<spec>'`, or
+   * `the release '<spec>'` for one opened on its own.
+   */
+  name: string;
+  /**
+   * The flag that names a release of its side: `--latest`, else `--baseline`.
+   */
+  flag: string;
+};
+
+/**
  * The two releases of a run.
  */
 export type ReleasesUsed = {
@@ -4107,6 +4478,31 @@ export type Repair = {
    */
   target?: string | null;
 };
+
+/**
+ * What the shim met when a repair failed.
+ */
+export type RepairFact =
+  | { kind: 'no-preimage' }
+  | {
+      kind: 'occupied';
+      /**
+       * What is there (`symlink`, `directory`, `other`).
+       */
+      entry: string;
+    }
+  | { kind: 'changed-again' }
+  | {
+      kind: 'blocked';
+      /**
+       * The file system's words.
+       */
+      message: string;
+      /**
+       * Its error code (`EACCES`, `ENOSPC`, ...).
+       */
+      code: string;
+    };
 
 /**
  * A failed repair the shim reports.
@@ -4183,6 +4579,28 @@ export type ReportedFile = {
    * Where its backup went.
    */
   backup?: string | null;
+};
+
+/**
+ * What was fetched, for [`resolved_identity`].
+ */
+export type ResolvedFacts = {
+  /**
+   * The source's kind (a `local` spec resolved to `directory` or `git` first).
+   */
+  kind: SourceKind;
+  /**
+   * The archive's or package's integrity (`sha512-<base64>`), when one was read.
+   */
+  integrity?: string | null;
+  /**
+   * The git tag (or ref) fetched.
+   */
+  tag?: string | null;
+  /**
+   * The git commit fetched.
+   */
+  commit?: string | null;
 };
 
 /**
@@ -4723,6 +5141,28 @@ export type ScoreConstants = {
 };
 
 /**
+ * What `upkeep.scoreWorkingTree` says of a verdict (`assess`'s answer).
+ */
+export type ScoreFacts = {
+  /**
+   * The actual score.
+   */
+  score: number;
+  /**
+   * Its decision.
+   */
+  decision: RiskDecision;
+  /**
+   * How many files the diff had.
+   */
+  files: number;
+  /**
+   * Why the score is above the declared one.
+   */
+  reasons: Array<string>;
+};
+
+/**
  * What `upkeep score --json` prints: the verdict (exactly [`assess`]'s, the reference's
  * shape) and the globs that can never match under the scorer's rules (left out of the
  * JSON when there are none).
@@ -4760,6 +5200,28 @@ export type ScoreReport = {
    * How many rows the diff had.
    */
   files: number;
+};
+
+/**
+ * A sealed handoff, as `upkeep land --seal` reports it.
+ */
+export type SealReport = {
+  /**
+   * `sealed`.
+   */
+  status: string;
+  /**
+   * Where the handoff was written.
+   */
+  path: string;
+  /**
+   * The handoff.
+   */
+  handoff: LandHandoff;
+  /**
+   * The line the command prints (not part of the `--json` document).
+   */
+  summary: string;
 };
 
 /**
@@ -4889,7 +5351,8 @@ export type StartFacts = {
    */
   headParent?: string | null;
   /**
-   * Whether `HEAD`'s message carries an `Upkeep-Branch:` trailer (a commit of the step).
+   * Whether `HEAD`'s message carries an `Upkeep-Branch:` trailer (a commit of the step:
+   * [`is_step_commit`] of its message).
    */
   headIsStepCommit?: boolean;
   /**
@@ -4942,6 +5405,29 @@ export type StateWriteError = {
  * The step's decision.
  */
 export type StepAction = 'failed' | 'skip' | 'push' | 'unchanged' | 'keep' | 'replace' | 'refuse';
+
+/**
+ * A commit, for [`is_step_commit`]: its message and, for the remote branch's head, the
+ * branch it must name and what git says of its parents.
+ */
+export type StepCommitFacts = {
+  /**
+   * The full commit message.
+   */
+  message?: string;
+  /**
+   * The branch its trailer must name; none: any branch.
+   */
+  branch?: string | null;
+  /**
+   * How many parents it has, when that is checked (the remote's head).
+   */
+  parents?: number | null;
+  /**
+   * Whether its first parent is an ancestor of the step's base (checked with `parents`).
+   */
+  parentOnBase?: boolean;
+};
 
 /**
  * The decision and the line the step prints.
@@ -5024,6 +5510,42 @@ export type StepFacts = {
    * `--no-push`: decide, but push nothing.
    */
   noPush?: boolean;
+};
+
+/**
+ * The line, and whether it is an error (printed on standard error as `upkeep: …`).
+ */
+export type StepLine = {
+  /**
+   * Whether it is the error of a step that exits non-zero.
+   */
+  error: boolean;
+  /**
+   * The text.
+   */
+  text: string;
+};
+
+/**
+ * What the step's line is made of (its outcome's fields).
+ */
+export type StepLineFacts = {
+  /**
+   * The step's exit code (the engine's decision).
+   */
+  exit?: number;
+  /**
+   * The decision's message.
+   */
+  message?: string;
+  /**
+   * The change request's branch, when the update made one.
+   */
+  branch?: string | null;
+  /**
+   * The payload folder.
+   */
+  payload?: string;
 };
 
 /**
@@ -5112,6 +5634,12 @@ export type StopFacts = {
    * How many the phase had.
    */
   total?: number;
+  /**
+   * The last `write` event, when files were written before the stop. Backing up and
+   * writing alternate batch by batch, so a stop among a later batch's backups is told
+   * by the files written so far rather than by that batch's backups.
+   */
+  written?: PhaseCount | null;
   /**
    * The command as the person typed it: the hint to resume.
    */
@@ -6664,4 +7192,38 @@ export type WriteStep = {
    * `files[index]`; `None` for upkeep's own files.
    */
   index: number | null;
+};
+
+/**
+ * A file the update would write, as a view shows it.
+ */
+export type WriteView = {
+  /**
+   * The action's index in the plan (its bytes are that action's).
+   */
+  index: number;
+  /**
+   * The project path the write is about.
+   */
+  path: string;
+  /**
+   * The path written.
+   */
+  at: string;
+  /**
+   * What it is, after the path (` — merged in place (backup first)`).
+   */
+  what: string;
+  /**
+   * How its bytes are shown: `diff` (a patch), `text`, or `size` (a binary copy).
+   */
+  show: string;
+  /**
+   * The line shown instead of the bytes (`show` = `size`).
+   */
+  sizeLine: string | null;
+  /**
+   * What a one-file view lists it as: the file itself, or the path of its patch.
+   */
+  short: string;
 };

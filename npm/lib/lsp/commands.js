@@ -1,6 +1,7 @@
 // The server's commands (workspace/executeCommand): the workspace's status, the update's
 // dry-run report, and the risk decision of the working tree's diff against HEAD. Each runs
-// the same flow or engine call as the CLI and returns its document; nothing is written.
+// the same flow or engine call as the CLI and returns its document with the engine's line
+// (workspaceStatus, dryRunSummary, scoreMessage); nothing is written.
 import { execFile } from 'node:child_process';
 import process from 'node:process';
 import { engine } from '../engine.js';
@@ -52,8 +53,7 @@ function statusCommand(/** @type {CommandContext} */ { projects, scans }) {
     message: p.status.message,
     scan: scans.get(p.root) ?? null,
   }));
-  const message =
-    result.length === 0 ? 'upkeep: no upkeep project in the workspace' : result.map((r) => r.scan?.line ?? r.message).join('\n');
+  const message = engine.workspaceStatus(result.map((r) => r.scan?.line ?? r.message));
   return { ok: true, message, result };
 }
 
@@ -83,8 +83,13 @@ async function updateDryRun(project, options) {
   });
   /** @type {import('../index.js').UpdatePlan | null} */
   const plan = outcome.session?.planned() ?? null;
-  const summary =
-    plan?.summary ?? `upkeep update: ${outcome.check.installed} is ${outcome.status} (latest ${outcome.check.latest}); nothing to plan\n`;
+  /** @type {string} */
+  const summary = engine.dryRunSummary({
+    status: outcome.status,
+    installed: outcome.check.installed,
+    latest: outcome.check.latest,
+    summary: plan?.summary ?? null,
+  });
   return {
     ok: true,
     message: summary.trimEnd(),
@@ -100,12 +105,7 @@ async function scoreWorkingTree(at, options) {
   if (!at?.root) return { ok: false, message: 'upkeep: no workspace folder to score', result: null };
   const numstat = await gitDiff(at.root);
   const verdict = engine.assess(engine.parseNumstatBytes(numstat), /** @type {any} */ (options.score ?? {}));
-  const reasons = verdict.reasons.length ? `: ${verdict.reasons.join('; ')}` : '';
-  return {
-    ok: true,
-    message: `upkeep score of the working tree against HEAD: ${verdict.score} (${verdict.decision}, ${verdict.files} files)${reasons}`,
-    result: verdict,
-  };
+  return { ok: true, message: engine.scoreMessage(verdict), result: verdict };
 }
 
 /** `git diff --numstat -z -M HEAD --` as bytes; git's own message when it fails. */

@@ -9,7 +9,7 @@ import { join, relative, sep } from 'node:path';
 import process from 'node:process';
 import { engine } from '../engine.js';
 import { resolveReleases } from './releases.js';
-import { DEFAULT_STATE_DIR } from '../generated/defaults.js';
+import { DEFAULT_CONFLICTS, DEFAULT_STATE_DIR } from '../generated/defaults.js';
 
 /** How many files' release sides stay cached (the open documents' and their neighbours'). */
 const SIDE_CACHE = 256;
@@ -37,6 +37,8 @@ export class Project {
     this.status = { state: 'loading', message: `upkeep: reading ${root}` };
     /** @type {Map<string, import('../index.js').EditorManifest['files'][number]>} */
     this.files = new Map();
+    /** @type {string[]} the managed paths the latest release ships (the engine's `shipped`): what a scan reads */
+    this.shipped = [];
     /** @type {import('./releases.js').ReleasePair | null} */
     this.releases = null;
     /** @type {{ manifest: any, record: any, source: string } | null} */
@@ -68,6 +70,7 @@ export class Project {
       this.releases?.cleanup();
       this.releases = null;
       this.files = new Map();
+      this.shipped = [];
       this.sides = new Map();
       this.install = null;
       this.problem = null;
@@ -98,10 +101,11 @@ export class Project {
     const baseline = answer.baselineDir ? await readText(join(answer.baselineDir, this.stateDir, 'manifest.json')) : own;
     const manifest = engine.editorManifest(latest, baseline);
     this.files = new Map(manifest.files.map((/** @type {any} */ f) => [f.path, f]));
+    this.shipped = manifest.shipped;
     this.notes = manifest.notes;
     this.facts = {
       kind: 'update',
-      files: manifest.files.filter((/** @type {any} */ f) => !f.dropped).length,
+      files: manifest.shipped.length,
       installed: answer.installed,
       latest: answer.latestVersion,
       baselineFound: answer.baselineDir !== null,
@@ -123,7 +127,8 @@ export class Project {
       throw new Error(`cannot read the install manifest ${manifestPath}: ${error.message}`);
     });
     const manifest = engine.parseInstallManifest(bytes, manifestName);
-    const recordName = manifest.home === '.' ? '.upkeep-source.json' : `${manifest.home}/.upkeep-source.json`;
+    /** @type {string} where the engine keeps the record for this manifest's home */
+    const recordName = engine.RefreshInputs.open(bytes, manifestName).recordPath();
     const recordBytes = await readFile(join(this.root, recordName)).catch(() => null);
     if (recordBytes === null)
       throw new Error(`no install record ${recordName} in ${this.root}: run \`upkeep install --source ${source} --target ${this.root}\``);
@@ -206,7 +211,7 @@ export class Project {
       regions: entry.regions,
       merge: entry.merge,
       reference: reference && entry.regions.length > 0 ? await this.reference(rel) : null,
-      conflicts: this.options.conflicts ?? 'merge',
+      conflicts: this.options.conflicts ?? DEFAULT_CONFLICTS,
     };
   }
 
@@ -226,10 +231,7 @@ export class Project {
     /** @type {any} */
     let totals = null;
     let missing = 0;
-    const paths =
-      this.kind === 'update'
-        ? [...this.files.values()].filter((f) => !f.dropped).map((f) => f.path)
-        : (this.install?.manifest.files ?? []).map((/** @type {any} */ f) => f.target);
+    const paths = this.kind === 'update' ? this.shipped : (this.install?.manifest.files ?? []).map((/** @type {any} */ f) => f.target);
     for (const [i, rel] of paths.entries()) {
       if (cancelled()) return null;
       const bytes = await readInside(this.root, rel);
@@ -260,9 +262,13 @@ const decoder = new TextDecoder();
  */
 export async function discover(folder, options, providers) {
   const stateDir = options.stateDir ?? DEFAULT_STATE_DIR;
-  if (await isFile(join(folder, stateDir, 'VERSION'))) return new Project(folder, 'update', options, providers);
-  if (options.source || (await isFile(join(folder, '.upkeep-source.json')))) return new Project(folder, 'install', options, providers);
-  return null;
+  /** @type {'update' | 'install' | null} */
+  const kind = engine.projectKind({
+    hasVersion: await isFile(join(folder, stateDir, 'VERSION')),
+    hasRecord: await isFile(join(folder, '.upkeep-source.json')),
+    sourceNamed: Boolean(options.source),
+  });
+  return kind === null ? null : new Project(folder, kind, options, providers);
 }
 
 async function isFile(/** @type {string} */ path) {

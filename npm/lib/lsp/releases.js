@@ -141,7 +141,8 @@ export function recordedSourceProvider(options) {
 
 /**
  * The project's `.upkeep/VERSION` and release directories named by the options: the
- * baseline is the one holding the installed version, the latest the highest version.
+ * engine picks the baseline (the one holding the installed version) and the latest (the
+ * highest version) among those found (`pickReleaseDirs`).
  * @param {LspOptions} options
  * @returns {ReleaseProvider}
  */
@@ -169,15 +170,14 @@ export function releaseDirectoriesProvider(options) {
           if (v !== null) found.push({ dir: inner, version: v });
         }
       }
-      const valid = found.filter(({ version }) => isVersion(version));
-      if (valid.length === 0) return { unavailable: `no release directory (holding ${stateDir}/VERSION) in ${named.join(', ')}` };
-      const latest = valid.reduce((best, r) => (engine.compareVersions(r.version, best.version) > 0 ? r : best));
-      const baseline = valid.find((r) => engine.compareVersions(r.version, installed) === 0) ?? null;
+      /** @type {import('../index.js').ReleaseDirs} */
+      const picked = engine.pickReleaseDirs({ installed, stateDir, named, found });
+      if (picked.unavailable !== null || picked.latest === null) return { unavailable: /** @type {string} */ (picked.unavailable) };
       return {
         installed,
-        latestVersion: latest.version,
-        baselineDir: baseline?.dir ?? null,
-        latestDir: latest.dir,
+        latestVersion: picked.latest.version,
+        baselineDir: picked.baselineDir,
+        latestDir: picked.latest.dir,
         origin: named.join(', '),
         cleanup: () => {},
       };
@@ -199,15 +199,6 @@ export async function resolveReleases(providers, root, stateDir) {
     unavailable:
       'no release is named: give initializationOptions.latest (and baseline), or initializationOptions.releases (see the README, "Editors"), or record the project\'s source with `upkeep adopt <spec>@<version>`',
   };
-}
-
-function isVersion(/** @type {string} */ version) {
-  try {
-    engine.compareVersions(version, version);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** A file's trimmed text, or null when it does not exist (or is not a file). */

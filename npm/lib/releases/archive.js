@@ -1,11 +1,12 @@
 // Extracting release archives (.tar.gz files, npm packages, `git archive` output) into a
-// folder of upkeep's own, refusing every entry that could escape it or is not a plain file
-// or folder: absolute paths, `..`, links of any kind, devices. One hostile entry refuses the
-// whole release.
+// folder of upkeep's own. Which entries are refused (anything that could escape it or is
+// not a plain file or folder: absolute paths, `..`, links of any kind, devices) is the
+// engine's `archiveEntryProblem`; one hostile entry refuses the whole release.
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import * as tar from 'tar';
+import { engine } from '../engine.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
 
 /**
@@ -16,7 +17,8 @@ export async function extractStream(stream, dir, label) {
   /** @type {string[]} */
   const refused = [];
   const filter = (/** @type {string} */ path, /** @type {any} */ entry) => {
-    const problem = hostile(path, entry.type);
+    /** @type {string | null} */
+    const problem = engine.archiveEntryProblem(path, entry.type);
     if (problem) refused.push(`'${path}': ${problem}`);
     return !problem;
   };
@@ -42,17 +44,4 @@ export function extractFile(/** @type {string} */ file, /** @type {string} */ di
  */
 export function extractBytes(bytes, dir, label) {
   return extractStream(Readable.from([bytes]), dir, label);
-}
-
-/**
- * Why an archive entry is refused, or `null`.
- * @param {string} path
- * @param {string} type
- */
-function hostile(path, type) {
-  if (!['File', 'OldFile', 'ContiguousFile', 'Directory'].includes(type)) return `a ${type} entry (links and devices are refused)`;
-  if (path.startsWith('/') || /^[A-Za-z]:/.test(path) || path.includes('\\')) return 'an absolute or non-POSIX path';
-  if (path.split('/').some((part) => part === '..')) return "a '..' segment";
-  if (path.includes('\0')) return 'a NUL byte';
-  return null;
 }

@@ -39,7 +39,7 @@ import { DEFAULT_STATE_DIR } from '../generated/defaults.js';
  * @property {string} spec the release with its version (`npm:create-vite@6.5.0//template-react-ts`)
  * @property {import('../index.js').ReleaseSpec} source the parsed spec; a local `location` is absolute
  * @property {string} version
- * @property {string | null} resolved what was fetched exactly (see `.upkeep/source.json`)
+ * @property {string | null} resolved what pins what was fetched (the engine's `resolvedIdentity`; see `.upkeep/source.json`)
  * @property {import('../index.js').ReleaseLayout} layout
  * @property {string[]} notices things the user should know (a damaged cache entry fetched again)
  */
@@ -64,10 +64,13 @@ import { DEFAULT_STATE_DIR } from '../generated/defaults.js';
  * @returns {Promise<Release>}
  */
 export async function openRelease(text, label, options = {}) {
+  /** @type {import('../index.js').ReleaseWords} */
+  const words = engine.releaseWords(label, text);
   const ctx = {
     text,
     label,
-    name: label === 'release' ? `the release '${text}'` : `the ${label} release '${text}'`,
+    name: words.name,
+    flag: words.flag,
     stateDir: options.stateDir ?? DEFAULT_STATE_DIR,
     pre: options.pre ?? false,
     retain: options.retain ?? false,
@@ -113,7 +116,7 @@ export async function openRelease(text, label, options = {}) {
   return release;
 }
 
-/** @typedef {{ text: string, label: string, name: string, stateDir: string, pre: boolean, retain: boolean, notices: string[], onProgress?: OpenOptions['onProgress'], stopRequested?: () => boolean }} Context */
+/** @typedef {{ text: string, label: string, name: string, flag: string, stateDir: string, pre: boolean, retain: boolean, notices: string[], onProgress?: OpenOptions['onProgress'], stopRequested?: () => boolean }} Context */
 
 /**
  * A directory: read where it is when its own manifest and VERSION apply (and no copy is
@@ -132,7 +135,7 @@ async function openDirectory(spec, ctx) {
     if (hit) return fromEntry(hit, spec, ctx);
     throw new UpkeepError(
       'no-such-version',
-      `${ctx.name}: ${spec.location} now holds ${layout.version}, and upkeep's cache (${cacheRoot()}) has no copy of ${normalized(spec.version)}; give that release with ${ctx.label === 'latest' ? '--latest' : '--baseline'} (a directory, a .tar.gz or a git ref)`,
+      `${ctx.name}: ${spec.location} now holds ${layout.version}, and upkeep's cache (${cacheRoot()}) has no copy of ${normalized(spec.version)}; give that release with ${ctx.flag} (a directory, a .tar.gz or a git ref)`,
     );
   }
   const rendered = engine.renderReleaseSpec(spec.source, layout.version, spec.subpath);
@@ -144,7 +147,7 @@ async function openDirectory(spec, ctx) {
       spec: rendered,
       source: spec,
       version: layout.version,
-      resolved: null,
+      resolved: engine.resolvedIdentity({ kind: spec.kind }),
       layout,
       notices: ctx.notices,
     };
@@ -159,7 +162,7 @@ async function openDirectory(spec, ctx) {
     key,
     async (tree) => {
       await placeFiles(root, tree, layout, ctx, copyFileSync);
-      return { spec: rendered, version: layout.version, resolved: null, origin };
+      return { spec: rendered, version: layout.version, resolved: engine.resolvedIdentity({ kind: spec.kind }), origin };
     },
     { replace: true },
   );
@@ -193,13 +196,13 @@ async function openTarball(spec, ctx) {
       if (hit) return fromEntry(hit, spec, ctx);
       throw new UpkeepError(
         'no-such-version',
-        `${ctx.name}: ${spec.location} now holds ${layout.version}, and upkeep's cache (${cacheRoot()}) has no copy of ${normalized(spec.version)}; give that release with ${ctx.label === 'latest' ? '--latest' : '--baseline'}`,
+        `${ctx.name}: ${spec.location} now holds ${layout.version}, and upkeep's cache (${cacheRoot()}) has no copy of ${normalized(spec.version)}; give that release with ${ctx.flag}`,
       );
     }
     const rendered = engine.renderReleaseSpec(spec.source, layout.version, spec.subpath);
     const entry = await storeEntry(entryKey(spec, identity, layout.version, ctx), async (tree) => {
       await placeFiles(releaseRoot, tree, layout, ctx, renameSync);
-      return { spec: rendered, version: layout.version, resolved: integrity };
+      return { spec: rendered, version: layout.version, resolved: engine.resolvedIdentity({ kind: spec.kind, integrity }) };
     });
     return fromEntry(entry, spec, ctx);
   } finally {
@@ -244,7 +247,10 @@ async function openGit(spec, ctx) {
       distTags: [],
     });
     const hit = cached(entryKey(spec, identity, selected.version, ctx), ctx);
-    if (hit && hit.index.resolved === `${selected.name}@${selected.commit}`) return fromEntry(hit, spec, ctx);
+    // A moved tag is fetched again: the entry must pin the commit the tag names now.
+    if (hit && hit.index.resolved === engine.resolvedIdentity({ kind: spec.kind, tag: selected.name, commit: selected.commit })) {
+      return fromEntry(hit, spec, ctx);
+    }
     want = { refspec: `refs/tags/${selected.name}`, version: selected.version, name: selected.name, commit: selected.commit };
   }
   const raw = mkdtempSync(join(tmpdir(), 'upkeep-release-'));
@@ -255,7 +261,7 @@ async function openGit(spec, ctx) {
     const rendered = engine.renderReleaseSpec(spec.source, layout.version, spec.subpath);
     const entry = await storeEntry(entryKey(spec, identity, layout.version, ctx), async (tree) => {
       await placeFiles(root, tree, layout, ctx, renameSync);
-      return { spec: rendered, version: layout.version, resolved: `${want.name}@${commit}` };
+      return { spec: rendered, version: layout.version, resolved: engine.resolvedIdentity({ kind: spec.kind, tag: want.name, commit }) };
     });
     return fromEntry(entry, spec, ctx);
   } finally {
@@ -297,7 +303,7 @@ async function openNpm(spec, ctx) {
     const rendered = engine.renderReleaseSpec(spec.source, layout.version, spec.subpath);
     const entry = await storeEntry(key, async (tree) => {
       await placeFiles(releaseRoot, tree, layout, ctx, renameSync);
-      return { spec: rendered, version: layout.version, resolved: integrity };
+      return { spec: rendered, version: layout.version, resolved: engine.resolvedIdentity({ kind: spec.kind, integrity }) };
     });
     return fromEntry(entry, spec, ctx);
   } finally {

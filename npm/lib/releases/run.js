@@ -2,6 +2,7 @@
 // registries, credentials and proxies; upkeep only asks and reports what they said.
 import { spawn } from 'node:child_process';
 import process from 'node:process';
+import { engine } from '../engine.js';
 
 /** Git without prompts, in the C locale, unaffected by a GIT_DIR an outer command set. */
 export function gitEnv() {
@@ -51,12 +52,7 @@ export function run(file, args, { cwd, env, onStdout } = {}) {
   });
 }
 
-/** The lines of a tool's stderr worth showing: its errors, or its last lines. */
+/** The lines of a tool's stderr worth showing (the engine's `toolMessage`: its errors, or its last lines). */
 export function said(/** @type {string} */ stderr) {
-  const lines = stderr
-    .split('\n')
-    .map((l) => l.trim())
-    .filter(Boolean);
-  const errors = lines.filter((l) => /^(npm (error|ERR!)|fatal:|error:|ERROR)/i.test(l));
-  return (errors.length > 0 ? errors : lines.slice(-3)).slice(0, 6).join(' / ') || 'no message';
+  return engine.toolMessage(stderr);
 }

@@ -23,9 +23,10 @@ import {
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import process from 'node:process';
+import { engine } from '../engine.js';
 
-/** The ceilings of a regeneration: 5 minutes, 32 MiB of output (stdout and stderr together). */
-export const DEFAULT_LIMITS = Object.freeze({ timeoutMs: 5 * 60 * 1000, maxOutputBytes: 32 * 1024 * 1024 });
+/** The ceilings of a regeneration, the engine's (`regionLimits`: 5 minutes, 32 MiB of stdout and stderr together). */
+export const DEFAULT_LIMITS = Object.freeze(/** @type {import('../index.js').RegionLimits} */ (engine.regionLimits()));
 
 /** How often the output's size is checked against its ceiling. */
 const POLL_MS = 25;

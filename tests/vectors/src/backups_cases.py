@@ -36,6 +36,16 @@ case("two runs holding the same unique content: one stays", "planPrune", {"runs"
 case("nothing asked, nothing selected", "planPrune", project, {})
 case("a bad age is refused by name", "planPrune", project, {"olderThan": "soon"})
 
+journal = lambda *runs: {"runs": [{"run": r, "started": "2026-01-01T00:00:00Z", "root": "/p", "source": "s", "files": [], **({"outcome": o} if o else {})} for r, o in runs], "tornLine": False, "tornAt": None}
+case("an update under way and its regeneration", "activeRuns", {"progressRun": "20260101-120000-123", "journals": []})
+case("refresh runs without an end", "activeRuns",
+     {"progressRun": None, "journals": [journal(("r1", "complete"), ("r2", None)), journal(("r3", None))]})
+case("nothing under way", "activeRuns", {})
+case("refused: no selection", "pruneRefusal", {})
+case("refused: a dry run is no selection", "pruneRefusal", {"dryRun": True})
+case("--keep 0 selects", "pruneRefusal", {"keep": 0})
+case("--older-than selects", "pruneRefusal", {"olderThan": "30d"})
+
 doc = {"$comment": "Backups: the listing of a project's backup runs and the prune decision (a prune never removes a run holding content found nowhere else: not in the tree at its path, not in git's HEAD there, not in a run that stays). Inputs from tests/vectors/src/backups_cases.py; expected values blessed with bless.mjs and reviewed by hand. Format: tests/vectors/README.md.", "cases": cases}
 json.dump(doc, sys.stdout, indent=2, ensure_ascii=False)
 print()

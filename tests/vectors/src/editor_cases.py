@@ -116,4 +116,28 @@ cases += [
          {"kind": "update", "files": 1, "installed": "1.2.0", "latest": "1.3.0", "baselineFound": True, "scan": {"files": 1}}),
     case("a host repository", "editorStatus", {"kind": "install", "files": 2, "source": "../voice-agent"}),
 ]
+found = lambda d, v: {"dir": d, "version": v}
+cases += [
+    case("a template project", "projectKind", {"hasVersion": True, "hasRecord": True, "sourceNamed": True}),
+    case("a host repository with its record", "projectKind", {"hasRecord": True}),
+    case("a host repository named by the options", "projectKind", {"sourceNamed": True}),
+    case("no project", "projectKind", {}),
+    case("no project", "workspaceStatus", []),
+    case("two projects' lines", "workspaceStatus", ["upkeep: 3 managed files, 1.2.0 → 1.3.0", "upkeep: 2 installed files from ../voice-agent"]),
+    case("a plan's summary", "dryRunSummary", {"status": "dry-run", "installed": "1.2.0", "latest": "1.3.0", "summary": "upkeep update: 1.2.0 → 1.3.0 (dry run)\n"}),
+    case("nothing planned", "dryRunSummary", {"status": "up-to-date", "installed": "1.3.0", "latest": "1.3.0", "summary": None}),
+    case("soft, with reasons", "scoreMessage", {"score": 0.45, "decision": "soft", "files": 3, "reasons": ["outside the write set: a", "40 lines deleted"]}),
+    case("silent, no reasons", "scoreMessage", {"score": 0.1, "decision": "silent", "files": 1, "reasons": []}),
+    case("the latest and the installed release", "pickReleaseDirs",
+         {"installed": "1.2.0", "stateDir": ".upkeep", "named": ["../releases"],
+          "found": [found("../releases/a", "1.2.0"), found("../releases/b", "1.3.0"), found("../releases/c", "next"), found("../releases/d", "1.3.0-rc.1")]}),
+    case("equal versions: the first found wins", "pickReleaseDirs",
+         {"installed": "v1.3.0", "stateDir": ".upkeep", "named": ["x", "y"], "found": [found("x", "1.3.0"), found("y", "v1.3.0")]}),
+    case("the installed release is not among them", "pickReleaseDirs",
+         {"installed": "1.0.0", "stateDir": ".upkeep", "named": ["x"], "found": [found("x", "1.3.0")]}),
+    case("no release directory", "pickReleaseDirs",
+         {"installed": "1.0.0", "stateDir": ".tpl", "named": ["../a", "../b"], "found": [found("../a", "latest")]}),
+    case("an installed version that is not one", "pickReleaseDirs",
+         {"installed": "one", "stateDir": ".upkeep", "named": ["x"], "found": [found("x", "1.3.0")]}),
+]
 print(json.dumps({"$comment": "What an editor shows for a managed file (fileView) and a project's managed paths (editorManifest). Inputs: tests/vectors/src/editor_cases.py; expected values blessed from the native addon with bless.mjs and reviewed by hand.", "cases": cases}, indent=2, ensure_ascii=False))

@@ -72,6 +72,16 @@ ready = {"status": "ready", "overlap": False, "commits": [commit, commit2], "alr
 case("landReport: landed", "landReport", ready, [{"sha": "a" * 40}, {"sha": "b" * 40}])
 case("landReport: partly landed", "landReport", ready, [{"sha": "a" * 40}, {"error": "hook refused"}])
 case("landReport: the first commit failed", "landReport", ready, [{"error": "hook refused"}])
+# The shim hands git's raw words and status; the report words them (trimmed, or the status when git said nothing).
+case("landReport: git's words trimmed", "landReport", ready, [{"sha": "a" * 40}, {"error": "  error: hook refused\n", "status": 1}])
+case("landReport: git said nothing, its status is told", "landReport", ready, [{"error": "\n", "status": 128}])
+case("landReport: git said nothing and a signal ended it", "landReport", ready, [{"error": "", "status": None}])
+case("landReport: a stop before the second commit", "landReport", ready, [{"sha": "a" * 40}, {"stopped": True}])
+case("landReport: a stop before the first commit", "landReport", ready, [{"stopped": True}])
+# What land --seal reports once the handoff is written.
+case("sealReport: a ticket, a file, an inherited file", "sealReport", "/w/.git/upkeep/handoff.json",
+     handoff([f("a.txt")], [t("T-1", ["a.txt"], "Title")], [f("z.txt", None)]))
+case("sealReport: nothing but a ticket", "sealReport", "handoff.json", handoff([], [t("T-1")]))
 partly = {"status": "partly_landed", "landed": [{"sha": "a" * 40, **commit}], "alreadyLanded": [],
           "notLanded": [commit2], "inherited": [], "moved": [], "error": "hook refused"}
 case("renderLandReport: partly landed", "renderLandReport", partly)

@@ -88,4 +88,9 @@ case("the manifest refusal outranks none declared", "finishUpdateRegions", {"rep
 case("all current", "finishUpdateRegions", {"report": report(regions()), "jobs": [], "stateDir": ".upkeep"})
 case("awareness off", "finishUpdateRegions", {"report": report(regions(awarenessOff=True, mentioned=False, declarationsLoaded=0)), "jobs": [], "stateDir": ".upkeep"})
 
+case("the ceilings", "regionLimits")
+for fact in [{"kind": "no-preimage"}, {"kind": "occupied", "entry": "symlink"}, {"kind": "occupied", "entry": "directory"},
+             {"kind": "changed-again"}, {"kind": "blocked", "message": "EACCES: permission denied, open 'x'", "code": "EACCES"}]:
+    case(f"{fact['kind']} {fact.get('entry', '')}".strip(), "repairWords", fact)
+
 print(json.dumps({"$comment": "Generated regions: the oracle, confinement, and the report after regeneration. Inputs from tests/vectors/src/regions_cases.py, expected values blessed with bless.mjs and reviewed by hand.", "cases": cases}, indent=2, ensure_ascii=False))

@@ -162,4 +162,60 @@ case("assessView: no warnings, no warnings member", "assessView", numstat,
 case("assessView: a blocking verdict", "assessView", [{"file": "x", "added": 0, "deleted": 40}],
      {"declared": 0.1, "writeSet": ["x"]})
 
+# How a run that threw ends: a stop's code, its --json status, a prompt cancelled or cut short by a signal.
+for code, signal in [("cancelled", None), ("cancelled", "SIGTERM"), ("interrupted", "SIGINT"), ("interrupted", "SIGTERM"),
+                     ("interrupted", None), ("busy", None), ("EACCES", "SIGINT"), (None, None)]:
+    case(f"commandFailure: {code}, {signal}", "commandFailure", {"code": code, "signal": signal})
+case("commandFailure: a signal upkeep does not stop on", "commandFailure", {"code": "interrupted", "signal": "SIGHUP"})
+for signal in [None, "SIGINT", "SIGTERM", "SIGHUP"]:
+    case(f"stopExit: {signal}", "stopExit", signal)
+for n in [0, 1, 126, 127, 128, 4000]:
+    case(f"mergeExit: {n} conflicts", "mergeExit", n)
+for n in [0, 1, 3]:
+    case(f"hashExit: {n} unreadable", "hashExit", n)
+# A stop among a later batch's backups is told by the files written so far.
+case("renderStopped: among a later batch's backups", "renderStopped",
+     {"command": "update", "signal": "SIGINT", "phase": "backup", "done": 40, "total": 200, "written": {"done": 160, "total": 400}, "argv": UARGV})
+case("renderStopped: among the first batch's backups", "renderStopped",
+     {"command": "update", "signal": "SIGTERM", "phase": "backup", "done": 40, "total": 200, "written": None, "argv": UARGV})
+case("renderStopped: while writing, the last write told", "renderStopped",
+     {"command": "refresh", "signal": "SIGINT", "phase": "write", "done": 3, "total": 9, "written": {"done": 3, "total": 9}})
+# What upkeep quotes of a tool that failed.
+for name, said in [
+    ("git's fatal line", "Cloning into 'x'...\nfatal: repository 'x' not found\n"),
+    ("npm's error lines", "npm warn config production Use `--omit=dev` instead.\nnpm error code E404\nnpm error 404 Not Found - GET https://r/x\n"),
+    ("npm's old ERR! lines, any case", "npm ERR! code E404\nnpm err! 404\n"),
+    ("no error line: the last three", "one\ntwo\nthree\nfour\n"),
+    ("at most six error lines", "".join(f"error: {i}\n" for i in range(9))),
+    ("nothing said", "  \n\n"),
+]:
+    case(f"toolMessage: {name}", "toolMessage", said)
+# upkeep loop: which failures are refusals (exit 2), and the closing commit's subject.
+for code in ["bad-input", "git-failed", "loop-refused", "invalid-loop-graph", "invalid-loop-file", "unknown-action",
+             "unknown-preset", "invalid-argument", "invalid-numstat", "invalid-manifest", "EACCES"]:
+    case(f"loopRefusalExit: {code}", "loopRefusalExit", code)
+case("loopCommitSubject: the unit's intent", "loopCommitSubject", "Fix the login redirect", 3)
+case("loopCommitSubject: an empty intent", "loopCommitSubject", "", 3)
+case("loopCommitSubject: no intent", "loopCommitSubject", None, 12)
+
+# What a view of an update plan shows (the web demo's release view and one-file verdict).
+view_report = dict(update_report, conflicts=[
+    {"path": "README.md", "class": "shared", "route": "patch", "patchPath": ".upkeep-merge/README.md.patch",
+     "yoursDiffPath": ".upkeep-merge/README.md.yours.diff", "latestCopyPath": None, "reason": "--conflicts patch"},
+    {"path": "src/index.js", "class": "owned", "route": "markers", "patchPath": None, "yoursDiffPath": None, "latestCopyPath": None, "reason": None},
+    {"path": "logo.png", "class": "shared", "route": "latest-copy", "patchPath": None, "yoursDiffPath": None,
+     "latestCopyPath": ".upkeep-merge/logo.png", "reason": "a binary file"},
+    {"path": "docs/notes.md", "class": "wiki-owned", "route": "markers", "patchPath": None, "yoursDiffPath": None, "latestCopyPath": None, "reason": None},
+], structured={"package.json": {"applied": [], "conflicts": [], "suggestions": [], "notesPath": ".upkeep-merge/package.json.notes", "fallback": None}},
+   adopterActions=[{"version": "1.3.0", "subject": "docs/setup.md", "command": None, "changelog": "Action required: delete docs/setup.md."}])
+w = lambda op, path, at=None, size=10: {"op": op, "path": path, "patchPath": at, "size": size}
+case("planOverview: every kind of write, conflicts by route", "planOverview",
+     {"report": view_report, "files": ["README.md", "ci.yml", "docs/notes.md", "logo.png", "package.json", "src/index.js"],
+      "actions": [w("copy", "ci.yml"), w("write-merged", "src/index.js"), w("write-merged", "package.json"),
+                  w("write-patch", "README.md", ".upkeep-merge/README.md.patch"), w("write-patch", "README.md", ".upkeep-merge/README.md.yours.diff"),
+                  w("write-patch", "logo.png", ".upkeep-merge/logo.png", 2048), w("write-patch", "package.json", ".upkeep-merge/package.json.notes")]})
+case("planOverview: nothing needs the person", "planOverview",
+     {"report": dict(update_report, conflicts=[], delete=[]), "files": ["a"], "actions": []})
+case("nothingToPlan: up to date", "nothingToPlan", "up-to-date", "1.3.0", "1.3.0")
+case("nothingToPlan: ahead", "nothingToPlan", "ahead", "1.4.0", "1.3.0")
 print(json.dumps({"$comment": "What the command line prints, rendered by the engine. Inputs: tests/vectors/src/render_cases.py; expected values blessed from the native addon and reviewed by hand. Format: tests/vectors/README.md.", "cases": cases}, indent=2, ensure_ascii=False))

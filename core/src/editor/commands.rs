@@ -1,0 +1,116 @@
+//! The messages of the language server's commands (`workspace/executeCommand`): the
+//! workspace's status, the update's dry run and the risk of the working tree. Each command
+//! runs the same engine call as the command line; these are the lines it answers with.
+//!
+//! ```
+//! use upkeep_core::editor::{dry_run_summary, workspace_status, DryRunFacts};
+//!
+//! assert_eq!(workspace_status(&[]), "upkeep: no upkeep project in the workspace");
+//! let facts = DryRunFacts { status: "up-to-date".into(), installed: "1.3.0".into(), latest: "1.3.0".into(), summary: None };
+//! assert_eq!(dry_run_summary(&facts), "upkeep update: 1.3.0 is up-to-date (latest 1.3.0); nothing to plan\n");
+//! ```
+
+use crate::score::{js_number_to_string, Decision};
+
+/// `upkeep.status`: each project's line (its scan's when it has one), or that there is no
+/// project.
+pub fn workspace_status(lines: &[String]) -> String {
+    if lines.is_empty() {
+        "upkeep: no upkeep project in the workspace".into()
+    } else {
+        lines.join("\n")
+    }
+}
+
+/// What `upkeep.updateDryRun` knows once the update's dry run returned.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase", default)
+)]
+pub struct DryRunFacts {
+    /// The run's status (`dry-run`, `up-to-date`, ...).
+    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    pub status: String,
+    /// The installed version.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    pub installed: String,
+    /// The latest version.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    pub latest: String,
+    /// The plan's summary, when a plan was made.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    pub summary: Option<String>,
+}
+
+/// The dry run's summary: the plan's, or why nothing was planned.
+pub fn dry_run_summary(facts: &DryRunFacts) -> String {
+    match &facts.summary {
+        Some(summary) => summary.clone(),
+        None => format!(
+            "upkeep update: {} is {} (latest {}); nothing to plan\n",
+            facts.installed, facts.status, facts.latest
+        ),
+    }
+}
+
+/// What `upkeep.scoreWorkingTree` says of a verdict (`assess`'s answer).
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct ScoreFacts {
+    /// The actual score.
+    pub score: f64,
+    /// Its decision.
+    pub decision: Decision,
+    /// How many files the diff had.
+    pub files: usize,
+    /// Why the score is above the declared one.
+    pub reasons: Vec<String>,
+}
+
+/// The working tree's risk as one line: score, decision, file count and reasons.
+pub fn score_message(facts: &ScoreFacts) -> String {
+    let reasons = if facts.reasons.is_empty() {
+        String::new()
+    } else {
+        format!(": {}", facts.reasons.join("; "))
+    };
+    format!(
+        "upkeep score of the working tree against HEAD: {} ({}, {} files){reasons}",
+        js_number_to_string(facts.score),
+        facts.decision.as_str(),
+        facts.files
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_command_says_what_it_found() {
+        assert_eq!(workspace_status(&["a".into(), "b".into()]), "a\nb");
+        let planned = DryRunFacts {
+            summary: Some("upkeep update: plan\n".into()),
+            ..DryRunFacts::default()
+        };
+        assert_eq!(dry_run_summary(&planned), "upkeep update: plan\n");
+        let facts = ScoreFacts {
+            score: 0.35,
+            decision: Decision::Soft,
+            files: 2,
+            reasons: vec!["a".into(), "b".into()],
+        };
+        assert_eq!(
+            score_message(&facts),
+            "upkeep score of the working tree against HEAD: 0.35 (soft, 2 files): a; b"
+        );
+    }
+}

@@ -1,0 +1,150 @@
+//! Which release directories a project's editor compares, when the server is given release
+//! folders (`initializationOptions.releases`) rather than a recorded source: among the
+//! folders found holding a `VERSION` that is a version, the latest is the highest version
+//! (the first named, among equals) and the baseline the first holding the installed
+//! version. Without a baseline the editor still shows the latest release, saying that
+//! upstream's changes cannot be told from the project's.
+//!
+//! ```
+//! use upkeep_core::editor::{pick_release_dirs, FoundRelease, ReleaseDirsInput};
+//!
+//! let found = |dir: &str, version: &str| FoundRelease { dir: dir.into(), version: version.into() };
+//! let input = ReleaseDirsInput {
+//!     installed: "1.2.0".into(),
+//!     state_dir: ".upkeep".into(),
+//!     named: vec!["/r".into()],
+//!     found: vec![found("/r/a", "1.2.0"), found("/r/b", "1.3.0"), found("/r/c", "next")],
+//! };
+//! let picked = pick_release_dirs(&input).unwrap();
+//! assert_eq!(picked.latest.unwrap().dir, "/r/b");
+//! assert_eq!(picked.baseline_dir.as_deref(), Some("/r/a"));
+//! ```
+
+use crate::error::Result;
+use crate::update::{compare_versions, Version};
+
+/// A folder holding a release, with the version its `VERSION` says.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct FoundRelease {
+    /// The folder.
+    pub dir: String,
+    /// Its `VERSION`, trimmed.
+    pub version: String,
+}
+
+/// The folders found, and what they are compared with.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct ReleaseDirsInput {
+    /// The project's installed version (its `VERSION`).
+    pub installed: String,
+    /// The state folder, for the message when no release is found.
+    pub state_dir: String,
+    /// The folders the options named, as given, for that message.
+    pub named: Vec<String>,
+    /// The release folders found, in the order they were found.
+    pub found: Vec<FoundRelease>,
+}
+
+/// The two releases, or why there are none.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct ReleaseDirs {
+    /// The latest release.
+    pub latest: Option<FoundRelease>,
+    /// The folder of the installed release, when one holds it.
+    pub baseline_dir: Option<String>,
+    /// Why no release can be had.
+    pub unavailable: Option<String>,
+}
+
+/// Picks the two releases (see the module docs). An installed version that is not a
+/// version is the version parser's error.
+pub fn pick_release_dirs(input: &ReleaseDirsInput) -> Result<ReleaseDirs> {
+    let valid: Vec<&FoundRelease> = input
+        .found
+        .iter()
+        .filter(|r| r.version.parse::<Version>().is_ok())
+        .collect();
+    let Some(first) = valid.first() else {
+        return Ok(ReleaseDirs {
+            latest: None,
+            baseline_dir: None,
+            unavailable: Some(format!(
+                "no release directory (holding {}/VERSION) in {}",
+                input.state_dir,
+                input.named.join(", ")
+            )),
+        });
+    };
+    let mut latest = *first;
+    for release in &valid[1..] {
+        if compare_versions(&release.version, &latest.version)? > 0 {
+            latest = release;
+        }
+    }
+    let mut baseline = None;
+    for release in &valid {
+        if compare_versions(&release.version, &input.installed)? == 0 {
+            baseline = Some(release.dir.clone());
+            break;
+        }
+    }
+    Ok(ReleaseDirs {
+        latest: Some(latest.clone()),
+        baseline_dir: baseline,
+        unavailable: None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(installed: &str, found: &[(&str, &str)]) -> ReleaseDirsInput {
+        ReleaseDirsInput {
+            installed: installed.into(),
+            state_dir: ".upkeep".into(),
+            named: vec!["../a".into(), "../b".into()],
+            found: found
+                .iter()
+                .map(|(dir, version)| FoundRelease {
+                    dir: dir.to_string(),
+                    version: version.to_string(),
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn the_first_named_wins_among_equal_versions() {
+        let picked =
+            pick_release_dirs(&input("v1.0.0", &[("x", "1.0.0"), ("y", "v1.0.0")])).unwrap();
+        assert_eq!(picked.latest.unwrap().dir, "x");
+        assert_eq!(picked.baseline_dir.as_deref(), Some("x"));
+        let none = pick_release_dirs(&input("1.0.0", &[("x", "latest")])).unwrap();
+        assert_eq!(
+            none.unavailable.as_deref(),
+            Some("no release directory (holding .upkeep/VERSION) in ../a, ../b")
+        );
+        assert!(pick_release_dirs(&input("nope", &[("x", "1.0.0")])).is_err());
+        let no_baseline = pick_release_dirs(&input("0.9.0", &[("x", "1.0.0")])).unwrap();
+        assert_eq!(no_baseline.baseline_dir, None);
+    }
+}

@@ -1,0 +1,42 @@
+//! What `upkeep loop` decides around the engine's answers: which failures are the input's
+//! or the loop state's refusal (printed as `{"error": …}` and exit 2) rather than a bug,
+//! and the subject of the commit that closes a unit.
+//!
+//! ```
+//! use upkeep_core::looping::{commit_subject, loop_refusal_exit};
+//!
+//! assert_eq!(loop_refusal_exit("loop-refused"), Some(2));
+//! assert_eq!(loop_refusal_exit("corrupt-journal"), None);
+//! assert_eq!(commit_subject(Some("Fix the redirect"), 3), "Fix the redirect");
+//! assert_eq!(commit_subject(Some(""), 3), "loop iteration 3");
+//! ```
+
+/// The codes that refuse a loop command: the command's own usage and input mistakes
+/// (`bad-input`, a failed `git-failed` step), and the engine's refusals of the graph, the
+/// `LOOP.md`, the loop's state, the declared actions, the preset, an argument or a numstat.
+const REFUSALS: [&str; 9] = [
+    "bad-input",
+    "git-failed",
+    "loop-refused",
+    "invalid-loop-graph",
+    "invalid-loop-file",
+    "unknown-action",
+    "unknown-preset",
+    "invalid-argument",
+    "invalid-numstat",
+];
+
+/// The exit code of a loop command that failed with `code`: 2 for a refusal; `None` for
+/// anything else, which is a bug and is not caught.
+pub fn loop_refusal_exit(code: &str) -> Option<u8> {
+    REFUSALS.contains(&code).then_some(2)
+}
+
+/// The subject of the commit that closes a unit: its intent, or `loop iteration <n>` when
+/// the unit stated none.
+pub fn commit_subject(intent: Option<&str>, iteration: u64) -> String {
+    match intent {
+        Some(intent) if !intent.is_empty() => intent.to_string(),
+        _ => format!("loop iteration {iteration}"),
+    }
+}

@@ -1,0 +1,307 @@
+//! What a view of an update plan shows (the web demo draws the plan of three trees with
+//! it): a headline, what needs the person (the conflicts, counted by the route each took;
+//! the files dropped upstream but edited here; the release notes' adopter actions), and
+//! each file the update would write with what it is and how to show it. `upkeep update
+//! --dry-run` prints the plan's own summary; this is the same plan in a page's pieces.
+//!
+//! ```
+//! use upkeep_core::update::{nothing_to_plan, plan_overview, OverviewInput, PlannedWrite, UpdateReport};
+//!
+//! let input = OverviewInput {
+//!     report: UpdateReport::default(),
+//!     files: vec!["README.md".into(), "src/index.js".into()],
+//!     actions: vec![PlannedWrite { op: "copy".into(), path: "README.md".into(), ..PlannedWrite::default() }],
+//! };
+//! let overview = plan_overview(&input);
+//! assert_eq!(overview.headline, "2 managed files · 1 actions planned · dry run, nothing written");
+//! assert_eq!(overview.needs[0].text, " conflicts to resolve");
+//! assert_eq!(nothing_to_plan("up-to-date", "1.3.0", "1.3.0"),
+//!     "Nothing to plan: the project is up-to-date (installed 1.3.0, latest 1.3.0).");
+//! ```
+
+use super::plan::conflict::ConflictRoute;
+use super::report::UpdateReport;
+
+/// One action of the plan, without its bytes: what it does, to which path, and how many
+/// bytes it writes.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase", default)
+)]
+pub struct PlannedWrite {
+    /// The action's `op`: `copy`, `write-merged`, `write-patch`.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    pub op: String,
+    /// The project path it is about.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    pub path: String,
+    /// Where a `write-patch` writes.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    pub patch_path: Option<String>,
+    /// How many bytes it writes (`bytes.length`).
+    #[cfg_attr(feature = "contracts", ts(as = "Option<usize>", optional))]
+    pub size: usize,
+}
+
+/// A plan, for [`plan_overview`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase", default)
+)]
+pub struct OverviewInput {
+    /// The plan's report.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<UpdateReport>", optional))]
+    pub report: UpdateReport,
+    /// The plan's managed paths (its `files`).
+    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
+    pub files: Vec<String>,
+    /// The plan's actions, in order.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<PlannedWrite>>", optional))]
+    pub actions: Vec<PlannedWrite>,
+}
+
+/// Something that needs the person: how many, and the words after the count.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct Need {
+    /// `conflicts`, `delete` or `adopter-actions`.
+    pub kind: String,
+    /// How many.
+    pub count: usize,
+    /// The words after the count (` conflicts to resolve (2 with markers)`).
+    pub text: String,
+}
+
+/// A file the update would write, as a view shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct WriteView {
+    /// The action's index in the plan (its bytes are that action's).
+    pub index: usize,
+    /// The project path the write is about.
+    pub path: String,
+    /// The path written.
+    pub at: String,
+    /// What it is, after the path (` — merged in place (backup first)`).
+    pub what: String,
+    /// How its bytes are shown: `diff` (a patch), `text`, or `size` (a binary copy).
+    pub show: String,
+    /// The line shown instead of the bytes (`show` = `size`).
+    pub size_line: Option<String>,
+    /// What a one-file view lists it as: the file itself, or the path of its patch.
+    pub short: String,
+}
+
+/// The view of a plan (see the module docs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct PlanOverview {
+    /// `12 managed files · 5 actions planned · dry run, nothing written`.
+    pub headline: String,
+    /// Conflicts, deletes and adopter actions, in that order.
+    pub needs: Vec<Need>,
+    /// The files written (merged files and patches), in the plan's order.
+    pub writes: Vec<WriteView>,
+}
+
+/// How the conflicts were left, counted by route in the order they first appear:
+/// ` (2 with markers, 1 as a patch)`, or nothing.
+fn routes(report: &UpdateReport) -> String {
+    let mut counts: Vec<(ConflictRoute, usize)> = Vec::new();
+    for conflict in &report.conflicts {
+        match counts
+            .iter_mut()
+            .find(|(route, _)| *route == conflict.route)
+        {
+            Some((_, n)) => *n += 1,
+            None => counts.push((conflict.route, 1)),
+        }
+    }
+    let words = |route: ConflictRoute| match route {
+        ConflictRoute::Markers => "with markers",
+        ConflictRoute::Patch => "as a patch",
+        ConflictRoute::LatestCopy => "with upstream's copy",
+        _ => "not a file",
+    };
+    let parts: Vec<String> = counts
+        .iter()
+        .map(|(route, n)| format!("{n} {}", words(*route)))
+        .collect();
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", parts.join(", "))
+    }
+}
+
+/// What one merged file or patch is.
+fn write_view(report: &UpdateReport, index: usize, action: &PlannedWrite) -> Option<WriteView> {
+    let patch = match action.op.as_str() {
+        "write-patch" => true,
+        "write-merged" => false,
+        _ => return None,
+    };
+    let path = &action.path;
+    let conflict = report.conflicts.iter().find(|c| &c.path == path);
+    let at = if patch {
+        action.patch_path.clone().unwrap_or_default()
+    } else {
+        path.clone()
+    };
+    let is = |field: Option<&Option<String>>| field.is_some_and(|p| p.as_deref() == Some(&at));
+    let notes = report
+        .structured
+        .get(path)
+        .is_some_and(|s| s.notes_path.as_deref() == Some(&at));
+    let what = if !patch {
+        if conflict.is_some_and(|c| c.route == ConflictRoute::Markers) {
+            " — written with conflict markers (backup first)".to_string()
+        } else {
+            " — merged in place (backup first)".to_string()
+        }
+    } else if notes {
+        format!(" — conflicts and suggestions of the field merge of {path}")
+    } else if is(conflict.map(|c| &c.patch_path)) {
+        format!(
+            " — upstream's change to {path} (baseline → latest), to apply from the project root"
+        )
+    } else if is(conflict.map(|c| &c.yours_diff_path)) {
+        format!(" — your edits to {path} against the latest release, for reading")
+    } else {
+        format!(" — upstream's copy of {path}")
+    };
+    let diff =
+        patch && (is(conflict.map(|c| &c.patch_path)) || is(conflict.map(|c| &c.yours_diff_path)));
+    let size = patch && is(conflict.map(|c| &c.latest_copy_path));
+    Some(WriteView {
+        index,
+        path: path.clone(),
+        short: if patch {
+            at.clone()
+        } else {
+            "the file itself (after a backup)".into()
+        },
+        at,
+        what,
+        show: if diff {
+            "diff"
+        } else if size {
+            "size"
+        } else {
+            "text"
+        }
+        .into(),
+        size_line: size.then(|| format!("({} bytes)", action.size)),
+    })
+}
+
+/// The view of a plan (see the module docs).
+pub fn plan_overview(input: &OverviewInput) -> PlanOverview {
+    let report = &input.report;
+    let need = |kind: &str, count: usize, text: String| Need {
+        kind: kind.into(),
+        count,
+        text,
+    };
+    PlanOverview {
+        headline: format!(
+            "{} managed files · {} actions planned · dry run, nothing written",
+            input.files.len(),
+            input.actions.len()
+        ),
+        needs: vec![
+            need(
+                "conflicts",
+                report.conflicts.len(),
+                format!(" conflicts to resolve{}", routes(report)),
+            ),
+            need(
+                "delete",
+                report.delete.len(),
+                " files dropped upstream but edited here: yours to delete".into(),
+            ),
+            need(
+                "adopter-actions",
+                report.adopter_actions.len(),
+                " adopter actions from the release notes".into(),
+            ),
+        ],
+        writes: input
+            .actions
+            .iter()
+            .enumerate()
+            .filter_map(|(index, action)| write_view(report, index, action))
+            .collect(),
+    }
+}
+
+/// The line for a project with nothing to plan (up to date, ahead).
+pub fn nothing_to_plan(status: &str, installed: &str, latest: &str) -> String {
+    format!("Nothing to plan: the project is {status} (installed {installed}, latest {latest}).")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::update::{Conflict, FileClass};
+
+    #[test]
+    fn conflicts_are_counted_by_route_and_each_write_is_named() {
+        let mut report = UpdateReport::default();
+        let mut patch = Conflict::new("b.md", FileClass::Shared, ConflictRoute::Patch);
+        patch.patch_path = Some(".upkeep-merge/b.md.patch".into());
+        report.conflicts = vec![
+            Conflict::new("a.md", FileClass::Shared, ConflictRoute::Markers),
+            patch,
+            Conflict::new("c.md", FileClass::Shared, ConflictRoute::Markers),
+        ];
+        let write = |op: &str, path: &str, at: Option<&str>| PlannedWrite {
+            op: op.into(),
+            path: path.into(),
+            patch_path: at.map(str::to_string),
+            size: 7,
+        };
+        let overview = plan_overview(&OverviewInput {
+            report,
+            files: vec![],
+            actions: vec![
+                write("write-merged", "a.md", None),
+                write("copy", "x", None),
+                write("write-patch", "b.md", Some(".upkeep-merge/b.md.patch")),
+            ],
+        });
+        assert_eq!(
+            overview.needs[0].text,
+            " conflicts to resolve (2 with markers, 1 as a patch)"
+        );
+        assert_eq!(overview.writes.len(), 2);
+        assert_eq!(
+            overview.writes[0].what,
+            " — written with conflict markers (backup first)"
+        );
+        assert_eq!(overview.writes[0].short, "the file itself (after a backup)");
+        assert_eq!(overview.writes[1].show, "diff");
+        assert_eq!(overview.writes[1].short, ".upkeep-merge/b.md.patch");
+    }
+}

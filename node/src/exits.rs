@@ -1,0 +1,44 @@
+//! Exit codes: a stop's code, how a command whose run threw ends, and the counted codes of
+//! `merge` and `hash`. Values cross as plain JavaScript objects (serde).
+
+use crate::convert::{decode, encode};
+use napi::bindgen_prelude::{Object, Unknown};
+use napi::Env;
+use napi_derive::napi;
+use upkeep_core::exits;
+use upkeep_core::ErrorKind;
+
+use crate::error::to_js;
+
+/// The exit code of a run a signal stopped (130 SIGINT or none, 143 SIGTERM).
+#[napi]
+pub fn stop_exit(env: Env, signal: Option<String>) -> napi::Result<u32> {
+    let code = exits::stop_exit(signal.as_deref()).map_err(|e| to_js(&env, e))?;
+    Ok(u32::from(code))
+}
+
+/// How a command whose run threw ends: its `--json` status, whether it stopped, its stop code.
+#[napi(ts_return_type = "CommandFailure")]
+pub fn command_failure<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "FailureFacts")] facts: Object,
+) -> napi::Result<Unknown<'env>> {
+    let facts: exits::FailureFacts =
+        decode(env, ErrorKind::InvalidArgument, "commandFailure", facts)?;
+    encode(
+        env,
+        &exits::command_failure(&facts).map_err(|e| to_js(env, e))?,
+    )
+}
+
+/// The exit code of `upkeep merge`: the conflicts left, at most 127.
+#[napi]
+pub fn merge_exit(conflicts: u32) -> u32 {
+    u32::from(exits::merge_exit(u64::from(conflicts)))
+}
+
+/// The exit code of `upkeep hash`: 2 when an operand could not be read.
+#[napi]
+pub fn hash_exit(unreadable: u32) -> u32 {
+    u32::from(exits::hash_exit(u64::from(unreadable)))
+}

@@ -1,0 +1,35 @@
+//! Exit codes: a stop's code, how a command whose run threw ends, and the counted codes of
+//! `merge` and `hash`. Values cross as plain JavaScript objects (serde-wasm-bindgen).
+
+use upkeep_core::exits;
+use upkeep_core::ErrorKind;
+use wasm_bindgen::prelude::*;
+
+use crate::convert::{decode, encode};
+use crate::error::to_js;
+
+/// The exit code of a run a signal stopped (130 SIGINT or none, 143 SIGTERM).
+#[wasm_bindgen(js_name = stopExit)]
+pub fn stop_exit(signal: Option<String>) -> Result<u32, JsValue> {
+    let code = exits::stop_exit(signal.as_deref()).map_err(to_js)?;
+    Ok(u32::from(code))
+}
+
+/// How a command whose run threw ends: its `--json` status, whether it stopped, its stop code.
+#[wasm_bindgen(js_name = commandFailure)]
+pub fn command_failure(facts: JsValue) -> Result<JsValue, JsValue> {
+    let facts: exits::FailureFacts = decode(ErrorKind::InvalidArgument, "commandFailure", facts)?;
+    encode(&exits::command_failure(&facts).map_err(to_js)?)
+}
+
+/// The exit code of `upkeep merge`: the conflicts left, at most 127.
+#[wasm_bindgen(js_name = mergeExit)]
+pub fn merge_exit(conflicts: u32) -> u32 {
+    u32::from(exits::merge_exit(u64::from(conflicts)))
+}
+
+/// The exit code of `upkeep hash`: 2 when an operand could not be read.
+#[wasm_bindgen(js_name = hashExit)]
+pub fn hash_exit(unreadable: u32) -> u32 {
+    u32::from(exits::hash_exit(u64::from(unreadable)))
+}
