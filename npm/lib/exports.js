@@ -99,6 +99,7 @@ export const ENGINE = Object.freeze([
       'renderProjectSource',
       'scaffoldStart',
       'planScaffold',
+      'scaffoldHalt',
       'planAdopt',
       'updateSources',
       'checkReleaseDrift',

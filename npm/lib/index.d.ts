@@ -174,9 +174,11 @@ import type {
   RunFacts,
   RunRenderOptions,
   RunReport,
+  ScaffoldHalt,
   ScaffoldInput,
   ScaffoldPlan,
   ScaffoldReport,
+  ScaffoldRun,
   ScaffoldStart,
   ScaffoldStartInput,
   ScanTotals,
@@ -975,6 +977,8 @@ export declare function renderProjectSource(record: ProjectSource): string;
 export declare function scaffoldStart(input: ScaffoldStartInput): ScaffoldStart;
 /** Plans `upkeep new`. */
 export declare function planScaffold(input: ScaffoldInput): ScaffoldPlan;
+/** Reads the executor's outcomes of `upkeep new`: `null` when every file is in place, else why the run stops (its code and message). */
+export declare function scaffoldHalt(run: ScaffoldRun): ScaffoldHalt | null;
 
 /** Plans `upkeep adopt`; throws `already-recorded`. */
 export declare function planAdopt(input: AdoptInput): AdoptPlan;

@@ -104,6 +104,7 @@ export const {
   renderProjectSource,
   scaffoldStart,
   planScaffold,
+  scaffoldHalt,
   planAdopt,
   updateSources,
   checkReleaseDrift,
