@@ -269,7 +269,6 @@ case("scaffoldHalt: a refused write stops the run with the system's code", "scaf
      halt([("a", "done"), ("d/e", "blocked", {"code": "ENOSPC", "message": "no space left on device", "stage": "stage"})]))
 case("scaffoldHalt: a refused backup", "scaffoldHalt",
      halt([("f", "blocked", {"code": "EACCES", "message": "permission denied", "stage": "backup"})]))
-case("scaffoldHalt: an unknown key is refused", "scaffoldHalt", {"outcomes": [], "done": True})
 
 # ---- upkeep adopt
 
