@@ -483,6 +483,7 @@ fn run(call: &str, args: &[Value]) -> Value {
         }
         "scaffoldStart" => encoded(lifecycle::scaffold_start(&typed(&args[0]))),
         "planScaffold" => encoded(lifecycle::plan_scaffold(&typed(&args[0]))),
+        "scaffoldHalt" => encoded(Ok::<_, Error>(lifecycle::scaffold_halt(&typed(&args[0])))),
         "planAdopt" => encoded(lifecycle::plan_adopt(&typed(&args[0]))),
         "updateSources" => encoded(lifecycle::update_sources(&typed(&args[0]))),
         "parseExitPolicy" => encoded(fleet::parse_exit_policy(text(0))),

@@ -205,6 +205,15 @@ pub fn plan_scaffold<'env>(
     typed(env, "planScaffold", input, |i| life::plan_scaffold(&i))
 }
 
+/// Reads the executor's outcomes of `upkeep new`: `null` when it finished, else why it stops.
+#[napi(ts_return_type = "ScaffoldHalt | null")]
+pub fn scaffold_halt<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "ScaffoldRun")] run: Object,
+) -> napi::Result<Unknown<'env>> {
+    typed(env, "scaffoldHalt", run, |r| Ok(life::scaffold_halt(&r)))
+}
+
 /// Plans `upkeep adopt`.
 #[napi(ts_return_type = "AdoptPlan")]
 pub fn plan_adopt<'env>(

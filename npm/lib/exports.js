@@ -117,6 +117,7 @@ export const ENGINE = Object.freeze([
       'scaffoldStart',
       'planScaffold',
       'adoptRefusal',
+      'scaffoldHalt',
       'planAdopt',
       'firstCommitWords',
       'releaseWords',

@@ -192,9 +192,11 @@ import type {
   RunFacts,
   RunRenderOptions,
   RunReport,
+  ScaffoldHalt,
   ScaffoldInput,
   ScaffoldPlan,
   ScaffoldReport,
+  ScaffoldRun,
   ScaffoldStart,
   ScaffoldStartInput,
   ScanTotals,
@@ -1055,6 +1057,8 @@ export declare function renderProjectSource(record: ProjectSource): string;
 export declare function scaffoldStart(input: ScaffoldStartInput): ScaffoldStart;
 /** Plans `upkeep new`. */
 export declare function planScaffold(input: ScaffoldInput): ScaffoldPlan;
+/** Reads the executor's outcomes of `upkeep new`: `null` when every file is in place, else why the run stops (its code and message). */
+export declare function scaffoldHalt(run: ScaffoldRun): ScaffoldHalt | null;
 
 /** Why `upkeep adopt <spec>` is refused before the fetch (the spec names no version), or `null`; throws `invalid-spec`. */
 export declare function adoptRefusal(spec: string): Refusal | null;

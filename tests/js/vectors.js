@@ -336,6 +336,7 @@ const calls = {
   renderProjectSource: (api, [record]) => api.renderProjectSource(record),
   scaffoldStart: (api, [input]) => api.scaffoldStart(input),
   planScaffold: (api, [input]) => api.planScaffold(input),
+  scaffoldHalt: (api, [run]) => api.scaffoldHalt(run),
   planAdopt: (api, [input]) => api.planAdopt(input),
   updateSources: (api, [input]) => api.updateSources(input),
   parseExitPolicy: (api, [text]) => api.parseExitPolicy(text),

@@ -146,6 +146,12 @@ pub fn plan_scaffold(input: JsValue) -> Result<JsValue, JsValue> {
     typed("planScaffold", input, |i| life::plan_scaffold(&i))
 }
 
+/// Reads the executor's outcomes of `upkeep new`: `null` when it finished, else why it stops.
+#[wasm_bindgen(js_name = scaffoldHalt)]
+pub fn scaffold_halt(run: JsValue) -> Result<JsValue, JsValue> {
+    typed("scaffoldHalt", run, |r| Ok(life::scaffold_halt(&r)))
+}
+
 /// Plans `upkeep adopt`.
 #[wasm_bindgen(js_name = planAdopt)]
 pub fn plan_adopt(input: JsValue) -> Result<JsValue, JsValue> {

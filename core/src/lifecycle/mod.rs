@@ -69,9 +69,10 @@ pub use rules::{
     ManifestRules, RuleClass,
 };
 pub use scaffold::{
-    plan_scaffold, scaffold_start, state_files, ProbedSide, ScaffoldFile, ScaffoldInput,
-    ScaffoldMode, ScaffoldPlan, ScaffoldReport, ScaffoldStart, ScaffoldStartInput, ScaffoldWrite,
-    StateFile, BACKUPS_DIR, NEW_IN_PROGRESS_FILE,
+    plan_scaffold, scaffold_halt, scaffold_start, state_files, ProbedSide, ScaffoldFile,
+    ScaffoldHalt, ScaffoldInput, ScaffoldMode, ScaffoldPlan, ScaffoldReport, ScaffoldRun,
+    ScaffoldStart, ScaffoldStartInput, ScaffoldStatus, StateFile, BACKUPS_DIR,
+    NEW_IN_PROGRESS_FILE,
 };
 pub use select::{parse_git_tags, select_version, Available, GitTag, Selected, VersionQuery};
 pub use sources::{check_release_drift, update_sources, UpdateSources, UpdateSourcesInput};

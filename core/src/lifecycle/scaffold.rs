@@ -4,8 +4,13 @@
 //! empty (or missing, or `.git`-only) folder is scaffolded fresh; a folder holding an
 //! interrupted `new` of the same release is resumed; any other folder is refused unless
 //! `--force`. [`plan_scaffold`] then decides, per file of the release, whether it is
-//! created, replaced (after a backup) or already in place, and renders the state files
-//! (`manifest.json`, `VERSION`, `source.json`) that are written last.
+//! created, replaced (after a backup) or already in place — as the write steps the one
+//! executor carries out for every command (`crate::writes`), with how durably: a fresh
+//! run replaces nothing and is synced once at its end, any other step by step — and
+//! renders the state files (`manifest.json`, `VERSION`, `source.json`) that are written
+//! last. [`scaffold_halt`] reads what the executor did: every file in place, or why the
+//! run stops before its state files (a stop request, a file that appeared or changed
+//! meanwhile, a refused write), and re-running the same command finishes it.
 //!
 //! ```
 //! use upkeep_core::lifecycle::{scaffold_start, ScaffoldMode, ScaffoldStartInput};
@@ -25,6 +30,9 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::json::{self, Json};
 use crate::observe::EntryKind;
 use crate::regions::shell_command;
+use crate::writes::{
+    describe_outcome, Durability, Expect, OsError, OutcomeKind, StepContent, StepOutcome, WriteStep,
+};
 
 /// The record an interrupted `upkeep new` leaves in the state folder.
 pub const NEW_IN_PROGRESS_FILE: &str = "new-in-progress.json";
@@ -244,21 +252,20 @@ pub struct ScaffoldInput {
     pub state_dir: String,
 }
 
-/// A file the shim copies from the release view.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// How a scaffold run ends when every step went as planned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
-    serde(rename_all = "camelCase")
+    serde(rename_all = "kebab-case")
 )]
-pub struct ScaffoldWrite {
-    /// The installed path (in the view and in the target).
-    pub path: String,
-    /// Where the target's file is backed up first, when it is replaced.
-    pub backup_path: Option<String>,
-    /// Whether the path must not exist yet (a fresh run creates, never replaces).
-    pub create: bool,
+#[non_exhaustive]
+pub enum ScaffoldStatus {
+    /// A new project.
+    Created,
+    /// An interrupted run finished.
+    Resumed,
 }
 
 /// A state file written after every file, with its bytes.
@@ -314,8 +321,15 @@ pub struct ScaffoldReport {
 pub struct ScaffoldPlan {
     /// The progress record, written (and synced) before the first file; `None` when resuming.
     pub progress: Option<StateFile>,
-    /// The files to copy, in path order.
-    pub writes: Vec<ScaffoldWrite>,
+    /// The files to install, in path order, as the executor's steps: each release file
+    /// copied from the release view where nothing is (never over something that appeared
+    /// meanwhile), or, where the target holds a different file, backed up first and
+    /// replaced only if it still holds what was hashed.
+    pub steps: Vec<WriteStep>,
+    /// When the executor makes the steps durable: once at the end for a fresh run (it
+    /// replaces nothing, and the progress record stays until that sync), step by step
+    /// otherwise.
+    pub durability: Durability,
     /// `manifest.json`, `VERSION`, `source.json`, in the order they are written, last.
     pub state_files: Vec<StateFile>,
     /// The progress record's path, removed at the very end.
@@ -324,6 +338,8 @@ pub struct ScaffoldPlan {
     pub report: ScaffoldReport,
     /// The summary the CLI prints.
     pub summary: String,
+    /// The run's status word once every step is done.
+    pub status: ScaffoldStatus,
 }
 
 /// Plans a scaffold run; a target path that is a folder or a link is refused (nothing is
@@ -344,31 +360,51 @@ pub fn plan_scaffold(input: &ScaffoldInput) -> Result<ScaffoldPlan> {
         backup_dir: None,
         resumed: input.start.mode == ScaffoldMode::Resume,
     };
-    let mut writes = Vec::new();
+    let mut steps = Vec::new();
     let mut blocked = Vec::new();
     let mut files: Vec<&ScaffoldFile> = input.files.iter().collect();
     files.sort_by(|a, b| a.path.cmp(&b.path));
     for file in files {
         crate::paths::validate_canonical_path(&file.path)?;
+        let index = Some(steps.len());
         match &file.current {
             None => {
                 report.created.push(file.path.clone());
-                writes.push(ScaffoldWrite {
+                steps.push(WriteStep {
                     path: file.path.clone(),
-                    backup_path: None,
-                    create: fresh,
+                    expect: Expect::Missing,
+                    content: StepContent::Release {
+                        from: file.path.clone(),
+                        sha256: None,
+                    },
+                    backup: None,
+                    index,
                 });
             }
             Some(side) if side.kind != EntryKind::File => blocked.push(file.path.clone()),
             Some(side) if side.sha256.is_some() && side.sha256 == file.sha256 => {
                 report.unchanged.push(file.path.clone())
             }
-            Some(_) => {
+            Some(side) => {
+                let (Some(now), Some(release)) = (&side.sha256, &file.sha256) else {
+                    return Err(Error::new(
+                        ErrorKind::InvalidArgument,
+                        &file.path,
+                        "a file the target holds needs its SHA-256 and the release file's",
+                    ));
+                };
                 report.replaced.push(file.path.clone());
-                writes.push(ScaffoldWrite {
+                steps.push(WriteStep {
                     path: file.path.clone(),
-                    backup_path: Some(format!("{backup_dir}/{}", file.path)),
-                    create: false,
+                    expect: Expect::File {
+                        sha256: now.clone(),
+                    },
+                    content: StepContent::Release {
+                        from: file.path.clone(),
+                        sha256: Some(release.clone()),
+                    },
+                    backup: Some(format!("{backup_dir}/{}", file.path)),
+                    index,
                 });
             }
         }
@@ -406,13 +442,105 @@ pub fn plan_scaffold(input: &ScaffoldInput) -> Result<ScaffoldPlan> {
     });
     let state_files = state_files(state, &input.manifest, &input.record);
     let summary = render_summary(&report, &input.record);
+    let status = if report.resumed {
+        ScaffoldStatus::Resumed
+    } else {
+        ScaffoldStatus::Created
+    };
     Ok(ScaffoldPlan {
         progress,
-        writes,
+        steps,
+        durability: if fresh {
+            Durability::Run
+        } else {
+            Durability::Step
+        },
         state_files,
         progress_path,
         report,
         summary,
+        status,
+    })
+}
+
+/// What the executor did with a scaffold's steps, as columns (a 10,000-file scaffold's
+/// outcomes cross into the engine as three arrays, not 10,000 objects): the executor's
+/// `StepOutcome`s' `path`, `outcome` and `error`, in order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Deserialize),
+    serde(rename_all = "camelCase", deny_unknown_fields)
+)]
+pub struct ScaffoldRun {
+    /// Each tried step's path.
+    #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
+    pub paths: Vec<String>,
+    /// What became of each.
+    #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<OutcomeKind>>", optional))]
+    pub outcomes: Vec<OutcomeKind>,
+    /// Each one's refusal (a blocked step's), or null.
+    #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(
+        feature = "contracts",
+        ts(as = "Option<Vec<Option<OsError>>>", optional)
+    )]
+    pub errors: Vec<Option<OsError>>,
+    /// Whether the run stopped early on a stop request.
+    #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    pub stopped: bool,
+}
+
+/// Why a scaffold run stops before its state files: the error the flow raises.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct ScaffoldHalt {
+    /// The error's code: `interrupted`, `changed-during-run`, or the operating system's
+    /// (`EACCES`, `ENOSPC`, ...).
+    pub code: String,
+    /// The message, naming the file.
+    pub message: String,
+}
+
+/// Reads the executor's outcomes of a scaffold run: `None` when every step is done, so the
+/// state files are written and the progress record removed; otherwise why the run stops
+/// there (the progress record stays, and re-running the same command finishes it).
+pub fn scaffold_halt(run: &ScaffoldRun) -> Option<ScaffoldHalt> {
+    const AGAIN: &str = "run the same command again to finish it";
+    if run.stopped {
+        return Some(ScaffoldHalt {
+            code: "interrupted".into(),
+            message: format!("upkeep new was interrupted; {AGAIN}"),
+        });
+    }
+    let at = run
+        .outcomes
+        .iter()
+        .position(|o| !matches!(o, OutcomeKind::Done | OutcomeKind::Unchanged))?;
+    let o = StepOutcome {
+        path: run.paths.get(at).cloned().unwrap_or_default(),
+        outcome: run.outcomes[at],
+        backup: None,
+        error: run.errors.get(at).cloned().flatten(),
+    };
+    let code = match (o.outcome, &o.error) {
+        (OutcomeKind::Blocked, Some(e)) if !e.code.is_empty() => e.code.clone(),
+        (OutcomeKind::NotReached, _) => "interrupted".into(),
+        _ => "changed-during-run".into(),
+    };
+    let what = describe_outcome(&o, "upkeep new").unwrap_or_default();
+    Some(ScaffoldHalt {
+        code,
+        message: format!("{what}; {AGAIN}"),
     })
 }
 
@@ -522,12 +650,14 @@ mod tests {
         ))
         .unwrap();
         assert_eq!(
-            plan.writes
+            plan.steps
                 .iter()
-                .map(|w| (w.path.as_str(), w.create))
+                .map(|w| (w.path.as_str(), &w.expect))
                 .collect::<Vec<_>>(),
-            [("a", true), ("b", true)]
+            [("a", &Expect::Missing), ("b", &Expect::Missing)]
         );
+        assert_eq!(plan.durability, Durability::Run);
+        assert_eq!(plan.status, ScaffoldStatus::Created);
         assert!(plan.progress.is_some());
         assert_eq!(plan.state_files[2].path, ".upkeep/source.json");
         assert!(
@@ -547,12 +677,23 @@ mod tests {
         assert_eq!(plan.report.unchanged, ["a"]);
         assert_eq!(plan.report.replaced, ["b"]);
         assert_eq!(
-            plan.writes[0].backup_path.as_deref(),
+            plan.steps[0].backup.as_deref(),
             Some(".upkeep-backups/r1/b")
         );
-        assert!(!plan.writes[1].create);
+        assert_eq!(
+            plan.steps[0].expect,
+            Expect::File {
+                sha256: "b".repeat(64)
+            }
+        );
+        assert_eq!(plan.steps[1].expect, Expect::Missing);
+        assert_eq!(
+            (plan.steps[1].index, plan.durability),
+            (Some(1), Durability::Step)
+        );
         let resumed = plan_scaffold(&input(ScaffoldMode::Resume, vec![file("a", None)])).unwrap();
         assert!(resumed.progress.is_none() && resumed.report.resumed);
+        assert_eq!(resumed.status, ScaffoldStatus::Resumed);
         let blocked = plan_scaffold(&input(
             ScaffoldMode::Force,
             vec![file("a", Some((EntryKind::Directory, "a")))],
@@ -561,6 +702,55 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("where the release has a file: a"));
+    }
+
+    #[test]
+    fn halts_name_the_file_and_say_how_to_finish() {
+        let done = StepOutcome {
+            path: "a".into(),
+            outcome: OutcomeKind::Done,
+            ..StepOutcome::default()
+        };
+        let run = |outcomes: Vec<StepOutcome>, stopped| {
+            scaffold_halt(&ScaffoldRun {
+                paths: outcomes.iter().map(|o| o.path.clone()).collect(),
+                outcomes: outcomes.iter().map(|o| o.outcome).collect(),
+                errors: outcomes.iter().map(|o| o.error.clone()).collect(),
+                stopped,
+            })
+            .map(|h| (h.code, h.message))
+        };
+        assert_eq!(run(vec![done.clone()], false), None);
+        assert_eq!(run(vec![done.clone()], true).unwrap().0, "interrupted");
+        let changed = StepOutcome {
+            path: "b".into(),
+            outcome: OutcomeKind::Changed,
+            ..StepOutcome::default()
+        };
+        assert_eq!(
+            run(vec![done.clone(), changed], false).unwrap(),
+            (
+                "changed-during-run".into(),
+                "'b' changed while upkeep new ran; it was left as it is now; run the same command again to finish it".into()
+            )
+        );
+        let blocked = StepOutcome {
+            path: "c".into(),
+            outcome: OutcomeKind::Blocked,
+            error: Some(OsError {
+                code: "EACCES".into(),
+                message: "permission denied".into(),
+                stage: crate::writes::WriteStage::Stage,
+            }),
+            ..StepOutcome::default()
+        };
+        assert_eq!(
+            run(vec![done, blocked], false).unwrap(),
+            (
+                "EACCES".into(),
+                "cannot write 'c': permission denied (EACCES); run the same command again to finish it".into()
+            )
+        );
     }
 
     #[test]

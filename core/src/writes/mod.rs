@@ -32,4 +32,6 @@ mod step;
 pub use limits::{write_constants, WriteConstants, CRLF_IN_MEMORY_MAX_BYTES, DEFAULT_FILE_MODE};
 
 pub use outcome::{describe_outcome, OsError, OutcomeKind, StepOutcome, WriteStage};
-pub use step::{check_write_targets, ignore_step, Expect, StepContent, WriteStep, IGNORE_ALL};
+pub use step::{
+    check_write_targets, ignore_step, Durability, Expect, StepContent, WriteStep, IGNORE_ALL,
+};

@@ -61,6 +61,16 @@ pub enum StepContent {
     },
     /// The bytes of the plan entry the step carries out (a merge result, a patch, notes).
     Planned,
+    /// A release's file a scaffold installs (`upkeep new`), read without following a link
+    /// and given the release file's own mode; when the plan knows its digest (the target
+    /// held something, so both were hashed), it must still hash to it, else nothing is
+    /// written.
+    Release {
+        /// Its path inside the release view.
+        from: String,
+        /// What the plan classified, when it hashed the release's file.
+        sha256: Option<String>,
+    },
     /// A small file of upkeep's own (a folder's `.gitignore`).
     Text {
         /// Its content.
@@ -90,6 +100,27 @@ pub struct WriteStep {
     /// The plan entry this step carries out: an update's `actions[index]`, a refresh's
     /// `files[index]`; `None` for upkeep's own files.
     pub index: Option<usize>,
+}
+
+/// When the executor makes a run's writes durable.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+#[non_exhaustive]
+pub enum Durability {
+    /// Step by step: each temp synced before its rename, each folder after, before the step
+    /// is reported done (every run that replaces or removes a file).
+    #[default]
+    Step,
+    /// Once, at the end of the run: nothing is synced step by step and the run syncs its
+    /// file system before it records that it finished. Only for a run that replaces and
+    /// removes nothing and keeps a progress record until then (a fresh scaffold): a crash
+    /// before that sync leaves files a re-run finds, compares and finishes.
+    Run,
 }
 
 /// What upkeep puts in a folder of its own so that git never lists it: ignore everything.

@@ -1,43 +1,41 @@
 // The `upkeep new` flow: scaffolds a project from a release — every file of it (managed
 // ones and the rest, which are the project's own from then on), under their installed
 // names, then `.upkeep/manifest.json`, `VERSION` and `source.json`. I/O only: how the run
-// starts, what is created, replaced or already there, and the summary are the engine's.
+// starts, what is created, replaced or already there, how durably, why a run stops, and
+// the summary are the engine's. The files go through the one executor every writing
+// command shares (flows/execute.js): created where nothing is (never over a file that
+// appeared meanwhile), or backed up first and replaced only if still as hashed.
 // Crash-safe: a progress record is written first and removed last; re-running the same
-// command finishes an interrupted run.
+// command finishes an interrupted run. A fresh run (the engine's `durability: run`) syncs
+// nothing file by file: one sync of the file system makes it all durable before the state
+// files' sync and the progress record's removal.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   closeSync,
-  constants,
-  copyFileSync,
   fsyncSync,
-  lstatSync,
   mkdirSync,
   openSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   renameSync,
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import process from 'node:process';
 import { engine } from '../engine.js';
 import { openRelease } from '../releases/open.js';
-import { emit, letSignalsIn } from './progress.js';
+import { executeSteps } from './execute.js';
 import { gitEnv, run, said } from '../releases/run.js';
 import { atomicWrite, fsyncDir } from '../shim/atomic-write.js';
-import { atomicWriteAll, writeAll } from '../shim/batch-write.js';
-import { saveBackups } from '../shim/backup.js';
 import { step } from '../shim/fault.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
 import { hashFileSync } from '../shim/hash-file.js';
 import { acquireLock } from '../shim/lock.js';
 import { ensureParents, inspect, syncFolders, unsafePathError } from '../shim/safe-path.js';
 import { DEFAULT_STATE_DIR } from '../generated/defaults.js';
-
-/** Files written per batch, between progress reports and stop checks. */
-const CHUNK = 1024;
 
 /**
  * @typedef {object} NewRequest
@@ -49,7 +47,7 @@ const CHUNK = 1024;
  * @property {boolean} [pre] let the newest version be a pre-release
  * @property {string} [stateDir] `.upkeep` by default
  * @property {() => Date} [now]
- * @property {() => boolean} [stopRequested] polled between batches of files (SIGINT)
+ * @property {() => boolean} [stopRequested] polled before each file is put in place (SIGINT)
  * @property {(event: import('./progress.js').ProgressEvent) => void} [onProgress]
  */
 
@@ -114,25 +112,40 @@ export async function newProject(request) {
       stateDir,
     });
     if (plan.progress) atomicWrite(writable(root, plan.progress.path), Buffer.from(plan.progress.text));
-    const created = await writeFiles(root, release.dir, plan.writes, request);
-    if (created.length > 0) {
+    const lazy = plan.durability === 'run';
+    const written = await executeSteps(plan.steps, {
+      root: realpathSync(root),
+      sourceRoot: realpathSync(release.dir),
+      durability: plan.durability,
+      stopRequested: request.stopRequested,
+      onProgress: request.onProgress,
+    });
+    const { outcomes, stopped } = written;
+    const halt = engine.scaffoldHalt({
+      paths: outcomes.map((o) => o.path),
+      outcomes: outcomes.map((o) => o.outcome),
+      errors: outcomes.map((o) => o.error),
+      stopped,
+    });
+    if (halt) throw new UpkeepError(halt.code, halt.message);
+    if (lazy) {
       // A fresh run: the state files are created like the others, then one file-system
       // sync makes all of it durable before the progress record goes.
       const verified = new Set();
       for (const state of plan.stateFiles) createFile(Buffer.from(state.text), root, state.path, verified);
-      syncTree(root, [...created, ...plan.stateFiles.map((s) => s.path)]);
+      syncTree(root, [...plan.steps.map((s) => s.path), ...plan.stateFiles.map((s) => s.path)]);
     } else {
-      // The state files together (each synced before its rename), after every file.
+      // The state files, each synced before its rename, after every file.
       const folders = new Set();
       const states = plan.stateFiles.map((state) => ({ path: writable(root, state.path, folders), data: Buffer.from(state.text) }));
       syncFolders(folders);
-      await atomicWriteAll(states);
+      for (const state of states) atomicWrite(state.path, state.data);
     }
     step('remove progress record');
     unlinkSync(join(root, plan.progressPath));
     fsyncDir(join(root, stateDir));
     outcome = {
-      status: plan.report.resumed ? 'resumed' : 'created',
+      status: plan.status,
       report: plan.report,
       summary: plan.summary,
       notices: release.notices,
@@ -148,89 +161,15 @@ export async function newProject(request) {
   return outcome;
 }
 
-/**
- * Backs up what is replaced, then copies every file from the release view, a batch at a
- * time. Files replacing the target's go through the kit's batch writer (temp files synced,
- * then renamed into place). Files a fresh run creates (in a folder that was empty when the
- * run took its lock) replace nothing, so they are copied to a temp name and renamed into
- * place, and made durable together by one file-system sync before the state files are
- * written: the progress record stays until then, so a crash before it is finished by
- * re-running. Returns the paths created that way (the caller syncs them).
- * @param {string} root @param {string} view
- * @param {import('../index.js').ScaffoldPlan['writes']} writes @param {NewRequest} request
- * @returns {Promise<string[]>}
- */
-async function writeFiles(root, view, writes, request) {
-  // The loops below are synchronous: let the event loop turn between batches so a
-  // signal's handler runs (and a progress bar redraws).
-  const stopIfAsked = async () => {
-    await letSignalsIn();
-    if (request.stopRequested?.())
-      throw new UpkeepError('interrupted', 'upkeep new was interrupted; run the same command again to finish it');
-  };
-  const replaced = writes.filter((w) => w.backupPath);
-  if (replaced.length > 0) {
-    emit(request.onProgress, { phase: 'backup', done: 0, total: replaced.length });
-    await saveBackups(
-      root,
-      replaced.map((w) => ({
-        backupRel: /** @type {string} */ (w.backupPath),
-        bytes: () => readFileSync(join(root, w.path)),
-        mode: lstatSync(join(root, w.path)).mode & 0o777,
-      })),
-    );
-    emit(request.onProgress, { phase: 'backup', done: replaced.length, total: replaced.length });
-  }
-  await stopIfAsked();
-  const verified = new Set();
-  let done = 0;
-  const progress = (/** @type {string | undefined} */ path) =>
-    emit(request.onProgress, { phase: 'write', done, total: writes.length, path });
-  const creates = writes.filter((w) => w.create);
-  for (let at = 0; at < creates.length; at += CHUNK) {
-    progress(creates[at].path);
-    for (const w of creates.slice(at, at + CHUNK)) {
-      createFile(join(view, w.path), root, w.path, verified);
-      done += 1;
-    }
-    await stopIfAsked();
-  }
-  const rest = writes.filter((w) => !w.create);
-  for (let at = 0; at < rest.length; at += CHUNK) {
-    progress(rest[at].path);
-    const folders = new Set();
-    const items = rest.slice(at, at + CHUNK).map((w) => {
-      const source = join(view, w.path);
-      return { path: writable(root, w.path, folders), data: () => readFileSync(source), mode: lstatSync(source).mode & 0o777 };
-    });
-    syncFolders(folders);
-    await writeAll(items, (temp, item) => {
-      try {
-        renameSync(temp, item.path);
-      } catch (error) {
-        try {
-          unlinkSync(temp);
-        } catch {}
-        throw error;
-      }
-      step('renamed');
-    });
-    done += items.length;
-    await stopIfAsked();
-  }
-  progress(undefined);
-  return creates.map((w) => w.path);
-}
-
 /** Temp names of this process: `.<name>.upkeep-<pid>-<run>-<n>.tmp` (swept by pid when stale). */
 const tempTag = `${process.pid}-${randomBytes(4).toString('hex')}`;
 let temps = 0;
 
 /**
- * Creates `rel` under `root` from `from` (a release file, copied with its mode, or bytes):
+ * Creates the state file `rel` under `root` (upkeep's own, in a fresh run) holding `from`:
  * a temp file beside it, then a rename into place, so the file is absent or whole, never
  * torn.
- * @param {string | Buffer} from @param {string} root @param {string} rel @param {Set<string>} verified folders already checked
+ * @param {Buffer} from @param {string} root @param {string} rel @param {Set<string>} verified folders already checked
  */
 function createFile(from, root, rel, verified) {
   const slash = rel.lastIndexOf('/');
@@ -240,8 +179,7 @@ function createFile(from, root, rel, verified) {
     verified.add(folder);
   }
   const temp = join(root, folder, `.${rel.slice(slash + 1)}.upkeep-${tempTag}-${(temps += 1)}.tmp`);
-  if (typeof from === 'string') copyFileSync(from, temp, constants.COPYFILE_EXCL);
-  else writeFileSync(temp, from, { flag: 'wx', mode: engine.writeConstants().defaultMode });
+  writeFileSync(temp, from, { flag: 'wx', mode: engine.writeConstants().defaultMode });
   try {
     renameSync(temp, join(root, rel));
   } catch (error) {
@@ -259,6 +197,7 @@ function createFile(from, root, rel, verified) {
 function syncTree(root, rels) {
   const r = spawnSync('sync', ['-f', root], { stdio: 'ignore' });
   if (r.status === 0) return;
+  // Each file, then every folder on the way to each (a folder this run made is new in its parent).
   const folders = new Set([root]);
   for (const rel of rels) {
     const fd = openSync(join(root, rel), 'r');
@@ -267,7 +206,7 @@ function syncTree(root, rels) {
     } finally {
       closeSync(fd);
     }
-    folders.add(dirname(join(root, rel)));
+    for (let at = rel.lastIndexOf('/'); at > 0; at = rel.lastIndexOf('/', at - 1)) folders.add(join(root, rel.slice(0, at)));
   }
   syncFolders(folders);
 }

@@ -121,6 +121,7 @@ export const {
   scaffoldStart,
   planScaffold,
   adoptRefusal,
+  scaffoldHalt,
   planAdopt,
   firstCommitWords,
   releaseWords,

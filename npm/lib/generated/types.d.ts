@@ -885,6 +885,11 @@ export type DryRunFacts = {
 };
 
 /**
+ * When the executor makes a run's writes durable.
+ */
+export type Durability = 'step' | 'run';
+
+/**
  * A change offered to the user: edits the client applies (so undo works as usual).
  */
 export type EditorCodeAction = {
@@ -4901,6 +4906,21 @@ export type ScaffoldFile = {
 };
 
 /**
+ * Why a scaffold run stops before its state files: the error the flow raises.
+ */
+export type ScaffoldHalt = {
+  /**
+   * The error's code: `interrupted`, `changed-during-run`, or the operating system's
+   * (`EACCES`, `ENOSPC`, ...).
+   */
+  code: string;
+  /**
+   * The message, naming the file.
+   */
+  message: string;
+};
+
+/**
  * Everything [`plan_scaffold`] needs.
  */
 export type ScaffoldInput = {
@@ -4948,9 +4968,18 @@ export type ScaffoldPlan = {
    */
   progress: StateFile | null;
   /**
-   * The files to copy, in path order.
+   * The files to install, in path order, as the executor's steps: each release file
+   * copied from the release view where nothing is (never over something that appeared
+   * meanwhile), or, where the target holds a different file, backed up first and
+   * replaced only if it still holds what was hashed.
    */
-  writes: Array<ScaffoldWrite>;
+  steps: Array<WriteStep>;
+  /**
+   * When the executor makes the steps durable: once at the end for a fresh run (it
+   * replaces nothing, and the progress record stays until that sync), step by step
+   * otherwise.
+   */
+  durability: Durability;
   /**
    * `manifest.json`, `VERSION`, `source.json`, in the order they are written, last.
    */
@@ -4967,6 +4996,10 @@ export type ScaffoldPlan = {
    * The summary the CLI prints.
    */
   summary: string;
+  /**
+   * The run's status word once every step is done.
+   */
+  status: ScaffoldStatus;
 };
 
 /**
@@ -5005,6 +5038,30 @@ export type ScaffoldReport = {
    * Whether this finished an interrupted run.
    */
   resumed: boolean;
+};
+
+/**
+ * What the executor did with a scaffold's steps, as columns (a 10,000-file scaffold's
+ * outcomes cross into the engine as three arrays, not 10,000 objects): the executor's
+ * `StepOutcome`s' `path`, `outcome` and `error`, in order.
+ */
+export type ScaffoldRun = {
+  /**
+   * Each tried step's path.
+   */
+  paths?: Array<string>;
+  /**
+   * What became of each.
+   */
+  outcomes?: Array<StepOutcomeKind>;
+  /**
+   * Each one's refusal (a blocked step's), or null.
+   */
+  errors?: Array<OsError | null>;
+  /**
+   * Whether the run stopped early on a stop request.
+   */
+  stopped?: boolean;
 };
 
 /**
@@ -5066,22 +5123,9 @@ export type ScaffoldStartInput = {
 };
 
 /**
- * A file the shim copies from the release view.
+ * How a scaffold run ends when every step went as planned.
  */
-export type ScaffoldWrite = {
-  /**
-   * The installed path (in the view and in the target).
-   */
-  path: string;
-  /**
-   * Where the target's file is backed up first, when it is replaced.
-   */
-  backupPath: string | null;
-  /**
-   * Whether the path must not exist yet (a fresh run creates, never replaces).
-   */
-  create: boolean;
-};
+export type ScaffoldStatus = 'created' | 'resumed';
 
 /**
  * What the background scan counted, file by file, from each file's [`FileSummary`].
@@ -7138,6 +7182,17 @@ export type WriteContent =
       crlf: boolean;
     }
   | { kind: 'planned' }
+  | {
+      kind: 'release';
+      /**
+       * Its path inside the release view.
+       */
+      from: string;
+      /**
+       * What the plan classified, when it hashed the release's file.
+       */
+      sha256: string | null;
+    }
   | {
       kind: 'text';
       /**

@@ -250,6 +250,25 @@ case("planScaffold: a folder or a link where the release has a file", "planScaff
      scaffold("force", [{"path": "a", "sha256": A, "current": {"kind": "directory"}}, {"path": "b", "sha256": A, "current": {"kind": "symlink"}},
                         {"path": "c", "sha256": A, "current": {"kind": "other"}}]))
 case("planScaffold: an unsafe path", "planScaffold", scaffold("fresh", [{"path": "../x"}]))
+case("planScaffold: a file the target holds without both digests is refused", "planScaffold",
+     scaffold("force", [{"path": "a", "current": {"kind": "file", "sha256": A}}]))
+
+
+def halt(outcomes, stopped=None):
+    run = {"paths": [o[0] for o in outcomes], "outcomes": [o[1] for o in outcomes], "errors": [o[2] if len(o) > 2 else None for o in outcomes]}
+    if stopped is not None: run["stopped"] = stopped
+    return run
+
+
+case("scaffoldHalt: every file done (or already there): the run finishes", "scaffoldHalt", halt([("a", "done"), ("b", "unchanged")]))
+case("scaffoldHalt: nothing to do", "scaffoldHalt", {})
+case("scaffoldHalt: a stop request", "scaffoldHalt", halt([("a", "done")], stopped=True))
+case("scaffoldHalt: a file that appeared meanwhile is left alone", "scaffoldHalt", halt([("a", "done"), ("src/b.js", "changed")]))
+case("scaffoldHalt: a release file that changed in the cache", "scaffoldHalt", halt([("c", "source-changed")]))
+case("scaffoldHalt: a refused write stops the run with the system's code", "scaffoldHalt",
+     halt([("a", "done"), ("d/e", "blocked", {"code": "ENOSPC", "message": "no space left on device", "stage": "stage"})]))
+case("scaffoldHalt: a refused backup", "scaffoldHalt",
+     halt([("f", "blocked", {"code": "EACCES", "message": "permission denied", "stage": "backup"})]))
 
 # ---- upkeep adopt
 
