@@ -538,11 +538,14 @@ impl Parser<'_, '_> {
 }
 
 /// The keys of one object so far, to refuse a duplicate without copying each key: small
-/// objects are searched, large ones (a 100,000-entry manifest) indexed by hash.
+/// objects are searched, large ones (a 100,000-entry manifest) indexed by hash, each
+/// bucket a chain through `next` so that no key costs an allocation of its own.
 #[derive(Default)]
 struct KeySet {
-    /// Member indices by key hash, once the object outgrows a search.
-    by_hash: HashMap<u64, Vec<u32>>,
+    /// The newest member index of each key hash, once the object outgrows a search.
+    head: HashMap<u64, u32>,
+    /// For each indexed member, the previous member with the same hash (`u32::MAX`: none).
+    next: Vec<u32>,
     /// std's keyed hash, so crafted keys cannot pile into one slot.
     hasher: RandomState,
 }
@@ -550,6 +553,8 @@ struct KeySet {
 impl KeySet {
     /// Objects up to this many members are searched.
     const SEARCHED: usize = 16;
+    /// The end of a chain.
+    const NONE: u32 = u32::MAX;
 
     /// Whether `key` is new among `members` (the object's members so far), remembering it
     /// as the member about to be pushed.
@@ -557,18 +562,28 @@ impl KeySet {
         if members.len() < Self::SEARCHED {
             return !members.iter().any(|(k, _)| k == key);
         }
-        if self.by_hash.is_empty() {
+        if self.head.is_empty() {
             for (i, (k, _)) in members.iter().enumerate() {
-                let hash = self.hasher.hash_one(k.as_str());
-                self.by_hash.entry(hash).or_default().push(i as u32);
+                self.index(k, i as u32);
             }
         }
-        let slot = self.by_hash.entry(self.hasher.hash_one(key)).or_default();
-        if slot.iter().any(|&i| members[i as usize].0 == key) {
-            return false;
+        let hash = self.hasher.hash_one(key);
+        let mut at = self.head.get(&hash).copied().unwrap_or(Self::NONE);
+        while at != Self::NONE {
+            if members[at as usize].0 == key {
+                return false;
+            }
+            at = self.next[at as usize];
         }
-        slot.push(members.len() as u32);
+        self.index(key, members.len() as u32);
         true
+    }
+
+    /// Puts member `i` (always the next index) at the head of its hash's chain.
+    fn index(&mut self, key: &str, i: u32) {
+        let hash = self.hasher.hash_one(key);
+        let previous = self.head.insert(hash, i).unwrap_or(Self::NONE);
+        self.next.push(previous);
     }
 }
 

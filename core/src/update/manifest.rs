@@ -132,13 +132,13 @@ pub fn parse_manifest<'a>(text: &str, label: impl Into<Option<&'a str>>) -> Resu
     let label = label.into().unwrap_or(DEFAULT_MANIFEST_LABEL);
     let invalid = |detail: String| Error::new(ErrorKind::InvalidManifest, label, detail);
     let doc = json::parse(text.as_bytes()).map_err(|e| invalid(e.to_string()))?;
-    let Json::Object(members) = &doc.value else {
+    let Json::Object(members) = doc.value else {
         return Err(invalid(format!(
             "the top level is {}, not an object",
             doc.type_phrase()
         )));
     };
-    for (key, _) in members {
+    for (key, _) in &members {
         if !matches!(
             key.as_str(),
             "schema" | "files" | "claims" | "merges" | "regions" | "install"
@@ -148,7 +148,20 @@ pub fn parse_manifest<'a>(text: &str, label: impl Into<Option<&'a str>>) -> Resu
             )));
         }
     }
-    match doc.get("schema") {
+    // Taken apart by value: a 100,000-entry `files` moves its paths instead of copying them.
+    let mut parts = Parts::default();
+    for (key, node) in members {
+        let slot = match key.as_str() {
+            "schema" => &mut parts.schema,
+            "files" => &mut parts.files,
+            "claims" => &mut parts.claims,
+            "merges" => &mut parts.merges,
+            "regions" => &mut parts.regions,
+            _ => &mut parts.install,
+        };
+        *slot = Some(node);
+    }
+    match &parts.schema {
         Some(Node { value: Json::Number(n), .. }) if n.parse::<f64>() == Ok(f64::from(MANIFEST_SCHEMA)) => {}
         Some(Node { value: Json::Number(n), .. }) => {
             return Err(invalid(format!(
@@ -161,13 +174,13 @@ pub fn parse_manifest<'a>(text: &str, label: impl Into<Option<&'a str>>) -> Resu
     let Some(Node {
         value: Json::Object(entries),
         ..
-    }) = doc.get("files")
+    }) = parts.files
     else {
         return Err(invalid("\"files\" must be an object of path: class".into()));
     };
     let mut files = Vec::with_capacity(entries.len());
     for (path, class) in entries {
-        validate_canonical_path(path)?;
+        validate_canonical_path(&path)?;
         let class = match class.as_str() {
             Some("owned") => FileClass::Owned,
             Some("shared") => FileClass::Shared,
@@ -175,17 +188,14 @@ pub fn parse_manifest<'a>(text: &str, label: impl Into<Option<&'a str>>) -> Resu
             _ => {
                 return Err(invalid(format!(
                     "the class of {path:?} is {}; expected \"owned\", \"shared\" or \"wiki-owned\"",
-                    describe(class)
+                    describe(&class)
                 )))
             }
         };
-        files.push(ManifestEntry {
-            path: path.clone(),
-            class,
-        });
+        files.push(ManifestEntry { path, class });
     }
     check_collisions(&files.iter().map(|e| e.path.as_str()).collect::<Vec<_>>())?;
-    let claims = match doc.get("claims") {
+    let claims = match &parts.claims {
         None => Vec::new(),
         Some(Node {
             value: Json::Array(items),
@@ -213,10 +223,21 @@ pub fn parse_manifest<'a>(text: &str, label: impl Into<Option<&'a str>>) -> Resu
         schema: MANIFEST_SCHEMA,
         files,
         claims,
-        merges: doc.get("merges").cloned(),
-        regions: doc.get("regions").cloned(),
-        install: doc.get("install").cloned(),
+        merges: parts.merges,
+        regions: parts.regions,
+        install: parts.install,
     })
+}
+
+/// A manifest document's top-level members, by name.
+#[derive(Default)]
+struct Parts {
+    schema: Option<Node>,
+    files: Option<Node>,
+    claims: Option<Node>,
+    merges: Option<Node>,
+    regions: Option<Node>,
+    install: Option<Node>,
 }
 
 fn describe(value: &Node) -> String {

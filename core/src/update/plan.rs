@@ -502,7 +502,7 @@ pub use super::layout::IN_PROGRESS_FILE;
 /// side's bytes are in `input` ([`UpdateSession`] plans the same from digests).
 pub fn plan_update(input: UpdateInput) -> Result<UpdatePlan> {
     let (mut prepared, files, claim_files) = prepare(input)?;
-    let mut sides = BTreeMap::new();
+    let mut sides = SideMap::new();
     insert_sides(&mut sides, files, Keep::Bytes)?;
     prepared.claims(claim_files)?;
     plan_walk(&prepared, &sides, &mut BTreeMap::new())
@@ -513,7 +513,7 @@ pub fn plan_update(input: UpdateInput) -> Result<UpdatePlan> {
 /// other path is planned here from its sides.
 fn plan_walk(
     prepared: &Prepared,
-    sides: &BTreeMap<String, Sides>,
+    sides: &SideMap,
     fragments: &mut BTreeMap<String, session::Fragment>,
 ) -> Result<UpdatePlan> {
     let Prepared {
@@ -771,7 +771,7 @@ mod steps;
 #[path = "prepare.rs"]
 mod prepare;
 pub use prepare::SideColumns;
-use prepare::{insert_sides, prepare, Keep, Prepared, Sides};
+use prepare::{insert_sides, prepare, Keep, Prepared, SideMap, Sides};
 
 #[path = "session.rs"]
 mod session;

@@ -3,10 +3,10 @@
 //! triage, and, after the walk, the regeneration jobs and superseded patches. The
 //! decisions themselves live in [`crate::regions`]; this file wires them into the plan.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::HashSet;
 
 use super::conflict::{self, Baseline, ConflictTexts, MaskedView};
-use super::{backup_dir, Action, Sides, Walk};
+use super::{backup_dir, Action, SideMap, Sides, Walk};
 use crate::error::Result;
 use crate::regions::{
     dropped_declarations, mask, parse_declarations, plan_jobs, region_verdict, scan, Declarations,
@@ -224,7 +224,7 @@ fn not_reconciled(walk: &Walk<'_>) -> HashSet<String> {
 pub(super) fn finish_plan(
     walk: &mut Walk<'_>,
     latest: &Manifest,
-    sides: &BTreeMap<String, Sides>,
+    sides: &SideMap,
     claimed: &HashSet<&str>,
     leftover_patches: &[String],
 ) -> Vec<RegenJob> {

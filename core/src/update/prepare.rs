@@ -122,13 +122,13 @@ pub(super) struct Sides {
     pub(super) l: Side,
 }
 
+/// Every observed path's sides, looked up by path (the walk goes in manifest order, never
+/// in this map's): hashed rather than ordered, as a 100,000-path tree is probed per path.
+pub(super) type SideMap = std::collections::HashMap<String, Sides>;
+
 /// Adds the sides of `files` to `sides`, refusing a path given twice; whether any side
 /// came as a digest (or was reduced to one).
-pub(super) fn insert_sides(
-    sides: &mut BTreeMap<String, Sides>,
-    files: Vec<FileInput>,
-    keep: Keep,
-) -> Result<bool> {
+pub(super) fn insert_sides(sides: &mut SideMap, files: Vec<FileInput>, keep: Keep) -> Result<bool> {
     let mut digests = false;
     for file in files {
         let path = file.path;
@@ -180,7 +180,7 @@ pub struct SideColumns<'a> {
 /// Adds the sides of `columns` to `sides`, hashed (bytes never kept), as
 /// [`insert_sides`] adds objects.
 pub(super) fn insert_columns(
-    sides: &mut BTreeMap<String, Sides>,
+    sides: &mut SideMap,
     columns: SideColumns<'_>,
     eol: bool,
 ) -> Result<()> {

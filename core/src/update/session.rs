@@ -43,7 +43,7 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use super::prepare::{insert_columns, SideColumns};
+use super::prepare::{insert_columns, SideColumns, SideMap};
 use super::{
     insert_sides, plan_file, plan_walk, prepare, same_side, Action, FileOutcome, Keep, Prepared,
     Sides, UpdateInput, UpdatePlan, Walk,
@@ -106,7 +106,7 @@ pub struct SuppliedContent {
 #[derive(Debug)]
 pub struct UpdateSession {
     prepared: Prepared,
-    sides: BTreeMap<String, Sides>,
+    sides: SideMap,
     /// Paths planned from supplied bytes, absorbed in path order by [`Self::finish`].
     fragments: BTreeMap<String, Fragment>,
     /// Needs not supplied yet; `None` until computed (again after more observations).
@@ -132,7 +132,7 @@ impl UpdateSession {
     pub(super) fn prepared(
         (mut prepared, files, claim_files): (Prepared, Vec<FileInput>, Vec<ClaimFile>),
     ) -> Result<Self> {
-        let mut sides = BTreeMap::new();
+        let mut sides = SideMap::new();
         let digests = insert_sides(&mut sides, files, Keep::Bytes)?;
         prepared.claims(claim_files)?;
         Ok(UpdateSession {

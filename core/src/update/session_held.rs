@@ -17,7 +17,7 @@
 //!     baseline: Some(SideInput::file(b"v1\n")), latest: Some(SideInput::file(b"v2\n")) });
 //! let mut session = UpdateSession::new(input).unwrap();
 //! let outline = session.plan().unwrap();
-//! assert!(outline.pending && outline.steps.is_empty()); // a dry run writes nothing
+//! assert!(outline.pending); // a dry run plans the steps, and the shim carries out none
 //! let facts = DocumentFacts { status: "dry-run".into(), read_only: true, ..DocumentFacts::default() };
 //! let document = session.document(&facts).unwrap();
 //! assert_eq!(document.report.merge, ["a.txt"]);

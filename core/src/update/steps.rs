@@ -4,9 +4,9 @@
 //! self-ignoring `.gitignore` of the merge and backups folders; and the preflight that
 //! no two write targets collide.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::HashSet;
 
-use super::{Action, Sides, UpdateOptions};
+use super::{Action, SideMap, Sides, UpdateOptions};
 use crate::error::{Error, ErrorKind, Result};
 use crate::hash::Digest;
 use crate::regions::{JobStatus, RegenJob};
@@ -18,7 +18,7 @@ use crate::writes::{check_write_targets, ignore_step, Expect, StepContent, Write
 /// The steps for `actions`, in order, after the folders' ignore files.
 pub(super) fn build(
     actions: &[Action],
-    sides: &BTreeMap<String, Sides>,
+    sides: &SideMap,
     jobs: &[RegenJob],
     leftover_patches: &[String],
     options: &UpdateOptions,
@@ -93,7 +93,7 @@ pub(super) fn build(
     Ok(steps)
 }
 
-fn sides_of<'s>(sides: &'s BTreeMap<String, Sides>, path: &str) -> Result<&'s Sides> {
+fn sides_of<'s>(sides: &'s SideMap, path: &str) -> Result<&'s Sides> {
     sides.get(path).ok_or_else(|| {
         Error::new(
             ErrorKind::InvalidUpdateInput,
