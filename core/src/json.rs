@@ -35,13 +35,15 @@
 //! assert_eq!(err.to_string(), "at byte 9: duplicate key \"a\"");
 //! ```
 
+mod in_place;
 mod value;
 
+pub use in_place::{check, InPlace, Items, Members};
 pub use value::{parse_value, JsonValue};
 
-use std::collections::HashMap;
+use std::borrow::Cow;
+use std::collections::HashSet;
 use std::fmt::Write as _;
-use std::hash::{BuildHasher, RandomState};
 
 /// Documents larger than this are refused before parsing (a 50,000-entry manifest is ~6 MB).
 pub const MAX_BYTES: usize = 32 << 20;
@@ -198,13 +200,7 @@ pub fn parse_with(
     keys: Option<&mut Vec<KeySpan>>,
 ) -> Result<Node, SyntaxError> {
     if bytes.len() > MAX_BYTES {
-        return Err(SyntaxError {
-            offset: MAX_BYTES,
-            message: format!(
-                "document is {} bytes, more than the limit of {MAX_BYTES}",
-                bytes.len()
-            ),
-        });
+        return Err(too_large(bytes.len()));
     }
     let mut start = 0;
     if bytes.starts_with(&[0xEF, 0xBB, 0xBF]) {
@@ -216,30 +212,81 @@ pub fn parse_with(
         }
         start = 3;
     }
-    let mut parser = Parser {
-        bytes,
-        pos: start,
-        jsonc: dialect == Dialect::Jsonc,
-        keys,
-    };
-    parser.skip_ws()?;
-    let node = parser.value(0)?;
-    parser.skip_ws()?;
-    if parser.pos != bytes.len() {
-        return Err(parser.error("unexpected data after the JSON value"));
-    }
-    Ok(node)
+    let mut parser = Parser::<BUILD>::new(bytes, start, dialect == Dialect::Jsonc, keys);
+    parser.document()
 }
 
-struct Parser<'a, 'k> {
+/// Checks `bytes` exactly as [`parse`] does, building nothing (the same errors at the same
+/// offsets): [`check`] reads a document in place after this.
+fn validate(bytes: &[u8]) -> Result<(), SyntaxError> {
+    if bytes.len() > MAX_BYTES {
+        return Err(too_large(bytes.len()));
+    }
+    if bytes.starts_with(&[0xEF, 0xBB, 0xBF]) {
+        return Err(SyntaxError {
+            offset: 0,
+            message: "starts with a UTF-8 byte-order mark; save the file without it".into(),
+        });
+    }
+    Parser::<CHECK>::new(bytes, 0, false, None)
+        .document()
+        .map(|_| ())
+}
+
+fn too_large(len: usize) -> SyntaxError {
+    SyntaxError {
+        offset: MAX_BYTES,
+        message: format!("document is {len} bytes, more than the limit of {MAX_BYTES}"),
+    }
+}
+
+/// A [`Parser`] that builds the tree.
+const BUILD: bool = true;
+/// A [`Parser`] that only checks: every value comes back as `null`, with its offsets.
+const CHECK: bool = false;
+
+/// Objects with more members than this find duplicate keys through a set; smaller ones
+/// compare with the keys read so far (a set per object cost more than the parse itself
+/// in 100,000-entry manifests).
+const LINEAR_KEYS: usize = 16;
+
+/// The reader. With `B` ([`BUILD`]) it builds the [`Node`] tree; without ([`CHECK`]) it
+/// runs the same code and builds nothing, so both refuse the same documents with the
+/// same errors.
+struct Parser<'a, 'k, const B: bool> {
     bytes: &'a [u8],
     pos: usize,
     /// Comments and trailing commas allowed.
     jsonc: bool,
     keys: Option<&'k mut Vec<KeySpan>>,
+    /// The keys of the objects being read, innermost last (each object truncates it back
+    /// to where it started).
+    open_keys: Vec<Cow<'a, str>>,
 }
 
-impl Parser<'_, '_> {
+impl<'a, 'k, const B: bool> Parser<'a, 'k, B> {
+    fn new(bytes: &'a [u8], pos: usize, jsonc: bool, keys: Option<&'k mut Vec<KeySpan>>) -> Self {
+        Parser {
+            bytes,
+            pos,
+            jsonc,
+            keys,
+            open_keys: Vec::new(),
+        }
+    }
+
+    /// One whole document from the current position: the value, and nothing after it
+    /// but whitespace.
+    fn document(&mut self) -> Result<Node, SyntaxError> {
+        self.skip_ws()?;
+        let node = self.value(0)?;
+        self.skip_ws()?;
+        if self.pos != self.bytes.len() {
+            return Err(self.error("unexpected data after the JSON value"));
+        }
+        Ok(node)
+    }
+
     /// An error at the current position; at the end of the input, whatever was expected,
     /// the document is truncated.
     fn error(&self, message: impl Into<String>) -> SyntaxError {
@@ -300,7 +347,14 @@ impl Parser<'_, '_> {
             None => return Err(self.error("unexpected end of input")),
             Some(b'{') => self.object(depth + 1)?,
             Some(b'[') => self.array(depth + 1)?,
-            Some(b'"') => Json::String(self.string()?),
+            Some(b'"') => {
+                let text = self.string()?;
+                if B {
+                    Json::String(text.into_owned())
+                } else {
+                    Json::Null
+                }
+            }
             Some(b't') => self.expect_word("true", Json::Bool(true))?,
             Some(b'f') => self.expect_word("false", Json::Bool(false))?,
             Some(b'n') => self.expect_word("null", Json::Null)?,
@@ -327,7 +381,10 @@ impl Parser<'_, '_> {
         self.enter(depth)?;
         self.pos += 1;
         let mut members: Vec<(String, Node)> = Vec::new();
-        let mut seen = KeySet::default();
+        // Keys read so far: in `open_keys` from `first` on, and in `seen` too once there
+        // are more than `LINEAR_KEYS`.
+        let first = self.open_keys.len();
+        let mut seen: Option<HashSet<Cow<'a, str>>> = None;
         self.skip_ws()?;
         if self.peek() == Some(b'}') {
             self.pos += 1;
@@ -335,8 +392,9 @@ impl Parser<'_, '_> {
         }
         loop {
             self.skip_ws()?;
-            if self.jsonc && !members.is_empty() && self.peek() == Some(b'}') {
+            if self.jsonc && self.open_keys.len() > first && self.peek() == Some(b'}') {
                 self.pos += 1; // a trailing comma
+                self.open_keys.truncate(first);
                 return Ok(Json::Object(members));
             }
             if self.peek() != Some(b'"') {
@@ -344,12 +402,24 @@ impl Parser<'_, '_> {
             }
             let key_at = self.pos;
             let key = self.string()?;
-            if !seen.insert(&key, &members) {
+            let known = &self.open_keys[first..];
+            let duplicate = match seen.as_mut() {
+                Some(set) => !set.insert(key.clone()),
+                None if known.len() < LINEAR_KEYS => known.contains(&key),
+                None => {
+                    let mut set: HashSet<Cow<'a, str>> = known.iter().cloned().collect();
+                    let duplicate = !set.insert(key.clone());
+                    seen = Some(set);
+                    duplicate
+                }
+            };
+            if duplicate {
                 return Err(SyntaxError {
                     offset: key_at,
                     message: format!("duplicate key {key:?}"),
                 });
             }
+            self.open_keys.push(key);
             self.skip_ws()?;
             if self.peek() != Some(b':') {
                 return Err(self.error("expected ':' after the key"));
@@ -363,12 +433,19 @@ impl Parser<'_, '_> {
             }
             self.skip_ws()?;
             let value = self.value(depth)?;
-            members.push((key, value));
+            if B {
+                let key = self
+                    .open_keys
+                    .last()
+                    .map_or_else(String::new, |k| k.to_string());
+                members.push((key, value));
+            }
             self.skip_ws()?;
             match self.peek() {
                 Some(b',') => self.pos += 1,
                 Some(b'}') => {
                     self.pos += 1;
+                    self.open_keys.truncate(first);
                     return Ok(Json::Object(members));
                 }
                 _ => return Err(self.error("expected ',' or '}'")),
@@ -380,6 +457,7 @@ impl Parser<'_, '_> {
         self.enter(depth)?;
         self.pos += 1;
         let mut items = Vec::new();
+        let mut count = 0usize;
         self.skip_ws()?;
         if self.peek() == Some(b']') {
             self.pos += 1;
@@ -387,11 +465,15 @@ impl Parser<'_, '_> {
         }
         loop {
             self.skip_ws()?;
-            if self.jsonc && !items.is_empty() && self.peek() == Some(b']') {
+            if self.jsonc && count > 0 && self.peek() == Some(b']') {
                 self.pos += 1; // a trailing comma
                 return Ok(Json::Array(items));
             }
-            items.push(self.value(depth)?);
+            let item = self.value(depth)?;
+            if B {
+                items.push(item);
+            }
+            count += 1;
             self.skip_ws()?;
             match self.peek() {
                 Some(b',') => self.pos += 1,
@@ -437,6 +519,9 @@ impl Parser<'_, '_> {
                 return Err(self.error("invalid number: digits expected in the exponent"));
             }
         }
+        if !B {
+            return Ok(Json::Null);
+        }
         // Only ASCII was consumed.
         let text = String::from_utf8_lossy(&self.bytes[start..self.pos]).into_owned();
         Ok(Json::Number(text))
@@ -458,17 +543,16 @@ impl Parser<'_, '_> {
         Ok(value)
     }
 
-    fn string(&mut self) -> Result<String, SyntaxError> {
+    /// A string, borrowed from the document unless it holds an escape.
+    fn string(&mut self) -> Result<Cow<'a, str>, SyntaxError> {
+        let bytes = self.bytes;
         self.pos += 1;
-        let mut out = String::new();
+        // Only once an escape is met: everything before it is the first run.
+        let mut out: Option<String> = None;
         loop {
             let run_start = self.pos;
-            let rest = &self.bytes[run_start..];
-            self.pos += rest
-                .iter()
-                .position(|&b| b == b'"' || b == b'\\' || b < 0x20)
-                .unwrap_or(rest.len());
-            let run = &self.bytes[run_start..self.pos];
+            self.pos = plain_run_end(bytes, self.pos);
+            let run = &bytes[run_start..self.pos];
             let text = match std::str::from_utf8(run) {
                 Ok(text) => text,
                 Err(e) => {
@@ -476,19 +560,17 @@ impl Parser<'_, '_> {
                     return Err(self.error("invalid UTF-8"));
                 }
             };
-            // Most strings have no escape: one allocation of the right size.
-            if out.is_empty() && self.peek() == Some(b'"') {
-                self.pos += 1;
-                return Ok(text.to_owned());
+            if let Some(out) = out.as_mut() {
+                out.push_str(text);
             }
-            out.push_str(text);
             match self.peek() {
                 None => return Err(self.error("unterminated string")),
                 Some(b'"') => {
                     self.pos += 1;
-                    return Ok(out);
+                    return Ok(out.map_or(Cow::Borrowed(text), Cow::Owned));
                 }
                 Some(b'\\') => {
+                    let out = out.get_or_insert_with(|| text.to_string());
                     let escape_at = self.pos;
                     self.pos += 1;
                     let c = self
@@ -537,59 +619,45 @@ impl Parser<'_, '_> {
     }
 }
 
-/// The keys of one object so far, to refuse a duplicate without copying each key: small
-/// objects are searched, large ones (a 100,000-entry manifest) indexed by hash, each
-/// bucket a chain through `next` so that no key costs an allocation of its own.
-#[derive(Default)]
-struct KeySet {
-    /// The newest member index of each key hash, once the object outgrows a search.
-    head: HashMap<u64, u32>,
-    /// For each indexed member, the previous member with the same hash (`u32::MAX`: none).
-    next: Vec<u32>,
-    /// std's keyed hash, so crafted keys cannot pile into one slot.
-    hasher: RandomState,
-}
-
-impl KeySet {
-    /// Objects up to this many members are searched.
-    const SEARCHED: usize = 16;
-    /// The end of a chain.
-    const NONE: u32 = u32::MAX;
-
-    /// Whether `key` is new among `members` (the object's members so far), remembering it
-    /// as the member about to be pushed.
-    fn insert(&mut self, key: &str, members: &[(String, Node)]) -> bool {
-        if members.len() < Self::SEARCHED {
-            return !members.iter().any(|(k, _)| k == key);
+/// Where the run of string bytes from `at` ends: at the first `"`, `\` or control byte (or
+/// the end), eight bytes looked at a word at a time (the strings of a 100,000-entry manifest
+/// are most of its bytes).
+fn plain_run_end(bytes: &[u8], mut at: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    // Whether some byte of `x` is below `n` (n <= 0x80): exact when it says no, which is
+    // all a word needs to be skipped; a word it flags is looked at a byte at a time.
+    let below = |x: u64, n: u64| x.wrapping_sub(ONES * n) & !x & HIGHS != 0;
+    while let Some(word) = bytes.get(at..at + 8) {
+        let x = u64::from_le_bytes([
+            word[0], word[1], word[2], word[3], word[4], word[5], word[6], word[7],
+        ]);
+        if below(x ^ (ONES * u64::from(b'"')), 1)
+            || below(x ^ (ONES * u64::from(b'\\')), 1)
+            || below(x, 0x20)
+        {
+            break;
         }
-        if self.head.is_empty() {
-            for (i, (k, _)) in members.iter().enumerate() {
-                self.index(k, i as u32);
-            }
-        }
-        let hash = self.hasher.hash_one(key);
-        let mut at = self.head.get(&hash).copied().unwrap_or(Self::NONE);
-        while at != Self::NONE {
-            if members[at as usize].0 == key {
-                return false;
-            }
-            at = self.next[at as usize];
-        }
-        self.index(key, members.len() as u32);
-        true
+        at += 8;
     }
-
-    /// Puts member `i` (always the next index) at the head of its hash's chain.
-    fn index(&mut self, key: &str, i: u32) {
-        let hash = self.hasher.hash_one(key);
-        let previous = self.head.insert(hash, i).unwrap_or(Self::NONE);
-        self.next.push(previous);
+    while let Some(&b) = bytes.get(at) {
+        if b == b'"' || b == b'\\' || b < 0x20 {
+            break;
+        }
+        at += 1;
     }
+    at
 }
 
 /// Writes `text` as a JSON string literal (only `"`, `\` and control characters escaped).
 pub fn write_string(out: &mut String, text: &str) {
     out.push('"');
+    // Most strings (paths, digests) need no escape: copied whole, not a character at a time.
+    if !text.bytes().any(|b| b == b'"' || b == b'\\' || b < 0x20) {
+        out.push_str(text);
+        out.push('"');
+        return;
+    }
     for c in text.chars() {
         match c {
             '"' => out.push_str("\\\""),
