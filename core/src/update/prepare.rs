@@ -76,11 +76,6 @@ fn digested_as(bytes: &[u8], sha256: Digest, eol: bool) -> Side {
     }
 }
 
-/// Whether this build hashes more slowly than its host can: wasm has no SHA
-/// instructions, and node:crypto hashes about six times faster than SHA-256 compiled to
-/// it. Such a host hands [`SideColumns::digests`] over with the bytes.
-pub const HOST_DIGESTS: bool = cfg!(target_arch = "wasm32");
-
 fn side(input: Option<SideInput>, path: &str, which: &str, keep: Keep) -> Result<Side> {
     let Some(input) = input else {
         return Ok(Side::Missing);
@@ -173,7 +168,7 @@ pub struct SideColumns<'a> {
     /// Per side, the size of its bytes in `joined` (0 for a side that is not a file).
     pub lengths: &'a [u32],
     /// The SHA-256 of each regular file's bytes, 32 bytes each in the same order, when the
-    /// shim hashed them ([`HOST_DIGESTS`]); the engine hashes them otherwise.
+    /// shim hashed them ([`crate::hash::HOST_DIGESTS`]); the engine hashes them otherwise.
     pub digests: Option<&'a [u8]>,
 }
 

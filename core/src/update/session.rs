@@ -173,7 +173,7 @@ impl UpdateSession {
     /// Whether [`Self::observe_columns`] would rather be given the files' SHA-256
     /// ([`SideColumns::digests`]): this build hashes more slowly than its host.
     pub fn host_digests(&self) -> bool {
-        super::prepare::HOST_DIGESTS
+        crate::hash::HOST_DIGESTS
     }
 
     /// Takes a batch of paths' sides as columns (the digest route's fast path): each
