@@ -299,6 +299,18 @@ fn run(call: &str, args: &[Value]) -> Value {
             ))
         }
         "renderJournalLine" => encoded(Ok(refresh::render_journal_line(&typed(&args[0])))),
+        "renderJournalLines" => {
+            // Decoded as the bindings decode the batch: its JSON text read by serde_json.
+            let text = serde_json::to_string(&args[0]).unwrap();
+            let records = serde_json::from_str::<Vec<refresh::JournalRecord>>(&text).map_err(|e| {
+                Error::new(
+                    upkeep_core::ErrorKind::InvalidArgument,
+                    "records",
+                    e.to_string(),
+                )
+            });
+            encoded(records.map(|records| refresh::render_journal_lines(&records)))
+        }
         "parseJournal" => encoded(journal(&args[0])),
         "runReport" => encoded(Ok(refresh::run_report(&typed(&args[0]), &typed(&args[1])))),
         "refreshSteps" => encoded(refresh::refresh_steps(&typed(&args[0]), text(1))),

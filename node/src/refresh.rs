@@ -1,7 +1,7 @@
 //! Refresh: manifests, records, path checks, classification, plans and the journal.
 //! Typed objects cross the boundary through serde; every function is decode → core → encode.
 
-use crate::convert::{decode, decode_or_default, encode};
+use crate::convert::{decode, decode_json, decode_or_default, encode, encode_json};
 use crate::error::to_js;
 use napi::bindgen_prelude::{Uint8Array, Unknown};
 use napi::Env;
@@ -111,6 +111,17 @@ pub fn plan_refresh<'env>(
 pub fn render_journal_line(env: Env, record: Unknown) -> napi::Result<String> {
     let record: core::JournalRecord = decode(&env, ErrorKind::InvalidArgument, "record", record)?;
     Ok(core::render_journal_line(&record))
+}
+
+/// The journal lines of a batch of records, each as `renderJournalLine` gives it.
+#[napi]
+pub fn render_journal_lines(
+    env: Env,
+    #[napi(ts_arg_type = "JournalRecord[]")] records: Unknown,
+) -> napi::Result<Vec<String>> {
+    let records: Vec<core::JournalRecord> =
+        decode_json(&env, ErrorKind::InvalidArgument, "records", records)?;
+    Ok(core::render_journal_lines(&records))
 }
 
 /// Reads a journal from its segments, oldest first.
@@ -275,19 +286,25 @@ impl RefreshSession {
         #[napi(ts_arg_type = "RunFacts")] facts: Unknown,
     ) -> napi::Result<Unknown<'env>> {
         let facts: core::RunFacts = decode(env, ErrorKind::InvalidArgument, "facts", facts)?;
-        encode(env, &self.0.report(&facts))
+        encode_json(env, &self.0.report(&facts))
     }
 
     /// Where the record lives in the host repository.
     #[napi]
     pub fn record_path(&self) -> String {
-        self.0.record_path().to_string()
+        self.0.record_path()
     }
 
     /// The record's new content, to write once every file is done.
     #[napi]
     pub fn record_text(&self) -> String {
-        self.0.record_text().to_string()
+        self.0.record_text()
+    }
+
+    /// The record's new content as UTF-8 bytes, ready to write (no string crosses).
+    #[napi]
+    pub fn record_bytes(&self) -> Uint8Array {
+        Uint8Array::from(self.0.record_text().into_bytes())
     }
 }
 

@@ -1,9 +1,9 @@
 //! A refresh's inputs gathered in the engine before it plans: decode, call core, encode.
 
-use crate::convert::{decode, decode_or_default, encode};
+use crate::convert::{decode, decode_or_default, split_joined};
 use crate::error::to_js;
 use crate::refresh::RefreshSession;
-use napi::bindgen_prelude::{Uint8Array, Unknown};
+use napi::bindgen_prelude::{JsObjectValue, Object, Uint32Array, Uint8Array, Unknown};
 use napi::Env;
 use napi_derive::napi;
 use upkeep_core::refresh as core;
@@ -64,10 +64,15 @@ impl RefreshInputs {
             .map_err(|e| to_js(&env, e))
     }
 
-    /// The paths to observe in the source and on the host.
+    /// The paths to observe in the source and on the host. Each side crosses as one
+    /// string of NUL-joined paths, split into an array on the JavaScript side.
     #[napi(ts_return_type = "RefreshPaths")]
-    pub fn paths<'env>(&self, env: &'env Env) -> napi::Result<Unknown<'env>> {
-        encode(env, &self.inner(env)?.paths())
+    pub fn paths<'env>(&self, env: &'env Env) -> napi::Result<Object<'env>> {
+        let (sources, hosts) = self.inner(env)?.joined_paths();
+        let mut paths = Object::new(env)?;
+        paths.set_named_property("sources", split_joined(env, &sources)?)?;
+        paths.set_named_property("hosts", split_joined(env, &hosts)?)?;
+        Ok(paths)
     }
 
     /// Adds a batch of observations, in the order read.
@@ -80,6 +85,44 @@ impl RefreshInputs {
         let batch: core::Observations = decode(&env, ErrorKind::InvalidArgument, "batch", batch)?;
         self.inner_mut(&env)?.observe(batch);
         Ok(())
+    }
+
+    /// Whether `observeColumns` would rather be given the files' SHA-256: this build
+    /// hashes more slowly than its host.
+    #[napi]
+    pub fn host_digests(&self, env: Env) -> napi::Result<bool> {
+        Ok(self.inner(&env)?.host_digests())
+    }
+
+    /// Adds a batch of one side's next paths as columns: per path its kind (0 nothing, 1 a
+    /// file, 2 a link, 3 a folder, 4 other), the files' bytes joined and each file's
+    /// length, each file's SHA-256 (32 bytes each) or none (the engine hashes the bytes),
+    /// and the CRLF-as-LF digests given for some paths of the batch (by their place).
+    #[napi]
+    #[allow(clippy::too_many_arguments)]
+    pub fn observe_columns(
+        &mut self,
+        env: Env,
+        #[napi(ts_arg_type = "'sources' | 'hosts'")] side: String,
+        kinds: Uint8Array,
+        joined: Uint8Array,
+        lengths: Uint32Array,
+        digests: Uint8Array,
+        lf_at: Uint32Array,
+        lf: Uint8Array,
+    ) -> napi::Result<()> {
+        let side = core::Side::named(&side).map_err(|e| to_js(&env, e))?;
+        let columns = core::Columns {
+            kinds: &kinds,
+            joined: &joined,
+            lengths: &lengths,
+            digests: &digests,
+            lf_at: &lf_at,
+            lf: &lf,
+        };
+        self.inner_mut(&env)?
+            .observe_columns(side, columns)
+            .map_err(|e| to_js(&env, e))
     }
 
     /// The identity of this source version, from the manifest and the source observations.

@@ -27,6 +27,7 @@ export const ENGINE = Object.freeze([
       'planInstall',
       'planRefresh',
       'renderJournalLine',
+      'renderJournalLines',
       'parseJournal',
       'interruptedRun',
       'sourceIdentity',

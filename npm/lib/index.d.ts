@@ -387,6 +387,8 @@ export declare function planRefresh(
 ): Plan;
 /** One checksummed journal line, newline included. */
 export declare function renderJournalLine(record: JournalRecord): string;
+/** The journal lines of a batch of records, each as `renderJournalLine` gives it (one call for a batch). */
+export declare function renderJournalLines(records: JournalRecord[]): string[];
 /** Reads a journal from its segments, oldest first; throws `corrupt-journal` naming the line. */
 export declare function parseJournal(segments: JournalSegment[]): Journal;
 /** The run to resume, or null; throws `journal-mismatch` for another tree or source version. */
@@ -588,6 +590,8 @@ export declare class RefreshSession {
   recordPath(): string;
   /** The record's new content, to write once every file is done. */
   recordText(): string;
+  /** The record's new content as UTF-8 bytes, ready to write. */
+  recordBytes(): Uint8Array;
 }
 
 /**
@@ -609,6 +613,29 @@ export declare class RefreshInputs {
   paths(): RefreshPaths;
   /** Adds a batch of observations, in the order read. */
   observe(batch: Observations): void;
+  /**
+   * Whether `observeColumns` would rather be given each file's SHA-256 (as `digests`): this
+   * build hashes more slowly than its host (wasm has no SHA instructions; node:crypto hashes
+   * about six times faster).
+   */
+  hostDigests(): boolean;
+  /**
+   * Adds a batch of one side's next paths (in the order `paths()` lists them) as columns:
+   * per path its kind (0 nothing, 1 a regular file, 2 a symbolic link, 3 a directory, 4
+   * anything else); the files' bytes one after another and each file's length; each file's
+   * SHA-256 (32 bytes each) when the caller hashed them, or an empty array (the engine
+   * hashes the bytes); the places in the batch of the files whose CRLF-as-LF digest is
+   * given, and those digests (32 bytes each; the engine works out the others from the bytes).
+   */
+  observeColumns(
+    side: 'sources' | 'hosts',
+    kinds: Uint8Array,
+    joined: Uint8Array,
+    lengths: Uint32Array,
+    digests: Uint8Array,
+    lfAt: Uint32Array,
+    lf: Uint8Array,
+  ): void;
   /** The identity of this source version, as `sourceIdentity` gives it for the source observations so far. */
   sourceIdentity(): string;
   /** Plans the refresh, as `new RefreshSession` does; the inputs are the session's afterwards. */

@@ -416,6 +416,45 @@ describe('refresh: line endings', () => {
     );
     assert.equal(report.recordChanged, false);
   });
+
+  test('a file too large to read whole (streamed, its digests given) beside small ones, in a CRLF checkout', () => {
+    // More than the 1 MiB the reader holds whole: hashed a chunk at a time, its digests (the
+    // CRLF-as-LF one included) handed to the engine with the small files' in one batch.
+    const dir = join(base, `eolbig${counter++}`);
+    const src = join(dir, 'src');
+    const host = join(dir, 'host');
+    mkdirSync(host, { recursive: true });
+    const big = (/** @type {string} */ tag, /** @type {string} */ eol) => `${tag} line\n`.repeat(150_000).replaceAll('\n', eol);
+    put(src, {
+      'install/manifest.json': manifest({ files: files(['a.txt', 'big.txt', 'same.txt', 'z.txt']) }),
+      'code/a.txt': 'a\n',
+      'code/big.txt': big('v1', '\n'),
+      'code/same.txt': big('same', '\n'),
+      'code/z.txt': 'z\n',
+    });
+    assert.equal(runCli(['install', '--source', src, '--target', host]).status, 0);
+    put(host, { 'svc/big.txt': big('v1', '\r\n'), 'svc/same.txt': big('same', '\r\n') });
+    put(src, { 'code/a.txt': 'a v2\n', 'code/big.txt': big('v2', '\n') });
+    const first = refresh({ src, host });
+    assert.equal(first.status, 0, first.stdout);
+    assert.deepEqual(
+      JSON.parse(first.stdout).files.map((/** @type {any} */ f) => [f.target, f.state, f.outcome]),
+      [
+        ['svc/a.txt', 'unchanged-stale', 'done'],
+        ['svc/big.txt', 'unchanged-stale', 'done'],
+        ['svc/same.txt', 'unchanged-identical', 'unchanged'],
+        ['svc/z.txt', 'unchanged-identical', 'unchanged'],
+      ],
+    );
+    assert.equal(readFileSync(join(host, 'svc/big.txt'), 'utf8'), big('v2', '\r\n'));
+    assert.equal(readFileSync(join(host, 'svc/a.txt'), 'utf8'), 'a v2\n');
+    const again = refresh({ src, host });
+    assert.equal(again.status, 0);
+    assert.deepEqual(
+      JSON.parse(again.stdout).files.map((/** @type {any} */ f) => f.action),
+      ['none', 'none', 'none', 'none'],
+    );
+  });
 });
 
 describe('install: SIGKILL at every mutating step', () => {

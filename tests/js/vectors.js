@@ -212,6 +212,7 @@ const refreshOps = {
   report: (/** @type {any} */ s, /** @type {any[]} */ [facts]) => s.report(facts),
   recordPath: (/** @type {any} */ s) => s.recordPath(),
   recordText: (/** @type {any} */ s) => s.recordText(),
+  recordBytes: (/** @type {any} */ s) => s.recordBytes(),
 };
 
 /** A RefreshInputs' operations, as `RefreshInputs` vectors name them (`plan` runs the session's). */
@@ -221,6 +222,18 @@ const inputsOps = {
   readRecord: (/** @type {any} */ i, /** @type {any[]} */ [record, name]) => i.readRecord(record === null ? null : decode(record), name),
   paths: (/** @type {any} */ i) => i.paths(),
   observe: (/** @type {any} */ i, /** @type {any[]} */ [batch]) => i.observe(batch),
+  observeColumns: (/** @type {any} */ i, /** @type {any[]} */ [side, kinds, contents, digests, lf]) => {
+    const parts = contents.map(decode);
+    return i.observeColumns(
+      side,
+      Uint8Array.from(kinds),
+      Buffer.concat(parts),
+      Uint32Array.from(parts, (/** @type {Uint8Array} */ p) => p.length),
+      Buffer.from((digests ?? []).join(''), 'hex'),
+      Uint32Array.from(lf, (/** @type {[number, string]} */ [at]) => at),
+      Buffer.from(lf.map((/** @type {[number, string]} */ [, hex]) => hex).join(''), 'hex'),
+    );
+  },
   sourceIdentity: (/** @type {any} */ i) => i.sourceIdentity(),
   plan: (/** @type {any} */ i, /** @type {any[]} */ [options, ops]) => sequence(i.plan(options ?? undefined), ops, refreshOps),
 };
@@ -252,6 +265,7 @@ const calls = {
   planRefresh: (api, [manifest, record, observations, options]) =>
     api.planRefresh(decode(manifest), record === null ? null : decode(record), observations, options ?? undefined),
   renderJournalLine: (api, [record]) => api.renderJournalLine(record),
+  renderJournalLines: (api, [records]) => api.renderJournalLines(records),
   parseJournal: (api, [segments]) => api.parseJournal(segments),
   interruptedRun: (api, [segments, root, source, name]) => api.interruptedRun(api.parseJournal(segments), root, source, name),
   runReport: (api, [plan, facts]) => api.runReport(plan, facts),

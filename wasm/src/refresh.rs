@@ -6,7 +6,7 @@ use upkeep_core::refresh as core;
 use upkeep_core::ErrorKind;
 use wasm_bindgen::prelude::*;
 
-use crate::convert::{decode, decode_or_default, encode};
+use crate::convert::{decode, decode_json, decode_or_default, encode, encode_json};
 
 use crate::error::to_js;
 
@@ -88,6 +88,14 @@ pub fn plan_refresh(
 pub fn render_journal_line(record: JsValue) -> Result<String, JsValue> {
     let record: core::JournalRecord = decode(ErrorKind::InvalidArgument, "record", record)?;
     Ok(core::render_journal_line(&record))
+}
+
+/// The journal lines of a batch of records, each as `renderJournalLine` gives it.
+#[wasm_bindgen(js_name = renderJournalLines)]
+pub fn render_journal_lines(records: JsValue) -> Result<Vec<String>, JsValue> {
+    let records: Vec<core::JournalRecord> =
+        decode_json(ErrorKind::InvalidArgument, "records", &records)?;
+    Ok(core::render_journal_lines(&records))
 }
 
 /// Reads a journal from its segments, oldest first.
@@ -208,19 +216,25 @@ impl RefreshSession {
     /// The report of the run: the plan joined with what the shim did.
     pub fn report(&self, facts: JsValue) -> Result<JsValue, JsValue> {
         let facts: core::RunFacts = decode(ErrorKind::InvalidArgument, "facts", facts)?;
-        encode(&self.0.report(&facts))
+        encode_json(&self.0.report(&facts))
     }
 
     /// Where the record lives in the host repository.
     #[wasm_bindgen(js_name = recordPath)]
     pub fn record_path(&self) -> String {
-        self.0.record_path().to_string()
+        self.0.record_path()
     }
 
     /// The record's new content, to write once every file is done.
     #[wasm_bindgen(js_name = recordText)]
     pub fn record_text(&self) -> String {
-        self.0.record_text().to_string()
+        self.0.record_text()
+    }
+
+    /// The record's new content as UTF-8 bytes, ready to write (no string crosses).
+    #[wasm_bindgen(js_name = recordBytes)]
+    pub fn record_bytes(&self) -> Vec<u8> {
+        self.0.record_text().into_bytes()
     }
 }
 

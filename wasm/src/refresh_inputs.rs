@@ -4,7 +4,7 @@ use upkeep_core::refresh as core;
 use upkeep_core::ErrorKind;
 use wasm_bindgen::prelude::*;
 
-use crate::convert::{decode, decode_or_default, encode};
+use crate::convert::{decode, decode_or_default, split_joined};
 use crate::error::to_js;
 use crate::refresh::RefreshSession;
 
@@ -56,9 +56,51 @@ impl RefreshInputs {
             .map_err(to_js)
     }
 
-    /// The paths to observe in the source and on the host.
+    /// The paths to observe in the source and on the host. Each side crosses as one
+    /// string of NUL-joined paths, split into an array on the JavaScript side.
     pub fn paths(&self) -> Result<JsValue, JsValue> {
-        encode(&self.inner()?.paths())
+        let (sources, hosts) = self.inner()?.joined_paths();
+        let paths = js_sys::Object::new();
+        js_sys::Reflect::set(&paths, &"sources".into(), &split_joined(&sources))?;
+        js_sys::Reflect::set(&paths, &"hosts".into(), &split_joined(&hosts))?;
+        Ok(paths.into())
+    }
+
+    /// Whether `observeColumns` would rather be given the files' SHA-256: this build
+    /// hashes more slowly than its host.
+    #[wasm_bindgen(js_name = hostDigests)]
+    pub fn host_digests(&self) -> Result<bool, JsValue> {
+        Ok(self.inner()?.host_digests())
+    }
+
+    /// Adds a batch of one side's next paths as columns: per path its kind (0 nothing, 1 a
+    /// file, 2 a link, 3 a folder, 4 other), the files' bytes joined and each file's
+    /// length, each file's SHA-256 (32 bytes each) or none (the engine hashes the bytes),
+    /// and the CRLF-as-LF digests given for some paths of the batch (by their place).
+    #[wasm_bindgen(js_name = observeColumns)]
+    #[allow(clippy::too_many_arguments)]
+    pub fn observe_columns(
+        &mut self,
+        side: &str,
+        kinds: &[u8],
+        joined: &[u8],
+        lengths: &[u32],
+        digests: &[u8],
+        lf_at: &[u32],
+        lf: &[u8],
+    ) -> Result<(), JsValue> {
+        let side = core::Side::named(side).map_err(to_js)?;
+        let columns = core::Columns {
+            kinds,
+            joined,
+            lengths,
+            digests,
+            lf_at,
+            lf,
+        };
+        self.inner_mut()?
+            .observe_columns(side, columns)
+            .map_err(to_js)
     }
 
     /// Adds a batch of observations, in the order read.

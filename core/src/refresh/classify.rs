@@ -29,7 +29,7 @@
 //! assert_eq!(classify(&file("new"), &Observed::missing(), Some("old")), FileState::HostDeleted);
 //! ```
 
-use crate::observe::Observed;
+use crate::observe::{EntryKind, Observed};
 
 /// The state of one managed file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -58,13 +58,78 @@ pub enum FileState {
 
 /// Classifies one file from the source's and host's observations and the recorded hash.
 pub fn classify(source: &Observed, host: &Observed, recorded: Option<&str>) -> FileState {
+    classify_by(source, host, recorded)
+}
+
+/// What [`classify`] reads of an observation, whatever its digests are written as: hex
+/// text ([`Observed`]) or the bytes a refresh keeps ([`super::seen::Seen`]).
+pub(crate) trait Hashes {
+    /// A digest as this observation holds it.
+    type Digest: PartialEq + ?Sized;
+
+    /// What is at the path.
+    fn kind(&self) -> EntryKind;
+    /// The raw bytes' digest (files only).
+    fn sha256(&self) -> Option<&Self::Digest>;
+    /// The digest with CRLF read as LF, for a text file holding CRLF.
+    fn sha256_lf(&self) -> Option<&Self::Digest>;
+
+    /// Whether anything at all is at the path.
+    fn present(&self) -> bool {
+        self.kind() != EntryKind::Missing
+    }
+
+    /// The digest line endings aside.
+    fn lf(&self) -> Option<&Self::Digest> {
+        self.sha256_lf().or(self.sha256())
+    }
+
+    /// Same content as `other` (byte for byte, or up to CRLF conversion); never for a
+    /// symlink or directory ([`Observed::same_as`]).
+    fn same_as(&self, other: &Self) -> bool {
+        self.kind() == EntryKind::File
+            && other.kind() == EntryKind::File
+            && (self.sha256() == other.sha256() || self.lf() == other.lf())
+    }
+
+    /// Same content as the recorded digest, LF-normalized match too
+    /// ([`Observed::matches_recorded`]).
+    fn matches_recorded(&self, recorded: Option<&Self::Digest>) -> bool {
+        self.kind() == EntryKind::File
+            && recorded.is_some()
+            && (self.sha256() == recorded || self.lf() == recorded)
+    }
+}
+
+impl Hashes for Observed {
+    type Digest = str;
+
+    fn kind(&self) -> EntryKind {
+        self.kind
+    }
+
+    fn sha256(&self) -> Option<&str> {
+        self.sha256.as_deref()
+    }
+
+    fn sha256_lf(&self) -> Option<&str> {
+        self.sha256_lf.as_deref()
+    }
+}
+
+/// [`classify`] over any [`Hashes`].
+pub(crate) fn classify_by<H: Hashes>(
+    source: &H,
+    host: &H,
+    recorded: Option<&H::Digest>,
+) -> FileState {
     match (source.present(), host.present()) {
         (false, false) => FileState::BothDeleted,
         (false, true) => FileState::SourceDeleted,
         (true, false) if recorded.is_none() => FileState::NewUpstream,
         (true, false) => FileState::HostDeleted,
-        (true, true) if host.same_as(source) => FileState::UnchangedIdentical,
-        (true, true) if host.matches_recorded(recorded) => FileState::UnchangedStale,
+        (true, true) if Hashes::same_as(host, source) => FileState::UnchangedIdentical,
+        (true, true) if Hashes::matches_recorded(host, recorded) => FileState::UnchangedStale,
         (true, true) => FileState::LocallyModified,
     }
 }

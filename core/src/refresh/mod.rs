@@ -27,13 +27,16 @@
 //! ```
 
 pub mod classify;
+mod digest;
 mod inputs;
 pub mod journal;
 pub mod manifest;
 pub mod plan;
+mod planner;
 mod question;
 pub mod render;
 pub mod report;
+mod seen;
 mod session;
 mod steps;
 
@@ -41,8 +44,9 @@ pub use crate::paths::{check_collisions, validate_path};
 pub use classify::{classify, eol_normalized_sha256, FileState};
 pub use inputs::{RefreshInputs, RefreshPaths};
 pub use journal::{
-    interrupted_run, parse_journal, render_journal_line, source_identity, InterruptedRun, Journal,
-    JournalRecord, JournalRun, JournalSegment, ResumeIndex, JOURNAL_VERSION,
+    interrupted_run, parse_journal, render_journal_line, render_journal_lines, source_identity,
+    InterruptedRun, Journal, JournalRecord, JournalRun, JournalSegment, ResumeIndex,
+    JOURNAL_VERSION,
 };
 pub use manifest::{
     parse_install_manifest, parse_source_record, render_source_record, InstallManifest,
@@ -58,5 +62,6 @@ pub use report::{
     run_report, FileRunOutcome, MergeDiff, ReportedFile, RunCommand, RunFacts, RunOutcome,
     RunReport,
 };
+pub use seen::{Columns, Side};
 pub use session::RefreshSession;
 pub use steps::refresh_steps;

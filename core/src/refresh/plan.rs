@@ -44,16 +44,15 @@
 //! assert!(plan.record_text.contains(&sha256_hex(b"new")));
 //! ```
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
-use super::classify::{classify, FileState};
+use super::classify::{classify, FileState, Hashes};
 use super::journal::InterruptedRun;
 use super::manifest::{
-    parse_install_manifest, parse_source_record, render_source_record, InstallManifest, RecordFile,
-    SourceRecord, SCHEMA,
+    parse_install_manifest, render_source_record, InstallManifest, RecordFile, SourceRecord, SCHEMA,
 };
+use super::session::RefreshSession;
 use crate::error::{Error, ErrorKind, Result};
-use crate::hash::Digest;
 use crate::observe::{EntryKind, Observed};
 
 /// A choice about one file, made by the user, by `--auto`, or recovered from a journal.
@@ -351,11 +350,11 @@ pub struct PlannedFile {
 }
 
 /// Whether writing `source` over `host` follows the checkout's CRLF (see [`PlannedFile::crlf`]).
-fn follows_crlf_checkout(action: Action, source: &Observed, host: &Observed) -> bool {
+pub(crate) fn follows_crlf_checkout<H: Hashes>(action: Action, source: &H, host: &H) -> bool {
     action == Action::Write
-        && host.kind == EntryKind::File
-        && host.sha256_lf.is_some()
-        && source.sha256_lf.is_none()
+        && host.kind() == EntryKind::File
+        && host.sha256_lf().is_some()
+        && source.sha256_lf().is_none()
 }
 
 /// A whole plan: per-file actions and the record to write once they are all done.
@@ -415,295 +414,8 @@ pub fn plan_refresh(
     observations: &Observations,
     options: &RefreshOptions,
 ) -> Result<Plan> {
-    let (manifest, old) = parse_documents(manifest, record, options)?;
-    plan_parsed(&manifest, old.as_ref(), observations, options)
-}
-
-/// The manifest and the record as the options name them (the record named by the manifest's
-/// `home` unless the options say otherwise).
-pub(crate) fn parse_documents(
-    manifest: &[u8],
-    record: Option<&[u8]>,
-    options: &RefreshOptions,
-) -> Result<(InstallManifest, Option<ReadRecord>)> {
-    let manifest = parse_install_manifest(
-        manifest,
-        options
-            .manifest_name
-            .as_deref()
-            .unwrap_or("install/manifest.json"),
-    )?;
-    let record_name = options
-        .record_name
-        .clone()
-        .unwrap_or_else(|| manifest.record_path());
-    let record = match record {
-        Some(bytes) => Some(ReadRecord::parse(bytes, &record_name)?),
-        None => None,
-    };
-    Ok((manifest, record))
-}
-
-/// A parsed record and the digest of its bytes: whether the new record differs is a
-/// comparison of digests, so a session keeps 32 bytes, not the record's text.
-#[derive(Debug)]
-pub(crate) struct ReadRecord {
-    pub(crate) record: SourceRecord,
-    digest: Digest,
-}
-
-impl ReadRecord {
-    pub(crate) fn parse(bytes: &[u8], name: &str) -> Result<Self> {
-        Ok(ReadRecord {
-            record: parse_source_record(bytes, name)?,
-            digest: Digest::of(bytes),
-        })
-    }
-}
-
-/// [`plan_refresh`] on documents already parsed (a session parses each once).
-pub(crate) fn plan_parsed(
-    manifest: &InstallManifest,
-    old: Option<&ReadRecord>,
-    observations: &Observations,
-    options: &RefreshOptions,
-) -> Result<Plan> {
-    let empty = SourceRecord::default();
-    let old_record = old.map_or(&empty, |r| &r.record);
-
-    let explicit: HashMap<&str, Decision> = options
-        .decisions
-        .iter()
-        .map(|d| (d.target.as_str(), d.decision))
-        .collect();
-    let resumed = options.resume.as_ref().map(InterruptedRun::index);
-    let confirm: HashSet<&str> = options.confirm.iter().map(String::as_str).collect();
-    let sources = ObservationIndex::new(&observations.sources, "source");
-    let hosts = ObservationIndex::new(&observations.hosts, "host");
-    let recorded_by_src: HashMap<&str, &RecordFile> = old_record
-        .files
-        .iter()
-        .map(|e| (e.src.as_str(), e))
-        .collect();
-    let renamed_to: HashMap<&str, &str> = manifest
-        .renames
-        .iter()
-        .map(|r| (r.to.as_str(), r.from.as_str()))
-        .collect();
-    let mut used: HashSet<&str> = HashSet::new();
-    let mut files = Vec::new();
-    let mut new_entries: Vec<RecordFile> = Vec::new();
-
-    let mut plan_one = |src: &str,
-                        target: &str,
-                        renamed_from: Option<String>,
-                        source: &Observed,
-                        entry: Option<&RecordFile>|
-     -> Result<()> {
-        let host = &hosts.lookup(target)?;
-        let recorded = entry
-            .filter(|e| e.target == target)
-            .map(|e| e.sha256.clone());
-        let mut state = classify(source, host, recorded.as_deref());
-        // keep-mine recorded the user's bytes as the baseline, against this source version:
-        // unchanged source → still theirs, nothing to do; moved source → ask again, never
-        // a silent "stale" update over the user's edit.
-        let kept = entry
-            .and_then(|e| e.kept_against.clone())
-            .filter(|_| state == FileState::UnchangedStale);
-        let still_kept = kept.is_some() && kept == source.sha256;
-        if kept.is_some() && !still_kept {
-            state = FileState::LocallyModified;
-        }
-        let confirmed = confirm.contains(target);
-        if confirmed && state != FileState::LocallyModified {
-            return Err(invalid(
-                target,
-                format!(
-                    "there is no hand merge to confirm: the file is {}",
-                    state_name(state)
-                ),
-            ));
-        }
-        let user = explicit
-            .get(target)
-            .copied()
-            .or(confirmed.then_some(Decision::KeepMine));
-        if let Some(d) = user {
-            if !Decision::choices(state).contains(&d) {
-                return Err(invalid(
-                    target,
-                    format!(
-                        "the decision '{}' does not apply to a {} file",
-                        d.name(),
-                        state_name(state)
-                    ),
-                ));
-            }
-        }
-        let from_journal = resumed
-            .as_ref()
-            .and_then(|r| r.decision_for(target))
-            .filter(|d| Decision::choices(state).contains(d));
-        let default = match state {
-            FileState::LocallyModified => options.auto,
-            FileState::HostDeleted => options.host_deleted,
-            FileState::SourceDeleted => options.source_deleted,
-            _ => None,
-        }
-        .filter(|d| Decision::choices(state).contains(d));
-        let decision = user.or(from_journal).or(default);
-        let mut planned = PlannedFile {
-            src: src.to_string(),
-            target: target.to_string(),
-            renamed_from,
-            state,
-            host_kind: host.kind,
-            decision: None,
-            action: Action::None,
-            backup: false,
-            source_sha256: source.sha256.clone(),
-            host_sha256: host.sha256.clone(),
-            recorded_sha256: recorded.clone(),
-            new_sha256: recorded.clone(),
-            reason: None,
-            crlf: false,
-        };
-        let torn = resumed
-            .as_ref()
-            .is_some_and(|r| r.changed_since(target, host.sha256.as_deref()));
-        if host.present() && host.kind != EntryKind::File {
-            planned.action = Action::Conflict;
-            planned.reason = Some(format!(
-                "the host has a {} here; upkeep never writes through or replaces it",
-                kind_name(host.kind)
-            ));
-        } else if torn {
-            planned.action = Action::Conflict;
-            planned.reason =
-                Some("the file changed after the interrupted run started writing it".into());
-        } else {
-            // A file upstream added since the last run is no one's decision: it is installed.
-            planned.decision = decision.filter(|_| !Decision::choices(state).is_empty());
-            let (action, new) = match (state, planned.decision) {
-                _ if still_kept => (Action::None, recorded.clone()),
-                (FileState::UnchangedIdentical, _) => (Action::Record, source.sha256.clone()),
-                (FileState::UnchangedStale, _) => (Action::Write, source.sha256.clone()),
-                (FileState::LocallyModified, Some(Decision::KeepMine)) => {
-                    (Action::Record, host.sha256.clone())
-                }
-                (FileState::LocallyModified, Some(Decision::TakeTheirs)) => {
-                    (Action::Write, source.sha256.clone())
-                }
-                (FileState::LocallyModified, Some(Decision::Merge)) => {
-                    (Action::Diff, recorded.clone())
-                }
-                (FileState::NewUpstream, _) => (Action::Write, source.sha256.clone()),
-                (FileState::HostDeleted, Some(Decision::Restore)) => {
-                    (Action::Write, source.sha256.clone())
-                }
-                (FileState::HostDeleted, Some(Decision::Forget)) => (Action::Record, None),
-                (FileState::SourceDeleted, Some(Decision::Remove)) => (Action::Remove, None),
-                (FileState::SourceDeleted, Some(Decision::Keep)) => (Action::Record, None),
-                (FileState::BothDeleted, _) => (Action::Record, None),
-                _ => (Action::Pending, recorded.clone()),
-            };
-            planned.action = action;
-            planned.new_sha256 = new;
-            planned.backup =
-                matches!(action, Action::Write | Action::Remove) && host.kind == EntryKind::File;
-            planned.crlf = follows_crlf_checkout(action, source, host);
-            planned.reason = match action {
-                Action::Pending => Some(format!("needs a decision: {}", choice_list(state))),
-                Action::Diff => Some(format!(
-                    "merge by hand, then confirm the merge with --confirm {target}"
-                )),
-                _ => None,
-            };
-            if action == Action::Record
-                && planned.new_sha256 == recorded
-                && entry.is_some() == planned.new_sha256.is_some()
-            {
-                planned.action = Action::None;
-            }
-        }
-        if let Some(sha) = &planned.new_sha256 {
-            let kept_against = match planned.action {
-                Action::Record if planned.decision == Some(Decision::KeepMine) => {
-                    source.sha256.clone()
-                }
-                Action::None | Action::Pending | Action::Diff | Action::Conflict => {
-                    entry.and_then(|e| e.kept_against.clone())
-                }
-                _ => None,
-            };
-            new_entries.push(RecordFile {
-                src: src.to_string(),
-                target: target.to_string(),
-                sha256: sha.clone(),
-                kept_against,
-                extra: entry.map(|e| e.extra.clone()).unwrap_or_default(),
-            });
-        }
-        files.push(planned);
-        Ok(())
-    };
-
-    for file in &manifest.files {
-        let entry = recorded_by_src.get(file.src.as_str()).copied().or_else(|| {
-            renamed_to
-                .get(file.src.as_str())
-                .and_then(|from| recorded_by_src.get(from).copied())
-        });
-        if let Some(e) = entry {
-            used.insert(e.src.as_str());
-        }
-        let renamed_from = entry.filter(|e| e.src != file.src).map(|e| e.src.clone());
-        let source = sources.lookup(&file.src)?;
-        if source.present() && source.kind != EntryKind::File {
-            return Err(Error::new(
-                ErrorKind::InvalidManifest,
-                &file.src,
-                format!(
-                    "the source has a {} here, not a regular file",
-                    kind_name(source.kind)
-                ),
-            ));
-        }
-        plan_one(&file.src, &file.target, renamed_from, &source, entry)?;
-    }
-    let targets: HashSet<&str> = manifest.files.iter().map(|f| f.target.as_str()).collect();
-    for entry in &old_record.files {
-        if used.contains(entry.src.as_str()) || targets.contains(entry.target.as_str()) {
-            continue;
-        }
-        plan_one(
-            &entry.src,
-            &entry.target,
-            None,
-            &Observed::missing(),
-            Some(entry),
-        )?;
-    }
-
-    let planned_targets: HashSet<&str> = files.iter().map(|f| f.target.as_str()).collect();
-    if let Some(target) = options
-        .confirm
-        .iter()
-        .find(|t| !planned_targets.contains(t.as_str()))
-    {
-        return Err(invalid(
-            target,
-            "there is no hand merge to confirm: the manifest manages no such target",
-        ));
-    }
-    let record_text = render_source_record(&SourceRecord {
-        schema: SCHEMA,
-        files: new_entries,
-        extra: old_record.extra.clone(),
-    });
-    let record_changed = old.is_none_or(|r| r.digest != Digest::of(record_text.as_bytes()));
-    Ok(finish(manifest, files, record_text, record_changed))
+    RefreshSession::new(manifest, record, observations.clone(), options.clone())
+        .map(RefreshSession::into_plan)
 }
 
 fn finish(
@@ -739,7 +451,7 @@ pub fn state_name(state: FileState) -> &'static str {
     }
 }
 
-fn kind_name(kind: EntryKind) -> &'static str {
+pub(crate) fn kind_name(kind: EntryKind) -> &'static str {
     match kind {
         EntryKind::File => "file",
         EntryKind::Missing => "nothing",
@@ -749,7 +461,7 @@ fn kind_name(kind: EntryKind) -> &'static str {
     }
 }
 
-fn choice_list(state: FileState) -> String {
+pub(crate) fn choice_list(state: FileState) -> String {
     Decision::choices(state)
         .iter()
         .map(|d| d.name())

@@ -17,6 +17,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use super::classify::FileState;
 use super::plan::{Action, Decision, Plan};
+use super::planner::{facts_of, FileFacts};
 
 /// Which command ran.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -265,6 +266,23 @@ pub struct RunReport {
 
 /// Joins `plan` with what the shim did (`facts`) into the run's report.
 pub fn run_report(plan: &Plan, facts: &RunFacts) -> RunReport {
+    report_of(
+        facts_of(plan),
+        plan.attention,
+        plan.record_changed,
+        &plan.record_path,
+        facts,
+    )
+}
+
+/// [`run_report`] over a plan's files as [`FileFacts`] (a whole [`Plan`] or a session's).
+pub(crate) fn report_of<'p>(
+    plan_files: impl Iterator<Item = FileFacts<'p>> + Clone,
+    plan_attention: u32,
+    plan_record_changed: bool,
+    record_path: &str,
+    facts: &RunFacts,
+) -> RunReport {
     let install = facts.command == RunCommand::Install;
     let stopped = facts.interrupted || facts.failed;
     // Outcomes by target, the first per target as a search would find it (a search per
@@ -273,62 +291,35 @@ pub fn run_report(plan: &Plan, facts: &RunFacts) -> RunReport {
     for o in &facts.outcomes {
         outcomes.entry(o.target.as_str()).or_insert(o);
     }
-    let files: Vec<ReportedFile> = plan
-        .files
-        .iter()
-        .map(|f| {
-            let done = outcomes.get(f.target.as_str()).copied();
-            let (executed, why) = done.map(executor_outcome).unzip();
-            let why = why.flatten();
-            let outcome = match executed {
-                _ if facts.dry_run => "planned".to_string(),
-                Some(o) => o,
-                None if install && plan.attention > 0 => "not-written".to_string(),
-                None if f.action == Action::None => "unchanged".to_string(),
-                None if stopped => "not-reached".to_string(),
-                None => f.action.name().to_string(),
-            };
-            ReportedFile {
-                src: f.src.clone(),
-                target: f.target.clone(),
-                renamed_from: f.renamed_from.clone(),
-                state: (!install).then_some(f.state),
-                decision: if install { None } else { f.decision },
-                action: f.action,
-                outcome,
-                reason: why
-                    .or_else(|| done.and_then(|o| o.reason.clone()))
-                    .or(f.reason.clone()),
-                backup: done.and_then(|o| o.backup.clone()),
-            }
-        })
-        .collect();
+    let mut states: BTreeMap<String, u32> = BTreeMap::new();
+    let mut files: Vec<ReportedFile> = Vec::new();
+    for f in plan_files.clone() {
+        if !install {
+            *states
+                .entry(super::plan::state_name(f.state).to_string())
+                .or_insert(0) += 1;
+        }
+        let done = outcomes.get(f.target).copied();
+        files.push(reported(&f, done, facts, install, stopped, plan_attention));
+    }
     let unfinished = files
         .iter()
         .filter(|f| f.outcome == "skipped" || f.outcome == "failed")
         .count() as u32;
-    let states = (!install).then(|| {
-        let mut counts = BTreeMap::new();
-        for f in &plan.files {
-            *counts
-                .entry(super::plan::state_name(f.state).to_string())
-                .or_insert(0) += 1;
-        }
-        counts
-    });
+    let states = (!install).then_some(states);
     // A file the run skipped or could not write needs a person as much as a conflict does.
-    let attention = plan.attention + unfinished;
+    let attention = plan_attention + unfinished;
     // An install that needs attention writes nothing, the record included.
-    let blocked = install && plan.attention > 0;
+    let blocked = install && plan_attention > 0;
     let record_changed =
-        plan.record_changed && !facts.dry_run && unfinished == 0 && !stopped && !blocked;
+        plan_record_changed && !facts.dry_run && unfinished == 0 && !stopped && !blocked;
     let outcome = if facts.dry_run {
         RunOutcome::Planned
     } else if facts.interrupted {
         RunOutcome::Interrupted
     } else if unfinished > 0 || facts.failed {
         RunOutcome::Failed
-    } else if plan.attention > 0 {
+    } else if plan_attention > 0 {
         RunOutcome::Pending
     } else {
         RunOutcome::Complete
@@ -336,7 +327,7 @@ pub fn run_report(plan: &Plan, facts: &RunFacts) -> RunReport {
     let own_error = facts
         .outcomes
         .iter()
-        .filter(|o| o.outcome == "blocked" && !plan.files.iter().any(|f| f.target == o.target))
+        .filter(|o| o.outcome == "blocked" && !plan_files.clone().any(|f| f.target == o.target))
         .find_map(|o| executor_outcome(o).1);
     RunReport {
         command: facts.command,
@@ -349,11 +340,48 @@ pub fn run_report(plan: &Plan, facts: &RunFacts) -> RunReport {
         own_error,
         states,
         attention,
-        record_path: plan.record_path.clone(),
+        record_path: record_path.to_string(),
         record_changed,
         outcome,
         files,
         diffs: facts.diffs.clone(),
+    }
+}
+
+/// One file of the report. Called per file, and kept out of line: in WebAssembly a
+/// function called 100,000 times is optimized after its first few hundred calls, the body
+/// of one long loop never.
+#[inline(never)]
+fn reported(
+    f: &FileFacts<'_>,
+    done: Option<&FileRunOutcome>,
+    facts: &RunFacts,
+    install: bool,
+    stopped: bool,
+    plan_attention: u32,
+) -> ReportedFile {
+    let (executed, why) = done.map(executor_outcome).unzip();
+    let why = why.flatten();
+    let outcome = match executed {
+        _ if facts.dry_run => "planned".to_string(),
+        Some(o) => o,
+        None if install && plan_attention > 0 => "not-written".to_string(),
+        None if f.action == Action::None => "unchanged".to_string(),
+        None if stopped => "not-reached".to_string(),
+        None => f.action.name().to_string(),
+    };
+    ReportedFile {
+        src: f.src.to_string(),
+        target: f.target.to_string(),
+        renamed_from: f.renamed_from.map(str::to_string),
+        state: (!install).then_some(f.state),
+        decision: if install { None } else { f.decision },
+        action: f.action,
+        outcome,
+        reason: why
+            .or_else(|| done.and_then(|o| o.reason.clone()))
+            .or_else(|| f.reason().map(|r| r.into_owned())),
+        backup: done.and_then(|o| o.backup.clone()),
     }
 }
 

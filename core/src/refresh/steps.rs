@@ -20,45 +20,55 @@
 //! ```
 
 use super::plan::{Action, Plan};
+use super::planner::{facts_of, FileFacts};
 use crate::error::{Error, ErrorKind, Result};
 use crate::observe::EntryKind;
 use crate::writes::{check_write_targets, ignore_step, Expect, StepContent, WriteStep};
 
 /// The steps that carry out `plan`; backups go to `backup_dir` (`<home>.upkeep-backups/<run>`).
 pub fn refresh_steps(plan: &Plan, backup_dir: &str) -> Result<Vec<WriteStep>> {
+    steps_of(facts_of(plan), backup_dir)
+}
+
+/// [`refresh_steps`] over a plan's files as [`FileFacts`] (a whole [`Plan`] or a session's).
+pub(crate) fn steps_of<'p>(
+    files: impl Iterator<Item = FileFacts<'p>>,
+    backup_dir: &str,
+) -> Result<Vec<WriteStep>> {
     let mut steps = Vec::new();
-    for (index, f) in plan.files.iter().enumerate() {
+    for f in files {
         if !matches!(f.action, Action::Write | Action::Remove) {
             continue;
         }
-        let expect = match (f.host_kind, &f.host_sha256) {
+        let (source_sha256, host_sha256) = f.digests();
+        let expect = match (f.host_kind, host_sha256) {
             (EntryKind::Missing, _) => Expect::Missing,
             (EntryKind::File, Some(sha256)) => Expect::File {
-                sha256: sha256.clone(),
+                sha256: sha256.into_owned(),
             },
             _ => {
                 return Err(inconsistent(
-                    &f.target,
+                    f.target,
                     "the host side is not a file with a hash",
                 ))
             }
         };
-        let content = match (f.action, &f.source_sha256) {
+        let content = match (f.action, source_sha256) {
             (Action::Remove, _) => StepContent::Remove,
             (_, Some(sha256)) => StepContent::Copy {
-                from: f.src.clone(),
-                sha256: sha256.clone(),
+                from: f.src.to_string(),
+                sha256: sha256.into_owned(),
                 crlf: f.crlf,
             },
-            _ => return Err(inconsistent(&f.target, "a write has no source hash")),
+            _ => return Err(inconsistent(f.target, "a write has no source hash")),
         };
         let backed_up = f.backup && matches!(expect, Expect::File { .. });
         steps.push(WriteStep {
-            path: f.target.clone(),
+            path: f.target.to_string(),
             expect,
             content,
             backup: backed_up.then(|| format!("{backup_dir}/{}", f.target)),
-            index: Some(index),
+            index: Some(f.index),
         });
     }
     if steps.iter().any(|s| s.backup.is_some()) {

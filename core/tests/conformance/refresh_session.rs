@@ -2,7 +2,9 @@
 //! for its parts as op sequences.
 
 use serde_json::{json, Value};
-use upkeep_core::refresh::{FileDecision, RefreshInputs, RefreshOptions, RefreshSession, RunFacts};
+use upkeep_core::refresh::{
+    Columns, FileDecision, RefreshInputs, RefreshOptions, RefreshSession, RunFacts, Side,
+};
 use upkeep_core::Error;
 
 use super::{bytes, error_json, outcome};
@@ -14,7 +16,8 @@ fn to_json<T: serde::Serialize>(value: T) -> Value {
 /// `RefreshSession`: `[manifest, record | null, observations, options | null, ops]`;
 /// `RefreshSession.install`: `[manifest, manifestName, observations, force, ops]`. Ops:
 /// `["unwritten"]`, `["decide", decisions]`, `["attention"]`, `["mutating"]`, `["steps",
-/// backupDir]`, `["filesAt", indices]`, `["report", facts]`, `["recordPath"]`, `["recordText"]`.
+/// backupDir]`, `["filesAt", indices]`, `["report", facts]`, `["recordPath"]`, `["recordText"]`,
+/// `["recordBytes"]` (the bytes as `{"$text"}`).
 pub fn session(install: bool, args: &[Value]) -> Value {
     let manifest = bytes(&args[0]);
     let observations = serde_json::from_value(args[2].clone()).unwrap();
@@ -68,6 +71,7 @@ fn session_ops(session: &mut RefreshSession, ops: &Value) -> Value {
                 }
                 "recordPath" => Ok(session.record_path().into()),
                 "recordText" => Ok(session.record_text().into()),
+                "recordBytes" => Ok(json!({ "$text": session.record_text() })),
                 other => panic!("unknown RefreshSession operation {other}"),
             };
             result.unwrap_or_else(|error| json!({ "error": error_json(&error) }))
@@ -78,8 +82,9 @@ fn session_ops(session: &mut RefreshSession, ops: &Value) -> Value {
 
 /// `RefreshInputs`: `[manifest, manifestName, ops]`. Ops: `["home"]`, `["recordPath"]`,
 /// `["readRecord", record | null, name]`, `["paths"]`, `["observe", observations]`,
-/// `["sourceIdentity"]`, `["plan", options | null, sessionOps]` (the session's ops'
-/// outcomes, as `RefreshSession` records them).
+/// `["observeColumns", side, kinds, contents, digests | null, lf]` (see
+/// [`observe_columns`]), `["sourceIdentity"]`, `["plan", options | null, sessionOps]` (the
+/// session's ops' outcomes, as `RefreshSession` records them).
 pub fn inputs(args: &[Value]) -> Value {
     let mut held = match RefreshInputs::open(&bytes(&args[0]), args[1].as_str().unwrap()) {
         Ok(inputs) => Some(inputs),
@@ -104,6 +109,7 @@ pub fn inputs(args: &[Value]) -> Value {
                     i.observe(serde_json::from_value(op[1].clone()).unwrap());
                     Ok(Value::Null)
                 }
+                ("observeColumns", Some(i)) => observe_columns(i, op),
                 ("sourceIdentity", Some(i)) => Ok(i.source_identity().into()),
                 ("plan", Some(_)) => {
                     let options: RefreshOptions = if op[1].is_null() {
@@ -122,4 +128,47 @@ pub fn inputs(args: &[Value]) -> Value {
         })
         .collect();
     outcome(Ok(steps.into()))
+}
+
+/// `["observeColumns", side, kinds, contents, digests | null, lf]`: `contents` holds each
+/// file's bytes (the runner joins them and passes their lengths), `digests` each file's
+/// SHA-256 in hex (`null`: none given, the engine hashes the bytes), `lf` the given
+/// CRLF-as-LF digests as `[place in the batch, hex]` pairs.
+fn observe_columns(inputs: &mut RefreshInputs, op: &Value) -> Result<Value, Error> {
+    let side = Side::named(op[1].as_str().unwrap())?;
+    let kinds: Vec<u8> = serde_json::from_value(op[2].clone()).unwrap();
+    let contents: Vec<Vec<u8>> = op[3].as_array().unwrap().iter().map(bytes).collect();
+    let lengths: Vec<u32> = contents.iter().map(|c| c.len() as u32).collect();
+    let joined = contents.concat();
+    let from_hex = |hex: &str| -> Vec<u8> {
+        (0..hex.len())
+            .step_by(2)
+            .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).unwrap())
+            .collect()
+    };
+    let digests: Vec<u8> = match op[4].as_array() {
+        Some(list) => list
+            .iter()
+            .flat_map(|d| from_hex(d.as_str().unwrap()))
+            .collect(),
+        None => Vec::new(),
+    };
+    let pairs = op[5].as_array().unwrap();
+    let lf_at: Vec<u32> = pairs
+        .iter()
+        .map(|p| p[0].as_u64().unwrap() as u32)
+        .collect();
+    let lf: Vec<u8> = pairs
+        .iter()
+        .flat_map(|p| from_hex(p[1].as_str().unwrap()))
+        .collect();
+    let columns = Columns {
+        kinds: &kinds,
+        joined: &joined,
+        lengths: &lengths,
+        digests: &digests,
+        lf_at: &lf_at,
+        lf: &lf,
+    };
+    inputs.observe_columns(side, columns).map(|()| Value::Null)
 }

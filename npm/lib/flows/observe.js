@@ -1,5 +1,6 @@
 // Reading what the engine needs to decide: manifest and record bytes, and the kind and
 // hashes of every source and host path. Nothing here decides anything.
+import { hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { engine } from '../engine.js';
@@ -66,6 +67,87 @@ export async function observeBatches(root, rels, onBatch, options = {}) {
     }
     onBatch(observations);
   });
+}
+
+/** A path's kind as `observeColumns` codes it. */
+const KIND_CODES = { missing: 0, file: 1, symlink: 2, directory: 3, other: 4 };
+
+/**
+ * Reads every path of `rels` under `root` in batches and hands each batch to the engine's
+ * refresh inputs as columns for `side` (the paths themselves do not cross: a batch fills
+ * the side's next paths, in the order the inputs listed them): each path's kind, the
+ * small files' bytes, and the files' SHA-256 from node:crypto when the engine would rather
+ * be given them (`hostDigests()`: wasm hashes several times more slowly) or a batch holds
+ * a streamed large file (its digests given, whose bytes the engine never sees). A folder on
+ * the way that is a link or not a folder is refused, as {@link inspect} refuses it.
+ * @param {string} root @param {string[]} rels
+ * @param {import('../index.js').RefreshInputs} inputs
+ * @param {'sources' | 'hosts'} side
+ * @param {{ onPath?: (path: string) => void, stopIfAsked?: () => void }} [options]
+ */
+export async function observeInto(root, rels, inputs, side, options = {}) {
+  const hostDigests = inputs.hostDigests();
+  await observeTree({ roots: [root], paths: rels, eol: true, ...options }, (batch) => {
+    const kinds = new Uint8Array(batch.length);
+    /** @type {Uint8Array[]} */
+    const bytes = [];
+    const streamed = batch.some(({ found: [f] }) => f.kind === 'file' && !f.bytes);
+    // Digests cross for every file or for none: a batch with a streamed file carries them all.
+    const given = hostDigests || streamed;
+    /** @type {Uint8Array[]} */
+    const digests = [];
+    /** @type {number[]} */
+    const lfAt = [];
+    /** @type {Uint8Array[]} */
+    const lf = [];
+    batch.forEach(({ path, found: [f] }, i) => {
+      if (f.blockedBy) {
+        const why =
+          f.blockedBy.kind === 'symlink' ? 'is a symbolic link; upkeep never follows links inside the tree' : 'is not a directory';
+        throw unsafePathError(path, `'${f.blockedBy.folder}' ${why}`);
+      }
+      kinds[i] = KIND_CODES[f.kind];
+      if (f.kind !== 'file') return;
+      if (f.bytes) {
+        bytes.push(f.bytes);
+        if (given) digests.push(hash('sha256', f.bytes, 'buffer'));
+        return;
+      }
+      const digest = /** @type {import('../index.js').ContentDigest} */ (f.digest);
+      bytes.push(new Uint8Array(0));
+      digests.push(Buffer.from(digest.sha256, 'hex'));
+      if (digest.sha256Lf) {
+        lfAt.push(i);
+        lf.push(Buffer.from(digest.sha256Lf, 'hex'));
+      }
+    });
+    inputs.observeColumns(
+      side,
+      kinds,
+      joinedBytes(bytes),
+      Uint32Array.from(bytes, (b) => b.length),
+      given ? Buffer.concat(digests) : new Uint8Array(0),
+      Uint32Array.from(lfAt),
+      Buffer.concat(lf),
+    );
+  });
+}
+
+/**
+ * The bytes one after another: a view of the batch buffer when they lie there back to
+ * back (as the tree reader packs them), a copy otherwise.
+ * @param {Uint8Array[]} parts
+ */
+function joinedBytes(parts) {
+  const nonEmpty = parts.filter((p) => p.length > 0);
+  if (nonEmpty.length === 0) return new Uint8Array(0);
+  const first = nonEmpty[0];
+  let end = first.byteOffset;
+  for (const p of nonEmpty) {
+    if (p.buffer !== first.buffer || p.byteOffset !== end) return Buffer.concat(parts);
+    end += p.length;
+  }
+  return new Uint8Array(first.buffer, first.byteOffset, end - first.byteOffset);
 }
 
 /** Reads a regular file under root without following links; undefined when absent. */

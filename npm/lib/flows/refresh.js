@@ -10,7 +10,7 @@ import { JournalWriter, readJournal } from '../shim/journal.js';
 import { ensureParents, inspect } from '../shim/safe-path.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
 import { executeSteps } from './execute.js';
-import { observeBatches, readInside } from './observe.js';
+import { observeInto, readInside } from './observe.js';
 import { counter, emit, letSignalsIn } from './progress.js';
 
 /**
@@ -129,7 +129,7 @@ export async function runRefresh(request) {
     const done = report(plan, facts);
     if (done.recordChanged) {
       try {
-        atomicWrite(join(root, recordPath), Buffer.from(plan.recordText()));
+        atomicWrite(join(root, recordPath), plan.recordBytes());
       } catch (error) {
         // Every file is in place; only the record is behind. The journal has no end, so a
         // re-run resumes this run and writes the record.
@@ -162,8 +162,8 @@ async function observeRefresh(sourceRoot, root, inputs, { stopRequested, onProgr
       if (stopRequested()) throw new UpkeepError('interrupted', 'refresh interrupted while reading; nothing was written');
     },
   };
-  await observeBatches(sourceRoot, sources, (batch) => inputs.observe({ sources: batch, hosts: [] }), reading);
-  await observeBatches(root, hosts, (batch) => inputs.observe({ sources: [], hosts: batch }), reading);
+  await observeInto(sourceRoot, sources, inputs, 'sources', reading);
+  await observeInto(root, hosts, inputs, 'hosts', reading);
   return inputs.sourceIdentity();
 }
 

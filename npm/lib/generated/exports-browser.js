@@ -29,6 +29,7 @@ export const {
   planInstall,
   planRefresh,
   renderJournalLine,
+  renderJournalLines,
   parseJournal,
   interruptedRun,
   sourceIdentity,

@@ -17,7 +17,7 @@ def parts(plan):
     """Every question a run asks of the plan, in the order a run asks them."""
     files = plan.get("result", {}).get("files", [])
     return [["unwritten"], ["attention"], ["mutating"], ["recordPath"], ["report", {**FACTS, "dryRun": True}],
-            ["steps", ".upkeep-backups/r1"], ["filesAt", list(range(len(files)))], ["report", FACTS], ["recordText"]]
+            ["steps", ".upkeep-backups/r1"], ["filesAt", list(range(len(files)))], ["report", FACTS], ["recordText"], ["recordBytes"]]
 
 for c in plans:
     title = c["name"].split(": ", 1)[1]
