@@ -7,6 +7,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 const [count, rounds, ...bins] = [Number(process.argv[2]), Number(process.argv[3]), ...process.argv.slice(4).map((bin) => resolve(bin))];
 const work = mkdtempSync(join(tmpdir(), 'upkeep-ab-'));
+/** One generated file's text. @param {number} i @param {string} tag */
 const body = (i, tag) => `${Array.from({ length: 40 }, (_, line) => `// file ${i} line ${line} ${line === 20 ? tag : ''}`).join('\n')}\n`;
 const tpl = join(work, 'tpl');
 for (let i = 0; i < count; i += 1) {
@@ -18,6 +19,10 @@ mkdirSync(join(tpl, '.upkeep'), { recursive: true });
 writeFileSync(join(tpl, '.upkeep/VERSION'), '1.0.0\n');
 let n = 0;
 const target = () => join(work, `out-${(n += 1)}`);
+/**
+ * Runs one contender after a `sync`; its wall and CPU (user + system) seconds.
+ * @param {string} file @param {string[]} args @param {NodeJS.ProcessEnv} [env]
+ */
 function timed(file, args, env = process.env) {
   execFileSync('sync');
   const start = process.hrtime.bigint();
@@ -25,10 +30,14 @@ function timed(file, args, env = process.env) {
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   if (r.status !== 0) throw new Error(`${file} ${args.join(' ')}: ${r.status} ${r.stderr}`);
   const cpu = /ab ([\d.]+) ([\d.]+)/.exec(r.stderr);
+  if (!cpu) throw new Error(`${file}: no time from /usr/bin/time in ${r.stderr}`);
   return { seconds, cpu: Number(cpu[1]) + Number(cpu[2]) };
 }
+/** @type {Record<string, { seconds: number, cpu: number }[]>} */
 const samples = {};
+/** @param {string} k @param {{ seconds: number, cpu: number }} v */
 const add = (k, v) => (samples[k] ??= []).push(v);
+/** @param {number | string} i */
 const cache = (i) => join(work, `cache-${i}`);
 for (const [i, bin] of bins.entries()) timed(process.execPath, [bin, 'new', tpl, target()], { ...process.env, XDG_CACHE_HOME: cache(i) });
 const loads = [loadavg()[0]];
@@ -42,6 +51,7 @@ for (let r = 0; r < rounds; r += 1) {
 
   loads.push(loadavg()[0]);
 }
+/** @param {number[]} xs */
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 console.log(`files ${count}, rounds ${rounds}, load(1m) during: ${loads.map((x) => x.toFixed(2)).join(' ')}`);
 for (const [i, bin] of bins.entries()) console.log(`${i} = ${bin}`);
