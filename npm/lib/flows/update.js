@@ -9,6 +9,7 @@ import { lstatSync, readdirSync, realpathSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import process from 'node:process';
 import { engine } from '../engine.js';
+import { DEFAULT_CONFLICTS } from '../generated/defaults.js';
 import { writeFileIn } from '../shim/atomic-write.js';
 import { openDir, splitPath } from '../shim/dir-handle.js';
 import { pausePoint, step } from '../shim/fault.js';
@@ -204,7 +205,7 @@ export async function update(request) {
       lockfiles,
       git,
       options: {
-        conflicts: request.conflicts ?? 'merge',
+        conflicts: request.conflicts ?? DEFAULT_CONFLICTS,
         ignoreEol: request.ignoreEol ?? false,
         stateDir,
         runId: start.runId,
