@@ -41,8 +41,8 @@ mod value;
 pub use in_place::{check, InPlace, Items, Members};
 pub use value::{parse_value, JsonValue};
 
+use foldhash::HashSet;
 use std::borrow::Cow;
-use std::collections::HashSet;
 use std::fmt::Write as _;
 
 /// Documents larger than this are refused before parsing (a 50,000-entry manifest is ~6 MB).

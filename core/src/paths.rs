@@ -21,13 +21,15 @@
 //! assert_eq!(check_collisions(&["README.md", "readme.md"]).unwrap_err().code(), "path-collision");
 //! ```
 
+use foldhash::{HashMap, HashMapExt};
 use std::borrow::Cow;
-use std::collections::HashMap;
 
 use unicode_normalization::UnicodeNormalization;
 
 mod archive;
+mod order;
 pub use archive::archive_entry_problem;
+pub use order::byte_order;
 
 use crate::error::{Error, ErrorKind, Result};
 

@@ -48,7 +48,7 @@ const UNMANAGED_BY_DEFAULT: [&str; 1] = ["CHANGELOG.md"];
 /// The default renames of `shipped` (at any depth), skipping one whose target the release
 /// also ships.
 pub fn default_renames<S: AsRef<str>>(shipped: &[S]) -> Vec<(String, String)> {
-    let names: std::collections::HashSet<&str> = shipped.iter().map(AsRef::as_ref).collect();
+    let names: foldhash::HashSet<&str> = shipped.iter().map(AsRef::as_ref).collect();
     let mut out = Vec::new();
     for path in shipped {
         let path = path.as_ref();

@@ -26,14 +26,13 @@
 //! assert!(layout.default_manifest && !layout.in_place);
 //! ```
 
-use std::collections::HashMap;
-
 use super::conventions::{default_manifest, default_renames};
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::{Json, Node};
 use crate::observe::EntryKind;
-use crate::paths::{check_collisions, validate_canonical_path};
+use crate::paths::{byte_order, check_collisions, validate_canonical_path};
 use crate::update::{parse_manifest, Version};
+use foldhash::HashMap;
 
 /// One entry a release ships (directories are implied by the paths).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -177,7 +176,7 @@ pub fn plan_layout(input: &LayoutInput) -> Result<ReleaseLayout> {
             }
         )));
     }
-    shipped.sort_unstable();
+    shipped.sort_unstable_by(|x, y| byte_order(x, y));
     let (manifest, renames, default) = match &input.manifest {
         Some(text) => {
             let label = format!("{} manifest", input.label);
@@ -221,7 +220,7 @@ pub fn plan_layout(input: &LayoutInput) -> Result<ReleaseLayout> {
             )));
         }
     }
-    files.sort_by(|a, b| a.path.cmp(&b.path));
+    files.sort_by(|a, b| byte_order(&a.path, &b.path));
     let names: Vec<&str> = files.iter().map(|f| f.path.as_str()).collect();
     check_collisions(&names).map_err(|e| bad(format!("after its renames, {e}")))?;
     let manifest = if default {

@@ -8,8 +8,8 @@
 //! ([`Spellings`]), stands for itself in every comparison and is written back exactly as
 //! it came.
 
+use foldhash::HashMap;
 use std::borrow::Cow;
-use std::collections::HashMap;
 
 use sha2::{Digest as _, Sha256};
 

@@ -26,8 +26,6 @@
 //! assert!(session.mutating());
 //! ```
 
-use std::collections::HashMap;
-
 use super::digest::{push_hex, sha256};
 use super::journal::IdentityHasher;
 use super::manifest::{
@@ -38,6 +36,7 @@ use super::planner::TextSink;
 use super::seen::{Columns, Observed, Side};
 use super::session::RefreshSession;
 use crate::error::{Error, ErrorKind, Result};
+use foldhash::HashMap;
 
 /// The paths a refresh observes: each manifest `src` in the source, and on the host each
 /// manifest `target` then each recorded target the manifest no longer lists (once each).

@@ -20,8 +20,7 @@
 //! assert_eq!(journal.runs[0].run, "r1");
 //! ```
 
-use std::collections::HashMap;
-
+use foldhash::{HashMap, HashMapExt};
 use sha2::{Digest as _, Sha256};
 
 use super::plan::Decision;

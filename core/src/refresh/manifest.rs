@@ -18,8 +18,8 @@
 //! assert_eq!(manifest.record_path(), "svc/.upkeep-source.json");
 //! ```
 
+use foldhash::{HashSet, HashSetExt};
 use std::borrow::Cow;
-use std::collections::HashSet;
 
 use super::digest::{canonical, hex, Sha};
 use crate::error::{Error, ErrorKind, Result};

@@ -44,8 +44,6 @@
 //! assert!(plan.record_text.contains(&sha256_hex(b"new")));
 //! ```
 
-use std::collections::HashMap;
-
 use super::classify::{classify, FileState, Hashes};
 use super::journal::InterruptedRun;
 use super::manifest::{
@@ -54,6 +52,7 @@ use super::manifest::{
 use super::session::RefreshSession;
 use crate::error::{Error, ErrorKind, Result};
 use crate::observe::{EntryKind, Observed};
+use foldhash::{HashMap, HashMapExt};
 
 /// A choice about one file, made by the user, by `--auto`, or recovered from a journal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -8,8 +8,8 @@
 //! peak); what is kept now is about 3 MB beside the documents and observations the plan
 //! reads from, which a session keeps anyway to plan again once the user has answered.
 
+use foldhash::{HashMap, HashSet};
 use std::borrow::Cow;
-use std::collections::{HashMap, HashSet};
 
 use super::classify::{classify_by, FileState, Hashes};
 use super::digest::{Sha, Spellings};

@@ -13,7 +13,8 @@
 //! assert!(!report.record_changed); // a dry run changes nothing
 //! ```
 
-use std::collections::{BTreeMap, HashMap};
+use foldhash::{HashMap, HashMapExt};
+use std::collections::BTreeMap;
 
 use super::classify::FileState;
 use super::plan::{Action, Decision, Plan};

@@ -8,14 +8,13 @@
 //! At 100,000 files the observations were 200,000 objects, each with its path and up to
 //! two hex digests; the slots hold 34 bytes each and need no map from paths to find them.
 
-use std::collections::HashMap;
-
 use super::classify::Hashes;
 use super::digest::{sha256, Sha, Spellings};
 use super::plan::{Observations, PathObservation};
 use crate::content::digest_parts;
 use crate::error::{Error, ErrorKind, Result};
 use crate::observe::EntryKind;
+use foldhash::{HashMap, HashMapExt};
 
 /// One side's observation of one path: its kind and a file's digests.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -94,7 +94,7 @@ impl Marks {
 /// small numbers (an interner's, for whole files), a map otherwise (a slice of a file).
 enum Counts {
     Table(Vec<usize>),
-    Map(std::collections::HashMap<u32, usize>),
+    Map(foldhash::HashMap<u32, usize>),
 }
 
 impl Counts {
@@ -110,7 +110,7 @@ impl Counts {
             file.iter().for_each(|&id| table[id as usize] += 1);
             Counts::Table(table)
         } else {
-            let mut map = std::collections::HashMap::new();
+            let mut map = foldhash::HashMap::default();
             file.iter().for_each(|&id| *map.entry(id).or_insert(0) += 1);
             Counts::Map(map)
         }

@@ -246,7 +246,7 @@ pub fn finish_update(run: UpdateRun) -> UpdateFinished {
         ..RunRecord::default()
     };
     let mut unfinished: Vec<&str> = Vec::new();
-    let by_path: std::collections::HashMap<&str, &StepOutcome> =
+    let by_path: foldhash::HashMap<&str, &StepOutcome> =
         run.outcomes.iter().map(|o| (o.path.as_str(), o)).collect();
     for step in &run.steps {
         let tried = by_path.get(step.path.as_str()).copied();

@@ -87,12 +87,18 @@ pub(crate) fn backup_dir(run_id: &str) -> String {
 /// merge folder, or a backups folder (today's and the legacy one). ASCII case is folded,
 /// as a case-insensitive file system would.
 pub(crate) fn is_reserved(path: &str, state_dir: &str) -> bool {
-    let first = path.split('/').next().unwrap_or("").to_ascii_lowercase();
-    let sd = state_dir.to_ascii_lowercase();
-    first == sd
-        || first == format!("{sd}-merge")
-        || first == format!("{sd}-backup")
-        || first == BACKUPS_DIR
+    // Asked once per managed path: compared in place, nothing allocated.
+    let first = path.split('/').next().unwrap_or("").as_bytes();
+    let (sd, n) = (state_dir.as_bytes(), state_dir.len());
+    let suffix = |s: &str| {
+        first.len() == n + s.len()
+            && first[..n].eq_ignore_ascii_case(sd)
+            && first[n..].eq_ignore_ascii_case(s.as_bytes())
+    };
+    suffix("")
+        || suffix("-merge")
+        || suffix("-backup")
+        || first.eq_ignore_ascii_case(BACKUPS_DIR.as_bytes())
 }
 
 #[cfg(test)]

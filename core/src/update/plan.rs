@@ -32,6 +32,7 @@ use super::table::{classify, Bucket, Row, Side};
 use super::versions::check_run_id;
 use crate::error::{Error, ErrorKind, Result};
 use crate::observe::EntryKind;
+use crate::paths::byte_order;
 use crate::structured::{parse_merges, MergeSpec, NotesContext, LOCKFILES};
 
 #[path = "structured_file.rs"]
@@ -425,14 +426,16 @@ pub fn read_list<'a>(
 
 /// [`read_list`] of parsed manifests.
 fn read_list_of(baseline: &Manifest, latest: &Manifest) -> ReadList {
-    let mut paths: Vec<String> = latest
+    // Sorted as borrowed names, copied once (owned names are larger to move).
+    let mut names: Vec<&str> = latest
         .files
         .iter()
         .chain(&baseline.files)
-        .map(|e| e.path.clone())
+        .map(|e| e.path.as_str())
         .collect();
-    paths.sort();
-    paths.dedup();
+    names.sort_unstable_by(|x, y| byte_order(x, y));
+    names.dedup();
+    let paths: Vec<String> = names.into_iter().map(str::to_string).collect();
     let mut claim_files: Vec<String> = latest.claims.iter().map(|c| c.file.clone()).collect();
     claim_files.sort();
     claim_files.dedup();
@@ -502,7 +505,7 @@ pub use super::layout::IN_PROGRESS_FILE;
 /// side's bytes are in `input` ([`UpdateSession`] plans the same from digests).
 pub fn plan_update(input: UpdateInput) -> Result<UpdatePlan> {
     let (mut prepared, files, claim_files) = prepare(input)?;
-    let mut sides = SideMap::new();
+    let mut sides = SideMap::default();
     insert_sides(&mut sides, files, Keep::Bytes)?;
     prepared.claims(claim_files)?;
     plan_walk(&prepared, &sides, &mut BTreeMap::new())
@@ -526,9 +529,11 @@ fn plan_walk(
     } = prepared;
     let claimed: HashSet<&str> = prepared.claimed.iter().map(String::as_str).collect();
     let mut walk = prepared.walk(false);
-    let latest_paths: HashSet<&str> = latest.files.iter().map(|e| e.path.as_str()).collect();
+    let latest_paths: foldhash::HashSet<&str> =
+        latest.files.iter().map(|e| e.path.as_str()).collect();
     let mut entries: Vec<_> = latest.files.iter().collect();
-    entries.sort_by(|x, y| x.path.cmp(&y.path));
+    // A manifest never lists a path twice, so an unstable sort orders it the one way.
+    entries.sort_unstable_by(|x, y| byte_order(&x.path, &y.path));
     for entry in entries {
         let Some(s) = sides.get(&entry.path) else {
             return Err(Error::new(
@@ -563,7 +568,7 @@ fn plan_walk(
         .iter()
         .filter(|e| !latest_paths.contains(e.path.as_str()))
         .collect();
-    dropped.sort_by(|x, y| x.path.cmp(&y.path));
+    dropped.sort_unstable_by(|x, y| byte_order(&x.path, &y.path));
     for entry in dropped {
         let Some(s) = sides.get(&entry.path) else {
             return Err(Error::new(

@@ -4,7 +4,8 @@
 //! package manager the lockfiles show). Both routes ([`super::plan_update`] and
 //! [`super::UpdateSession`]) start here, so each refuses and names the same things.
 
-use std::collections::{BTreeMap, HashSet};
+use foldhash::{HashSet, HashSetExt};
+use std::collections::BTreeMap;
 
 use super::{
     manifests, merge_specs, regions_step, ClaimFile, FileInput, SideInput, UpdateInput,
@@ -119,7 +120,7 @@ pub(super) struct Sides {
 
 /// Every observed path's sides, looked up by path (the walk goes in manifest order, never
 /// in this map's): hashed rather than ordered, as a 100,000-path tree is probed per path.
-pub(super) type SideMap = std::collections::HashMap<String, Sides>;
+pub(super) type SideMap = foldhash::HashMap<String, Sides>;
 
 /// Adds the sides of `files` to `sides`, refusing a path given twice; whether any side
 /// came as a digest (or was reduced to one).
@@ -350,9 +351,18 @@ impl Prepared {
     /// into the main walk later (no report but that path's).
     pub(super) fn walk(&self, scratch: bool) -> Walk<'_> {
         Walk {
+            report: UpdateReport::new(&self.from, &self.to),
+            ..self.probe_walk(scratch)
+        }
+    }
+
+    /// A walk whose report names no versions: what a probe plans on and throws away (a
+    /// report per path, and formatting both versions for each, cost more than the probe).
+    pub(super) fn probe_walk(&self, scratch: bool) -> Walk<'_> {
+        Walk {
             options: &self.options,
             actions: Vec::new(),
-            report: UpdateReport::new(&self.from, &self.to),
+            report: UpdateReport::default(),
             files: Vec::new(),
             backups: false,
             regions: self.regions.walk(scratch),

@@ -12,7 +12,8 @@
 //! assert!(text.contains("Added        1  (new in the latest release)\n"));
 //! ```
 
-use std::collections::{BTreeMap, HashMap};
+use foldhash::{HashMap, HashMapExt};
+use std::collections::BTreeMap;
 
 use super::changelog::AdopterAction;
 use super::manifest::FileClass;

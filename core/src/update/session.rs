@@ -41,7 +41,9 @@
 //! assert_eq!(session.finish().unwrap_err().code(), "invalid-update-input"); // spent
 //! ```
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use foldhash::HashMapExt;
+use std::collections::BTreeMap;
+use std::collections::HashSet;
 
 use super::prepare::{insert_columns, SideColumns, SideMap};
 use super::{
@@ -50,6 +52,7 @@ use super::{
 };
 use crate::error::{Error, ErrorKind, Result};
 use crate::hash::Digest;
+use crate::paths::byte_order;
 use crate::regions::{PathRegionVerdict, RegionFallback};
 use crate::update::bytes::Bytes;
 use crate::update::manifest::FileClass;
@@ -109,8 +112,9 @@ pub struct UpdateSession {
     sides: SideMap,
     /// Paths planned from supplied bytes, absorbed in path order by [`Self::finish`].
     fragments: BTreeMap<String, Fragment>,
-    /// Needs not supplied yet; `None` until computed (again after more observations).
-    needs: Option<BTreeMap<String, ContentNeed>>,
+    /// Needs not supplied yet, each with its path's class (for planning it when its bytes
+    /// come); `None` until computed (again after more observations).
+    needs: Option<BTreeMap<String, (ContentNeed, FileClass)>>,
     /// Whether any side came as a digest (an in-memory session needs nothing).
     digests: bool,
     /// [`Self::finish`] produced the plan: the session takes nothing more.
@@ -132,7 +136,14 @@ impl UpdateSession {
     pub(super) fn prepared(
         (mut prepared, files, claim_files): (Prepared, Vec<FileInput>, Vec<ClaimFile>),
     ) -> Result<Self> {
-        let mut sides = SideMap::new();
+        // Room for every managed path at once: grown batch by batch, the map rehashes its
+        // whole content again each time it doubles.
+        let managed = prepared
+            .latest
+            .files
+            .len()
+            .max(prepared.baseline.files.len());
+        let mut sides = SideMap::with_capacity(managed);
         let digests = insert_sides(&mut sides, files, Keep::Bytes)?;
         prepared.claims(claim_files)?;
         Ok(UpdateSession {
@@ -190,10 +201,14 @@ impl UpdateSession {
     /// The paths whose bytes the plan needs and not supplied yet, in path order.
     pub fn needs(&mut self) -> Result<Vec<ContentNeed>> {
         self.live("needs")?;
-        Ok(self.pending_needs().values().cloned().collect())
+        Ok(self
+            .pending_needs()
+            .values()
+            .map(|(need, _)| need.clone())
+            .collect())
     }
 
-    fn pending_needs(&mut self) -> &BTreeMap<String, ContentNeed> {
+    fn pending_needs(&mut self) -> &BTreeMap<String, (ContentNeed, FileClass)> {
         if self.needs.is_none() {
             let needs = if self.digests {
                 self.probe()
@@ -208,7 +223,7 @@ impl UpdateSession {
     /// Plans every digest-only path once on a scratch walk and collects the sides whose
     /// bytes that planning asked for. Errors are left to [`Self::finish`], which meets
     /// them again in walk order.
-    fn probe(&self) -> BTreeMap<String, ContentNeed> {
+    fn probe(&self) -> BTreeMap<String, (ContentNeed, FileClass)> {
         let mut needs = BTreeMap::new();
         for (path, class) in self.walk_order() {
             let Some(s) = self.sides.get(path) else {
@@ -217,7 +232,7 @@ impl UpdateSession {
             if self.fragments.contains_key(path) || !s.has_digests() || !s.l.is_present() {
                 continue; // planned already, all bytes here, or refused by the walk
             }
-            let mut scratch = self.prepared.walk(true);
+            let mut scratch = self.prepared.probe_walk(true);
             let _ = plan_file(&mut scratch, path, class, s);
             let wanted =
                 [&s.a, &s.b, &s.l].map(|side| side.facts().is_some_and(|f| f.take_wanted()));
@@ -227,12 +242,15 @@ impl UpdateSession {
                 let digest_only = |side: &Side| side.facts().is_some();
                 needs.insert(
                     path.to_string(),
-                    ContentNeed {
-                        path: path.to_string(),
-                        current: digest_only(&s.a),
-                        baseline: digest_only(&s.b),
-                        latest: digest_only(&s.l),
-                    },
+                    (
+                        ContentNeed {
+                            path: path.to_string(),
+                            current: digest_only(&s.a),
+                            baseline: digest_only(&s.b),
+                            latest: digest_only(&s.l),
+                        },
+                        class,
+                    ),
                 );
             }
         }
@@ -249,7 +267,7 @@ impl UpdateSession {
             .filter(|e| !self.prepared.claimed.contains(&e.path))
             .map(|e| (e.path.as_str(), e.class))
             .collect();
-        entries.sort_unstable_by(|x, y| x.0.cmp(y.0));
+        entries.sort_unstable_by(|x, y| byte_order(x.0, y.0));
         entries
     }
 
@@ -259,16 +277,9 @@ impl UpdateSession {
     pub fn supply(&mut self, contents: Vec<SuppliedContent>) -> Result<()> {
         self.live("supply")?;
         self.pending_needs();
-        let classes: HashMap<&str, FileClass> = self
-            .prepared
-            .latest
-            .files
-            .iter()
-            .map(|e| (e.path.as_str(), e.class))
-            .collect();
         for content in contents {
             let path = content.path.clone();
-            let need = self
+            let (need, class) = self
                 .needs
                 .as_mut()
                 .and_then(|needs| needs.remove(&path))
@@ -279,8 +290,7 @@ impl UpdateSession {
                         "bytes were supplied for a path whose bytes the plan did not ask for",
                     )
                 })?;
-            let (Some(s), Some(&class)) = (self.sides.get(&path), classes.get(path.as_str()))
-            else {
+            let Some(s) = self.sides.get(&path) else {
                 continue; // a need names an observed, managed path
             };
             let mut changed = Vec::new();
@@ -325,7 +335,7 @@ impl UpdateSession {
     /// spent afterwards.
     pub fn finish(&mut self) -> Result<UpdatePlan> {
         self.live("finish")?;
-        if let Some(need) = self.pending_needs().values().next() {
+        if let Some((need, _)) = self.pending_needs().values().next() {
             return Err(Error::new(
                 ErrorKind::InvalidUpdateInput,
                 &need.path,

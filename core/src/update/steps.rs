@@ -4,8 +4,6 @@
 //! self-ignoring `.gitignore` of the merge and backups folders; and the preflight that
 //! no two write targets collide.
 
-use std::collections::HashSet;
-
 use super::{Action, SideMap, Sides, UpdateOptions};
 use crate::error::{Error, ErrorKind, Result};
 use crate::hash::Digest;
@@ -14,6 +12,7 @@ use crate::update::layout::{backup_dir, update_paths, BACKUPS_DIR};
 use crate::update::table::Side;
 use crate::update::versions::check_run_id;
 use crate::writes::{check_write_targets, ignore_step, Expect, StepContent, WriteStep};
+use foldhash::HashSet;
 
 /// The steps for `actions`, in order, after the folders' ignore files.
 pub(super) fn build(

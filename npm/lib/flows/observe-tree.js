@@ -102,6 +102,23 @@ function readFound(abs, buffer, at, chunk, eol) {
   }
 }
 
+/**
+ * The bytes one after another: a view of the batch buffer when they lie there back to
+ * back (as the tree reader packs them), a copy otherwise.
+ * @param {Uint8Array[]} parts
+ */
+export function joinedBytes(parts) {
+  const nonEmpty = parts.filter((p) => p.length > 0);
+  if (nonEmpty.length === 0) return new Uint8Array(0);
+  const first = nonEmpty[0];
+  let end = first.byteOffset;
+  for (const p of nonEmpty) {
+    if (p.buffer !== first.buffer || p.byteOffset !== end) return Buffer.concat(parts);
+    end += p.length;
+  }
+  return new Uint8Array(first.buffer, first.byteOffset, end - first.byteOffset);
+}
+
 /** What each folder on the way to a path is, looked up once per folder per run (lstat). */
 class FolderCache {
   constructor() {

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { engine } from '../engine.js';
 import { inspect, unsafePathError } from '../shim/safe-path.js';
-import { observeTree } from './observe-tree.js';
+import { joinedBytes, observeTree } from './observe-tree.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
 
 /**
@@ -131,23 +131,6 @@ export async function observeInto(root, rels, inputs, side, options = {}) {
       Buffer.concat(lf),
     );
   });
-}
-
-/**
- * The bytes one after another: a view of the batch buffer when they lie there back to
- * back (as the tree reader packs them), a copy otherwise.
- * @param {Uint8Array[]} parts
- */
-function joinedBytes(parts) {
-  const nonEmpty = parts.filter((p) => p.length > 0);
-  if (nonEmpty.length === 0) return new Uint8Array(0);
-  const first = nonEmpty[0];
-  let end = first.byteOffset;
-  for (const p of nonEmpty) {
-    if (p.buffer !== first.buffer || p.byteOffset !== end) return Buffer.concat(parts);
-    end += p.length;
-  }
-  return new Uint8Array(first.buffer, first.byteOffset, end - first.byteOffset);
 }
 
 /** Reads a regular file under root without following links; undefined when absent. */

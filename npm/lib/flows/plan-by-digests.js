@@ -9,7 +9,7 @@ import { hash } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { UpkeepError } from '../shim/upkeep-error.js';
-import { observeTree } from './observe-tree.js';
+import { joinedBytes, observeTree } from './observe-tree.js';
 import { counter, letSignalsIn } from './progress.js';
 
 /** Needed files are supplied a batch at a time: this many bytes... */
@@ -69,7 +69,7 @@ export async function planByDigests({ roots, paths, session, onProgress, stopIfA
       session.observeColumns(
         columnPaths,
         Uint8Array.from(kinds),
-        Buffer.concat(parts),
+        joinedBytes(parts),
         Uint32Array.from(lengths),
         hostDigests ? Buffer.concat(digests) : null,
       );
