@@ -35,6 +35,13 @@ use crate::error::{Error, ErrorKind, Result};
 
 /// Checks one manifest path and returns it with `/` as the only separator.
 pub fn validate_path(path: &str) -> Result<String> {
+    let normalized = path.replace('\\', "/");
+    check_path(path, &normalized)?;
+    Ok(normalized)
+}
+
+/// The checks of [`validate_path`] on `path` once its separators are `normalized`.
+fn check_path(path: &str, normalized: &str) -> Result<()> {
     let unsafe_path = |detail: &str| Err(Error::new(ErrorKind::UnsafePath, path, detail));
     if path.is_empty() {
         return unsafe_path("the path is empty");
@@ -45,7 +52,6 @@ pub fn validate_path(path: &str) -> Result<String> {
             c as u32
         ));
     }
-    let normalized = path.replace('\\', "/");
     if normalized.starts_with('/') {
         return unsafe_path("is absolute (starts with a separator)");
     }
@@ -64,13 +70,17 @@ pub fn validate_path(path: &str) -> Result<String> {
             _ => {}
         }
     }
-    Ok(normalized)
+    Ok(())
 }
 
 /// Checks a path that must already be in canonical form: everything [`validate_path`]
 /// checks, and `/` as the only separator (a backslash is refused rather than rewritten,
 /// so one file never has two spellings as a key).
 pub fn validate_canonical_path(path: &str) -> Result<()> {
+    // Asked of every path of a manifest and a listing: no copy when there is nothing to rewrite.
+    if !path.contains('\\') {
+        return check_path(path, path);
+    }
     if validate_path(path)? != path {
         return Err(Error::new(
             ErrorKind::UnsafePath,

@@ -32,7 +32,6 @@ use crate::json::{Json, Node};
 use crate::observe::EntryKind;
 use crate::paths::{byte_order, check_collisions, validate_canonical_path};
 use crate::update::{parse_manifest, Version};
-use foldhash::HashMap;
 
 /// One entry a release ships (directories are implied by the paths).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -145,22 +144,79 @@ pub struct ReleaseLayout {
 /// Decides how a release is installed; refuses entries that are not regular files, unsafe
 /// or colliding names, renames that do not fit, and a missing or disagreeing version.
 pub fn plan_layout(input: &LayoutInput) -> Result<ReleaseLayout> {
+    let entries: Vec<(&str, EntryKind)> = input
+        .entries
+        .iter()
+        .map(|e| (e.path.as_str(), e.kind))
+        .collect();
+    let planned = decide(input, &entries)?;
+    let files = planned
+        .files
+        .iter()
+        .map(|file| LayoutFile {
+            path: planned.installed_name(file, &entries).to_string(),
+            from: entries[file.entry as usize].0.to_string(),
+        })
+        .collect();
+    Ok(ReleaseLayout {
+        version: planned.version,
+        manifest: planned.manifest,
+        default_manifest: planned.default_manifest,
+        files,
+        renames: planned.renames,
+        in_place: planned.in_place,
+    })
+}
+
+/// A layout decided over borrowed names: each file is the index of its listing entry and,
+/// when it is renamed, of its rename. Both answers are built from it, so a 100,000-entry
+/// listing is never copied name by name only to be packed again.
+struct Decided {
+    version: String,
+    manifest: String,
+    default_manifest: bool,
+    renames: Vec<(String, String)>,
+    in_place: bool,
+    /// Sorted by installed name.
+    files: Vec<DecidedFile>,
+}
+
+struct DecidedFile {
+    entry: u32,
+    rename: Option<u32>,
+}
+
+impl Decided {
+    fn installed_name<'a>(
+        &'a self,
+        file: &DecidedFile,
+        entries: &[(&'a str, EntryKind)],
+    ) -> &'a str {
+        match file.rename {
+            Some(r) => &self.renames[r as usize].1,
+            None => entries[file.entry as usize].0,
+        }
+    }
+}
+
+/// [`plan_layout`]'s rules over `entries` (`input.entries` is not read).
+fn decide(input: &LayoutInput, entries: &[(&str, EntryKind)]) -> Result<Decided> {
     let bad = |detail: String| Error::new(ErrorKind::BadRelease, &input.label, detail);
     validate_canonical_path(&input.state_dir)?;
     let state_prefix = format!("{}/", input.state_dir);
-    let mut shipped: Vec<&str> = Vec::new();
+    let mut shipped: Vec<(&str, u32)> = Vec::new();
     let mut not_files: Vec<String> = Vec::new();
-    for entry in &input.entries {
-        validate_canonical_path(&entry.path)
+    for (i, &(path, kind)) in entries.iter().enumerate() {
+        validate_canonical_path(path)
             .map_err(|e| bad(format!("it holds a path upkeep refuses: {e}")))?;
-        if entry.path.starts_with(&state_prefix) || entry.path == input.state_dir {
+        if path.starts_with(&state_prefix) || path == input.state_dir {
             continue;
         }
-        if entry.kind != EntryKind::File {
-            not_files.push(format!("{} ({})", entry.path, kind_name(entry.kind)));
+        if kind != EntryKind::File {
+            not_files.push(format!("{path} ({})", kind_name(kind)));
             continue;
         }
-        shipped.push(&entry.path);
+        shipped.push((path, i as u32));
     }
     if !not_files.is_empty() {
         not_files.sort();
@@ -176,7 +232,7 @@ pub fn plan_layout(input: &LayoutInput) -> Result<ReleaseLayout> {
             }
         )));
     }
-    shipped.sort_unstable_by(|x, y| byte_order(x, y));
+    shipped.sort_unstable_by(|x, y| byte_order(x.0, y.0));
     let (manifest, renames, default) = match &input.manifest {
         Some(text) => {
             let label = format!("{} manifest", input.label);
@@ -194,22 +250,27 @@ pub fn plan_layout(input: &LayoutInput) -> Result<ReleaseLayout> {
                 input.state_dir
             )))
         }
-        None => (String::new(), default_renames(&shipped), true),
+        None => {
+            let names: Vec<&str> = shipped.iter().map(|(path, _)| *path).collect();
+            (String::new(), default_renames(&names), true)
+        }
     };
     // Renames must start at a shipped file and land on a name nothing else takes.
-    let mut files: Vec<LayoutFile> = Vec::with_capacity(shipped.len());
-    for path in &shipped {
-        let to = renames
-            .iter()
-            .find(|(from, _)| from == path)
-            .map_or(*path, |(_, to)| to.as_str());
-        files.push(LayoutFile {
-            path: to.to_string(),
-            from: path.to_string(),
-        });
-    }
+    let mut files: Vec<DecidedFile> = shipped
+        .iter()
+        .map(|&(path, entry)| DecidedFile {
+            entry,
+            rename: renames
+                .iter()
+                .position(|(from, _)| from == path)
+                .map(|r| r as u32),
+        })
+        .collect();
     for (from, to) in &renames {
-        if shipped.binary_search(&from.as_str()).is_err() {
+        if shipped
+            .binary_search_by(|(path, _)| byte_order(path, from))
+            .is_err()
+        {
             return Err(bad(format!(
                 "its manifest installs '{from}' as '{to}', but the release ships no '{from}'"
             )));
@@ -220,8 +281,12 @@ pub fn plan_layout(input: &LayoutInput) -> Result<ReleaseLayout> {
             )));
         }
     }
-    files.sort_by(|a, b| byte_order(&a.path, &b.path));
-    let names: Vec<&str> = files.iter().map(|f| f.path.as_str()).collect();
+    let name = |file: &DecidedFile| match file.rename {
+        Some(r) => renames[r as usize].1.as_str(),
+        None => entries[file.entry as usize].0,
+    };
+    files.sort_by(|a, b| byte_order(name(a), name(b)));
+    let names: Vec<&str> = files.iter().map(name).collect();
     check_collisions(&names).map_err(|e| bad(format!("after its renames, {e}")))?;
     let manifest = if default {
         default_manifest(&names, &renames)
@@ -229,7 +294,7 @@ pub fn plan_layout(input: &LayoutInput) -> Result<ReleaseLayout> {
         manifest
     };
     let version = release_version(input).map_err(bad)?;
-    Ok(ReleaseLayout {
+    Ok(Decided {
         version,
         in_place: !default && renames.is_empty() && input.version_file.is_some(),
         manifest,
@@ -281,11 +346,7 @@ const PACKED_KINDS: [EntryKind; 4] = [
 /// NUL (no file name can hold one), `kinds` one byte per entry (1 a file, 2 a link, 3 a
 /// folder, 4 anything else); `input.entries` is ignored. The answer is the same layout as
 /// [`plan_layout`]'s, its files as columns.
-pub fn plan_layout_packed(
-    mut input: LayoutInput,
-    paths: &str,
-    kinds: &[u8],
-) -> Result<PackedLayout> {
+pub fn plan_layout_packed(input: LayoutInput, paths: &str, kinds: &[u8]) -> Result<PackedLayout> {
     let listing: Vec<&str> = paths.split_terminator('\0').collect();
     if listing.len() != kinds.len() {
         return Err(Error::new(
@@ -298,7 +359,7 @@ pub fn plan_layout_packed(
             ),
         ));
     }
-    input.entries = listing
+    let entries: Vec<(&str, EntryKind)> = listing
         .iter()
         .zip(kinds)
         .map(|(path, &code)| {
@@ -314,31 +375,23 @@ pub fn plan_layout_packed(
                         ),
                     )
                 })?;
-            Ok(ShippedEntry {
-                path: (*path).to_string(),
-                kind: *kind,
-            })
+            Ok((*path, *kind))
         })
         .collect::<Result<_>>()?;
-    let layout = plan_layout(&input)?;
-    let index: HashMap<&str, u32> = listing
-        .iter()
-        .enumerate()
-        .map(|(i, path)| (*path, i as u32))
-        .collect();
+    let planned = decide(&input, &entries)?;
     let mut installed = String::with_capacity(paths.len());
-    let mut from = Vec::with_capacity(layout.files.len());
-    for file in &layout.files {
-        installed.push_str(&file.path);
+    let mut from = Vec::with_capacity(planned.files.len());
+    for file in &planned.files {
+        installed.push_str(planned.installed_name(file, &entries));
         installed.push('\0');
-        from.push(index[file.from.as_str()]);
+        from.push(file.entry);
     }
     Ok(PackedLayout {
-        version: layout.version,
-        manifest: layout.manifest,
-        default_manifest: layout.default_manifest,
-        renames: layout.renames,
-        in_place: layout.in_place,
+        version: planned.version,
+        manifest: planned.manifest,
+        default_manifest: planned.default_manifest,
+        renames: planned.renames,
+        in_place: planned.in_place,
         installed,
         from,
     })
