@@ -86,6 +86,31 @@ describe('the executor', () => {
     assert.equal(existsSync(join(root, 'bk/edited')), false, 'no backup of a file that was not replaced');
   });
 
+  test('durability: run (a temp kept open until its link): one created meanwhile is never replaced, and its temp is removed', async () => {
+    const root = mkdtempSync(join(dir, 'exec-'));
+    mkdirSync(join(root, 'rel'));
+    writeFileSync(join(root, 'rel/a'), 'release a');
+    writeFileSync(join(root, 'rel/b'), 'release b');
+    writeFileSync(join(root, 'appeared'), 'mine');
+    const release = (/** @type {string} */ path, /** @type {string} */ from) =>
+      write(path, '', { content: { kind: 'release', from, sha256: null } });
+    const { outcomes } = await executeSteps([release('appeared', 'rel/a'), release('fresh', 'rel/b')], {
+      root,
+      sourceRoot: root,
+      durability: 'run',
+    });
+    assert.deepEqual(
+      outcomes.map((o) => o.outcome),
+      ['changed', 'done'],
+    );
+    assert.equal(readFileSync(join(root, 'appeared'), 'utf8'), 'mine');
+    assert.equal(readFileSync(join(root, 'fresh'), 'utf8'), 'release b');
+    assert.deepEqual(
+      readdirSync(root).filter((n) => n.endsWith('.tmp')),
+      [],
+    );
+  });
+
   test('a backup is never overwritten: the same content is accepted (resume), other content takes the next name', async () => {
     const root = mkdtempSync(join(dir, 'exec-'));
     mkdirSync(join(root, 'bk'));

@@ -276,7 +276,8 @@ async function runBatch(batch, ctx, trees, progress) {
     }
     for (const s of staged) {
       s.backupTemp?.finish(s.backupMode);
-      s.temp?.finish(s.mode);
+      // A lazy step's temp stays open until its link: its identity is read only if it must be removed.
+      s.temp?.finish(s.mode, { keepOpen: s.lazy });
       if (s.temp && !s.lazy) faultStep('temp synced');
     }
     // 3. Backups in place and durable before any file of the batch is replaced.
@@ -344,7 +345,10 @@ async function runBatch(batch, ctx, trees, progress) {
     if (blocked) outcomes.push(blocked);
     return { outcomes: inOrder(), stopped, failed: blocked !== undefined };
   } finally {
-    for (const s of staged) closeHeld(s);
+    for (const s of staged) {
+      closeHeld(s);
+      s.temp?.close();
+    }
   }
 }
 

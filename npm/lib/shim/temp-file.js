@@ -3,8 +3,11 @@
 // place by rename (replace) or link (never over anything). The caller verifies the folder
 // is still where it was opened before it puts a temp in place (the executor once per
 // folder per batch, writeFileIn right before its rename): a temp in a folder that moved
-// is removed, never placed. A temp is removed only by the identity recorded when it was
-// created (device and inode): a name someone else reused is never unlinked.
+// is removed, never placed. A temp is removed only by its identity (device and inode), read
+// from the descriptor this process created it with — while that is open, at the latest
+// when it is closed: a name someone else reused is never unlinked. A temp may stay open
+// until it is placed (finish(mode, { keepOpen: true })): a file created where nothing is
+// then costs no stat at all on its way.
 import { randomBytes } from 'node:crypto';
 import {
   closeSync,
@@ -67,10 +70,32 @@ export class TempFile {
         if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST' || tries >= 8) throw error;
       }
     }
+    /** @type {number | undefined} */
+    this.dev = undefined;
+    /** @type {number | undefined} */
+    this.ino = undefined;
+    this.placed = false;
+  }
+
+  /** Reads the temp's identity from its descriptor, once (it must still be open the first time). */
+  identify() {
+    if (this.ino !== undefined || this.fd === null) return;
     const st = fstatSync(this.fd);
     this.dev = st.dev;
     this.ino = st.ino;
-    this.placed = false;
+  }
+
+  /** Closes the descriptor, its identity read first; never throws. */
+  close() {
+    if (this.fd === null) return;
+    const fd = this.fd;
+    try {
+      this.identify();
+    } catch {}
+    this.fd = null;
+    try {
+      closeSync(fd);
+    } catch {}
   }
 
   /** Refuses to go on when the temp's folder moved or was swapped since it was opened (the temp is removed). */
@@ -86,7 +111,9 @@ export class TempFile {
   /** Whether the temp's name still names the file this run created. */
   isOurs() {
     try {
-      return sameFile(lstatSync(this.dir.path(this.name)), this);
+      this.identify();
+      if (this.ino === undefined) return false;
+      return sameFile(lstatSync(this.dir.path(this.name)), /** @type {{ dev: number, ino: number }} */ (this));
     } catch {
       return false;
     }
@@ -118,15 +145,19 @@ export class TempFile {
     await fsyncAsync(/** @type {number} */ (this.fd));
   }
 
-  /** Gives the synced temp its final mode and closes it. */
-  finish(/** @type {number} */ mode) {
-    const fd = /** @type {number} */ (this.fd);
-    this.fd = null;
+  /**
+   * Gives the synced temp its final mode and closes it (its identity read first), or, with
+   * `keepOpen`, leaves it open until it is placed or removed (no stat then when it is placed).
+   * @param {number} mode @param {{ keepOpen?: boolean }} [options]
+   */
+  finish(mode, { keepOpen = false } = {}) {
     try {
-      fchmodSync(fd, mode);
-    } finally {
-      closeSync(fd);
+      fchmodSync(/** @type {number} */ (this.fd), mode);
+    } catch (error) {
+      this.close();
+      throw error;
     }
+    if (!keepOpen) this.close();
   }
 
   /** Renames the temp over `name` in its folder (the caller checked `name` just before). */
@@ -148,6 +179,12 @@ export class TempFile {
     }
     this.placed = true;
     this.dropName();
+    // Placed: its identity is never needed again.
+    if (this.fd !== null) {
+      const fd = this.fd;
+      this.fd = null;
+      closeSync(fd);
+    }
     return true;
   }
 
@@ -166,10 +203,7 @@ export class TempFile {
 
   /** Removes the temp if it is still ours and not placed; never throws. */
   remove() {
-    try {
-      if (this.fd !== null) closeSync(this.fd);
-    } catch {}
-    this.fd = null;
+    this.close();
     if (this.placed) return;
     try {
       if (this.isOurs()) unlinkSync(this.dir.path(this.name));
