@@ -30,6 +30,7 @@
 // nor does it expose openat/renameat, so folders are reached through /proc/self/fd on
 // Linux (see shim/dir-handle.js) and by checked paths elsewhere, where a folder swapped
 // for a link between the check and the rename can still redirect that one rename.
+import { createHash, hash } from 'node:crypto';
 import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, readSync, unlinkSync } from 'node:fs';
 import { getSystemErrorMap } from 'node:util';
 import { engine } from '../engine.js';
@@ -104,16 +105,23 @@ function readHashed(fd, each) {
   if (n < CHUNK) {
     const bytes = chunk.subarray(0, n);
     each?.(bytes);
-    return engine.sha256(bytes);
+    return sha256(bytes);
   }
-  const hash = new engine.Sha256Stream();
+  const stream = createHash('sha256');
   for (let pos = 0; n > 0; pos += n, n = readSync(fd, chunk, 0, CHUNK, pos)) {
     const bytes = chunk.subarray(0, n);
-    hash.update(bytes);
+    stream.update(bytes);
     each?.(bytes);
   }
-  return hash.finish();
+  return stream.digest('hex');
 }
+
+/**
+ * The SHA-256 of `bytes` as lowercase hex, by node:crypto: the engine's own answer, and on
+ * the wasm engine (which hashes several times more slowly) the executor's largest cost
+ * after the file system.
+ */
+const sha256 = (/** @type {Uint8Array} */ bytes) => hash('sha256', bytes, 'hex');
 
 /** The SHA-256 of descriptor `fd` from its start. */
 const hashFd = (/** @type {number} */ fd) => readHashed(fd);
@@ -401,7 +409,7 @@ function stage(step, ctx, trees) {
       // that does not is replaced only when the step backs it up.
       if (expect === 'any') {
         const now = at('backup', () => hashFd(/** @type {number} */ (held.fd)));
-        if (planned && now === engine.sha256(planned))
+        if (planned && now === sha256(planned))
           return { ...closeHeld(s), path: step.path, outcome: 'unchanged', backup: null, error: null };
         if (!step.backup) return { ...closeHeld(s), ...changed };
       }
@@ -423,7 +431,7 @@ function stage(step, ctx, trees) {
       s.temp = new TempFile(dir, name);
       if (planned) {
         s.temp.write(planned);
-        s.after = engine.sha256(planned);
+        s.after = sha256(planned);
       } else {
         s.after = stageCopy(/** @type {TempFile} */ (s.temp), /** @type {{ fd: number, st: any }} */ (source), step);
       }
@@ -511,10 +519,10 @@ function stageCopy(temp, source, step) {
   }
   if (content.crlf && source.st.size <= WRITE.crlfInMemoryMaxBytes) {
     const bytes = readFileSync(source.fd);
-    if (engine.sha256(bytes) !== content.sha256) return undefined;
+    if (sha256(bytes) !== content.sha256) return undefined;
     const converted = engine.toCrlf(bytes) ?? bytes;
     temp.write(converted);
-    return engine.sha256(converted);
+    return sha256(converted);
   }
   let wrote = false;
   const digest = readHashed(source.fd, (bytes) => {
