@@ -402,12 +402,14 @@ mod tests {
                     PathObservation::file("b", sha256_hex(b"b2")),
                 ],
                 hosts: vec![
-                    PathObservation {
-                        path: "a".into(),
-                        kind: crate::observe::EntryKind::File,
-                        sha256: Some(sha256_hex(b"a\r\n")),
-                        sha256_lf: Some(sha256_hex(b"a\n")),
-                    },
+                    PathObservation::new(
+                        "a",
+                        crate::observe::Observed {
+                            kind: crate::observe::EntryKind::File,
+                            sha256: Some(sha256_hex(b"a\r\n")),
+                            sha256_lf: Some(sha256_hex(b"a\n")),
+                        },
+                    ),
                     PathObservation::file("b", sha256_hex(b"b")),
                 ],
             });

@@ -3040,8 +3040,8 @@ export type PackedLayout = {
 export type PartKind = 'value' | 'entry' | 'token' | 'member';
 
 /**
- * The path an observation is about, and what was found there (an [`Observed`] with its
- * path, checked as one).
+ * The path an observation is about, and what was found there: the one observation
+ * type, [`Observed`], keyed by its path (one flat object on the wire).
  */
 export type PathObservation = {
   /**
@@ -3053,11 +3053,12 @@ export type PathObservation = {
    */
   kind: EntryKind;
   /**
-   * SHA-256 of a file's raw bytes.
+   * SHA-256 of the raw bytes (files only).
    */
   sha256?: string | null;
   /**
-   * SHA-256 of a CRLF text file with LF line endings.
+   * SHA-256 with CRLF turned into LF, for a text file holding CRLF
+   * ([`crate::refresh::eol_normalized_sha256`]).
    */
   sha256Lf?: string | null;
 };
