@@ -576,6 +576,10 @@ export declare class RefreshSession {
   decide(decisions: { target: string; decision: RefreshDecision }[]): void;
   /** The planned files whose action writes no file (record, diff, pending, conflict), in plan order. */
   unwritten(): PlannedFile[];
+  /** The files waiting for a decision (`pending`), in plan order: what an interactive run asks about. */
+  pending(): PlannedFile[];
+  /** The files merged by hand (`diff`), in plan order: the report shows a diff of each. */
+  handMerges(): PlannedFile[];
   /** Files waiting for a decision, shown as a diff, or in conflict. */
   attention(): number;
   /** Whether carrying the plan out changes a file or the record. */

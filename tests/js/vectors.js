@@ -204,6 +204,8 @@ export function planUpdateByDigests(api, input) {
 /** A RefreshSession's operations, as `RefreshSession` vectors name them. */
 const refreshOps = {
   unwritten: (/** @type {any} */ s) => s.unwritten(),
+  pending: (/** @type {any} */ s) => s.pending(),
+  handMerges: (/** @type {any} */ s) => s.handMerges(),
   decide: (/** @type {any} */ s, /** @type {any[]} */ [decisions]) => s.decide(decisions),
   attention: (/** @type {any} */ s) => s.attention(),
   mutating: (/** @type {any} */ s) => s.mutating(),

@@ -157,6 +157,23 @@ impl Action {
             Action::Conflict => "conflict",
         }
     }
+
+    /// Whether the action writes no file (`record`, `diff`, `pending`, `conflict`): the
+    /// shim journals it and the executor never sees it.
+    pub fn writes_no_file(self) -> bool {
+        !matches!(self, Action::None | Action::Write | Action::Remove)
+    }
+
+    /// What became of a file whose action writes no file, once the run carried its plan
+    /// out: a recorded decision is `done`; a diff, a pending file or a conflict stays what
+    /// it was. `None` for the actions the executor reports on.
+    pub fn settled_outcome(self) -> Option<&'static str> {
+        match self {
+            Action::Record => Some("done"),
+            _ if self.writes_no_file() => Some(self.name()),
+            _ => None,
+        }
+    }
 }
 
 // Its serde is written by hand (`path_observation.rs`), one flat object as before:

@@ -4573,8 +4573,9 @@ export type ReportedFile = {
   action: Action;
   /**
    * What came of it: `planned` (dry run), `unchanged`, `not-written` (an install that
-   * needs attention writes nothing), `not-reached` (the run stopped first), or the
-   * shim's outcome.
+   * needs attention writes nothing), `not-reached` (the run stopped first), what the
+   * plan settles a file that writes nothing as (`done` for a recorded decision, else
+   * its action), or the shim's outcome.
    */
   outcome: string;
   /**
@@ -4718,7 +4719,9 @@ export type RunFacts = {
    */
   recordError?: string | null;
   /**
-   * What happened to each file it reached, in plan order.
+   * What the executor did with each path it reached, in plan order (upkeep's own
+   * files included: only a refusal of one reaches the report). A file whose action
+   * writes no file needs none: the plan settles it ([`super::Action::settled_outcome`]).
    */
   outcomes?: Array<FileRunOutcome>;
   /**
