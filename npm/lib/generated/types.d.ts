@@ -5503,6 +5503,11 @@ export type StepDecision = {
    */
   push: boolean;
   /**
+   * That push, as the arguments of `git` the step runs (`push -q`, the lease of a
+   * `replace`, the remote, `<commit>:refs/heads/<branch>`); none when it pushes nothing.
+   */
+  pushArgs?: Array<string> | null;
+  /**
    * The step's exit code.
    */
   exit: number;
@@ -5558,6 +5563,10 @@ export type StepFacts = {
    * `--no-push`: decide, but push nothing.
    */
   noPush?: boolean;
+  /**
+   * The remote pushed to (`--remote`); none: [`DEFAULT_REMOTE`].
+   */
+  remoteName?: string | null;
 };
 
 /**
