@@ -20,7 +20,9 @@
 use crate::error::{Error, ErrorKind, Result};
 
 mod failure;
+mod stopped;
 pub use failure::{command_failure, stop_exit, CommandFailure, FailureFacts};
+pub use stopped::update_stop;
 
 /// Done; nothing needs attention.
 const OK: u8 = 0;

@@ -199,19 +199,7 @@ pub fn parse_with(
     dialect: Dialect,
     keys: Option<&mut Vec<KeySpan>>,
 ) -> Result<Node, SyntaxError> {
-    if bytes.len() > MAX_BYTES {
-        return Err(too_large(bytes.len()));
-    }
-    let mut start = 0;
-    if bytes.starts_with(&[0xEF, 0xBB, 0xBF]) {
-        if dialect == Dialect::Strict {
-            return Err(SyntaxError {
-                offset: 0,
-                message: "starts with a UTF-8 byte-order mark; save the file without it".into(),
-            });
-        }
-        start = 3;
-    }
+    let start = document_start(bytes, dialect)?;
     let mut parser = Parser::<BUILD>::new(bytes, start, dialect == Dialect::Jsonc, keys);
     parser.document()
 }
@@ -219,18 +207,29 @@ pub fn parse_with(
 /// Checks `bytes` exactly as [`parse`] does, building nothing (the same errors at the same
 /// offsets): [`check`] reads a document in place after this.
 fn validate(bytes: &[u8]) -> Result<(), SyntaxError> {
+    let start = document_start(bytes, Dialect::Strict)?;
+    Parser::<CHECK>::new(bytes, start, false, None)
+        .document()
+        .map(|_| ())
+}
+
+/// Where a document of `dialect` starts: past a UTF-8 byte-order mark where the dialect
+/// allows one. A document over the size limit, or a strict one with a mark, is refused
+/// here, once for [`parse_with`] and [`validate`] alike.
+fn document_start(bytes: &[u8], dialect: Dialect) -> Result<usize, SyntaxError> {
     if bytes.len() > MAX_BYTES {
         return Err(too_large(bytes.len()));
     }
-    if bytes.starts_with(&[0xEF, 0xBB, 0xBF]) {
+    if !bytes.starts_with(&[0xEF, 0xBB, 0xBF]) {
+        return Ok(0);
+    }
+    if dialect == Dialect::Strict {
         return Err(SyntaxError {
             offset: 0,
             message: "starts with a UTF-8 byte-order mark; save the file without it".into(),
         });
     }
-    Parser::<CHECK>::new(bytes, 0, false, None)
-        .document()
-        .map(|_| ())
+    Ok(3)
 }
 
 fn too_large(len: usize) -> SyntaxError {

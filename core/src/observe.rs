@@ -72,6 +72,15 @@ pub fn present_kind<'de, D: serde::Deserializer<'de>>(
     }
 }
 
+/// The refusal of an observation of `path` whose hashes do not fit its kind.
+pub(crate) fn unfit(path: &str) -> Error {
+    Error::new(
+        ErrorKind::InvalidArgument,
+        path,
+        "an observation has a sha256 exactly when its kind is \"file\"",
+    )
+}
+
 /// One side's observation of a path: its kind and, for a file, its hashes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
@@ -119,14 +128,15 @@ impl Observed {
     /// Refuses an observation of `path` whose hashes do not fit its kind: a file carries
     /// its `sha256`, nothing else does (a plan made from it would compare nothing).
     pub fn check(&self, path: &str) -> Result<()> {
-        if (self.kind == EntryKind::File) != self.sha256.is_some() {
-            return Err(Error::new(
-                ErrorKind::InvalidArgument,
-                path,
-                "an observation has a sha256 exactly when its kind is \"file\"",
-            ));
+        if !self.fits() {
+            return Err(unfit(path));
         }
         Ok(())
+    }
+
+    /// Whether the hashes fit the kind ([`Observed::check`] without the error).
+    pub fn fits(&self) -> bool {
+        (self.kind == EntryKind::File) == self.sha256.is_some()
     }
 
     /// Whether anything at all is at the path.

@@ -14,7 +14,9 @@
 //! assert_eq!(to_text(&lines), format!("upkeep refresh: done\n  {hint}\n"));
 //! ```
 
+mod release_notes;
 mod tool;
+pub use release_notes::render_release_notes;
 pub use tool::tool_message;
 
 /// How a line reads, for a shell that colours its output.

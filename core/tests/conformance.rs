@@ -508,6 +508,13 @@ fn run(call: &str, args: &[Value]) -> Value {
             outcome(upkeep_core::exits::stop_exit(opt_text(0)).map(|c| u32::from(c).into()))
         }
         "commandFailure" => encoded(upkeep_core::exits::command_failure(&typed(&args[0]))),
+        "updateStop" => encoded(Ok(upkeep_core::exits::update_stop(text(0)))),
+        "renderReleaseNotes" => encoded(Ok(upkeep_core::render::render_release_notes(&typed::<
+            Vec<update::ChangelogSection>,
+        >(
+            &args[0]
+        )))),
+        "conflictsRefusal" => encoded(Ok(update::conflicts_refusal(text(0)))),
         "mergeExit" => outcome(Ok(u32::from(upkeep_core::exits::merge_exit(
             args[0].as_u64().unwrap(),
         ))

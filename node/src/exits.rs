@@ -31,6 +31,12 @@ pub fn command_failure<'env>(
     )
 }
 
+/// The error an update that returned this status ends with when a stop ended it, or null.
+#[napi(ts_return_type = "DocumentError | null")]
+pub fn update_stop(env: &Env, status: String) -> napi::Result<Unknown<'_>> {
+    encode(env, &exits::update_stop(&status))
+}
+
 /// The exit code of `upkeep merge`: the conflicts left, at most 127.
 #[napi]
 pub fn merge_exit(conflicts: u32) -> u32 {

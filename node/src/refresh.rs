@@ -248,6 +248,18 @@ impl RefreshSession {
         encode(env, &self.0.unwritten())
     }
 
+    /// The files waiting for a decision, in plan order.
+    #[napi(ts_return_type = "PlannedFile[]")]
+    pub fn pending<'env>(&self, env: &'env Env) -> napi::Result<Unknown<'env>> {
+        encode(env, &self.0.pending())
+    }
+
+    /// The files merged by hand (shown as a diff), in plan order.
+    #[napi(ts_return_type = "PlannedFile[]")]
+    pub fn hand_merges<'env>(&self, env: &'env Env) -> napi::Result<Unknown<'env>> {
+        encode(env, &self.0.hand_merges())
+    }
+
     /// Files waiting for a decision, shown as a diff, or in conflict.
     #[napi]
     pub fn attention(&self) -> u32 {

@@ -73,6 +73,23 @@ pub fn update_question<'env>(
     encode(env, &update::update_question(&from, &to, changelog))
 }
 
+/// The release notes an update prints before it writes; empty for no section.
+#[napi]
+pub fn render_release_notes(
+    env: Env,
+    #[napi(ts_arg_type = "ChangelogSection[]")] changelog: Unknown,
+) -> napi::Result<String> {
+    let changelog: Vec<update::ChangelogSection> =
+        decode(&env, ErrorKind::InvalidArgument, "changelog", changelog)?;
+    Ok(render::render_release_notes(&changelog))
+}
+
+/// The refusal of a `--conflicts` value that names no mode, or null.
+#[napi(ts_return_type = "Refusal | null")]
+pub fn conflicts_refusal(env: &Env, text: String) -> napi::Result<Unknown<'_>> {
+    encode(env, &update::conflicts_refusal(&text))
+}
+
 /// What upkeep quotes of a tool that failed: its error lines, else its last lines, on one line.
 #[napi]
 pub fn tool_message(stderr: String) -> String {

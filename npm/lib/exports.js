@@ -39,9 +39,19 @@ export const ENGINE = Object.freeze([
   ],
   [
     'What the command line prints and asks',
-    ['renderRunReport', 'renderUpdateOutcome', 'renderStopped', 'shellCommand', 'refreshQuestion', 'updateQuestion', 'toolMessage'],
+    [
+      'renderRunReport',
+      'renderUpdateOutcome',
+      'renderStopped',
+      'shellCommand',
+      'refreshQuestion',
+      'updateQuestion',
+      'renderReleaseNotes',
+      'conflictsRefusal',
+      'toolMessage',
+    ],
   ],
-  ['Exit codes', ['stopExit', 'commandFailure', 'mergeExit', 'hashExit']],
+  ['Exit codes', ['stopExit', 'commandFailure', 'updateStop', 'mergeExit', 'hashExit']],
   [
     'Risk scoring (the numstat calls through ./score-api.js, as each entry builds its engine)',
     [

@@ -98,6 +98,7 @@ import type {
   ContentDigest,
   ContentNeed,
   DiffOptions,
+  DocumentError,
   DocumentFacts,
   DryRunFacts,
   EditorManifest,
@@ -407,6 +408,10 @@ export declare function renderRunReport(report: RunReport, options?: RunRenderOp
 export declare function refreshQuestion(target: string, state: FileState): RefreshQuestion;
 /** The question an update asks before it writes (`Update from 1.2.0 to 1.3.0?`). */
 export declare function updateQuestion(from: string, to: string, changelog: ChangelogSection[]): UpdateQuestion;
+/** The release notes an update prints to stderr before it writes: a title, then each section's heading and body; `''` for no section. */
+export declare function renderReleaseNotes(changelog: ChangelogSection[]): string;
+/** The `usage` refusal of a `--conflicts` value that names no mode (`patch`, `merge`, `markers`), or null. */
+export declare function conflictsRefusal(text: string): Refusal | null;
 /** The outcome of an update or status run as lines. */
 export declare function renderUpdateOutcome(facts: UpdateOutcomeFacts, options?: SummaryOptions): RenderedLine[];
 /** A stopped run as lines: what stopped it, what it had done, the command that resumes it. */
@@ -422,6 +427,8 @@ export declare function toolMessage(stderr: string): string;
 export declare function stopExit(signal?: string | null): number;
 /** How a command whose run threw ends: its `--json` status, whether it stopped, whether a prompt was cancelled, a stop's exit code (null: the error's exit class decides). */
 export declare function commandFailure(facts: FailureFacts): CommandFailure;
+/** The error an update that returned `status` ends with when a stop ended it (`interrupted`): the command line tells it as a stop, the API rejects with it; null for any other status. */
+export declare function updateStop(status: string): DocumentError | null;
 /** The exit code of `upkeep merge`: the conflicts left, at most 127. */
 export declare function mergeExit(conflicts: number): number;
 /** The exit code of `upkeep hash`: 2 when any operand could not be read, else 0. */
@@ -576,6 +583,10 @@ export declare class RefreshSession {
   decide(decisions: { target: string; decision: RefreshDecision }[]): void;
   /** The planned files whose action writes no file (record, diff, pending, conflict), in plan order. */
   unwritten(): PlannedFile[];
+  /** The files waiting for a decision (`pending`), in plan order: what an interactive run asks about. */
+  pending(): PlannedFile[];
+  /** The files merged by hand (`diff`), in plan order: the report shows a diff of each. */
+  handMerges(): PlannedFile[];
   /** Files waiting for a decision, shown as a diff, or in conflict. */
   attention(): number;
   /** Whether carrying the plan out changes a file or the record. */

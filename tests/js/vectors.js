@@ -204,6 +204,8 @@ export function planUpdateByDigests(api, input) {
 /** A RefreshSession's operations, as `RefreshSession` vectors name them. */
 const refreshOps = {
   unwritten: (/** @type {any} */ s) => s.unwritten(),
+  pending: (/** @type {any} */ s) => s.pending(),
+  handMerges: (/** @type {any} */ s) => s.handMerges(),
   decide: (/** @type {any} */ s, /** @type {any[]} */ [decisions]) => s.decide(decisions),
   attention: (/** @type {any} */ s) => s.attention(),
   mutating: (/** @type {any} */ s) => s.mutating(),
@@ -358,6 +360,9 @@ const calls = {
   statusExit: (api, [command, status, signal]) => api.statusExit(command, status, signal),
   stopExit: (api, [signal]) => api.stopExit(signal),
   commandFailure: (api, [facts]) => api.commandFailure(facts),
+  updateStop: (api, [status]) => api.updateStop(status),
+  renderReleaseNotes: (api, [changelog]) => api.renderReleaseNotes(changelog),
+  conflictsRefusal: (api, [text]) => api.conflictsRefusal(text),
   mergeExit: (api, [conflicts]) => api.mergeExit(conflicts),
   hashExit: (api, [unreadable]) => api.hashExit(unreadable),
   batchMatrix: (api, [input, index]) => api.batchMatrix(api.planFleet(input), index),

@@ -22,6 +22,12 @@ pub fn command_failure(facts: JsValue) -> Result<JsValue, JsValue> {
     encode(&exits::command_failure(&facts).map_err(to_js)?)
 }
 
+/// The error an update that returned this status ends with when a stop ended it, or null.
+#[wasm_bindgen(js_name = updateStop)]
+pub fn update_stop(status: &str) -> Result<JsValue, JsValue> {
+    encode(&exits::update_stop(status))
+}
+
 /// The exit code of `upkeep merge`: the conflicts left, at most 127.
 #[wasm_bindgen(js_name = mergeExit)]
 pub fn merge_exit(conflicts: u32) -> u32 {

@@ -192,6 +192,17 @@ impl RefreshSession {
         encode(&self.0.unwritten())
     }
 
+    /// The files waiting for a decision, in plan order.
+    pub fn pending(&self) -> Result<JsValue, JsValue> {
+        encode(&self.0.pending())
+    }
+
+    /// The files merged by hand (shown as a diff), in plan order.
+    #[wasm_bindgen(js_name = handMerges)]
+    pub fn hand_merges(&self) -> Result<JsValue, JsValue> {
+        encode(&self.0.hand_merges())
+    }
+
     /// Files waiting for a decision, shown as a diff, or in conflict.
     pub fn attention(&self) -> u32 {
         self.0.attention()

@@ -52,6 +52,20 @@ pub fn update_question(from: &str, to: &str, changelog: JsValue) -> Result<JsVal
     encode(&update::update_question(from, to, changelog))
 }
 
+/// The release notes an update prints before it writes; empty for no section.
+#[wasm_bindgen(js_name = renderReleaseNotes)]
+pub fn render_release_notes(changelog: JsValue) -> Result<String, JsValue> {
+    let changelog: Vec<update::ChangelogSection> =
+        decode(ErrorKind::InvalidArgument, "changelog", changelog)?;
+    Ok(render::render_release_notes(&changelog))
+}
+
+/// The refusal of a `--conflicts` value that names no mode, or null.
+#[wasm_bindgen(js_name = conflictsRefusal)]
+pub fn conflicts_refusal(text: &str) -> Result<JsValue, JsValue> {
+    encode(&update::conflicts_refusal(text))
+}
+
 /// What upkeep quotes of a tool that failed: its error lines, else its last lines, on one line.
 #[wasm_bindgen(js_name = toolMessage)]
 pub fn tool_message(stderr: &str) -> String {

@@ -21,7 +21,7 @@ use super::{INTERRUPTED, TERMINATED};
 use crate::error::{Error, ErrorKind, Result};
 
 /// The error code of a run stopped at a safe point (SIGINT, SIGTERM, an aborted signal).
-const INTERRUPTED_CODE: &str = "interrupted";
+pub(super) const INTERRUPTED_CODE: &str = "interrupted";
 /// The error code of a prompt answered with Ctrl-C (or cut short by a signal).
 const CANCELLED_CODE: &str = "cancelled";
 

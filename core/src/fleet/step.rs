@@ -149,6 +149,9 @@ pub struct StepFacts {
     /// `--no-push`: decide, but push nothing.
     #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
     pub no_push: bool,
+    /// The remote pushed to (`--remote`); none: [`DEFAULT_REMOTE`].
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    pub remote_name: Option<String>,
 }
 
 /// The decision and the line the step prints.
@@ -173,6 +176,10 @@ pub struct StepDecision {
     /// Whether the step pushes `commit` to the branch now (`push` or `replace`, not
     /// `--no-push`).
     pub push: bool,
+    /// That push, as the arguments of `git` the step runs (`push -q`, the lease of a
+    /// `replace`, the remote, `<commit>:refs/heads/<branch>`); none when it pushes nothing.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    pub push_args: Option<Vec<String>>,
     /// The step's exit code.
     pub exit: i32,
     /// Whether the run is over, so its marker (the base it started from) goes. A failed
@@ -201,6 +208,7 @@ pub fn step_action(facts: &StepFacts) -> StepDecision {
             message: format!("upkeep update failed (exit {exit}): {error}"),
             error: Some(error),
             push: false,
+            push_args: None,
             exit,
             finished: false,
         };
@@ -252,15 +260,34 @@ fn decision(action: StepAction, message: String, facts: &StepFacts) -> StepDecis
     } else {
         0
     };
+    let push = pushes && !facts.no_push;
+    let push_args = match &facts.commit {
+        Some(commit) if push => Some(push_args(facts, commit, lease.as_deref())),
+        _ => None,
+    };
     StepDecision {
         action,
         lease,
         message,
         error: None,
-        push: pushes && !facts.no_push,
+        push,
+        push_args,
         exit: i32::from(exit),
         finished: true,
     }
+}
+
+/// `git push` of `commit` to the branch, leased on what was seen there for a `replace`.
+fn push_args(facts: &StepFacts, commit: &str, lease: Option<&str>) -> Vec<String> {
+    let branch = &facts.branch;
+    let remote = facts.remote_name.as_deref().unwrap_or(DEFAULT_REMOTE);
+    let mut args = vec!["push".to_string(), "-q".to_string()];
+    if let Some(lease) = lease {
+        args.push(format!("--force-with-lease=refs/heads/{branch}:{lease}"));
+    }
+    args.push(remote.to_string());
+    args.push(format!("{commit}:refs/heads/{branch}"));
+    args
 }
 
 /// What the step finds in the checkout before it starts.

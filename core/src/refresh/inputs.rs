@@ -305,7 +305,7 @@ impl RefreshInputs {
             identity.file(&srcs[i].src, sha.map(|_| hex.as_str()));
         }
         for o in self.observed.source_objects() {
-            identity.file(&o.path, o.sha256.as_deref());
+            identity.file(&o.path, o.observed.sha256.as_deref());
         }
         identity.finish()
     }

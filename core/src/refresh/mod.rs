@@ -19,7 +19,7 @@
 //! let manifest = br#"{"schema": 1, "files": [{"src": "a.js", "target": "lib/a.js"}]}"#;
 //! let observations = Observations {
 //!     sources: vec![PathObservation::file("a.js", sha256_hex(b"x"))],
-//!     hosts: vec![PathObservation { path: "lib/a.js".into(), kind: upkeep_core::observe::EntryKind::Missing, sha256: None, sha256_lf: None }],
+//!     hosts: vec![PathObservation::new("lib/a.js", upkeep_core::observe::Observed::missing())],
 //! };
 //! let plan = plan_install(manifest, "install/manifest.json", &observations, false).unwrap();
 //! assert_eq!(plan.files[0].action, Action::Write);
@@ -31,6 +31,8 @@ mod digest;
 mod inputs;
 pub mod journal;
 pub mod manifest;
+#[cfg(feature = "serde")]
+mod path_observation;
 pub mod plan;
 mod planner;
 mod question;

@@ -60,12 +60,7 @@ fn h(s: &str) -> String {
 fn obs(path: &str, content: Option<&str>) -> PathObservation {
     match content {
         Some(c) => PathObservation::file(path, h(c)),
-        None => PathObservation {
-            path: path.into(),
-            kind: EntryKind::Missing,
-            sha256: None,
-            sha256_lf: None,
-        },
+        None => PathObservation::new(path, Observed::missing()),
     }
 }
 
@@ -246,9 +241,10 @@ fn a_write_over_a_crlf_checkout_follows_its_line_endings() {
         entry("b"),
         entry("c")
     );
-    let crlf = |path: &str, lf_text: &str, text: &str| PathObservation {
-        sha256_lf: Some(h(lf_text)),
-        ..PathObservation::file(path, h(text))
+    let crlf = |path: &str, lf_text: &str, text: &str| {
+        let mut file = PathObservation::file(path, h(text));
+        file.observed.sha256_lf = Some(h(lf_text));
+        file
     };
     let observations = Observations {
         // a: the source moved on in LF; b: the source itself is CRLF; c: an LF checkout.

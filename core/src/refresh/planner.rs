@@ -540,10 +540,14 @@ impl<'a> View<'a> {
         plan.files.iter().map(|f| self.planned_file(f)).collect()
     }
 
-    /// The planned files whose action writes no file, in order.
-    pub(crate) fn unwritten(&self, plan: &Planned) -> Vec<PlannedFile> {
+    /// The planned files whose action `keep` takes, in order.
+    pub(crate) fn files_where(
+        &self,
+        plan: &Planned,
+        keep: impl Fn(Action) -> bool,
+    ) -> Vec<PlannedFile> {
         (plan.files.iter())
-            .filter(|f| !matches!(f.action, Action::None | Action::Write | Action::Remove))
+            .filter(|f| keep(f.action))
             .map(|f| self.planned_file(f))
             .collect()
     }

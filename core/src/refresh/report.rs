@@ -132,7 +132,9 @@ pub struct RunFacts {
     /// Every file was written but the record was not.
     #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub record_error: Option<String>,
-    /// What happened to each file it reached, in plan order.
+    /// What the executor did with each path it reached, in plan order (upkeep's own
+    /// files included: only a refusal of one reaches the report). A file whose action
+    /// writes no file needs none: the plan settles it ([`super::Action::settled_outcome`]).
     #[cfg_attr(
         feature = "contracts",
         ts(as = "Option<Vec<FileRunOutcome>>", optional)
@@ -180,8 +182,9 @@ pub struct ReportedFile {
     /// What the plan said to do.
     pub action: Action,
     /// What came of it: `planned` (dry run), `unchanged`, `not-written` (an install that
-    /// needs attention writes nothing), `not-reached` (the run stopped first), or the
-    /// shim's outcome.
+    /// needs attention writes nothing), `not-reached` (the run stopped first), what the
+    /// plan settles a file that writes nothing as (`done` for a recorded decision, else
+    /// its action), or the shim's outcome.
     pub outcome: String,
     /// Why it needs attention, or why it was skipped or failed.
     #[cfg_attr(
@@ -367,9 +370,14 @@ fn reported(
         _ if facts.dry_run => "planned".to_string(),
         Some(o) => o,
         None if install && plan_attention > 0 => "not-written".to_string(),
-        None if f.action == Action::None => "unchanged".to_string(),
-        None if stopped => "not-reached".to_string(),
-        None => f.action.name().to_string(),
+        // A file whose action writes no file is settled by the plan alone (the shim
+        // journals it before it writes anything), however far the run got.
+        None => match f.action.settled_outcome() {
+            Some(settled) => settled.to_string(),
+            None if f.action == Action::None => "unchanged".to_string(),
+            None if stopped => "not-reached".to_string(),
+            None => f.action.name().to_string(),
+        },
     };
     ReportedFile {
         src: f.src.to_string(),
@@ -551,6 +559,29 @@ mod tests {
             assert_eq!(report.record_changed, record_changed);
             assert_eq!(report.states.is_some(), command == RunCommand::Refresh);
         }
+    }
+
+    /// A file whose action writes nothing needs no outcome from the shim: the plan
+    /// settles it, even in a run that stopped before its writes.
+    #[test]
+    fn the_plan_settles_the_files_that_write_nothing() {
+        let p = plan(
+            vec![
+                planned("a", Action::Record),
+                planned("b", Action::Diff),
+                planned("c", Action::Write),
+            ],
+            1,
+        );
+        let facts = RunFacts {
+            interrupted: true,
+            ..RunFacts::default()
+        };
+        let report = run_report(&p, &facts);
+        let got: Vec<&str> = report.files.iter().map(|f| f.outcome.as_str()).collect();
+        assert_eq!(got, ["done", "diff", "not-reached"]);
+        assert_eq!(Action::Write.settled_outcome(), None);
+        assert_eq!(Action::Pending.settled_outcome(), Some("pending"));
     }
 
     #[test]

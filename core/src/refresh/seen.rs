@@ -95,11 +95,7 @@ impl Slots {
                 path,
                 format!("no {side} observation for this path"),
             )),
-            Fill::Unfit => Err(Error::new(
-                ErrorKind::InvalidArgument,
-                path,
-                "an observation has a sha256 exactly when its kind is \"file\"",
-            )),
+            Fill::Unfit => Err(crate::observe::unfit(path)),
             Fill::Seen => Ok(Seen {
                 kind: slot.kind,
                 sha256: (slot.kind == EntryKind::File).then_some(slot.sha256),
@@ -374,7 +370,8 @@ fn settle<'p>(
         let Some(o) = first.get(path) else {
             continue;
         };
-        if (o.kind == EntryKind::File) != o.sha256.is_some() {
+        let observed = &o.observed;
+        if !observed.fits() {
             if side.slots.len() <= i {
                 side.slots.resize(i + 1, EMPTY);
             }
@@ -382,9 +379,9 @@ fn settle<'p>(
             continue;
         }
         let seen = Seen {
-            kind: o.kind,
-            sha256: o.sha256.as_deref().map(|s| spellings.digest(s)),
-            sha256_lf: o.sha256_lf.as_deref().map(|s| spellings.digest(s)),
+            kind: observed.kind,
+            sha256: observed.sha256.as_deref().map(|s| spellings.digest(s)),
+            sha256_lf: observed.sha256_lf.as_deref().map(|s| spellings.digest(s)),
         };
         side.put(i, seen);
     }

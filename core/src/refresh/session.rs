@@ -156,14 +156,28 @@ impl RefreshSession {
     }
 
     /// The planned files whose action writes no file (`record`, `diff`, `pending`,
-    /// `conflict`), in plan order.
+    /// `conflict`), in plan order: the shim journals them before it writes anything.
     pub fn unwritten(&self) -> Vec<PlannedFile> {
+        self.files_where(Action::writes_no_file)
+    }
+
+    /// The files waiting for a decision (`pending`), in plan order: what an interactive
+    /// run asks about before it writes anything.
+    pub fn pending(&self) -> Vec<PlannedFile> {
+        self.files_where(|action| action == Action::Pending)
+    }
+
+    /// The files the user merges by hand (`diff`), in plan order: the shim reads both
+    /// sides of each for the diff the report shows.
+    pub fn hand_merges(&self) -> Vec<PlannedFile> {
+        self.files_where(|action| action == Action::Diff)
+    }
+
+    fn files_where(&self, keep: impl Fn(Action) -> bool) -> Vec<PlannedFile> {
         match &self.kind {
-            Kind::Refresh(r) => r.view().unwritten(&r.planned),
-            Kind::Install(plan) => plan
-                .files
-                .iter()
-                .filter(|f| !matches!(f.action, Action::None | Action::Write | Action::Remove))
+            Kind::Refresh(r) => r.view().files_where(&r.planned, keep),
+            Kind::Install(plan) => (plan.files.iter())
+                .filter(|f| keep(f.action))
                 .cloned()
                 .collect(),
         }
@@ -402,12 +416,14 @@ mod tests {
                     PathObservation::file("b", sha256_hex(b"b2")),
                 ],
                 hosts: vec![
-                    PathObservation {
-                        path: "a".into(),
-                        kind: crate::observe::EntryKind::File,
-                        sha256: Some(sha256_hex(b"a\r\n")),
-                        sha256_lf: Some(sha256_hex(b"a\n")),
-                    },
+                    PathObservation::new(
+                        "a",
+                        crate::observe::Observed {
+                            kind: crate::observe::EntryKind::File,
+                            sha256: Some(sha256_hex(b"a\r\n")),
+                            sha256_lf: Some(sha256_hex(b"a\n")),
+                        },
+                    ),
                     PathObservation::file("b", sha256_hex(b"b")),
                 ],
             });

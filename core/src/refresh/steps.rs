@@ -4,7 +4,7 @@
 //! copied, and its backup in the run's folder, after the backups folder's ignore file.
 //!
 //! ```
-//! use upkeep_core::observe::EntryKind;
+//! use upkeep_core::observe::Observed;
 //! use upkeep_core::refresh::{plan_install, refresh_steps, Observations, PathObservation};
 //! use upkeep_core::writes::Expect;
 //! use upkeep_core::sha256_hex;
@@ -12,7 +12,7 @@
 //! let manifest = br#"{"schema": 1, "files": [{"src": "a.js", "target": "lib/a.js"}]}"#;
 //! let observations = Observations {
 //!     sources: vec![PathObservation::file("a.js", sha256_hex(b"x"))],
-//!     hosts: vec![PathObservation { path: "lib/a.js".into(), kind: EntryKind::Missing, sha256: None, sha256_lf: None }],
+//!     hosts: vec![PathObservation::new("lib/a.js", Observed::missing())],
 //! };
 //! let plan = plan_install(manifest, "install/manifest.json", &observations, false).unwrap();
 //! let steps = refresh_steps(&plan, ".upkeep-backups/r1").unwrap();

@@ -185,17 +185,16 @@ pub fn update_document(facts: &DocumentFacts, plan: Option<&UpdatePlan>) -> Resu
         _ => None,
     };
     let blocked = report.run.as_ref().and_then(|run| run.blocked.as_ref());
-    let error = match (facts.status.as_str(), blocked) {
-        ("interrupted", _) => Some(DocumentError {
-            code: "interrupted".into(),
-            message: INTERRUPTED_MESSAGE.into(),
-        }),
-        ("failed", Some(blocked)) => Some(DocumentError {
-            code: blocked.code.clone(),
-            message: blocked.message.clone(),
-        }),
-        _ => None,
-    };
+    // A stop's error is the one the command line and the API end with (`update_stop`).
+    let error = crate::exits::update_stop(&facts.status).or_else(|| {
+        match (facts.status.as_str(), blocked) {
+            ("failed", Some(blocked)) => Some(DocumentError {
+                code: blocked.code.clone(),
+                message: blocked.message.clone(),
+            }),
+            _ => None,
+        }
+    });
     Ok(UpdateDocument {
         status: facts.status.clone(),
         report,

@@ -24,6 +24,7 @@
 
 mod bytes;
 mod changelog;
+mod conflict_modes;
 mod conflict_summary;
 mod dirty;
 mod document;
@@ -44,6 +45,7 @@ pub use bytes::Bytes;
 pub use changelog::{
     adopter_actions, changelog_range, AdopterAction, ChangelogSection, ProjectFacts,
 };
+pub use conflict_modes::conflicts_refusal;
 pub use dirty::{check_clean, dirty_managed_paths, CleanCheck, GitStatus};
 pub use document::{
     update_document, DocumentError, DocumentFacts, ReleaseUsed, ReleasesUsed, UpdateDocument,

@@ -15,7 +15,7 @@ fn to_json<T: serde::Serialize>(value: T) -> Value {
 
 /// `RefreshSession`: `[manifest, record | null, observations, options | null, ops]`;
 /// `RefreshSession.install`: `[manifest, manifestName, observations, force, ops]`. Ops:
-/// `["unwritten"]`, `["decide", decisions]`, `["attention"]`, `["mutating"]`, `["steps",
+/// `["unwritten"]`, `["pending"]`, `["handMerges"]`, `["decide", decisions]`, `["attention"]`, `["mutating"]`, `["steps",
 /// backupDir]`, `["filesAt", indices]`, `["report", facts]`, `["recordPath"]`, `["recordText"]`,
 /// `["recordBytes"]` (the bytes as `{"$text"}`).
 pub fn session(install: bool, args: &[Value]) -> Value {
@@ -53,6 +53,8 @@ fn session_ops(session: &mut RefreshSession, ops: &Value) -> Value {
         .map(|op| {
             let result: Result<Value, Error> = match op[0].as_str().unwrap() {
                 "unwritten" => Ok(to_json(session.unwritten())),
+                "pending" => Ok(to_json(session.pending())),
+                "handMerges" => Ok(to_json(session.hand_merges())),
                 "decide" => {
                     let decisions: Vec<FileDecision> =
                         serde_json::from_value(op[1].clone()).unwrap();

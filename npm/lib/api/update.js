@@ -33,8 +33,6 @@ const UPDATE_OPTIONS = {
   decide: { type: 'decide' },
 };
 
-const CONFLICT_MODES = ['patch', 'merge', 'markers'];
-
 /**
  * @typedef {object} UpdateRun
  * @property {() => import('../index.js').StatusResult} document the report, as `--json` prints it (the engine's,
@@ -53,10 +51,10 @@ const CONFLICT_MODES = ['patch', 'merge', 'markers'];
 export async function runUpdate(options, { readOnly = false } = {}) {
   const name = readOnly ? 'status' : 'update';
   const o = checkOptions(name, options, readOnly ? STATUS_OPTIONS : UPDATE_OPTIONS);
-  // Checked here, defaulted by the flow.
-  if (o.conflicts !== undefined && !CONFLICT_MODES.includes(o.conflicts)) {
-    throw new UpkeepError('usage', `--conflicts must be patch, merge or markers, not '${o.conflicts}'`);
-  }
+  // Checked here (the engine's refusal), defaulted by the flow.
+  /** @type {import('../index.js').Refusal | null} */
+  const refusal = o.conflicts === undefined ? null : engine.conflictsRefusal(o.conflicts);
+  if (refusal) throw new UpkeepError(refusal.code, refusal.message);
   const root = against(o.cwd, o.root) ?? o.cwd ?? process.cwd();
   const outcome = await underSignal(o.signal, () =>
     updateFlow({
@@ -132,9 +130,10 @@ function writePayload(dir, outcome, session, stateDir) {
  */
 export async function update(options) {
   const document = (await runUpdate(options)).document();
-  // Stopped after it wrote: rejected like a stop before writing, with what it did attached.
-  if (document.error?.code === 'interrupted')
-    throw Object.assign(new UpkeepError('interrupted', document.error.message), { report: document });
+  // Stopped after it wrote (the engine's word): rejected like a stop before writing, with what it did attached.
+  /** @type {import('../index.js').DocumentError | null} */
+  const stopped = engine.updateStop(document.status);
+  if (stopped) throw Object.assign(new UpkeepError(stopped.code, stopped.message), { report: document });
   return document;
 }
 

@@ -72,7 +72,7 @@ export async function updateCommand(flags, argv, { readOnly = false } = {}) {
           decide: readOnly
             ? undefined
             : async (/** @type {import('../index.js').UpdateQuestion} */ question) => {
-                if (!flags.json && say !== 'quiet') printRange(question.changelog ?? []);
+                if (!flags.json && say !== 'quiet') process.stderr.write(engine.renderReleaseNotes(question.changelog ?? []));
                 if (!asking) return true;
                 return prompt.confirm({ message: question.message, default: true });
               },
@@ -90,9 +90,11 @@ export async function updateCommand(flags, argv, { readOnly = false } = {}) {
         printLine(JSON.stringify(document(), null, 2));
         return code;
       }
-      // Stopped by a signal (the engine's word for it): the run framework says where it
-      // stopped and how to resume, with the engine's message.
-      if (outcome.status === 'interrupted') throw new UpkeepError('interrupted', document().error?.message ?? 'update interrupted');
+      // Stopped by a signal (the engine says which statuses are a stop, and the error):
+      // the run framework says where it stopped and how to resume, with the engine's message.
+      /** @type {import('../index.js').DocumentError | null} */
+      const stopped = engine.updateStop(outcome.status);
+      if (stopped) throw new UpkeepError(stopped.code, stopped.message);
       // What the user should know about the releases (a damaged cache entry fetched again,
       // a record behind VERSION, a drift allowed), before the report.
       for (const notice of outcome.notices) printWarning(notice);
@@ -112,11 +114,4 @@ export async function updateCommand(flags, argv, { readOnly = false } = {}) {
       return code;
     },
   });
-}
-
-/** The release notes between the two versions, on stderr before anything is written. */
-function printRange(/** @type {import('../index.js').ChangelogSection[]} */ range) {
-  if (range.length === 0) return;
-  process.stderr.write('Release notes:\n\n');
-  for (const section of range) process.stderr.write(`${section.heading}\n${section.body}\n\n`);
 }

@@ -129,6 +129,7 @@ export function fleetStep(request) {
     remoteContainsCommit: false,
     remoteIsStepCommit: false,
     noPush: request.push === false,
+    remoteName: remote,
   };
   const stop = (decision = engine.stepAction(facts)) => {
     outcome.action = decision.action;
@@ -194,10 +195,8 @@ export function fleetStep(request) {
     });
   }
   const decision = engine.stepAction(facts);
-  if (decision.push) {
-    const lease = decision.lease === null ? [] : [`--force-with-lease=refs/heads/${branch}:${decision.lease}`];
-    git(top, ['push', '-q', ...lease, remote, `${commit}:refs/heads/${branch}`]);
-  }
+  // The engine's push, as git's arguments (none when it pushes nothing).
+  if (decision.pushArgs) git(top, decision.pushArgs);
   stop(decision);
   return outcome;
 }

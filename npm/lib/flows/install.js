@@ -55,7 +55,7 @@ export async function runInstall(request) {
   ensureParents(root, `${home}x`);
   const lock = acquireLock(join(root, `${home}${LOCK_NAME}`), runId);
   try {
-    const { outcomes, stopped, failed } = await carryOut(plan, plan.unwritten(), {
+    const { outcomes, stopped, failed } = await carryOut(plan, {
       root,
       sourceRoot,
       runId,

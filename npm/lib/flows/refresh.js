@@ -100,15 +100,13 @@ export async function runRefresh(request) {
     /** @type {import('../index.js').RefreshSession} */
     const plan = inputs.plan(options);
     /** @type {import('../index.js').PlannedFile[]} */
-    let unwritten = plan.unwritten();
-    const undecided = unwritten.filter((f) => f.action === 'pending');
-    if (request.ask && undecided.length > 0 && !request.dryRun) {
-      plan.decide(await request.ask(undecided));
-      unwritten = plan.unwritten();
-    }
+    const undecided = request.ask && !request.dryRun ? plan.pending() : [];
+    if (request.ask && undecided.length > 0) plan.decide(await request.ask(undecided));
     await letSignalsIn(); // a signal during planning is handled here
     if (stopRequested()) throw new UpkeepError('interrupted', 'refresh interrupted before writing; nothing was written');
-    const diffs = unwritten.filter((f) => f.action === 'diff').map((f) => ({ target: f.target, diff: mergeDiff(root, sourceRoot, f) }));
+    /** @type {import('../index.js').PlannedFile[]} */
+    const merges = plan.handMerges();
+    const diffs = merges.map((f) => ({ target: f.target, diff: mergeDiff(root, sourceRoot, f) }));
     if (request.dryRun) return report(plan, { dryRun: true, resumed: Boolean(resume), diffs });
 
     runId = resume?.run ?? runId;
@@ -116,7 +114,7 @@ export async function runRefresh(request) {
     const writer = new JournalWriter(journalPath, header, { tornAt: journal.tornAt });
     if (!plan.mutating()) return report(plan, { dryRun: false, resumed: false, diffs, runId });
     writer.append(header);
-    const { outcomes, stopped, failed } = await carryOut(plan, unwritten, {
+    const { outcomes, stopped, failed } = await carryOut(plan, {
       root,
       sourceRoot,
       runId,
@@ -171,14 +169,13 @@ async function observeRefresh(sourceRoot, root, inputs, { stopRequested, onProgr
  * Carries out an install or refresh plan (held in the engine) through the one executor
  * (flows/execute.js): the engine's steps for its writes and removals, each journalled
  * (intent, then done once durable); the actions that write no file (a recorded decision,
- * a diff, a pending file: `unwritten`) are journalled first. Returns each file's outcome
- * for the engine's report.
+ * a diff, a pending file: the plan's `unwritten()`) are journalled first, and the plan
+ * settles their outcomes itself. Returns the executor's outcomes for the engine's report.
  * @param {import('../index.js').RefreshSession} plan
- * @param {import('../index.js').PlannedFile[]} unwritten the plan's `unwritten()`
  * @param {{ root: string, sourceRoot: string, runId: string, home: string, journal?: JournalWriter, stopRequested: () => boolean,
  *   onProgress?: (event: import('./progress.js').ProgressEvent) => void }} ctx
  */
-export async function carryOut(plan, unwritten, { root, sourceRoot, runId, home, journal, stopRequested, onProgress }) {
+export async function carryOut(plan, { root, sourceRoot, runId, home, journal, stopRequested, onProgress }) {
   const now = () => new Date().toISOString();
   const base = (/** @type {import('../index.js').PlannedFile} */ file) => ({
     type: /** @type {const} */ ('file'),
@@ -190,14 +187,9 @@ export async function carryOut(plan, unwritten, { root, sourceRoot, runId, home,
     decision: file.decision,
     action: file.action,
   });
-  /** @type {import('../index.js').FileRunOutcome[]} */
-  const outcomes = [];
   /** @type {import('../index.js').JournalRecord[]} lines waiting for their batch's one fsync */
   const lines = [];
-  for (const file of unwritten) {
-    lines.push({ ...base(file), ts: now(), phase: 'done', after: file.newSha256 });
-    outcomes.push({ target: file.target, outcome: file.action === 'record' ? 'done' : file.action });
-  }
+  for (const file of plan.unwritten()) lines.push({ ...base(file), ts: now(), phase: 'done', after: file.newSha256 });
   const flush = () => {
     const batch = lines.splice(0);
     journal?.appendAll(batch);
@@ -236,14 +228,13 @@ export async function carryOut(plan, unwritten, { root, sourceRoot, runId, home,
     onBatchStaged: flush,
     onBatchDone: flush,
   });
-  // Each path has one step (the engine checks it); a lookup per outcome, not a search.
-  const stepByPath = new Map(steps.map((s) => [s.path, s]));
-  for (const o of run.outcomes) {
-    const step = stepByPath.get(o.path);
-    // upkeep's own files (the backups folder's ignore file) reach the report only when refused.
-    if (step === undefined || (step.index === null && o.outcome !== 'blocked')) continue;
-    outcomes.push({ target: o.path, outcome: o.outcome, backup: o.backup ?? undefined, error: o.error ?? undefined });
-  }
+  // Every outcome goes to the engine, upkeep's own files' included: it decides what the report says of each.
+  const outcomes = run.outcomes.map((o) => ({
+    target: o.path,
+    outcome: o.outcome,
+    backup: o.backup ?? undefined,
+    error: o.error ?? undefined,
+  }));
   return { outcomes, stopped: run.stopped, failed: run.failed };
 }
 

@@ -46,10 +46,12 @@ export const {
   shellCommand,
   refreshQuestion,
   updateQuestion,
+  renderReleaseNotes,
+  conflictsRefusal,
   toolMessage,
 } = engine;
 // Exit codes
-export const { stopExit, commandFailure, mergeExit, hashExit } = engine;
+export const { stopExit, commandFailure, updateStop, mergeExit, hashExit } = engine;
 // Risk scoring (the numstat calls through ./score-api.js, as each entry builds its engine)
 export const {
   globMatch,

@@ -3040,8 +3040,8 @@ export type PackedLayout = {
 export type PartKind = 'value' | 'entry' | 'token' | 'member';
 
 /**
- * The path an observation is about, and what was found there (an [`Observed`] with its
- * path, checked as one).
+ * The path an observation is about, and what was found there: the one observation
+ * type, [`Observed`], keyed by its path (one flat object on the wire).
  */
 export type PathObservation = {
   /**
@@ -3053,11 +3053,12 @@ export type PathObservation = {
    */
   kind: EntryKind;
   /**
-   * SHA-256 of a file's raw bytes.
+   * SHA-256 of the raw bytes (files only).
    */
   sha256?: string | null;
   /**
-   * SHA-256 of a CRLF text file with LF line endings.
+   * SHA-256 with CRLF turned into LF, for a text file holding CRLF
+   * ([`crate::refresh::eol_normalized_sha256`]).
    */
   sha256Lf?: string | null;
 };
@@ -4572,8 +4573,9 @@ export type ReportedFile = {
   action: Action;
   /**
    * What came of it: `planned` (dry run), `unchanged`, `not-written` (an install that
-   * needs attention writes nothing), `not-reached` (the run stopped first), or the
-   * shim's outcome.
+   * needs attention writes nothing), `not-reached` (the run stopped first), what the
+   * plan settles a file that writes nothing as (`done` for a recorded decision, else
+   * its action), or the shim's outcome.
    */
   outcome: string;
   /**
@@ -4717,7 +4719,9 @@ export type RunFacts = {
    */
   recordError?: string | null;
   /**
-   * What happened to each file it reached, in plan order.
+   * What the executor did with each path it reached, in plan order (upkeep's own
+   * files included: only a refusal of one reaches the report). A file whose action
+   * writes no file needs none: the plan settles it ([`super::Action::settled_outcome`]).
    */
   outcomes?: Array<FileRunOutcome>;
   /**
@@ -5499,6 +5503,11 @@ export type StepDecision = {
    */
   push: boolean;
   /**
+   * That push, as the arguments of `git` the step runs (`push -q`, the lease of a
+   * `replace`, the remote, `<commit>:refs/heads/<branch>`); none when it pushes nothing.
+   */
+  pushArgs?: Array<string> | null;
+  /**
    * The step's exit code.
    */
   exit: number;
@@ -5554,6 +5563,10 @@ export type StepFacts = {
    * `--no-push`: decide, but push nothing.
    */
   noPush?: boolean;
+  /**
+   * The remote pushed to (`--remote`); none: [`DEFAULT_REMOTE`].
+   */
+  remoteName?: string | null;
 };
 
 /**

@@ -146,6 +146,8 @@ for name, facts in [
     ("--no-push, a new branch", {"branch": "upkeep/tpl/1.3.0", "commit": "a" * 40, "remote": None, "noPush": True}),
     ("--no-push, a replace", {"branch": "upkeep/tpl/1.3.0", "commit": "a" * 40, "remote": "c" * 40, "remoteIsStepCommit": True, "noPush": True}),
     ("--no-push, already pushed", {"branch": "upkeep/tpl/1.3.0", "commit": "a" * 40, "remote": "a" * 40, "noPush": True}),
+    ("a new branch, to a named remote", {"branch": "upkeep/tpl/1.3.0", "commit": "a" * 40, "remote": None, "remoteName": "fork"}),
+    ("a replace, to a named remote", {"branch": "upkeep/tpl/1.3.0", "commit": "a" * 40, "remote": "c" * 40, "remoteIsStepCommit": True, "remoteName": "fork"}),
 ]:
     case(f"stepAction: {name}", "stepAction", facts)
 

@@ -35,13 +35,14 @@ manifest, record, observations, options = first["args"]
 ANSWER = {"host-deleted": ["restore"], "source-deleted": ["remove"], "locally-modified": ["take-theirs", "keep-mine", "merge"]}
 decisions = [{"target": f["target"], "decision": ANSWER[f["state"]][i % len(ANSWER[f["state"]])]} for i, f in enumerate(pending)]
 case("answers given after the first plan plan it again", "RefreshSession", manifest, record, observations, options,
-     [["unwritten"], ["decide", decisions], ["unwritten"], ["steps", ".upkeep-backups/r1"], ["report", FACTS], ["recordText"]])
+     [["unwritten"], ["pending"], ["handMerges"], ["decide", decisions], ["unwritten"], ["pending"], ["handMerges"],
+      ["steps", ".upkeep-backups/r1"], ["report", FACTS], ["recordText"]])
 case("a decision that does not fit the state is refused, and the plan stays as it was", "RefreshSession", manifest, record, observations, options,
      [["decide", [{"target": next(f["target"] for f in pending if f["state"] == "locally-modified"), "decision": "remove"}]], ["unwritten"]])
 case("no decisions once the steps are taken", "RefreshSession", manifest, record, observations, options,
      [["steps", ".upkeep-backups/r1"], ["decide", decisions]])
 case("an index past the plan's end is refused", "RefreshSession", manifest, record, observations, options, [["filesAt", [0, 99]]])
 inst = next(c for c in plans if c["call"] == "planInstall" and "result" in c)
-case("an install takes no decisions", "RefreshSession.install", *inst["args"], [["decide", []]])
+case("an install takes no decisions", "RefreshSession.install", *inst["args"], [["decide", []], ["pending"], ["handMerges"]])
 
 json.dump({"$comment": "RefreshSession: an install or refresh plan held in the engine and asked for its parts (the files that write nothing, attention, whether it mutates, the steps, the files the steps name, the report, the record). Each op's outcome is recorded in order. Format: tests/vectors/README.md. Inputs: tests/vectors/src/refresh_session_cases.py.", "cases": cases}, sys.stdout, indent=2)

@@ -169,6 +169,17 @@ for code, signal in [("cancelled", None), ("cancelled", "SIGTERM"), ("interrupte
 case("commandFailure: a signal upkeep does not stop on", "commandFailure", {"code": "interrupted", "signal": "SIGHUP"})
 for signal in [None, "SIGINT", "SIGTERM", "SIGHUP"]:
     case(f"stopExit: {signal}", "stopExit", signal)
+# The release notes an update prints before it writes; nothing for an empty range.
+notes = [{"version": "1.3.0", "heading": "## [1.3.0] - 2026-02-01", "body": "- a\n- b"},
+         {"version": "1.2.1", "heading": "## 1.2.1", "body": ""}]
+case("renderReleaseNotes: two sections, one without a body", "renderReleaseNotes", notes)
+case("renderReleaseNotes: no section", "renderReleaseNotes", [])
+# The --conflicts refusal: none for a mode, the usage words for anything else.
+for text in ["merge", "patch", "markers", "theirs", "", "Merge"]:
+    case(f"conflictsRefusal: {text!r}", "conflictsRefusal", text)
+# How an update that returned ends: a stop's error for `interrupted`, none for the rest.
+for status in ["interrupted", "updated", "incomplete", "failed", "dry-run"]:
+    case(f"updateStop: {status}", "updateStop", status)
 for n in [0, 1, 126, 127, 128, 4000]:
     case(f"mergeExit: {n} conflicts", "mergeExit", n)
 for n in [0, 1, 3]:

@@ -1,0 +1,47 @@
+//! How an `update` that returned ends when a stop ended its run: the flow finishes a run
+//! a signal stopped after it wrote (its record says so) and returns the status
+//! `interrupted`. That status is a stop, not a finding: the command line tells it as every
+//! stop is told (what was done, how to resume, the signal's exit code) and the JS API
+//! rejects with it, the report attached. The error is the one the `--json` report carries.
+//!
+//! ```
+//! use upkeep_core::exits::update_stop;
+//!
+//! assert_eq!(update_stop("interrupted").unwrap().code, "interrupted");
+//! assert!(update_stop("incomplete").is_none());
+//! ```
+
+use crate::update::{DocumentError, INTERRUPTED_MESSAGE};
+
+/// The update status of a run a stop ended.
+const INTERRUPTED_STATUS: &str = "interrupted";
+
+/// The error an update that returned `status` ends with, when a stop ended it; none for
+/// every other status (its report and exit code say the rest).
+pub fn update_stop(status: &str) -> Option<DocumentError> {
+    (status == INTERRUPTED_STATUS).then(|| DocumentError {
+        code: super::failure::INTERRUPTED_CODE.into(),
+        message: INTERRUPTED_MESSAGE.into(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_an_interrupted_update_is_a_stop() {
+        let stop = update_stop("interrupted").unwrap();
+        assert_eq!(stop.message, INTERRUPTED_MESSAGE);
+        for status in [
+            "updated",
+            "dry-run",
+            "up-to-date",
+            "failed",
+            "incomplete",
+            "aborted",
+        ] {
+            assert!(update_stop(status).is_none(), "{status}");
+        }
+    }
+}
