@@ -11,15 +11,12 @@
 //! assert!(update_stop("incomplete").is_none());
 //! ```
 
-use crate::update::{DocumentError, INTERRUPTED_MESSAGE};
-
-/// The update status of a run a stop ended.
-const INTERRUPTED_STATUS: &str = "interrupted";
+use crate::update::{DocumentError, RunOutcome, INTERRUPTED_MESSAGE};
 
 /// The error an update that returned `status` ends with, when a stop ended it; none for
 /// every other status (its report and exit code say the rest).
 pub fn update_stop(status: &str) -> Option<DocumentError> {
-    (status == INTERRUPTED_STATUS).then(|| DocumentError {
+    (status == RunOutcome::Interrupted.status()).then(|| DocumentError {
         code: super::failure::INTERRUPTED_CODE.into(),
         message: INTERRUPTED_MESSAGE.into(),
     })
