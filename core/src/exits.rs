@@ -22,7 +22,7 @@ use crate::error::{Error, ErrorKind, Result};
 mod failure;
 mod stopped;
 pub use failure::{command_failure, stop_exit, CommandFailure, FailureFacts};
-pub use stopped::update_stop;
+pub use stopped::{stopped_unwritten, update_stop, StopPoint};
 
 /// Done; nothing needs attention.
 const OK: u8 = 0;

@@ -37,6 +37,17 @@ pub fn update_stop(env: &Env, status: String) -> napi::Result<Unknown<'_>> {
     encode(env, &exits::update_stop(&status))
 }
 
+/// The error a command that stopped before writing ends with (`reading` or `planned`).
+#[napi(ts_return_type = "DocumentError")]
+pub fn stopped_unwritten<'env>(
+    env: &'env Env,
+    command: String,
+    #[napi(ts_arg_type = "StopPoint")] point: Unknown,
+) -> napi::Result<Unknown<'env>> {
+    let point: exits::StopPoint = decode(env, ErrorKind::InvalidArgument, "point", point)?;
+    encode(env, &exits::stopped_unwritten(&command, point))
+}
+
 /// The exit code of `upkeep merge`: the conflicts left, at most 127.
 #[napi]
 pub fn merge_exit(conflicts: u32) -> u32 {

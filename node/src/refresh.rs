@@ -272,6 +272,19 @@ impl RefreshSession {
         self.0.mutating()
     }
 
+    /// Whether a run that is not a dry run carries the plan out (an install: only when
+    /// no file needs attention).
+    #[napi]
+    pub fn carries_out(&self, dry_run: bool) -> bool {
+        self.0.carries_out(dry_run)
+    }
+
+    /// upkeep's own files in the host folder (record, journal, lock, backups).
+    #[napi(ts_return_type = "HomeFiles")]
+    pub fn home_files<'env>(&self, env: &'env Env) -> napi::Result<Unknown<'env>> {
+        encode(env, &self.0.home_files())
+    }
+
     /// The write steps, backups in `backupDir`; the plan takes no decisions afterwards.
     #[napi(ts_return_type = "WriteStep[]")]
     pub fn steps<'env>(
@@ -328,4 +341,34 @@ pub fn archive_entry_problem(env: &Env, path: String, kind: String) -> napi::Res
         env,
         &upkeep_core::paths::archive_entry_problem(&path, &kind),
     )
+}
+
+/// upkeep's own files in a host folder (`.` is the root): record, journal, lock, backups.
+#[napi(ts_return_type = "HomeFiles")]
+pub fn home_files(env: &Env, home: String) -> napi::Result<Unknown<'_>> {
+    encode(env, &core::home_files(&home).map_err(|e| to_js(env, e))?)
+}
+
+/// The refusal of a refresh where no record is, with the install command that writes it.
+#[napi(ts_return_type = "Refusal")]
+pub fn no_record<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "NoRecordFacts")] facts: Unknown,
+) -> napi::Result<Unknown<'env>> {
+    let facts: core::NoRecordFacts = decode(env, ErrorKind::InvalidArgument, "noRecord", facts)?;
+    encode(env, &core::no_record(&facts))
+}
+
+/// The diff shown for a file merged by hand: the host's file (yours) to the source's
+/// (upstream).
+#[napi(ts_return_type = "MergeDiff")]
+pub fn hand_merge_diff(
+    env: &Env,
+    target: String,
+    src: String,
+    yours: Uint8Array,
+    upstream: Uint8Array,
+) -> napi::Result<Unknown<'_>> {
+    let diff = core::MergeDiff::of(&target, &src, &yours, &upstream).map_err(|e| to_js(env, e))?;
+    encode(env, &diff)
 }

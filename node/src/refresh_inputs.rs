@@ -1,6 +1,6 @@
 //! A refresh's inputs gathered in the engine before it plans: decode, call core, encode.
 
-use crate::convert::{decode, decode_or_default, split_joined};
+use crate::convert::{decode, decode_or_default, encode, split_joined};
 use crate::error::to_js;
 use crate::refresh::RefreshSession;
 use napi::bindgen_prelude::{JsObjectValue, Object, Uint32Array, Uint8Array, Unknown};
@@ -43,6 +43,12 @@ impl RefreshInputs {
     #[napi]
     pub fn home(&self, env: Env) -> napi::Result<String> {
         Ok(self.inner(&env)?.home().to_string())
+    }
+
+    /// upkeep's own files in the host folder (record, journal, lock, backups).
+    #[napi(ts_return_type = "HomeFiles")]
+    pub fn home_files<'env>(&self, env: &'env Env) -> napi::Result<Unknown<'env>> {
+        encode(env, &self.inner(env)?.home_files())
     }
 
     /// Where the record lives in the host repository.

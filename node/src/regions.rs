@@ -9,6 +9,8 @@ use napi_derive::napi;
 use upkeep_core::regions;
 use upkeep_core::ErrorKind;
 
+use crate::error::to_js;
+
 /// The verdict on a declared path with every side's region bodies masked out.
 #[napi(ts_return_type = "RegionVerdict")]
 pub fn region_verdict<'env>(
@@ -54,6 +56,55 @@ pub fn repair_words(
 ) -> napi::Result<String> {
     let fact: regions::RepairFact = decode(env, ErrorKind::InvalidArgument, "repairWords", fact)?;
     Ok(regions::repair_words(&fact))
+}
+
+/// The copies of a region's declared files to make before its program runs.
+#[napi(ts_return_type = "WriteStep[]")]
+pub fn region_backup_steps<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "BackupsFound")] input: Object,
+) -> napi::Result<Unknown<'env>> {
+    let input: regions::BackupsFound =
+        decode(env, ErrorKind::InvalidArgument, "regionBackupSteps", input)?;
+    let steps = regions::region_backup_steps(&input).map_err(|e| to_js(env, e))?;
+    encode(env, &steps)
+}
+
+/// What a region's backups came to: the paths copied, the first that has no copy.
+#[napi(ts_return_type = "RegionBackupsDone")]
+pub fn region_backups_done<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "BackupsDone")] input: Object,
+) -> napi::Result<Unknown<'env>> {
+    let input: regions::BackupsDone =
+        decode(env, ErrorKind::InvalidArgument, "regionBackupsDone", input)?;
+    encode(env, &regions::region_backups_done(&input))
+}
+
+/// The step for a file repair after a regeneration, or why none is needed or possible.
+#[napi(ts_return_type = "FileRepair")]
+pub fn file_repair<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "FileRepairFacts")] facts: Object,
+) -> napi::Result<Unknown<'env>> {
+    let facts: regions::FileRepairFacts =
+        decode(env, ErrorKind::InvalidArgument, "fileRepair", facts)?;
+    encode(env, &regions::file_repair(&facts))
+}
+
+/// Why a file repair's step failed, in the report's words, or null.
+#[napi(ts_return_type = "string | null")]
+pub fn file_repair_failure<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "StepOutcome")] outcome: Object,
+) -> napi::Result<Unknown<'env>> {
+    let outcome: upkeep_core::writes::StepOutcome = decode(
+        env,
+        ErrorKind::InvalidArgument,
+        "fileRepairFailure",
+        outcome,
+    )?;
+    encode(env, &regions::file_repair_failure(&outcome))
 }
 
 /// The ceilings a regeneration program runs under (time, output).

@@ -90,6 +90,17 @@ pub fn conflicts_refusal(env: &Env, text: String) -> napi::Result<Unknown<'_>> {
     encode(env, &update::conflicts_refusal(&text))
 }
 
+/// The refusal of an update whose project or release is not in a state to update from.
+#[napi(ts_return_type = "Refusal")]
+pub fn state_refusal<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "StateProblem")] problem: Unknown,
+) -> napi::Result<Unknown<'env>> {
+    let problem: update::StateProblem =
+        decode(env, ErrorKind::InvalidArgument, "stateRefusal", problem)?;
+    encode(env, &update::state_refusal(&problem))
+}
+
 /// What upkeep quotes of a tool that failed: its error lines, else its last lines, on one line.
 #[napi]
 pub fn tool_message(stderr: String) -> String {

@@ -35,6 +35,9 @@ export const ENGINE = Object.freeze([
       'refreshSteps',
       'RefreshSession',
       'RefreshInputs',
+      'homeFiles',
+      'noRecord',
+      'handMergeDiff',
     ],
   ],
   [
@@ -48,10 +51,11 @@ export const ENGINE = Object.freeze([
       'updateQuestion',
       'renderReleaseNotes',
       'conflictsRefusal',
+      'stateRefusal',
       'toolMessage',
     ],
   ],
-  ['Exit codes', ['stopExit', 'commandFailure', 'updateStop', 'mergeExit', 'hashExit']],
+  ['Exit codes', ['stopExit', 'commandFailure', 'updateStop', 'stoppedUnwritten', 'mergeExit', 'hashExit']],
   [
     'Risk scoring (the numstat calls through ./score-api.js, as each entry builds its engine)',
     [
@@ -93,7 +97,20 @@ export const ENGINE = Object.freeze([
     ],
   ],
   ['Backups', ['listBackups', 'activeRuns', 'pruneRefusal', 'planPrune']],
-  ['Generated regions', ['regionVerdict', 'regionConfine', 'finishUpdateRegions', 'regionLimits', 'repairWords']],
+  [
+    'Generated regions',
+    [
+      'regionVerdict',
+      'regionConfine',
+      'finishUpdateRegions',
+      'regionLimits',
+      'repairWords',
+      'regionBackupSteps',
+      'regionBackupsDone',
+      'fileRepair',
+      'fileRepairFailure',
+    ],
+  ],
   ['Structured merges', ['structuredMerge', 'readConfig']],
   [
     'Editors',

@@ -83,6 +83,8 @@ import type {
   AdoptReport,
   AssessOptions,
   AssessView,
+  BackupsDone,
+  BackupsFound,
   BackupsInput,
   BackupsList,
   CacheIndex,
@@ -107,6 +109,8 @@ import type {
   FailureFacts,
   FileDiffOptions,
   FileInput,
+  FileRepair,
+  FileRepairFacts,
   FileStat,
   FileState,
   FileSummary,
@@ -120,6 +124,7 @@ import type {
   FolderFacts,
   GitStatus,
   GitTag,
+  HomeFiles,
   Hunk,
   InProgress,
   InstallManifest,
@@ -146,9 +151,11 @@ import type {
   ManifestWrite,
   ManifestWriteFacts,
   MatrixChoice,
+  MergeDiff,
   MergeOptions,
   MergeResult,
   MergeSpec,
+  NoRecordFacts,
   Observations,
   Observed,
   OverviewInput,
@@ -171,6 +178,7 @@ import type {
   RefreshQuestion,
   Refusal,
   RegenRun,
+  RegionBackupsDone,
   RegionConfineInput,
   RegionConfinement,
   RegionLimits,
@@ -206,6 +214,7 @@ import type {
   SelectedVersion,
   SourceRecord,
   StartFacts,
+  StateProblem,
   StepCommitFacts,
   StepDecision,
   StepFacts,
@@ -214,6 +223,7 @@ import type {
   StepOutcome,
   StepStart,
   StopFacts,
+  StopPoint,
   StructuredOutcome,
   SummaryOptions,
   SuppliedContent,
@@ -418,6 +428,8 @@ export declare function renderUpdateOutcome(facts: UpdateOutcomeFacts, options?:
 export declare function renderStopped(facts: StopFacts): RenderedLine[];
 /** A command line quoted for a POSIX shell (each word only when it must be). */
 export declare function shellCommand(words: readonly string[]): string;
+/** The refusal of an update whose project or release is not in a state to update from: no installed-version marker (`not-installed`), a damaged record of an interrupted update (`bad-state`), a release without a file every release carries (`bad-release`). */
+export declare function stateRefusal(problem: StateProblem): Refusal;
 /** What upkeep quotes of a tool that failed (git, npm): its error lines, else its last three, on one line; `no message` when it said nothing. */
 export declare function toolMessage(stderr: string): string;
 
@@ -429,6 +441,8 @@ export declare function stopExit(signal?: string | null): number;
 export declare function commandFailure(facts: FailureFacts): CommandFailure;
 /** The error an update that returned `status` ends with when a stop ended it (`interrupted`): the command line tells it as a stop, the API rejects with it; null for any other status. */
 export declare function updateStop(status: string): DocumentError | null;
+/** The error (`interrupted`) a command that stopped before writing anything ends with: where it was (`reading`, `planned`) and that nothing was written. */
+export declare function stoppedUnwritten(command: string, point: StopPoint): DocumentError;
 /** The exit code of `upkeep merge`: the conflicts left, at most 127. */
 export declare function mergeExit(conflicts: number): number;
 /** The exit code of `upkeep hash`: 2 when any operand could not be read, else 0. */
@@ -591,6 +605,10 @@ export declare class RefreshSession {
   attention(): number;
   /** Whether carrying the plan out changes a file or the record. */
   mutating(): boolean;
+  /** Whether a run that is not a dry run carries the plan out: an install writes all or nothing (not while a file needs attention), a refresh whenever it changes anything. */
+  carriesOut(dryRun: boolean): boolean;
+  /** upkeep's own files in the host folder: record, journal, lock, backups. */
+  homeFiles(): HomeFiles;
   /** The write steps, backups in `backupDir`; the plan takes no decisions afterwards. */
   steps(backupDir: string): WriteStep[];
   /** The planned files at these step indices, in that order. */
@@ -605,6 +623,13 @@ export declare class RefreshSession {
   recordBytes(): Uint8Array;
 }
 
+/** upkeep's own files in a host folder (`.` is the root): record, journal, lock, backups; throws `unsafe-path` for a folder outside the repository. */
+export declare function homeFiles(home: string): HomeFiles;
+/** The refusal (`no-record`) of a refresh where no record is, naming it and giving the install command that writes it. */
+export declare function noRecord(facts: NoRecordFacts): Refusal;
+/** The diff shown for a file merged by hand: the host's file (`<target> (yours)`) to the source's (`<src> (upstream)`). */
+export declare function handMergeDiff(target: string, src: string, yours: Uint8Array, upstream: Uint8Array): MergeDiff;
+
 /**
  * A refresh's inputs gathered in the engine before it plans: the manifest and the record
  * parsed once (neither crosses into JS), the paths to observe, the observations fed a
@@ -616,6 +641,8 @@ export declare class RefreshInputs {
   static open(manifest: Uint8Array, name: string): RefreshInputs;
   /** The host folder for the record, journal, lock and backups (`.` is the root). */
   home(): string;
+  /** upkeep's own files in the host folder: record, journal, lock, backups. */
+  homeFiles(): HomeFiles;
   /** Where the record lives in the host repository. */
   recordPath(): string;
   /** Parses the record (null: there is none yet); `name` is how errors refer to it. */
@@ -754,6 +781,14 @@ export declare function finishUpdateRegions(input: RegionsFinishInput): RegionsF
 export declare function regionLimits(): RegionLimits;
 /** Why a repair after a regeneration failed, in the report's words. */
 export declare function repairWords(fact: RepairFact): string;
+/** The copies of a region's declared files to make before its program runs: one per regular file, never over a copy already there. */
+export declare function regionBackupSteps(input: BackupsFound): WriteStep[];
+/** What a region's backups came to: the declared paths copied, and the first without a copy (its program must not run). */
+export declare function regionBackupsDone(input: BackupsDone): RegionBackupsDone;
+/** The executor step for a file repair after a regeneration, or why none is needed or possible. */
+export declare function fileRepair(facts: FileRepairFacts): FileRepair;
+/** Why a file repair's step failed, in the report's words; null when it did its work. */
+export declare function fileRepairFailure(outcome: StepOutcome): string | null;
 
 // ---- Structured merges ----
 // Field-aware merges of JSON, JSONC and YAML config files: only the declared parts are

@@ -28,6 +28,13 @@ pub fn update_stop(status: &str) -> Result<JsValue, JsValue> {
     encode(&exits::update_stop(status))
 }
 
+/// The error a command that stopped before writing ends with (`reading` or `planned`).
+#[wasm_bindgen(js_name = stoppedUnwritten)]
+pub fn stopped_unwritten(command: &str, point: JsValue) -> Result<JsValue, JsValue> {
+    let point: exits::StopPoint = decode(ErrorKind::InvalidArgument, "point", point)?;
+    encode(&exits::stopped_unwritten(command, point))
+}
+
 /// The exit code of `upkeep merge`: the conflicts left, at most 127.
 #[wasm_bindgen(js_name = mergeExit)]
 pub fn merge_exit(conflicts: u32) -> u32 {

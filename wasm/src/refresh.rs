@@ -213,6 +213,19 @@ impl RefreshSession {
         self.0.mutating()
     }
 
+    /// Whether a run that is not a dry run carries the plan out (an install: only when
+    /// no file needs attention).
+    #[wasm_bindgen(js_name = carriesOut)]
+    pub fn carries_out(&self, dry_run: bool) -> bool {
+        self.0.carries_out(dry_run)
+    }
+
+    /// upkeep's own files in the host folder (record, journal, lock, backups).
+    #[wasm_bindgen(js_name = homeFiles)]
+    pub fn home_files(&self) -> Result<JsValue, JsValue> {
+        encode(&self.0.home_files())
+    }
+
     /// The write steps, backups in `backupDir`; the plan takes no decisions afterwards.
     pub fn steps(&mut self, backup_dir: &str) -> Result<JsValue, JsValue> {
         encode(&self.0.steps(backup_dir).map_err(to_js)?)
@@ -254,4 +267,29 @@ impl RefreshSession {
 #[wasm_bindgen(js_name = archiveEntryProblem)]
 pub fn archive_entry_problem(path: &str, kind: &str) -> Result<JsValue, JsValue> {
     crate::convert::encode(&upkeep_core::paths::archive_entry_problem(path, kind))
+}
+
+/// upkeep's own files in a host folder (`.` is the root): record, journal, lock, backups.
+#[wasm_bindgen(js_name = homeFiles)]
+pub fn home_files(home: &str) -> Result<JsValue, JsValue> {
+    encode(&core::home_files(home).map_err(to_js)?)
+}
+
+/// The refusal of a refresh where no record is, with the install command that writes it.
+#[wasm_bindgen(js_name = noRecord)]
+pub fn no_record(facts: JsValue) -> Result<JsValue, JsValue> {
+    let facts: core::NoRecordFacts = decode(ErrorKind::InvalidArgument, "noRecord", facts)?;
+    encode(&core::no_record(&facts))
+}
+
+/// The diff shown for a file merged by hand: the host's file (yours) to the source's
+/// (upstream).
+#[wasm_bindgen(js_name = handMergeDiff)]
+pub fn hand_merge_diff(
+    target: &str,
+    src: &str,
+    yours: &[u8],
+    upstream: &[u8],
+) -> Result<JsValue, JsValue> {
+    encode(&core::MergeDiff::of(target, src, yours, upstream).map_err(to_js)?)
 }

@@ -4,7 +4,7 @@ use upkeep_core::refresh as core;
 use upkeep_core::ErrorKind;
 use wasm_bindgen::prelude::*;
 
-use crate::convert::{decode, decode_or_default, split_joined};
+use crate::convert::{decode, decode_or_default, encode, split_joined};
 use crate::error::to_js;
 use crate::refresh::RefreshSession;
 
@@ -40,6 +40,12 @@ impl RefreshInputs {
     /// The host folder for the record, journal, lock and backups (`.` is the root).
     pub fn home(&self) -> Result<String, JsValue> {
         Ok(self.inner()?.home().to_string())
+    }
+
+    /// upkeep's own files in the host folder (record, journal, lock, backups).
+    #[wasm_bindgen(js_name = homeFiles)]
+    pub fn home_files(&self) -> Result<JsValue, JsValue> {
+        encode(&self.inner()?.home_files())
     }
 
     /// Where the record lives in the host repository.

@@ -7,6 +7,7 @@ use upkeep_core::ErrorKind;
 use wasm_bindgen::prelude::*;
 
 use crate::convert::{decode, encode};
+use crate::error::to_js;
 
 /// The verdict on a declared path with every side's region bodies masked out.
 #[wasm_bindgen(js_name = regionVerdict)]
@@ -37,6 +38,37 @@ pub fn finish_update_regions(input: JsValue) -> Result<JsValue, JsValue> {
 pub fn repair_words(fact: JsValue) -> Result<String, JsValue> {
     let fact: regions::RepairFact = decode(ErrorKind::InvalidArgument, "repairWords", fact)?;
     Ok(regions::repair_words(&fact))
+}
+
+/// The copies of a region's declared files to make before its program runs.
+#[wasm_bindgen(js_name = regionBackupSteps)]
+pub fn region_backup_steps(input: JsValue) -> Result<JsValue, JsValue> {
+    let input: regions::BackupsFound =
+        decode(ErrorKind::InvalidArgument, "regionBackupSteps", input)?;
+    encode(&regions::region_backup_steps(&input).map_err(to_js)?)
+}
+
+/// What a region's backups came to: the paths copied, the first that has no copy.
+#[wasm_bindgen(js_name = regionBackupsDone)]
+pub fn region_backups_done(input: JsValue) -> Result<JsValue, JsValue> {
+    let input: regions::BackupsDone =
+        decode(ErrorKind::InvalidArgument, "regionBackupsDone", input)?;
+    encode(&regions::region_backups_done(&input))
+}
+
+/// The step for a file repair after a regeneration, or why none is needed or possible.
+#[wasm_bindgen(js_name = fileRepair)]
+pub fn file_repair(facts: JsValue) -> Result<JsValue, JsValue> {
+    let facts: regions::FileRepairFacts = decode(ErrorKind::InvalidArgument, "fileRepair", facts)?;
+    encode(&regions::file_repair(&facts))
+}
+
+/// Why a file repair's step failed, in the report's words, or null.
+#[wasm_bindgen(js_name = fileRepairFailure)]
+pub fn file_repair_failure(outcome: JsValue) -> Result<JsValue, JsValue> {
+    let outcome: upkeep_core::writes::StepOutcome =
+        decode(ErrorKind::InvalidArgument, "fileRepairFailure", outcome)?;
+    encode(&regions::file_repair_failure(&outcome))
 }
 
 /// The ceilings a regeneration program runs under (time, output).

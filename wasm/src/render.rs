@@ -66,6 +66,14 @@ pub fn conflicts_refusal(text: &str) -> Result<JsValue, JsValue> {
     encode(&update::conflicts_refusal(text))
 }
 
+/// The refusal of an update whose project or release is not in a state to update from.
+#[wasm_bindgen(js_name = stateRefusal)]
+pub fn state_refusal(problem: JsValue) -> Result<JsValue, JsValue> {
+    let problem: update::StateProblem =
+        decode(ErrorKind::InvalidArgument, "stateRefusal", problem)?;
+    encode(&update::state_refusal(&problem))
+}
+
 /// What upkeep quotes of a tool that failed: its error lines, else its last lines, on one line.
 #[wasm_bindgen(js_name = toolMessage)]
 pub fn tool_message(stderr: &str) -> String {

@@ -10,6 +10,9 @@
 //! assert_eq!(update_stop("interrupted").unwrap().code, "interrupted");
 //! assert!(update_stop("incomplete").is_none());
 //! ```
+//!
+//! A stop before anything was written ends every writing command the same way: the
+//! command, where it was, and that nothing was written ([`stopped_unwritten`]).
 
 use crate::update::{DocumentError, RunOutcome, INTERRUPTED_MESSAGE};
 
@@ -22,9 +25,47 @@ pub fn update_stop(status: &str) -> Option<DocumentError> {
     })
 }
 
+/// Where a command was when a stop came, before it wrote anything.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+#[non_exhaustive]
+pub enum StopPoint {
+    /// Reading the files it compares.
+    Reading,
+    /// Between its plan and its first write (a prompt answered, the plan made).
+    Planned,
+}
+
+/// The error a command that stopped before writing ends with.
+pub fn stopped_unwritten(command: &str, point: StopPoint) -> DocumentError {
+    let when = match point {
+        StopPoint::Reading => "while reading",
+        StopPoint::Planned => "before writing",
+    };
+    DocumentError {
+        code: super::failure::INTERRUPTED_CODE.into(),
+        message: format!("{command} interrupted {when}; nothing was written"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_stop_before_writing_says_so() {
+        let stop = stopped_unwritten("refresh", StopPoint::Reading);
+        assert_eq!(stop.code, "interrupted");
+        assert_eq!(
+            stop.message,
+            "refresh interrupted while reading; nothing was written"
+        );
+    }
 
     #[test]
     fn only_an_interrupted_update_is_a_stop() {

@@ -234,6 +234,11 @@ impl RefreshInputs {
         &self.docs.manifest.home
     }
 
+    /// upkeep's own files in the host folder (record, journal, lock, backups).
+    pub fn home_files(&self) -> super::HomeFiles {
+        super::home_files::files_in(&self.docs.manifest.home)
+    }
+
     /// Where the record lives in the host repository.
     pub fn record_path(&self) -> String {
         self.docs.manifest.record_path()

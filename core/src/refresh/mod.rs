@@ -28,9 +28,11 @@
 
 pub mod classify;
 mod digest;
+mod home_files;
 mod inputs;
 pub mod journal;
 pub mod manifest;
+mod no_record;
 #[cfg(feature = "serde")]
 mod path_observation;
 pub mod plan;
@@ -44,6 +46,7 @@ mod steps;
 
 pub use crate::paths::{check_collisions, validate_path};
 pub use classify::{classify, eol_normalized_sha256, FileState};
+pub use home_files::{home_files, HomeFiles};
 pub use inputs::{RefreshInputs, RefreshPaths};
 pub use journal::{
     interrupted_run, parse_journal, render_journal_line, render_journal_lines, source_identity,
@@ -54,6 +57,7 @@ pub use manifest::{
     parse_install_manifest, parse_source_record, render_source_record, InstallManifest,
     ManifestFile, RecordFile, Rename, SourceRecord, RECORD_NAME, SCHEMA,
 };
+pub use no_record::{no_record, NoRecordFacts};
 pub use plan::{
     plan_install, plan_refresh, state_name, Action, Decision, FileDecision, Observations,
     PathObservation, Plan, PlannedFile, RefreshOptions,

@@ -19,6 +19,8 @@ use std::collections::BTreeMap;
 use super::classify::FileState;
 use super::plan::{Action, Decision, Plan};
 use super::planner::{facts_of, FileFacts};
+use crate::error::Result;
+use crate::text::{unified_diff, DiffOptions};
 
 /// Which command ran.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -100,6 +102,24 @@ pub struct MergeDiff {
     pub target: String,
     /// The unified diff.
     pub diff: String,
+}
+
+impl MergeDiff {
+    /// The diff from the host's file (`yours`, at `target`) to the source's (`upstream`,
+    /// at `src`), labelled so the user sees which side is which; a binary pair gives
+    /// diff's one-line notice.
+    pub fn of(target: &str, src: &str, yours: &[u8], upstream: &[u8]) -> Result<Self> {
+        let options = DiffOptions {
+            old_label: format!("{target} (yours)"),
+            new_label: format!("{src} (upstream)"),
+            ..DiffOptions::default()
+        };
+        let diff = unified_diff(yours, upstream, &options)?;
+        Ok(MergeDiff {
+            target: target.into(),
+            diff: String::from_utf8_lossy(&diff.patch).into_owned(),
+        })
+    }
 }
 
 /// The facts of a run, as the shim saw them.

@@ -205,6 +205,25 @@ impl RefreshSession {
             }
     }
 
+    /// Whether a run that is not a dry run carries the plan out. An install writes all or
+    /// nothing: not while any file needs the user's attention. A refresh writes what it
+    /// can whenever carrying it out changes anything ([`Self::mutating`]).
+    pub fn carries_out(&self, dry_run: bool) -> bool {
+        !dry_run
+            && match &self.kind {
+                Kind::Refresh(_) => self.mutating(),
+                Kind::Install(plan) => plan.attention == 0,
+            }
+    }
+
+    /// upkeep's own files in the host folder (record, journal, lock, backups).
+    pub fn home_files(&self) -> super::HomeFiles {
+        super::home_files::files_in(match &self.kind {
+            Kind::Refresh(r) => &r.docs.manifest.home,
+            Kind::Install(plan) => &plan.home,
+        })
+    }
+
     /// The write steps ([`refresh_steps`]); the plan takes no decisions afterwards.
     pub fn steps(&mut self, backup_dir: &str) -> Result<Vec<WriteStep>> {
         match &mut self.kind {

@@ -7,7 +7,9 @@
 //! marker scan of [`scan`]); after the walk the plan says which regions to regenerate,
 //! skip or refuse ([`plan_jobs`], [`check_operand`]); the shim runs each program,
 //! snapshots the region's directories before and after, and [`confine`] says what to put
-//! back; [`finish_update_regions`] folds the runs into the report and renders the summary.
+//! back; the copies before a program runs and the file repairs after it are executor steps
+//! ([`region_backup_steps`], [`file_repair`]) whose outcomes are read here too;
+//! [`finish_update_regions`] folds the runs into the report and renders the summary.
 //! Each program runs under the ceilings of [`region_limits`].
 //!
 //! ```
@@ -29,6 +31,7 @@ mod markers;
 mod oracle;
 mod regen;
 mod repair_words;
+mod safeguards;
 pub(crate) use regen::REGEN_SUFFIX;
 mod report;
 mod sandbox;
@@ -55,5 +58,9 @@ pub use report::{
     FailureKind, FallbackReason, KillCause, PathRegionVerdict, RegenConfined, RegenFailed,
     RegenRan, RegenRefused, RegenReport, RegenRun, RegenSkipped, RegionFallback, RegionsReport,
     RepairFailure,
+};
+pub use safeguards::{
+    file_repair, file_repair_failure, region_backup_steps, region_backups_done, BackupsDone,
+    BackupsFound, FileRepair, FileRepairFacts, RegionBackupsDone,
 };
 pub use sandbox::{render_sandbox_row, SandboxFacts, SandboxMode};

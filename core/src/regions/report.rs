@@ -393,7 +393,7 @@ pub struct RegenRun {
 #[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
 #[cfg_attr(
     feature = "serde",
-    derive(serde::Deserialize),
+    derive(serde::Serialize, serde::Deserialize),
     serde(rename_all = "camelCase", default, deny_unknown_fields)
 )]
 pub struct BackupFailure {

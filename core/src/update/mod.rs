@@ -37,6 +37,7 @@ mod preparation;
 mod question;
 mod report;
 mod semver;
+mod state_refusal;
 mod summary;
 mod table;
 mod versions;
@@ -74,6 +75,7 @@ pub use preparation::{prepare_update, RecordedSource, UpdateFacts, UpdatePrepara
 pub use question::{update_question, UpdateQuestion};
 pub use report::{Conflict, StructuredFile, UpdateReport};
 pub use semver::{compare_versions, Version};
+pub use state_refusal::{state_refusal, StateProblem};
 pub use summary::{
     render_summary, render_summary_lines, render_update_outcome, ChangeRequestFacts, OutcomeFacts,
     SummaryOptions,

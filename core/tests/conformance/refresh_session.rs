@@ -15,7 +15,8 @@ fn to_json<T: serde::Serialize>(value: T) -> Value {
 
 /// `RefreshSession`: `[manifest, record | null, observations, options | null, ops]`;
 /// `RefreshSession.install`: `[manifest, manifestName, observations, force, ops]`. Ops:
-/// `["unwritten"]`, `["pending"]`, `["handMerges"]`, `["decide", decisions]`, `["attention"]`, `["mutating"]`, `["steps",
+/// `["unwritten"]`, `["pending"]`, `["handMerges"]`, `["decide", decisions]`, `["attention"]`, `["mutating"]`,
+/// `["carriesOut", dryRun]`, `["homeFiles"]`, `["steps",
 /// backupDir]`, `["filesAt", indices]`, `["report", facts]`, `["recordPath"]`, `["recordText"]`,
 /// `["recordBytes"]` (the bytes as `{"$text"}`).
 pub fn session(install: bool, args: &[Value]) -> Value {
@@ -62,6 +63,8 @@ fn session_ops(session: &mut RefreshSession, ops: &Value) -> Value {
                 }
                 "attention" => Ok(session.attention().into()),
                 "mutating" => Ok(session.mutating().into()),
+                "carriesOut" => Ok(session.carries_out(op[1].as_bool().unwrap()).into()),
+                "homeFiles" => Ok(to_json(session.home_files())),
                 "steps" => session.steps(op[1].as_str().unwrap()).map(to_json),
                 "filesAt" => {
                     let indices: Vec<u32> = serde_json::from_value(op[1].clone()).unwrap();
@@ -82,7 +85,7 @@ fn session_ops(session: &mut RefreshSession, ops: &Value) -> Value {
     steps.into()
 }
 
-/// `RefreshInputs`: `[manifest, manifestName, ops]`. Ops: `["home"]`, `["recordPath"]`,
+/// `RefreshInputs`: `[manifest, manifestName, ops]`. Ops: `["home"]`, `["homeFiles"]`, `["recordPath"]`,
 /// `["readRecord", record | null, name]`, `["paths"]`, `["observe", observations]`,
 /// `["observeColumns", side, kinds, contents, digests | null, lf]` (see
 /// [`observe_columns`]), `["sourceIdentity"]`, `["plan", options | null, sessionOps]` (the
@@ -100,6 +103,7 @@ pub fn inputs(args: &[Value]) -> Value {
             let result: Result<Value, Error> = match (op[0].as_str().unwrap(), held.as_mut()) {
                 (_, None) => Err(RefreshInputs::spent()),
                 ("home", Some(i)) => Ok(i.home().into()),
+                ("homeFiles", Some(i)) => Ok(to_json(i.home_files())),
                 ("recordPath", Some(i)) => Ok(i.record_path().into()),
                 ("readRecord", Some(i)) => {
                     let record = (!op[1].is_null()).then(|| bytes(&op[1]));

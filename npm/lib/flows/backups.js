@@ -16,10 +16,11 @@ import { CHUNK } from '../shim/temp-file.js';
 import { TreeReader } from '../shim/tree-read.js';
 import { DEFAULT_STATE_DIR } from '../generated/defaults.js';
 
-/** The refresh files beside a backups folder (see flows/refresh.js). */
-const REFRESH_RECORD = '.upkeep-source.json';
-const REFRESH_JOURNAL = '.upkeep-source.refresh.log';
-const REFRESH_LOCK = '.upkeep-source.refresh.lock';
+/**
+ * The refresh files of the home a backups folder sits in (the engine names them).
+ * @param {string} folder @returns {import('../index.js').HomeFiles}
+ */
+const homeOf = (folder) => engine.homeFiles(splitPath(folder).dir || '.');
 
 /**
  * @typedef {object} BackupsRequest
@@ -265,9 +266,8 @@ function activeRuns(
   }
   const journals = [];
   for (const folder of folders) {
-    const home = splitPath(folder).dir;
-    const journal = home ? `${home}/${REFRESH_JOURNAL}` : REFRESH_JOURNAL;
     try {
+      const { journal } = homeOf(folder);
       journals.push(engine.parseJournal(readJournal(join(root, journal), journal)));
     } catch {}
   }
@@ -287,15 +287,15 @@ function lockAll(/** @type {string} */ root, /** @type {BackupsRequest} */ reque
       if (/** @type {any} */ (error).code === 'busy') throw error;
     }
     for (const folder of [paths.backupsDir, ...(request.folders ?? [])]) {
-      const home = splitPath(folder).dir;
-      const record = home ? `${home}/${REFRESH_RECORD}` : REFRESH_RECORD;
+      const files = homeOf(folder);
       try {
-        lstatSync(join(root, record));
+        lstatSync(join(root, files.record));
       } catch {
         continue;
       }
-      const dir = openDir(root, home);
-      held.push({ ...acquireLock({ dir, name: REFRESH_LOCK }, 'prune'), dir });
+      const lock = splitPath(files.lock);
+      const dir = openDir(root, lock.dir);
+      held.push({ ...acquireLock({ dir, name: lock.name }, 'prune'), dir });
     }
   } catch (error) {
     for (const h of held) h.release();

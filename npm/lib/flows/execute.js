@@ -121,7 +121,7 @@ function readHashed(fd, each) {
  * the wasm engine (which hashes several times more slowly) the executor's largest cost
  * after the file system.
  */
-const sha256 = (/** @type {Uint8Array} */ bytes) => hash('sha256', bytes, 'hex');
+export const sha256 = (/** @type {Uint8Array} */ bytes) => hash('sha256', bytes, 'hex');
 
 /** The SHA-256 of descriptor `fd` from its start. */
 const hashFd = (/** @type {number} */ fd) => readHashed(fd);

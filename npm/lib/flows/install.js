@@ -7,10 +7,9 @@ import { engine } from '../engine.js';
 import { atomicWrite } from '../shim/atomic-write.js';
 import { acquireLock } from '../shim/lock.js';
 import { ensureParents } from '../shim/safe-path.js';
-import { UpkeepError } from '../shim/upkeep-error.js';
 import { observeAll } from './observe.js';
-import { counter, emit, letSignalsIn } from './progress.js';
-import { carryOut, LOCK_NAME, newRunId, readManifest } from './refresh.js';
+import { counter, emit, letSignalsIn, stoppedUnwritten } from './progress.js';
+import { carryOut, newRunId, readManifest } from './refresh.js';
 
 /**
  * @param {{ source: string, target: string, manifest?: string, force?: boolean, dryRun?: boolean,
@@ -23,14 +22,13 @@ export async function runInstall(request) {
   const { bytes, name } = readManifest(sourceRoot, request.manifest);
   /** @type {import('../index.js').InstallManifest} */
   const manifest = engine.parseInstallManifest(bytes, name);
-  const home = manifest.home === '.' ? '' : `${manifest.home}/`;
   const stopRequested = request.stopRequested ?? (() => false);
   const read = counter(request.onProgress, 'read', manifest.files.length * 2);
   /** Read in batches; a stop asked for is honoured between batches: nothing is written before the plan. */
   const reading = {
     onPath: (/** @type {string} */ rel) => read.step(rel),
     stopIfAsked: () => {
-      if (stopRequested()) throw new UpkeepError('interrupted', 'install interrupted while reading; nothing was written');
+      if (stopRequested()) throw stoppedUnwritten('install', 'reading');
     },
   };
   const sources = await observeAll(
@@ -48,23 +46,25 @@ export async function runInstall(request) {
   const plan = engine.RefreshSession.install(bytes, name, { sources, hosts }, Boolean(request.force));
   /** @param {Omit<import('../index.js').RunFacts, 'command' | 'dryRun'>} facts */
   const summary = (facts) => plan.report({ command: 'install', dryRun: Boolean(request.dryRun), ...facts });
-  if (plan.attention() > 0 || request.dryRun) return summary({});
+  if (!plan.carriesOut(Boolean(request.dryRun))) return summary({});
   await letSignalsIn(); // a signal during planning is handled here
-  if (stopRequested()) throw new UpkeepError('interrupted', 'install interrupted before writing; nothing was written');
+  if (stopRequested()) throw stoppedUnwritten('install', 'planned');
   const runId = newRunId();
-  ensureParents(root, `${home}x`);
-  const lock = acquireLock(join(root, `${home}${LOCK_NAME}`), runId);
+  /** @type {import('../index.js').HomeFiles} */
+  const files = plan.homeFiles();
+  ensureParents(root, files.lock);
+  const lock = acquireLock(join(root, files.lock), runId);
   try {
     const { outcomes, stopped, failed } = await carryOut(plan, {
       root,
       sourceRoot,
       runId,
-      home,
+      files,
       stopRequested,
       onProgress: request.onProgress,
     });
     const report = summary({ runId, outcomes, failed, interrupted: stopped });
-    if (report.recordChanged) atomicWrite(join(root, plan.recordPath()), Buffer.from(plan.recordText()));
+    if (report.recordChanged) atomicWrite(join(root, files.record), plan.recordBytes());
     return report;
   } finally {
     lock.release();

@@ -1,8 +1,11 @@
 // The flows' side of progress and stopping: `request.onProgress?.({ phase, done, total,
 // path })` events counted per phase, and a way for a long synchronous loop to let the
 // event loop turn (so a SIGINT handler runs and a progress bar redraws) without paying
-// for it on every item.
+// for it on every item. A stop before anything was written ends a flow with the engine's
+// words for it.
+import { engine } from '../engine.js';
 import { progressEvent, takeInjectedSignal } from '../shim/fault.js';
+import { UpkeepError } from '../shim/upkeep-error.js';
 
 /**
  * @typedef {object} ProgressEvent
@@ -67,4 +70,14 @@ export function yielder() {
     last = Date.now();
     items = 0;
   };
+}
+
+/**
+ * The error a command that stopped before writing anything throws (`interrupted`): the
+ * engine's words for where it was.
+ * @param {string} command @param {import('../index.js').StopPoint} point
+ */
+export function stoppedUnwritten(command, point) {
+  const { code, message } = engine.stoppedUnwritten(command, point);
+  return new UpkeepError(code, message);
 }

@@ -11,7 +11,7 @@ import { ensureParents, inspect } from '../shim/safe-path.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
 import { executeSteps } from './execute.js';
 import { observeInto, readInside } from './observe.js';
-import { counter, emit, letSignalsIn } from './progress.js';
+import { counter, emit, letSignalsIn, stoppedUnwritten } from './progress.js';
 
 /**
  * @typedef {object} RefreshRequest
@@ -30,12 +30,11 @@ import { counter, emit, letSignalsIn } from './progress.js';
  * @property {(event: import('./progress.js').ProgressEvent) => void} [onProgress]
  */
 
-export const JOURNAL_NAME = '.upkeep-source.refresh.log';
-export const LOCK_NAME = '.upkeep-source.refresh.lock';
-export const BACKUPS_NAME = '.upkeep-backups';
-
 /** A run id that sorts by time: `20260517T123456Z-1a2b3c4d`. */
 export const newRunId = () => `${new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '')}-${randomBytes(4).toString('hex')}`;
+
+/** What an absent file is compared as: nothing. */
+const NOTHING = new Uint8Array();
 
 /** The manifest's bytes and its name for messages. */
 export function readManifest(/** @type {string} */ source, /** @type {string | undefined} */ manifest) {
@@ -58,33 +57,30 @@ export async function runRefresh(request) {
   // to read come out, the observations go in a batch at a time, and the plan takes them.
   /** @type {import('../index.js').RefreshInputs} */
   const inputs = engine.RefreshInputs.open(manifestBytes, manifestName);
-  const homeDir = inputs.home();
-  const home = homeDir === '.' ? '' : `${homeDir}/`;
-  if (home) inspect(root, `${homeDir}/x`); // the home folder itself must not be reached through a link
-  const recordPath = inputs.recordPath();
-  const recordBytes = readInside(root, recordPath);
+  /** @type {import('../index.js').HomeFiles} */
+  const files = inputs.homeFiles();
+  inspect(root, files.lock); // the home folder itself must not be reached through a link
+  const recordBytes = readInside(root, files.record);
   if (!recordBytes) {
-    const install = engine.shellCommand([
-      'upkeep',
-      'install',
-      '--source',
-      request.source,
-      '--target',
-      request.target,
-      ...(request.manifest ? ['--manifest', request.manifest] : []),
-    ]);
-    throw new UpkeepError('no-record', `no record '${recordPath}' in '${root}': install first with \`${install}\``);
+    const { code, message } = engine.noRecord({
+      record: files.record,
+      root,
+      source: request.source,
+      target: request.target,
+      manifest: request.manifest,
+    });
+    throw new UpkeepError(code, message);
   }
-  inputs.readRecord(recordBytes, recordPath);
+  inputs.readRecord(recordBytes, files.record);
 
   let runId = newRunId();
-  const lock = request.dryRun ? undefined : (ensureParents(root, `${home}x`), acquireLock(join(root, `${home}${LOCK_NAME}`), runId));
+  const lock = request.dryRun ? undefined : (ensureParents(root, files.lock), acquireLock(join(root, files.lock), runId));
   try {
     const stopRequested = request.stopRequested ?? (() => false);
     const identity = await observeRefresh(sourceRoot, root, inputs, { stopRequested, onProgress: request.onProgress });
-    const journalPath = join(root, `${home}${JOURNAL_NAME}`);
-    const journal = engine.parseJournal(readJournal(journalPath, `${home}${JOURNAL_NAME}`));
-    const resume = engine.interruptedRun(journal, root, identity, `${home}${JOURNAL_NAME}`);
+    const journalPath = join(root, files.journal);
+    const journal = engine.parseJournal(readJournal(journalPath, files.journal));
+    const resume = engine.interruptedRun(journal, root, identity, files.journal);
 
     /** @type {import('../index.js').RefreshOptions} */
     const options = {
@@ -103,10 +99,12 @@ export async function runRefresh(request) {
     const undecided = request.ask && !request.dryRun ? plan.pending() : [];
     if (request.ask && undecided.length > 0) plan.decide(await request.ask(undecided));
     await letSignalsIn(); // a signal during planning is handled here
-    if (stopRequested()) throw new UpkeepError('interrupted', 'refresh interrupted before writing; nothing was written');
+    if (stopRequested()) throw stoppedUnwritten('refresh', 'planned');
     /** @type {import('../index.js').PlannedFile[]} */
     const merges = plan.handMerges();
-    const diffs = merges.map((f) => ({ target: f.target, diff: mergeDiff(root, sourceRoot, f) }));
+    const diffs = merges.map((f) =>
+      engine.handMergeDiff(f.target, f.src, readInside(root, f.target) ?? NOTHING, readInside(sourceRoot, f.src) ?? NOTHING),
+    );
     if (request.dryRun) return report(plan, { dryRun: true, resumed: Boolean(resume), diffs });
 
     runId = resume?.run ?? runId;
@@ -118,7 +116,7 @@ export async function runRefresh(request) {
       root,
       sourceRoot,
       runId,
-      home,
+      files,
       journal: writer,
       stopRequested,
       onProgress: request.onProgress,
@@ -127,12 +125,12 @@ export async function runRefresh(request) {
     const done = report(plan, facts);
     if (done.recordChanged) {
       try {
-        atomicWrite(join(root, recordPath), plan.recordBytes());
+        atomicWrite(join(root, files.record), plan.recordBytes());
       } catch (error) {
         // Every file is in place; only the record is behind. The journal has no end, so a
         // re-run resumes this run and writes the record.
         if (!(/** @type {any} */ (error)?.syscall)) throw error;
-        const recordError = `cannot write '${recordPath}': ${/** @type {Error} */ (error).message}`;
+        const recordError = `cannot write '${files.record}': ${/** @type {Error} */ (error).message}`;
         return report(plan, { ...facts, failed: true, recordError });
       }
     }
@@ -157,7 +155,7 @@ async function observeRefresh(sourceRoot, root, inputs, { stopRequested, onProgr
   const reading = {
     onPath: (/** @type {string} */ rel) => read.step(rel),
     stopIfAsked: () => {
-      if (stopRequested()) throw new UpkeepError('interrupted', 'refresh interrupted while reading; nothing was written');
+      if (stopRequested()) throw stoppedUnwritten('refresh', 'reading');
     },
   };
   await observeInto(sourceRoot, sources, inputs, 'sources', reading);
@@ -172,10 +170,10 @@ async function observeRefresh(sourceRoot, root, inputs, { stopRequested, onProgr
  * a diff, a pending file: the plan's `unwritten()`) are journalled first, and the plan
  * settles their outcomes itself. Returns the executor's outcomes for the engine's report.
  * @param {import('../index.js').RefreshSession} plan
- * @param {{ root: string, sourceRoot: string, runId: string, home: string, journal?: JournalWriter, stopRequested: () => boolean,
+ * @param {{ root: string, sourceRoot: string, runId: string, files: import('../index.js').HomeFiles, journal?: JournalWriter, stopRequested: () => boolean,
  *   onProgress?: (event: import('./progress.js').ProgressEvent) => void }} ctx
  */
-export async function carryOut(plan, { root, sourceRoot, runId, home, journal, stopRequested, onProgress }) {
+export async function carryOut(plan, { root, sourceRoot, runId, files, journal, stopRequested, onProgress }) {
   const now = () => new Date().toISOString();
   const base = (/** @type {import('../index.js').PlannedFile} */ file) => ({
     type: /** @type {const} */ ('file'),
@@ -196,7 +194,7 @@ export async function carryOut(plan, { root, sourceRoot, runId, home, journal, s
   };
   flush();
   /** @type {import('../index.js').WriteStep[]} */
-  const steps = plan.steps(`${home}${BACKUPS_NAME}/${runId}`);
+  const steps = plan.steps(`${files.backups}/${runId}`);
   // The planned files the steps name, asked for once (a step's `index` is its place in the plan).
   const named = steps.flatMap((s) => (s.index === null ? [] : [s.index]));
   /** @type {Map<number, import('../index.js').PlannedFile>} */
@@ -236,18 +234,6 @@ export async function carryOut(plan, { root, sourceRoot, runId, home, journal, s
     error: o.error ?? undefined,
   }));
   return { outcomes, stopped: run.stopped, failed: run.failed };
-}
-
-/**
- * The unified diff host → source for a file the user merges by hand, as text (a binary
- * pair gives diff's one-line notice).
- * @param {string} root @param {string} sourceRoot @param {import('../index.js').PlannedFile} file
- */
-function mergeDiff(root, sourceRoot, file) {
-  const yours = readInside(root, file.target) ?? new Uint8Array();
-  const upstream = readInside(sourceRoot, file.src) ?? new Uint8Array();
-  const { patch } = engine.unifiedDiff(yours, upstream, { oldLabel: `${file.target} (yours)`, newLabel: `${file.src} (upstream)` });
-  return Buffer.from(patch).toString('utf8');
 }
 
 /**

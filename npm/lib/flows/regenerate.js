@@ -6,7 +6,8 @@
 // executor, so every file a repair removes or overwrites is saved in the run's backups
 // first and checked right before it is touched. I/O only: which regions run, what an
 // outcome means and what to restore are the engine's (the plan's regionJobs,
-// regionConfine, the session's finishRegions). A failed regeneration never fails the update.
+// regionConfine, regionBackupSteps and regionBackupsDone, fileRepair and fileRepairFailure,
+// the session's finishRegions). A failed regeneration never fails the update.
 import { chmodSync, lstatSync, mkdirSync, rmdirSync, symlinkSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { engine } from '../engine.js';
@@ -16,7 +17,7 @@ import { confineTo, sandboxMode } from '../shim/sandbox.js';
 import { snapshotTree } from '../shim/tree-snapshot.js';
 import { counter, letSignalsIn } from './progress.js';
 import { TreeReader } from '../shim/tree-read.js';
-import { executeSteps } from './execute.js';
+import { executeSteps, sha256 } from './execute.js';
 
 /**
  * Runs the plan's regions and returns what each run did, for the engine's report
@@ -82,46 +83,35 @@ export async function regenerate({ root, jobs, limits, stopRequested, onProgress
 }
 
 /**
- * Copies each declared path that is a regular file into the backup folder, unless a copy
- * is already there (a resumed run: the first copy is the true pre-image).
- * @param {string} root @param {{ path: string, backupPath: string }[]} backups
- * @returns {Promise<{ backedUp: string[], backupFailure: { path: string, message: string | null, code: string | null } | null }>}
- *   the paths copied, and the first one that could not be (changed meanwhile: no message)
+ * Copies each declared path that is a regular file into the backup folder through the
+ * executor, as the engine's steps say (never over a copy already there: a resumed run's
+ * first copy is the true pre-image); the engine reads the outcomes.
+ * @param {string} root @param {import('../index.js').RegionBackup[]} backups
+ * @returns {Promise<import('../index.js').RegionBackupsDone>}
  */
 async function backUp(root, backups) {
   const tree = new TreeReader(root);
-  /** @type {import('../index.js').WriteStep[]} */
-  const steps = [];
+  /** @type {import('../index.js').Observed[]} */
+  let found;
   try {
-    for (const { path, backupPath } of backups) {
-      const found = tree.entry(path);
-      if (found && 'bytes' in found) {
-        steps.push({
-          path: backupPath,
-          expect: { kind: 'missing' },
-          content: { kind: 'copy', from: path, sha256: engine.sha256(found.bytes), crlf: false },
-          backup: null,
-          index: null,
-        });
-      }
-    }
+    found = backups.map(({ path }) => observed(tree.entry(path)));
   } finally {
     tree.close();
   }
+  /** @type {import('../index.js').WriteStep[]} */
+  const steps = engine.regionBackupSteps({ backups, found });
   const { outcomes } = await executeSteps(steps, { root, sourceRoot: root });
-  const copied = new Set(outcomes.filter((o) => o.outcome === 'done').map((o) => o.path));
-  const already = new Set(outcomes.filter((o) => o.outcome === 'changed').map((o) => o.path)); // a resumed run's copy
-  const missed = steps.find((s) => !copied.has(s.path) && !already.has(s.path));
-  const failure = missed && outcomes.find((o) => o.path === missed.path);
-  const declared = missed && backups.find((b) => b.backupPath === missed.path)?.path;
-  const backupFailure = !missed
-    ? null
-    : {
-        path: declared ?? missed.path,
-        message: failure?.outcome === 'blocked' ? (failure.error?.message ?? null) : null,
-        code: failure?.outcome === 'blocked' ? (failure.error?.code ?? null) : null,
-      };
-  return { backedUp: backups.filter((b) => copied.has(b.backupPath)).map((b) => b.path), backupFailure };
+  return engine.regionBackupsDone({ backups, outcomes });
+}
+
+/**
+ * What the tree reader found, as the engine's observation (a file's SHA-256 from node:crypto).
+ * @param {ReturnType<TreeReader['entry']>} entry @returns {import('../index.js').Observed}
+ */
+function observed(entry) {
+  if (entry === null) return { kind: /** @type {const} */ ('missing') };
+  if ('bytes' in entry) return { kind: /** @type {const} */ ('file'), sha256: sha256(entry.bytes) };
+  return { kind: entry.kind };
 }
 
 /**
@@ -144,7 +134,7 @@ async function repair(root, repairs, preimages, after, saveDir) {
       const { dir: rel, name } = splitPath(path);
       const entry = now.get(path);
       if ((op === 'remove' && entry?.kind === 'file') || op === 'restore-file') {
-        const message = await repairFile(root, op, path, entry, preimages.get(path), saveDir);
+        const message = await repairFile(root, { op, path, target: target ?? null }, entry, preimages.get(path), saveDir);
         if (message) failures.push({ path, message });
         now.delete(path);
         continue;
@@ -172,37 +162,29 @@ async function repair(root, repairs, preimages, after, saveDir) {
 
 /**
  * Removes a regular file the program created, or puts a file's pre-image back, through
- * the executor; returns why it failed (the engine's words for what it met), or null.
- * @param {string} root @param {string} op @param {string} path
- * @param {import('../index.js').SnapEntry | undefined} entry what the after-snapshot saw there
+ * the executor as the engine's step says; returns why it failed (the engine's words), or
+ * null.
+ * @param {string} root @param {import('../index.js').Repair} repair
+ * @param {import('../index.js').SnapEntry | undefined} seen what the after-snapshot saw there:
+ *   a file is checked against its digest, so one that changed since is left as it is
  * @param {{ bytes: Buffer, mode: number } | undefined} pre @param {string} saveDir
  */
-async function repairFile(root, op, path, entry, pre, saveDir) {
-  if (op === 'restore-file' && !pre) return engine.repairWords({ kind: 'no-preimage' });
+async function repairFile(root, repair, seen, pre, saveDir) {
   const tree = new TreeReader(root);
-  let current;
+  let now;
   try {
-    current = tree.entry(path);
+    now = observed(tree.entry(repair.path));
+    if (now.kind === 'file' && seen?.digest) now.sha256 = seen.digest;
   } finally {
     tree.close();
   }
-  const isFile = current !== null && 'bytes' in current;
-  if (current !== null && !isFile) return engine.repairWords({ kind: 'occupied', entry: 'kind' in current ? current.kind : 'file' });
-  if (op === 'remove' && !isFile) return null; // already gone
-  const sha256 = isFile ? (entry?.digest ?? engine.sha256(/** @type {{ bytes: Buffer }} */ (current).bytes)) : null;
-  /** @type {import('../index.js').WriteStep} */
-  const step = {
-    path,
-    expect: sha256 ? { kind: 'file', sha256 } : { kind: 'missing' },
-    content: op === 'remove' ? { kind: 'remove' } : { kind: 'planned' },
-    backup: sha256 ? `${saveDir}/${path}` : null,
-    index: null,
-  };
-  const { outcomes } = await executeSteps([step], { root, sourceRoot: root, bytesOf: () => /** @type {Buffer} */ (pre?.bytes) });
+  /** @type {import('../index.js').FileRepair} */
+  const plan = engine.fileRepair({ repair, now, preimage: pre !== undefined, saveDir });
+  if (plan.kind === 'settled') return plan.failure ?? null;
+  const { outcomes } = await executeSteps([plan.step], { root, sourceRoot: root, bytesOf: () => /** @type {Buffer} */ (pre?.bytes) });
   const outcome = outcomes[0];
-  if (outcome?.outcome === 'done' && !sha256 && pre) {
-    // A deleted file comes back with its own permission bits.
-    const { dir, name } = splitPath(path);
+  if (outcome?.outcome === 'done' && plan.restoreMode && pre) {
+    const { dir, name } = splitPath(repair.path);
     const folder = openDir(root, dir);
     try {
       chmodSync(folder.path(name), pre.mode);
@@ -210,11 +192,7 @@ async function repairFile(root, op, path, entry, pre, saveDir) {
       folder.close();
     }
   }
-  if (outcome?.outcome === 'done' || outcome?.outcome === 'unchanged') return null;
-  if (outcome?.outcome === 'blocked') {
-    return engine.repairWords({ kind: 'blocked', message: String(outcome.error?.message), code: String(outcome.error?.code) });
-  }
-  return engine.repairWords({ kind: 'changed-again' });
+  return engine.fileRepairFailure(outcome);
 }
 
 function lstatOrNull(/** @type {string} */ path) {

@@ -24,7 +24,7 @@ import { sweepDeadTemps } from '../shim/temp-file.js';
 import { readTextStrict, TreeReader } from '../shim/tree-read.js';
 import { measureBackups } from './backups.js';
 import { executeSteps } from './execute.js';
-import { counter, letSignalsIn } from './progress.js';
+import { counter, letSignalsIn, stoppedUnwritten } from './progress.js';
 import { planByDigests } from './plan-by-digests.js';
 import { regenerate } from './regenerate.js';
 import { DEFAULT_STATE_DIR } from '../generated/defaults.js';
@@ -98,16 +98,13 @@ export async function update(request) {
   const stopRequested = request.stopRequested ?? (() => false);
   /** Before anything is written, a stop ends the run with an error: nothing to report but that. */
   const stopIfAsked = () => {
-    if (stopRequested()) throw new UpkeepError('interrupted', 'update interrupted before writing; nothing was written');
+    if (stopRequested()) throw stoppedUnwritten('update', 'planned');
   };
   try {
     // Everything the run decides from is read under the lock.
     const installed = readTextStrict(project, paths.version, `${paths.version} in ${root}`);
     if (installed === null) {
-      throw new UpkeepError(
-        'not-installed',
-        `no ${paths.version} in ${root}: this project was not installed from a template release (or the marker was deleted)`,
-      );
+      throw refused({ kind: 'not-installed', versionPath: paths.version, root });
     }
     const record = readJson(project, paths.progress);
     // The two releases: the flags, else the recorded source (the engine decides).
@@ -292,10 +289,7 @@ function openStateFolder(/** @type {string} */ root, /** @type {string} */ state
     return openDir(root, stateDir);
   } catch (error) {
     if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') {
-      throw new UpkeepError(
-        'not-installed',
-        `no ${stateDir}/VERSION in ${root}: this project was not installed from a template release (or the marker was deleted)`,
-      );
+      throw refused({ kind: 'not-installed', versionPath: engine.updatePaths(stateDir).version, root });
     }
     throw error;
   }
@@ -436,10 +430,7 @@ function readJson(/** @type {TreeReader} */ tree, /** @type {string} */ rel) {
   try {
     return JSON.parse(text);
   } catch {
-    throw new UpkeepError(
-      'bad-state',
-      `${rel} is not valid JSON: an interrupted update's record is damaged; restore from the backups and remove it`,
-    );
+    throw refused({ kind: 'damaged-progress', path: rel });
   }
 }
 
@@ -449,7 +440,7 @@ function readJson(/** @type {TreeReader} */ tree, /** @type {string} */ rel) {
  */
 function releaseText(release, rel, label, code) {
   const text = readTextStrict(release.tree, rel, `the ${label} release's ${rel}`, code);
-  if (text === null) throw new UpkeepError('bad-release', `the ${label} release has no ${rel}`);
+  if (text === null) throw refused({ kind: 'release-lacks', label, path: rel });
   return text;
 }
 
@@ -516,4 +507,10 @@ function listFiles(tree, mergeDir) {
 /** A run id from the clock: `20260101-120000-123`. */
 function runId(/** @type {Date} */ date) {
   return `${date.toISOString().replace(/[-:]/g, '').replace('T', '-').replace(/\..*/, '')}-${String(date.getMilliseconds()).padStart(3, '0')}`;
+}
+
+/** The engine's refusal of a project or release not in a state to update from, as an error. */
+function refused(/** @type {import('../index.js').StateProblem} */ problem) {
+  const { code, message } = engine.stateRefusal(problem);
+  return new UpkeepError(code, message);
 }

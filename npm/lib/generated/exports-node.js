@@ -37,6 +37,9 @@ export const {
   refreshSteps,
   RefreshSession,
   RefreshInputs,
+  homeFiles,
+  noRecord,
+  handMergeDiff,
 } = engine;
 // What the command line prints and asks
 export const {
@@ -48,10 +51,11 @@ export const {
   updateQuestion,
   renderReleaseNotes,
   conflictsRefusal,
+  stateRefusal,
   toolMessage,
 } = engine;
 // Exit codes
-export const { stopExit, commandFailure, updateStop, mergeExit, hashExit } = engine;
+export const { stopExit, commandFailure, updateStop, stoppedUnwritten, mergeExit, hashExit } = engine;
 // Risk scoring (the numstat calls through ./score-api.js, as each entry builds its engine)
 export const {
   globMatch,
@@ -91,7 +95,17 @@ export const {
 // Backups
 export const { listBackups, activeRuns, pruneRefusal, planPrune } = engine;
 // Generated regions
-export const { regionVerdict, regionConfine, finishUpdateRegions, regionLimits, repairWords } = engine;
+export const {
+  regionVerdict,
+  regionConfine,
+  finishUpdateRegions,
+  regionLimits,
+  repairWords,
+  regionBackupSteps,
+  regionBackupsDone,
+  fileRepair,
+  fileRepairFailure,
+} = engine;
 // Structured merges
 export const { structuredMerge, readConfig } = engine;
 // Editors

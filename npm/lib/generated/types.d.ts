@@ -342,6 +342,34 @@ export type BackupRun = {
 };
 
 /**
+ * A region's backups and the executor's outcomes of their steps.
+ */
+export type BackupsDone = {
+  /**
+   * The job's backups.
+   */
+  backups: Array<RegionBackup>;
+  /**
+   * The outcomes of [`region_backup_steps`], in step order.
+   */
+  outcomes: Array<StepOutcome>;
+};
+
+/**
+ * A region's declared backups with what the shim found at each path.
+ */
+export type BackupsFound = {
+  /**
+   * The job's backups, in its order.
+   */
+  backups: Array<RegionBackup>;
+  /**
+   * What is at each backup's path now, in the same order.
+   */
+  found: Array<Observed>;
+};
+
+/**
  * Everything the engine needs to list or prune.
  */
 export type BackupsInput = {
@@ -1260,6 +1288,52 @@ export type FileOutcome = {
 };
 
 /**
+ * What to do for a file repair.
+ */
+export type FileRepair =
+  | {
+      kind: 'settled';
+      /**
+       * Why it failed, when it did.
+       */
+      failure?: string | null;
+    }
+  | {
+      kind: 'step';
+      /**
+       * The step, checked against what is there now and saving it first.
+       */
+      step: WriteStep;
+      /**
+       * Once the step is done, give the file its pre-image's permission bits (a deleted
+       * file comes back with its own).
+       */
+      restoreMode: boolean;
+    };
+
+/**
+ * A file repair and what the shim found for it.
+ */
+export type FileRepairFacts = {
+  /**
+   * The repair (`remove` of a file, or `restore-file`).
+   */
+  repair: Repair;
+  /**
+   * What is at its path now (a file's `sha256`).
+   */
+  now: Observed;
+  /**
+   * Whether the shim holds the file's bytes from before the program ran.
+   */
+  preimage: boolean;
+  /**
+   * Where a file is saved before a repair touches it.
+   */
+  saveDir: string;
+};
+
+/**
  * What the shim did with one file of the plan.
  */
 export type FileRunOutcome = {
@@ -1728,6 +1802,32 @@ export type GlobWarning = {
    * Why it never matches, and what to write instead.
    */
   rule: string;
+};
+
+/**
+ * upkeep's own files for one `home`, relative to the host repository's root.
+ */
+export type HomeFiles = {
+  /**
+   * The home folder (`.` is the root).
+   */
+  home: string;
+  /**
+   * The source record.
+   */
+  record: string;
+  /**
+   * The journal of a run in progress.
+   */
+  journal: string;
+  /**
+   * The lock a writing run holds.
+   */
+  lock: string;
+  /**
+   * The folder holding one folder of backups per run.
+   */
+  backups: string;
 };
 
 /**
@@ -2911,6 +3011,32 @@ export type Need = {
 };
 
 /**
+ * What the refusal names.
+ */
+export type NoRecordFacts = {
+  /**
+   * The record's path inside the repository.
+   */
+  record: string;
+  /**
+   * The repository, as a real path.
+   */
+  root: string;
+  /**
+   * `--source` as given.
+   */
+  source: string;
+  /**
+   * `--target` as given.
+   */
+  target: string;
+  /**
+   * `--manifest` as given, when it was.
+   */
+  manifest?: string | null;
+};
+
+/**
  * The masked texts the verdict was taken on.
  */
 export type Normalized = {
@@ -3992,6 +4118,20 @@ export type RegionBackup = {
    * Where its copy goes.
    */
   backupPath: string;
+};
+
+/**
+ * What the backups before a region's program came to.
+ */
+export type RegionBackupsDone = {
+  /**
+   * The declared paths copied by this run.
+   */
+  backedUp: Array<string>;
+  /**
+   * The first declared file that has no copy: its program must not run.
+   */
+  backupFailure?: BackupFailure | null;
 };
 
 /**
@@ -5436,6 +5576,40 @@ export type StateFile = {
 };
 
 /**
+ * What the shim met.
+ */
+export type StateProblem =
+  | {
+      kind: 'not-installed';
+      /**
+       * The marker's path inside the project (`.upkeep/VERSION`).
+       */
+      versionPath: string;
+      /**
+       * The project, as a real path.
+       */
+      root: string;
+    }
+  | {
+      kind: 'damaged-progress';
+      /**
+       * Its path inside the project.
+       */
+      path: string;
+    }
+  | {
+      kind: 'release-lacks';
+      /**
+       * Which release (`installed`, `latest`).
+       */
+      label: string;
+      /**
+       * The file's path inside the release.
+       */
+      path: string;
+    };
+
+/**
  * A state file the run could not write after every other write happened.
  */
 export type StateWriteError = {
@@ -5702,6 +5876,11 @@ export type StopFacts = {
    */
   argv?: Array<string>;
 };
+
+/**
+ * Where a command was when a stop came, before it wrote anything.
+ */
+export type StopPoint = 'reading' | 'planned';
 
 /**
  * A path merged field by field (the manifest's `merges`): its verdicts, its notes, or

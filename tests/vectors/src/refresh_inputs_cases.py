@@ -42,7 +42,7 @@ def gathered(c, extra_ops=()):
     sources, hosts = observations["sources"], observations["hosts"]
     half = len(sources) // 2
     return [manifest, name, [
-        ["home"], ["recordPath"], ["readRecord", record, record_name(manifest, options)], ["paths"],
+        ["home"], ["homeFiles"], ["recordPath"], ["readRecord", record, record_name(manifest, options)], ["paths"],
         ["observe", {"sources": sources[:half], "hosts": []}],
         ["observe", {"sources": sources[half:], "hosts": hosts}],
         ["sourceIdentity"], ["plan", rest, parts(c)], *extra_ops]]

@@ -16,7 +16,7 @@ FACTS = {"command": "refresh", "runId": "r1", "outcomes": []}
 def parts(plan):
     """Every question a run asks of the plan, in the order a run asks them."""
     files = plan.get("result", {}).get("files", [])
-    return [["unwritten"], ["attention"], ["mutating"], ["recordPath"], ["report", {**FACTS, "dryRun": True}],
+    return [["unwritten"], ["attention"], ["mutating"], ["carriesOut", False], ["carriesOut", True], ["homeFiles"], ["recordPath"], ["report", {**FACTS, "dryRun": True}],
             ["steps", ".upkeep-backups/r1"], ["filesAt", list(range(len(files)))], ["report", FACTS], ["recordText"], ["recordBytes"]]
 
 for c in plans:

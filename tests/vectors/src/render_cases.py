@@ -180,6 +180,26 @@ for text in ["merge", "patch", "markers", "theirs", "", "Merge"]:
 # How an update that returned ends: a stop's error for `interrupted`, none for the rest.
 for status in ["interrupted", "updated", "incomplete", "failed", "dry-run"]:
     case(f"updateStop: {status}", "updateStop", status)
+# A stop before anything was written: the command, where it was, nothing written.
+for command, point in [("refresh", "reading"), ("install", "planned"), ("update", "planned")]:
+    case(f"stoppedUnwritten: {command}, {point}", "stoppedUnwritten", command, point)
+# An update whose project or release is not in a state to update from.
+for name, problem in [("not-installed", {"kind": "not-installed", "versionPath": ".upkeep/VERSION", "root": "/work/app"}),
+                      ("damaged-progress", {"kind": "damaged-progress", "path": ".upkeep/update-in-progress.json"}),
+                      ("release-lacks", {"kind": "release-lacks", "label": "latest", "path": ".upkeep/manifest.json"})]:
+    case(f"stateRefusal: {name}", "stateRefusal", problem)
+# upkeep's own files in a refresh's home, and a home outside the repository refused.
+for home in [".", "svc", "a/b", "../up", "/abs", ""]:
+    case(f"homeFiles: {home!r}", "homeFiles", home)
+# A refresh where no record is: the install command for the source and target as given.
+case("noRecord: no manifest named", "noRecord", {"record": ".upkeep-source.json", "root": "/work/app", "source": "../tpl", "target": "."})
+case("noRecord: a manifest and paths that need quoting", "noRecord",
+     {"record": "svc/.upkeep-source.json", "root": "/work/my app", "source": "../my tpl", "target": "my app", "manifest": "install/m's.json"})
+# The diff a file merged by hand is shown with: yours to upstream, labelled.
+case("handMergeDiff: a text file", "handMergeDiff", "svc/a.js", "code/a.js", t("a\nmine\n"), t("a\ntheirs\n"))
+case("handMergeDiff: identical", "handMergeDiff", "a", "a", t("same\n"), t("same\n"))
+case("handMergeDiff: a binary pair", "handMergeDiff", "img.png", "src/img.png", t("\u0000one"), t("\u0000two"))
+case("handMergeDiff: the host's file is gone", "handMergeDiff", "a", "a", t(""), t("new\n"))
 for n in [0, 1, 126, 127, 128, 4000]:
     case(f"mergeExit: {n} conflicts", "mergeExit", n)
 for n in [0, 1, 3]:

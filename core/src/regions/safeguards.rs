@@ -1,0 +1,397 @@
+//! The writes that guard a regeneration, as executor steps, and what their outcomes say:
+//! the copies of its declared files made before its program runs, and the file repairs
+//! made after it (a file the program created outside its paths removed, a file it changed
+//! put back). The shim reads what is at each path, carries the steps out through the one
+//! executor and hands the outcomes back; which steps, which outcome is a failure and its
+//! words are decided here.
+//!
+//! ```
+//! use upkeep_core::observe::Observed;
+//! use upkeep_core::regions::{file_repair, FileRepair, FileRepairFacts, Repair, RepairOp};
+//!
+//! let facts = FileRepairFacts {
+//!     repair: Repair { op: RepairOp::RestoreFile, path: "docs/x.md".into(), target: None },
+//!     now: Observed::missing(),
+//!     preimage: true,
+//!     save_dir: ".upkeep-backups/r1-regen".into(),
+//! };
+//! let FileRepair::Step { step, restore_mode } = file_repair(&facts) else { panic!() };
+//! assert!(restore_mode && step.backup.is_none());
+//! ```
+
+use super::confine::{Repair, RepairOp};
+use super::regen::RegionBackup;
+use super::repair_words::{repair_words, RepairFact};
+use super::report::BackupFailure;
+use crate::error::{Error, ErrorKind, Result};
+use crate::observe::{EntryKind, Observed};
+use crate::writes::{Expect, OutcomeKind, StepContent, StepOutcome, WriteStep};
+
+/// A region's declared backups with what the shim found at each path.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase", deny_unknown_fields)
+)]
+pub struct BackupsFound {
+    /// The job's backups, in its order.
+    pub backups: Vec<RegionBackup>,
+    /// What is at each backup's path now, in the same order.
+    pub found: Vec<Observed>,
+}
+
+/// The copies to make before the program runs: one per declared path that is a regular
+/// file, never over a copy already there (a resumed run's first copy is the true
+/// pre-image).
+pub fn region_backup_steps(input: &BackupsFound) -> Result<Vec<WriteStep>> {
+    if input.found.len() != input.backups.len() {
+        return Err(Error::new(
+            ErrorKind::InvalidArgument,
+            "found",
+            format!(
+                "one observation per backup: {} backups, {} observations",
+                input.backups.len(),
+                input.found.len()
+            ),
+        ));
+    }
+    let mut steps = Vec::new();
+    for (backup, found) in input.backups.iter().zip(&input.found) {
+        found.check(&backup.path)?;
+        let Some(sha256) = found.sha256.clone() else {
+            continue;
+        };
+        steps.push(WriteStep {
+            path: backup.backup_path.clone(),
+            expect: Expect::Missing,
+            content: StepContent::Copy {
+                from: backup.path.clone(),
+                sha256,
+                crlf: false,
+            },
+            backup: None,
+            index: None,
+        });
+    }
+    Ok(steps)
+}
+
+/// A region's backups and the executor's outcomes of their steps.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase", deny_unknown_fields)
+)]
+pub struct BackupsDone {
+    /// The job's backups.
+    pub backups: Vec<RegionBackup>,
+    /// The outcomes of [`region_backup_steps`], in step order.
+    pub outcomes: Vec<StepOutcome>,
+}
+
+/// What the backups before a region's program came to.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct RegionBackupsDone {
+    /// The declared paths copied by this run.
+    pub backed_up: Vec<String>,
+    /// The first declared file that has no copy: its program must not run.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    pub backup_failure: Option<BackupFailure>,
+}
+
+/// Reads the backups' outcomes: a copy made is backed up, a copy already there (the path
+/// held something: a resumed run's) counts as kept, anything else is the failure that
+/// stops the program from running (with the file system's words when it refused).
+pub fn region_backups_done(input: &BackupsDone) -> RegionBackupsDone {
+    let declared = |backup_path: &str| {
+        input
+            .backups
+            .iter()
+            .find(|b| b.backup_path == backup_path)
+            .map_or_else(|| backup_path.to_string(), |b| b.path.clone())
+    };
+    let copied = |backup_path: &str| {
+        input
+            .outcomes
+            .iter()
+            .any(|o| o.path == backup_path && o.outcome == OutcomeKind::Done)
+    };
+    let backup_failure = input
+        .outcomes
+        .iter()
+        .find(|o| !matches!(o.outcome, OutcomeKind::Done | OutcomeKind::Changed))
+        .map(|o| {
+            let error = (o.outcome == OutcomeKind::Blocked)
+                .then_some(o.error.as_ref())
+                .flatten();
+            BackupFailure {
+                path: declared(&o.path),
+                message: error.map(|e| e.message.clone()),
+                code: error.map(|e| e.code.clone()),
+            }
+        });
+    RegionBackupsDone {
+        backed_up: input
+            .backups
+            .iter()
+            .filter(|b| copied(&b.backup_path))
+            .map(|b| b.path.clone())
+            .collect(),
+        backup_failure,
+    }
+}
+
+/// A file repair and what the shim found for it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase", deny_unknown_fields)
+)]
+pub struct FileRepairFacts {
+    /// The repair (`remove` of a file, or `restore-file`).
+    pub repair: Repair,
+    /// What is at its path now (a file's `sha256`).
+    pub now: Observed,
+    /// Whether the shim holds the file's bytes from before the program ran.
+    pub preimage: bool,
+    /// Where a file is saved before a repair touches it.
+    pub save_dir: String,
+}
+
+/// What to do for a file repair.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(
+        tag = "kind",
+        rename_all = "kebab-case",
+        rename_all_fields = "camelCase"
+    )
+)]
+pub enum FileRepair {
+    /// Nothing to write: already as it should be (no failure), or it cannot be repaired
+    /// (the failure's words).
+    Settled {
+        /// Why it failed, when it did.
+        #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+        failure: Option<String>,
+    },
+    /// Carry out this step (its bytes, if any, are the pre-image).
+    Step {
+        /// The step, checked against what is there now and saving it first.
+        step: WriteStep,
+        /// Once the step is done, give the file its pre-image's permission bits (a deleted
+        /// file comes back with its own).
+        restore_mode: bool,
+    },
+}
+
+/// The step for a file repair, or why none is needed or possible.
+pub fn file_repair(facts: &FileRepairFacts) -> FileRepair {
+    let settled = |fact: Option<RepairFact>| FileRepair::Settled {
+        failure: fact.as_ref().map(repair_words),
+    };
+    let restore = facts.repair.op == RepairOp::RestoreFile;
+    if restore && !facts.preimage {
+        return settled(Some(RepairFact::NoPreimage));
+    }
+    let sha256 = match facts.now.kind {
+        EntryKind::Missing if restore => None,
+        EntryKind::Missing => return settled(None), // already gone
+        EntryKind::File => facts.now.sha256.clone(),
+        other => {
+            return settled(Some(RepairFact::Occupied {
+                kind: other.name().into(),
+            }))
+        }
+    };
+    let path = &facts.repair.path;
+    FileRepair::Step {
+        restore_mode: restore && sha256.is_none(),
+        step: WriteStep {
+            path: path.clone(),
+            backup: sha256
+                .as_ref()
+                .map(|_| format!("{}/{path}", facts.save_dir)),
+            expect: match sha256 {
+                Some(sha256) => Expect::File { sha256 },
+                None => Expect::Missing,
+            },
+            content: if restore {
+                StepContent::Planned
+            } else {
+                StepContent::Remove
+            },
+            index: None,
+        },
+    }
+}
+
+/// Why a file repair's step failed, in the report's words; none when it did its work.
+pub fn file_repair_failure(outcome: &StepOutcome) -> Option<String> {
+    let fact = match outcome.outcome {
+        OutcomeKind::Done | OutcomeKind::Unchanged => return None,
+        OutcomeKind::Blocked => {
+            let error = outcome.error.clone().unwrap_or_default();
+            RepairFact::Blocked {
+                message: error.message,
+                code: error.code,
+            }
+        }
+        _ => RepairFact::ChangedAgain,
+    };
+    Some(repair_words(&fact))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::writes::OsError;
+
+    fn backup(path: &str) -> RegionBackup {
+        RegionBackup {
+            path: path.into(),
+            backup_path: format!(".upkeep-backups/r1/{path}"),
+        }
+    }
+
+    fn outcome(path: &str, outcome: OutcomeKind) -> StepOutcome {
+        StepOutcome {
+            path: format!(".upkeep-backups/r1/{path}"),
+            outcome,
+            ..StepOutcome::default()
+        }
+    }
+
+    #[test]
+    fn only_regular_files_are_copied() {
+        let input = BackupsFound {
+            backups: vec![backup("a"), backup("b"), backup("c")],
+            found: vec![
+                Observed::file("1".repeat(64)),
+                Observed::missing(),
+                Observed {
+                    kind: EntryKind::Symlink,
+                    sha256: None,
+                    sha256_lf: None,
+                },
+            ],
+        };
+        let steps = region_backup_steps(&input).unwrap();
+        assert_eq!(steps.len(), 1);
+        assert_eq!(steps[0].path, ".upkeep-backups/r1/a");
+        assert_eq!(steps[0].expect, Expect::Missing);
+        let short = BackupsFound {
+            found: vec![],
+            ..input
+        };
+        assert!(region_backup_steps(&short).is_err());
+    }
+
+    #[test]
+    fn a_copy_already_there_is_kept_and_the_first_refusal_stops_the_program() {
+        let mut blocked = outcome("c", OutcomeKind::Blocked);
+        blocked.error = Some(OsError {
+            code: "ENOSPC".into(),
+            message: "no space left on device".into(),
+            ..OsError::default()
+        });
+        let done = region_backups_done(&BackupsDone {
+            backups: vec![backup("a"), backup("b"), backup("c"), backup("d")],
+            outcomes: vec![
+                outcome("a", OutcomeKind::Done),
+                outcome("b", OutcomeKind::Changed),
+                blocked,
+                outcome("d", OutcomeKind::NotReached),
+            ],
+        });
+        assert_eq!(done.backed_up, ["a"]);
+        let failure = done.backup_failure.unwrap();
+        assert_eq!(failure.path, "c");
+        assert_eq!(failure.code.as_deref(), Some("ENOSPC"));
+        let changed = region_backups_done(&BackupsDone {
+            backups: vec![backup("a")],
+            outcomes: vec![outcome("a", OutcomeKind::SourceChanged)],
+        });
+        let failure = changed.backup_failure.unwrap();
+        assert_eq!((failure.path.as_str(), failure.message), ("a", None));
+    }
+
+    fn repair(op: RepairOp, now: Observed, preimage: bool) -> FileRepair {
+        file_repair(&FileRepairFacts {
+            repair: Repair {
+                op,
+                path: "x".into(),
+                target: None,
+            },
+            now,
+            preimage,
+            save_dir: "s".into(),
+        })
+    }
+
+    #[test]
+    fn file_repairs_check_what_is_there_and_save_it_first() {
+        let words = |r: FileRepair| match r {
+            FileRepair::Settled { failure } => failure,
+            FileRepair::Step { .. } => panic!("a step"),
+        };
+        assert_eq!(
+            words(repair(RepairOp::RestoreFile, Observed::missing(), false)).unwrap(),
+            "no pre-image held"
+        );
+        assert_eq!(
+            words(repair(RepairOp::Remove, Observed::missing(), false)),
+            None
+        );
+        let dir = Observed {
+            kind: EntryKind::Directory,
+            sha256: None,
+            sha256_lf: None,
+        };
+        assert_eq!(
+            words(repair(RepairOp::Remove, dir, true)).unwrap(),
+            "a directory is there now"
+        );
+        let FileRepair::Step { step, restore_mode } =
+            repair(RepairOp::Remove, Observed::file("2".repeat(64)), false)
+        else {
+            panic!("no step")
+        };
+        assert!(!restore_mode);
+        assert_eq!(step.content, StepContent::Remove);
+        assert_eq!(step.backup.as_deref(), Some("s/x"));
+        let FileRepair::Step { step, restore_mode } =
+            repair(RepairOp::RestoreFile, Observed::file("2".repeat(64)), true)
+        else {
+            panic!("no step")
+        };
+        assert!(!restore_mode && step.content == StepContent::Planned);
+    }
+
+    #[test]
+    fn a_failed_step_is_told_in_the_reports_words() {
+        assert_eq!(
+            file_repair_failure(&outcome("x", OutcomeKind::Unchanged)),
+            None
+        );
+        assert_eq!(
+            file_repair_failure(&outcome("x", OutcomeKind::Changed)).unwrap(),
+            "it changed again while upkeep put it back; left as it is now"
+        );
+    }
+}

@@ -1,0 +1,76 @@
+//! The refusals of an update whose project or release is not in a state to update from:
+//! no installed-version marker, a damaged record of an interrupted update, a release
+//! without one of the files every release carries. The shim reads the files and says
+//! which of these it met; the words and codes are decided here.
+//!
+//! ```
+//! use upkeep_core::update::{state_refusal, StateProblem};
+//!
+//! let refusal = state_refusal(&StateProblem::NotInstalled {
+//!     version_path: ".upkeep/VERSION".into(),
+//!     root: "/work/app".into(),
+//! });
+//! assert_eq!(refusal.code, "not-installed");
+//! ```
+
+use crate::refusal::Refusal;
+
+/// What the shim met.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(
+        tag = "kind",
+        rename_all = "kebab-case",
+        rename_all_fields = "camelCase"
+    )
+)]
+#[non_exhaustive]
+pub enum StateProblem {
+    /// The project has no installed-version marker (or no state folder).
+    NotInstalled {
+        /// The marker's path inside the project (`.upkeep/VERSION`).
+        version_path: String,
+        /// The project, as a real path.
+        root: String,
+    },
+    /// The record of an interrupted update is not valid JSON.
+    DamagedProgress {
+        /// Its path inside the project.
+        path: String,
+    },
+    /// A release lacks a file every release carries.
+    ReleaseLacks {
+        /// Which release (`installed`, `latest`).
+        label: String,
+        /// The file's path inside the release.
+        path: String,
+    },
+}
+
+/// The refusal for `problem`: its code and the words a person reads.
+pub fn state_refusal(problem: &StateProblem) -> Refusal {
+    let (code, message) = match problem {
+        StateProblem::NotInstalled { version_path, root } => (
+            "not-installed",
+            format!(
+                "no {version_path} in {root}: this project was not installed from a template release (or the marker was deleted)"
+            ),
+        ),
+        StateProblem::DamagedProgress { path } => (
+            "bad-state",
+            format!(
+                "{path} is not valid JSON: an interrupted update's record is damaged; restore from the backups and remove it"
+            ),
+        ),
+        StateProblem::ReleaseLacks { label, path } => {
+            ("bad-release", format!("the {label} release has no {path}"))
+        }
+    };
+    Refusal {
+        code: code.into(),
+        message,
+    }
+}
