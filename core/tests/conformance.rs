@@ -327,6 +327,7 @@ fn run(call: &str, args: &[Value]) -> Value {
         )
         .into())),
         "writeConstants" => encoded(Ok(upkeep_core::writes::write_constants())),
+        "preflightRefusal" => encoded(Ok(upkeep_core::writes::preflight_refusal(&typed(&args[0])))),
         "prepareUpdate" => encoded(update::prepare_update(&typed(&args[0]))),
         "listBackups" => encoded(Ok(backups::list_backups(&typed(&args[0])))),
         "planPrune" => encoded(backups::plan_prune(&typed(&args[0]), &typed(&args[1]))),
@@ -590,6 +591,8 @@ fn run(call: &str, args: &[Value]) -> Value {
                 .map(Value::from),
         ),
         "stepAction" => encoded(Ok(fleet::step_action(&typed(&args[0])))),
+        "loopRefusal" => encoded(Ok(looping::loop_refusal(&typed(&args[0])))),
+        "stepCommits" => encoded(Ok(fleet::step_commits(&typed(&args[0])))),
         "stepStart" => encoded(Ok(fleet::step_start(&typed(&args[0])))),
         "commitIdentity" => encoded(fleet::commit_identity(opt_text(0))),
         "checkReleaseDrift" => outcome(

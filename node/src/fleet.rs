@@ -73,6 +73,16 @@ pub fn plan_fleet<'env>(
     encode(env, &fleet::plan_fleet(&input).map_err(|e| to_js(env, e))?)
 }
 
+/// Whether the step goes on to commit: the update succeeded and named a branch.
+#[napi]
+pub fn step_commits(
+    env: &Env,
+    #[napi(ts_arg_type = "StepFacts")] facts: Object,
+) -> napi::Result<bool> {
+    let facts: fleet::StepFacts = decode(env, ErrorKind::InvalidArgument, "stepCommits", facts)?;
+    Ok(fleet::step_commits(&facts))
+}
+
 /// What the per-repository step does with its branch.
 #[napi(ts_return_type = "StepDecision")]
 pub fn step_action<'env>(

@@ -147,6 +147,17 @@ pub fn loop_refusal_exit(env: &Env, code: String) -> napi::Result<Unknown<'_>> {
     encode(env, &core::loop_refusal_exit(&code))
 }
 
+/// The refusal of a work tree not in a state for a loop command.
+#[napi(ts_return_type = "Refusal")]
+pub fn loop_refusal<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "LoopProblem")] problem: Unknown,
+) -> napi::Result<Unknown<'env>> {
+    let problem: core::LoopProblem =
+        decode(env, ErrorKind::InvalidArgument, "loopRefusal", problem)?;
+    encode(env, &core::loop_refusal(&problem))
+}
+
 /// The subject of the commit closing a unit: its intent, or `loop iteration <n>`.
 #[napi]
 pub fn loop_commit_subject(intent: Option<String>, iteration: u32) -> String {

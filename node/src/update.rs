@@ -166,6 +166,18 @@ pub fn write_constants(env: &Env) -> napi::Result<Unknown<'_>> {
     encode(env, &upkeep_core::writes::write_constants())
 }
 
+/// The refusal of a path a run would write through a link, inside a file, or over
+/// something that is not a regular file, or null.
+#[napi(ts_return_type = "Refusal | null")]
+pub fn preflight_refusal<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "TargetSeen")] seen: Unknown,
+) -> napi::Result<Unknown<'env>> {
+    let seen: upkeep_core::writes::TargetSeen =
+        decode(env, ErrorKind::InvalidArgument, "preflightRefusal", seen)?;
+    encode(env, &upkeep_core::writes::preflight_refusal(&seen))
+}
+
 /// The digest route of `planUpdate`: sides observed in batches (bytes hashed and
 /// dropped), the bytes the plan needs supplied afterwards, the same plan in the end.
 #[napi]

@@ -89,6 +89,7 @@ export const ENGINE = Object.freeze([
       'finishUpdate',
       'regionsDue',
       'writeConstants',
+      'preflightRefusal',
       'planOverview',
       'nothingToPlan',
       'UpdateSession',
@@ -174,6 +175,7 @@ export const ENGINE = Object.freeze([
       'platformRefusal',
       'renderFleetPlan',
       'stepAction',
+      'stepCommits',
       'stepStart',
       'isStepCommit',
       'stepLine',
@@ -198,7 +200,7 @@ export const ENGINE = Object.freeze([
       'syncReport',
     ],
   ],
-  ["The loop command: its refusals' exit code, the closing commit's subject", ['loopRefusalExit', 'loopCommitSubject']],
+  ["The loop command: its refusals' exit code, the closing commit's subject", ['loopRefusalExit', 'loopRefusal', 'loopCommitSubject']],
 ]);
 
 /** The loop engine: the names of `loopApi(engine)` (./loop-api.js). */

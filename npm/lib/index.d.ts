@@ -142,6 +142,7 @@ import type {
   LayoutInput,
   LineEndings,
   LoopInit,
+  LoopProblem,
   Manifest,
   ManifestCheck,
   ManifestCheckInput,
@@ -235,6 +236,7 @@ import type {
   SyncReport,
   SyncRun,
   SyncStep,
+  TargetSeen,
   UnifiedDiff,
   UpdateDocument,
   UpdateFacts,
@@ -572,6 +574,8 @@ export declare function finishUpdate(run: UpdateRun): UpdateFinished;
 export declare function regionsDue(hasRegions: boolean, stopped: boolean, failed: boolean, outcomes: StepOutcome[]): boolean;
 /** The executor's constants (the same in every engine). */
 export declare function writeConstants(): WriteConstants;
+/** The refusal (`unsafe-path`, nothing written) of a path a run would write through a folder that is a link, inside something that is not a folder, or over something that is not a regular file (a step that writes only where nothing is accepts anything); null when it may write there. */
+export declare function preflightRefusal(seen: TargetSeen): Refusal | null;
 /** What a view of an update plan shows (the web demo): its headline, what needs the person (conflicts by route, deletes, adopter actions), each file written and how to show it. */
 export declare function planOverview(input: OverviewInput): PlanOverview;
 /** The line for a project with nothing to plan (`Nothing to plan: the project is up-to-date (installed 1.3.0, latest 1.3.0).`). */
@@ -1071,6 +1075,8 @@ export declare function renderLoopFile(state: LoopState): string;
 export declare function parseLoopFile(text: string): LoopState;
 /** `upkeep loop`: the exit code of a command that failed with `code` (2: a refusal of the input or of the loop's state), or `null` (a bug). */
 export declare function loopRefusalExit(code: string): number | null;
+/** `upkeep loop`: the refusal (`bad-input`) of a work tree not in a state for the command: outside a git work tree, no LOOP.md yet, or `init` where a loop exists. */
+export declare function loopRefusal(problem: LoopProblem): Refusal;
 /** `upkeep loop`: the subject of the commit closing a unit, its intent or `loop iteration <n>`. */
 export declare function loopCommitSubject(intent: string | null | undefined, iteration: number): string;
 /** Writes LOOP.md atomically: `LOOP.md.tmp` beside it, then a rename retried on EPERM/EACCES/EBUSY (Node only). */
@@ -1175,6 +1181,8 @@ export declare function platformRefusal(text: string): Refusal | null;
 export declare function renderFleetPlan(plan: FleetPlan): string;
 /** What the fleet step does with its branch (push, leave, replace with a lease, refuse). */
 export declare function stepAction(facts: StepFacts): StepDecision;
+/** Whether `fleet step` goes on to commit: the update succeeded (no failing exit, no signal) and named the change request's branch; otherwise `stepAction` says how the step ends. */
+export declare function stepCommits(facts: StepFacts): boolean;
 /** Where the fleet step starts: its base, and whether a killed run's writes are discarded first. */
 export declare function stepStart(facts: StartFacts): StepStart;
 /** Whether a commit is one the fleet step made: its `Upkeep-Branch:` trailer, and for the remote's head one parent on the base. */

@@ -101,6 +101,20 @@ describe("upkeep's own paths", () => {
     }
   });
 
+  test('a backups folder that is a link is refused before the first write: no backup written through it', () => {
+    const { v1, v2 } = releases();
+    const project = track(installProject(v1, { 'a.txt': 'mine\n' }));
+    const outside = track(tempDir());
+    symlinkSync(outside, join(project, '.upkeep-backups'));
+    refused(
+      project,
+      () => runUpdate(project, v1, v2),
+      'unsafe-path',
+      /a folder on its way is a symbolic link; upkeep never writes through one \(nothing was written\)/,
+    );
+    assert.deepEqual(readdirSync(outside), [], 'nothing written outside the tree');
+  });
+
   test('patch paths that collide, or a leftover patch where a folder is needed: refused with nothing written', () => {
     const both = { d: 'shared', 'd.patch/e': 'shared' };
     const r1 = track(writeRelease(tempDir(), { version: '1.0.0', files: { d: 'v1\n', 'd.patch/e': 'v1\n' }, manifest: both }));

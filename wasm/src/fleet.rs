@@ -51,6 +51,13 @@ pub fn plan_fleet(input: JsValue) -> Result<JsValue, JsValue> {
     encode(&fleet::plan_fleet(&input).map_err(to_js)?)
 }
 
+/// Whether the step goes on to commit: the update succeeded and named a branch.
+#[wasm_bindgen(js_name = stepCommits)]
+pub fn step_commits(facts: JsValue) -> Result<bool, JsValue> {
+    let facts: fleet::StepFacts = decode(ErrorKind::InvalidArgument, "stepCommits", facts)?;
+    Ok(fleet::step_commits(&facts))
+}
+
 /// What the per-repository step does with its branch.
 #[wasm_bindgen(js_name = stepAction)]
 pub fn step_action(facts: JsValue) -> Result<JsValue, JsValue> {

@@ -126,6 +126,13 @@ pub fn loop_refusal_exit(code: &str) -> Result<JsValue, JsValue> {
     encode(&core::loop_refusal_exit(code))
 }
 
+/// The refusal of a work tree not in a state for a loop command.
+#[wasm_bindgen(js_name = loopRefusal)]
+pub fn loop_refusal(problem: JsValue) -> Result<JsValue, JsValue> {
+    let problem: core::LoopProblem = decode(ErrorKind::InvalidArgument, "loopRefusal", problem)?;
+    encode(&core::loop_refusal(&problem))
+}
+
 /// The subject of the commit closing a unit: its intent, or `loop iteration <n>`.
 #[wasm_bindgen(js_name = loopCommitSubject)]
 pub fn loop_commit_subject(intent: Option<String>, iteration: u32) -> String {

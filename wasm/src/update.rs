@@ -119,6 +119,15 @@ pub fn write_constants() -> Result<JsValue, JsValue> {
     encode(&upkeep_core::writes::write_constants())
 }
 
+/// The refusal of a path a run would write through a link, inside a file, or over
+/// something that is not a regular file, or null.
+#[wasm_bindgen(js_name = preflightRefusal)]
+pub fn preflight_refusal(seen: JsValue) -> Result<JsValue, JsValue> {
+    let seen: upkeep_core::writes::TargetSeen =
+        decode(ErrorKind::InvalidArgument, "preflightRefusal", seen)?;
+    encode(&upkeep_core::writes::preflight_refusal(&seen))
+}
+
 /// The digest route of `planUpdate`: sides observed in batches (bytes hashed and
 /// dropped), the bytes the plan needs supplied afterwards, the same plan in the end.
 #[wasm_bindgen]

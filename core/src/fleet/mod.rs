@@ -8,6 +8,7 @@
 //!   branch that is a pure function of the template source and the target version);
 //! - [`parse_fleet_list`] and [`plan_fleet`]: the repositories of a fleet in batches a CI
 //!   matrix accepts, skipping the ones whose recorded version is already the target;
+//! - [`step_commits`]: whether the per-repository step goes on to commit;
 //! - [`step_action`]: what the per-repository step does with the branch it computed,
 //!   [`is_step_commit`]: whether a commit is one the step made, [`step_line`]: what it prints;
 //! - [`batch_matrix`], [`platform_refusal`], [`render_fleet_plan`]: what `fleet plan` prints.
@@ -42,7 +43,7 @@ pub use plan::{
 };
 pub use slug::{branch_name, source_slug};
 pub use step::{
-    is_step_commit, step_action, step_start, StartFacts, StepAction, StepCommitFacts, StepDecision,
-    StepFacts, StepStart, DEFAULT_REMOTE,
+    is_step_commit, step_action, step_commits, step_start, StartFacts, StepAction, StepCommitFacts,
+    StepDecision, StepFacts, StepStart, DEFAULT_REMOTE,
 };
 pub use step_line::{step_line, StepLine, StepLineFacts};

@@ -187,16 +187,26 @@ pub struct StepDecision {
     pub finished: bool,
 }
 
+/// Whether the step goes on to commit: the update succeeded (no failing exit, no signal)
+/// and named the change request's branch. Otherwise [`step_action`] says how it ends.
+pub fn step_commits(facts: &StepFacts) -> bool {
+    update_failure(facts).is_none() && !facts.branch.is_empty()
+}
+
+/// The exit of a failed update: its own code, or 1 when a signal ended it.
+fn update_failure(facts: &StepFacts) -> Option<i32> {
+    match (facts.update_exit, &facts.update_signal) {
+        (Some(code), _) if code != 0 => Some(code),
+        (_, Some(_)) => Some(1),
+        _ => None,
+    }
+}
+
 /// Decides (see the module's table). The step calls it wherever it stops: after a failed
 /// update, when the update wrote no branch, when it staged nothing, and after its commit.
 pub fn step_action(facts: &StepFacts) -> StepDecision {
     let branch = &facts.branch;
-    let failed_with = match (facts.update_exit, &facts.update_signal) {
-        (Some(code), _) if code != 0 => Some(code),
-        (_, Some(_)) => Some(1),
-        _ => None,
-    };
-    if let Some(exit) = failed_with {
+    if let Some(exit) = update_failure(facts) {
         let error = match (&facts.update_error, &facts.update_signal) {
             (Some(error), _) => error.clone(),
             (None, Some(signal)) => format!("upkeep update exited {signal}"),

@@ -1,5 +1,6 @@
 //! What `upkeep loop` decides around the engine's answers: which failures are the input's
 //! or the loop state's refusal (printed as `{"error": …}` and exit 2) rather than a bug,
+//! the refusals of a work tree that is not in a state for the command ([`loop_refusal`]),
 //! and the subject of the commit that closes a unit.
 //!
 //! ```
@@ -38,5 +39,52 @@ pub fn commit_subject(intent: Option<&str>, iteration: u64) -> String {
     match intent {
         Some(intent) if !intent.is_empty() => intent.to_string(),
         _ => format!("loop iteration {iteration}"),
+    }
+}
+
+/// Why a work tree is not in a state for a loop command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(
+        tag = "kind",
+        rename_all = "kebab-case",
+        rename_all_fields = "camelCase"
+    )
+)]
+#[non_exhaustive]
+pub enum LoopProblem {
+    /// The current folder is not inside a git work tree.
+    NotAWorkTree,
+    /// The work tree has no loop file yet.
+    NoLoopFile {
+        /// The loop file's name (`LOOP.md`).
+        file: String,
+        /// The work tree's root.
+        root: String,
+    },
+    /// `init` in a work tree that already has a loop file.
+    LoopExists {
+        /// The loop file's path.
+        file: String,
+    },
+}
+
+/// The refusal (`bad-input`, exit 2) for `problem`.
+pub fn loop_refusal(problem: &LoopProblem) -> crate::refusal::Refusal {
+    let message = match problem {
+        LoopProblem::NotAWorkTree => "upkeep loop runs inside a git work tree".to_string(),
+        LoopProblem::NoLoopFile { file, root } => {
+            format!("no {file} in {root}: run `upkeep loop init` first")
+        }
+        LoopProblem::LoopExists { file } => {
+            format!("{file} already exists: this work tree has a loop")
+        }
+    };
+    crate::refusal::Refusal {
+        code: REFUSALS[0].into(),
+        message,
     }
 }

@@ -149,7 +149,8 @@ pub struct RunFacts {
     /// It stopped at a write the file system refused.
     #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
     pub failed: bool,
-    /// Every file was written but the record was not.
+    /// Every file was written but the record was not: the file system's words (the
+    /// report names the record).
     #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub record_error: Option<String>,
     /// What the executor did with each path it reached, in plan order (upkeep's own
@@ -360,7 +361,10 @@ pub(crate) fn report_of<'p>(
         resumed: facts.resumed,
         interrupted: facts.interrupted,
         failed: facts.failed,
-        record_error: facts.record_error.clone(),
+        record_error: facts
+            .record_error
+            .as_ref()
+            .map(|words| format!("cannot write '{record_path}': {words}")),
         own_error,
         states,
         attention,

@@ -27,11 +27,13 @@
 
 mod limits;
 mod outcome;
+mod preflight;
 mod step;
 
 pub use limits::{write_constants, WriteConstants, CRLF_IN_MEMORY_MAX_BYTES, DEFAULT_FILE_MODE};
 
 pub use outcome::{describe_outcome, OsError, OutcomeKind, StepOutcome, WriteStage};
+pub use preflight::{preflight_refusal, TargetSeen};
 pub use step::{
     check_write_targets, ignore_step, Durability, Expect, StepContent, WriteStep, IGNORE_ALL,
 };

@@ -21,6 +21,12 @@ const loop = loopApi(engine);
 /** A usage or input problem of this command (exit 2): `code` is `bad-input` unless given. */
 const badInput = (/** @type {string} */ message, code = 'bad-input') => new UpkeepError(code, message);
 
+/** The engine's refusal of a work tree not in a state for the command, as an error. */
+function refused(/** @type {import('../index.js').LoopProblem} */ problem) {
+  const { code, message } = engine.loopRefusal(problem);
+  return new UpkeepError(code, message);
+}
+
 /** Runs git in `cwd`; returns stdout, or throws with git's message. */
 function git(/** @type {string[]} */ args, /** @type {string} */ cwd, /** @type {string | undefined} */ input = undefined) {
   const run = gitRun(cwd, args, { input });
@@ -34,7 +40,7 @@ function paths(/** @type {string} */ cwd) {
   try {
     root = git(['rev-parse', '--show-toplevel'], cwd).trim();
   } catch {
-    throw badInput('upkeep loop runs inside a git work tree');
+    throw refused({ kind: 'not-a-work-tree' });
   }
   const bricks = resolve(root, git(['rev-parse', '--git-path', 'upkeep/loop-bricks.json'], root).trim());
   return { root, file: join(root, LOOP_FILE), bricks };
@@ -57,7 +63,7 @@ function readJson(/** @type {string} */ file, /** @type {string} */ what) {
 /** The state in LOOP.md and the brick catalogue. */
 function load(/** @type {{ cwd?: string, bricks?: string }} */ options) {
   const where = paths(options.cwd ?? process.cwd());
-  if (!existsSync(where.file)) throw badInput(`no ${LOOP_FILE} in ${where.root}: run \`upkeep loop init\` first`);
+  if (!existsSync(where.file)) throw refused({ kind: 'no-loop-file', file: LOOP_FILE, root: where.root });
   const state = loop.parseLoopFile(readFileSync(where.file, 'utf8'));
   const bricks = readJson(options.bricks ?? where.bricks, 'brick catalogue');
   return { ...where, state, bricks };
@@ -105,7 +111,7 @@ export async function loopCommand(command, args, options) {
 async function run(command, args, options) {
   if (command === 'init') {
     const where = paths(process.cwd());
-    if (existsSync(where.file)) throw badInput(`${where.file} already exists: this work tree has a loop`);
+    if (existsSync(where.file)) throw refused({ kind: 'loop-exists', file: where.file });
     const graph = readJson(options.graph, 'graph');
     const bricks = readJson(options.bricks, 'brick catalogue');
     loop.validateLoopGraph(graph, bricks);

@@ -140,14 +140,14 @@ export function fleetStep(request) {
     return decision;
   };
   const branchFile = join(payload, 'branch.txt');
-  // The update failed, or wrote no branch (already up to date): nothing to commit.
-  if (run.status !== 0 || !existsSync(branchFile)) {
+  facts.branch = existsSync(branchFile) ? readFileSync(branchFile, 'utf8').trim() : '';
+  // The engine says whether there is a commit to make (the update succeeded and named its branch).
+  if (!engine.stepCommits(facts)) {
     stop();
     return outcome;
   }
-  const branch = readFileSync(branchFile, 'utf8').trim();
+  const branch = facts.branch;
   outcome.branch = branch;
-  facts.branch = branch;
 
   // The commit: everything the update wrote but its backups (git history is the backup
   // here, and their folder is named by the run), with the base commit's dates.

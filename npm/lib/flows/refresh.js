@@ -130,8 +130,7 @@ export async function runRefresh(request) {
         // Every file is in place; only the record is behind. The journal has no end, so a
         // re-run resumes this run and writes the record.
         if (!(/** @type {any} */ (error)?.syscall)) throw error;
-        const recordError = `cannot write '${files.record}': ${/** @type {Error} */ (error).message}`;
-        return report(plan, { ...facts, failed: true, recordError });
+        return report(plan, { ...facts, failed: true, recordError: /** @type {Error} */ (error).message });
       }
     }
     writer.append({ type: 'end', run: runId, ts: new Date().toISOString(), outcome: done.outcome });

@@ -19,7 +19,6 @@ import { acquireLock } from '../shim/lock.js';
 import { openRelease } from '../shim/release-source.js';
 import { openOptions, recordInstalled, resolveSources } from '../releases/project-source.js';
 import { regenLimits } from '../shim/run-program.js';
-import { unsafePathError } from '../shim/safe-path.js';
 import { sweepDeadTemps } from '../shim/temp-file.js';
 import { readTextStrict, TreeReader } from '../shim/tree-read.js';
 import { measureBackups } from './backups.js';
@@ -296,36 +295,33 @@ function openStateFolder(/** @type {string} */ root, /** @type {string} */ state
 }
 
 /**
- * Checks every path the run writes before the first write: each folder on the way a real
- * folder (or not there yet), each target a regular file (or not there yet). Refuses with
- * nothing written, naming the path.
+ * Walks every path the run writes before the first write (each step's path and backup,
+ * and the state files) and hands what is out of the ordinary to the engine, which
+ * refuses with nothing written, naming the path.
  * @param {string} root @param {import('../index.js').WriteStep[]} steps @param {string[]} stateFiles
  */
 function preflight(root, steps, stateFiles) {
+  /** @type {{ path: string, expect: import('../index.js').WriteExpect | null }[]} */
   const targets = [
-    ...steps.flatMap((s) => [{ path: s.path, any: s.expect.kind === 'if-missing' }, ...(s.backup ? [{ path: s.backup, any: false }] : [])]),
-    ...stateFiles.map((path) => ({ path, any: false })),
+    ...steps.flatMap((s) => [{ path: s.path, expect: s.expect }, ...(s.backup ? [{ path: s.backup, expect: null }] : [])]),
+    ...stateFiles.map((path) => ({ path, expect: null })),
   ];
   const tree = new TreeReader(root);
   try {
-    for (const { path, any } of targets) {
-      const { dir } = splitPath(path);
-      // The folder walk refuses a link or a file on the way; a folder not there yet is fine.
-      const folder = tree.folder(dir);
-      if (folder === 'symlink')
-        throw unsafePathError(path, `a folder on its way is a symbolic link; upkeep never writes through one (nothing was written)`);
-      if (folder === 'absent') {
-        const blocking = firstNonFolder(tree, dir);
-        if (blocking) throw unsafePathError(path, `'${blocking}' is not a folder, and this run must write inside it (nothing was written)`);
-        continue;
-      }
-      const found = tree.entry(path);
-      if (!any && found !== null && !('bytes' in found)) {
-        throw unsafePathError(
-          path,
-          `it is a ${found.kind === 'symlink' ? 'symbolic link' : found.kind}, not a regular file; upkeep never writes through one (nothing was written)`,
-        );
-      }
+    for (const { path, expect } of targets) {
+      const folder = tree.folder(splitPath(path).dir);
+      const blockedAt = folder === 'absent' ? firstNonFolder(tree, splitPath(path).dir) : null;
+      const found = folder === 'absent' || folder === 'symlink' ? null : tree.entry(path);
+      if (folder !== 'symlink' && blockedAt === null && (found === null || 'bytes' in found)) continue;
+      /** @type {import('../index.js').Refusal | null} */
+      const refusal = engine.preflightRefusal({
+        path,
+        expect,
+        throughLink: folder === 'symlink',
+        blockedAt,
+        found: found === null ? 'missing' : 'kind' in found ? found.kind : 'file',
+      });
+      if (refusal) throw Object.assign(new UpkeepError(refusal.code, refusal.message), { path });
     }
   } finally {
     tree.close();

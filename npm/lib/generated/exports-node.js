@@ -86,6 +86,7 @@ export const {
   finishUpdate,
   regionsDue,
   writeConstants,
+  preflightRefusal,
   planOverview,
   nothingToPlan,
   UpdateSession,
@@ -165,6 +166,7 @@ export const {
   platformRefusal,
   renderFleetPlan,
   stepAction,
+  stepCommits,
   stepStart,
   isStepCommit,
   stepLine,
@@ -187,7 +189,7 @@ export const {
   syncReport,
 } = engine;
 // The loop command: its refusals' exit code, the closing commit's subject
-export const { loopRefusalExit, loopCommitSubject } = engine;
+export const { loopRefusalExit, loopRefusal, loopCommitSubject } = engine;
 // Loop engine
 export const {
   initState,

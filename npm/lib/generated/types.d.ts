@@ -2498,6 +2498,30 @@ export type LoopInit = {
 };
 
 /**
+ * Why a work tree is not in a state for a loop command.
+ */
+export type LoopProblem =
+  | { kind: 'not-a-work-tree' }
+  | {
+      kind: 'no-loop-file';
+      /**
+       * The loop file's name (`LOOP.md`).
+       */
+      file: string;
+      /**
+       * The work tree's root.
+       */
+      root: string;
+    }
+  | {
+      kind: 'loop-exists';
+      /**
+       * The loop file's path.
+       */
+      file: string;
+    };
+
+/**
  * `recordOutcome`'s options.
  */
 export type LoopReport = {
@@ -4855,7 +4879,8 @@ export type RunFacts = {
    */
   failed?: boolean;
   /**
-   * Every file was written but the record was not.
+   * Every file was written but the record was not: the file system's words (the
+   * report names the record).
    */
   recordError?: string | null;
   /**
@@ -6399,6 +6424,32 @@ export type TableRow =
   | 'already-latest'
   | 'conflict'
   | 'not-a-file';
+
+/**
+ * What the shim found on the way to one path a run writes.
+ */
+export type TargetSeen = {
+  /**
+   * The path, relative to the project root.
+   */
+  path: string;
+  /**
+   * What the step that writes it expects there (none for a backup or a state file).
+   */
+  expect?: WriteExpect | null;
+  /**
+   * A folder on the way is a symbolic link.
+   */
+  throughLink?: boolean;
+  /**
+   * The first component on the way that exists and is not a folder.
+   */
+  blockedAt?: string | null;
+  /**
+   * What is at the path itself.
+   */
+  found?: EntryKind;
+};
 
 /**
  * A space-separated `key=value` token string merged per token.

@@ -141,6 +141,7 @@ for name, facts in [
     ("the update failed, with its error", {"updateExit": 2, "updateError": "bad --to"}),
     ("the update failed, silently", {"updateExit": 74}),
     ("the update was killed", {"updateExit": None, "updateSignal": "SIGKILL"}),
+    ("the update failed after naming its branch", {"updateExit": 1, "branch": "upkeep/tpl/1.3.0"}),
     ("already up to date", {"updateExit": 0, "updateTo": "1.3.0"}),
     ("already up to date, the version unsaid", {"updateExit": 0}),
     ("--no-push, a new branch", {"branch": "upkeep/tpl/1.3.0", "commit": "a" * 40, "remote": None, "noPush": True}),
@@ -150,6 +151,7 @@ for name, facts in [
     ("a replace, to a named remote", {"branch": "upkeep/tpl/1.3.0", "commit": "a" * 40, "remote": "c" * 40, "remoteIsStepCommit": True, "remoteName": "fork"}),
 ]:
     case(f"stepAction: {name}", "stepAction", facts)
+    case(f"stepCommits: {name}", "stepCommits", facts)
 
 # ---- the step's commit identity
 for author in [None, "Ada Lovelace <ada@example.com>", "<bot@example.com>", "  Ada  <ada@x>  ", "ada", "Ada <a<b>", "Ada <ada@x> tail"]:

@@ -225,6 +225,10 @@ for name, said in [
 for code in ["bad-input", "git-failed", "loop-refused", "invalid-loop-graph", "invalid-loop-file", "unknown-action",
              "unknown-preset", "invalid-argument", "invalid-numstat", "invalid-manifest", "EACCES"]:
     case(f"loopRefusalExit: {code}", "loopRefusalExit", code)
+for name, problem in [("outside a work tree", {"kind": "not-a-work-tree"}),
+                      ("no loop file yet", {"kind": "no-loop-file", "file": "LOOP.md", "root": "/work/app"}),
+                      ("init where a loop exists", {"kind": "loop-exists", "file": "/work/app/LOOP.md"})]:
+    case(f"loopRefusal: {name}", "loopRefusal", problem)
 case("loopCommitSubject: the unit's intent", "loopCommitSubject", "Fix the login redirect", 3)
 case("loopCommitSubject: an empty intent", "loopCommitSubject", "", 3)
 case("loopCommitSubject: no intent", "loopCommitSubject", None, 12)

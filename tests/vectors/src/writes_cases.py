@@ -35,6 +35,8 @@ case("changed, source-changed and blocked outcomes are worded by the engine", "r
     ]})
 case("an unchanged outcome reads as done", "runReport", report_plan, {"command": "refresh", "runId": "r1", "outcomes": [
     {"target": t, "outcome": "unchanged" if t == "h/a" else "done"} for t in ["h/a", "h/b", "h/c", "h/d"]]})
+case("every file written, the record refused: the report names it", "runReport", report_plan, {"command": "refresh", "runId": "r1", "failed": True,
+    "recordError": "ENOSPC: no space left on device, open", "outcomes": [{"target": t, "outcome": "done"} for t in ["h/a", "h/b", "h/c", "h/d"]]})
 
 # ---- the end of an update run
 def ureport(**kw):
@@ -82,6 +84,20 @@ case("stopped", "regionsDue", True, True, False, [out("a", "done")])
 case("a write refused", "regionsDue", True, False, True, [out("a", "blocked")])
 case("a file changed under the run", "regionsDue", True, False, False, [out("a", "done"), out("b", "changed")])
 case("the default mode and the in-memory CRLF limit", "writeConstants")
+
+# The check before the first write: real folders on the way, a regular file or nothing there.
+def seen(found, expect=None, **way): return {"path": "docs/a.md", "expect": expect, "found": found, **way}
+for name, s in [
+    ("a regular file", seen("file", {"kind": "file", "sha256": "a" * 64})),
+    ("nothing there", seen("missing", {"kind": "missing"})),
+    ("a backup path holding a folder", seen("directory")),
+    ("a link where a file is expected", seen("symlink", {"kind": "missing"})),
+    ("a socket there", seen("other", {"kind": "any"})),
+    ("an ignore file that is a link: left as it is", seen("symlink", {"kind": "if-missing"})),
+    ("a folder on the way is a link", seen("missing", {"kind": "missing"}, throughLink=True)),
+    ("a file where a folder must be", seen("missing", {"kind": "if-missing"}, blockedAt="docs")),
+]:
+    case(name, "preflightRefusal", s)
 
 doc = {"$comment": "The one executor's vocabulary: refresh and install steps with what must be at each path right before the swap, the refresh report reading the executor's outcomes, finishUpdate (the update report joined with what the run did), regionsDue (whether regions regenerate after the writes) and writeConstants. Inputs from tests/vectors/src/writes_cases.py; expected values blessed with bless.mjs and reviewed by hand. Format: tests/vectors/README.md.", "cases": cases}
 json.dump(doc, sys.stdout, indent=2, ensure_ascii=False)
