@@ -203,6 +203,8 @@ fn roots(v: &mut impl TypeVisitor) {
         crate::land::SyncPick,
         crate::land::SyncPlan,
         crate::land::SyncRefusal,
+        crate::land::CheckoutProblem,
+        crate::lifecycle::ReleaseProblem,
         crate::land::SyncOutcome,
         crate::land::SyncReport,
         crate::land::SyncRun,

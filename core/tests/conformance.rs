@@ -529,6 +529,7 @@ fn run(call: &str, args: &[Value]) -> Value {
             typed::<Option<lifecycle::FirstCommit>>(&args[0]).as_ref(),
         ))),
         "releaseWords" => encoded(lifecycle::release_words(text(0), text(1))),
+        "releaseRefusal" => encoded(Ok(lifecycle::release_refusal(&typed(&args[0])))),
         "resolvedIdentity" => encoded(Ok(lifecycle::resolved_identity(&typed(&args[0])))),
         "activeRuns" => encoded(Ok(backups::active_runs(&typed(&args[0])))),
         "pruneRefusal" => encoded(Ok(backups::prune_refusal(&typed(&args[0])))),
@@ -632,6 +633,7 @@ fn run(call: &str, args: &[Value]) -> Value {
         ))),
         "renderLandReport" => outcome(Ok(land::render_land_report(&typed(&args[0])).into())),
         "planSync" => encoded(Ok(land::plan_sync(&typed(&args[0])))),
+        "checkoutRefusal" => encoded(Ok(land::checkout_refusal(&typed(&args[0])))),
         "checkoutFollow" => encoded(Ok(land::checkout_follow(
             text(0),
             args[1].as_str(),

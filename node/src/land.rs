@@ -103,6 +103,17 @@ pub fn render_land_report(
     Ok(land::render_land_report(&report))
 }
 
+/// The refusal of a sync whose checkout or work clone is not in a state to sync.
+#[napi(ts_return_type = "Refusal")]
+pub fn checkout_refusal<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "CheckoutProblem")] problem: Object,
+) -> napi::Result<Unknown<'env>> {
+    let problem: land::CheckoutProblem =
+        decode(env, ErrorKind::InvalidArgument, "checkoutRefusal", problem)?;
+    encode(env, &land::checkout_refusal(&problem))
+}
+
 /// Plans a sync: a fast-forward, named cherry-picks, or a refusal with its reason.
 #[napi(ts_return_type = "SyncPlan")]
 pub fn plan_sync<'env>(

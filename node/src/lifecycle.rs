@@ -305,6 +305,17 @@ pub fn release_words<'env>(
     )
 }
 
+/// The refusal of a release that cannot be opened as named.
+#[napi(ts_return_type = "Refusal")]
+pub fn release_refusal<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "ReleaseProblem")] problem: Object,
+) -> napi::Result<Unknown<'env>> {
+    let problem: life::ReleaseProblem =
+        decode(env, ErrorKind::InvalidArgument, "releaseRefusal", problem)?;
+    encode(env, &life::release_refusal(&problem))
+}
+
 /// What pins a fetched release (`resolved`): a git tag and commit, an archive's integrity; null for a directory.
 #[napi(ts_return_type = "string | null")]
 pub fn resolved_identity<'env>(

@@ -92,6 +92,7 @@ import type {
   CacheVerdict,
   CachedFile,
   ChangelogSection,
+  CheckoutProblem,
   CleanCheck,
   CommandFailure,
   CommitIdentity,
@@ -190,6 +191,7 @@ import type {
   ReleaseDirs,
   ReleaseDirsInput,
   ReleaseLayout,
+  ReleaseProblem,
   ReleaseSpec,
   ReleaseWords,
   RenderedLine,
@@ -857,6 +859,8 @@ export declare function landReport(plan: LandPlan, outcomes: LandCommitOutcome[]
 export declare function renderLandReport(report: LandReport): string;
 /** A fast-forward, named cherry-picks, or a refusal with its reason. */
 export declare function planSync(facts: SyncFacts): SyncPlan;
+/** The refusal of a sync whose checkout is not on a branch (`detached`), has no commits (`no-commits`), or whose work clone git cannot read (`clone-unreadable`, with git's words). */
+export declare function checkoutRefusal(problem: CheckoutProblem): Refusal;
 /** Whether the checkout may follow: not moved, no uncommitted changes, fast-forwards. */
 export declare function checkoutFollow(
   seenHead: string,
@@ -1147,6 +1151,8 @@ export declare function planAdopt(input: AdoptInput): AdoptPlan;
 export declare function firstCommitWords(git: FirstCommit | null): FirstCommitWords;
 /** How messages name a release of side `label` and the flag that names it; throws `invalid-argument` for another label. */
 export declare function releaseWords(label: 'baseline' | 'latest' | 'release', text: string): ReleaseWords;
+/** The refusal of a release that cannot be opened as named: nothing at its location (`bad-release`), a version the location no longer holds and the cache lacks (`no-such-version`), a git ref the remote lacks, a sub-path that is not one of its folders (the first twelve listed). */
+export declare function releaseRefusal(problem: ReleaseProblem): Refusal;
 /** What pins a fetched release (`resolved`): a git tag and commit, an archive's or package's integrity; `null` for a directory. */
 export declare function resolvedIdentity(facts: ResolvedFacts): string | null;
 

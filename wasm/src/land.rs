@@ -63,6 +63,14 @@ pub fn render_land_report(report: JsValue) -> Result<String, JsValue> {
     Ok(land::render_land_report(&report))
 }
 
+/// The refusal of a sync whose checkout or work clone is not in a state to sync.
+#[wasm_bindgen(js_name = checkoutRefusal)]
+pub fn checkout_refusal(problem: JsValue) -> Result<JsValue, JsValue> {
+    let problem: land::CheckoutProblem =
+        decode(ErrorKind::InvalidArgument, "checkoutRefusal", problem)?;
+    encode(&land::checkout_refusal(&problem))
+}
+
 /// Plans a sync: a fast-forward, named cherry-picks, or a refusal with its reason.
 #[wasm_bindgen(js_name = planSync)]
 pub fn plan_sync(facts: JsValue) -> Result<JsValue, JsValue> {

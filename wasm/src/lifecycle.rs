@@ -221,6 +221,14 @@ pub fn release_words(label: &str, text: &str) -> Result<JsValue, JsValue> {
     encode(&life::release_words(label, text).map_err(to_js)?)
 }
 
+/// The refusal of a release that cannot be opened as named.
+#[wasm_bindgen(js_name = releaseRefusal)]
+pub fn release_refusal(problem: JsValue) -> Result<JsValue, JsValue> {
+    let problem: life::ReleaseProblem =
+        decode(ErrorKind::InvalidArgument, "releaseRefusal", problem)?;
+    encode(&life::release_refusal(&problem))
+}
+
 /// What pins a fetched release (`resolved`): a git tag and commit, an archive's integrity; null for a directory.
 #[wasm_bindgen(js_name = resolvedIdentity)]
 pub fn resolved_identity(facts: JsValue) -> Result<JsValue, JsValue> {

@@ -24,6 +24,7 @@
 //! assert_eq!(plan.refusal.unwrap().code, "nothing-new");
 //! ```
 
+mod checkout;
 mod digest;
 mod handoff;
 mod report;
@@ -32,6 +33,7 @@ mod split;
 mod sync;
 mod sync_run;
 
+pub use checkout::{checkout_refusal, CheckoutProblem};
 pub use digest::{check_digest, find_carried, CheckRecord};
 pub use handoff::{parse_handoff, seal_handoff, Handoff, LandTicket, SealedFile, HANDOFF_VERSION};
 pub use report::{

@@ -30,6 +30,7 @@ mod layout;
 mod manifest_write;
 mod range;
 mod record;
+mod release_refusal;
 mod release_words;
 mod rules;
 mod scaffold;
@@ -63,6 +64,7 @@ pub use record::{
     parse_project_source, render_project_source, ProjectSource, PROJECT_SOURCE_FILE,
     PROJECT_SOURCE_SCHEMA,
 };
+pub use release_refusal::{release_refusal, ReleaseProblem};
 pub use release_words::{release_words, resolved_identity, ReleaseWords, ResolvedFacts};
 pub use rules::{
     manifest_init, parse_manifest_rules, ManifestInit, ManifestInitInput, ManifestRule,

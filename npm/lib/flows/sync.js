@@ -65,10 +65,10 @@ export async function sync({ cwd, from, picks = [], checks = [], dryRun = false,
   const clone = repoRoot(from);
   const common = gitLine(checkout, ['rev-parse', '--path-format=absolute', '--git-common-dir']);
   const branchRun = gitRun(checkout, ['symbolic-ref', '--quiet', '--short', 'HEAD']);
-  if (branchRun.status !== 0) throw new UpkeepError('detached', `the checkout '${checkout}' is not on a branch`);
+  if (branchRun.status !== 0) throw refused({ kind: 'detached', checkout });
   const branch = branchRun.stdout.toString('utf8').trim();
   if (!gitOk(checkout, ['rev-parse', '--verify', '--quiet', 'HEAD'])) {
-    throw new UpkeepError('no-commits', `the checkout '${checkout}' has no commits`);
+    throw refused({ kind: 'no-commits', checkout });
   }
   const state = join(common, 'upkeep');
   mkdirSync(state, { recursive: true });
@@ -90,7 +90,7 @@ export async function sync({ cwd, from, picks = [], checks = [], dryRun = false,
   try {
     const checkoutHead = gitLine(checkout, ['rev-parse', 'HEAD']);
     const fetched = gitRun(checkout, ['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', clone, `+HEAD:${cloneRef}`]);
-    if (fetched.status !== 0) throw new UpkeepError('clone-unreadable', `cannot read the work clone '${clone}': ${fetched.stderr.trim()}`);
+    if (fetched.status !== 0) throw refused({ kind: 'clone-unreadable', clone, said: fetched.stderr.trim() });
     const cloneHead = gitLine(checkout, ['rev-parse', cloneRef]);
     const facts = {
       checkoutHead,
@@ -180,4 +180,10 @@ async function perform(step, { checkout, worktree, recordsPath, stopRequested })
     default:
       throw new Error(`unknown sync step '${/** @type {any} */ (step).action}'`);
   }
+}
+
+/** The engine's refusal of a checkout or work clone not in a state to sync, as an error. */
+function refused(/** @type {import('../index.js').CheckoutProblem} */ problem) {
+  const { code, message } = engine.checkoutRefusal(problem);
+  return new UpkeepError(code, message);
 }

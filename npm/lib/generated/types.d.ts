@@ -587,6 +587,36 @@ export type CheckedText = {
 };
 
 /**
+ * What the shim met.
+ */
+export type CheckoutProblem =
+  | {
+      kind: 'detached';
+      /**
+       * The checkout's root.
+       */
+      checkout: string;
+    }
+  | {
+      kind: 'no-commits';
+      /**
+       * The checkout's root.
+       */
+      checkout: string;
+    }
+  | {
+      kind: 'clone-unreadable';
+      /**
+       * The work clone's root.
+       */
+      clone: string;
+      /**
+       * What git said.
+       */
+      said: string;
+    };
+
+/**
  * Paths the project takes over once `file`'s front matter sets `flag: true`.
  */
 export type Claim = {
@@ -4524,6 +4554,87 @@ export type ReleaseLayout = {
    */
   inPlace: boolean;
 };
+
+/**
+ * What the shim met.
+ */
+export type ReleaseProblem =
+  | {
+      kind: 'not-found';
+      /**
+       * The release's words ([`super::release_words`]).
+       */
+      name: string;
+      /**
+       * The location, as resolved.
+       */
+      location: string;
+      /**
+       * Whether any kind of local release would have done.
+       */
+      anyKind: boolean;
+    }
+  | {
+      kind: 'version-gone';
+      /**
+       * The release's words.
+       */
+      name: string;
+      /**
+       * The location.
+       */
+      location: string;
+      /**
+       * The version it holds now.
+       */
+      holds: string;
+      /**
+       * The version asked for.
+       */
+      wanted: string;
+      /**
+       * The cache's folder.
+       */
+      cache: string;
+      /**
+       * The flag that names a release of this side.
+       */
+      flag: string;
+      /**
+       * Whether the hint lists the kinds of release the flag takes.
+       */
+      kindsHint: boolean;
+    }
+  | {
+      kind: 'no-ref';
+      /**
+       * The release's words.
+       */
+      name: string;
+      /**
+       * The remote.
+       */
+      location: string;
+      /**
+       * The ref asked for.
+       */
+      reference: string;
+    }
+  | {
+      kind: 'no-subfolder';
+      /**
+       * The release's words.
+       */
+      name: string;
+      /**
+       * The sub-path asked for.
+       */
+      subpath: string;
+      /**
+       * The release's top-level folders, sorted (`.git` left out).
+       */
+      folders: Array<string>;
+    };
 
 /**
  * A parsed release spec.

@@ -90,10 +90,7 @@ export async function openRelease(text, label, options = {}) {
               .find(Boolean)
           : null;
       if (kept) return fromEntry(kept, spec, ctx);
-      throw new UpkeepError(
-        'bad-release',
-        `${ctx.name} does not exist: ${spec.location} is not a directory, a .tar.gz or a git repository`,
-      );
+      throw refused({ kind: 'not-found', name: ctx.name, location: spec.location, anyKind: true });
     }
     spec = engine.resolveLocalSpec(spec, statSync(spec.location).isDirectory() && (await isGitRepository(spec.location)));
   }
@@ -125,7 +122,7 @@ export async function openRelease(text, label, options = {}) {
  * @param {import('../index.js').ReleaseSpec} spec @param {Context} ctx
  */
 async function openDirectory(spec, ctx) {
-  if (!isDirectory(spec.location)) throw new UpkeepError('bad-release', `${ctx.name} does not exist: ${spec.location} is not a directory`);
+  if (!isDirectory(spec.location)) throw refused({ kind: 'not-found', name: ctx.name, location: spec.location, anyKind: false });
   const root = subFolder(spec, spec.location, ctx);
   const identity = spec.location;
   const listing = listTree(root);
@@ -133,10 +130,7 @@ async function openDirectory(spec, ctx) {
   if (spec.version && engine.compareVersions(layout.version, spec.version) !== 0) {
     const hit = cached(entryKey(spec, identity, normalized(spec.version), ctx), ctx);
     if (hit) return fromEntry(hit, spec, ctx);
-    throw new UpkeepError(
-      'no-such-version',
-      `${ctx.name}: ${spec.location} now holds ${layout.version}, and upkeep's cache (${cacheRoot()}) has no copy of ${normalized(spec.version)}; give that release with ${ctx.flag} (a directory, a .tar.gz or a git ref)`,
-    );
+    throw versionGone(spec, layout.version, ctx, true);
   }
   const rendered = engine.renderReleaseSpec(spec.source, layout.version, spec.subpath);
   if (layout.inPlace && !ctx.retain) {
@@ -194,10 +188,7 @@ async function openTarball(spec, ctx) {
     if (spec.version && engine.compareVersions(layout.version, spec.version) !== 0) {
       const hit = cached(entryKey(spec, identity, normalized(spec.version), ctx), ctx);
       if (hit) return fromEntry(hit, spec, ctx);
-      throw new UpkeepError(
-        'no-such-version',
-        `${ctx.name}: ${spec.location} now holds ${layout.version}, and upkeep's cache (${cacheRoot()}) has no copy of ${normalized(spec.version)}; give that release with ${ctx.flag}`,
-      );
+      throw versionGone(spec, layout.version, ctx, false);
     }
     const rendered = engine.renderReleaseSpec(spec.source, layout.version, spec.subpath);
     const entry = await storeEntry(entryKey(spec, identity, layout.version, ctx), async (tree) => {
@@ -222,8 +213,7 @@ async function openGit(spec, ctx) {
   let want;
   if (spec.ref) {
     const found = await resolveRef(location, spec.ref, ctx.name);
-    if (!found)
-      throw new UpkeepError('bad-release', `cannot read ${ctx.name}: git ls-remote ${location} found no tag or branch named ${spec.ref}`);
+    if (!found) throw refused({ kind: 'no-ref', name: ctx.name, location, reference: spec.ref });
     const tag = engine.parseGitTags(`${found.commit}\trefs/tags/${spec.ref}\n`)[0];
     want = {
       refspec: found.refname,
@@ -439,11 +429,7 @@ function subFolder(/** @type {import('../index.js').ReleaseSpec} */ spec, /** @t
       .filter((d) => d.isDirectory() && d.name !== '.git')
       .map((d) => d.name)
       .sort();
-    const shown = folders.slice(0, 12).join(', ') + (folders.length > 12 ? ', …' : '');
-    throw new UpkeepError(
-      'bad-release',
-      `${ctx.name}: the release has no folder '${spec.subpath}' (its top-level folders: ${shown || 'none'})`,
-    );
+    throw refused({ kind: 'no-subfolder', name: ctx.name, subpath: spec.subpath, folders });
   }
   return folder;
 }
@@ -470,6 +456,31 @@ function isExact(/** @type {string} */ text) {
   } catch {
     return false;
   }
+}
+
+/** The engine's refusal of a release that cannot be opened as named, as an error. */
+function refused(/** @type {import('../index.js').ReleaseProblem} */ problem) {
+  const { code, message } = engine.releaseRefusal(problem);
+  return new UpkeepError(code, message);
+}
+
+/**
+ * The refusal of a version the location no longer holds and the cache has no copy of.
+ * @param {import('../index.js').ReleaseSpec} spec @param {string} holds @param {Context} ctx
+ * @param {boolean} kindsHint whether the hint lists the kinds of release the flag takes
+ */
+function versionGone(spec, holds, ctx, kindsHint) {
+  const wanted = normalized(/** @type {string} */ (spec.version));
+  return refused({
+    kind: 'version-gone',
+    name: ctx.name,
+    location: spec.location,
+    holds,
+    wanted,
+    cache: cacheRoot(),
+    flag: ctx.flag,
+    kindsHint,
+  });
 }
 
 /** A version as the engine writes it (`v1.2.0` → `1.2.0`). */

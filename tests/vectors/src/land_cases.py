@@ -104,6 +104,10 @@ case("planSync: a commit not on the clone's branch", "planSync", facts([A], [], 
 case("planSync: a commit already on the checkout", "planSync", facts([A], [X], [("eee", X)]))
 case("planSync: a commit both branches share", "planSync", facts([A], [], [("shared", "d" * 40)]))
 case("planSync: a commit named twice", "planSync", facts([A], [], [("a", A), ("aa", A)]))
+case("checkoutRefusal: not on a branch", "checkoutRefusal", {"kind": "detached", "checkout": "/work/app"})
+case("checkoutRefusal: no commits", "checkoutRefusal", {"kind": "no-commits", "checkout": "/work/app"})
+case("checkoutRefusal: a clone git cannot read", "checkoutRefusal",
+     {"kind": "clone-unreadable", "clone": "/work/clone", "said": "fatal: '/work/clone' does not appear to be a git repository"})
 
 case("checkoutFollow: safe", "checkoutFollow", A, A, False, True)
 case("checkoutFollow: moved", "checkoutFollow", A, B, False, True)

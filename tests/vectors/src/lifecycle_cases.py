@@ -385,6 +385,21 @@ case("firstCommitWords: the commit failed", "firstCommitWords",
 # ---- How a release is named in messages, the flag of its side, and what pins what was fetched
 for label in ["baseline", "latest", "release", "other"]:
     case(f"releaseWords: {label}", "releaseWords", label, "../tpl@1.3.0")
+# ---- A release that cannot be opened as named
+NAME = "the latest release '../tpl@1.3.0'"
+for title, problem in [
+    ("nothing there, any kind would do", {"kind": "not-found", "name": NAME, "location": "/work/tpl", "anyKind": True}),
+    ("nothing there, a directory named", {"kind": "not-found", "name": NAME, "location": "/work/tpl", "anyKind": False}),
+    ("another version there, kinds hinted", {"kind": "version-gone", "name": NAME, "location": "/work/tpl", "holds": "1.4.0",
+                                             "wanted": "1.3.0", "cache": "/root/.cache/upkeep", "flag": "--latest", "kindsHint": True}),
+    ("another version in the archive", {"kind": "version-gone", "name": NAME, "location": "/work/tpl.tgz", "holds": "1.4.0",
+                                        "wanted": "1.3.0", "cache": "/root/.cache/upkeep", "flag": "--latest", "kindsHint": False}),
+    ("a ref the remote lacks", {"kind": "no-ref", "name": NAME, "location": "https://git.example/tpl.git", "reference": "v9"}),
+    ("no such folder", {"kind": "no-subfolder", "name": NAME, "subpath": "web", "folders": ["api", "docs"]}),
+    ("no such folder, and no folders", {"kind": "no-subfolder", "name": NAME, "subpath": "web", "folders": []}),
+    ("no such folder, thirteen listed as twelve", {"kind": "no-subfolder", "name": NAME, "subpath": "web", "folders": [f"d{i:02}" for i in range(13)]}),
+]:
+    case(f"releaseRefusal: {title}", "releaseRefusal", problem)
 for name, facts in [
     ("a directory", {"kind": "directory"}),
     ("a tarball", {"kind": "tarball", "integrity": "sha512-AAAA"}),

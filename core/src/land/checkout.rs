@@ -1,0 +1,67 @@
+//! The refusals of a sync whose checkout or work clone is not in a state to sync: a
+//! checkout not on a branch, one with no commits, a work clone git cannot read. The shim
+//! asks git and says which it met; the codes and words are decided here.
+//!
+//! ```
+//! use upkeep_core::land::{checkout_refusal, CheckoutProblem};
+//!
+//! let refusal = checkout_refusal(&CheckoutProblem::Detached { checkout: "/work/app".into() });
+//! assert_eq!(refusal.code, "detached");
+//! ```
+
+use crate::refusal::Refusal;
+
+/// What the shim met.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(
+        tag = "kind",
+        rename_all = "kebab-case",
+        rename_all_fields = "camelCase"
+    )
+)]
+#[non_exhaustive]
+pub enum CheckoutProblem {
+    /// The checkout's HEAD names no branch.
+    Detached {
+        /// The checkout's root.
+        checkout: String,
+    },
+    /// The checkout's branch has no commit yet.
+    NoCommits {
+        /// The checkout's root.
+        checkout: String,
+    },
+    /// git could not fetch from the work clone.
+    CloneUnreadable {
+        /// The work clone's root.
+        clone: String,
+        /// What git said.
+        said: String,
+    },
+}
+
+/// The refusal for `problem`: its code and the words a person reads.
+pub fn checkout_refusal(problem: &CheckoutProblem) -> Refusal {
+    let (code, message) = match problem {
+        CheckoutProblem::Detached { checkout } => (
+            "detached",
+            format!("the checkout '{checkout}' is not on a branch"),
+        ),
+        CheckoutProblem::NoCommits { checkout } => (
+            "no-commits",
+            format!("the checkout '{checkout}' has no commits"),
+        ),
+        CheckoutProblem::CloneUnreadable { clone, said } => (
+            "clone-unreadable",
+            format!("cannot read the work clone '{clone}': {said}"),
+        ),
+    };
+    Refusal {
+        code: code.into(),
+        message,
+    }
+}
