@@ -123,6 +123,7 @@ fn roots(v: &mut impl TypeVisitor) {
         crate::backups::BackupFile,
         crate::backups::BackupRun,
         crate::backups::BackupsInput,
+        crate::backups::BackupsNamed,
         crate::backups::BackupsList,
         crate::backups::KeptRun,
         crate::backups::PruneOptions,

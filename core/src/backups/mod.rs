@@ -35,6 +35,6 @@ mod time;
 pub use active::{active_runs, ActiveFacts};
 #[cfg(feature = "serde")]
 pub(crate) use model::as_number;
-pub use model::{BackupFile, BackupRun, BackupsInput, BackupsList, RunSummary};
+pub use model::{BackupFile, BackupRun, BackupsInput, BackupsList, BackupsNamed, RunSummary};
 pub use prune::{list_backups, plan_prune, prune_refusal, KeptRun, PruneOptions, PrunePlan};
 pub use time::{parse_duration, run_time};

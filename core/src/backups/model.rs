@@ -81,6 +81,49 @@ pub struct BackupsInput {
     /// Whether the project is a git work tree with a `HEAD`.
     #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
     pub git: bool,
+    /// How the command named these backups: the listing's prune hint repeats it, so it
+    /// prunes the same backups from wherever it is run.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<BackupsNamed>", optional))]
+    pub named: BackupsNamed,
+}
+
+/// How a backups command named the project and its folders, as the user gave them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Deserialize),
+    serde(rename_all = "camelCase", default, deny_unknown_fields)
+)]
+pub struct BackupsNamed {
+    /// `--root`, when given.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    pub root: Option<String>,
+    /// `--state-dir` (its default is left unsaid).
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    pub state_dir: Option<String>,
+    /// Each `--folder`.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
+    pub folders: Vec<String>,
+}
+
+impl BackupsNamed {
+    /// The command-line arguments that name the same backups.
+    pub fn args(&self) -> Vec<String> {
+        let mut args = Vec::new();
+        if let Some(root) = &self.root {
+            args.extend(["--root".to_string(), root.clone()]);
+        }
+        if let Some(state_dir) = self.state_dir.as_deref() {
+            if state_dir != crate::update::DEFAULT_STATE_DIR {
+                args.extend(["--state-dir".to_string(), state_dir.to_string()]);
+            }
+        }
+        for folder in &self.folders {
+            args.extend(["--folder".to_string(), folder.clone()]);
+        }
+        args
+    }
 }
 
 /// One run in a listing.

@@ -129,7 +129,7 @@ pub fn list_backups(input: &BackupsInput) -> BackupsList {
         });
     }
     let bytes = summaries.iter().map(|s| s.bytes).sum();
-    let summary = render_list(&summaries, bytes, input.git);
+    let summary = render_list(&summaries, bytes, input);
     BackupsList {
         runs: summaries,
         bytes,
@@ -137,7 +137,7 @@ pub fn list_backups(input: &BackupsInput) -> BackupsList {
     }
 }
 
-fn render_list(runs: &[RunSummary], bytes: u64, git: bool) -> String {
+fn render_list(runs: &[RunSummary], bytes: u64, input: &BackupsInput) -> String {
     if runs.is_empty() {
         return "No backups in this project.\n".into();
     }
@@ -172,13 +172,17 @@ fn render_list(runs: &[RunSummary], bytes: u64, git: bool) -> String {
             human_size(r.bytes)
         ));
     }
-    let elsewhere = if git {
+    let elsewhere = if input.git {
         "the project's tree, git's HEAD or another backup"
     } else {
         "the project's tree or another backup"
     };
+    let mut prune: Vec<String> = ["upkeep", "backups", "prune"].map(String::from).to_vec();
+    prune.extend(input.named.args());
+    prune.extend(["--keep".to_string(), "3".to_string()]);
     out.push_str(&format!(
-        "\"only here\": files whose content is not in {elsewhere}; a prune never removes a run holding one.\nRemove older runs with `upkeep backups prune --keep 3` (or `--older-than 30d`); add `--dry-run` to see first.\n"
+        "\"only here\": files whose content is not in {elsewhere}; a prune never removes a run holding one.\nRemove older runs with `{}` (or `--older-than 30d`); add `--dry-run` to see first.\n",
+        crate::regions::shell_command(&prune)
     ));
     out
 }
@@ -295,7 +299,7 @@ fn render_prune(remove: &[String], kept: &[KeptRun], freed: u64, dry_run: bool) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::backups::BackupFile;
+    use crate::backups::{BackupFile, BackupsNamed};
 
     #[test]
     fn a_prune_must_say_which_runs_it_may_remove() {
@@ -363,7 +367,24 @@ mod tests {
             now_ms: run_time("20260111-000000-000").unwrap(),
             active: vec!["20251130-000000-000".into()],
             git: true,
+            named: BackupsNamed::default(),
         }
+    }
+
+    #[test]
+    fn the_prune_hint_names_the_same_backups() {
+        let mut named = input();
+        named.named = BackupsNamed {
+            root: Some("my app".into()),
+            state_dir: Some(crate::update::DEFAULT_STATE_DIR.into()),
+            folders: vec!["svc/.upkeep-backups".into()],
+        };
+        assert!(list_backups(&named).summary.contains(
+            "`upkeep backups prune --root 'my app' --folder svc/.upkeep-backups --keep 3`"
+        ));
+        assert!(list_backups(&input())
+            .summary
+            .contains("`upkeep backups prune --keep 3`"));
     }
 
     #[test]

@@ -23,7 +23,9 @@ import { printError, printLine } from './output.js';
  */
 export async function backupsCommand(action, flags) {
   const json = Boolean(flags.json);
-  const request = { root: flags.root ?? process.cwd(), stateDir: flags.stateDir, folders: flags.folder ?? [] };
+  // How these backups were named, repeated by the listing's prune hint.
+  const named = { root: flags.root ?? null, stateDir: flags.stateDir ?? null, folders: flags.folder ?? [] };
+  const request = { root: flags.root ?? process.cwd(), stateDir: flags.stateDir, folders: flags.folder ?? [], named };
   try {
     if (action === 'list') {
       const list = listBackups(request);

@@ -28,6 +28,8 @@ const homeOf = (folder) => engine.homeFiles(splitPath(folder).dir || '.');
  * @property {string} [stateDir] `.upkeep` by default
  * @property {string[]} [folders] more backups folders, relative to the root (a refresh's `<home>/.upkeep-backups`)
  * @property {() => Date} [now]
+ * @property {import('../index.js').BackupsNamed} [named] how the command named these
+ *   backups, as given (`--root`, `--state-dir`, `--folder`): the listing's prune hint repeats it
  */
 
 /**
@@ -120,6 +122,7 @@ function observe(/** @type {BackupsRequest} */ request) {
       nowMs: (request.now ?? (() => new Date()))().getTime(),
       active: activeRuns(root, tree, paths, folders),
       git: Boolean(git),
+      named: request.named ?? {},
     };
   } finally {
     tree.close();

@@ -389,6 +389,11 @@ export type BackupsInput = {
    * Whether the project is a git work tree with a `HEAD`.
    */
   git?: boolean;
+  /**
+   * How the command named these backups: the listing's prune hint repeats it, so it
+   * prunes the same backups from wherever it is run.
+   */
+  named?: BackupsNamed;
 };
 
 /**
@@ -425,6 +430,24 @@ export type BackupsList = {
    * The listing as the CLI prints it.
    */
   summary: string;
+};
+
+/**
+ * How a backups command named the project and its folders, as the user gave them.
+ */
+export type BackupsNamed = {
+  /**
+   * `--root`, when given.
+   */
+  root?: string | null;
+  /**
+   * `--state-dir` (its default is left unsaid).
+   */
+  stateDir?: string | null;
+  /**
+   * Each `--folder`.
+   */
+  folders?: Array<string>;
 };
 
 /**

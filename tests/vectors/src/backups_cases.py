@@ -28,6 +28,10 @@ project = {
 }
 case("every run, newest first, with what is only here", "listBackups", project)
 case("an empty project", "listBackups", {"runs": [], "nowMs": NOW})
+case("the prune hint repeats the flags that named the backups", "listBackups",
+     {**project, "named": {"root": "my app", "stateDir": ".tpl", "folders": ["svc/.upkeep-backups"]}})
+case("the prune hint leaves the default state folder unsaid", "listBackups",
+     {**project, "named": {"stateDir": ".upkeep", "folders": []}})
 case("outside git, HEAD is no refuge", "listBackups", {"runs": [run("20260101-000000-000", [f("b", "h", gitOid="o1", headOid="o1")])], "nowMs": NOW, "git": False})
 case("--keep 1: the only copies stay, the rest goes", "planPrune", project, {"keep": 1})
 case("--older-than 7d, dry run", "planPrune", project, {"olderThan": "7d", "dryRun": True})
