@@ -54,7 +54,7 @@ export async function runUpdate(options, { readOnly = false } = {}) {
   // Checked here (the engine's refusal), defaulted by the flow.
   /** @type {import('../index.js').Refusal | null} */
   const refusal = o.conflicts === undefined ? null : engine.conflictsRefusal(o.conflicts);
-  if (refusal) throw new UpkeepError(refusal.code, refusal.message);
+  if (refusal) throw UpkeepError.from(refusal);
   const root = against(o.cwd, o.root) ?? o.cwd ?? process.cwd();
   const outcome = await underSignal(o.signal, () =>
     updateFlow({

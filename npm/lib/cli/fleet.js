@@ -79,7 +79,7 @@ export async function fleetStepCommand(flags, argv) {
 
 /** Raises the engine's refusal, when it made one. @param {import('../index.js').Refusal | null} refusal */
 function refuse(refusal) {
-  if (refusal) throw new UpkeepError(refusal.code, refusal.message);
+  if (refusal) throw UpkeepError.from(refusal);
 }
 
 /** A whole number option. */

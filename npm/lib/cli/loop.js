@@ -23,8 +23,7 @@ const badInput = (/** @type {string} */ message, code = 'bad-input') => new Upke
 
 /** The engine's refusal of a work tree not in a state for the command, as an error. */
 function refused(/** @type {import('../index.js').LoopProblem} */ problem) {
-  const { code, message } = engine.loopRefusal(problem);
-  return new UpkeepError(code, message);
+  return UpkeepError.from(engine.loopRefusal(problem));
 }
 
 /** Runs git in `cwd`; returns stdout, or throws with git's message. */

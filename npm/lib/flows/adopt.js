@@ -44,7 +44,7 @@ export async function adopt(request) {
   const root = resolve(request.root ?? '.');
   /** @type {import('../index.js').Refusal | null} */
   const refusal = engine.adoptRefusal(request.spec);
-  if (refusal) throw new UpkeepError(refusal.code, refusal.message);
+  if (refusal) throw UpkeepError.from(refusal);
   if (!statSync(root, { throwIfNoEntry: false })?.isDirectory())
     throw new UpkeepError('bad-path', `the project folder ${root} does not exist`);
   const release = await openRelease(request.spec, 'release', {

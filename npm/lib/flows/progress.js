@@ -78,6 +78,5 @@ export function yielder() {
  * @param {string} command @param {import('../index.js').StopPoint} point
  */
 export function stoppedUnwritten(command, point) {
-  const { code, message } = engine.stoppedUnwritten(command, point);
-  return new UpkeepError(code, message);
+  return UpkeepError.from(engine.stoppedUnwritten(command, point));
 }

@@ -62,14 +62,9 @@ export async function runRefresh(request) {
   inspect(root, files.lock); // the home folder itself must not be reached through a link
   const recordBytes = readInside(root, files.record);
   if (!recordBytes) {
-    const { code, message } = engine.noRecord({
-      record: files.record,
-      root,
-      source: request.source,
-      target: request.target,
-      manifest: request.manifest,
-    });
-    throw new UpkeepError(code, message);
+    throw UpkeepError.from(
+      engine.noRecord({ record: files.record, root, source: request.source, target: request.target, manifest: request.manifest }),
+    );
   }
   inputs.readRecord(recordBytes, files.record);
 

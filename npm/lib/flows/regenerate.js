@@ -105,12 +105,15 @@ async function backUp(root, backups) {
 }
 
 /**
- * What the tree reader found, as the engine's observation (a file's SHA-256 from node:crypto).
- * @param {ReturnType<TreeReader['entry']>} entry @returns {import('../index.js').Observed}
+ * What the tree reader found, as the engine's observation: a file's SHA-256 is `known`
+ * when given (what a snapshot saw, so a file changed since fails the step's check), else
+ * hashed by node:crypto.
+ * @param {ReturnType<TreeReader['entry']>} entry @param {string | null} [known]
+ * @returns {import('../index.js').Observed}
  */
-function observed(entry) {
+function observed(entry, known) {
   if (entry === null) return { kind: /** @type {const} */ ('missing') };
-  if ('bytes' in entry) return { kind: /** @type {const} */ ('file'), sha256: sha256(entry.bytes) };
+  if ('bytes' in entry) return { kind: /** @type {const} */ ('file'), sha256: known || sha256(entry.bytes) };
   return { kind: entry.kind };
 }
 
@@ -173,8 +176,7 @@ async function repairFile(root, repair, seen, pre, saveDir) {
   const tree = new TreeReader(root);
   let now;
   try {
-    now = observed(tree.entry(repair.path));
-    if (now.kind === 'file' && seen?.digest) now.sha256 = seen.digest;
+    now = observed(tree.entry(repair.path), seen?.digest);
   } finally {
     tree.close();
   }

@@ -184,6 +184,5 @@ async function perform(step, { checkout, worktree, recordsPath, stopRequested })
 
 /** The engine's refusal of a checkout or work clone not in a state to sync, as an error. */
 function refused(/** @type {import('../index.js').CheckoutProblem} */ problem) {
-  const { code, message } = engine.checkoutRefusal(problem);
-  return new UpkeepError(code, message);
+  return UpkeepError.from(engine.checkoutRefusal(problem));
 }

@@ -309,8 +309,9 @@ function preflight(root, steps, stateFiles) {
   const tree = new TreeReader(root);
   try {
     for (const { path, expect } of targets) {
-      const folder = tree.folder(splitPath(path).dir);
-      const blockedAt = folder === 'absent' ? firstNonFolder(tree, splitPath(path).dir) : null;
+      const { dir } = splitPath(path);
+      const folder = tree.folder(dir);
+      const blockedAt = folder === 'absent' ? firstNonFolder(tree, dir) : null;
       const found = folder === 'absent' || folder === 'symlink' ? null : tree.entry(path);
       if (folder !== 'symlink' && blockedAt === null && (found === null || 'bytes' in found)) continue;
       /** @type {import('../index.js').Refusal | null} */
@@ -321,7 +322,7 @@ function preflight(root, steps, stateFiles) {
         blockedAt,
         found: found === null ? 'missing' : 'kind' in found ? found.kind : 'file',
       });
-      if (refusal) throw Object.assign(new UpkeepError(refusal.code, refusal.message), { path });
+      if (refusal) throw Object.assign(UpkeepError.from(refusal), { path });
     }
   } finally {
     tree.close();
@@ -507,6 +508,5 @@ function runId(/** @type {Date} */ date) {
 
 /** The engine's refusal of a project or release not in a state to update from, as an error. */
 function refused(/** @type {import('../index.js').StateProblem} */ problem) {
-  const { code, message } = engine.stateRefusal(problem);
-  return new UpkeepError(code, message);
+  return UpkeepError.from(engine.stateRefusal(problem));
 }

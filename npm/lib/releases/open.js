@@ -460,8 +460,7 @@ function isExact(/** @type {string} */ text) {
 
 /** The engine's refusal of a release that cannot be opened as named, as an error. */
 function refused(/** @type {import('../index.js').ReleaseProblem} */ problem) {
-  const { code, message } = engine.releaseRefusal(problem);
-  return new UpkeepError(code, message);
+  return UpkeepError.from(engine.releaseRefusal(problem));
 }
 
 /**

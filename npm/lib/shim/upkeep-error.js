@@ -8,4 +8,12 @@ export class UpkeepError extends Error {
     super(message);
     this.code = code;
   }
+
+  /**
+   * The error for a refusal the engine decided and worded (`{ code, message }`).
+   * @param {{ code: string, message: string }} refusal
+   */
+  static from({ code, message }) {
+    return new UpkeepError(code, message);
+  }
 }
