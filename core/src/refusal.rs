@@ -27,11 +27,16 @@ pub struct Refusal {
 }
 
 impl Refusal {
-    /// A usage mistake: what was given cannot mean anything (exit 2).
-    pub fn usage(message: impl Into<String>) -> Self {
+    /// A refusal with `code` (one of the flows' codes) and `message`.
+    pub fn new(code: impl Into<String>, message: impl Into<String>) -> Self {
         Refusal {
-            code: "usage".into(),
+            code: code.into(),
             message: message.into(),
         }
+    }
+
+    /// A usage mistake: what was given cannot mean anything (exit 2).
+    pub fn usage(message: impl Into<String>) -> Self {
+        Refusal::new("usage", message)
     }
 }

@@ -532,6 +532,11 @@ fn run(call: &str, args: &[Value]) -> Value {
         "releaseRefusal" => encoded(Ok(lifecycle::release_refusal(&typed(&args[0])))),
         "resolvedIdentity" => encoded(Ok(lifecycle::resolved_identity(&typed(&args[0])))),
         "activeRuns" => encoded(Ok(backups::active_runs(&typed(&args[0])))),
+        "runId" => encoded(Ok(backups::run_id(
+            typed(&args[0]),
+            args[1].as_u64().unwrap(),
+            text(2),
+        ))),
         "pruneRefusal" => encoded(Ok(backups::prune_refusal(&typed(&args[0])))),
         "batchMatrix" => encoded(
             fleet::plan_fleet(&typed(&args[0]))
@@ -559,6 +564,8 @@ fn run(call: &str, args: &[Value]) -> Value {
         ))),
         "homeFiles" => encoded(upkeep_core::refresh::home_files(text(0))),
         "stateRefusal" => encoded(Ok(update::state_refusal(&typed(&args[0])))),
+        "readProgress" => encoded(Ok(update::progress_reading(text(0), text(1)))),
+        "progressText" => encoded(Ok(update::progress_text(&typed(&args[0])))),
         "noRecord" => encoded(Ok(upkeep_core::refresh::no_record(&typed(&args[0])))),
         "handMergeDiff" => encoded(upkeep_core::refresh::MergeDiff::of(
             text(0),

@@ -30,6 +30,18 @@ pub fn active_runs(
     Ok(backups::active_runs(&facts))
 }
 
+/// The id of a run started at `now_ms`, in a command's style, with its suffix.
+#[napi]
+pub fn run_id(
+    env: &Env,
+    #[napi(ts_arg_type = "RunIdStyle")] style: Unknown,
+    now_ms: f64,
+    suffix: String,
+) -> napi::Result<String> {
+    let style: backups::RunIdStyle = decode(env, ErrorKind::InvalidArgument, "style", style)?;
+    Ok(backups::run_id(style, now_ms as u64, &suffix))
+}
+
 /// Why a prune is refused before anything is read (it names no selection); null: it may go on.
 #[napi(ts_return_type = "Refusal | null")]
 pub fn prune_refusal<'env>(

@@ -72,6 +72,27 @@ pub fn start_update<'env>(
     encode(env, &start)
 }
 
+/// The progress record an interrupted update left, read from its text, or why it is refused.
+#[napi(ts_return_type = "ProgressReading")]
+pub fn read_progress<'env>(
+    env: &'env Env,
+    text: String,
+    path: String,
+) -> napi::Result<Unknown<'env>> {
+    encode(env, &update::progress_reading(&text, &path))
+}
+
+/// The text of a progress record, as the update writes it.
+#[napi]
+pub fn progress_text(
+    env: &Env,
+    #[napi(ts_arg_type = "InProgress")] record: Unknown,
+) -> napi::Result<String> {
+    let record: update::InProgress =
+        decode(env, ErrorKind::InvalidUpdateInput, "progressText", record)?;
+    Ok(update::progress_text(&record))
+}
+
 /// The update's next move from what the shim read: a refusal, an up-to-date ending, or
 /// the start of a run.
 #[napi(ts_return_type = "UpdatePreparation")]

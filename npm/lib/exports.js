@@ -81,6 +81,8 @@ export const ENGINE = Object.freeze([
       'checkVersions',
       'changelogRange',
       'startUpdate',
+      'readProgress',
+      'progressText',
       'prepareUpdate',
       'updateReadList',
       'checkClean',
@@ -97,7 +99,7 @@ export const ENGINE = Object.freeze([
       'updateDocument',
     ],
   ],
-  ['Backups', ['listBackups', 'activeRuns', 'pruneRefusal', 'planPrune']],
+  ['Backups', ['listBackups', 'activeRuns', 'runId', 'pruneRefusal', 'planPrune']],
   [
     'Generated regions',
     [

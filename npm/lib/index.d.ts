@@ -168,6 +168,7 @@ import type {
   PlannedFile,
   PrInput,
   PrPayload,
+  ProgressReading,
   ProjectFacts,
   ProjectKind,
   ProjectSource,
@@ -202,6 +203,7 @@ import type {
   RiskOptions,
   RunEnd,
   RunFacts,
+  RunIdStyle,
   RunRenderOptions,
   RunReport,
   ScaffoldHalt,
@@ -552,6 +554,11 @@ export declare function changelogRange(text: string, from: string, to: string): 
 /** Resume an interrupted update between the same versions, start fresh, or throw `update-in-progress`. */
 export declare function startUpdate(inProgress: InProgress | null, from: string, to: string, runId: string): UpdateStart;
 
+/** The progress record an interrupted update left (`.upkeep/update-in-progress.json`), read from its text, or the `bad-state` refusal naming `path`. */
+export declare function readProgress(text: string, path: string): ProgressReading;
+/** A progress record's text, as an update writes it: one line of JSON. */
+export declare function progressText(record: InProgress): string;
+
 /** The update's next move from what was read; throws `downgrade`, `baseline-mismatch`, `update-in-progress`. */
 export declare function prepareUpdate(facts: UpdateFacts): UpdatePreparation;
 
@@ -693,6 +700,8 @@ export declare function listBackups(input: BackupsInput): BackupsList;
 
 /** The backup runs under way or interrupted, which a prune keeps: the update's progress record's run (and its regeneration's), refresh runs whose journal has no end. */
 export declare function activeRuns(facts: ActiveFacts): string[];
+/** The id of a run started at `nowMs` (ms since the epoch): an update's or `new`'s `20260101-120000-123`, a refresh's `20260517T123456Z-<suffix>`, a sync's `2026-01-01T12-00-00-123Z-<suffix>`. */
+export declare function runId(style: RunIdStyle, nowMs: number, suffix: string): string;
 /** Why a prune is refused before anything is read or locked (it names neither `keep` nor `olderThan`), or `null`. */
 export declare function pruneRefusal(options: PruneOptions): Refusal | null;
 /** Which backup folders a prune removes (never one holding content found nowhere else), and why the other selected ones stay. */

@@ -290,6 +290,51 @@ describe('backups', () => {
   });
 });
 
+describe('a record of the runs under way that cannot be read', () => {
+  test('keeps every backup run, says why instead of a prune hint, and the update refuses the record by name', () => {
+    const { v1, v2 } = releases();
+    const v3 = track(writeRelease(tempDir(), { version: '1.2.0', files: { ...files2, 'a.txt': 'a3\n' }, manifest }));
+    const project = track(installProject(v1));
+    git(project, 'init', '-q');
+    git(project, 'add', '-A');
+    git(project, 'commit', '-qm', 'installed 1.0.0');
+    assert.equal(runUpdate(project, v1, v2).json.status, 'updated');
+    const progress = '.upkeep/update-in-progress.json';
+    // JSON, but not a record: which run it was is unknown.
+    writeFileSync(join(project, progress), '{"from":"1.0.0","to":"1.1.0"}\n');
+    const listed = runCli(['backups', 'list', '--root', project]);
+    assert.equal(listed.status, 0, listed.stderr);
+    assert.match(
+      listed.stdout,
+      /'\.upkeep\/update-in-progress\.json' could not be read: which runs have finished is unknown, so a prune keeps every run until it can be read\.\n$/,
+    );
+    assert.doesNotMatch(listed.stdout, /Remove older runs/);
+    const kept = JSON.parse(runCli(['backups', 'prune', '--root', project, '--keep', '0', '--json']).stdout);
+    assert.deepEqual(kept.remove, []);
+    assert.match(
+      kept.kept[0].reason,
+      /^'\.upkeep\/update-in-progress\.json' could not be read, so whether its run has finished is unknown$/,
+    );
+    assert.equal(readdirSync(join(project, '.upkeep-backups')).length, 2, 'the run and the .gitignore stay');
+    refused(
+      project,
+      () => runUpdate(project, v2, v3),
+      'bad-state',
+      /^\.upkeep\/update-in-progress\.json is not an update's progress record \(it has no "runId"\)/,
+    );
+    // A refresh journal that cannot be parsed counts the same.
+    rmSync(join(project, progress));
+    writeFileSync(join(project, '.upkeep-source.refresh.log'), 'not a journal line\n');
+    const journal = JSON.parse(runCli(['backups', 'prune', '--root', project, '--keep', '0', '--json']).stdout);
+    assert.deepEqual(journal.remove, []);
+    assert.match(journal.kept[0].reason, /^'\.upkeep-source\.refresh\.log' could not be read, so/);
+    // Once both are readable, the run (whose files are all in HEAD) may go.
+    rmSync(join(project, '.upkeep-source.refresh.log'));
+    const pruned = JSON.parse(runCli(['backups', 'prune', '--root', project, '--keep', '0', '--json']).stdout);
+    assert.equal(pruned.remove.length, 1, JSON.stringify(pruned));
+  });
+});
+
 describe('a regeneration that removes the progress record', () => {
   test('the update still completes (the record is only a resume marker)', () => {
     const region = {

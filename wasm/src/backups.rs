@@ -22,6 +22,13 @@ pub fn active_runs(facts: JsValue) -> Result<Vec<String>, JsValue> {
     Ok(backups::active_runs(&facts))
 }
 
+/// The id of a run started at `now_ms`, in a command's style, with its suffix.
+#[wasm_bindgen(js_name = runId)]
+pub fn run_id(style: JsValue, now_ms: f64, suffix: &str) -> Result<String, JsValue> {
+    let style: backups::RunIdStyle = decode(ErrorKind::InvalidArgument, "style", style)?;
+    Ok(backups::run_id(style, now_ms as u64, suffix))
+}
+
 /// Why a prune is refused before anything is read (it names no selection); null: it may go on.
 #[wasm_bindgen(js_name = pruneRefusal)]
 pub fn prune_refusal(options: JsValue) -> Result<JsValue, JsValue> {

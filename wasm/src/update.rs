@@ -50,6 +50,19 @@ pub fn start_update(
     encode(&update::start_update(record.as_ref(), from, to, run_id).map_err(to_js)?)
 }
 
+/// The progress record an interrupted update left, read from its text, or why it is refused.
+#[wasm_bindgen(js_name = readProgress)]
+pub fn read_progress(text: &str, path: &str) -> Result<JsValue, JsValue> {
+    encode(&update::progress_reading(text, path))
+}
+
+/// The text of a progress record, as the update writes it.
+#[wasm_bindgen(js_name = progressText)]
+pub fn progress_text(record: JsValue) -> Result<String, JsValue> {
+    let record: update::InProgress = decode(ErrorKind::InvalidUpdateInput, "progressText", record)?;
+    Ok(update::progress_text(&record))
+}
+
 /// The update's next move from what the shim read: a refusal, an up-to-date ending, or
 /// the start of a run.
 #[wasm_bindgen(js_name = prepareUpdate)]

@@ -37,4 +37,4 @@ pub use active::{active_runs, ActiveFacts};
 pub(crate) use model::as_number;
 pub use model::{BackupFile, BackupRun, BackupsInput, BackupsList, BackupsNamed, RunSummary};
 pub use prune::{list_backups, plan_prune, prune_refusal, KeptRun, PruneOptions, PrunePlan};
-pub use time::{parse_duration, run_time};
+pub use time::{parse_duration, run_id, run_time, RunIdStyle};

@@ -78,6 +78,11 @@ pub struct BackupsInput {
     /// Run ids of runs under way or interrupted (their progress record): never pruned.
     #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
     pub active: Vec<String>,
+    /// Records of runs under way (the update's progress record, a refresh journal) that
+    /// are there but could not be read: which runs have finished is then unknown, so a
+    /// prune keeps every run.
+    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
+    pub unreadable: Vec<String>,
     /// Whether the project is a git work tree with a `HEAD`.
     #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
     pub git: bool,

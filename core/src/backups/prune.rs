@@ -5,7 +5,8 @@
 //! the project's file at the same path has the same SHA-256, `HEAD` has the same blob
 //! there, or a run that is kept holds the same content. Candidates are judged newest
 //! first, so two runs holding the same unique content never both go. Runs under way,
-//! runs with entries that are not regular files, and runs with unreadable files are kept.
+//! runs with entries that are not regular files, and runs with unreadable files are kept;
+//! so is every run while a record of the runs under way cannot be read.
 
 use std::collections::HashSet;
 
@@ -100,6 +101,15 @@ fn only_here(run: &BackupRun, elsewhere: &HashSet<&str>) -> Vec<String> {
         .collect()
 }
 
+/// `'a'`, `'a' and 'b'`, `'a', 'b' and 'c'`.
+fn quoted_list(paths: &[String]) -> String {
+    let quoted: Vec<String> = paths.iter().map(|p| format!("'{p}'")).collect();
+    match quoted.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => quoted.join(""),
+    }
+}
+
 fn contents(run: &BackupRun) -> impl Iterator<Item = &str> {
     run.files.iter().filter_map(|f| f.sha256.as_deref())
 }
@@ -177,11 +187,22 @@ fn render_list(runs: &[RunSummary], bytes: u64, input: &BackupsInput) -> String 
     } else {
         "the project's tree or another backup"
     };
+    out.push_str(&format!(
+        "\"only here\": files whose content is not in {elsewhere}; a prune never removes a run holding one.\n"
+    ));
+    if !input.unreadable.is_empty() {
+        // A prune would remove nothing: say why instead of suggesting one.
+        out.push_str(&format!(
+            "{} could not be read: which runs have finished is unknown, so a prune keeps every run until it can be read.\n",
+            quoted_list(&input.unreadable)
+        ));
+        return out;
+    }
     let mut prune: Vec<String> = ["upkeep", "backups", "prune"].map(String::from).to_vec();
     prune.extend(input.named.args());
     prune.extend(["--keep".to_string(), "3".to_string()]);
     out.push_str(&format!(
-        "\"only here\": files whose content is not in {elsewhere}; a prune never removes a run holding one.\nRemove older runs with `{}` (or `--older-than 30d`); add `--dry-run` to see first.\n",
+        "Remove older runs with `{}` (or `--older-than 30d`); add `--dry-run` to see first.\n",
         crate::regions::shell_command(&prune)
     ));
     out
@@ -222,6 +243,11 @@ pub fn plan_prune(input: &BackupsInput, options: &PruneOptions) -> Result<PruneP
     for (_, run) in candidates {
         let reason = if input.active.contains(&run.id) {
             Some("its run has not finished (re-run the update or refresh first)".to_string())
+        } else if !input.unreadable.is_empty() {
+            Some(format!(
+                "{} could not be read, so whether its run has finished is unknown",
+                quoted_list(&input.unreadable)
+            ))
         } else if !run.other.is_empty() {
             Some(format!(
                 "it holds entries that are not regular files ({}); look at them by hand",
@@ -366,6 +392,7 @@ mod tests {
             ],
             now_ms: run_time("20260111-000000-000").unwrap(),
             active: vec!["20251130-000000-000".into()],
+            unreadable: vec![],
             git: true,
             named: BackupsNamed::default(),
         }
@@ -435,6 +462,33 @@ mod tests {
         assert!(plan
             .summary
             .starts_with("Removed 3 backup runs (40 bytes freed):\n"));
+    }
+
+    #[test]
+    fn an_unreadable_record_keeps_every_run() {
+        let all = BackupsInput {
+            unreadable: vec![".upkeep/update-in-progress.json".into()],
+            ..input()
+        };
+        let keep_none = PruneOptions {
+            keep: Some(0),
+            ..PruneOptions::default()
+        };
+        let plan = plan_prune(&all, &keep_none).unwrap();
+        assert!(plan.remove.is_empty());
+        assert_eq!(plan.kept.len(), all.runs.len());
+        assert_eq!(
+            plan.kept[0].reason,
+            "'.upkeep/update-in-progress.json' could not be read, so whether its run has finished is unknown"
+        );
+        assert!(list_backups(&all).summary.contains(
+            "'.upkeep/update-in-progress.json' could not be read: which runs have finished is unknown, so a prune keeps every run until it can be read.\n"
+        ));
+        assert!(!list_backups(&all).summary.contains("Remove older runs"));
+        assert_eq!(
+            quoted_list(&["a".into(), "b".into(), "c".into()]),
+            "'a', 'b' and 'c'"
+        );
     }
 
     #[test]

@@ -52,10 +52,21 @@ fn days_from_civil(year: u64, month: u64, day: u64) -> Option<u64> {
     (era * 146_097 + doe).checked_sub(719_468)
 }
 
-/// `YYYY-MM-DD HH:MM UTC` for a time in ms since the epoch.
-pub(crate) fn format_time(ms: u64) -> String {
+/// A time in ms since the epoch as its UTC calendar parts.
+struct Civil {
+    year: u64,
+    month: u64,
+    day: u64,
+    hour: u64,
+    minute: u64,
+    second: u64,
+    millis: u64,
+}
+
+/// The calendar parts of `ms` (Howard Hinnant's `civil_from_days`).
+fn civil(ms: u64) -> Civil {
     let days = ms / DAY_MS;
-    let minutes = (ms % DAY_MS) / 60_000;
+    let in_day = ms % DAY_MS;
     let z = days + 719_468;
     let era = z / 146_097;
     let doe = z - era * 146_097;
@@ -64,12 +75,57 @@ pub(crate) fn format_time(ms: u64) -> String {
     let mp = (5 * doy + 2) / 153;
     let day = doy - (153 * mp + 2) / 5 + 1;
     let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + u64::from(month <= 2);
+    Civil {
+        year: yoe + era * 400 + u64::from(month <= 2),
+        month,
+        day,
+        hour: in_day / 3_600_000,
+        minute: in_day / 60_000 % 60,
+        second: in_day / 1000 % 60,
+        millis: in_day % 1000,
+    }
+}
+
+/// `YYYY-MM-DD HH:MM UTC` for a time in ms since the epoch.
+pub(crate) fn format_time(ms: u64) -> String {
+    let c = civil(ms);
     format!(
-        "{year:04}-{month:02}-{day:02} {:02}:{:02} UTC",
-        minutes / 60,
-        minutes % 60
+        "{:04}-{:02}-{:02} {:02}:{:02} UTC",
+        c.year, c.month, c.day, c.hour, c.minute
     )
+}
+
+/// How a command names its runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+pub enum RunIdStyle {
+    /// An update's or a `new`'s: `20260101-120000-123` (the suffix is not used).
+    Update,
+    /// A refresh's or an install's: `20260517T123456Z-<suffix>` (random hex, so two runs in
+    /// one second stay apart).
+    Refresh,
+    /// A sync's: `2026-01-01T12-00-00-123Z-<suffix>` (the process id).
+    Sync,
+}
+
+/// The id of a run started at `now_ms` (ms since the epoch), in `style`, with `suffix`
+/// where the style has one. [`run_time`] reads the time back from the update and refresh
+/// styles.
+pub fn run_id(style: RunIdStyle, now_ms: u64, suffix: &str) -> String {
+    let c = civil(now_ms);
+    let (y, mo, d, h, mi, s, ms) = (c.year, c.month, c.day, c.hour, c.minute, c.second, c.millis);
+    match style {
+        RunIdStyle::Update => format!("{y:04}{mo:02}{d:02}-{h:02}{mi:02}{s:02}-{ms:03}"),
+        RunIdStyle::Refresh => format!("{y:04}{mo:02}{d:02}T{h:02}{mi:02}{s:02}Z-{suffix}"),
+        RunIdStyle::Sync => {
+            format!("{y:04}-{mo:02}-{d:02}T{h:02}-{mi:02}-{s:02}-{ms:03}Z-{suffix}")
+        }
+    }
 }
 
 /// An age such as `90m`, `12h`, `30d` or `2w`, in ms.
@@ -113,6 +169,14 @@ mod tests {
         assert_eq!(run_time("20260101-120000-123-regen"), Some(t));
         assert_eq!(format_time(0), "1970-01-01 00:00 UTC");
         assert_eq!(format_time(951_782_400_000), "2000-02-29 00:00 UTC");
+        assert_eq!(run_id(RunIdStyle::Update, t, ""), "20260101-120000-123");
+        let refresh = run_id(RunIdStyle::Refresh, 1_779_021_296_789, "1a2b3c4d");
+        assert_eq!(refresh, "20260517T123456Z-1a2b3c4d");
+        assert_eq!(run_time(&refresh), Some(1_779_021_296_000));
+        assert_eq!(
+            run_id(RunIdStyle::Sync, t, "42"),
+            "2026-01-01T12-00-00-123Z-42"
+        );
         for bad in ["", "x", "20261301-000000", "2026010-1200001", "run1"] {
             assert_eq!(run_time(bad), None, "{bad}");
         }

@@ -60,8 +60,5 @@ pub fn checkout_refusal(problem: &CheckoutProblem) -> Refusal {
             format!("cannot read the work clone '{clone}': {said}"),
         ),
     };
-    Refusal {
-        code: code.into(),
-        message,
-    }
+    Refusal::new(code, message)
 }

@@ -145,8 +145,5 @@ pub fn release_refusal(problem: &ReleaseProblem) -> Refusal {
             )
         }
     };
-    Refusal {
-        code: code.into(),
-        message,
-    }
+    Refusal::new(code, message)
 }

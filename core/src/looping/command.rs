@@ -83,8 +83,5 @@ pub fn loop_refusal(problem: &LoopProblem) -> crate::refusal::Refusal {
             format!("{file} already exists: this work tree has a loop")
         }
     };
-    crate::refusal::Refusal {
-        code: REFUSALS[0].into(),
-        message,
-    }
+    crate::refusal::Refusal::new(REFUSALS[0], message)
 }

@@ -51,15 +51,18 @@ pub fn home_files(home: &str) -> Result<HomeFiles> {
     Ok(files_in(home))
 }
 
+/// `name` inside `home` (`.` is the repository's root), as a path from the root.
+pub(crate) fn in_home(home: &str, name: &str) -> String {
+    if home == "." {
+        name.to_string()
+    } else {
+        format!("{home}/{name}")
+    }
+}
+
 /// The files for a `home` already checked (a parsed manifest's).
 pub(crate) fn files_in(home: &str) -> HomeFiles {
-    let at = |name: &str| {
-        if home == "." {
-            name.to_string()
-        } else {
-            format!("{home}/{name}")
-        }
-    };
+    let at = |name: &str| in_home(home, name);
     HomeFiles {
         home: home.into(),
         record: at(RECORD_NAME),

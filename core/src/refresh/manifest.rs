@@ -76,11 +76,7 @@ pub struct InstallManifest {
 impl InstallManifest {
     /// `<home>/<name>`, or `name` alone when home is the root.
     pub fn home_path(&self, name: &str) -> String {
-        if self.home == "." {
-            name.to_string()
-        } else {
-            format!("{}/{name}", self.home)
-        }
+        super::home_files::in_home(&self.home, name)
     }
 
     /// Where the source record lives in the host repository.

@@ -56,13 +56,13 @@ pub fn no_record(facts: &NoRecordFacts) -> Refusal {
     if let Some(manifest) = &facts.manifest {
         argv.extend(["--manifest".to_string(), manifest.clone()]);
     }
-    Refusal {
-        code: "no-record".into(),
-        message: format!(
+    Refusal::new(
+        "no-record",
+        format!(
             "no record '{}' in '{}': install first with `{}`",
             facts.record,
             facts.root,
             shell_command(&argv)
         ),
-    }
+    )
 }

@@ -300,6 +300,12 @@ pub fn run_report(plan: &Plan, facts: &RunFacts) -> RunReport {
     )
 }
 
+/// Whether an install with `attention` files needing a person writes: an install writes
+/// all or nothing, so nothing at all (the record included) while any file needs one.
+pub(crate) fn install_writes(attention: u32) -> bool {
+    attention == 0
+}
+
 /// [`run_report`] over a plan's files as [`FileFacts`] (a whole [`Plan`] or a session's).
 pub(crate) fn report_of<'p>(
     plan_files: impl Iterator<Item = FileFacts<'p>> + Clone,
@@ -334,8 +340,7 @@ pub(crate) fn report_of<'p>(
     let states = (!install).then_some(states);
     // A file the run skipped or could not write needs a person as much as a conflict does.
     let attention = plan_attention + unfinished;
-    // An install that needs attention writes nothing, the record included.
-    let blocked = install && plan_attention > 0;
+    let blocked = install && !install_writes(plan_attention);
     let record_changed =
         plan_record_changed && !facts.dry_run && unfinished == 0 && !stopped && !blocked;
     let outcome = if facts.dry_run {

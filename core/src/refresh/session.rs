@@ -212,7 +212,7 @@ impl RefreshSession {
         !dry_run
             && match &self.kind {
                 Kind::Refresh(_) => self.mutating(),
-                Kind::Install(plan) => plan.attention == 0,
+                Kind::Install(plan) => super::report::install_writes(plan.attention),
             }
     }
 

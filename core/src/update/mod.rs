@@ -34,6 +34,7 @@ mod manifest;
 mod overview;
 mod plan;
 mod preparation;
+mod progress_record;
 mod question;
 mod report;
 mod semver;
@@ -72,6 +73,7 @@ pub use plan::{
     MAX_CONTENT_BYTES,
 };
 pub use preparation::{prepare_update, RecordedSource, UpdateFacts, UpdatePreparation};
+pub use progress_record::{progress_reading, progress_text, read_progress, ProgressReading};
 pub use question::{update_question, UpdateQuestion};
 pub use report::{Conflict, StructuredFile, UpdateReport};
 pub use semver::{compare_versions, Version};

@@ -41,6 +41,13 @@ pub enum StateProblem {
         /// Its path inside the project.
         path: String,
     },
+    /// The record of an interrupted update is JSON, but not of a record's shape.
+    MalformedProgress {
+        /// Its path inside the project.
+        path: String,
+        /// What is wrong with it.
+        why: String,
+    },
     /// A release lacks a file every release carries.
     ReleaseLacks {
         /// Which release (`installed`, `latest`).
@@ -65,12 +72,15 @@ pub fn state_refusal(problem: &StateProblem) -> Refusal {
                 "{path} is not valid JSON: an interrupted update's record is damaged; restore from the backups and remove it"
             ),
         ),
+        StateProblem::MalformedProgress { path, why } => (
+            "bad-state",
+            format!(
+                "{path} is not an update's progress record ({why}): an interrupted update's record is damaged; restore from the backups and remove it"
+            ),
+        ),
         StateProblem::ReleaseLacks { label, path } => {
             ("bad-release", format!("the {label} release has no {path}"))
         }
     };
-    Refusal {
-        code: code.into(),
-        message,
-    }
+    Refusal::new(code, message)
 }

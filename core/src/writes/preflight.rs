@@ -59,10 +59,10 @@ pub fn preflight_refusal(seen: &TargetSeen) -> Option<Refusal> {
         };
         format!("it is a {kind}, not a regular file; upkeep never writes through one")
     };
-    Some(Refusal {
-        code: "unsafe-path".into(),
-        message: format!("unsafe path '{}': {why} (nothing was written)", seen.path),
-    })
+    Some(Refusal::new(
+        "unsafe-path",
+        format!("unsafe path '{}': {why} (nothing was written)", seen.path),
+    ))
 }
 
 #[cfg(test)]

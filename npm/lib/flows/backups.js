@@ -120,7 +120,7 @@ function observe(/** @type {BackupsRequest} */ request) {
     return {
       runs,
       nowMs: (request.now ?? (() => new Date()))().getTime(),
-      active: activeRuns(root, tree, paths, folders),
+      ...activeRuns(root, tree, paths, folders),
       git: Boolean(git),
       named: request.named ?? {},
     };
@@ -248,9 +248,10 @@ function addGitFacts(
 }
 
 /**
- * Run ids of runs under way or interrupted, which the engine names (`activeRuns`) from what
- * is read here: the update's progress record's run id, and each refresh journal beside a
- * backups folder (one that cannot be read or parsed names no run).
+ * What says which runs are under way or interrupted: the run ids the engine names
+ * (`activeRuns`) from the update's progress record and each refresh journal beside a
+ * backups folder, and those records that are there but could not be read or parsed.
+ * @returns {{ active: string[], unreadable: string[] }}
  */
 function activeRuns(
   /** @type {string} */ root,
@@ -258,23 +259,34 @@ function activeRuns(
   /** @type {import('../index.js').UpdatePaths} */ paths,
   /** @type {string[]} */ folders,
 ) {
+  /** @type {string[]} */
+  const unreadable = [];
   /** @type {string | null} */
   let progressRun = null;
   const progress = tree.entry(paths.progress);
   if (progress && 'bytes' in progress) {
-    try {
-      const runId = JSON.parse(progress.bytes.toString('utf8')).runId;
-      if (typeof runId === 'string') progressRun = runId;
-    } catch {}
+    const reading = engine.readProgress(progress.bytes.toString('utf8'), paths.progress);
+    if (reading.record) progressRun = reading.record.runId;
+    else unreadable.push(paths.progress);
+  } else if (progress) {
+    unreadable.push(paths.progress);
   }
-  const journals = [];
+  /** @type {Set<string>} */
+  const names = new Set();
   for (const folder of folders) {
     try {
-      const { journal } = homeOf(folder);
-      journals.push(engine.parseJournal(readJournal(join(root, journal), journal)));
-    } catch {}
+      names.add(homeOf(folder).journal);
+    } catch {} // a folder outside any home has no journal
   }
-  return engine.activeRuns({ progressRun, journals });
+  const journals = [];
+  for (const journal of names) {
+    try {
+      journals.push(engine.parseJournal(readJournal(join(root, journal), journal)));
+    } catch {
+      unreadable.push(journal);
+    }
+  }
+  return { active: engine.activeRuns({ progressRun, journals }), unreadable };
 }
 
 /** The update lock (when the state folder exists) and each refresh home's lock. */

@@ -83,7 +83,7 @@ export async function newProject(request) {
     inProgress: readText(join(root, stateDir, 'new-in-progress.json')),
     spec: release.spec,
     force,
-    runId: runId((request.now ?? (() => new Date()))()),
+    runId: engine.runId('update', (request.now ?? (() => new Date()))().getTime(), ''),
     stateDir,
     stateEntries: topEntries(join(root, stateDir), `${target}/${stateDir}`),
   });
@@ -283,9 +283,4 @@ function readText(/** @type {string} */ path) {
     if (code === 'ENOENT' || code === 'ENOTDIR') return null;
     throw error;
   }
-}
-
-/** A run id from the clock: `20260101-120000-123`. */
-function runId(/** @type {Date} */ date) {
-  return `${date.toISOString().replace(/[-:]/g, '').replace('T', '-').replace(/\..*/, '')}-${String(date.getMilliseconds()).padStart(3, '0')}`;
 }

@@ -30,8 +30,8 @@ import { counter, emit, letSignalsIn, stoppedUnwritten } from './progress.js';
  * @property {(event: import('./progress.js').ProgressEvent) => void} [onProgress]
  */
 
-/** A run id that sorts by time: `20260517T123456Z-1a2b3c4d`. */
-export const newRunId = () => `${new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '')}-${randomBytes(4).toString('hex')}`;
+/** A run id that sorts by time (`20260517T123456Z-1a2b3c4d`), worded by the engine. */
+export const newRunId = () => engine.runId('refresh', Date.now(), randomBytes(4).toString('hex'));
 
 /** What an absent file is compared as: nothing. */
 const NOTHING = new Uint8Array();

@@ -73,7 +73,7 @@ export async function sync({ cwd, from, picks = [], checks = [], dryRun = false,
   const state = join(common, 'upkeep');
   mkdirSync(state, { recursive: true });
   const started = now();
-  const runId = `${started.toISOString().replace(/[:.]/g, '-')}-${process.pid}`;
+  const runId = engine.runId('sync', started.getTime(), String(process.pid));
   let lock;
   try {
     lock = acquireLock(join(state, 'sync.lock'), runId);

@@ -85,7 +85,7 @@ export async function update(request) {
   const paths = engine.updatePaths(request.stateDir ?? DEFAULT_STATE_DIR);
   const stateDir = paths.stateDir;
   const root = realpathSync(request.root);
-  const clockRunId = runId((request.now ?? (() => new Date()))());
+  const clockRunId = engine.runId('update', (request.now ?? (() => new Date()))().getTime(), '');
   // The state folder is a real folder inside the tree before anything is created in it.
   const state = openStateFolder(root, stateDir);
   const held = dryRun ? null : acquireLock({ dir: state, name: splitPath(paths.lock).name }, clockRunId, { what: 'update' });
@@ -105,7 +105,7 @@ export async function update(request) {
     if (installed === null) {
       throw refused({ kind: 'not-installed', versionPath: paths.version, root });
     }
-    const record = readJson(project, paths.progress);
+    const record = readProgress(project, paths.progress);
     // The two releases: the flags, else the recorded source (the engine decides).
     const sources = resolveSources(root, stateDir, request);
     const fetched = counter(onProgress, 'fetch', 2);
@@ -233,7 +233,7 @@ export async function update(request) {
       return outcome;
     }
     if (ready.writeProgress)
-      await writeFileIn(state, splitPath(paths.progress).name, Buffer.from(`${JSON.stringify(ready.writeProgress)}\n`));
+      await writeFileIn(state, splitPath(paths.progress).name, Buffer.from(engine.progressText(ready.writeProgress)));
     /** @type {Map<number, Uint8Array>} */
     const contents = new Map(plan.contents.map((c) => [c.index, c.bytes]));
     const run = await executeSteps(plan.steps, {
@@ -420,15 +420,13 @@ function lossyText(/** @type {TreeReader} */ tree, /** @type {string} */ rel) {
   return bytes === null ? null : bytes.toString('utf8');
 }
 
-/** The progress record, or null; a damaged one is refused by name. */
-function readJson(/** @type {TreeReader} */ tree, /** @type {string} */ rel) {
+/** The progress record, or null; the engine refuses a damaged one by name. */
+function readProgress(/** @type {TreeReader} */ tree, /** @type {string} */ rel) {
   const text = readTextStrict(tree, rel, rel);
   if (text === null) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw refused({ kind: 'damaged-progress', path: rel });
-  }
+  const reading = engine.readProgress(text, rel);
+  if (reading.refusal) throw UpkeepError.from(reading.refusal);
+  return reading.record;
 }
 
 /**
@@ -499,11 +497,6 @@ function listFiles(tree, mergeDir) {
     return [];
   }
   return found.sort();
-}
-
-/** A run id from the clock: `20260101-120000-123`. */
-function runId(/** @type {Date} */ date) {
-  return `${date.toISOString().replace(/[-:]/g, '').replace('T', '-').replace(/\..*/, '')}-${String(date.getMilliseconds()).padStart(3, '0')}`;
 }
 
 /** The engine's refusal of a project or release not in a state to update from, as an error. */

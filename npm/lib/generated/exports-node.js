@@ -78,6 +78,8 @@ export const {
   checkVersions,
   changelogRange,
   startUpdate,
+  readProgress,
+  progressText,
   prepareUpdate,
   updateReadList,
   checkClean,
@@ -94,7 +96,7 @@ export const {
   updateDocument,
 } = engine;
 // Backups
-export const { listBackups, activeRuns, pruneRefusal, planPrune } = engine;
+export const { listBackups, activeRuns, runId, pruneRefusal, planPrune } = engine;
 // Generated regions
 export const {
   regionVerdict,

@@ -386,6 +386,12 @@ export type BackupsInput = {
    */
   active?: Array<string>;
   /**
+   * Records of runs under way (the update's progress record, a refresh journal) that
+   * are there but could not be read: which runs have finished is then unknown, so a
+   * prune keeps every run.
+   */
+  unreadable?: Array<string>;
+  /**
    * Whether the project is a git work tree with a `HEAD`.
    */
   git?: boolean;
@@ -3595,6 +3601,20 @@ export type ProbedSide = {
 };
 
 /**
+ * [`read_progress`] as one value for the bindings: the record, or the refusal.
+ */
+export type ProgressReading = {
+  /**
+   * The record, when the text holds one.
+   */
+  record: InProgress | null;
+  /**
+   * Why the text is refused, when it does not.
+   */
+  refusal: Refusal | null;
+};
+
+/**
  * The facts a status line is made of.
  */
 export type ProjectFacts = {
@@ -5030,6 +5050,11 @@ export type RunFacts = {
 };
 
 /**
+ * How a command names its runs.
+ */
+export type RunIdStyle = 'update' | 'refresh' | 'sync';
+
+/**
  * How a run ended, as its report and the journal's `end` record say.
  */
 export type RunOutcome = 'planned' | 'complete' | 'pending' | 'failed' | 'interrupted';
@@ -5755,6 +5780,17 @@ export type StateProblem =
        * Its path inside the project.
        */
       path: string;
+    }
+  | {
+      kind: 'malformed-progress';
+      /**
+       * Its path inside the project.
+       */
+      path: string;
+      /**
+       * What is wrong with it.
+       */
+      why: string;
     }
   | {
       kind: 'release-lacks';

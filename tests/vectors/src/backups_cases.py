@@ -39,12 +39,19 @@ case("--keep 2 --older-than 30d: both must hold", "planPrune", project, {"keep":
 case("two runs holding the same unique content: one stays", "planPrune", {"runs": [run("20260102-000000-000", [f("z", "twin")]), run("20260101-000000-000", [f("z", "twin")])], "nowMs": NOW}, {"keep": 0})
 case("nothing asked, nothing selected", "planPrune", project, {})
 case("a bad age is refused by name", "planPrune", project, {"olderThan": "soon"})
+unsure = {**project, "unreadable": [".upkeep/update-in-progress.json", "svc/.upkeep-source.journal"]}
+case("a record of the runs under way that could not be read is named", "listBackups", unsure)
+case("a record of the runs under way that could not be read keeps every run", "planPrune", unsure, {"keep": 0})
 
 journal = lambda *runs: {"runs": [{"run": r, "started": "2026-01-01T00:00:00Z", "root": "/p", "source": "s", "files": [], **({"outcome": o} if o else {})} for r, o in runs], "tornLine": False, "tornAt": None}
 case("an update under way and its regeneration", "activeRuns", {"progressRun": "20260101-120000-123", "journals": []})
 case("refresh runs without an end", "activeRuns",
      {"progressRun": None, "journals": [journal(("r1", "complete"), ("r2", None)), journal(("r3", None))]})
 case("nothing under way", "activeRuns", {})
+# A run's id from the clock, in each command's style.
+for style, suffix in [("update", ""), ("refresh", "1a2b3c4d"), ("sync", "4242")]:
+    case(f"the {style} style", "runId", style, 1767268800123, suffix)
+case("the epoch", "runId", "update", 0, "")
 case("refused: no selection", "pruneRefusal", {})
 case("refused: a dry run is no selection", "pruneRefusal", {"dryRun": True})
 case("--keep 0 selects", "pruneRefusal", {"keep": 0})

@@ -186,8 +186,21 @@ for command, point in [("refresh", "reading"), ("install", "planned"), ("update"
 # An update whose project or release is not in a state to update from.
 for name, problem in [("not-installed", {"kind": "not-installed", "versionPath": ".upkeep/VERSION", "root": "/work/app"}),
                       ("damaged-progress", {"kind": "damaged-progress", "path": ".upkeep/update-in-progress.json"}),
+                      ("malformed-progress", {"kind": "malformed-progress", "path": ".upkeep/update-in-progress.json", "why": "it has no \"runId\""}),
                       ("release-lacks", {"kind": "release-lacks", "label": "latest", "path": ".upkeep/manifest.json"})]:
     case(f"stateRefusal: {name}", "stateRefusal", problem)
+# The record of an interrupted update: read back, or refused by name when damaged.
+PROGRESS = ".upkeep/update-in-progress.json"
+for name, text in [("a record", '{"from":"1.0.0","to":"2.0.0","runId":"20260101-120000-123"}\n'),
+                   ("not JSON", '{"from":"1.0.0",'),
+                   ("not an object", '["1.0.0","2.0.0"]'),
+                   ("a field missing", '{"from":"1.0.0","to":"2.0.0"}'),
+                   ("a field of the wrong type", '{"from":"1.0.0","to":2,"runId":"r"}'),
+                   ("an unknown field", '{"from":"1.0.0","to":"2.0.0","runId":"r","by":"me"}'),
+                   ("a duplicated field", '{"from":"1.0.0","from":"1.1.0","to":"2.0.0","runId":"r"}')]:
+    case(f"readProgress: {name}", "readProgress", text, PROGRESS)
+case("progressText: one line of JSON", "progressText", {"from": "1.0.0", "to": "2.0.0-rc.1", "runId": "20260101-120000-123"})
+case("progressText: quotes escaped", "progressText", {"from": "1\"0", "to": "2\\0", "runId": "r"})
 # upkeep's own files in a refresh's home, and a home outside the repository refused.
 for home in [".", "svc", "a/b", "../up", "/abs", ""]:
     case(f"homeFiles: {home!r}", "homeFiles", home)
