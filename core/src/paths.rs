@@ -28,8 +28,10 @@ use unicode_normalization::UnicodeNormalization;
 
 mod archive;
 mod order;
+mod tree_refusal;
 pub use archive::archive_entry_problem;
 pub use order::byte_order;
+pub use tree_refusal::{tree_refusal, TreeProblem};
 
 use crate::error::{Error, ErrorKind, Result};
 

@@ -244,6 +244,8 @@ pub fn render_stopped(facts: &StopFacts) -> Vec<Line> {
         (phase, _) => (phase.unwrap_or(""), facts.done, facts.total),
     };
     let doing = match phase {
+        // `new` and `adopt` read one release; an update two.
+        "fetch" if matches!(command.as_str(), "new" | "adopt") => "fetching the release",
         "fetch" => "fetching the releases",
         "read" => "reading the files",
         "plan" => "planning",

@@ -23,3 +23,4 @@ pub mod structured;
 pub mod text;
 pub mod update;
 pub mod update_inputs;
+pub mod writes;

@@ -142,6 +142,8 @@ import type {
   LandTicket,
   LayoutInput,
   LineEndings,
+  LockFacts,
+  LockHolder,
   LoopInit,
   LoopProblem,
   Manifest,
@@ -241,6 +243,7 @@ import type {
   SyncRun,
   SyncStep,
   TargetSeen,
+  TreeProblem,
   UnifiedDiff,
   UpdateDocument,
   UpdateFacts,
@@ -385,6 +388,14 @@ export declare function validatePath(path: string): string;
 export declare function checkCollisions(paths: string[]): void;
 /** Why a release archive's entry is refused before extraction (a link, a device, a path that could escape), or `null`. */
 export declare function archiveEntryProblem(path: string, kind: string): string | null;
+/** The `unsafe-path` refusal of what was met walking a path inside the tree without following links (a link or a file where a folder must be, something other than a regular file read or written, a folder swapped meanwhile). */
+export declare function treeRefusal(problem: TreeProblem): Refusal;
+/** A lock file's text for its holder: one line of JSON. */
+export declare function lockText(holder: LockHolder): string;
+/** The holder a lock file's text names, or `null` when its owner is unknown (empty, partial, not a holder). */
+export declare function readLock(text: string): LockHolder | null;
+/** The `busy` refusal of a lock that cannot be taken, or `null` when it is stale (its holder, on this host, is gone): break it and try again. */
+export declare function lockRefusal(facts: LockFacts): Refusal | null;
 /** Parses `install/manifest.json` strictly; errors name `name` and a byte offset. */
 export declare function parseInstallManifest(bytes: Uint8Array, name: string): InstallManifest;
 /** Parses `.upkeep-source.json` strictly. */

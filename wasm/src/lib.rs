@@ -21,6 +21,7 @@ pub mod structured;
 pub mod text;
 pub mod update;
 pub mod update_inputs;
+pub mod writes;
 
 use wasm_bindgen::prelude::*;
 

@@ -1,5 +1,6 @@
 //! The refusals of a sync whose checkout or work clone is not in a state to sync: a
-//! checkout not on a branch, one with no commits, a work clone git cannot read. The shim
+//! checkout not on a branch, one with no commits, a work clone git cannot read, another
+//! sync under way. The shim
 //! asks git and says which it met; the codes and words are decided here.
 //!
 //! ```
@@ -42,6 +43,15 @@ pub enum CheckoutProblem {
         /// What git said.
         said: String,
     },
+    /// Another sync of the checkout holds its lock.
+    Busy {
+        /// The checkout's root.
+        checkout: String,
+        /// Who its lock names, when it names someone.
+        #[cfg_attr(feature = "serde", serde(default))]
+        #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+        holder: Option<crate::writes::LockHolder>,
+    },
 }
 
 /// The refusal for `problem`: its code and the words a person reads.
@@ -58,6 +68,16 @@ pub fn checkout_refusal(problem: &CheckoutProblem) -> Refusal {
         CheckoutProblem::CloneUnreadable { clone, said } => (
             "clone-unreadable",
             format!("cannot read the work clone '{clone}': {said}"),
+        ),
+        CheckoutProblem::Busy { checkout, holder } => (
+            "busy",
+            match holder {
+                Some(holder) => format!(
+                    "a sync for {checkout} is already running ({})",
+                    crate::writes::holder_named(holder)
+                ),
+                None => format!("a sync for {checkout} is already running"),
+            },
         ),
     };
     Refusal::new(code, message)

@@ -121,8 +121,7 @@ function probe(/** @type {string} */ root, /** @type {string} */ rel) {
 
 function writable(/** @type {string} */ root, /** @type {string} */ rel) {
   const at = inspect(root, rel);
-  if (at.kind !== 'file' && at.kind !== 'missing')
-    throw unsafePathError(rel, `it is a ${at.kind}, not a regular file; upkeep never writes through one`);
+  if (at.kind !== 'file' && at.kind !== 'missing') throw unsafePathError({ kind: 'writes-through', path: rel, found: at.kind });
   ensureParents(root, rel);
   return at.abs;
 }

@@ -249,8 +249,7 @@ function topEntries(/** @type {string} */ root, /** @type {string} */ target) {
  */
 function writable(root, rel, folders) {
   const at = inspect(root, rel);
-  if (at.kind !== 'file' && at.kind !== 'missing')
-    throw unsafePathError(rel, `it is a ${at.kind}, not a regular file; upkeep never writes through one`);
+  if (at.kind !== 'file' && at.kind !== 'missing') throw unsafePathError({ kind: 'writes-through', path: rel, found: at.kind });
   ensureParents(root, rel, folders);
   return at.abs;
 }

@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { engine } from '../engine.js';
 import { inspect, unsafePathError } from '../shim/safe-path.js';
 import { joinedBytes, observeTree } from './observe-tree.js';
-import { UpkeepError } from '../shim/upkeep-error.js';
 
 /**
  * The observations of every path in `rels` under `root` for the engine, read in batches
@@ -50,11 +49,7 @@ export async function observeBatches(root, rels, onBatch, options = {}) {
       path,
       found: [f],
     } of batch) {
-      if (f.blockedBy) {
-        const why =
-          f.blockedBy.kind === 'symlink' ? 'is a symbolic link; upkeep never follows links inside the tree' : 'is not a directory';
-        throw unsafePathError(path, `'${f.blockedBy.folder}' ${why}`);
-      }
+      if (f.blockedBy) throw blocked(path, f.blockedBy);
       if (f.kind !== 'file') {
         observations.push({ path, kind: f.kind });
         continue;
@@ -101,11 +96,7 @@ export async function observeInto(root, rels, inputs, side, options = {}) {
     /** @type {Uint8Array[]} */
     const lf = [];
     batch.forEach(({ path, found: [f] }, i) => {
-      if (f.blockedBy) {
-        const why =
-          f.blockedBy.kind === 'symlink' ? 'is a symbolic link; upkeep never follows links inside the tree' : 'is not a directory';
-        throw unsafePathError(path, `'${f.blockedBy.folder}' ${why}`);
-      }
+      if (f.blockedBy) throw blocked(path, f.blockedBy);
       kinds[i] = KIND_CODES[f.kind];
       if (f.kind !== 'file') return;
       if (f.bytes) {
@@ -133,12 +124,17 @@ export async function observeInto(root, rels, inputs, side, options = {}) {
   });
 }
 
+/** The refusal of a path whose folder on the way is a link or no folder. */
+function blocked(/** @type {string} */ path, /** @type {{ folder: string, kind: 'symlink' | 'not-a-directory' }} */ by) {
+  return unsafePathError({ kind: by.kind === 'symlink' ? 'link' : 'not-a-folder', path, at: by.folder });
+}
+
 /** Reads a regular file under root without following links; undefined when absent. */
 export function readInside(/** @type {string} */ root, /** @type {string} */ rel) {
   const found = inspect(root, rel);
   if (found.kind === 'missing') return undefined;
   if (found.kind !== 'file') {
-    throw new UpkeepError('unsafe-path', `'${rel}' is a ${found.kind}, not a regular file`);
+    throw unsafePathError({ kind: 'reads-through', path: rel, found: found.kind });
   }
   return readFileSync(join(root, rel));
 }

@@ -79,9 +79,8 @@ export async function sync({ cwd, from, picks = [], checks = [], dryRun = false,
     lock = acquireLock(join(state, 'sync.lock'), runId);
   } catch (error) {
     if (!(error instanceof UpkeepError && error.code === 'busy')) throw error;
-    const holder = /** @type {any} */ (error).holder;
-    const who = holder ? ` (pid ${holder.pid}, host ${holder.host}, since ${holder.since})` : '';
-    throw busyError(`a sync for ${checkout} is already running${who}`, holder);
+    const holder = /** @type {any} */ (error).holder ?? null;
+    throw busyError(engine.checkoutRefusal({ kind: 'busy', checkout, holder }), holder);
   }
   const cloneRef = `refs/upkeep/sync/${runId}`;
   const worktree = join(state, `sync-${runId}`);

@@ -643,6 +643,17 @@ export type CheckoutProblem =
        * What git said.
        */
       said: string;
+    }
+  | {
+      kind: 'busy';
+      /**
+       * The checkout's root.
+       */
+      checkout: string;
+      /**
+       * Who its lock names, when it names someone.
+       */
+      holder?: LockHolder | null;
     };
 
 /**
@@ -2510,6 +2521,73 @@ export type ListSpec = {
    */
   additions: Additions;
 };
+
+/**
+ * A lock the shim could not take, and how it names it.
+ */
+export type LockFacts = {
+  /**
+   * The command the lock guards (`update`, `refresh`), as messages name it.
+   */
+  what: string;
+  /**
+   * The lock file's path, as shown.
+   */
+  shown: string;
+  /**
+   * What was there.
+   */
+  seen: LockSeen;
+};
+
+/**
+ * Who holds a lock, as its file says.
+ */
+export type LockHolder = {
+  /**
+   * The process id.
+   */
+  pid: number;
+  /**
+   * The host name.
+   */
+  host: string;
+  /**
+   * The process's start time (Linux clock ticks since boot; empty when unknown): a pid
+   * reused by a later process does not hold the lock.
+   */
+  start?: string | null;
+  /**
+   * When it was taken (ISO 8601).
+   */
+  since?: string | null;
+  /**
+   * The run that took it.
+   */
+  run?: string | null;
+};
+
+/**
+ * What the shim found where it wanted to take the lock.
+ */
+export type LockSeen =
+  | { kind: 'unknown' }
+  | {
+      kind: 'held';
+      /**
+       * Who its file names.
+       */
+      holder: LockHolder;
+      /**
+       * The holder is on this host.
+       */
+      here: boolean;
+      /**
+       * Its process still runs (asked only on this host).
+       */
+      alive: boolean;
+    }
+  | { kind: 'contended' };
 
 /**
  * `scoreDeclared`'s options: a new card's actions, write set and intent.
@@ -6639,6 +6717,84 @@ export type TokenSpec = {
  * How a line reads, for a shell that colours its output.
  */
 export type Tone = 'title' | 'plain' | 'good' | 'attention' | 'warning' | 'hint' | 'muted';
+
+/**
+ * What the shim met on the way to `path` (a path inside the tree, or as shown).
+ */
+export type TreeProblem =
+  | {
+      kind: 'link';
+      /**
+       * The path walked.
+       */
+      path: string;
+      /**
+       * The component that is a link, from the tree's root.
+       */
+      at: string;
+    }
+  | {
+      kind: 'not-a-folder';
+      /**
+       * The path walked.
+       */
+      path: string;
+      /**
+       * The component that is no folder.
+       */
+      at: string;
+    }
+  | {
+      kind: 'not-a-real-folder';
+      /**
+       * The path walked.
+       */
+      path: string;
+      /**
+       * The component that is no real folder.
+       */
+      at: string;
+    }
+  | {
+      kind: 'empty';
+      /**
+       * The path given.
+       */
+      path: string;
+    }
+  | {
+      kind: 'writes-through';
+      /**
+       * The file's path.
+       */
+      path: string;
+      /**
+       * What is there: `symlink`, `directory`, `other`.
+       */
+      found: string;
+    }
+  | {
+      kind: 'reads-through';
+      /**
+       * The file's path.
+       */
+      path: string;
+      /**
+       * What is there: `symlink`, `directory`, `other`.
+       */
+      found: string;
+    }
+  | {
+      kind: 'folder-swapped';
+      /**
+       * The file's path, as shown.
+       */
+      path: string;
+      /**
+       * Its folder, from the tree's root (`.` for the root).
+       */
+      folder: string;
+    };
 
 /**
  * A unified diff and what it says.

@@ -64,14 +64,21 @@ export async function fetchTree(location, refspec, into, label) {
     const commit = (await git(['-C', repo, 'rev-parse', '--verify', 'FETCH_HEAD^{commit}'], label, 'read the fetched commit')).stdout
       .toString('utf8')
       .trim();
-    /** @type {Promise<void> | undefined} */
-    let extracted;
+    // The extraction's failure is held, not thrown, until git has exited: a git that
+    // failed (or was stopped) cuts the archive short, and its own words say why.
+    /** @type {Promise<unknown>} */
+    let extracted = Promise.resolve(null);
     const r = await run('git', ['-C', repo, 'archive', '--format=tar', `${commit}^{tree}`], {
       env: gitEnv(),
-      onStdout: (stream) => (extracted = extractStream(stream, into, label)),
+      onStdout: (stream) =>
+        (extracted = extractStream(stream, into, label).then(
+          () => null,
+          (error) => error,
+        )),
     });
-    await extracted;
     if (r.status !== 0) throw new UpkeepError('bad-release', `cannot read ${label}: git archive failed: ${said(r.stderr)}`);
+    const failure = await extracted;
+    if (failure) throw failure;
     return commit;
   } finally {
     rmSync(repo, { recursive: true, force: true });

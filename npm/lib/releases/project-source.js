@@ -61,8 +61,7 @@ export function openOptions(root, sources, request, side) {
 export function recordInstalled(root, stateDir, record, release) {
   const rel = `${stateDir}/${SOURCE_FILE}`;
   const at = inspect(root, rel);
-  if (at.kind !== 'file' && at.kind !== 'missing')
-    throw unsafePathError(rel, `it is a ${at.kind}, not a regular file; upkeep never writes through one`);
+  if (at.kind !== 'file' && at.kind !== 'missing') throw unsafePathError({ kind: 'writes-through', path: rel, found: at.kind });
   ensureParents(root, rel);
   const text = engine.renderProjectSource({
     source: record.source,

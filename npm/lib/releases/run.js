@@ -38,8 +38,11 @@ export function run(file, args, { cwd, env, onStdout } = {}) {
     /** @type {Buffer[]} */
     const err = [];
     let consumed = Promise.resolve(/** @type {unknown} */ (undefined));
-    if (onStdout) consumed = onStdout(child.stdout);
-    else child.stdout.on('data', (chunk) => out.push(chunk));
+    if (onStdout) {
+      consumed = onStdout(child.stdout);
+      // Settled at `close`; until then a failure must not count as unhandled (Node exits).
+      consumed.catch(() => {});
+    } else child.stdout.on('data', (chunk) => out.push(chunk));
     child.stderr.on('data', (chunk) => err.push(chunk));
     child.on('error', reject);
     child.on('close', (status) => {

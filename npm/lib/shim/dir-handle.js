@@ -140,7 +140,7 @@ function openChild(parent, part, rel, next) {
     try {
       link = lstatSync(parent.path(part)).isSymbolicLink();
     } catch {}
-    throw unsafePathError(rel, `'${next}' is ${link ? 'a symbolic link; upkeep never follows links inside the tree' : 'not a directory'}`);
+    throw unsafePathError({ kind: link ? 'link' : 'not-a-folder', path: rel, at: next });
   }
 }
 

@@ -1,13 +1,14 @@
 // An advisory lock: content written to a temp file, then link()ed into place, so the
 // lock file appears complete or not at all. It names its holder (pid, host, process start
-// time, run id). A lock is stale only when it is from this host and its process is gone
-// (or the pid now belongs to a process started at another time); it is broken only under
-// a second lock, after re-reading it. An empty or unreadable lock has an unknown owner and
-// is never broken; neither is another host's.
+// time, run id); the file's format, and whether a lock found is busy or stale, are the
+// engine's (`lockText`, `readLock`, `lockRefusal`): stale only when it is from this host
+// and its process is gone (or the pid now belongs to a process started at another time).
+// A stale lock is broken only under a second lock, after re-reading it.
 import { closeSync, constants, fsyncSync, linkSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import process from 'node:process';
+import { engine } from '../engine.js';
 import { fsyncDir } from './atomic-write.js';
 import { UpkeepError } from './upkeep-error.js';
 
@@ -29,11 +30,11 @@ function placeOf(where) {
 }
 
 /**
- * Another run (a refresh, an update) holds the lock: `code` is `busy`, `holder` who.
- * @param {string} message @param {object} [holder]
+ * Another run (a refresh, an update) holds the lock: the engine's `busy` refusal, `holder` who.
+ * @param {import('../index.js').Refusal} refusal @param {import('../index.js').LockHolder | null} [holder]
  */
-export function busyError(message, holder) {
-  return Object.assign(new UpkeepError('busy', message), { holder });
+export function busyError(refusal, holder) {
+  return Object.assign(UpkeepError.from(refusal), { holder: holder ?? undefined });
 }
 
 /** The start time of process `pid` in clock ticks since boot (Linux), or '' when unknown. */
@@ -47,7 +48,7 @@ export function processStart(/** @type {number} */ pid) {
 }
 
 /** Whether the process that wrote `holder` still runs. */
-function alive(/** @type {{ pid: number, start?: string }} */ holder) {
+function alive(/** @type {{ pid: number, start?: string | null }} */ holder) {
   try {
     process.kill(holder.pid, 0);
   } catch (error) {
@@ -97,13 +98,23 @@ function read(/** @type {string} */ path) {
   }
 }
 
-function parse(/** @type {string} */ text) {
-  try {
-    const holder = JSON.parse(text);
-    return Number.isInteger(holder?.pid) && typeof holder.host === 'string' ? holder : undefined;
-  } catch {
-    return undefined;
-  }
+/**
+ * What a lock file's text says, for the engine's `lockRefusal`: its holder, whether on
+ * this host, and (only here) whether its process still runs.
+ * @returns {import('../index.js').LockSeen}
+ */
+function seenIn(/** @type {string} */ text) {
+  /** @type {import('../index.js').LockHolder | null} */
+  const holder = engine.readLock(text);
+  if (!holder) return { kind: 'unknown' };
+  const here = holder.host === hostname();
+  return { kind: 'held', holder, here, alive: here && alive(holder) };
+}
+
+/** Whether a lock holding `text` is stale: the engine finds no refusal for it. */
+function isStale(/** @type {string} */ text) {
+  const seen = seenIn(text);
+  return seen.kind === 'held' && engine.lockRefusal({ what: '', shown: '', seen }) === null;
 }
 
 /**
@@ -119,7 +130,7 @@ export function acquireLock(where, runId, { what = 'refresh' } = {}) {
   const path = place.at(place.name);
   const shown = place.shown;
   const holder = { pid: process.pid, host: hostname(), start: processStart(process.pid), since: new Date().toISOString(), run: runId };
-  const text = `${JSON.stringify(holder)}\n`;
+  const text = engine.lockText(holder);
   for (let attempt = 0; attempt < 4; attempt += 1) {
     try {
       linkInto(place, place.name, text);
@@ -137,20 +148,12 @@ export function acquireLock(where, runId, { what = 'refresh' } = {}) {
     }
     const seen = read(path);
     if (seen === undefined) continue; // released meanwhile: try again
-    const other = parse(seen);
-    if (!other) {
-      throw busyError(
-        `${what} already in progress (unknown owner: the lock file '${shown}' is empty or partial; if no ${what} is running, remove it by hand)`,
-      );
-    }
-    const named = `pid ${other.pid}, host ${other.host}, since ${other.since}`;
-    if (other.host !== hostname()) {
-      throw busyError(`${what} already in progress (${named}); if no ${what} runs on ${other.host}, remove '${shown}' by hand`, other);
-    }
-    if (alive(other)) throw busyError(`${what} already in progress (${named})`, other);
+    const found = seenIn(seen);
+    const refusal = engine.lockRefusal({ what, shown, seen: found });
+    if (refusal) throw busyError(refusal, found.kind === 'held' ? found.holder : null);
     breakStale(place, place.name, seen);
   }
-  throw busyError(`${what} already in progress (the lock '${shown}' keeps changing hands)`);
+  throw busyError(/** @type {import('../index.js').Refusal} */ (engine.lockRefusal({ what, shown, seen: { kind: 'contended' } })));
 }
 
 /**
@@ -163,12 +166,11 @@ export function acquireLock(where, runId, { what = 'refresh' } = {}) {
 function breakStale(place, name, seen, depth = 0) {
   const breaker = `${name}.break`;
   try {
-    linkInto(place, breaker, `${JSON.stringify({ pid: process.pid, host: hostname(), start: processStart(process.pid) })}\n`);
+    linkInto(place, breaker, engine.lockText({ pid: process.pid, host: hostname(), start: processStart(process.pid) }));
   } catch (error) {
     if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error;
     const held = read(place.at(breaker));
-    const other = parse(held ?? '');
-    if (held !== undefined && other && other.host === hostname() && !alive(other) && depth < 2) breakStale(place, breaker, held, depth + 1);
+    if (held !== undefined && isStale(held) && depth < 2) breakStale(place, breaker, held, depth + 1);
     return;
   }
   try {

@@ -3,14 +3,16 @@
 import { lstatSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fsyncDir } from './atomic-write.js';
+import { engine } from '../engine.js';
 import { UpkeepError } from './upkeep-error.js';
 
 /**
- * An error about a path that upkeep refuses to touch: `code` is `unsafe-path`, `path` the path.
- * @param {string} path @param {string} why
+ * An error about a path that upkeep refuses to touch, worded by the engine (`treeRefusal`):
+ * `code` is `unsafe-path`, `path` the path.
+ * @param {import('../index.js').TreeProblem} problem
  */
-export function unsafePathError(path, why) {
-  return Object.assign(new UpkeepError('unsafe-path', `unsafe path '${path}': ${why}`), { path });
+export function unsafePathError(problem) {
+  return Object.assign(UpkeepError.from(engine.treeRefusal(problem)), { path: problem.path });
 }
 
 /** @typedef {'file' | 'missing' | 'symlink' | 'directory' | 'other'} EntryKind */
@@ -48,11 +50,10 @@ export function inspect(root, rel) {
     const last = i === parts.length - 1;
     if (!stat) return { abs: join(root, ...parts), kind: 'missing', size: 0, mode: 0 };
     if (last) return { abs: current, kind: kindOf(stat), size: stat.size, mode: stat.mode & 0o7777 };
-    if (stat.isSymbolicLink())
-      throw unsafePathError(rel, `'${parts.slice(0, i + 1).join('/')}' is a symbolic link; upkeep never follows links inside the tree`);
-    if (!stat.isDirectory()) throw unsafePathError(rel, `'${parts.slice(0, i + 1).join('/')}' is not a directory`);
+    if (stat.isSymbolicLink()) throw unsafePathError({ kind: 'link', path: rel, at: parts.slice(0, i + 1).join('/') });
+    if (!stat.isDirectory()) throw unsafePathError({ kind: 'not-a-folder', path: rel, at: parts.slice(0, i + 1).join('/') });
   }
-  throw unsafePathError(rel, 'the path is empty');
+  throw unsafePathError({ kind: 'empty', path: rel });
 }
 
 /**
@@ -81,7 +82,7 @@ export function ensureParents(root, rel, unsynced) {
       stat = lstatSync(current);
     }
     if (!stat.isDirectory() || stat.isSymbolicLink()) {
-      throw unsafePathError(rel, `'${parts.slice(0, i + 1).join('/')}' is not a real directory`);
+      throw unsafePathError({ kind: 'not-a-real-folder', path: rel, at: parts.slice(0, i + 1).join('/') });
     }
   }
   if (!unsynced) syncFolders(gained);

@@ -102,10 +102,7 @@ export class TempFile {
   checkFolder() {
     if (this.dir.verify()) return;
     this.remove();
-    throw unsafePathError(
-      this.dir.shown(this.for),
-      `its folder '${this.dir.rel || '.'}' moved or was swapped while upkeep wrote in it; nothing was left there`,
-    );
+    throw unsafePathError({ kind: 'folder-swapped', path: this.dir.shown(this.for), folder: this.dir.rel || '.' });
   }
 
   /** Whether the temp's name still names the file this run created. */

@@ -106,6 +106,9 @@ case("planSync: a commit both branches share", "planSync", facts([A], [], [("sha
 case("planSync: a commit named twice", "planSync", facts([A], [], [("a", A), ("aa", A)]))
 case("checkoutRefusal: not on a branch", "checkoutRefusal", {"kind": "detached", "checkout": "/work/app"})
 case("checkoutRefusal: no commits", "checkoutRefusal", {"kind": "no-commits", "checkout": "/work/app"})
+case("checkoutRefusal: another sync holds the lock", "checkoutRefusal",
+     {"kind": "busy", "checkout": "/work/app", "holder": {"pid": 42, "host": "dev", "since": "2026-01-01T00:00:00.000Z"}})
+case("checkoutRefusal: another sync, owner unknown", "checkoutRefusal", {"kind": "busy", "checkout": "/work/app"})
 case("checkoutRefusal: a clone git cannot read", "checkoutRefusal",
      {"kind": "clone-unreadable", "clone": "/work/clone", "said": "fatal: '/work/clone' does not appear to be a git repository"})
 

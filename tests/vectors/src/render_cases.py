@@ -137,6 +137,8 @@ case("renderStopped: SIGINT while writing", "renderStopped",
 case("renderStopped: SIGTERM while reading: nothing changed", "renderStopped",
      {"command": "install", "signal": "SIGTERM", "phase": "read", "done": 10, "total": 500, "argv": IARGV})
 case("renderStopped: Ctrl-C at a prompt", "renderStopped", {"command": "refresh", "cancelled": True})
+case("renderStopped: new, while fetching its one release", "renderStopped",
+     {"command": "new", "signal": "SIGINT", "phase": "fetch", "done": 0, "total": 1, "argv": ["upkeep", "new", "../tpl", "app"]})
 case("renderStopped: no progress yet, no command to repeat", "renderStopped", {"command": "sync", "signal": "SIGINT"})
 
 case("shellCommand: only what must be quoted", "shellCommand",

@@ -99,6 +99,30 @@ for name, s in [
 ]:
     case(name, "preflightRefusal", s)
 
+# The shim's refusals while walking a path inside the tree, worded by the engine.
+for name, problem in [("a link on the way", {"kind": "link", "path": "a/b/c.txt", "at": "a/b"}),
+                      ("a file where a folder must be", {"kind": "not-a-folder", "path": "a/b/c.txt", "at": "a"}),
+                      ("a folder that could not be made", {"kind": "not-a-real-folder", "path": "a/b/c.txt", "at": "a/b"}),
+                      ("an empty path", {"kind": "empty", "path": ""}),
+                      ("a write through a link", {"kind": "writes-through", "path": ".upkeep/source.json", "found": "symlink"}),
+                      ("a read through a folder", {"kind": "reads-through", "path": "LOOP.md", "found": "directory"}),
+                      ("a folder swapped while writing", {"kind": "folder-swapped", "path": "/work/app/src/a.js", "folder": "src"})]:
+    case(name, "treeRefusal", problem)
+# The lock: its file's text, read back; whether a lock found is busy or stale.
+holder = {"pid": 4242, "host": "ci-7", "start": "1234567", "since": "2026-01-01T00:00:00.000Z", "run": "20260101-000000-000"}
+case("a holder, every field", "lockText", holder)
+case("a breaker: no time, no run", "lockText", {"pid": 4242, "host": "ci-7", "start": ""})
+for name, text in [("a holder", '{"pid":4242,"host":"ci-7","start":"1234567","since":"2026-01-01T00:00:00.000Z","run":"r"}\n'),
+                   ("empty: unknown owner", ""), ("partial: unknown owner", '{"pid":42,"ho'),
+                   ("no host: unknown owner", '{"pid":42}'), ("a pid that is no whole number", '{"pid":4.5,"host":"h"}'),
+                   ("fields of other types left out", '{"pid":42,"host":"h","since":7,"extra":[]}')]:
+    case(name, "readLock", text)
+held = lambda here, alive: {"kind": "held", "holder": holder, "here": here, "alive": alive}
+for name, seen in [("alive on this host: busy", held(True, True)), ("gone on this host: stale, no refusal", held(True, False)),
+                   ("another host's: never broken", held(False, False)), ("unknown owner: never broken", {"kind": "unknown"}),
+                   ("changing hands at every try", {"kind": "contended"})]:
+    case(name, "lockRefusal", {"what": "update", "shown": "/work/app/.upkeep/update.lock", "seen": seen})
+
 doc = {"$comment": "The one executor's vocabulary: refresh and install steps with what must be at each path right before the swap, the refresh report reading the executor's outcomes, finishUpdate (the update report joined with what the run did), regionsDue (whether regions regenerate after the writes) and writeConstants. Inputs from tests/vectors/src/writes_cases.py; expected values blessed with bless.mjs and reviewed by hand. Format: tests/vectors/README.md.", "cases": cases}
 json.dump(doc, sys.stdout, indent=2, ensure_ascii=False)
 print()

@@ -1,0 +1,112 @@
+//! The refusals the shim raises while it walks a path inside a tree without following
+//! links: a link or a file where a folder must be, a folder swapped while upkeep wrote in
+//! it, something other than a regular file where one is read or written. The shim meets
+//! them (only it sees the file system); the words and the code are decided here.
+//!
+//! ```
+//! use upkeep_core::paths::{tree_refusal, TreeProblem};
+//!
+//! let refusal = tree_refusal(&TreeProblem::Link { path: "a/b/c.txt".into(), at: "a/b".into() });
+//! assert_eq!(refusal.code, "unsafe-path");
+//! assert_eq!(
+//!     refusal.message,
+//!     "unsafe path 'a/b/c.txt': 'a/b' is a symbolic link; upkeep never follows links inside the tree"
+//! );
+//! ```
+
+use crate::refusal::Refusal;
+
+/// What the shim met on the way to `path` (a path inside the tree, or as shown).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(
+        tag = "kind",
+        rename_all = "kebab-case",
+        rename_all_fields = "camelCase"
+    )
+)]
+#[non_exhaustive]
+pub enum TreeProblem {
+    /// `at`, a folder on the way, is a symbolic link.
+    Link {
+        /// The path walked.
+        path: String,
+        /// The component that is a link, from the tree's root.
+        at: String,
+    },
+    /// `at`, a folder on the way, is a file or a special file.
+    NotAFolder {
+        /// The path walked.
+        path: String,
+        /// The component that is no folder.
+        at: String,
+    },
+    /// `at` was to be made a folder, and something else is there.
+    NotARealFolder {
+        /// The path walked.
+        path: String,
+        /// The component that is no real folder.
+        at: String,
+    },
+    /// The path has no component.
+    Empty {
+        /// The path given.
+        path: String,
+    },
+    /// A file upkeep writes is a link, a folder or a special file.
+    WritesThrough {
+        /// The file's path.
+        path: String,
+        /// What is there: `symlink`, `directory`, `other`.
+        found: String,
+    },
+    /// A file upkeep reads is not a regular file.
+    ReadsThrough {
+        /// The file's path.
+        path: String,
+        /// What is there: `symlink`, `directory`, `other`.
+        found: String,
+    },
+    /// The folder of a file being written moved or was swapped meanwhile.
+    FolderSwapped {
+        /// The file's path, as shown.
+        path: String,
+        /// Its folder, from the tree's root (`.` for the root).
+        folder: String,
+    },
+}
+
+/// The `unsafe-path` refusal for `problem`.
+pub fn tree_refusal(problem: &TreeProblem) -> Refusal {
+    let (path, why) = match problem {
+        TreeProblem::Link { path, at } => (
+            path,
+            format!("'{at}' is a symbolic link; upkeep never follows links inside the tree"),
+        ),
+        TreeProblem::NotAFolder { path, at } => (path, format!("'{at}' is not a directory")),
+        TreeProblem::NotARealFolder { path, at } => {
+            (path, format!("'{at}' is not a real directory"))
+        }
+        TreeProblem::Empty { path } => (path, "the path is empty".to_string()),
+        TreeProblem::WritesThrough { path, found } => (
+            path,
+            format!("it is a {found}, not a regular file; upkeep never writes through one"),
+        ),
+        TreeProblem::ReadsThrough { path, found } => {
+            return Refusal::new(
+                "unsafe-path",
+                format!("'{path}' is a {found}, not a regular file"),
+            )
+        }
+        TreeProblem::FolderSwapped { path, folder } => (
+            path,
+            format!(
+                "its folder '{folder}' moved or was swapped while upkeep wrote in it; nothing was left there"
+            ),
+        ),
+    };
+    Refusal::new("unsafe-path", format!("unsafe path '{path}': {why}"))
+}

@@ -1,0 +1,46 @@
+//! The shim's own refusals and its lock: the words of a path refused while walking the
+//! tree, the lock file's format, and whether a lock found is busy or stale. Values cross
+//! as plain JavaScript objects (serde).
+
+use crate::convert::{decode, encode};
+use napi::bindgen_prelude::Unknown;
+use napi::Env;
+use napi_derive::napi;
+use upkeep_core::{paths, writes, ErrorKind};
+
+/// The `unsafe-path` refusal of what the shim met walking a path inside the tree.
+#[napi(ts_return_type = "Refusal")]
+pub fn tree_refusal<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "TreeProblem")] problem: Unknown,
+) -> napi::Result<Unknown<'env>> {
+    let problem: paths::TreeProblem =
+        decode(env, ErrorKind::InvalidArgument, "treeRefusal", problem)?;
+    encode(env, &paths::tree_refusal(&problem))
+}
+
+/// A lock file's text for its holder.
+#[napi]
+pub fn lock_text(
+    env: &Env,
+    #[napi(ts_arg_type = "LockHolder")] holder: Unknown,
+) -> napi::Result<String> {
+    let holder: writes::LockHolder = decode(env, ErrorKind::InvalidArgument, "lockText", holder)?;
+    Ok(writes::lock_text(&holder))
+}
+
+/// The holder a lock file's text names, or null when its owner is unknown.
+#[napi(ts_return_type = "LockHolder | null")]
+pub fn read_lock(env: &Env, text: String) -> napi::Result<Unknown<'_>> {
+    encode(env, &writes::read_lock(&text))
+}
+
+/// The `busy` refusal of a lock that cannot be taken, or null when it is stale.
+#[napi(ts_return_type = "Refusal | null")]
+pub fn lock_refusal<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "LockFacts")] facts: Unknown,
+) -> napi::Result<Unknown<'env>> {
+    let facts: writes::LockFacts = decode(env, ErrorKind::InvalidArgument, "lockRefusal", facts)?;
+    encode(env, &writes::lock_refusal(&facts))
+}

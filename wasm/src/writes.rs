@@ -1,0 +1,35 @@
+//! The shim's own refusals and its lock: the words of a path refused while walking the
+//! tree, the lock file's format, and whether a lock found is busy or stale. Values cross
+//! as plain JavaScript objects (serde-wasm-bindgen).
+
+use upkeep_core::{paths, writes, ErrorKind};
+use wasm_bindgen::prelude::*;
+
+use crate::convert::{decode, encode};
+
+/// The `unsafe-path` refusal of what the shim met walking a path inside the tree.
+#[wasm_bindgen(js_name = treeRefusal)]
+pub fn tree_refusal(problem: JsValue) -> Result<JsValue, JsValue> {
+    let problem: paths::TreeProblem = decode(ErrorKind::InvalidArgument, "treeRefusal", problem)?;
+    encode(&paths::tree_refusal(&problem))
+}
+
+/// A lock file's text for its holder.
+#[wasm_bindgen(js_name = lockText)]
+pub fn lock_text(holder: JsValue) -> Result<String, JsValue> {
+    let holder: writes::LockHolder = decode(ErrorKind::InvalidArgument, "lockText", holder)?;
+    Ok(writes::lock_text(&holder))
+}
+
+/// The holder a lock file's text names, or null when its owner is unknown.
+#[wasm_bindgen(js_name = readLock)]
+pub fn read_lock(text: &str) -> Result<JsValue, JsValue> {
+    encode(&writes::read_lock(text))
+}
+
+/// The `busy` refusal of a lock that cannot be taken, or null when it is stale.
+#[wasm_bindgen(js_name = lockRefusal)]
+pub fn lock_refusal(facts: JsValue) -> Result<JsValue, JsValue> {
+    let facts: writes::LockFacts = decode(ErrorKind::InvalidArgument, "lockRefusal", facts)?;
+    encode(&writes::lock_refusal(&facts))
+}
