@@ -4,7 +4,8 @@
 // exist, a sub-path that escapes or is missing, an unreachable repository, a project with
 // no recorded source, a moved tag — each exit 2 with nothing written.
 import assert from 'node:assert/strict';
-import { renameSync, rmSync, readdirSync } from 'node:fs';
+import { chmodSync, renameSync, rmSync, readdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import {
@@ -35,6 +36,8 @@ const fresh = () => {
   git(repo, 'tag', 'v2.1.0-rc.1');
   return { ws, repo };
 };
+/** The real git, which the test's stand-in calls. */
+const whichGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
 const commitOf = (/** @type {string} */ repo, /** @type {string} */ tag) => git(repo, 'rev-parse', `${tag}^{commit}`);
 
 for (const [engine, env] of engines) {
@@ -146,6 +149,22 @@ describe('git sources: refusals with nothing written', () => {
       'bad-release',
       /cannot list the tags of file:\/\/\/nonexistent\/tpl\.git .*(does not appear to be a git repository|not found|No such file)/i,
     );
+  });
+  test("a git archive cut short carries git's own message, and nothing crashes", () => {
+    // A git whose `archive` writes part of the tar and dies, as one killed by Ctrl-C does.
+    const { ws } = fresh();
+    const bin = ws.path('bin');
+    writeFiles(bin, {
+      git: `#!/bin/sh\nfor a in "$@"; do [ "$a" = archive ] && { ${JSON.stringify(whichGit)} "$@" | head -c 1536; echo 'fatal: archive cut short' >&2; exit 128; }; done\nexec ${JSON.stringify(whichGit)} "$@"\n`,
+    });
+    chmodSync(join(bin, 'git'), 0o755);
+    const before = snapshot(ws.dir);
+    const r = ws.run(['new', './tpl.git@1.0.0', 'app', '--json'], { env: { PATH: `${bin}:${process.env.PATH}` } });
+    assert.equal(r.status, 2, r.stderr);
+    assert.doesNotMatch(r.stderr, /Node\.js v|at extractStream/);
+    assert.equal(r.json.error.code, 'bad-release');
+    assert.match(r.json.error.message, /git archive failed: fatal: archive cut short$/);
+    for (const path of Object.keys(snapshot(ws.dir))) assert.ok(path in before || path.startsWith('.cache/'), `${path} was written`);
   });
   test('a project with no recorded source: the message names upkeep adopt', () => {
     const { ws } = fresh();
