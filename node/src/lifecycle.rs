@@ -316,6 +316,17 @@ pub fn release_refusal<'env>(
     encode(env, &life::release_refusal(&problem))
 }
 
+/// The refusal of a release that could not be fetched or read.
+#[napi(ts_return_type = "Refusal")]
+pub fn fetch_refusal<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "FetchProblem")] problem: Object,
+) -> napi::Result<Unknown<'env>> {
+    let problem: life::FetchProblem =
+        decode(env, ErrorKind::InvalidArgument, "fetchRefusal", problem)?;
+    encode(env, &life::fetch_refusal(&problem))
+}
+
 /// What pins a fetched release (`resolved`): a git tag and commit, an archive's integrity; null for a directory.
 #[napi(ts_return_type = "string | null")]
 pub fn resolved_identity<'env>(

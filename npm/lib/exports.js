@@ -157,6 +157,7 @@ export const ENGINE = Object.freeze([
       'firstCommitWords',
       'releaseWords',
       'releaseRefusal',
+      'fetchRefusal',
       'resolvedIdentity',
       'updateSources',
       'checkReleaseDrift',

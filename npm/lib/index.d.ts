@@ -108,6 +108,7 @@ import type {
   ExitInput,
   ExitPolicy,
   FailureFacts,
+  FetchProblem,
   FileDiffOptions,
   FileInput,
   FileRepair,
@@ -1173,6 +1174,8 @@ export declare function firstCommitWords(git: FirstCommit | null): FirstCommitWo
 export declare function releaseWords(label: 'baseline' | 'latest' | 'release', text: string): ReleaseWords;
 /** The refusal of a release that cannot be opened as named: nothing at its location (`bad-release`), a version the location no longer holds and the cache lacks (`no-such-version`), a git ref the remote lacks, a sub-path that is not one of its folders (the first twelve listed). */
 export declare function releaseRefusal(problem: ReleaseProblem): Refusal;
+/** The refusal of a release that could not be fetched or read: git or npm failed at a step (their words quoted) or could not be run, npm answered with nothing usable, an archive unreadable or holding entries that could escape it (`unsafe-path`), a stop meanwhile (`interrupted`). */
+export declare function fetchRefusal(problem: FetchProblem): Refusal;
 /** What pins a fetched release (`resolved`): a git tag and commit, an archive's or package's integrity; `null` for a directory. */
 export declare function resolvedIdentity(facts: ResolvedFacts): string | null;
 

@@ -393,6 +393,7 @@ const calls = {
   firstCommitWords: (api, [git]) => api.firstCommitWords(git),
   releaseWords: (api, [label, text]) => api.releaseWords(label, text),
   releaseRefusal: (api, [problem]) => api.releaseRefusal(problem),
+  fetchRefusal: (api, [problem]) => api.fetchRefusal(problem),
   resolvedIdentity: (api, [facts]) => api.resolvedIdentity(facts),
   archiveEntryProblem: (api, [path, kind]) => api.archiveEntryProblem(path, kind),
   pruneRefusal: (api, [options]) => api.pruneRefusal(options),

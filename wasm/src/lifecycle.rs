@@ -229,6 +229,13 @@ pub fn release_refusal(problem: JsValue) -> Result<JsValue, JsValue> {
     encode(&life::release_refusal(&problem))
 }
 
+/// The refusal of a release that could not be fetched or read.
+#[wasm_bindgen(js_name = fetchRefusal)]
+pub fn fetch_refusal(problem: JsValue) -> Result<JsValue, JsValue> {
+    let problem: life::FetchProblem = decode(ErrorKind::InvalidArgument, "fetchRefusal", problem)?;
+    encode(&life::fetch_refusal(&problem))
+}
+
 /// What pins a fetched release (`resolved`): a git tag and commit, an archive's integrity; null for a directory.
 #[wasm_bindgen(js_name = resolvedIdentity)]
 pub fn resolved_identity(facts: JsValue) -> Result<JsValue, JsValue> {

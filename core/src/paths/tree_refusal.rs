@@ -1,7 +1,8 @@
 //! The refusals the shim raises while it walks a path inside a tree without following
 //! links: a link or a file where a folder must be, a folder swapped while upkeep wrote in
-//! it, something other than a regular file where one is read or written. The shim meets
-//! them (only it sees the file system); the words and the code are decided here.
+//! it, something other than a regular file where one is read or written, a file that is
+//! not the UTF-8 it must be, a file that changed while it was read. The shim meets them
+//! (only it sees the file system); the words and the code are decided here.
 //!
 //! ```
 //! use upkeep_core::paths::{tree_refusal, TreeProblem};
@@ -77,6 +78,39 @@ pub enum TreeProblem {
         /// Its folder, from the tree's root (`.` for the root).
         folder: String,
     },
+    /// A state file upkeep reads (a version marker, a record) is not a regular file.
+    StateNotAFile {
+        /// The file, as shown (`.upkeep/VERSION in /work/app`).
+        path: String,
+        /// What is there: `symlink` (or reached through one), `directory`, `other`.
+        found: String,
+    },
+    /// A refresh journal is not a regular file.
+    JournalNotAFile {
+        /// The journal's path.
+        path: String,
+        /// It is a symbolic link (else a folder or a special file).
+        link: bool,
+    },
+    /// A file read strictly is not valid UTF-8.
+    NotUtf8 {
+        /// The file, as shown.
+        path: String,
+        /// The byte offset of the first invalid sequence.
+        #[cfg_attr(feature = "contracts", ts(type = "number"))]
+        offset: u64,
+        /// The code the reader refuses it with (`bad-state`, `bad-release`, …).
+        code: String,
+    },
+    /// A file vanished or was replaced while it was read for a plan.
+    ChangedWhileRead {
+        /// The file's path.
+        path: String,
+        /// Which copy (`project`, `baseline`, `latest`).
+        side: String,
+        /// The file system's words.
+        error: String,
+    },
 }
 
 /// The `unsafe-path` refusal for `problem`.
@@ -99,6 +133,40 @@ pub fn tree_refusal(problem: &TreeProblem) -> Refusal {
             return Refusal::new(
                 "unsafe-path",
                 format!("'{path}' is a {found}, not a regular file"),
+            )
+        }
+        TreeProblem::StateNotAFile { path, found } => {
+            let found = if found == "symlink" {
+                "symbolic link (or is reached through one)"
+            } else {
+                found
+            };
+            return Refusal::new(
+                "unsafe-path",
+                format!("{path} is a {found}, not a regular file: upkeep never reads or writes through one"),
+            );
+        }
+        TreeProblem::JournalNotAFile { path, link } => {
+            let kind = if *link {
+                "symbolic link"
+            } else {
+                "directory or special file"
+            };
+            return Refusal::new(
+                "unsafe-path",
+                format!("refusing to use the journal '{path}': it is a {kind}, not a regular file"),
+            );
+        }
+        TreeProblem::NotUtf8 { path, offset, code } => {
+            return Refusal::new(
+                code.clone(),
+                format!("{path} is not valid UTF-8 (byte offset {offset}); upkeep reads it strictly rather than guessing"),
+            )
+        }
+        TreeProblem::ChangedWhileRead { path, side, error } => {
+            return Refusal::new(
+                "changed-during-run",
+                format!("'{path}' (the {side} copy) changed while upkeep was reading it: {error}; nothing was written, run the update again"),
             )
         }
         TreeProblem::FolderSwapped { path, folder } => (

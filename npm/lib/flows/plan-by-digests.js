@@ -8,6 +8,7 @@
 import { hash } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
+import { engine } from '../engine.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
 import { joinedBytes, observeTree } from './observe-tree.js';
 import { counter, letSignalsIn } from './progress.js';
@@ -149,10 +150,7 @@ function readNeeded(abs, path, side) {
   } catch (error) {
     const e = /** @type {NodeJS.ErrnoException} */ (error);
     if (!e.code || !GONE.has(e.code)) throw error; // a read the file system refused (EACCES, EIO): its own error
-    throw new UpkeepError(
-      'changed-during-run',
-      `'${path}' (the ${side} copy) changed while upkeep was reading it: ${e.message}; nothing was written, run the update again`,
-    );
+    throw UpkeepError.from(engine.treeRefusal({ kind: 'changed-while-read', path, side, error: e.message }));
   } finally {
     if (fd !== undefined) closeSync(fd);
   }

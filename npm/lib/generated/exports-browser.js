@@ -150,6 +150,7 @@ export const {
   firstCommitWords,
   releaseWords,
   releaseRefusal,
+  fetchRefusal,
   resolvedIdentity,
   updateSources,
   checkReleaseDrift,

@@ -1213,6 +1213,166 @@ export type FailureKind = 'exit' | 'spawn' | 'killed' | 'confinement';
 export type Favor = 'none' | 'ours' | 'theirs' | 'union';
 
 /**
+ * What the shim met.
+ */
+export type FetchProblem =
+  | {
+      kind: 'tool-failed';
+      /**
+       * The release's words ([`super::release_words`]).
+       */
+      name: string;
+      /**
+       * What it was asked to do.
+       */
+      step: FetchStep;
+      /**
+       * What it printed on stderr.
+       */
+      stderr: string;
+    }
+  | {
+      kind: 'tool-not-run';
+      /**
+       * The release's words.
+       */
+      name: string;
+      /**
+       * What it was to do.
+       */
+      step: FetchStep;
+      /**
+       * The system's words.
+       */
+      error: string;
+    }
+  | {
+      kind: 'no-version-list';
+      /**
+       * The release's words.
+       */
+      name: string;
+      /**
+       * The package.
+       */
+      package: string;
+    }
+  | {
+      kind: 'no-tarball';
+      /**
+       * The release's words.
+       */
+      name: string;
+      /**
+       * The package.
+       */
+      package: string;
+      /**
+       * The version.
+       */
+      version: string;
+    }
+  | {
+      kind: 'unreadable';
+      /**
+       * The release's words.
+       */
+      name: string;
+      /**
+       * The system's words.
+       */
+      error: string;
+    }
+  | {
+      kind: 'bad-archive';
+      /**
+       * The release's words.
+       */
+      name: string;
+      /**
+       * The archive reader's words.
+       */
+      error: string;
+    }
+  | {
+      kind: 'escaping-entries';
+      /**
+       * The release's words.
+       */
+      name: string;
+      /**
+       * The entries refused.
+       */
+      entries: Array<RefusedEntry>;
+    }
+  | {
+      kind: 'stopped';
+      /**
+       * The release's words.
+       */
+      name: string;
+      /**
+       * It was copying the release into upkeep's cache (else fetching it).
+       */
+      copying: boolean;
+    };
+
+/**
+ * What git or npm was asked to do.
+ */
+export type FetchStep =
+  | {
+      step: 'list-tags';
+      /**
+       * The remote.
+       */
+      location: string;
+    }
+  | {
+      step: 'look-up';
+      /**
+       * The ref.
+       */
+      reference: string;
+      /**
+       * The remote.
+       */
+      location: string;
+    }
+  | { step: 'create-scratch' }
+  | {
+      step: 'fetch';
+      /**
+       * What is fetched.
+       */
+      refspec: string;
+      /**
+       * The remote.
+       */
+      location: string;
+    }
+  | { step: 'read-fetched' }
+  | { step: 'archive' }
+  | {
+      step: 'list-versions';
+      /**
+       * The package.
+       */
+      package: string;
+    }
+  | {
+      step: 'download';
+      /**
+       * The package.
+       */
+      package: string;
+      /**
+       * The version.
+       */
+      version: string;
+    };
+
+/**
  * One visited entry that is not a no-op.
  */
 export type FieldVerdict = {
@@ -3981,6 +4141,20 @@ export type Refusal = {
    * The message, as printed after `upkeep: `.
    */
   message: string;
+};
+
+/**
+ * One archive entry refused before extraction, and why ([`crate::paths::archive_entry_problem`]).
+ */
+export type RefusedEntry = {
+  /**
+   * The entry's path, as the archive names it.
+   */
+  path: string;
+  /**
+   * Why it is refused.
+   */
+  problem: string;
 };
 
 /**
@@ -6794,6 +6968,58 @@ export type TreeProblem =
        * Its folder, from the tree's root (`.` for the root).
        */
       folder: string;
+    }
+  | {
+      kind: 'state-not-a-file';
+      /**
+       * The file, as shown (`.upkeep/VERSION in /work/app`).
+       */
+      path: string;
+      /**
+       * What is there: `symlink` (or reached through one), `directory`, `other`.
+       */
+      found: string;
+    }
+  | {
+      kind: 'journal-not-a-file';
+      /**
+       * The journal's path.
+       */
+      path: string;
+      /**
+       * It is a symbolic link (else a folder or a special file).
+       */
+      link: boolean;
+    }
+  | {
+      kind: 'not-utf8';
+      /**
+       * The file, as shown.
+       */
+      path: string;
+      /**
+       * The byte offset of the first invalid sequence.
+       */
+      offset: number;
+      /**
+       * The code the reader refuses it with (`bad-state`, `bad-release`, …).
+       */
+      code: string;
+    }
+  | {
+      kind: 'changed-while-read';
+      /**
+       * The file's path.
+       */
+      path: string;
+      /**
+       * Which copy (`project`, `baseline`, `latest`).
+       */
+      side: string;
+      /**
+       * The file system's words.
+       */
+      error: string;
     };
 
 /**

@@ -7,29 +7,27 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import * as tar from 'tar';
 import { engine } from '../engine.js';
-import { UpkeepError } from '../shim/upkeep-error.js';
+import { fetchError } from './run.js';
 
 /**
  * Extracts the archive `stream` (gzip or plain tar) into `dir`.
  * @param {NodeJS.ReadableStream} stream @param {string} dir @param {string} label names the release in errors (`the latest release '<spec>'`)
  */
 export async function extractStream(stream, dir, label) {
-  /** @type {string[]} */
+  /** @type {import('../index.js').RefusedEntry[]} */
   const refused = [];
   const filter = (/** @type {string} */ path, /** @type {any} */ entry) => {
     /** @type {string | null} */
     const problem = engine.archiveEntryProblem(path, entry.type);
-    if (problem) refused.push(`'${path}': ${problem}`);
+    if (problem) refused.push({ path, problem });
     return !problem;
   };
   try {
     await pipeline(stream, tar.x({ cwd: dir, strict: true, filter }));
   } catch (error) {
-    throw new UpkeepError('bad-release', `cannot read ${label}: ${/** @type {Error} */ (error).message}`);
+    throw fetchError({ kind: 'bad-archive', name: label, error: /** @type {Error} */ (error).message });
   }
-  if (refused.length > 0) {
-    throw new UpkeepError('unsafe-path', `${label} holds entries that could escape it, refused: ${refused.join('; ')}`);
-  }
+  if (refused.length > 0) throw fetchError({ kind: 'escaping-entries', name: label, entries: refused });
 }
 
 /** Extracts the `.tar.gz` file at `file` into `dir`. */

@@ -4,9 +4,8 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { UpkeepError } from '../shim/upkeep-error.js';
 import { extractStream } from './archive.js';
-import { gitEnv, run, said } from './run.js';
+import { fetchError, gitEnv, run } from './run.js';
 
 /**
  * Whether `abs` is a git repository's top level (it holds `.git`) or a bare repository
@@ -22,7 +21,7 @@ export async function isGitRepository(/** @type {string} */ abs) {
 
 /** `git ls-remote --tags` of `location`, as text. */
 export async function listTags(/** @type {string} */ location, /** @type {string} */ label) {
-  const r = await git(['ls-remote', '--tags', location], label, `list the tags of ${location}`);
+  const r = await git(['ls-remote', '--tags', location], label, { step: 'list-tags', location });
   return r.stdout.toString('utf8');
 }
 
@@ -34,11 +33,11 @@ export async function listTags(/** @type {string} */ location, /** @type {string
  */
 export async function resolveRef(location, ref, label) {
   if (/^[0-9a-f]{40}$/.test(ref)) return { refname: ref, commit: ref };
-  const r = await git(
-    ['ls-remote', location, `refs/tags/${ref}`, `refs/tags/${ref}^{}`, `refs/heads/${ref}`],
-    label,
-    `look up ${ref} in ${location}`,
-  );
+  const r = await git(['ls-remote', location, `refs/tags/${ref}`, `refs/tags/${ref}^{}`, `refs/heads/${ref}`], label, {
+    step: 'look-up',
+    reference: ref,
+    location,
+  });
   const lines = r.stdout
     .toString('utf8')
     .split('\n')
@@ -59,9 +58,9 @@ export async function resolveRef(location, ref, label) {
 export async function fetchTree(location, refspec, into, label) {
   const repo = mkdtempSync(join(tmpdir(), 'upkeep-git-'));
   try {
-    await git(['init', '-q', '--bare', repo], label, 'create a scratch repository');
-    await git(['-C', repo, 'fetch', '-q', '--depth', '1', '--no-tags', location, refspec], label, `fetch ${refspec} from ${location}`);
-    const commit = (await git(['-C', repo, 'rev-parse', '--verify', 'FETCH_HEAD^{commit}'], label, 'read the fetched commit')).stdout
+    await git(['init', '-q', '--bare', repo], label, { step: 'create-scratch' });
+    await git(['-C', repo, 'fetch', '-q', '--depth', '1', '--no-tags', location, refspec], label, { step: 'fetch', refspec, location });
+    const commit = (await git(['-C', repo, 'rev-parse', '--verify', 'FETCH_HEAD^{commit}'], label, { step: 'read-fetched' })).stdout
       .toString('utf8')
       .trim();
     // The extraction's failure is held, not thrown, until git has exited: a git that
@@ -76,7 +75,7 @@ export async function fetchTree(location, refspec, into, label) {
           (error) => error,
         )),
     });
-    if (r.status !== 0) throw new UpkeepError('bad-release', `cannot read ${label}: git archive failed: ${said(r.stderr)}`);
+    if (r.status !== 0) throw fetchError({ kind: 'tool-failed', name: label, step: { step: 'archive' }, stderr: r.stderr });
     const failure = await extracted;
     if (failure) throw failure;
     return commit;
@@ -85,14 +84,17 @@ export async function fetchTree(location, refspec, into, label) {
   }
 }
 
-/** Runs git; a failure is a `bad-release` naming the release, what was tried and git's words. */
-async function git(/** @type {string[]} */ args, /** @type {string} */ label, /** @type {string} */ what) {
+/**
+ * Runs git for `step`; a failure is the engine's refusal naming the release, the step and git's words.
+ * @param {string[]} args @param {string} label @param {import('../index.js').FetchStep} step
+ */
+async function git(args, label, step) {
   let r;
   try {
     r = await run('git', args, { env: gitEnv() });
   } catch (error) {
-    throw new UpkeepError('bad-release', `cannot ${what} for ${label}: git could not be run (${/** @type {Error} */ (error).message})`);
+    throw fetchError({ kind: 'tool-not-run', name: label, step, error: /** @type {Error} */ (error).message });
   }
-  if (r.status !== 0) throw new UpkeepError('bad-release', `cannot ${what} for ${label}: ${said(r.stderr)}`);
+  if (r.status !== 0) throw fetchError({ kind: 'tool-failed', name: label, step, stderr: r.stderr });
   return r;
 }

@@ -3,8 +3,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import process from 'node:process';
-import { UpkeepError } from '../shim/upkeep-error.js';
-import { run, said } from './run.js';
+import { fetchError, run } from './run.js';
 
 const env = () => ({ ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' });
 
@@ -14,12 +13,12 @@ const env = () => ({ ...process.env, npm_config_update_notifier: 'false', npm_co
  * @returns {Promise<{ versions: string[], distTags: [string, string][] }>}
  */
 export async function viewVersions(name, label) {
-  const r = await npm(['view', name, 'versions', 'dist-tags', '--json'], label, `list the versions of ${name}`);
+  const r = await npm(['view', name, 'versions', 'dist-tags', '--json'], label, { step: 'list-versions', package: name });
   let doc;
   try {
     doc = JSON.parse(r.stdout.toString('utf8') || 'null');
   } catch {
-    throw new UpkeepError('bad-release', `cannot list the versions of ${name} for ${label}: npm view printed no JSON`);
+    throw fetchError({ kind: 'no-version-list', name: label, package: name });
   }
   // npm prints one requested field without its name, and one value without its array.
   const versions = doc?.versions ?? (Array.isArray(doc) || typeof doc === 'string' ? doc : []);
@@ -36,24 +35,32 @@ export async function viewVersions(name, label) {
  * @param {string} name @param {string} version @param {string} dir @param {string} label
  */
 export async function pack(name, version, dir, label) {
-  const r = await npm(['pack', `${name}@${version}`, '--pack-destination', dir, '--json'], label, `download ${name}@${version}`);
+  const r = await npm(['pack', `${name}@${version}`, '--pack-destination', dir, '--json'], label, {
+    step: 'download',
+    package: name,
+    version,
+  });
   let info;
   try {
     info = JSON.parse(r.stdout.toString('utf8'))[0];
   } catch {}
   // `dir` is a fresh folder: the one tarball in it is this one.
   const found = readdirSync(dir).find((f) => f.endsWith('.tgz'));
-  if (!found) throw new UpkeepError('bad-release', `cannot download ${name}@${version} for ${label}: npm pack wrote no tarball`);
+  if (!found) throw fetchError({ kind: 'no-tarball', name: label, package: name, version });
   return { file: join(dir, found), integrity: typeof info?.integrity === 'string' ? info.integrity : null };
 }
 
-async function npm(/** @type {string[]} */ args, /** @type {string} */ label, /** @type {string} */ what) {
+/**
+ * Runs npm for `step`; a failure is the engine's refusal naming the release, the step and npm's words.
+ * @param {string[]} args @param {string} label @param {import('../index.js').FetchStep} step
+ */
+async function npm(args, label, step) {
   let r;
   try {
     r = await run('npm', [...args, '--loglevel=error'], { env: env() });
   } catch (error) {
-    throw new UpkeepError('bad-release', `cannot ${what} for ${label}: npm could not be run (${/** @type {Error} */ (error).message})`);
+    throw fetchError({ kind: 'tool-not-run', name: label, step, error: /** @type {Error} */ (error).message });
   }
-  if (r.status !== 0) throw new UpkeepError('bad-release', `cannot ${what} for ${label}: ${said(r.stderr)}`);
+  if (r.status !== 0) throw fetchError({ kind: 'tool-failed', name: label, step, stderr: r.stderr });
   return r;
 }

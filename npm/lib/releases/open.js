@@ -29,6 +29,7 @@ import { fetchTree, isGitRepository, listTags, resolveRef } from './git.js';
 import { pack, viewVersions } from './npm.js';
 import { listTree, stampOf } from './walk.js';
 import { emit, letSignalsIn } from '../flows/progress.js';
+import { fetchError } from './run.js';
 import { DEFAULT_STATE_DIR } from '../generated/defaults.js';
 
 /**
@@ -106,7 +107,7 @@ export async function openRelease(text, label, options = {}) {
             ? await openGit(spec, ctx)
             : await openNpm(spec, ctx);
   } catch (error) {
-    if (ctx.stopRequested?.()) throw new UpkeepError('interrupted', `stopped while fetching ${ctx.name}; nothing was written`);
+    if (ctx.stopRequested?.()) throw fetchError({ kind: 'stopped', name: ctx.name, copying: false });
     throw error;
   }
   emit(ctx.onProgress, { phase: 'fetch', done: 1, total: 1, path: text });
@@ -174,7 +175,7 @@ async function openTarball(spec, ctx) {
   } catch (error) {
     const kept = spec.version && isExact(spec.version) ? cached(entryKey(spec, spec.location, normalized(spec.version), ctx), ctx) : null;
     if (kept) return fromEntry(kept, spec, ctx);
-    throw new UpkeepError('bad-release', `${ctx.name} cannot be read: ${/** @type {Error} */ (error).message}`);
+    throw fetchError({ kind: 'unreadable', name: ctx.name, error: /** @type {Error} */ (error).message });
   }
   const integrity = `sha512-${createHash('sha512').update(bytes).digest('base64')}`;
   const raw = mkdtempSync(join(tmpdir(), 'upkeep-release-'));
@@ -393,7 +394,7 @@ async function placeFiles(root, tree, layout, ctx, place) {
     if (i % 1024 === 1023) {
       // Synchronous copies: let a signal's handler run, and stop when asked.
       await letSignalsIn();
-      if (ctx.stopRequested?.()) throw new UpkeepError('interrupted', `stopped while copying ${ctx.name}; nothing was written`);
+      if (ctx.stopRequested?.()) throw fetchError({ kind: 'stopped', name: ctx.name, copying: true });
     }
   }
   const state = join(tree, ctx.stateDir);

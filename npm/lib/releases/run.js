@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import process from 'node:process';
 import { engine } from '../engine.js';
+import { UpkeepError } from '../shim/upkeep-error.js';
 
 /** Git without prompts, in the C locale, unaffected by a GIT_DIR an outer command set. */
 export function gitEnv() {
@@ -53,6 +54,14 @@ export function run(file, args, { cwd, env, onStdout } = {}) {
       );
     });
   });
+}
+
+/**
+ * The engine's refusal of a release that could not be fetched or read, as an error.
+ * @param {import('../index.js').FetchProblem} problem
+ */
+export function fetchError(problem) {
+  return UpkeepError.from(engine.fetchRefusal(problem));
 }
 
 /** The lines of a tool's stderr worth showing (the engine's `toolMessage`: its errors, or its last lines). */

@@ -30,10 +30,8 @@ function segmentSize(/** @type {string} */ path) {
     throw error;
   }
   if (!stat.isFile()) {
-    const kind = stat.isSymbolicLink() ? 'symbolic link' : 'directory or special file';
-    throw Object.assign(new UpkeepError('unsafe-path', `refusing to use the journal '${path}': it is a ${kind}, not a regular file`), {
-      path,
-    });
+    const refusal = engine.treeRefusal({ kind: 'journal-not-a-file', path, link: stat.isSymbolicLink() });
+    throw Object.assign(UpkeepError.from(refusal), { path });
   }
   return stat.size;
 }

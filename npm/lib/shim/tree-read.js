@@ -5,6 +5,7 @@
 // engine's call.
 import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { DirCache, splitPath } from './dir-handle.js';
+import { engine } from '../engine.js';
 import { UpkeepError } from './upkeep-error.js';
 
 const READ = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
@@ -87,10 +88,7 @@ export function readTextStrict(tree, rel, shown, code = 'bad-state') {
   const found = tree.entry(rel);
   if (found === null) return null;
   if (!('bytes' in found)) {
-    throw new UpkeepError(
-      'unsafe-path',
-      `${shown} is a ${found.kind === 'symlink' ? 'symbolic link (or is reached through one)' : found.kind}, not a regular file: upkeep never reads or writes through one`,
-    );
+    throw UpkeepError.from(engine.treeRefusal({ kind: 'state-not-a-file', path: shown, found: found.kind }));
   }
   return decodeStrict(found.bytes, shown, code);
 }
@@ -105,7 +103,7 @@ export function decodeStrict(bytes, shown, code) {
     return utf8.decode(bytes);
   } catch {
     const at = firstInvalidUtf8(bytes);
-    throw new UpkeepError(code, `${shown} is not valid UTF-8 (byte offset ${at}); upkeep reads it strictly rather than guessing`);
+    throw UpkeepError.from(engine.treeRefusal({ kind: 'not-utf8', path: shown, offset: at, code }));
   }
 }
 

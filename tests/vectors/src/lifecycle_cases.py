@@ -400,6 +400,28 @@ for title, problem in [
     ("no such folder, thirteen listed as twelve", {"kind": "no-subfolder", "name": NAME, "subpath": "web", "folders": [f"d{i:02}" for i in range(13)]}),
 ]:
     case(f"releaseRefusal: {title}", "releaseRefusal", problem)
+# ---- A release that could not be fetched or read
+FATAL = "error: some detail\nfatal: unable to access 'https://git.example/tpl.git/': Could not resolve host: git.example\n"
+for title, problem in [
+    ("git ls-remote --tags failed", {"kind": "tool-failed", "name": NAME, "step": {"step": "list-tags", "location": "https://git.example/tpl.git"}, "stderr": FATAL}),
+    ("git ls-remote of a ref failed", {"kind": "tool-failed", "name": NAME, "step": {"step": "look-up", "reference": "v1", "location": "../tpl.git"}, "stderr": "fatal: no\n"}),
+    ("the scratch repository", {"kind": "tool-failed", "name": NAME, "step": {"step": "create-scratch"}, "stderr": "fatal: disk full\n"}),
+    ("git fetch failed", {"kind": "tool-failed", "name": NAME, "step": {"step": "fetch", "refspec": "refs/tags/v1", "location": "../tpl.git"}, "stderr": FATAL}),
+    ("the fetched commit", {"kind": "tool-failed", "name": NAME, "step": {"step": "read-fetched"}, "stderr": ""}),
+    ("git archive failed", {"kind": "tool-failed", "name": NAME, "step": {"step": "archive"}, "stderr": "fatal: archive cut short\n"}),
+    ("npm view failed", {"kind": "tool-failed", "name": NAME, "step": {"step": "list-versions", "package": "create-x"}, "stderr": "npm error code E404\nnpm error 404 Not Found\n"}),
+    ("npm pack failed", {"kind": "tool-failed", "name": NAME, "step": {"step": "download", "package": "create-x", "version": "1.0.0"}, "stderr": "npm error code EINTEGRITY\n"}),
+    ("git not installed", {"kind": "tool-not-run", "name": NAME, "step": {"step": "list-tags", "location": "../tpl.git"}, "error": "spawn git ENOENT"}),
+    ("npm not installed", {"kind": "tool-not-run", "name": NAME, "step": {"step": "list-versions", "package": "create-x"}, "error": "spawn npm ENOENT"}),
+    ("npm view printed no JSON", {"kind": "no-version-list", "name": NAME, "package": "create-x"}),
+    ("npm pack wrote no tarball", {"kind": "no-tarball", "name": NAME, "package": "create-x", "version": "1.0.0"}),
+    ("a tarball that cannot be read", {"kind": "unreadable", "name": NAME, "error": "EACCES: permission denied, open '/work/tpl.tgz'"}),
+    ("an archive that cannot be extracted", {"kind": "bad-archive", "name": NAME, "error": "TAR_BAD_ARCHIVE: Unrecognized archive format"}),
+    ("entries that could escape", {"kind": "escaping-entries", "name": NAME, "entries": [{"path": "../x", "problem": "it leaves the archive"}, {"path": "l", "problem": "it is a symbolic link"}]}),
+    ("stopped while fetching", {"kind": "stopped", "name": NAME, "copying": False}),
+    ("stopped while copying", {"kind": "stopped", "name": NAME, "copying": True}),
+]:
+    case(f"fetchRefusal: {title}", "fetchRefusal", problem)
 for name, facts in [
     ("a directory", {"kind": "directory"}),
     ("a tarball", {"kind": "tarball", "integrity": "sha512-AAAA"}),

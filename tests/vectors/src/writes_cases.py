@@ -106,7 +106,13 @@ for name, problem in [("a link on the way", {"kind": "link", "path": "a/b/c.txt"
                       ("an empty path", {"kind": "empty", "path": ""}),
                       ("a write through a link", {"kind": "writes-through", "path": ".upkeep/source.json", "found": "symlink"}),
                       ("a read through a folder", {"kind": "reads-through", "path": "LOOP.md", "found": "directory"}),
-                      ("a folder swapped while writing", {"kind": "folder-swapped", "path": "/work/app/src/a.js", "folder": "src"})]:
+                      ("a folder swapped while writing", {"kind": "folder-swapped", "path": "/work/app/src/a.js", "folder": "src"}),
+                      ("a state file that is a link", {"kind": "state-not-a-file", "path": ".upkeep/VERSION in /work/app", "found": "symlink"}),
+                      ("a state file that is a folder", {"kind": "state-not-a-file", "path": ".upkeep/VERSION in /work/app", "found": "directory"}),
+                      ("a journal that is a link", {"kind": "journal-not-a-file", "path": "/work/app/.upkeep-source.refresh.log", "link": True}),
+                      ("a journal that is a folder", {"kind": "journal-not-a-file", "path": "/work/app/.upkeep-source.refresh.log", "link": False}),
+                      ("a release file that is not UTF-8", {"kind": "not-utf8", "path": "the latest release's .upkeep/VERSION", "offset": 3, "code": "bad-release"}),
+                      ("a file that changed while read", {"kind": "changed-while-read", "path": "src/a.js", "side": "latest", "error": "ENOENT: no such file or directory"})]:
     case(name, "treeRefusal", problem)
 # The lock: its file's text, read back; whether a lock found is busy or stale.
 holder = {"pid": 4242, "host": "ci-7", "start": "1234567", "since": "2026-01-01T00:00:00.000Z", "run": "20260101-000000-000"}
