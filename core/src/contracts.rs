@@ -206,6 +206,7 @@ fn roots(v: &mut impl TypeVisitor) {
         crate::land::SyncPlan,
         crate::land::SyncRefusal,
         crate::land::CheckoutProblem,
+        crate::input_refusal::InputProblem,
         crate::lifecycle::FetchProblem,
         crate::lifecycle::FetchStep,
         crate::lifecycle::RefusedEntry,

@@ -165,6 +165,7 @@ mod error;
 pub mod exits;
 pub mod fleet;
 mod hash;
+pub mod input_refusal;
 pub mod json;
 pub mod land;
 pub mod lifecycle;

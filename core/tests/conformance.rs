@@ -329,6 +329,9 @@ fn run(call: &str, args: &[Value]) -> Value {
         "writeConstants" => encoded(Ok(upkeep_core::writes::write_constants())),
         "preflightRefusal" => encoded(Ok(upkeep_core::writes::preflight_refusal(&typed(&args[0])))),
         "treeRefusal" => encoded(Ok(upkeep_core::paths::tree_refusal(&typed(&args[0])))),
+        "inputRefusal" => encoded(Ok(upkeep_core::input_refusal::input_refusal(&typed(
+            &args[0],
+        )))),
         "lockText" => encoded(Ok(upkeep_core::writes::lock_text(&typed(&args[0])))),
         "readLock" => encoded(Ok(upkeep_core::writes::read_lock(text(0)))),
         "lockRefusal" => encoded(Ok(upkeep_core::writes::lock_refusal(&typed(&args[0])))),

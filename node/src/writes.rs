@@ -19,6 +19,17 @@ pub fn tree_refusal<'env>(
     encode(env, &paths::tree_refusal(&problem))
 }
 
+/// The refusal of an input a flow could not use as given.
+#[napi(ts_return_type = "Refusal")]
+pub fn input_refusal<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "InputProblem")] problem: Unknown,
+) -> napi::Result<Unknown<'env>> {
+    let problem: upkeep_core::input_refusal::InputProblem =
+        decode(env, ErrorKind::InvalidArgument, "inputRefusal", problem)?;
+    encode(env, &upkeep_core::input_refusal::input_refusal(&problem))
+}
+
 /// A lock file's text for its holder.
 #[napi]
 pub fn lock_text(

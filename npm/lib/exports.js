@@ -21,6 +21,7 @@ export const ENGINE = Object.freeze([
       'checkCollisions',
       'archiveEntryProblem',
       'treeRefusal',
+      'inputRefusal',
       'lockText',
       'readLock',
       'lockRefusal',

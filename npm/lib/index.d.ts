@@ -129,6 +129,7 @@ import type {
   HomeFiles,
   Hunk,
   InProgress,
+  InputProblem,
   InstallManifest,
   InterruptedRun,
   Journal,
@@ -391,6 +392,8 @@ export declare function checkCollisions(paths: string[]): void;
 export declare function archiveEntryProblem(path: string, kind: string): string | null;
 /** The `unsafe-path` refusal of what was met walking a path inside the tree without following links (a link or a file where a folder must be, something other than a regular file read or written, a folder swapped meanwhile). */
 export declare function treeRefusal(problem: TreeProblem): Refusal;
+/** The refusal of an input a flow could not use as given: a folder not there or a file, a file that cannot be read, no sealed handoff, no git checkout, a git command that failed (its last line quoted). */
+export declare function inputRefusal(problem: InputProblem): Refusal;
 /** A lock file's text for its holder: one line of JSON. */
 export declare function lockText(holder: LockHolder): string;
 /** The holder a lock file's text names, or `null` when its owner is unknown (empty, partial, not a holder). */

@@ -290,6 +290,7 @@ const calls = {
   writeConstants: (api) => api.writeConstants(),
   preflightRefusal: (api, [seen]) => api.preflightRefusal(seen),
   treeRefusal: (api, [problem]) => api.treeRefusal(problem),
+  inputRefusal: (api, [problem]) => api.inputRefusal(problem),
   lockText: (api, [holder]) => api.lockText(holder),
   readLock: (api, [text]) => api.readLock(text),
   lockRefusal: (api, [facts]) => api.lockRefusal(facts),

@@ -14,6 +14,14 @@ pub fn tree_refusal(problem: JsValue) -> Result<JsValue, JsValue> {
     encode(&paths::tree_refusal(&problem))
 }
 
+/// The refusal of an input a flow could not use as given.
+#[wasm_bindgen(js_name = inputRefusal)]
+pub fn input_refusal(problem: JsValue) -> Result<JsValue, JsValue> {
+    let problem: upkeep_core::input_refusal::InputProblem =
+        decode(ErrorKind::InvalidArgument, "inputRefusal", problem)?;
+    encode(&upkeep_core::input_refusal::input_refusal(&problem))
+}
+
 /// A lock file's text for its holder.
 #[wasm_bindgen(js_name = lockText)]
 pub fn lock_text(holder: JsValue) -> Result<String, JsValue> {

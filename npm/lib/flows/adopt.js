@@ -46,7 +46,7 @@ export async function adopt(request) {
   const refusal = engine.adoptRefusal(request.spec);
   if (refusal) throw UpkeepError.from(refusal);
   if (!statSync(root, { throwIfNoEntry: false })?.isDirectory())
-    throw new UpkeepError('bad-path', `the project folder ${root} does not exist`);
+    throw UpkeepError.from(engine.inputRefusal({ kind: 'no-project-folder', root }));
   const release = await openRelease(request.spec, 'release', {
     stateDir,
     cwd: request.cwd,

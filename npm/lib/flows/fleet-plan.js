@@ -25,7 +25,9 @@ export function fleetPlan(request) {
     text = readFileSync(request.list, 'utf8');
   } catch (error) {
     const e = /** @type {NodeJS.ErrnoException} */ (error);
-    throw new UpkeepError(e.code ?? 'EIO', `cannot read the fleet list ${request.list}: ${e.message}`);
+    throw UpkeepError.from(
+      engine.inputRefusal({ kind: 'fleet-list-unreadable', list: request.list, code: e.code ?? 'EIO', error: e.message }),
+    );
   }
   const label = request.list;
   const repos = engine.parseFleetList(text, label);

@@ -51,10 +51,7 @@ const CLI = fileURLToPath(new URL('../../bin/upkeep.js', import.meta.url));
 export function fleetStep(request) {
   const found = gitRun(request.root, ['rev-parse', '--show-toplevel']);
   if (found.status !== 0) {
-    throw new UpkeepError(
-      'git',
-      `${request.root} is not in a git checkout (a fleet step runs in a clone of the repository): ${found.stderr.trim()}`,
-    );
+    throw UpkeepError.from(engine.inputRefusal({ kind: 'not-a-checkout', root: request.root, said: found.stderr.trim() }));
   }
   const top = found.stdout.toString('utf8').trim();
   const remote = request.remote ?? DEFAULT_REMOTE;
@@ -75,7 +72,8 @@ export function fleetStep(request) {
     projectDir: request.dir ?? null,
     stateDir,
   });
-  if (start.refusal !== null || start.base === null) throw new UpkeepError('dirty-checkout', `${top}: ${start.refusal}`);
+  if (start.refusal !== null || start.base === null)
+    throw UpkeepError.from(engine.inputRefusal({ kind: 'step-refused', top, reason: String(start.refusal) }));
   const base = start.base;
   if (start.reset) {
     // The writes of a killed run of the step (or its finished commit): back to the base.
@@ -179,7 +177,10 @@ export function fleetStep(request) {
 
   // What the remote's branch holds.
   const listed = gitRun(top, ['ls-remote', '--heads', remote, `refs/heads/${branch}`]);
-  if (listed.status !== 0) throw new UpkeepError('git', `git ls-remote ${remote} failed: ${listed.stderr.trim()}`);
+  if (listed.status !== 0)
+    throw UpkeepError.from(
+      engine.inputRefusal({ kind: 'git-failed', command: `ls-remote ${remote}`, stderr: listed.stderr, status: listed.status }),
+    );
   const remoteHead = listed.stdout.toString('utf8').split('\t')[0].trim() || null;
   outcome.remote = remoteHead;
   facts.remote = remoteHead;

@@ -26,7 +26,7 @@ async function contentHash(/** @type {string} */ root, /** @type {string} */ pat
     throw error;
   }
   if (stat.isSymbolicLink()) return engine.sha256(Buffer.from(readlinkSync(full, { encoding: 'buffer' })));
-  if (!stat.isFile()) throw new UpkeepError('bad-path', `'${path}' is not a regular file or a symlink`);
+  if (!stat.isFile()) throw UpkeepError.from(engine.inputRefusal({ kind: 'not-file-or-link', path }));
   return hashFile(full);
 }
 
@@ -62,7 +62,7 @@ export async function land({ cwd, handoff, stopRequested = () => false }) {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'ENOENT') throw error;
-    throw new UpkeepError('no-handoff', `no sealed handoff at '${path}': run 'upkeep land --seal' first`);
+    throw UpkeepError.from(engine.inputRefusal({ kind: 'no-handoff', path }));
   }
   const sealed = engine.parseHandoff(text, path);
   const dirty = new Set(statusPaths(root));

@@ -78,7 +78,8 @@ export function manifestCheckFlow(request) {
 
 function folder(/** @type {string | undefined} */ dir) {
   const abs = resolve(dir ?? '.');
-  if (!statSync(abs, { throwIfNoEntry: false })?.isDirectory()) throw new UpkeepError('bad-path', `${dir ?? '.'} is not a folder`);
+  if (!statSync(abs, { throwIfNoEntry: false })?.isDirectory())
+    throw UpkeepError.from(engine.inputRefusal({ kind: 'not-a-folder', dir: dir ?? '.' }));
   return abs;
 }
 
@@ -86,6 +87,6 @@ function readOrFail(/** @type {string} */ path, /** @type {string} */ what) {
   try {
     return readFileSync(path, 'utf8');
   } catch (error) {
-    throw new UpkeepError('bad-path', `cannot read ${what} ${path}: ${/** @type {Error} */ (error).message}`);
+    throw UpkeepError.from(engine.inputRefusal({ kind: 'unreadable', what, path, error: /** @type {Error} */ (error).message }));
   }
 }

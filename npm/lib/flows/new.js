@@ -237,7 +237,7 @@ function topEntries(/** @type {string} */ root, /** @type {string} */ target) {
   } catch (error) {
     const code = /** @type {NodeJS.ErrnoException} */ (error).code;
     if (code === 'ENOENT') return [];
-    if (code === 'ENOTDIR') throw new UpkeepError('bad-path', `the target ${target} is a file, not a folder`);
+    if (code === 'ENOTDIR') throw UpkeepError.from(engine.inputRefusal({ kind: 'target-is-a-file', target }));
     throw error;
   }
 }

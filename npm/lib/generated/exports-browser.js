@@ -23,6 +23,7 @@ export const {
   checkCollisions,
   archiveEntryProblem,
   treeRefusal,
+  inputRefusal,
   lockText,
   readLock,
   lockRefusal,

@@ -2137,6 +2137,120 @@ export type InProgress = {
 };
 
 /**
+ * What the shim met.
+ */
+export type InputProblem =
+  | {
+      kind: 'no-project-folder';
+      /**
+       * The folder, resolved.
+       */
+      root: string;
+    }
+  | {
+      kind: 'not-a-folder';
+      /**
+       * The folder, as given.
+       */
+      dir: string;
+    }
+  | {
+      kind: 'target-is-a-file';
+      /**
+       * The target, as given.
+       */
+      target: string;
+    }
+  | {
+      kind: 'unreadable';
+      /**
+       * What the file is (`the manifest`).
+       */
+      what: string;
+      /**
+       * Its path.
+       */
+      path: string;
+      /**
+       * The file system's words.
+       */
+      error: string;
+    }
+  | {
+      kind: 'not-file-or-link';
+      /**
+       * The path.
+       */
+      path: string;
+    }
+  | {
+      kind: 'no-handoff';
+      /**
+       * Where it looked.
+       */
+      path: string;
+    }
+  | {
+      kind: 'fleet-list-unreadable';
+      /**
+       * The list's path.
+       */
+      list: string;
+      /**
+       * The file system's code (`ENOENT`), raised as the error's code.
+       */
+      code: string;
+      /**
+       * The file system's words.
+       */
+      error: string;
+    }
+  | {
+      kind: 'not-a-checkout';
+      /**
+       * The folder.
+       */
+      root: string;
+      /**
+       * What git said.
+       */
+      said: string;
+    }
+  | {
+      kind: 'step-refused';
+      /**
+       * The checkout's top folder.
+       */
+      top: string;
+      /**
+       * The engine's reason (`fleetStepStart`).
+       */
+      reason: string;
+    }
+  | {
+      kind: 'git-failed';
+      /**
+       * The command after `git` (`diff`, `ls-remote origin`).
+       */
+      command: string;
+      /**
+       * What git printed on stderr.
+       */
+      stderr: string;
+      /**
+       * Its exit status (none: a signal ended it).
+       */
+      status?: number | null;
+    }
+  | {
+      kind: 'git-path-not-utf8';
+      /**
+       * The path's bytes, each as the character of that code point (Latin-1).
+       */
+      latin1: string;
+    };
+
+/**
  * A validated `install/manifest.json`.
  */
 export type InstallManifest = {

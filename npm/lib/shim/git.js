@@ -2,6 +2,7 @@
 // (callers ask for -z and split on NUL, so no path is ever unquoted by guesswork).
 import { spawnSync } from 'node:child_process';
 import process from 'node:process';
+import { engine } from '../engine.js';
 import { UpkeepError } from './upkeep-error.js';
 
 /**
@@ -10,8 +11,8 @@ import { UpkeepError } from './upkeep-error.js';
  * @param {string[]} args @param {{ status: number | null, stderr: string }} result
  */
 export function gitError(args, result) {
-  const said = result.stderr.trim().split('\n').filter(Boolean).pop() ?? `exit ${result.status}`;
-  return Object.assign(new UpkeepError('git', `git ${args[0]} failed: ${said}`), { stderr: result.stderr, status: result.status });
+  const refusal = engine.inputRefusal({ kind: 'git-failed', command: args[0], stderr: result.stderr, status: result.status });
+  return Object.assign(UpkeepError.from(refusal), { stderr: result.stderr, status: result.status });
 }
 
 /** @type {Record<string, string | undefined>} */
@@ -64,7 +65,7 @@ export function splitZ(/** @type {Buffer} */ bytes) {
     try {
       out.push(utf8.decode(part));
     } catch {
-      throw new UpkeepError('bad-path', `git path is not UTF-8: ${JSON.stringify(part.toString('latin1'))}`);
+      throw UpkeepError.from(engine.inputRefusal({ kind: 'git-path-not-utf8', latin1: part.toString('latin1') }));
     }
     start = i + 1;
   }

@@ -114,6 +114,21 @@ for name, problem in [("a link on the way", {"kind": "link", "path": "a/b/c.txt"
                       ("a release file that is not UTF-8", {"kind": "not-utf8", "path": "the latest release's .upkeep/VERSION", "offset": 3, "code": "bad-release"}),
                       ("a file that changed while read", {"kind": "changed-while-read", "path": "src/a.js", "side": "latest", "error": "ENOENT: no such file or directory"})]:
     case(name, "treeRefusal", problem)
+# An input a flow could not use as given.
+for name, problem in [("no project folder", {"kind": "no-project-folder", "root": "/work/app"}),
+                      ("not a folder", {"kind": "not-a-folder", "dir": "tpl"}),
+                      ("a target that is a file", {"kind": "target-is-a-file", "target": "app"}),
+                      ("a file that cannot be read", {"kind": "unreadable", "what": "the manifest", "path": "tpl/.upkeep/manifest.json", "error": "EACCES: permission denied"}),
+                      ("neither a file nor a link", {"kind": "not-file-or-link", "path": "src"}),
+                      ("no handoff", {"kind": "no-handoff", "path": ".git/upkeep/handoff.json"}),
+                      ("a fleet list that cannot be read", {"kind": "fleet-list-unreadable", "list": "fleet.txt", "code": "ENOENT", "error": "ENOENT: no such file or directory, open 'fleet.txt'"}),
+                      ("no checkout", {"kind": "not-a-checkout", "root": "/work/x", "said": "fatal: not a git repository (or any of the parent directories): .git"}),
+                      ("a step refused", {"kind": "step-refused", "top": "/work/app", "reason": "the checkout has uncommitted changes"}),
+                      ("git failed: its last line", {"kind": "git-failed", "command": "diff", "stderr": "warning: x\nfatal: bad revision 'HEAD~9'\n\n", "status": 128}),
+                      ("git failed silently", {"kind": "git-failed", "command": "ls-remote origin", "stderr": "", "status": 2}),
+                      ("git ended by a signal", {"kind": "git-failed", "command": "fetch", "stderr": ""}),
+                      ("a path that is not UTF-8", {"kind": "git-path-not-utf8", "latin1": "caf\u00e9\"x"})]:
+    case(name, "inputRefusal", problem)
 # The lock: its file's text, read back; whether a lock found is busy or stale.
 holder = {"pid": 4242, "host": "ci-7", "start": "1234567", "since": "2026-01-01T00:00:00.000Z", "run": "20260101-000000-000"}
 case("a holder, every field", "lockText", holder)
