@@ -88,7 +88,7 @@ pub enum InputProblem {
     GitFailed {
         /// The command after `git` (`diff`, `ls-remote origin`).
         command: String,
-        /// What git printed on stderr.
+        /// What git printed on stderr (quoted as [`crate::render::tool_message`] quotes it).
         stderr: String,
         /// Its exit status (none: a signal ended it).
         #[cfg_attr(feature = "serde", serde(default))]
@@ -139,12 +139,11 @@ pub fn input_refusal(problem: &InputProblem) -> Refusal {
             stderr,
             status,
         } => {
-            let said = match stderr.trim().lines().rev().find(|l| !l.is_empty()) {
-                Some(last) => last.to_string(),
-                None => match status {
-                    Some(status) => format!("exit {status}"),
-                    None => "it was ended by a signal".to_string(),
-                },
+            // Its own words, as every tool failure is quoted; only silence gets the exit.
+            let said = match (stderr.trim().is_empty(), status) {
+                (false, _) => crate::render::tool_message(stderr),
+                (true, Some(status)) => format!("exit {status}"),
+                (true, None) => "it was ended by a signal".to_string(),
             };
             Refusal::new("git", format!("git {command} failed: {said}"))
         }

@@ -46,6 +46,16 @@ pub fn read_lock(env: &Env, text: String) -> napi::Result<Unknown<'_>> {
     encode(env, &writes::read_lock(&text))
 }
 
+/// Whether a lock found is stale (its holder, on this host, is gone): only then is it broken.
+#[napi]
+pub fn lock_is_stale(
+    env: &Env,
+    #[napi(ts_arg_type = "LockSeen")] seen: Unknown,
+) -> napi::Result<bool> {
+    let seen: writes::LockSeen = decode(env, ErrorKind::InvalidArgument, "lockIsStale", seen)?;
+    Ok(writes::lock_is_stale(&seen))
+}
+
 /// The `busy` refusal of a lock that cannot be taken, or null when it is stale.
 #[napi(ts_return_type = "Refusal | null")]
 pub fn lock_refusal<'env>(

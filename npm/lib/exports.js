@@ -24,6 +24,7 @@ export const ENGINE = Object.freeze([
       'inputRefusal',
       'lockText',
       'readLock',
+      'lockIsStale',
       'lockRefusal',
       'parseInstallManifest',
       'parseSourceRecord',

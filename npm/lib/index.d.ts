@@ -146,6 +146,7 @@ import type {
   LineEndings,
   LockFacts,
   LockHolder,
+  LockSeen,
   LoopInit,
   LoopProblem,
   Manifest,
@@ -398,6 +399,8 @@ export declare function inputRefusal(problem: InputProblem): Refusal;
 export declare function lockText(holder: LockHolder): string;
 /** The holder a lock file's text names, or `null` when its owner is unknown (empty, partial, not a holder). */
 export declare function readLock(text: string): LockHolder | null;
+/** Whether a lock found is stale: its holder is on this host and its process is gone. Only a stale lock is broken. */
+export declare function lockIsStale(seen: LockSeen): boolean;
 /** The `busy` refusal of a lock that cannot be taken, or `null` when it is stale (its holder, on this host, is gone): break it and try again. */
 export declare function lockRefusal(facts: LockFacts): Refusal | null;
 /** Parses `install/manifest.json` strictly; errors name `name` and a byte offset. */

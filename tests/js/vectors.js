@@ -293,6 +293,7 @@ const calls = {
   inputRefusal: (api, [problem]) => api.inputRefusal(problem),
   lockText: (api, [holder]) => api.lockText(holder),
   readLock: (api, [text]) => api.readLock(text),
+  lockIsStale: (api, [seen]) => api.lockIsStale(seen),
   lockRefusal: (api, [facts]) => api.lockRefusal(facts),
   prepareUpdate: (api, [facts]) => api.prepareUpdate(facts),
   listBackups: (api, [input]) => api.listBackups(input),

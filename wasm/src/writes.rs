@@ -35,6 +35,13 @@ pub fn read_lock(text: &str) -> Result<JsValue, JsValue> {
     encode(&writes::read_lock(text))
 }
 
+/// Whether a lock found is stale (its holder, on this host, is gone): only then is it broken.
+#[wasm_bindgen(js_name = lockIsStale)]
+pub fn lock_is_stale(seen: JsValue) -> Result<bool, JsValue> {
+    let seen: writes::LockSeen = decode(ErrorKind::InvalidArgument, "lockIsStale", seen)?;
+    Ok(writes::lock_is_stale(&seen))
+}
+
 /// The `busy` refusal of a lock that cannot be taken, or null when it is stale.
 #[wasm_bindgen(js_name = lockRefusal)]
 pub fn lock_refusal(facts: JsValue) -> Result<JsValue, JsValue> {

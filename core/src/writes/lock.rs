@@ -134,25 +134,39 @@ pub fn read_lock(text: &str) -> Option<LockHolder> {
     })
 }
 
-/// The `busy` refusal for a lock that cannot be taken, or `None` when it is stale (its
-/// holder's process on this host is gone): the shim breaks it and tries again.
+/// Whether a lock found is stale: its holder is on this host and its process is gone.
+/// Only a stale lock is ever broken.
+pub fn lock_is_stale(seen: &LockSeen) -> bool {
+    matches!(
+        seen,
+        LockSeen::Held {
+            here: true,
+            alive: false,
+            ..
+        }
+    )
+}
+
+/// The `busy` refusal for a lock that cannot be taken, or `None` when it is stale
+/// ([`lock_is_stale`]): the shim breaks it and tries again.
 pub fn lock_refusal(facts: &LockFacts) -> Option<Refusal> {
     let LockFacts { what, shown, seen } = facts;
+    if lock_is_stale(seen) {
+        return None;
+    }
     let message = match seen {
         LockSeen::Unknown => format!(
             "{what} already in progress (unknown owner: the lock file '{shown}' is empty or partial; if no {what} is running, remove it by hand)"
         ),
-        LockSeen::Held { holder, here, alive } => {
+        LockSeen::Held { holder, here, .. } => {
             let named = named(holder);
-            if !here {
+            if *here {
+                format!("{what} already in progress ({named})")
+            } else {
                 format!(
                     "{what} already in progress ({named}); if no {what} runs on {}, remove '{shown}' by hand",
                     holder.host
                 )
-            } else if *alive {
-                format!("{what} already in progress ({named})")
-            } else {
-                return None;
             }
         }
         LockSeen::Contended => {
@@ -216,6 +230,7 @@ mod tests {
             alive,
         };
         assert_eq!(lock_refusal(&facts(held(true, false))), None);
+        assert!(lock_is_stale(&held(true, false)) && !lock_is_stale(&held(false, false)));
         assert_eq!(
             lock_refusal(&facts(held(false, false))).unwrap().message,
             "refresh already in progress (pid 7, host far, since t); if no refresh runs on far, remove 'x.lock' by hand"

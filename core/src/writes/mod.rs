@@ -34,7 +34,9 @@ mod step;
 pub use limits::{write_constants, WriteConstants, CRLF_IN_MEMORY_MAX_BYTES, DEFAULT_FILE_MODE};
 
 pub(crate) use lock::named as holder_named;
-pub use lock::{lock_refusal, lock_text, read_lock, LockFacts, LockHolder, LockSeen};
+pub use lock::{
+    lock_is_stale, lock_refusal, lock_text, read_lock, LockFacts, LockHolder, LockSeen,
+};
 pub use outcome::{describe_outcome, OsError, OutcomeKind, StepOutcome, WriteStage};
 pub use preflight::{preflight_refusal, TargetSeen};
 pub use step::{

@@ -26,6 +26,7 @@ export const {
   inputRefusal,
   lockText,
   readLock,
+  lockIsStale,
   lockRefusal,
   parseInstallManifest,
   parseSourceRecord,

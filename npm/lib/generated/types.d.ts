@@ -2234,7 +2234,7 @@ export type InputProblem =
        */
       command: string;
       /**
-       * What git printed on stderr.
+       * What git printed on stderr (quoted as [`crate::render::tool_message`] quotes it).
        */
       stderr: string;
       /**

@@ -1,9 +1,9 @@
 // An advisory lock: content written to a temp file, then link()ed into place, so the
 // lock file appears complete or not at all. It names its holder (pid, host, process start
 // time, run id); the file's format, and whether a lock found is busy or stale, are the
-// engine's (`lockText`, `readLock`, `lockRefusal`): stale only when it is from this host
-// and its process is gone (or the pid now belongs to a process started at another time).
-// A stale lock is broken only under a second lock, after re-reading it.
+// engine's (`lockText`, `readLock`, `lockIsStale`, `lockRefusal`): stale only when it is
+// from this host and its process is gone (or the pid now belongs to a process started at
+// another time). A stale lock is broken only under a second lock, after re-reading it.
 import { closeSync, constants, fsyncSync, linkSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -111,10 +111,9 @@ function seenIn(/** @type {string} */ text) {
   return { kind: 'held', holder, here, alive: here && alive(holder) };
 }
 
-/** Whether a lock holding `text` is stale: the engine finds no refusal for it. */
+/** Whether a lock holding `text` is stale (the engine's `lockIsStale`). */
 function isStale(/** @type {string} */ text) {
-  const seen = seenIn(text);
-  return seen.kind === 'held' && engine.lockRefusal({ what: '', shown: '', seen }) === null;
+  return engine.lockIsStale(seenIn(text));
 }
 
 /**

@@ -127,6 +127,7 @@ for name, problem in [("no project folder", {"kind": "no-project-folder", "root"
                       ("git failed: its last line", {"kind": "git-failed", "command": "diff", "stderr": "warning: x\nfatal: bad revision 'HEAD~9'\n\n", "status": 128}),
                       ("git failed silently", {"kind": "git-failed", "command": "ls-remote origin", "stderr": "", "status": 2}),
                       ("git ended by a signal", {"kind": "git-failed", "command": "fetch", "stderr": ""}),
+                      ("git failed: its error lines, as every tool's", {"kind": "git-failed", "command": "worktree", "stderr": "Preparing worktree\nfatal: '/x' already exists\nhint: use --force\n", "status": 128}),
                       ("a path that is not UTF-8", {"kind": "git-path-not-utf8", "latin1": "caf\u00e9\"x"})]:
     case(name, "inputRefusal", problem)
 # The lock: its file's text, read back; whether a lock found is busy or stale.
@@ -143,6 +144,7 @@ for name, seen in [("alive on this host: busy", held(True, True)), ("gone on thi
                    ("another host's: never broken", held(False, False)), ("unknown owner: never broken", {"kind": "unknown"}),
                    ("changing hands at every try", {"kind": "contended"})]:
     case(name, "lockRefusal", {"what": "update", "shown": "/work/app/.upkeep/update.lock", "seen": seen})
+    case(name, "lockIsStale", seen)
 
 doc = {"$comment": "The one executor's vocabulary: refresh and install steps with what must be at each path right before the swap, the refresh report reading the executor's outcomes, finishUpdate (the update report joined with what the run did), regionsDue (whether regions regenerate after the writes) and writeConstants. Inputs from tests/vectors/src/writes_cases.py; expected values blessed with bless.mjs and reviewed by hand. Format: tests/vectors/README.md.", "cases": cases}
 json.dump(doc, sys.stdout, indent=2, ensure_ascii=False)
