@@ -207,6 +207,8 @@ fn roots(v: &mut impl TypeVisitor) {
         crate::land::SyncRefusal,
         crate::land::CheckoutProblem,
         crate::input_refusal::InputProblem,
+        crate::usage_refusal::UsageProblem,
+        crate::usage_refusal::OptionType,
         crate::lifecycle::FetchProblem,
         crate::lifecycle::FetchStep,
         crate::lifecycle::RefusedEntry,

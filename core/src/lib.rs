@@ -182,6 +182,7 @@ pub mod score;
 pub mod structured;
 pub mod text;
 pub mod update;
+pub mod usage_refusal;
 pub mod writes;
 
 pub use error::{Error, ErrorKind, Result};

@@ -332,6 +332,9 @@ fn run(call: &str, args: &[Value]) -> Value {
         "inputRefusal" => encoded(Ok(upkeep_core::input_refusal::input_refusal(&typed(
             &args[0],
         )))),
+        "usageRefusal" => encoded(Ok(upkeep_core::usage_refusal::usage_refusal(&typed(
+            &args[0],
+        )))),
         "lockText" => encoded(Ok(upkeep_core::writes::lock_text(&typed(&args[0])))),
         "readLock" => encoded(Ok(upkeep_core::writes::read_lock(text(0)))),
         "lockIsStale" => encoded(Ok(upkeep_core::writes::lock_is_stale(&typed(&args[0])))),

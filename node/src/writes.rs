@@ -30,6 +30,17 @@ pub fn input_refusal<'env>(
     encode(env, &upkeep_core::input_refusal::input_refusal(&problem))
 }
 
+/// The refusal of a command line or an options object that cannot mean anything.
+#[napi(ts_return_type = "Refusal")]
+pub fn usage_refusal<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "UsageProblem")] problem: Unknown,
+) -> napi::Result<Unknown<'env>> {
+    let problem: upkeep_core::usage_refusal::UsageProblem =
+        decode(env, ErrorKind::InvalidArgument, "usageRefusal", problem)?;
+    encode(env, &upkeep_core::usage_refusal::usage_refusal(&problem))
+}
+
 /// A lock file's text for its holder.
 #[napi]
 pub fn lock_text(

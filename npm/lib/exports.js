@@ -22,6 +22,7 @@ export const ENGINE = Object.freeze([
       'archiveEntryProblem',
       'treeRefusal',
       'inputRefusal',
+      'usageRefusal',
       'lockText',
       'readLock',
       'lockIsStale',

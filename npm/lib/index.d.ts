@@ -263,6 +263,7 @@ import type {
   UpdateSources,
   UpdateSourcesInput,
   UpdateStart,
+  UsageProblem,
   Verdict,
   VersionCheck,
   VersionQuery,
@@ -395,6 +396,8 @@ export declare function archiveEntryProblem(path: string, kind: string): string 
 export declare function treeRefusal(problem: TreeProblem): Refusal;
 /** The refusal of an input a flow could not use as given: a folder not there or a file, a file that cannot be read, no sealed handoff, no git checkout, a git command that failed (its last line quoted). */
 export declare function inputRefusal(problem: InputProblem): Refusal;
+/** The refusal of a command line or an options object that cannot mean anything: flags that exclude each other, a flag's value of the wrong shape, an unreadable or non-JSON input file, an unknown option, a required one left out, one of the wrong type. */
+export declare function usageRefusal(problem: UsageProblem): Refusal;
 /** A lock file's text for its holder: one line of JSON. */
 export declare function lockText(holder: LockHolder): string;
 /** The holder a lock file's text names, or `null` when its owner is unknown (empty, partial, not a holder). */

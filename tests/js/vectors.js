@@ -291,6 +291,7 @@ const calls = {
   preflightRefusal: (api, [seen]) => api.preflightRefusal(seen),
   treeRefusal: (api, [problem]) => api.treeRefusal(problem),
   inputRefusal: (api, [problem]) => api.inputRefusal(problem),
+  usageRefusal: (api, [problem]) => api.usageRefusal(problem),
   lockText: (api, [holder]) => api.lockText(holder),
   readLock: (api, [text]) => api.readLock(text),
   lockIsStale: (api, [seen]) => api.lockIsStale(seen),

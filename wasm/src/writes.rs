@@ -22,6 +22,14 @@ pub fn input_refusal(problem: JsValue) -> Result<JsValue, JsValue> {
     encode(&upkeep_core::input_refusal::input_refusal(&problem))
 }
 
+/// The refusal of a command line or an options object that cannot mean anything.
+#[wasm_bindgen(js_name = usageRefusal)]
+pub fn usage_refusal(problem: JsValue) -> Result<JsValue, JsValue> {
+    let problem: upkeep_core::usage_refusal::UsageProblem =
+        decode(ErrorKind::InvalidArgument, "usageRefusal", problem)?;
+    encode(&upkeep_core::usage_refusal::usage_refusal(&problem))
+}
+
 /// A lock file's text for its holder.
 #[wasm_bindgen(js_name = lockText)]
 pub fn lock_text(holder: JsValue) -> Result<String, JsValue> {

@@ -2,15 +2,17 @@
 // runs: refuse what it cannot mean (an unknown option, a wrong type, a value outside its
 // choices) before anything is read or written; resolve paths against `cwd`; turn an
 // AbortSignal into the flows' stop request; turn `decide` (a map or a callback) into
-// answers. Refusals are UpkeepError('usage'), the error the command line raises for its own
-// usage mistakes, with the command line's words where it has them.
+// answers. Refusals are the engine's `usage` refusals, the error the command line raises
+// for its own usage mistakes, with the command line's words where it has them; this module
+// only says which JavaScript value it met.
 import { resolve } from 'node:path';
+import { engine } from '../engine.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
 
 /**
  * How one option is checked: its type, and for a choice the command-line flag (so the
  * message is the one `upkeep` prints for the same value) and the allowed values.
- * @typedef {{ type: 'string' | 'boolean' | 'strings' | 'function' | 'signal' | 'decide' }
+ * @typedef {{ type: import('../index.js').OptionType }
  *   | { type: 'choice', flag: string, choices: readonly string[] }} OptionRule
  */
 
@@ -33,7 +35,7 @@ const COMMON = /** @type {Record<string, OptionRule>} */ ({
 export function checkOptions(name, options, rules, required = []) {
   if (options === undefined) options = {};
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-    throw new UpkeepError('usage', `${name} takes one options object, not ${describe(options)}`);
+    throw usage({ kind: 'not-an-options-object', function: name, got: kindOf(options) });
   }
   const all = { ...COMMON, ...rules };
   /** @type {Record<string, any>} */
@@ -42,65 +44,55 @@ export function checkOptions(name, options, rules, required = []) {
     // An option given as undefined is not given (`{ to: flags.to }`); null is the default too.
     if (value === undefined) continue;
     const rule = all[key];
-    if (!rule) throw new UpkeepError('usage', `${name}: unknown option '${key}'${suggestion(key, Object.keys(all))}`);
+    if (!rule) throw usage({ kind: 'unknown-option', function: name, key, known: Object.keys(all) });
     if (value === null) continue;
     checkValue(name, key, value, rule);
     checked[key] = value;
   }
   for (const key of required) {
-    if (checked[key] === undefined) throw new UpkeepError('usage', `${name}: the option '${key}' is required`);
+    if (checked[key] === undefined) throw usage({ kind: 'required-option', function: name, key });
   }
   return checked;
 }
 
 /** @param {string} name @param {string} key @param {unknown} value @param {OptionRule} rule */
 function checkValue(name, key, value, rule) {
-  const wrong = (/** @type {string} */ expected) =>
-    new UpkeepError('usage', `${name}: the option '${key}' must be ${expected}, not ${describe(value)}`);
-  switch (rule.type) {
-    case 'string':
-      if (typeof value !== 'string' || value === '') throw wrong('a non-empty string');
-      return;
-    case 'boolean':
-      if (typeof value !== 'boolean') throw wrong('true or false');
-      return;
-    case 'strings':
-      if (!Array.isArray(value) || value.some((v) => typeof v !== 'string' || v === '')) throw wrong('an array of non-empty strings');
-      return;
-    case 'function':
-      if (typeof value !== 'function') throw wrong('a function');
-      return;
-    case 'signal':
-      if (typeof value !== 'object' || typeof (/** @type {any} */ (value).aborted) !== 'boolean') throw wrong('an AbortSignal');
-      return;
-    case 'decide':
-      if (typeof value !== 'function' && (typeof value !== 'object' || Array.isArray(value)))
-        throw wrong('a function or an object of answers');
-      return;
-    case 'choice':
-      // The command line's message for the same value (commander's wording).
-      if (typeof value !== 'string' || !rule.choices.includes(value)) {
-        throw new UpkeepError(
-          'usage',
-          `option '${rule.flag}' argument '${String(value)}' is invalid. Allowed choices are ${rule.choices.join(', ')}.`,
-        );
-      }
+  if (rule.type === 'choice') {
+    // The command line's message for the same value (commander's wording).
+    if (typeof value !== 'string' || !rule.choices.includes(value)) {
+      throw usage({ kind: 'not-a-choice', flag: rule.flag, value: String(value), choices: [...rule.choices] });
+    }
+  } else if (!isOfType(value, rule.type)) {
+    throw usage({ kind: 'wrong-option-type', function: name, key, expected: rule.type, got: kindOf(value) });
   }
 }
 
-/** A value as a message names it: `a string`, `an array`, `null`. */
-function describe(/** @type {unknown} */ value) {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  const type = typeof value;
-  return `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
+/** Whether a JavaScript value is of an option type. @param {unknown} value @param {import('../index.js').OptionType} type */
+function isOfType(value, type) {
+  switch (type) {
+    case 'string':
+      return typeof value === 'string' && value !== '';
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'strings':
+      return Array.isArray(value) && value.every((v) => typeof v === 'string' && v !== '');
+    case 'function':
+      return typeof value === 'function';
+    case 'signal':
+      return typeof value === 'object' && typeof (/** @type {any} */ (value).aborted) === 'boolean';
+    case 'decide':
+      return typeof value === 'function' || (typeof value === 'object' && !Array.isArray(value));
+  }
 }
 
-/** ` (did you mean 'dryRun'?)` when a known name differs from `key` only in case, dashes or underscores. */
-function suggestion(/** @type {string} */ key, /** @type {string[]} */ known) {
-  const fold = (/** @type {string} */ s) => s.toLowerCase().replace(/[-_]/g, '');
-  const match = known.find((k) => fold(k) === fold(key));
-  return match ? ` (did you mean '${match}'?)` : '';
+/** What kind of JavaScript value this is, for the engine's words: `null`, `array`, or its `typeof`. */
+function kindOf(/** @type {unknown} */ value) {
+  return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+}
+
+/** The engine's `usage` refusal, as an error. @param {import('../index.js').UsageProblem} problem */
+function usage(problem) {
+  return UpkeepError.from(engine.usageRefusal(problem));
 }
 
 /**

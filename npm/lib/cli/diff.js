@@ -16,7 +16,7 @@ import { fsReason, printBytes, printError } from './output.js';
  */
 export async function diffCommand(oldPath, newPath, { unified, label, ignoreEol = false, stripTrailingCr = false }) {
   if (label.length > 2) {
-    printError('diff takes at most two -L labels (old, then new)');
+    printError(engine.usageRefusal({ kind: 'too-many-labels' }).message);
     return EXIT.badInput;
   }
   const inputs = await readInputs([oldPath, newPath]);

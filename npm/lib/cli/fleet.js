@@ -28,7 +28,7 @@ export async function fleetPlanCommand(list, flags, argv) {
       const plan = fleetPlan({ list, to: flags.to, platform, batchSize });
       process.stderr.write(engine.renderFleetPlan(plan));
       if (flags.batch === undefined) {
-        if (flags.gitlabChild !== undefined) throw new UpkeepError('usage', '--gitlab-child needs --batch <n>');
+        if (flags.gitlabChild !== undefined) throw UpkeepError.from(engine.usageRefusal({ kind: 'gitlab-child-without-batch' }));
         printLine(JSON.stringify(plan, null, 2));
         return EXIT.ok;
       }
@@ -84,6 +84,6 @@ function refuse(refusal) {
 
 /** A whole number option. */
 function wholeNumber(/** @type {string} */ name, /** @type {string} */ value) {
-  if (!/^\d+$/.test(value)) throw new UpkeepError('usage', `${name} must be a whole number, not '${value}'`);
+  if (!/^\d+$/.test(value)) throw UpkeepError.from(engine.usageRefusal({ kind: 'not-a-whole-number', flag: name, value }));
   return Number(value);
 }

@@ -45,7 +45,7 @@ async function landRun(flags, stop, stopRequested) {
       return EXIT.ok;
     }
     if (flags.ticket.length || flags.claim.length || flags.inherited.length) {
-      throw new UpkeepError('usage', '--ticket, --claim and --inherited go with --seal');
+      throw UpkeepError.from(engine.usageRefusal({ kind: 'seal-options-without-seal' }));
     }
     const { report } = await land({ cwd, handoff: flags.handoff, stopRequested });
     if (json) printLine(JSON.stringify(report, null, 2));
@@ -71,7 +71,7 @@ function parseTickets(specs, claims) {
   for (const claim of claims) {
     const eq = claim.indexOf('=');
     const ticket = eq === -1 ? undefined : tickets.find((t) => t.id === claim.slice(0, eq));
-    if (!ticket) throw new UpkeepError('usage', `--claim '${claim}' must be ID=path for a ticket named with --ticket`);
+    if (!ticket) throw UpkeepError.from(engine.usageRefusal({ kind: 'claim-shape', claim }));
     ticket.files.push(claim.slice(eq + 1));
   }
   return tickets;

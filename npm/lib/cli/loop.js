@@ -18,8 +18,8 @@ import { UpkeepError } from '../shim/upkeep-error.js';
 
 const loop = loopApi(engine);
 
-/** A usage or input problem of this command (exit 2): `code` is `bad-input` unless given. */
-const badInput = (/** @type {string} */ message, code = 'bad-input') => new UpkeepError(code, message);
+/** A usage or input problem of this command (exit 2), worded by the engine. */
+const badInput = (/** @type {import('../index.js').UsageProblem} */ problem) => UpkeepError.from(engine.usageRefusal(problem));
 
 /** The engine's refusal of a work tree not in a state for the command, as an error. */
 function refused(/** @type {import('../index.js').LoopProblem} */ problem) {
@@ -29,7 +29,7 @@ function refused(/** @type {import('../index.js').LoopProblem} */ problem) {
 /** Runs git in `cwd`; returns stdout, or throws with git's message. */
 function git(/** @type {string[]} */ args, /** @type {string} */ cwd, /** @type {string | undefined} */ input = undefined) {
   const run = gitRun(cwd, args, { input });
-  if (run.status !== 0) throw badInput(`git ${args[0]} failed: ${run.stderr.trim()}`, 'git-failed');
+  if (run.status !== 0) throw badInput({ kind: 'git-failed', command: args[0], stderr: run.stderr, code: 'git-failed' });
   return run.stdout.toString('utf8');
 }
 
@@ -50,12 +50,12 @@ function readJson(/** @type {string} */ file, /** @type {string} */ what) {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw badInput(`cannot read ${what} ${file}: ${fsReason(error)}`);
+    throw badInput({ kind: 'unreadable', what, path: file, error: fsReason(error) });
   }
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw badInput(`${what} ${file} is not JSON: ${/** @type {Error} */ (error).message}`);
+    throw badInput({ kind: 'not-json', what, path: file, error: /** @type {Error} */ (error).message });
   }
 }
 
@@ -130,7 +130,7 @@ async function run(command, args, options) {
   if (command === 'next') return loop.nextStep(state, bricks);
   let answer;
   if (command === 'score') {
-    if (Boolean(options.declared) === Boolean(options.diff)) throw badInput('say which score: --declared or --diff');
+    if (Boolean(options.declared) === Boolean(options.diff)) throw badInput({ kind: 'loop-score-which' });
     if (options.declared) {
       const actions = options.actions
         ?.split(',')

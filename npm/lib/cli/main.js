@@ -752,7 +752,7 @@ ${examples([
       for (const name of names) {
         const sub = target.commands.find((c) => c.name() === name);
         if (!sub) {
-          printError(`unknown command '${names.join(' ')}' (see upkeep --help)`);
+          printError(engine.usageRefusal({ kind: 'unknown-help-topic', names: names.join(' ') }).message);
           exitCode = EXIT.badInput;
           return;
         }
@@ -789,7 +789,7 @@ function examples(list) {
 
 /** Parses a non-negative line count (`-U 5`, `--marker-size 10`). */
 function count(/** @type {string} */ value) {
-  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('expected a non-negative whole number');
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError(engine.usageRefusal({ kind: 'not-a-count' }).message);
   return Number(value);
 }
 
@@ -801,6 +801,6 @@ function collect(/** @type {string} */ value, /** @type {string[]} */ previous) 
 /** A `--declared` value: a finite number. */
 function parseScore(/** @type {string} */ value) {
   const score = Number(value);
-  if (value.trim() === '' || !Number.isFinite(score)) throw new InvalidArgumentError('expected a number.');
+  if (value.trim() === '' || !Number.isFinite(score)) throw new InvalidArgumentError(engine.usageRefusal({ kind: 'not-a-number' }).message);
   return score;
 }

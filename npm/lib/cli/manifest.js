@@ -20,8 +20,7 @@ export async function manifestInitCommand(dir, flags, argv) {
     run: async () => {
       const install = (flags.install ?? []).map((pair) => {
         const at = pair.indexOf('=');
-        if (at <= 0 || at === pair.length - 1)
-          throw new UpkeepError('usage', `--install takes <shipped name>=<installed name>, not '${pair}'`);
+        if (at <= 0 || at === pair.length - 1) throw UpkeepError.from(engine.usageRefusal({ kind: 'install-pair-shape', pair }));
         return /** @type {[string, string]} */ ([pair.slice(0, at), pair.slice(at + 1)]);
       });
       const out = manifestInitFlow({

@@ -9,8 +9,8 @@ import { fsReason, printError, printLine, printLines } from './output.js';
 import { gitRun } from '../shim/git.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
 
-/** A usage or input problem (`code: 'bad-input'`): reported with its message, exit code 2. */
-const badInput = (/** @type {string} */ message) => new UpkeepError('bad-input', message);
+/** A usage or input problem, worded by the engine: reported with its message, exit code 2. */
+const badInput = (/** @type {import('../index.js').UsageProblem} */ problem) => UpkeepError.from(engine.usageRefusal(problem));
 
 /**
  * @typedef {object} ScoreOptions
@@ -67,14 +67,14 @@ export async function scoreCommand(options) {
 /** numstat bytes from standard input (`--diff`) or from `git diff --numstat -z -M`. */
 async function readNumstat(/** @type {ScoreOptions} */ options) {
   const fromGit = options.git !== undefined || options.staged;
-  if (options.diff && fromGit) throw badInput('choose one source: --diff (standard input) or --git');
+  if (options.diff && fromGit) throw badInput({ kind: 'score-source-both' });
   if (options.diff) {
     /** @type {Buffer[]} */
     const chunks = [];
     for await (const chunk of process.stdin) chunks.push(chunk);
     return Buffer.concat(chunks);
   }
-  if (!fromGit) throw badInput('say where the diff comes from: --diff (numstat on standard input) or --git [<range>]');
+  if (!fromGit) throw badInput({ kind: 'score-source-missing' });
   const range = typeof options.git === 'string' ? ['--end-of-options', options.git] : [];
   // Outside a repository `git diff` silently turns into `git diff --no-index`: ask first.
   git(['rev-parse', '--git-dir']);
@@ -87,12 +87,9 @@ function git(/** @type {string[]} */ args) {
   try {
     result = gitRun(process.cwd(), args);
   } catch (error) {
-    throw badInput(`cannot run git: ${/** @type {Error} */ (error).message}`);
+    throw badInput({ kind: 'tool-did-not-run', tool: 'git', error: /** @type {Error} */ (error).message });
   }
-  if (result.status !== 0) {
-    const why = result.stderr.trim().split('\n')[0];
-    throw badInput(`git ${args.join(' ')} failed: ${why}`);
-  }
+  if (result.status !== 0) throw badInput({ kind: 'git-failed', command: args.join(' '), stderr: result.stderr, code: 'bad-input' });
   return result.stdout;
 }
 
@@ -102,11 +99,11 @@ async function readWeights(/** @type {string} */ path) {
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw badInput(`cannot read weights file '${path}': ${fsReason(error)}`);
+    throw badInput({ kind: 'unreadable', what: 'weights file', path, error: fsReason(error) });
   }
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw badInput(`weights file '${path}' is not JSON: ${/** @type {Error} */ (error).message}`);
+    throw badInput({ kind: 'not-json', what: 'weights file', path, error: /** @type {Error} */ (error).message });
   }
 }

@@ -3,6 +3,7 @@
 // TERM=dumb, a stream that is not a terminal), and how much a summary says.
 import process from 'node:process';
 import pc from 'picocolors';
+import { engine } from '../engine.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
 
 /** `CI` is set to something other than empty, `0` or `false`. */
@@ -58,7 +59,7 @@ export const colors = {
  */
 export function verbosity(flags) {
   if (flags.quiet && flags.verbose) {
-    throw new UpkeepError('usage', '--quiet and --verbose cannot be used together');
+    throw UpkeepError.from(engine.usageRefusal({ kind: 'quiet-with-verbose' }));
   }
   return flags.quiet ? 'quiet' : flags.verbose ? 'verbose' : 'normal';
 }

@@ -24,6 +24,7 @@ export const {
   archiveEntryProblem,
   treeRefusal,
   inputRefusal,
+  usageRefusal,
   lockText,
   readLock,
   lockIsStale,

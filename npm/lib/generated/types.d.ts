@@ -3523,6 +3523,11 @@ export type Observed = {
 };
 
 /**
+ * What a JavaScript option had to be.
+ */
+export type OptionType = 'string' | 'boolean' | 'strings' | 'function' | 'signal' | 'decide';
+
+/**
  * An operating-system error, as the shim saw it.
  */
 export type OsError = {
@@ -7960,6 +7965,179 @@ export type UpdateStart = {
    */
   resumed: boolean;
 };
+
+/**
+ * What the shell met in what it was given.
+ */
+export type UsageProblem =
+  | { kind: 'quiet-with-verbose' }
+  | { kind: 'gitlab-child-without-batch' }
+  | {
+      kind: 'not-a-whole-number';
+      /**
+       * The flag (`--batch`).
+       */
+      flag: string;
+      /**
+       * What was given.
+       */
+      value: string;
+    }
+  | { kind: 'seal-options-without-seal' }
+  | {
+      kind: 'claim-shape';
+      /**
+       * The claim, as given.
+       */
+      claim: string;
+    }
+  | {
+      kind: 'install-pair-shape';
+      /**
+       * The pair, as given.
+       */
+      pair: string;
+    }
+  | { kind: 'too-many-labels' }
+  | {
+      kind: 'unknown-help-topic';
+      /**
+       * The names asked for, joined by spaces.
+       */
+      names: string;
+    }
+  | { kind: 'score-source-both' }
+  | { kind: 'score-source-missing' }
+  | { kind: 'loop-score-which' }
+  | {
+      kind: 'tool-did-not-run';
+      /**
+       * The tool (`git`).
+       */
+      tool: string;
+      /**
+       * The system's words.
+       */
+      error: string;
+    }
+  | {
+      kind: 'git-failed';
+      /**
+       * The command after `git` (`diff --numstat`, `commit`).
+       */
+      command: string;
+      /**
+       * What git printed on stderr (quoted as [`crate::render::tool_message`] quotes it).
+       */
+      stderr: string;
+      /**
+       * The code raised: `bad-input` for a command's input, `git-failed` for the loop's commits.
+       */
+      code: string;
+    }
+  | {
+      kind: 'unreadable';
+      /**
+       * What it is (`weights file`, `brick catalogue`).
+       */
+      what: string;
+      /**
+       * Its path, as given.
+       */
+      path: string;
+      /**
+       * The file system's words.
+       */
+      error: string;
+    }
+  | {
+      kind: 'not-json';
+      /**
+       * What it is (`weights file`, `graph`).
+       */
+      what: string;
+      /**
+       * Its path, as given.
+       */
+      path: string;
+      /**
+       * The parser's words.
+       */
+      error: string;
+    }
+  | { kind: 'not-a-count' }
+  | { kind: 'not-a-number' }
+  | {
+      kind: 'not-an-options-object';
+      /**
+       * The function (`update`).
+       */
+      function: string;
+      /**
+       * What it was given: `null`, `array`, or the JavaScript `typeof`.
+       */
+      got: string;
+    }
+  | {
+      kind: 'unknown-option';
+      /**
+       * The function.
+       */
+      function: string;
+      /**
+       * The option, as given.
+       */
+      key: string;
+      /**
+       * The options the function takes, to suggest the one meant.
+       */
+      known: Array<string>;
+    }
+  | {
+      kind: 'required-option';
+      /**
+       * The function.
+       */
+      function: string;
+      /**
+       * The option.
+       */
+      key: string;
+    }
+  | {
+      kind: 'wrong-option-type';
+      /**
+       * The function.
+       */
+      function: string;
+      /**
+       * The option.
+       */
+      key: string;
+      /**
+       * What it must be.
+       */
+      expected: OptionType;
+      /**
+       * What it was: `null`, `array`, or the JavaScript `typeof`.
+       */
+      got: string;
+    }
+  | {
+      kind: 'not-a-choice';
+      /**
+       * The command line's flag (`--conflicts`).
+       */
+      flag: string;
+      /**
+       * The value, as text.
+       */
+      value: string;
+      /**
+       * The allowed values.
+       */
+      choices: Array<string>;
+    };
 
 /**
  * How much a report says.

@@ -130,6 +130,39 @@ for name, problem in [("no project folder", {"kind": "no-project-folder", "root"
                       ("git failed: its error lines, as every tool's", {"kind": "git-failed", "command": "worktree", "stderr": "Preparing worktree\nfatal: '/x' already exists\nhint: use --force\n", "status": 128}),
                       ("a path that is not UTF-8", {"kind": "git-path-not-utf8", "latin1": "caf\u00e9\"x"})]:
     case(name, "inputRefusal", problem)
+# A command line or an options object that cannot mean anything.
+for name, problem in [("quiet with verbose", {"kind": "quiet-with-verbose"}),
+                      ("gitlab child without a batch", {"kind": "gitlab-child-without-batch"}),
+                      ("not a whole number", {"kind": "not-a-whole-number", "flag": "--batch", "value": "2x"}),
+                      ("seal options without seal", {"kind": "seal-options-without-seal"}),
+                      ("a claim of the wrong shape", {"kind": "claim-shape", "claim": "T-1:src/a.js"}),
+                      ("an install pair of the wrong shape", {"kind": "install-pair-shape", "pair": "=README.md"}),
+                      ("too many labels", {"kind": "too-many-labels"}),
+                      ("help for no such command", {"kind": "unknown-help-topic", "names": "loop nope"}),
+                      ("score from both sources", {"kind": "score-source-both"}),
+                      ("score from no source", {"kind": "score-source-missing"}),
+                      ("loop score: which", {"kind": "loop-score-which"}),
+                      ("git did not run", {"kind": "tool-did-not-run", "tool": "git", "error": "spawnSync git ENOENT"}),
+                      ("score's git failed: bad input", {"kind": "git-failed", "command": "rev-parse --git-dir", "stderr": "fatal: not a git repository (or any of the parent directories): .git\n", "code": "bad-input"}),
+                      ("loop's commit failed: its error lines", {"kind": "git-failed", "command": "commit", "stderr": "Author identity unknown\n\n*** Please tell me who you are.\nfatal: unable to auto-detect email address\n", "code": "git-failed"}),
+                      ("a weights file that cannot be read", {"kind": "unreadable", "what": "weights file", "path": "nope.json", "error": "no such file or directory"}),
+                      ("a graph that is not JSON", {"kind": "not-json", "what": "graph", "path": "g.json", "error": "Unexpected token 'x', \"x\" is not valid JSON"}),
+                      ("not a count", {"kind": "not-a-count"}),
+                      ("not a number", {"kind": "not-a-number"}),
+                      ("not an options object: an array", {"kind": "not-an-options-object", "function": "update", "got": "array"}),
+                      ("not an options object: a string", {"kind": "not-an-options-object", "function": "update", "got": "string"}),
+                      ("not an options object: null", {"kind": "not-an-options-object", "function": "refresh", "got": "null"}),
+                      ("an unknown option, a near miss suggested", {"kind": "unknown-option", "function": "update", "key": "dry-run", "known": ["cwd", "signal", "dryRun"]}),
+                      ("an unknown option, nothing near", {"kind": "unknown-option", "function": "update", "key": "colour", "known": ["cwd", "dryRun"]}),
+                      ("a required option", {"kind": "required-option", "function": "adopt", "key": "from"}),
+                      ("a wrong type: string", {"kind": "wrong-option-type", "function": "update", "key": "to", "expected": "string", "got": "number"}),
+                      ("a wrong type: boolean", {"kind": "wrong-option-type", "function": "update", "key": "dryRun", "expected": "boolean", "got": "string"}),
+                      ("a wrong type: strings", {"kind": "wrong-option-type", "function": "refresh", "key": "only", "expected": "strings", "got": "object"}),
+                      ("a wrong type: function", {"kind": "wrong-option-type", "function": "update", "key": "onProgress", "expected": "function", "got": "undefined"}),
+                      ("a wrong type: signal", {"kind": "wrong-option-type", "function": "update", "key": "signal", "expected": "signal", "got": "boolean"}),
+                      ("a wrong type: decide", {"kind": "wrong-option-type", "function": "update", "key": "decide", "expected": "decide", "got": "array"}),
+                      ("not a choice", {"kind": "not-a-choice", "flag": "--conflicts", "value": "theirs", "choices": ["markers", "keep-mine", "take-theirs"]})]:
+    case(name, "usageRefusal", problem)
 # The lock: its file's text, read back; whether a lock found is busy or stale.
 holder = {"pid": 4242, "host": "ci-7", "start": "1234567", "since": "2026-01-01T00:00:00.000Z", "run": "20260101-000000-000"}
 case("a holder, every field", "lockText", holder)

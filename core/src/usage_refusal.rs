@@ -1,0 +1,328 @@
+//! The refusals of a command line or an options object that cannot mean anything: two
+//! flags that exclude each other, a flag's value of the wrong shape, a source not named, an
+//! option the API does not know or of the wrong type. The shells look at what the caller
+//! passed (only they see argv and JavaScript values) and say which problem they met; the
+//! codes and words are decided here.
+//!
+//! ```
+//! use upkeep_core::usage_refusal::{usage_refusal, UsageProblem};
+//!
+//! let refusal = usage_refusal(&UsageProblem::QuietWithVerbose);
+//! assert_eq!(refusal.code, "usage");
+//! assert_eq!(refusal.message, "--quiet and --verbose cannot be used together");
+//! ```
+
+use crate::refusal::Refusal;
+
+/// What a JavaScript option had to be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+pub enum OptionType {
+    /// A non-empty string.
+    String,
+    /// `true` or `false`.
+    Boolean,
+    /// An array of non-empty strings.
+    Strings,
+    /// A function.
+    Function,
+    /// An `AbortSignal`.
+    Signal,
+    /// A function or an object of answers.
+    Decide,
+}
+
+/// What the shell met in what it was given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(
+        tag = "kind",
+        rename_all = "kebab-case",
+        rename_all_fields = "camelCase"
+    )
+)]
+#[non_exhaustive]
+pub enum UsageProblem {
+    /// `--quiet` and `--verbose` together.
+    QuietWithVerbose,
+    /// `fleet --gitlab-child` without `--batch`.
+    GitlabChildWithoutBatch,
+    /// A flag that takes a whole number was given something else.
+    NotAWholeNumber {
+        /// The flag (`--batch`).
+        flag: String,
+        /// What was given.
+        value: String,
+    },
+    /// `land --ticket`, `--claim` or `--inherited` without `--seal`.
+    SealOptionsWithoutSeal,
+    /// A `land --claim` that is not `ID=path`, or has no `--ticket` to belong to.
+    ClaimShape {
+        /// The claim, as given.
+        claim: String,
+    },
+    /// A `manifest --install` that is not `<shipped>=<installed>`.
+    InstallPairShape {
+        /// The pair, as given.
+        pair: String,
+    },
+    /// `diff` with more than two `-L` labels.
+    TooManyLabels,
+    /// `help` for a command that does not exist.
+    UnknownHelpTopic {
+        /// The names asked for, joined by spaces.
+        names: String,
+    },
+    /// `score` told to read both standard input and git.
+    ScoreSourceBoth,
+    /// `score` told neither where its diff comes from.
+    ScoreSourceMissing,
+    /// `loop score` given both or neither of `--declared` and `--diff`.
+    LoopScoreWhich,
+    /// A tool the command needs could not be started.
+    ToolDidNotRun {
+        /// The tool (`git`).
+        tool: String,
+        /// The system's words.
+        error: String,
+    },
+    /// A git command that reads the command's input failed.
+    GitFailed {
+        /// The command after `git` (`diff --numstat`, `commit`).
+        command: String,
+        /// What git printed on stderr (quoted as [`crate::render::tool_message`] quotes it).
+        stderr: String,
+        /// The code raised: `bad-input` for a command's input, `git-failed` for the loop's commits.
+        code: String,
+    },
+    /// A file the command was pointed at could not be read.
+    Unreadable {
+        /// What it is (`weights file`, `brick catalogue`).
+        what: String,
+        /// Its path, as given.
+        path: String,
+        /// The file system's words.
+        error: String,
+    },
+    /// A file the command was pointed at is not JSON.
+    NotJson {
+        /// What it is (`weights file`, `graph`).
+        what: String,
+        /// Its path, as given.
+        path: String,
+        /// The parser's words.
+        error: String,
+    },
+    /// A flag's value that is not a whole number of lines, as the parser reports it.
+    NotACount,
+    /// A flag's value that is not a finite number, as the parser reports it.
+    NotANumber,
+    /// An API function given something other than one options object.
+    NotAnOptionsObject {
+        /// The function (`update`).
+        function: String,
+        /// What it was given: `null`, `array`, or the JavaScript `typeof`.
+        got: String,
+    },
+    /// An option the function does not take.
+    UnknownOption {
+        /// The function.
+        function: String,
+        /// The option, as given.
+        key: String,
+        /// The options the function takes, to suggest the one meant.
+        known: Vec<String>,
+    },
+    /// A required option left out.
+    RequiredOption {
+        /// The function.
+        function: String,
+        /// The option.
+        key: String,
+    },
+    /// An option of the wrong type.
+    WrongOptionType {
+        /// The function.
+        function: String,
+        /// The option.
+        key: String,
+        /// What it must be.
+        expected: OptionType,
+        /// What it was: `null`, `array`, or the JavaScript `typeof`.
+        got: String,
+    },
+    /// An option outside its choices, worded as the command line words the same flag.
+    NotAChoice {
+        /// The command line's flag (`--conflicts`).
+        flag: String,
+        /// The value, as text.
+        value: String,
+        /// The allowed values.
+        choices: Vec<String>,
+    },
+}
+
+/// The refusal for `problem`: its code and the words a person reads.
+pub fn usage_refusal(problem: &UsageProblem) -> Refusal {
+    let usage = |message: String| Refusal::new("usage", message);
+    let bad_input = |message: String| Refusal::new("bad-input", message);
+    match problem {
+        UsageProblem::QuietWithVerbose => {
+            usage("--quiet and --verbose cannot be used together".into())
+        }
+        UsageProblem::GitlabChildWithoutBatch => usage("--gitlab-child needs --batch <n>".into()),
+        UsageProblem::NotAWholeNumber { flag, value } => {
+            usage(format!("{flag} must be a whole number, not '{value}'"))
+        }
+        UsageProblem::SealOptionsWithoutSeal => {
+            usage("--ticket, --claim and --inherited go with --seal".into())
+        }
+        UsageProblem::ClaimShape { claim } => usage(format!(
+            "--claim '{claim}' must be ID=path for a ticket named with --ticket"
+        )),
+        UsageProblem::InstallPairShape { pair } => usage(format!(
+            "--install takes <shipped name>=<installed name>, not '{pair}'"
+        )),
+        UsageProblem::TooManyLabels => {
+            usage("diff takes at most two -L labels (old, then new)".into())
+        }
+        UsageProblem::UnknownHelpTopic { names } => {
+            usage(format!("unknown command '{names}' (see upkeep --help)"))
+        }
+        UsageProblem::ScoreSourceBoth => {
+            bad_input("choose one source: --diff (standard input) or --git".into())
+        }
+        UsageProblem::ScoreSourceMissing => bad_input(
+            "say where the diff comes from: --diff (numstat on standard input) or --git [<range>]"
+                .into(),
+        ),
+        UsageProblem::LoopScoreWhich => bad_input("say which score: --declared or --diff".into()),
+        UsageProblem::ToolDidNotRun { tool, error } => {
+            bad_input(format!("cannot run {tool}: {error}"))
+        }
+        UsageProblem::GitFailed {
+            command,
+            stderr,
+            code,
+        } => Refusal::new(
+            code.clone(),
+            format!(
+                "git {command} failed: {}",
+                crate::render::tool_message(stderr)
+            ),
+        ),
+        UsageProblem::Unreadable { what, path, error } => {
+            bad_input(format!("cannot read {what} '{path}': {error}"))
+        }
+        UsageProblem::NotJson { what, path, error } => {
+            bad_input(format!("{what} '{path}' is not JSON: {error}"))
+        }
+        UsageProblem::NotACount => usage("expected a non-negative whole number".into()),
+        UsageProblem::NotANumber => usage("expected a number.".into()),
+        UsageProblem::NotAnOptionsObject { function, got } => usage(format!(
+            "{function} takes one options object, not {}",
+            described(got)
+        )),
+        UsageProblem::UnknownOption {
+            function,
+            key,
+            known,
+        } => usage(format!(
+            "{function}: unknown option '{key}'{}",
+            suggestion(key, known)
+        )),
+        UsageProblem::RequiredOption { function, key } => {
+            usage(format!("{function}: the option '{key}' is required"))
+        }
+        UsageProblem::WrongOptionType {
+            function,
+            key,
+            expected,
+            got,
+        } => usage(format!(
+            "{function}: the option '{key}' must be {}, not {}",
+            expected_words(*expected),
+            described(got)
+        )),
+        UsageProblem::NotAChoice {
+            flag,
+            value,
+            choices,
+        } => usage(format!(
+            "option '{flag}' argument '{value}' is invalid. Allowed choices are {}.",
+            choices.join(", ")
+        )),
+    }
+}
+
+/// What an option of `expected` type must be, in words.
+fn expected_words(expected: OptionType) -> &'static str {
+    match expected {
+        OptionType::String => "a non-empty string",
+        OptionType::Boolean => "true or false",
+        OptionType::Strings => "an array of non-empty strings",
+        OptionType::Function => "a function",
+        OptionType::Signal => "an AbortSignal",
+        OptionType::Decide => "a function or an object of answers",
+    }
+}
+
+/// A JavaScript value's kind as a message names it: `null`, `an array`, `a string`.
+fn described(got: &str) -> String {
+    match got {
+        "null" => "null".into(),
+        "array" => "an array".into(),
+        _ if got.starts_with(['a', 'e', 'i', 'o', 'u']) => format!("an {got}"),
+        _ => format!("a {got}"),
+    }
+}
+
+/// ` (did you mean 'dryRun'?)` when a known name differs from `key` only in case, dashes
+/// or underscores.
+fn suggestion(key: &str, known: &[String]) -> String {
+    let fold = |s: &str| {
+        s.chars()
+            .filter(|c| *c != '-' && *c != '_')
+            .flat_map(char::to_lowercase)
+            .collect::<String>()
+    };
+    known
+        .iter()
+        .find(|k| fold(k) == fold(key))
+        .map(|k| format!(" (did you mean '{k}'?)"))
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_near_miss_is_suggested() {
+        let problem = UsageProblem::UnknownOption {
+            function: "update".into(),
+            key: "dry_run".into(),
+            known: vec!["cwd".into(), "dryRun".into()],
+        };
+        assert_eq!(
+            usage_refusal(&problem).message,
+            "update: unknown option 'dry_run' (did you mean 'dryRun'?)"
+        );
+    }
+
+    #[test]
+    fn a_value_is_named_with_its_article() {
+        assert_eq!(described("object"), "an object");
+        assert_eq!(described("number"), "a number");
+        assert_eq!(described("array"), "an array");
+        assert_eq!(described("null"), "null");
+    }
+}
