@@ -140,6 +140,7 @@ fn roots(v: &mut impl TypeVisitor) {
         crate::editor::DiagnosticKind,
         crate::editor::DryRunFacts,
         crate::editor::EditorManifest,
+        crate::editor::EditorNotice,
         crate::editor::FileSummary,
         crate::editor::FileView,
         crate::editor::FileViewInput,

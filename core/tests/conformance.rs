@@ -472,6 +472,7 @@ fn run(call: &str, args: &[Value]) -> Value {
             totals.add(&typed(&args[1]));
             encoded(Ok(totals))
         }
+        "editorNotice" => outcome(Ok(editor::editor_notice(&typed(&args[0])).into())),
         "editorStatus" => outcome(Ok(editor::project_status(&typed(&args[0])).into())),
         "parseReleaseSpec" => encoded(lifecycle::parse_release_spec(text(0))),
         "resolveLocalSpec" => encoded(lifecycle::resolve_local(

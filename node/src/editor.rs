@@ -59,6 +59,17 @@ pub fn editor_status(
     Ok(editor::project_status(&facts))
 }
 
+/// One of the language server's own sentences.
+#[napi]
+pub fn editor_notice(
+    env: &Env,
+    #[napi(ts_arg_type = "EditorNotice")] notice: Unknown,
+) -> napi::Result<String> {
+    let notice: editor::EditorNotice =
+        decode(env, ErrorKind::InvalidArgument, "editorNotice", notice)?;
+    Ok(editor::editor_notice(&notice))
+}
+
 /// `upkeep.status`'s answer: each project's line, or that there is no project.
 #[napi]
 pub fn workspace_status(lines: Vec<String>) -> String {

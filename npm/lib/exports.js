@@ -129,6 +129,7 @@ export const ENGINE = Object.freeze([
       'editorManifest',
       'editorTally',
       'editorStatus',
+      'editorNotice',
       'workspaceStatus',
       'dryRunSummary',
       'scoreMessage',

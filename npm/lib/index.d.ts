@@ -105,6 +105,7 @@ import type {
   DocumentFacts,
   DryRunFacts,
   EditorManifest,
+  EditorNotice,
   ExitInput,
   ExitPolicy,
   FailureFacts,
@@ -858,6 +859,8 @@ export declare function fileView(input: FileViewInput): FileView;
 export declare function editorTally(totals: ScanTotals | null | undefined, summary: FileSummary): ScanTotals;
 /** The status line of a project the editor serves. */
 export declare function editorStatus(facts: ProjectFacts): string;
+/** One of the language server's own sentences: what it is doing, why a project, a command or a file could not be served. */
+export declare function editorNotice(notice: EditorNotice): string;
 /** The managed paths of a project, read from the latest (and baseline) manifest. */
 export declare function editorManifest(latest: string, baseline?: string | null): EditorManifest;
 /** `upkeep.status`'s answer: each project's line, or that the workspace has no project. */

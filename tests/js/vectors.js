@@ -335,6 +335,7 @@ const calls = {
   editorManifest: (api, [latest, baseline]) => api.editorManifest(latest, baseline ?? undefined),
   editorTally: (api, [totals, summary]) => api.editorTally(totals, summary),
   editorStatus: (api, [facts]) => api.editorStatus(facts),
+  editorNotice: (api, [notice]) => api.editorNotice(notice),
   readConfig: (api, [path, format, bytes]) => api.readConfig(path, absent(format), decode(bytes)),
   sealHandoff: (api, [dirty, tickets, inherited]) => api.sealHandoff(dirty, tickets, inherited),
   parseHandoff: (api, [text, label]) => api.parseHandoff(text, absent(label)),

@@ -40,6 +40,13 @@ pub fn editor_status(facts: JsValue) -> Result<String, JsValue> {
     Ok(editor::project_status(&facts))
 }
 
+/// One of the language server's own sentences.
+#[wasm_bindgen(js_name = editorNotice)]
+pub fn editor_notice(notice: JsValue) -> Result<String, JsValue> {
+    let notice: editor::EditorNotice = decode(ErrorKind::InvalidArgument, "editorNotice", notice)?;
+    Ok(editor::editor_notice(&notice))
+}
+
 /// `upkeep.status`'s answer: each project's line, or that there is no project.
 #[wasm_bindgen(js_name = workspaceStatus)]
 pub fn workspace_status(lines: Vec<String>) -> String {

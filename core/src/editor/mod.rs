@@ -41,6 +41,7 @@ mod generated;
 mod install;
 mod manifest;
 mod model;
+mod notices;
 mod positions;
 mod releases;
 mod status;
@@ -55,6 +56,7 @@ pub use model::{
     Hover, Lens, Managed, Position, PositionEncoding, Range, Severity, TextEdit,
 };
 
+pub use notices::{editor_notice, EditorNotice};
 pub use releases::{pick_release_dirs, FoundRelease, ReleaseDirs, ReleaseDirsInput};
 pub use status::{project_status, ProjectFacts, ProjectKind, ScanTotals};
 

@@ -124,6 +124,7 @@ export const {
   editorManifest,
   editorTally,
   editorStatus,
+  editorNotice,
   workspaceStatus,
   dryRunSummary,
   scoreMessage,

@@ -1077,6 +1077,251 @@ export type EditorManifest = {
 };
 
 /**
+ * What the server met.
+ */
+export type EditorNotice =
+  | {
+      kind: 'reading';
+      /**
+       * The project's folder.
+       */
+      root: string;
+    }
+  | {
+      kind: 'reading-releases';
+      /**
+       * The project's folder.
+       */
+      root: string;
+    }
+  | {
+      kind: 'failed';
+      /**
+       * The failure's words.
+       */
+      error: string;
+    }
+  | {
+      kind: 'unreachable';
+      /**
+       * The project's folder.
+       */
+      root: string;
+      /**
+       * Why (another notice's words, or a refusal's).
+       */
+      why: string;
+    }
+  | {
+      kind: 'no-version';
+      /**
+       * The state folder (`.upkeep`).
+       */
+      stateDir: string;
+      /**
+       * The project's folder.
+       */
+      root: string;
+    }
+  | {
+      kind: 'release-without-version';
+      /**
+       * The release, as named.
+       */
+      release: string;
+      /**
+       * The state folder.
+       */
+      stateDir: string;
+    }
+  | {
+      kind: 'release-without-manifest';
+      /**
+       * Where the releases came from ([`EditorNotice::NamedOrigin`], ...).
+       */
+      origin: string;
+      /**
+       * The state folder.
+       */
+      stateDir: string;
+    }
+  | {
+      kind: 'named-releases-unopened';
+      /**
+       * The failure's words.
+       */
+      error: string;
+    }
+  | {
+      kind: 'recorded-source-unopened';
+      /**
+       * The failure's words.
+       */
+      error: string;
+    }
+  | { kind: 'no-release-named' }
+  | {
+      kind: 'named-origin';
+      /**
+       * The baseline, when one is named.
+       */
+      baseline?: string | null;
+      /**
+       * The latest.
+       */
+      latest: string;
+    }
+  | {
+      kind: 'recorded-origin';
+      /**
+       * The baseline's spec.
+       */
+      baseline: string;
+      /**
+       * The latest's spec.
+       */
+      latest: string;
+      /**
+       * The state folder.
+       */
+      stateDir: string;
+    }
+  | {
+      kind: 'no-source-named';
+      /**
+       * The repository's folder.
+       */
+      root: string;
+    }
+  | {
+      kind: 'install-manifest-unreadable';
+      /**
+       * Its path.
+       */
+      path: string;
+      /**
+       * The file system's words.
+       */
+      error: string;
+    }
+  | {
+      kind: 'no-install-record';
+      /**
+       * The record's path inside the repository.
+       */
+      record: string;
+      /**
+       * The repository's folder.
+       */
+      root: string;
+      /**
+       * The source named.
+       */
+      source: string;
+    }
+  | {
+      kind: 'no-project';
+      /**
+       * The workspace folders.
+       */
+      folders: Array<string>;
+    }
+  | {
+      kind: 'scanning';
+      /**
+       * The project's status line.
+       */
+      status: string;
+      /**
+       * Files scanned.
+       */
+      done: number;
+      /**
+       * Files to scan.
+       */
+      total: number;
+    }
+  | {
+      kind: 'scanned';
+      /**
+       * Files scanned.
+       */
+      done: number;
+      /**
+       * Files to scan.
+       */
+      total: number;
+    }
+  | {
+      kind: 'outside';
+      /**
+       * The document.
+       */
+      uri: string;
+    }
+  | {
+      kind: 'cannot-show';
+      /**
+       * The file, inside its project.
+       */
+      path: string;
+      /**
+       * The failure's words.
+       */
+      error: string;
+    }
+  | {
+      kind: 'unknown-command';
+      /**
+       * The command asked for.
+       */
+      name: string;
+      /**
+       * The commands it has.
+       */
+      known: Array<string>;
+    }
+  | {
+      kind: 'command-failed';
+      /**
+       * The command.
+       */
+      name: string;
+      /**
+       * The failure's words.
+       */
+      error: string;
+    }
+  | { kind: 'no-template-project' }
+  | {
+      kind: 'baseline-not-among';
+      /**
+       * The installed version.
+       */
+      installed: string;
+      /**
+       * Where the releases came from.
+       */
+      origin: string;
+    }
+  | { kind: 'no-folder-to-score' }
+  | {
+      kind: 'git-diff-failed';
+      /**
+       * The folder.
+       */
+      root: string;
+      /**
+       * What git printed on stderr.
+       */
+      stderr: string;
+      /**
+       * The failure's words when git printed nothing (it did not start, it was killed).
+       */
+      error: string;
+    };
+
+/**
  * A place in the text: a zero-based line and a character offset in the chosen encoding.
  */
 export type EditorPosition = {

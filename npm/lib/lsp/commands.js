@@ -32,10 +32,14 @@ export async function runCommand(name, args, context) {
       case 'upkeep.scoreWorkingTree':
         return await scoreWorkingTree(pick(context, args[0]) ?? { root: context.folders[0] }, context.options);
       default:
-        return { ok: false, message: `upkeep: unknown command ${name} (known: ${COMMANDS.join(', ')})`, result: null };
+        return { ok: false, message: engine.editorNotice({ kind: 'unknown-command', name, known: [...COMMANDS] }), result: null };
     }
   } catch (error) {
-    return { ok: false, message: `upkeep: ${name} failed: ${/** @type {Error} */ (error).message}`, result: null };
+    return {
+      ok: false,
+      message: engine.editorNotice({ kind: 'command-failed', name, error: /** @type {Error} */ (error).message }),
+      result: null,
+    };
   }
 }
 
@@ -62,14 +66,14 @@ function statusCommand(/** @type {CommandContext} */ { projects, scans }) {
  * @param {import('./projects.js').Project | null} project @param {import('./releases.js').LspOptions} options
  */
 async function updateDryRun(project, options) {
-  if (!project) return { ok: false, message: 'upkeep: no project scaffolded from a template in the workspace', result: null };
+  if (!project) return { ok: false, message: engine.editorNotice({ kind: 'no-template-project' }), result: null };
   await project.loading;
   const releases = project.releases;
   if (!releases) return { ok: false, message: project.status.message, result: null };
   if (!releases.baselineDir) {
     return {
       ok: false,
-      message: `upkeep: the installed release ${releases.installed} is not among ${releases.origin}: the update's plan needs it`,
+      message: engine.editorNotice({ kind: 'baseline-not-among', installed: releases.installed, origin: releases.origin }),
       result: null,
     };
   }
@@ -102,7 +106,7 @@ async function updateDryRun(project, options) {
  * @param {{ root: string } | null} at @param {import('./releases.js').LspOptions} options
  */
 async function scoreWorkingTree(at, options) {
-  if (!at?.root) return { ok: false, message: 'upkeep: no workspace folder to score', result: null };
+  if (!at?.root) return { ok: false, message: engine.editorNotice({ kind: 'no-folder-to-score' }), result: null };
   const numstat = await gitDiff(at.root);
   const verdict = engine.assess(engine.parseNumstatBytes(numstat), /** @type {any} */ (options.score ?? {}));
   return { ok: true, message: engine.scoreMessage(verdict), result: verdict };
@@ -116,7 +120,8 @@ function gitDiff(/** @type {string} */ root) {
       ['-C', root, 'diff', '--numstat', '-z', '-M', 'HEAD', '--'],
       { encoding: 'buffer', env: { ...process.env, LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0' }, maxBuffer: 1 << 28 },
       (error, stdout, stderr) => {
-        if (error) reject(new Error(`git diff HEAD in ${root}: ${stderr.toString().trim() || error.message}`));
+        if (error)
+          reject(new Error(engine.editorNotice({ kind: 'git-diff-failed', root, stderr: stderr.toString(), error: error.message })));
         else resolve(new Uint8Array(stdout));
       },
     );

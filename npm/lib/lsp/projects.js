@@ -34,7 +34,7 @@ export class Project {
     this.providers = providers;
     this.stateDir = options.stateDir ?? DEFAULT_STATE_DIR;
     /** @type {ProjectStatus} */
-    this.status = { state: 'loading', message: `upkeep: reading ${root}` };
+    this.status = { state: 'loading', message: engine.editorNotice({ kind: 'reading', root }) };
     /** @type {Map<string, import('../index.js').EditorManifest['files'][number]>} */
     this.files = new Map();
     /** @type {string[]} the managed paths the latest release ships (the engine's `shipped`): what a scan reads */
@@ -74,12 +74,12 @@ export class Project {
       this.sides = new Map();
       this.install = null;
       this.problem = null;
-      this.status = { state: 'loading', message: `upkeep: reading the releases of ${this.root}` };
+      this.status = { state: 'loading', message: engine.editorNotice({ kind: 'reading-releases', root: this.root }) };
       try {
         if (this.kind === 'update') await this.loadUpdate();
         else await this.loadInstall();
       } catch (error) {
-        this.status = { state: 'error', message: `upkeep: ${/** @type {Error} */ (error).message}` };
+        this.status = { state: 'error', message: engine.editorNotice({ kind: 'failed', error: /** @type {Error} */ (error).message }) };
       }
     })();
     return this.loading;
@@ -92,12 +92,13 @@ export class Project {
       this.blame(`${this.stateDir}/manifest.json`, () => engine.parseManifest(own, `the project's ${this.stateDir}/manifest.json`));
     const answer = await resolveReleases(this.providers, this.root, this.stateDir);
     if ('unavailable' in answer) {
-      this.status = { state: 'error', message: `upkeep: cannot reach a release for ${this.root}: ${answer.unavailable}` };
+      this.status = { state: 'error', message: engine.editorNotice({ kind: 'unreachable', root: this.root, why: answer.unavailable }) };
       return;
     }
     this.releases = answer;
     const latest = await readText(join(answer.latestDir, this.stateDir, 'manifest.json'));
-    if (latest === null) throw new Error(`the latest release (${answer.origin}) has no ${this.stateDir}/manifest.json`);
+    if (latest === null)
+      throw new Error(engine.editorNotice({ kind: 'release-without-manifest', origin: answer.origin, stateDir: this.stateDir }));
     const baseline = answer.baselineDir ? await readText(join(answer.baselineDir, this.stateDir, 'manifest.json')) : own;
     const manifest = engine.editorManifest(latest, baseline);
     this.files = new Map(manifest.files.map((/** @type {any} */ f) => [f.path, f]));
@@ -117,21 +118,19 @@ export class Project {
   async loadInstall() {
     const source = this.options.source;
     if (!source) {
-      throw new Error(
-        `${this.root} has an install record but no source is named: set initializationOptions.source to the integration's directory`,
-      );
+      throw new Error(engine.editorNotice({ kind: 'no-source-named', root: this.root }));
     }
     const manifestName = this.options.manifest ?? 'install/manifest.json';
     const manifestPath = this.options.manifest ?? join(source, 'install/manifest.json');
     const bytes = await readFile(manifestPath).catch((error) => {
-      throw new Error(`cannot read the install manifest ${manifestPath}: ${error.message}`);
+      throw new Error(engine.editorNotice({ kind: 'install-manifest-unreadable', path: manifestPath, error: error.message }));
     });
     const manifest = engine.parseInstallManifest(bytes, manifestName);
     /** @type {string} where the engine keeps the record for this manifest's home */
     const recordName = engine.RefreshInputs.open(bytes, manifestName).recordPath();
     const recordBytes = await readFile(join(this.root, recordName)).catch(() => null);
     if (recordBytes === null)
-      throw new Error(`no install record ${recordName} in ${this.root}: run \`upkeep install --source ${source} --target ${this.root}\``);
+      throw new Error(engine.editorNotice({ kind: 'no-install-record', record: recordName, root: this.root, source }));
     const record = this.blame(recordName, () => engine.parseSourceRecord(recordBytes, recordName));
     this.install = { manifest, record, source };
     this.facts = { kind: 'install', files: manifest.files.length, source };

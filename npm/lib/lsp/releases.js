@@ -66,7 +66,7 @@ export function namedReleasesProvider(options) {
     async resolve(root, stateDir) {
       if (!options.latest) return null;
       const installed = await readVersion(join(root, stateDir, 'VERSION'));
-      if (installed === null) return { unavailable: `no ${stateDir}/VERSION in ${root}` };
+      if (installed === null) return { unavailable: engine.editorNotice({ kind: 'no-version', stateDir, root }) };
       /** @type {import('../shim/release-source.js').Release[]} */
       const opened = [];
       try {
@@ -76,18 +76,19 @@ export function namedReleasesProvider(options) {
         const baseline = options.baseline ? await openRelease(options.baseline, 'baseline', { cwd: root, stateDir }) : null;
         if (baseline) opened.push(baseline);
         const latestVersion = await readVersion(join(latest.dir, stateDir, 'VERSION'));
-        if (latestVersion === null) throw new Error(`the latest release '${options.latest}' has no ${stateDir}/VERSION`);
+        if (latestVersion === null)
+          throw new Error(engine.editorNotice({ kind: 'release-without-version', release: options.latest, stateDir }));
         return {
           installed,
           latestVersion,
           baselineDir: baseline?.dir ?? null,
           latestDir: latest.dir,
-          origin: options.baseline ? `${options.baseline} → ${options.latest}` : options.latest,
+          origin: engine.editorNotice({ kind: 'named-origin', baseline: options.baseline ?? null, latest: options.latest }),
           cleanup: () => opened.forEach((r) => r.cleanup()),
         };
       } catch (error) {
         opened.forEach((r) => r.cleanup());
-        return { unavailable: `cannot open the releases named by the initialization options: ${/** @type {Error} */ (error).message}` };
+        return { unavailable: engine.editorNotice({ kind: 'named-releases-unopened', error: /** @type {Error} */ (error).message }) };
       }
     },
   };
@@ -114,7 +115,7 @@ export function recordedSourceProvider(options) {
         return { unavailable: /** @type {Error} */ (error).message };
       }
       const installed = await readVersion(join(root, stateDir, 'VERSION'));
-      if (installed === null) return { unavailable: `no ${stateDir}/VERSION in ${root}` };
+      if (installed === null) return { unavailable: engine.editorNotice({ kind: 'no-version', stateDir, root }) };
       /** @type {import('../shim/release-source.js').Release[]} */
       const opened = [];
       try {
@@ -128,12 +129,12 @@ export function recordedSourceProvider(options) {
           latestVersion: latest.version,
           baselineDir: baseline.dir,
           latestDir: latest.dir,
-          origin: `${baseline.spec} → ${latest.spec} (recorded in ${stateDir}/source.json)`,
+          origin: engine.editorNotice({ kind: 'recorded-origin', baseline: baseline.spec, latest: latest.spec, stateDir }),
           cleanup: () => opened.forEach((r) => r.cleanup()),
         };
       } catch (error) {
         opened.forEach((r) => r.cleanup());
-        return { unavailable: `cannot open the releases of the recorded source: ${/** @type {Error} */ (error).message}` };
+        return { unavailable: engine.editorNotice({ kind: 'recorded-source-unopened', error: /** @type {Error} */ (error).message }) };
       }
     },
   };
@@ -152,7 +153,7 @@ export function releaseDirectoriesProvider(options) {
     async resolve(root, stateDir) {
       if (!options.releases) return null;
       const installed = await readVersion(join(root, stateDir, 'VERSION'));
-      if (installed === null) return { unavailable: `no ${stateDir}/VERSION in ${root}` };
+      if (installed === null) return { unavailable: engine.editorNotice({ kind: 'no-version', stateDir, root }) };
       const named = (Array.isArray(options.releases) ? options.releases : [options.releases]).map((r) => absolute(root, r));
       /** @type {{ dir: string, version: string }[]} */
       const found = [];
@@ -195,10 +196,7 @@ export async function resolveReleases(providers, root, stateDir) {
     const answer = await provider.resolve(root, stateDir);
     if (answer) return answer;
   }
-  return {
-    unavailable:
-      'no release is named: give initializationOptions.latest (and baseline), or initializationOptions.releases (see the README, "Editors"), or record the project\'s source with `upkeep adopt <spec>@<version>`',
-  };
+  return { unavailable: engine.editorNotice({ kind: 'no-release-named' }) };
 }
 
 /** A file's trimmed text, or null when it does not exist (or is not a file). */

@@ -96,7 +96,7 @@ export function startServer({ input = process.stdin, output = process.stdout, op
     if (projects.length === 0)
       status({
         state: 'idle',
-        message: `upkeep: no upkeep project in ${folders.join(', ') || 'the workspace'} (no .upkeep/VERSION, no install record)`,
+        message: engine.editorNotice({ kind: 'no-project', folders }),
       });
   }
 
@@ -117,10 +117,15 @@ export function startServer({ input = process.stdin, output = process.stdout, op
     const loaded = project.loading;
     const totals = await project.scan(
       (done, total) => {
-        scans.set(project.root, { done, total, totals: null, line: `${project.status.message}; scanning (${done} of ${total})` });
+        scans.set(project.root, {
+          done,
+          total,
+          totals: null,
+          line: engine.editorNotice({ kind: 'scanning', status: project.status.message, done, total }),
+        });
         connection.sendNotification('upkeep/status', {
           state: 'scanning',
-          message: `upkeep: scanned ${done} of ${total} managed files`,
+          message: engine.editorNotice({ kind: 'scanned', done, total }),
           root: project.root,
           done,
           total,
@@ -184,7 +189,7 @@ export function startServer({ input = process.stdin, output = process.stdout, op
         status({
           state: 'outside',
           uri,
-          message: `upkeep: ${uri} is outside every upkeep project of the workspace; nothing is shown for it`,
+          message: engine.editorNotice({ kind: 'outside', uri }),
         });
       }
       return;
@@ -229,7 +234,11 @@ export function startServer({ input = process.stdin, output = process.stdout, op
     try {
       view = engine.fileView({ path: found.rel, current: doc.getText(), managed });
     } catch (error) {
-      status({ state: 'error', uri: doc.uri, message: `upkeep: cannot show ${found.rel}: ${/** @type {Error} */ (error).message}` });
+      status({
+        state: 'error',
+        uri: doc.uri,
+        message: engine.editorNotice({ kind: 'cannot-show', path: found.rel, error: /** @type {Error} */ (error).message }),
+      });
     }
     views.set(doc.uri, { version: doc.version, view });
     return view;

@@ -116,6 +116,38 @@ cases += [
          {"kind": "update", "files": 1, "installed": "1.2.0", "latest": "1.3.0", "baselineFound": True, "scan": {"files": 1}}),
     case("a host repository", "editorStatus", {"kind": "install", "files": 2, "source": "../voice-agent"}),
 ]
+notices = [
+    ("reading a project", {"kind": "reading", "root": "/work/app"}),
+    ("reading its releases", {"kind": "reading-releases", "root": "/work/app"}),
+    ("loading failed", {"kind": "failed", "error": "no install record .upkeep-source.json in /work/host"}),
+    ("no release reachable", {"kind": "unreachable", "root": "/work/app", "why": "no .upkeep/VERSION in /work/app"}),
+    ("no VERSION", {"kind": "no-version", "stateDir": ".upkeep", "root": "/work/app"}),
+    ("a latest release without VERSION", {"kind": "release-without-version", "release": "../tpl-1.3.0", "stateDir": ".upkeep"}),
+    ("a latest release without manifest", {"kind": "release-without-manifest", "origin": "../tpl-1.2.0 → ../tpl-1.3.0", "stateDir": ".upkeep"}),
+    ("named releases not opened", {"kind": "named-releases-unopened", "error": "the latest release '/x/gone-1.3.0' does not exist"}),
+    ("the recorded source's releases not opened", {"kind": "recorded-source-unopened", "error": "npm view failed: E404"}),
+    ("no release named", {"kind": "no-release-named"}),
+    ("named origin, both", {"kind": "named-origin", "baseline": "../tpl-1.2.0", "latest": "../tpl-1.3.0"}),
+    ("named origin, latest only", {"kind": "named-origin", "latest": "../tpl-1.3.0"}),
+    ("recorded origin", {"kind": "recorded-origin", "baseline": "tpl@1.2.0", "latest": "tpl@1.3.0", "stateDir": ".upkeep"}),
+    ("no source named", {"kind": "no-source-named", "root": "/work/host"}),
+    ("install manifest unreadable", {"kind": "install-manifest-unreadable", "path": "../agent/install/manifest.json", "error": "ENOENT: no such file or directory"}),
+    ("no install record", {"kind": "no-install-record", "record": ".upkeep-source.json", "root": "/work/host", "source": "../agent"}),
+    ("no project in two folders", {"kind": "no-project", "folders": ["/work/a", "/work/b"]}),
+    ("no project, no folder", {"kind": "no-project", "folders": []}),
+    ("scanning", {"kind": "scanning", "status": "upkeep: 10 managed files, 1.2.0 → 1.3.0", "done": 4, "total": 10}),
+    ("scanned", {"kind": "scanned", "done": 4, "total": 10}),
+    ("outside", {"kind": "outside", "uri": "file:///tmp/x.txt"}),
+    ("cannot show", {"kind": "cannot-show", "path": "src/a.js", "error": "invalid position encoding"}),
+    ("unknown command", {"kind": "unknown-command", "name": "upkeep.nope", "known": ["upkeep.status", "upkeep.updateDryRun"]}),
+    ("command failed", {"kind": "command-failed", "name": "upkeep.scoreWorkingTree", "error": "git diff HEAD in /w: fatal: bad revision 'HEAD'"}),
+    ("no template project", {"kind": "no-template-project"}),
+    ("baseline not among", {"kind": "baseline-not-among", "installed": "1.1.0", "origin": "../tpl-1.3.0"}),
+    ("no folder to score", {"kind": "no-folder-to-score"}),
+    ("git diff failed: git's words", {"kind": "git-diff-failed", "root": "/w", "stderr": "fatal: ambiguous argument 'HEAD': unknown revision\nUse '--' to separate paths\n", "error": "Command failed"}),
+    ("git diff failed: no words", {"kind": "git-diff-failed", "root": "/w", "stderr": "", "error": "spawn git ENOENT"}),
+]
+cases += [case(name, "editorNotice", notice) for name, notice in notices]
 found = lambda d, v: {"dir": d, "version": v}
 cases += [
     case("a template project", "projectKind", {"hasVersion": True, "hasRecord": True, "sourceNamed": True}),
