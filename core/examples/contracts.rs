@@ -1,5 +1,6 @@
 //! Prints the engine facts the JavaScript package's generated contracts are made from, as
-//! JSON on stdout: the error codes and their exit classes, the defaults the CLI shows
+//! JSON on stdout: the error codes and their exit classes (the engine's, the refusals' and
+//! the OS's), the command line's exit codes, the defaults the CLI shows
 //! (each with the doc line the generated module carries), the
 //! TypeScript declarations of the types that cross into JavaScript (ts-rs) and the JSON
 //! schemas of the documents upkeep reads (schemars), both through core's `contracts`
@@ -7,6 +8,7 @@
 
 use std::io::Write;
 use upkeep_core::contracts::{typescript_declarations, DECLARED_IN_INDEX};
+use upkeep_core::exits::{EXIT_CODES, OS_CODES, RAISED_CODES};
 use upkeep_core::fleet::{Platform, DEFAULT_AUTHOR, DEFAULT_REMOTE};
 use upkeep_core::schemas::json_schemas;
 use upkeep_core::text::DiffOptions;
@@ -28,6 +30,18 @@ fn main() -> std::io::Result<()> {
     let facts = serde_json::json!({
         "errorCodes": codes,
         "errorClasses": classes,
+        "raisedCodes": RAISED_CODES
+            .iter()
+            .map(|r| serde_json::json!({ "code": r.code, "class": r.class.map(|c| c.name()), "doc": r.doc }))
+            .collect::<Vec<_>>(),
+        "osClasses": OS_CODES
+            .iter()
+            .map(|(code, class)| (code, class.name()))
+            .collect::<Vec<_>>(),
+        "exitCodes": EXIT_CODES
+            .iter()
+            .map(|e| serde_json::json!({ "name": e.name, "number": e.number, "doc": e.doc }))
+            .collect::<Vec<_>>(),
         "declaredInIndex": DECLARED_IN_INDEX,
         "defaults": [
             default("DEFAULT_STATE_DIR", DEFAULT_STATE_DIR, "The state folder when the caller names none (`--state-dir`'s default)."),

@@ -210,6 +210,7 @@ fn roots(v: &mut impl TypeVisitor) {
         crate::input_refusal::InputProblem,
         crate::usage_refusal::UsageProblem,
         crate::usage_refusal::OptionType,
+        crate::usage_refusal::FileAction,
         crate::lifecycle::FetchProblem,
         crate::lifecycle::FetchStep,
         crate::lifecycle::RefusedEntry,

@@ -1,8 +1,8 @@
 //! Exit codes decided by the engine: the code a command's report status exits with (and
 //! the signal's code when one stopped it), the exit class of every error kind (the CLI
 //! maps a class to its number), how a command that threw ends ([`command_failure`]) and
-//! the counted codes of `merge` and `hash`. The numbers are the CLI's documented ones
-//! (`npm/lib/cli/exit-codes.js`'s `EXIT`).
+//! the counted codes of `merge` and `hash`. The numbers are declared once, in
+//! [`EXIT_CODES`], which the CLI's `EXIT` is generated from.
 //!
 //! ```
 //! use upkeep_core::exits::{merge_exit, status_exit, stop_exit, ExitClass};
@@ -19,8 +19,10 @@
 
 use crate::error::{Error, ErrorKind, Result};
 
+mod codes;
 mod failure;
 mod stopped;
+pub use codes::{code_class, code_exit, ExitCode, RaisedCode, EXIT_CODES, OS_CODES, RAISED_CODES};
 pub use failure::{command_failure, stop_exit, CommandFailure, FailureFacts};
 pub use stopped::{stopped_unwritten, update_stop, StopPoint};
 
@@ -45,6 +47,12 @@ pub(crate) const TERMINATED: u8 = 143;
 const MAX_CONFLICT_EXIT: u8 = 127;
 /// The file system refused a read or a write (`EX_IOERR`).
 pub(crate) const IO: u8 = 74;
+/// Another run holds the lock (`EX_TEMPFAIL`).
+const BUSY: u8 = 75;
+/// A bug in upkeep (`EX_SOFTWARE`).
+const INTERNAL: u8 = 70;
+/// `merge`: the merge could not be made (`git merge-file`'s code).
+const MERGE_FAILED: u8 = 255;
 
 /// What kind of failure an error is, for its exit code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

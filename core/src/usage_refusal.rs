@@ -1,8 +1,9 @@
 //! The refusals of a command line or an options object that cannot mean anything: two
 //! flags that exclude each other, a flag's value of the wrong shape, a source not named, an
-//! option the API does not know or of the wrong type. The shells look at what the caller
-//! passed (only they see argv and JavaScript values) and say which problem they met; the
-//! codes and words are decided here.
+//! option the API does not know or of the wrong type; and of an answer not given (a prompt
+//! cancelled, a question stopped). The shells look at what the caller passed (only they see
+//! argv, JavaScript values and the terminal) and say which problem they met; the codes and
+//! words are decided here.
 //!
 //! ```
 //! use upkeep_core::usage_refusal::{usage_refusal, UsageProblem};
@@ -35,6 +36,23 @@ pub enum OptionType {
     Signal,
     /// A function or an object of answers.
     Decide,
+}
+
+/// What a text command (`diff`, `merge`, `hash`) could not do to a file it was given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+pub enum FileAction {
+    /// Read it.
+    Read,
+    /// Write it.
+    Write,
+    /// Hash it.
+    Hash,
 }
 
 /// What the shell met in what it was given.
@@ -76,6 +94,22 @@ pub enum UsageProblem {
     },
     /// `diff` with more than two `-L` labels.
     TooManyLabels,
+    /// `merge` with more than three `-L` labels, two favours or two conflict styles.
+    MergeFlags,
+    /// A file a text command was given that it could not read, write or hash.
+    FileFailed {
+        /// What it could not do.
+        action: FileAction,
+        /// The file, as given.
+        path: String,
+        /// The file system's words.
+        error: String,
+    },
+    /// `hash` given a folder without `--recursive`.
+    HashFolder {
+        /// The folder, as given.
+        path: String,
+    },
     /// `help` for a command that does not exist.
     UnknownHelpTopic {
         /// The names asked for, joined by spaces.
@@ -159,6 +193,13 @@ pub enum UsageProblem {
         /// What it was: `null`, `array`, or the JavaScript `typeof`.
         got: String,
     },
+    /// A prompt cancelled (Ctrl-C or Escape at the question): nothing was written.
+    CancelledAtPrompt,
+    /// The API's `decide` callback stopped by the run's signal: nothing was written.
+    StoppedAtQuestion {
+        /// The question's id.
+        question: String,
+    },
     /// An option outside its choices, worded as the command line words the same flag.
     NotAChoice {
         /// The command line's flag (`--conflicts`).
@@ -194,6 +235,25 @@ pub fn usage_refusal(problem: &UsageProblem) -> Refusal {
         UsageProblem::TooManyLabels => {
             usage("diff takes at most two -L labels (old, then new)".into())
         }
+        UsageProblem::MergeFlags => usage(
+            "merge takes at most three -L labels (ours, base, theirs), one of --ours/--theirs/--union, one of --diff3/--zdiff3"
+                .into(),
+        ),
+        UsageProblem::FileFailed {
+            action,
+            path,
+            error,
+        } => {
+            let action = match action {
+                FileAction::Read => "read",
+                FileAction::Write => "write",
+                FileAction::Hash => "hash",
+            };
+            bad_input(format!("cannot {action} '{path}': {error}"))
+        }
+        UsageProblem::HashFolder { path } => bad_input(format!(
+            "cannot hash '{path}': is a directory (use --recursive to hash what it holds)"
+        )),
         UsageProblem::UnknownHelpTopic { names } => {
             usage(format!("unknown command '{names}' (see upkeep --help)"))
         }
@@ -252,6 +312,13 @@ pub fn usage_refusal(problem: &UsageProblem) -> Refusal {
             expected_words(*expected),
             described(got)
         )),
+        UsageProblem::CancelledAtPrompt => {
+            Refusal::new("cancelled", "cancelled at a prompt; nothing changed")
+        }
+        UsageProblem::StoppedAtQuestion { question } => Refusal::new(
+            "interrupted",
+            format!("stopped at the question '{question}'; nothing was written"),
+        ),
         UsageProblem::NotAChoice {
             flag,
             value,

@@ -532,6 +532,9 @@ fn run(call: &str, args: &[Value]) -> Value {
             args[0].as_u64().unwrap(),
         ))
         .into())),
+        "codeExit" => outcome(Ok(upkeep_core::exits::code_exit(text(0))
+            .map(u32::from)
+            .into())),
         "hashExit" => outcome(Ok(u32::from(upkeep_core::exits::hash_exit(
             args[0].as_u64().unwrap(),
         ))

@@ -54,6 +54,13 @@ pub fn merge_exit(conflicts: u32) -> u32 {
     u32::from(exits::merge_exit(u64::from(conflicts)))
 }
 
+/// The exit code of a command that failed with an error of `code`, or `null` when the
+/// code is answered inside its command or is not upkeep's (a bug).
+#[napi]
+pub fn code_exit(code: String) -> Option<u32> {
+    exits::code_exit(&code).map(u32::from)
+}
+
 /// The exit code of `upkeep hash`: 2 when an operand could not be read.
 #[napi]
 pub fn hash_exit(unreadable: u32) -> u32 {

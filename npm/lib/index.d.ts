@@ -61,7 +61,6 @@ export type ErrorCode =
   | 'no-record'
   | 'changed-during-run'
   | 'backup-exists'
-  | 'ESYMLINK'
   | 'git'
   | 'worktree'
   | 'no-handoff'
@@ -475,6 +474,8 @@ export declare function stoppedUnwritten(command: string, point: StopPoint): Doc
 export declare function mergeExit(conflicts: number): number;
 /** The exit code of `upkeep hash`: 2 when any operand could not be read, else 0. */
 export declare function hashExit(unreadable: number): number;
+/** The exit code of a command that failed with an error of `code`: the engine's codes, the refusals', the OS's (an `E…` code not listed is I/O); `null` for a code answered inside its command, or not upkeep's (a bug). */
+export declare function codeExit(code: string): number | null;
 // ---- Risk scoring ----
 
 /** The weight of each action a change may declare (format 0.1 … architecture 0.9). */

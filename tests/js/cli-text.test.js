@@ -219,7 +219,7 @@ describe('upkeep merge safety', () => {
     const before = read(files[0]);
     const r = runCli(['merge', 'link-to-ours', files[1], files[2]], { cwd: dir });
     assert.equal(r.status, 255);
-    assert.match(r.stderr, /cannot write 'link-to-ours'/);
+    assert.match(r.stderr, /unsafe path 'link-to-ours': it is a symbolic link, not a regular file; upkeep never writes through one/);
     assert.deepEqual(read(files[0]), before);
   });
 

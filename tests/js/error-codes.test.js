@@ -1,5 +1,5 @@
 // The error-code contract: every code upkeep raises on purpose is listed once (the engine's
-// generated from core's ErrorKind, the flows' in npm/lib/shim/flow-error-codes.js), every
+// generated from core's ErrorKind, the refusals' and shells' from core's code tables), every
 // listed code has an exit code, and no flow raises a code the list lacks.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';

@@ -390,7 +390,7 @@ describe(`the flows as an API (${engineName})`, () => {
         ['refresh', 'svc/c.mjs', 'host-deleted', ['restore', 'forget']],
       ],
     );
-    assert.equal(asked[0].message, 'svc/b.mjs (changed here and in the source):');
+    assert.equal(asked[0].message, 'svc/b.mjs (changed here, differs from the source):');
     assert.equal(answered.attention, 0);
     assert.equal(readFileSync(join(b, 'svc/b.mjs'), 'utf8'), 'b v2\n');
     assert.equal(existsSync(join(b, 'svc/c.mjs')), false);

@@ -60,7 +60,7 @@ test('disjoint tickets land as one commit each, in ticket order', () => {
   // Landing again finds nothing to do.
   const again = land(clone);
   assert.equal(again.status, 0);
-  assert.match(again.stdout, /nothing_to_land/);
+  assert.match(again.stdout, /^upkeep land: nothing to land$/m);
 });
 
 test('overlapping tickets land as one commit named for all; inherited files are named apart', () => {

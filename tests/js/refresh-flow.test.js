@@ -192,7 +192,7 @@ describe('refresh: the scenario under each flag combination', () => {
     const s = scenario();
     const r = runCli(['refresh', '--source', s.src, '--target', s.host], { env: { CI: 'true' }, input: '' });
     assert.equal(r.status, 1);
-    assert.match(r.stdout, /Waiting for your decision \(3\):\n {2}svc\/mine\.mjs {2}\(changed here and in the source\)\n/);
+    assert.match(r.stdout, /Waiting for your decision \(3\):\n {2}svc\/mine\.mjs {2}\(changed here, differs from the source\)\n/);
     assert.equal(r.stderr, '');
   });
 

@@ -31,7 +31,7 @@ test('a fast-forward to the clone, checked, pushed, and the checkout follows', (
   const tip = commit(r.clone, 'two', { 'c.txt': 'c\n' });
   const dry = sync(r.checkout, '--from', r.clone, '--dry-run');
   assert.equal(dry.status, 0, dry.stderr);
-  assert.match(dry.stdout, /dry_run[\s\S]*Plan: fast-forward 2 commit\(s\)/);
+  assert.match(dry.stdout, /\(main\): dry run, nothing changed\n[\s\S]*Plan: fast-forward 2 commit\(s\)/);
   assert.notEqual(r.originMain(), tip);
   const run = sync(r.checkout, '--from', r.clone, '--check', 'test -f c.txt', '--json');
   assert.equal(run.status, 0, run.stderr);

@@ -385,6 +385,7 @@ const calls = {
   conflictsRefusal: (api, [text]) => api.conflictsRefusal(text),
   mergeExit: (api, [conflicts]) => api.mergeExit(conflicts),
   hashExit: (api, [unreadable]) => api.hashExit(unreadable),
+  codeExit: (api, [code]) => api.codeExit(code),
   batchMatrix: (api, [input, index]) => api.batchMatrix(api.planFleet(input), index),
   platformRefusal: (api, [text]) => api.platformRefusal(text),
   renderFleetPlan: (api, [input]) => api.renderFleetPlan(api.planFleet(input)),

@@ -41,6 +41,14 @@ pub fn merge_exit(conflicts: u32) -> u32 {
     u32::from(exits::merge_exit(u64::from(conflicts)))
 }
 
+/// The exit code of a command that failed with an error of `code`, or `null` when the
+/// code is answered inside its command or is not upkeep's (a bug).
+#[wasm_bindgen(js_name = codeExit, unchecked_return_type = "number | null")]
+pub fn code_exit(code: &str) -> JsValue {
+    // `null`, as the addon answers; an `Option` would cross as `undefined`.
+    exits::code_exit(code).map_or(JsValue::NULL, |n| JsValue::from(u32::from(n)))
+}
+
 /// The exit code of `upkeep hash`: 2 when an operand could not be read.
 #[wasm_bindgen(js_name = hashExit)]
 pub fn hash_exit(unreadable: u32) -> u32 {

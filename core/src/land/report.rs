@@ -195,7 +195,7 @@ pub fn render_land_report(report: &LandReport) -> String {
         LandResult::Landed => format!("upkeep land: landed, {n} {commits}\n"),
         LandResult::PartlyLanded => format!("upkeep land: partly landed, {n} {commits} made\n"),
         LandResult::CommitFailed => "upkeep land: not landed, the commit failed\n".into(),
-        LandResult::NothingToLand => "upkeep land: nothing_to_land\n".into(),
+        LandResult::NothingToLand => "upkeep land: nothing to land\n".into(),
         LandResult::Moved => {
             "upkeep land: refused, the workspace moved since the seal; nothing committed\n".into()
         }
@@ -302,12 +302,27 @@ pub struct SyncReport {
     pub origin_up_to_date: Option<bool>,
 }
 
+/// A sync's status as its title says it (its notes say the rest); the `--json` document
+/// keeps the status word.
+fn sync_status_words(status: &str) -> &str {
+    match status {
+        "dry_run" => "dry run, nothing changed",
+        "conflict" => "the commits did not apply",
+        "check_failed" => "a check failed",
+        "push_rejected" => "origin refused the push",
+        "interrupted" => "stopped",
+        other => other,
+    }
+}
+
 /// The sync report as the CLI prints it.
 pub fn render_sync_report(report: &SyncReport) -> String {
     let plan = &report.plan;
     let mut out = format!(
         "upkeep sync {} ({}): {}\n",
-        report.checkout, report.branch, report.status
+        report.checkout,
+        report.branch,
+        sync_status_words(&report.status)
     );
     match &plan.refusal {
         Some(refusal) => out.push_str(&format!("Refused: {}\n", refusal.reason)),

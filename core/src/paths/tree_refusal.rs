@@ -113,6 +113,15 @@ pub enum TreeProblem {
     },
 }
 
+/// What the shim found, as the other refusals say it: a `symlink` is a "symbolic link".
+fn spelled(found: &str) -> &str {
+    if found == "symlink" {
+        "symbolic link"
+    } else {
+        found
+    }
+}
+
 /// The `unsafe-path` refusal for `problem`.
 pub fn tree_refusal(problem: &TreeProblem) -> Refusal {
     let (path, why) = match problem {
@@ -127,12 +136,15 @@ pub fn tree_refusal(problem: &TreeProblem) -> Refusal {
         TreeProblem::Empty { path } => (path, "the path is empty".to_string()),
         TreeProblem::WritesThrough { path, found } => (
             path,
-            format!("it is a {found}, not a regular file; upkeep never writes through one"),
+            format!(
+                "it is a {}, not a regular file; upkeep never writes through one",
+                spelled(found)
+            ),
         ),
         TreeProblem::ReadsThrough { path, found } => {
             return Refusal::new(
                 "unsafe-path",
-                format!("'{path}' is a {found}, not a regular file"),
+                format!("'{path}' is a {}, not a regular file", spelled(found)),
             )
         }
         TreeProblem::StateNotAFile { path, found } => {

@@ -211,7 +211,7 @@ fn fate(file: &ReportedFile, report: &RunReport) -> Fate {
 /// How a state reads next to a file waiting for a decision.
 pub(crate) fn state_phrase(state: Option<FileState>) -> &'static str {
     match state {
-        Some(FileState::LocallyModified) => "changed here and in the source",
+        Some(FileState::LocallyModified) => "changed here, differs from the source",
         Some(FileState::HostDeleted) => "deleted here, still in the source",
         Some(FileState::SourceDeleted) => "dropped by the source, still here",
         _ => "waiting for a decision",

@@ -109,7 +109,7 @@ Backed up: svc/.upkeep-backups/run1/
 Record updated: svc/.upkeep-source.json
 
 Waiting for your decision (2):
-  svc/mine  (changed here and in the source)
+  svc/mine  (changed here, differs from the source)
   svc/gone  (deleted here, still in the source)
 
 Keep your versions of every changed file (the source's changes are not taken):

@@ -35,7 +35,7 @@ const COMMON = /** @type {Record<string, OptionRule>} */ ({
 export function checkOptions(name, options, rules, required = []) {
   if (options === undefined) options = {};
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-    throw usage({ kind: 'not-an-options-object', function: name, got: kindOf(options) });
+    throw refused({ kind: 'not-an-options-object', function: name, got: kindOf(options) });
   }
   const all = { ...COMMON, ...rules };
   /** @type {Record<string, any>} */
@@ -44,13 +44,13 @@ export function checkOptions(name, options, rules, required = []) {
     // An option given as undefined is not given (`{ to: flags.to }`); null is the default too.
     if (value === undefined) continue;
     const rule = all[key];
-    if (!rule) throw usage({ kind: 'unknown-option', function: name, key, known: Object.keys(all) });
+    if (!rule) throw refused({ kind: 'unknown-option', function: name, key, known: Object.keys(all) });
     if (value === null) continue;
     checkValue(name, key, value, rule);
     checked[key] = value;
   }
   for (const key of required) {
-    if (checked[key] === undefined) throw usage({ kind: 'required-option', function: name, key });
+    if (checked[key] === undefined) throw refused({ kind: 'required-option', function: name, key });
   }
   return checked;
 }
@@ -60,10 +60,10 @@ function checkValue(name, key, value, rule) {
   if (rule.type === 'choice') {
     // The command line's message for the same value (commander's wording).
     if (typeof value !== 'string' || !rule.choices.includes(value)) {
-      throw usage({ kind: 'not-a-choice', flag: rule.flag, value: String(value), choices: [...rule.choices] });
+      throw refused({ kind: 'not-a-choice', flag: rule.flag, value: String(value), choices: [...rule.choices] });
     }
   } else if (!isOfType(value, rule.type)) {
-    throw usage({ kind: 'wrong-option-type', function: name, key, expected: rule.type, got: kindOf(value) });
+    throw refused({ kind: 'wrong-option-type', function: name, key, expected: rule.type, got: kindOf(value) });
   }
 }
 
@@ -90,8 +90,8 @@ function kindOf(/** @type {unknown} */ value) {
   return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
 }
 
-/** The engine's `usage` refusal, as an error. @param {import('../index.js').UsageProblem} problem */
-function usage(problem) {
+/** The engine's refusal of what the caller gave (or declined to answer), as an error. @param {import('../index.js').UsageProblem} problem */
+function refused(problem) {
   return UpkeepError.from(engine.usageRefusal(problem));
 }
 
@@ -148,6 +148,6 @@ export async function ask(decide, question, signal) {
     // A callback that honours the signal (readline's question, a fetch) rejects with an
     // AbortError: the run stopped at a question, before anything was written.
     if (/** @type {any} */ (error)?.name !== 'AbortError') throw error;
-    throw Object.assign(new UpkeepError('interrupted', `stopped at the question '${question.id}'; nothing was written`), { cause: error });
+    throw Object.assign(refused({ kind: 'stopped-at-question', question: question.id }), { cause: error });
   }
 }

@@ -69,7 +69,7 @@ export async function readInputs(paths) {
   let failed = false;
   results.forEach((result, i) => {
     if (result.status === 'rejected') {
-      printError(`cannot read '${paths[i]}': ${fsReason(result.reason)}`);
+      printError(engine.usageRefusal({ kind: 'file-failed', action: 'read', path: paths[i], error: fsReason(result.reason) }).message);
       failed = true;
     }
   });

@@ -1,49 +1,12 @@
-// Exit codes of the `upkeep` command, one meaning each, so scripts can branch on them.
-import { ERROR_EXIT_CLASSES } from '../generated/error-codes.js';
+// Exit codes of the `upkeep` command, and the exit code of a failure. Both are the
+// engine's: the numbers are generated from core's EXIT_CODES (../generated/exit-codes.js),
+// and which number an error's code means is the engine's `codeExit`.
+import { engine } from '../engine.js';
 
-export const EXIT = Object.freeze({
-  /** Done; nothing needs attention. */
-  ok: 0,
-  /** Done, with a finding: a blocking score, files that differ, conflicts left to resolve. */
-  findings: 1,
-  /** Bad usage or bad input (an unknown option, a missing or unreadable file). */
-  badInput: 2,
-  /**
-   * `upkeep land`: a commit failed after the commits listed (possibly none) were made; the
-   * rest of the change is left staged. Re-run `upkeep land` to continue.
-   */
-  partlyLanded: 3,
-  /**
-   * Refused, nothing changed. `upkeep land` / `upkeep sync`: the workspace moved since the
-   * seal; not a clean step forward; a cherry-pick conflicted; origin refused the push.
-   * `upkeep update`: managed files have uncommitted changes in git (`--allow-dirty`).
-   */
-  refused: 4,
-  /** `upkeep sync`: a check failed on the tree to be pushed; nothing was pushed. */
-  checkFailed: 5,
-  /** Reading or writing the file system failed (permissions, disk full, read-only). */
-  io: 74,
-  /** Another run holds the lock ("refresh already in progress", "update already in progress"). */
-  busy: 75,
-  /**
-   * Stopped by SIGINT (Ctrl-C) after finishing the current file, or cancelled at a
-   * prompt; re-run to resume.
-   */
-  interrupted: 130,
-  /** Stopped by SIGTERM after finishing the current file; re-run to resume. */
-  terminated: 143,
-  /** An internal error: a bug in upkeep, reported with its stack. */
-  internal: 70,
-  /**
-   * `upkeep merge` only, whose other exit codes count conflicts (capped at 127): the merge
-   * could not be made (bad usage, an unreadable or binary input), and nothing was written.
-   * The code `git merge-file` uses.
-   */
-  mergeFailed: 255,
-});
+export { EXIT } from '../generated/exit-codes.js';
 
 /**
- * Error codes deliberately without an exit class (`null` in the generated classes), each
+ * Error codes deliberately without an exit code (`null` in the generated classes), each
  * answered where it arises (or a caller's bug, which exits `internal`);
  * tests/js/error-codes.test.js checks that every other code upkeep raises has an exit code.
  */
@@ -67,8 +30,5 @@ export const ANSWERED_ELSEWHERE = Object.freeze({
 export function exitForError(error) {
   const code = /** @type {{ code?: unknown }} */ (error)?.code;
   if (typeof code !== 'string') return undefined;
-  // Every code's class is generated in one place (../generated/error-codes.js); an OS code
-  // not listed there is the file system's.
-  const cls = Object.hasOwn(ERROR_EXIT_CLASSES, code) ? ERROR_EXIT_CLASSES[code] : /^E[A-Z]+$/.test(code) ? 'io' : null;
-  return cls === null ? undefined : EXIT[/** @type {keyof typeof EXIT} */ (cls)];
+  return engine.codeExit(code) ?? undefined;
 }

@@ -19,7 +19,7 @@ export async function hashCommand(operands, { recursive = false }) {
       try {
         printLine(engine.checksumLine(await hashFile(file), file));
       } catch (error) {
-        printError(`cannot hash '${file}': ${describe(error)}`);
+        printError(engine.usageRefusal(cannotHash(file, error)).message);
         unreadable += 1;
       }
     }
@@ -55,7 +55,9 @@ async function isDirectory(/** @type {string} */ path) {
   );
 }
 
-/** Why a path could not be hashed, with a hint for directories. */
-function describe(/** @type {any} */ error) {
-  return error?.code === 'EISDIR' ? 'is a directory (use --recursive to hash what it holds)' : fsReason(error);
+/** What hashing a path met: a folder (the engine adds the hint), or the file system's refusal. */
+function cannotHash(/** @type {string} */ path, /** @type {any} */ error) {
+  return error?.code === 'EISDIR'
+    ? /** @type {const} */ ({ kind: 'hash-folder', path })
+    : /** @type {const} */ ({ kind: 'file-failed', action: 'hash', path, error: fsReason(error) });
 }

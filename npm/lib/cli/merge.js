@@ -1,6 +1,7 @@
 // `upkeep merge <ours> <base> <theirs>`: a three-way merge, as `git merge-file` makes it.
 import { engine } from '../engine.js';
 import { replaceFile } from '../shim/atomic-write.js';
+import { UpkeepError } from '../shim/upkeep-error.js';
 import { readInputs } from './diff.js';
 import { EXIT } from './exit-codes.js';
 import { fsReason, printBytes, printError } from './output.js';
@@ -17,7 +18,7 @@ import { fsReason, printBytes, printError } from './output.js';
 export async function mergeCommand(ours, base, theirs, options) {
   const favors = /** @type {const} */ (['ours', 'theirs', 'union']).filter((f) => options[f]);
   if (options.label.length > 3 || favors.length > 1 || (options.diff3 && options.zdiff3)) {
-    printError('merge takes at most three -L labels (ours, base, theirs), one of --ours/--theirs/--union, one of --diff3/--zdiff3');
+    printError(engine.usageRefusal({ kind: 'merge-flags' }).message);
     return EXIT.mergeFailed;
   }
   const inputs = await readInputs([ours, base, theirs]);
@@ -43,7 +44,12 @@ export async function mergeCommand(ours, base, theirs, options) {
     try {
       replaceFile(ours, merged.content);
     } catch (error) {
-      printError(`cannot write '${ours}': ${fsReason(error)}`);
+      // A refusal of the engine's is already a sentence; a file system error is worded by it.
+      const said =
+        error instanceof UpkeepError
+          ? error.message
+          : engine.usageRefusal({ kind: 'file-failed', action: 'write', path: ours, error: fsReason(error) }).message;
+      printError(said);
       return EXIT.mergeFailed;
     }
   }

@@ -2,6 +2,7 @@
 // Ctrl-C at a prompt, or a SIGTERM while one waits, cancels the run before it wrote
 // anything: a UpkeepError('cancelled') the command turns into exit 130.
 import process from 'node:process';
+import { engine } from '../engine.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
 import { clearForOutput } from './output.js';
 
@@ -20,7 +21,7 @@ async function guarded(ask) {
   try {
     return await ask();
   } catch (error) {
-    if (cancelled(error)) throw new UpkeepError('cancelled', 'cancelled at a prompt; nothing changed');
+    if (cancelled(error)) throw UpkeepError.from(engine.usageRefusal({ kind: 'cancelled-at-prompt' }));
     throw error;
   }
 }

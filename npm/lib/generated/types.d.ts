@@ -1667,6 +1667,11 @@ export type FieldVerdict = {
 export type FieldVerdictKind = 'apply' | 'conflict' | 'suggest-add' | 'suggest-removed' | 'held-back' | 'dropped-upstream';
 
 /**
+ * What a text command (`diff`, `merge`, `hash`) could not do to a file it was given.
+ */
+export type FileAction = 'read' | 'write' | 'hash';
+
+/**
  * How upstream manages a file. Anything a manifest does not list is the project's own.
  */
 export type FileClass = 'owned' | 'shared' | 'wiki-owned';
@@ -8244,6 +8249,29 @@ export type UsageProblem =
       pair: string;
     }
   | { kind: 'too-many-labels' }
+  | { kind: 'merge-flags' }
+  | {
+      kind: 'file-failed';
+      /**
+       * What it could not do.
+       */
+      action: FileAction;
+      /**
+       * The file, as given.
+       */
+      path: string;
+      /**
+       * The file system's words.
+       */
+      error: string;
+    }
+  | {
+      kind: 'hash-folder';
+      /**
+       * The folder, as given.
+       */
+      path: string;
+    }
   | {
       kind: 'unknown-help-topic';
       /**
@@ -8367,6 +8395,14 @@ export type UsageProblem =
        * What it was: `null`, `array`, or the JavaScript `typeof`.
        */
       got: string;
+    }
+  | { kind: 'cancelled-at-prompt' }
+  | {
+      kind: 'stopped-at-question';
+      /**
+       * The question's id.
+       */
+      question: string;
     }
   | {
       kind: 'not-a-choice';

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, fsyncSync, lstatSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { engine } from '../engine.js';
 import { dataWrite, step } from './fault.js';
 import { sweepDeadTemps, TempFile } from './temp-file.js';
 import { UpkeepError } from './upkeep-error.js';
@@ -73,13 +74,13 @@ export async function writeFileIn(dir, name, data, { mode = 0o644 } = {}) {
 
 /**
  * Atomically replaces the existing regular file at `path`, keeping its permission bits.
- * Refuses (`code: 'ESYMLINK'`) to replace a symlink: nothing is ever written through one.
+ * Refuses (the engine's `unsafe-path`) to replace a symlink: nothing is ever written through one.
  * @param {string} path @param {Uint8Array} data
  */
 export function replaceFile(path, data) {
   const target = lstatSync(path);
   if (target.isSymbolicLink()) {
-    throw Object.assign(new UpkeepError('ESYMLINK', `refusing to replace '${path}': it is a symbolic link`), { path });
+    throw Object.assign(UpkeepError.from(engine.treeRefusal({ kind: 'writes-through', path, found: 'symlink' })), { path });
   }
   atomicWrite(path, data, { mode: target.mode & 0o7777 });
 }

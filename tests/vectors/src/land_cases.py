@@ -142,6 +142,13 @@ case("renderSyncReport: refused", "renderSyncReport", {
     "status": "refused", "checkout": "/repo", "branch": "main",
     "plan": {"action": "refused", "base": "c" * 40, "target": None, "commits": [],
              "refusal": {"code": "nothing-new", "reason": "nothing new"}}})
+case("renderSyncReport: a check failed, said in words", "renderSyncReport", {
+    "status": "check_failed", "checkout": "/repo", "branch": "main",
+    "plan": {"action": "fast-forward", "base": "c" * 40, "target": A, "commits": [A], "refusal": None},
+    "head": A, "checks": [{"command": "make test", "status": "failed", "digest": DIG}],
+    "pushed": False, "notes": ["check 'make test' failed (exit 2); nothing was pushed"]})
+case("renderLandReport: nothing to land, said in words", "renderLandReport",
+     {"status": "nothing_to_land", "landed": [], "alreadyLanded": [commit], "notLanded": [], "inherited": [], "moved": []})
 
 
 # A sync run, step by step: syncStep over every prefix of a scenario's outcomes gives its

@@ -219,6 +219,10 @@ for n in [0, 1, 126, 127, 128, 4000]:
     case(f"mergeExit: {n} conflicts", "mergeExit", n)
 for n in [0, 1, 3]:
     case(f"hashExit: {n} unreadable", "hashExit", n)
+# The exit code of a failure's code: an engine kind, a refusal's, the OS's, an unknown one.
+for code in ["invalid-manifest", "dirty-worktree", "hasher-finished", "usage", "busy", "cancelled", "worktree",
+             "bad-input", "ENOENT", "ENOSPC", "ENOTCONN", "E2BIG", "E", "Eaccess", "constructor", ""]:
+    case(f"codeExit: {code or 'empty'}", "codeExit", code)
 # A stop among a later batch's backups is told by the files written so far.
 case("renderStopped: among a later batch's backups", "renderStopped",
      {"command": "update", "signal": "SIGINT", "phase": "backup", "done": 40, "total": 200, "written": {"done": 160, "total": 400}, "argv": UARGV})
