@@ -70,6 +70,26 @@ pub enum InputProblem {
         /// The file system's words.
         error: String,
     },
+    /// A fleet repository's folder or record could not be read.
+    FleetRepoUnreadable {
+        /// The folder or the record's path.
+        path: String,
+        /// The file system's words.
+        error: String,
+    },
+    /// A fleet repository's record is neither in its folder nor in its HEAD.
+    FleetRecordNotInTree {
+        /// The repository's folder.
+        root: String,
+        /// The record's path inside it.
+        record: String,
+        /// What `git show` printed on stderr.
+        stderr: String,
+        /// Its exit status (none: a signal ended it).
+        #[cfg_attr(feature = "serde", serde(default))]
+        #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+        status: Option<i32>,
+    },
     /// A fleet step runs outside a git checkout.
     NotACheckout {
         /// The folder.
@@ -127,6 +147,18 @@ pub fn input_refusal(problem: &InputProblem) -> Refusal {
             code.clone(),
             format!("cannot read the fleet list {list}: {error}"),
         ),
+        InputProblem::FleetRepoUnreadable { path, error } => {
+            bad_path(format!("{path}: {error}"))
+        }
+        InputProblem::FleetRecordNotInTree {
+            root,
+            record,
+            stderr,
+            status,
+        } => bad_path(format!(
+            "{root}: no {record} in its tree, and git show HEAD:{record} failed: {}",
+            git_said(stderr, *status)
+        )),
         InputProblem::NotACheckout { root, said } => Refusal::new(
             "git",
             format!("{root} is not in a git checkout (a fleet step runs in a clone of the repository): {said}"),
@@ -139,18 +171,25 @@ pub fn input_refusal(problem: &InputProblem) -> Refusal {
             stderr,
             status,
         } => {
-            // Its own words, as every tool failure is quoted; only silence gets the exit.
-            let said = match (stderr.trim().is_empty(), status) {
-                (false, _) => crate::render::tool_message(stderr),
-                (true, Some(status)) => format!("exit {status}"),
-                (true, None) => "it was ended by a signal".to_string(),
-            };
-            Refusal::new("git", format!("git {command} failed: {said}"))
+            Refusal::new(
+                "git",
+                format!("git {command} failed: {}", git_said(stderr, *status)),
+            )
         }
         InputProblem::GitPathNotUtf8 { latin1 } => {
             let mut quoted = String::new();
             crate::json::write_string(&mut quoted, latin1);
             bad_path(format!("git path is not UTF-8: {quoted}"))
         }
+    }
+}
+
+/// What a failed git said: its own words, as every tool failure is quoted; only silence
+/// gets the exit status, or the signal that ended it.
+fn git_said(stderr: &str, status: Option<i32>) -> String {
+    match (stderr.trim().is_empty(), status) {
+        (false, _) => crate::render::tool_message(stderr),
+        (true, Some(status)) => format!("exit {status}"),
+        (true, None) => "it was ended by a signal".to_string(),
     }
 }

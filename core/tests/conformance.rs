@@ -540,6 +540,7 @@ fn run(call: &str, args: &[Value]) -> Value {
         ))
         .into())),
         "adoptRefusal" => encoded(lifecycle::adopt_refusal(text(0))),
+        "firstCommitSubject" => outcome(Ok(lifecycle::first_commit_subject(text(0)).into())),
         "firstCommitWords" => encoded(Ok(lifecycle::first_commit_words(
             typed::<Option<lifecycle::FirstCommit>>(&args[0]).as_ref(),
         ))),

@@ -281,6 +281,12 @@ pub fn adopt_refusal<'env>(env: &'env Env, spec: String) -> napi::Result<Unknown
     encode(env, &life::adopt_refusal(&spec).map_err(|e| to_js(env, e))?)
 }
 
+/// The message of `upkeep new --git`'s first commit.
+#[napi]
+pub fn first_commit_subject(spec: String) -> String {
+    life::first_commit_subject(&spec)
+}
+
 /// What `upkeep new --git` prints about the first commit, and its exit code.
 #[napi(ts_return_type = "FirstCommitWords")]
 pub fn first_commit_words<'env>(

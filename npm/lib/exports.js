@@ -159,6 +159,7 @@ export const ENGINE = Object.freeze([
       'scaffoldHalt',
       'planAdopt',
       'firstCommitWords',
+      'firstCommitSubject',
       'releaseWords',
       'releaseRefusal',
       'fetchRefusal',

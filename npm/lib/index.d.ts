@@ -1183,6 +1183,8 @@ export declare function adoptRefusal(spec: string): Refusal | null;
 export declare function planAdopt(input: AdoptInput): AdoptPlan;
 /** What `upkeep new --git` prints about the scaffold's first commit, and its exit code (1 when it could not commit). */
 export declare function firstCommitWords(git: FirstCommit | null): FirstCommitWords;
+/** The message of `upkeep new --git`'s first commit: where the scaffold came from. */
+export declare function firstCommitSubject(spec: string): string;
 /** How messages name a release of side `label` and the flag that names it; throws `invalid-argument` for another label. */
 export declare function releaseWords(label: 'baseline' | 'latest' | 'release', text: string): ReleaseWords;
 /** The refusal of a release that cannot be opened as named: nothing at its location (`bad-release`), a version the location no longer holds and the cache lacks (`no-such-version`), a git ref the remote lacks, a sub-path that is not one of its folders (the first twelve listed). */

@@ -396,6 +396,7 @@ const calls = {
   nothingToPlan: (api, [status, installed, latest]) => api.nothingToPlan(status, installed, latest),
   adoptRefusal: (api, [spec]) => api.adoptRefusal(spec),
   firstCommitWords: (api, [git]) => api.firstCommitWords(git),
+  firstCommitSubject: (api, [spec]) => api.firstCommitSubject(spec),
   releaseWords: (api, [label, text]) => api.releaseWords(label, text),
   releaseRefusal: (api, [problem]) => api.releaseRefusal(problem),
   fetchRefusal: (api, [problem]) => api.fetchRefusal(problem),

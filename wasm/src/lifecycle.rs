@@ -208,6 +208,12 @@ pub fn adopt_refusal(spec: &str) -> Result<JsValue, JsValue> {
     encode(&life::adopt_refusal(spec).map_err(to_js)?)
 }
 
+/// The message of `upkeep new --git`'s first commit.
+#[wasm_bindgen(js_name = firstCommitSubject)]
+pub fn first_commit_subject(spec: &str) -> String {
+    life::first_commit_subject(spec)
+}
+
 /// What `upkeep new --git` prints about the first commit, and its exit code.
 #[wasm_bindgen(js_name = firstCommitWords)]
 pub fn first_commit_words(git: JsValue) -> Result<JsValue, JsValue> {

@@ -50,6 +50,11 @@ pub struct FirstCommitWords {
     pub exit: u8,
 }
 
+/// The first commit's message: where the scaffold came from.
+pub fn first_commit_subject(spec: &str) -> String {
+    format!("Scaffold from {spec}")
+}
+
 /// The words and exit code for the first commit (`None`: `--git` was not given).
 pub fn first_commit_words(git: Option<&FirstCommit>) -> FirstCommitWords {
     match git {

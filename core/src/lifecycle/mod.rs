@@ -55,7 +55,7 @@ pub use conventions::{
     render_manifest, DEFAULT_RENAMES, PACKAGE_JSON_MAPS, PACKAGE_JSON_VALUES,
 };
 pub use fetch_refusal::{fetch_refusal, FetchProblem, FetchStep, RefusedEntry};
-pub use first_commit::{first_commit_words, FirstCommit, FirstCommitWords};
+pub use first_commit::{first_commit_subject, first_commit_words, FirstCommit, FirstCommitWords};
 pub use layout::{
     install_renames, plan_layout, plan_layout_packed, LayoutFile, LayoutInput, PackedLayout,
     ReleaseLayout, ShippedEntry,

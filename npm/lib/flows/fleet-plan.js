@@ -58,17 +58,22 @@ function readRecord(base, repo) {
     return { key: repo.key, text: readFileSync(join(at, record), 'utf8'), error: null };
   } catch (error) {
     const e = /** @type {NodeJS.ErrnoException} */ (error);
-    if (e.code !== 'ENOENT' && e.code !== 'ENOTDIR') return { key: repo.key, text: null, error: `${join(at, record)}: ${e.message}` };
+    if (e.code !== 'ENOENT' && e.code !== 'ENOTDIR')
+      return unread(repo, { kind: 'fleet-repo-unreadable', path: join(at, record), error: e.message });
   }
   let isDir = false;
   try {
     isDir = statSync(at).isDirectory();
   } catch (error) {
-    return { key: repo.key, text: null, error: `${at}: ${/** @type {Error} */ (error).message}` };
+    return unread(repo, { kind: 'fleet-repo-unreadable', path: at, error: /** @type {Error} */ (error).message });
   }
-  if (!isDir) return { key: repo.key, text: null, error: `${at} is not a folder` };
+  if (!isDir) return unread(repo, { kind: 'not-a-folder', dir: at });
   const shown = gitRun(at, ['show', `HEAD:${record}`]);
   if (shown.status === 0) return { key: repo.key, text: shown.stdout.toString('utf8'), error: null };
-  const said = shown.stderr.trim().split('\n').filter(Boolean).pop() ?? `exit ${shown.status}`;
-  return { key: repo.key, text: null, error: `${at}: no ${record} in its tree, and git show HEAD:${record} failed: ${said}` };
+  return unread(repo, { kind: 'fleet-record-not-in-tree', root: at, record, stderr: shown.stderr, status: shown.status });
+}
+
+/** A repository whose record could not be read, with the engine's words for why. @param {{ key: string }} repo @param {import('../index.js').InputProblem} problem */
+function unread(repo, problem) {
+  return { key: repo.key, text: null, error: engine.inputRefusal(problem).message };
 }

@@ -28,7 +28,7 @@ import process from 'node:process';
 import { engine } from '../engine.js';
 import { openRelease } from '../releases/open.js';
 import { executeSteps } from './execute.js';
-import { gitEnv, run, said } from '../releases/run.js';
+import { gitEnv, run } from '../releases/run.js';
 import { atomicWrite, fsyncDir } from '../shim/atomic-write.js';
 import { step } from '../shim/fault.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
@@ -261,15 +261,20 @@ function writable(root, rel, folders) {
  */
 async function commit(root, spec) {
   const git = (/** @type {string[]} */ args) => run('git', ['-C', root, ...args], { env: gitEnv() });
+  /** The engine's words for a git step that failed. @param {string} command @param {{ stderr: string, status: number | null }} ran */
+  const failed = (command, ran) => ({
+    committed: false,
+    error: engine.inputRefusal({ kind: 'git-failed', command, stderr: ran.stderr, status: ran.status }).message,
+  });
   const inside = await git(['rev-parse', '--show-toplevel']);
   if (inside.status !== 0) {
     const init = await git(['init', '-q']);
-    if (init.status !== 0) return { committed: false, error: `git init failed: ${said(init.stderr)}` };
+    if (init.status !== 0) return failed('init', init);
   }
   const add = await git(['add', '-A', '--', '.']);
-  if (add.status !== 0) return { committed: false, error: `git add failed: ${said(add.stderr)}` };
-  const made = await git(['commit', '-q', '-m', `Scaffold from ${spec}`, '--', '.']);
-  if (made.status !== 0) return { committed: false, error: `git commit failed: ${said(made.stderr)}` };
+  if (add.status !== 0) return failed('add', add);
+  const made = await git(['commit', '-q', '-m', engine.firstCommitSubject(spec), '--', '.']);
+  if (made.status !== 0) return failed('commit', made);
   const head = await git(['rev-parse', 'HEAD']);
   return { committed: true, commit: head.stdout.toString('utf8').trim() };
 }

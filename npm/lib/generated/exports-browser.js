@@ -152,6 +152,7 @@ export const {
   scaffoldHalt,
   planAdopt,
   firstCommitWords,
+  firstCommitSubject,
   releaseWords,
   releaseRefusal,
   fetchRefusal,

@@ -2456,6 +2456,36 @@ export type InputProblem =
       error: string;
     }
   | {
+      kind: 'fleet-repo-unreadable';
+      /**
+       * The folder or the record's path.
+       */
+      path: string;
+      /**
+       * The file system's words.
+       */
+      error: string;
+    }
+  | {
+      kind: 'fleet-record-not-in-tree';
+      /**
+       * The repository's folder.
+       */
+      root: string;
+      /**
+       * The record's path inside it.
+       */
+      record: string;
+      /**
+       * What `git show` printed on stderr.
+       */
+      stderr: string;
+      /**
+       * Its exit status (none: a signal ended it).
+       */
+      status?: number | null;
+    }
+  | {
       kind: 'not-a-checkout';
       /**
        * The folder.

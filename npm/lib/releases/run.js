@@ -63,8 +63,3 @@ export function run(file, args, { cwd, env, onStdout } = {}) {
 export function fetchError(problem) {
   return UpkeepError.from(engine.fetchRefusal(problem));
 }
-
-/** The lines of a tool's stderr worth showing (the engine's `toolMessage`: its errors, or its last lines). */
-export function said(/** @type {string} */ stderr) {
-  return engine.toolMessage(stderr);
-}

@@ -378,6 +378,8 @@ for text in ["../tpl", "npm:create-vite//template-react-ts", "../tpl@1.2.0", "..
     case(f"adoptRefusal: {text}", "adoptRefusal", text)
 case("adoptRefusal: a spec that does not parse", "adoptRefusal", "")
 # ---- new --git: the first commit's words and exit code
+case("firstCommitSubject: a package spec", "firstCommitSubject", "@acme/web-template@1.2.0")
+case("firstCommitSubject: a release folder", "firstCommitSubject", "../template-1.2.0")
 case("firstCommitWords: no --git", "firstCommitWords", None)
 case("firstCommitWords: committed", "firstCommitWords", {"committed": True, "commit": "3f2c1e9a"})
 case("firstCommitWords: the commit failed", "firstCommitWords",
