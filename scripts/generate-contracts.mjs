@@ -36,7 +36,7 @@ function engineFacts() {
     stdio: ['ignore', 'pipe', 'inherit'],
     maxBuffer: 64 * 1024 * 1024,
   });
-  return /** @type {{ errorCodes: string[], errorClasses: [string, string | null][], raisedCodes: { code: string, class: string | null, doc: string }[], osClasses: [string, string][], exitCodes: { name: string, number: number, doc: string }[], declaredInIndex: string[], defaults: { name: string, value: unknown, doc: string }[], types: { name: string, text: string }[], schemas: { stem: string, schema: unknown }[] }} */ (
+  return /** @type {{ errorCodes: string[], errorClasses: [string, string | null][], raisedCodes: { code: string, class: string | null, doc: string }[], osClasses: [string, string][], answeredElsewhere: [string, string][], exitCodes: { name: string, number: number, doc: string }[], declaredInIndex: string[], defaults: { name: string, value: unknown, doc: string }[], types: { name: string, text: string }[], schemas: { stem: string, schema: unknown }[] }} */ (
     JSON.parse(out)
   );
 }
@@ -44,9 +44,10 @@ function engineFacts() {
 /**
  * @param {string[]} engine @param {[string, string | null][]} classes
  * @param {{ code: string, class: string | null, doc: string }[]} raised @param {[string, string][]} os
+ * @param {[string, string][]} elsewhere
  * @returns {string}
  */
-function errorCodesModule(engine, classes, raised, os) {
+function errorCodesModule(engine, classes, raised, os, elsewhere) {
   const list = (/** @type {readonly string[]} */ codes) => codes.map((c) => `  ${JSON.stringify(c)},`).join('\n');
   const pairs = (/** @type {[string, string | null][]} */ entries) =>
     entries.map(([code, cls]) => `  ${JSON.stringify(code)}: ${JSON.stringify(cls)},`).join('\n');
@@ -78,6 +79,15 @@ export const ERROR_EXIT_CLASSES = Object.freeze({
 ${pairs(classes)}
 ${pairs(raised.map((r) => [r.code, r.class]))}
 ${pairs(os)}
+});
+
+/**
+ * Where each code without an exit class (\`null\` above) is answered instead (or why it is a
+ * caller's bug, which exits \`internal\`).
+ * @type {Readonly<Record<string, string>>}
+ */
+export const ANSWERED_ELSEWHERE = Object.freeze({
+${pairs(elsewhere)}
 });
 `;
 }
@@ -198,14 +208,15 @@ function schemaFile(schema) {
 
 /** The generated files, path → text. */
 function generate() {
-  const { errorCodes, errorClasses, raisedCodes, osClasses, exitCodes, declaredInIndex, defaults, types, schemas } = engineFacts();
+  const { errorCodes, errorClasses, raisedCodes, osClasses, answeredElsewhere, exitCodes, declaredInIndex, defaults, types, schemas } =
+    engineFacts();
   const declarations = readFileSync(join(root, 'npm/lib/index.d.ts'), 'utf8');
   const index = withTypeImports(
     withUnion(declarations, [...errorCodes, ...raisedCodes.map((r) => r.code)]),
     types.map((t) => t.name),
   );
   return new Map([
-    ['npm/lib/generated/error-codes.js', errorCodesModule(errorCodes, errorClasses, raisedCodes, osClasses)],
+    ['npm/lib/generated/error-codes.js', errorCodesModule(errorCodes, errorClasses, raisedCodes, osClasses, answeredElsewhere)],
     ['npm/lib/generated/exit-codes.js', exitCodesModule(exitCodes)],
     ['npm/lib/generated/defaults.js', defaultsModule(defaults)],
     ['npm/lib/generated/types.d.ts', typesModule(types, declaredInIndex)],

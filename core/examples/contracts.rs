@@ -8,7 +8,7 @@
 
 use std::io::Write;
 use upkeep_core::contracts::{typescript_declarations, DECLARED_IN_INDEX};
-use upkeep_core::exits::{EXIT_CODES, OS_CODES, RAISED_CODES};
+use upkeep_core::exits::{EXIT_CODES, KINDS_ANSWERED_ELSEWHERE, OS_CODES, RAISED_CODES};
 use upkeep_core::fleet::{Platform, DEFAULT_AUTHOR, DEFAULT_REMOTE};
 use upkeep_core::schemas::json_schemas;
 use upkeep_core::text::DiffOptions;
@@ -33,6 +33,11 @@ fn main() -> std::io::Result<()> {
         "raisedCodes": RAISED_CODES
             .iter()
             .map(|r| serde_json::json!({ "code": r.code, "class": r.class.map(|c| c.name()), "doc": r.doc }))
+            .collect::<Vec<_>>(),
+        "answeredElsewhere": KINDS_ANSWERED_ELSEWHERE
+            .iter()
+            .map(|(kind, doc)| (kind.code(), *doc))
+            .chain(RAISED_CODES.iter().filter(|r| r.class.is_none()).map(|r| (r.code, r.doc)))
             .collect::<Vec<_>>(),
         "osClasses": OS_CODES
             .iter()

@@ -22,7 +22,10 @@ use crate::error::{Error, ErrorKind, Result};
 mod codes;
 mod failure;
 mod stopped;
-pub use codes::{code_class, code_exit, ExitCode, RaisedCode, EXIT_CODES, OS_CODES, RAISED_CODES};
+pub use codes::{
+    code_class, code_exit, ExitCode, RaisedCode, EXIT_CODES, KINDS_ANSWERED_ELSEWHERE, OS_CODES,
+    RAISED_CODES,
+};
 pub use failure::{command_failure, stop_exit, CommandFailure, FailureFacts};
 pub use stopped::{stopped_unwritten, update_stop, StopPoint};
 

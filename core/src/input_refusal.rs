@@ -12,6 +12,7 @@
 //! ```
 
 use crate::refusal::Refusal;
+use crate::render::git_said;
 
 /// What the shim met.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -181,15 +182,5 @@ pub fn input_refusal(problem: &InputProblem) -> Refusal {
             crate::json::write_string(&mut quoted, latin1);
             bad_path(format!("git path is not UTF-8: {quoted}"))
         }
-    }
-}
-
-/// What a failed git said: its own words, as every tool failure is quoted; only silence
-/// gets the exit status, or the signal that ended it.
-fn git_said(stderr: &str, status: Option<i32>) -> String {
-    match (stderr.trim().is_empty(), status) {
-        (false, _) => crate::render::tool_message(stderr),
-        (true, Some(status)) => format!("exit {status}"),
-        (true, None) => "it was ended by a signal".to_string(),
     }
 }

@@ -17,7 +17,7 @@
 mod release_notes;
 mod tool;
 pub use release_notes::render_release_notes;
-pub use tool::tool_message;
+pub use tool::{git_said, tool_message, tool_said};
 
 /// How a line reads, for a shell that colours its output.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -96,10 +96,14 @@ pub enum UsageProblem {
     TooManyLabels,
     /// `merge` with more than three `-L` labels, two favours or two conflict styles.
     MergeFlags,
-    /// A file a text command was given that it could not read, write or hash.
+    /// A file a command was given that it could not read, write or hash.
     FileFailed {
         /// What it could not do.
         action: FileAction,
+        /// What the file is (`weights file`, `brick catalogue`), when the command names it.
+        #[cfg_attr(feature = "serde", serde(default))]
+        #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+        what: Option<String>,
         /// The file, as given.
         path: String,
         /// The file system's words.
@@ -128,23 +132,27 @@ pub enum UsageProblem {
         /// The system's words.
         error: String,
     },
-    /// A git command that reads the command's input failed.
-    GitFailed {
-        /// The command after `git` (`diff --numstat`, `commit`).
+    /// The git command `score` reads its diff with failed (`bad-input`, answered by `score`).
+    ScoreGitFailed {
+        /// The command after `git` (`diff --numstat …`).
         command: String,
-        /// What git printed on stderr (quoted as [`crate::render::tool_message`] quotes it).
+        /// What git printed on stderr (quoted as [`crate::render::git_said`] quotes it).
         stderr: String,
-        /// The code raised: `bad-input` for a command's input, `git-failed` for the loop's commits.
-        code: String,
+        /// Its exit status (none: a signal ended it).
+        #[cfg_attr(feature = "serde", serde(default))]
+        #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+        status: Option<i32>,
     },
-    /// A file the command was pointed at could not be read.
-    Unreadable {
-        /// What it is (`weights file`, `brick catalogue`).
-        what: String,
-        /// Its path, as given.
-        path: String,
-        /// The file system's words.
-        error: String,
+    /// A git command of `loop` failed (`git-failed`, answered by `loop`).
+    LoopGitFailed {
+        /// The command after `git` (`commit`).
+        command: String,
+        /// What git printed on stderr.
+        stderr: String,
+        /// Its exit status (none: a signal ended it).
+        #[cfg_attr(feature = "serde", serde(default))]
+        #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+        status: Option<i32>,
     },
     /// A file the command was pointed at is not JSON.
     NotJson {
@@ -241,6 +249,7 @@ pub fn usage_refusal(problem: &UsageProblem) -> Refusal {
         ),
         UsageProblem::FileFailed {
             action,
+            what,
             path,
             error,
         } => {
@@ -249,7 +258,8 @@ pub fn usage_refusal(problem: &UsageProblem) -> Refusal {
                 FileAction::Write => "write",
                 FileAction::Hash => "hash",
             };
-            bad_input(format!("cannot {action} '{path}': {error}"))
+            let what = what.as_deref().map(|w| format!("{w} ")).unwrap_or_default();
+            bad_input(format!("cannot {action} {what}'{path}': {error}"))
         }
         UsageProblem::HashFolder { path } => bad_input(format!(
             "cannot hash '{path}': is a directory (use --recursive to hash what it holds)"
@@ -268,20 +278,25 @@ pub fn usage_refusal(problem: &UsageProblem) -> Refusal {
         UsageProblem::ToolDidNotRun { tool, error } => {
             bad_input(format!("cannot run {tool}: {error}"))
         }
-        UsageProblem::GitFailed {
+        UsageProblem::ScoreGitFailed {
             command,
             stderr,
-            code,
+            status,
+        } => bad_input(format!(
+            "git {command} failed: {}",
+            crate::render::git_said(stderr, *status)
+        )),
+        UsageProblem::LoopGitFailed {
+            command,
+            stderr,
+            status,
         } => Refusal::new(
-            code.clone(),
+            "git-failed",
             format!(
                 "git {command} failed: {}",
-                crate::render::tool_message(stderr)
+                crate::render::git_said(stderr, *status)
             ),
         ),
-        UsageProblem::Unreadable { what, path, error } => {
-            bad_input(format!("cannot read {what} '{path}': {error}"))
-        }
         UsageProblem::NotJson { what, path, error } => {
             bad_input(format!("{what} '{path}' is not JSON: {error}"))
         }

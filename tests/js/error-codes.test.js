@@ -6,8 +6,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { ANSWERED_ELSEWHERE, EXIT, exitForError } from '../../npm/lib/cli/exit-codes.js';
-import { ENGINE_ERROR_CODES, ERROR_CODES, ERROR_EXIT_CLASSES } from '../../npm/lib/generated/error-codes.js';
+import { EXIT, exitForError } from '../../npm/lib/cli/exit-codes.js';
+import { ANSWERED_ELSEWHERE, ENGINE_ERROR_CODES, ERROR_CODES, ERROR_EXIT_CLASSES } from '../../npm/lib/generated/error-codes.js';
 import { parseDigest } from '../../npm/lib/index.js';
 
 const lib = fileURLToPath(new URL('../../npm/lib/', import.meta.url));

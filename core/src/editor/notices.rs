@@ -267,14 +267,9 @@ pub fn editor_notice(notice: &EditorNotice) -> String {
             root,
             stderr,
             error,
-        } => {
-            // git's own words, quoted as every tool failure is; the system's when it said nothing.
-            let said = if stderr.trim().is_empty() {
-                error.clone()
-            } else {
-                crate::render::tool_message(stderr)
-            };
-            format!("git diff HEAD in {root}: {said}")
-        }
+        } => format!(
+            "git diff HEAD in {root}: {}",
+            crate::render::tool_said(stderr, || error.clone())
+        ),
     }
 }

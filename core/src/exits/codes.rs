@@ -88,6 +88,31 @@ pub const RAISED_CODES: &[RaisedCode] = &[
     raised("unsupported", None, "the browser entry: a call that needs a file system"),
 ];
 
+/// Where each engine code without an exit class is answered (a raised one says so in its
+/// [`RaisedCode::doc`]).
+pub const KINDS_ANSWERED_ELSEWHERE: &[(ErrorKind, &str)] = &[
+    (
+        ErrorKind::HasherFinished,
+        "a streaming hasher used after its digest: a bug in the caller",
+    ),
+    (
+        ErrorKind::InvalidHunkSelection,
+        "the API only (no command selects hunks): a bug in the caller",
+    ),
+    (
+        ErrorKind::InvalidLoopGraph,
+        "raised and answered inside `upkeep loop`",
+    ),
+    (
+        ErrorKind::LoopRefused,
+        "raised and answered inside `upkeep loop`",
+    ),
+    (
+        ErrorKind::InvalidLoopFile,
+        "raised and answered inside `upkeep loop`",
+    ),
+];
+
 /// The operating system's codes by class: a path that does not exist is the input's fault;
 /// a file system that refused a read or a write (or a file upkeep will not overwrite) is
 /// I/O. Any other `E…` code is I/O too ([`code_exit`]).
@@ -155,6 +180,14 @@ mod tests {
         codes.sort_unstable();
         codes.dedup();
         assert_eq!(codes.len(), before);
+    }
+
+    #[test]
+    fn every_kind_without_a_class_says_where_it_is_answered() {
+        for kind in ErrorKind::ALL {
+            let answered = KINDS_ANSWERED_ELSEWHERE.iter().any(|(k, _)| k == kind);
+            assert_eq!(kind.exit_class().is_none(), answered, "{}", kind.code());
+        }
     }
 
     #[test]

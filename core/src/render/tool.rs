@@ -44,6 +44,24 @@ pub fn tool_message(stderr: &str) -> String {
     }
 }
 
+/// What a tool that failed said: its words ([`tool_message`]), or `silent` when it printed
+/// nothing (its exit status, the signal that ended it, why it did not start).
+pub fn tool_said(stderr: &str, silent: impl FnOnce() -> String) -> String {
+    if stderr.trim().is_empty() {
+        silent()
+    } else {
+        tool_message(stderr)
+    }
+}
+
+/// What a failed git said: its words, else its exit status or that a signal ended it.
+pub fn git_said(stderr: &str, status: Option<i32>) -> String {
+    tool_said(stderr, || match status {
+        Some(status) => format!("exit {status}"),
+        None => "it was ended by a signal".to_string(),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

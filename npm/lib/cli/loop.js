@@ -29,7 +29,7 @@ function refused(/** @type {import('../index.js').LoopProblem} */ problem) {
 /** Runs git in `cwd`; returns stdout, or throws with git's message. */
 function git(/** @type {string[]} */ args, /** @type {string} */ cwd, /** @type {string | undefined} */ input = undefined) {
   const run = gitRun(cwd, args, { input });
-  if (run.status !== 0) throw badInput({ kind: 'git-failed', command: args[0], stderr: run.stderr, code: 'git-failed' });
+  if (run.status !== 0) throw badInput({ kind: 'loop-git-failed', command: args[0], stderr: run.stderr, status: run.status });
   return run.stdout.toString('utf8');
 }
 
@@ -50,7 +50,7 @@ function readJson(/** @type {string} */ file, /** @type {string} */ what) {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw badInput({ kind: 'unreadable', what, path: file, error: fsReason(error) });
+    throw badInput({ kind: 'file-failed', action: 'read', what, path: file, error: fsReason(error) });
   }
   try {
     return JSON.parse(text);

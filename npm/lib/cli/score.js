@@ -89,7 +89,8 @@ function git(/** @type {string[]} */ args) {
   } catch (error) {
     throw badInput({ kind: 'tool-did-not-run', tool: 'git', error: /** @type {Error} */ (error).message });
   }
-  if (result.status !== 0) throw badInput({ kind: 'git-failed', command: args.join(' '), stderr: result.stderr, code: 'bad-input' });
+  if (result.status !== 0)
+    throw badInput({ kind: 'score-git-failed', command: args.join(' '), stderr: result.stderr, status: result.status });
   return result.stdout;
 }
 
@@ -99,7 +100,7 @@ async function readWeights(/** @type {string} */ path) {
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw badInput({ kind: 'unreadable', what: 'weights file', path, error: fsReason(error) });
+    throw badInput({ kind: 'file-failed', action: 'read', what: 'weights file', path, error: fsReason(error) });
   }
   try {
     return JSON.parse(text);

@@ -169,3 +169,19 @@ export const ERROR_EXIT_CLASSES = Object.freeze({
   "EISDIR": "io",
   "EEXIST": "io",
 });
+
+/**
+ * Where each code without an exit class (`null` above) is answered instead (or why it is a
+ * caller's bug, which exits `internal`).
+ * @type {Readonly<Record<string, string>>}
+ */
+export const ANSWERED_ELSEWHERE = Object.freeze({
+  "hasher-finished": "a streaming hasher used after its digest: a bug in the caller",
+  "invalid-hunk-selection": "the API only (no command selects hunks): a bug in the caller",
+  "invalid-loop-graph": "raised and answered inside `upkeep loop`",
+  "loop-refused": "raised and answered inside `upkeep loop`",
+  "invalid-loop-file": "raised and answered inside `upkeep loop`",
+  "bad-input": "raised and answered inside `upkeep score` and `upkeep loop`",
+  "git-failed": "raised and answered inside `upkeep loop`",
+  "unsupported": "the browser entry: a call that needs a file system",
+});

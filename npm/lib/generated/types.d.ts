@@ -8287,6 +8287,10 @@ export type UsageProblem =
        */
       action: FileAction;
       /**
+       * What the file is (`weights file`, `brick catalogue`), when the command names it.
+       */
+      what?: string | null;
+      /**
        * The file, as given.
        */
       path: string;
@@ -8324,34 +8328,34 @@ export type UsageProblem =
       error: string;
     }
   | {
-      kind: 'git-failed';
+      kind: 'score-git-failed';
       /**
-       * The command after `git` (`diff --numstat`, `commit`).
+       * The command after `git` (`diff --numstat …`).
        */
       command: string;
       /**
-       * What git printed on stderr (quoted as [`crate::render::tool_message`] quotes it).
+       * What git printed on stderr (quoted as [`crate::render::git_said`] quotes it).
        */
       stderr: string;
       /**
-       * The code raised: `bad-input` for a command's input, `git-failed` for the loop's commits.
+       * Its exit status (none: a signal ended it).
        */
-      code: string;
+      status?: number | null;
     }
   | {
-      kind: 'unreadable';
+      kind: 'loop-git-failed';
       /**
-       * What it is (`weights file`, `brick catalogue`).
+       * The command after `git` (`commit`).
        */
-      what: string;
+      command: string;
       /**
-       * Its path, as given.
+       * What git printed on stderr.
        */
-      path: string;
+      stderr: string;
       /**
-       * The file system's words.
+       * Its exit status (none: a signal ended it).
        */
-      error: string;
+      status?: number | null;
     }
   | {
       kind: 'not-json';
