@@ -8,11 +8,16 @@
 
 use std::io::Write;
 use upkeep_core::contracts::{typescript_declarations, DECLARED_IN_INDEX};
-use upkeep_core::exits::{EXIT_CODES, KINDS_ANSWERED_ELSEWHERE, OS_CODES, RAISED_CODES};
+use upkeep_core::exits::{
+    EXIT_CODES, KINDS_ANSWERED_ELSEWHERE, OS_CODES, RAISED_CODES, STOPPING_NOTICE,
+};
 use upkeep_core::fleet::{Platform, DEFAULT_AUTHOR, DEFAULT_REMOTE};
+use upkeep_core::refresh::{DEFAULT_MANIFEST, RECORD_NAME};
+use upkeep_core::render::PROGRESS_PHASES;
 use upkeep_core::schemas::json_schemas;
 use upkeep_core::text::DiffOptions;
 use upkeep_core::update::{ConflictMode, DEFAULT_STATE_DIR};
+use upkeep_core::usage_refusal::{usage_refusal, UsageProblem};
 use upkeep_core::ErrorKind;
 
 fn main() -> std::io::Result<()> {
@@ -55,6 +60,11 @@ fn main() -> std::io::Result<()> {
             default("DEFAULT_REMOTE", DEFAULT_REMOTE, "The remote `fleet step` pushes to when `--remote` names none."),
             default("DEFAULT_AUTHOR", DEFAULT_AUTHOR, "The commit identity of `fleet step` when `--author` names none."),
             default("DEFAULT_CONTEXT", DiffOptions::default().context, "Lines of context `diff` shows when `-U` names none (GNU `diff -u`'s)."),
+            default("DEFAULT_MANIFEST", DEFAULT_MANIFEST, "Where `install` and `refresh` read the source's manifest when `--manifest` names none."),
+            default("SOURCE_RECORD_NAME", RECORD_NAME, "The record a refresh keeps in the host's home folder."),
+            default("PROGRESS_PHASES", PROGRESS_PHASES.iter().map(|(phase, doing)| (phase.to_string(), *doing)).collect::<std::collections::BTreeMap<_, _>>(), "What the progress bar calls each phase of a run."),
+            default("STOPPING_NOTICE", STOPPING_NOTICE, "What a person watching reads the moment Ctrl-C asks a run to stop."),
+            default("NEEDS_NODE", needs_node(&["hashFile", "writeLoopFile"]), "What the browser entry's calls that need a file system raise (before `init()` too, so not asked of the engine)."),
         ],
         "types": declarations
             .into_iter()
@@ -66,6 +76,18 @@ fn main() -> std::io::Result<()> {
             .collect::<Vec<_>>(),
     });
     writeln!(std::io::stdout().lock(), "{facts}")
+}
+
+/// The refusal of each browser call that needs Node, by call.
+fn needs_node(calls: &[&str]) -> serde_json::Value {
+    let refusal = |call: &str| {
+        let refusal = usage_refusal(&UsageProblem::NeedsNode { call: call.into() });
+        serde_json::json!({ "code": refusal.code, "message": refusal.message })
+    };
+    calls
+        .iter()
+        .map(|call| (call.to_string(), refusal(call)))
+        .collect()
 }
 
 /// One default: its JavaScript name, its value as JSON and its doc line.

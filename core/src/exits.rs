@@ -27,7 +27,7 @@ pub use codes::{
     RAISED_CODES,
 };
 pub use failure::{command_failure, stop_exit, CommandFailure, FailureFacts};
-pub use stopped::{stopped_unwritten, update_stop, StopPoint};
+pub use stopped::{stopped_unwritten, update_stop, StopPoint, STOPPING_NOTICE};
 
 /// Done; nothing needs attention.
 const OK: u8 = 0;

@@ -31,7 +31,7 @@ mod order;
 mod tree_refusal;
 pub use archive::archive_entry_problem;
 pub use order::byte_order;
-pub use tree_refusal::{tree_refusal, TreeProblem};
+pub use tree_refusal::{tree_refusal, StrictFile, TreeProblem};
 
 use crate::error::{Error, ErrorKind, Result};
 

@@ -225,6 +225,16 @@ pub struct PhaseCount {
     pub total: u64,
 }
 
+/// What a progress bar calls each phase of a run's events, by phase.
+pub const PROGRESS_PHASES: [(&str, &str); 6] = [
+    ("fetch", "fetching"),
+    ("read", "reading"),
+    ("plan", "planning"),
+    ("backup", "backing up"),
+    ("write", "writing"),
+    ("regenerate", "regenerating"),
+];
+
 /// The lines for a run that stopped early: what stopped it, what it had done, and the
 /// command that resumes it (every write is whole, so running it again is always safe).
 pub fn render_stopped(facts: &StopFacts) -> Vec<Line> {
@@ -248,11 +258,10 @@ pub fn render_stopped(facts: &StopFacts) -> Vec<Line> {
         "fetch" if matches!(command.as_str(), "new" | "adopt") => "fetching the release",
         "fetch" => "fetching the releases",
         "read" => "reading the files",
-        "plan" => "planning",
-        "backup" => "backing up",
-        "write" => "writing",
-        "regenerate" => "regenerating",
-        _ => "starting",
+        other => PROGRESS_PHASES
+            .iter()
+            .find(|(phase, _)| *phase == other)
+            .map_or("starting", |(_, doing)| doing),
     };
     let wrote = matches!(phase, "backup" | "write" | "regenerate");
     let mut lines = vec![Line::new(

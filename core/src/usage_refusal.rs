@@ -208,6 +208,20 @@ pub enum UsageProblem {
         /// The question's id.
         question: String,
     },
+    /// The API's `decide` callback answered a yes-or-no question with something else.
+    DecideAnswer {
+        /// The API function (`update`).
+        function: String,
+        /// The question's id.
+        question: String,
+        /// What it answered, as JSON (`undefined` for nothing).
+        answer: String,
+    },
+    /// A call of the browser entry that needs a file system (`hashFile`).
+    NeedsNode {
+        /// The call.
+        call: String,
+    },
     /// An option outside its choices, worded as the command line words the same flag.
     NotAChoice {
         /// The command line's flag (`--conflicts`).
@@ -224,6 +238,17 @@ pub fn usage_refusal(problem: &UsageProblem) -> Refusal {
     let usage = |message: String| Refusal::new("usage", message);
     let bad_input = |message: String| Refusal::new("bad-input", message);
     match problem {
+        UsageProblem::DecideAnswer {
+            function,
+            question,
+            answer,
+        } => usage(format!(
+            "{function}: decide answered the question '{question}' with {answer}; it takes true or false"
+        )),
+        UsageProblem::NeedsNode { call } => Refusal::new(
+            "unsupported",
+            format!("{call} needs Node: browsers have no file system"),
+        ),
         UsageProblem::QuietWithVerbose => {
             usage("--quiet and --verbose cannot be used together".into())
         }

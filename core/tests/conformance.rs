@@ -495,6 +495,10 @@ fn run(call: &str, args: &[Value]) -> Value {
         >(&args[0]))
         .into())),
         "renderCacheIndex" => outcome(Ok(lifecycle::render_cache_index(&typed(&args[0])).into())),
+        "cacheDamagedNotice" => encoded(Ok(lifecycle::cache_damaged_notice(
+            args[0].as_str().unwrap(),
+            args[1].as_str().unwrap(),
+        ))),
         "verifyCacheEntry" => encoded(Ok(lifecycle::verify_cache_entry(
             args[0].as_str(),
             &typed::<Vec<lifecycle::CachedFile>>(&args[1]),

@@ -129,6 +129,12 @@ pub fn render_cache_index(
     Ok(life::render_cache_index(&index))
 }
 
+/// The notice of a damaged cache entry, fetched again.
+#[napi]
+pub fn cache_damaged_notice(release: String, damage: String) -> String {
+    life::cache_damaged_notice(&release, &damage)
+}
+
 /// Checks a cache entry against its index.
 #[napi(ts_return_type = "CacheVerdict")]
 pub fn verify_cache_entry<'env>(

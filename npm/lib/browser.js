@@ -2,6 +2,7 @@
 // before calling anything else. The exports both entries share are declared once, in
 // exports.js (generated into generated/); the flows are Node only.
 import { initWasm } from './engine-browser.js';
+import { NEEDS_NODE } from './generated/defaults.js';
 import { UpkeepError } from './shim/upkeep-error.js';
 
 export * from './generated/exports-browser.js';
@@ -14,7 +15,7 @@ export const loadFailures = [];
 
 /** @returns {never} */
 export function writeLoopFile() {
-  throw new UpkeepError('unsupported', 'writeLoopFile needs Node: browsers have no file system');
+  throw UpkeepError.from(NEEDS_NODE.writeLoopFile);
 }
 
 /**
@@ -28,5 +29,5 @@ export async function init(source) {
 
 /** @returns {never} */
 export function hashFile() {
-  throw new UpkeepError('unsupported', 'hashFile needs Node: browsers have no file system');
+  throw UpkeepError.from(NEEDS_NODE.hashFile);
 }

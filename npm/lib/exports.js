@@ -149,6 +149,7 @@ export const ENGINE = Object.freeze([
       'planLayout',
       'cacheKey',
       'renderCacheIndex',
+      'cacheDamagedNotice',
       'verifyCacheEntry',
       'folderFingerprint',
       'parseProjectSource',

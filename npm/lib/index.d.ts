@@ -1163,6 +1163,8 @@ export declare function renderCacheIndex(index: CacheIndex): string;
 /** A folder's fingerprint from its entries' lstat stamps (`stat-sha256:…`): equal means unchanged. */
 export declare function folderFingerprint(entries: CachedFile[]): string;
 /** Whether a cache entry is whole (its index lists exactly the files found, unchanged). */
+/** The notice of a damaged cache entry, dropped and fetched again (`release` names the release as given). */
+export declare function cacheDamagedNotice(release: string, damage: string): string;
 export declare function verifyCacheEntry(indexText: string | null, found: CachedFile[]): CacheVerdict;
 
 /** Parses `.upkeep/source.json` strictly; throws `invalid-source-file`. */

@@ -40,6 +40,7 @@ const install = (/** @type {string} */ path, /** @type {number} */ index) => ({
   path,
   expect: { kind: 'missing' },
   content: { kind: 'release', from: path, sha256: null },
+  mode: { kind: 'source' },
   backup: null,
   index,
 });
@@ -89,7 +90,14 @@ describe('the executor at scale', () => {
     const dead = `.other.js.upkeep-${deadPid()}-0a0b0c0d.tmp`;
     const live = `.other.js.upkeep-${process.ppid}-01020304.tmp`;
     for (const name of [dead, live, '.keep.upkeep-notes.txt']) writeFileSync(join(root, name), 'x');
-    const step = { path: 'a.js', expect: { kind: 'missing' }, content: { kind: 'text', text: 'a\n' }, backup: null, index: 0 };
+    const step = {
+      path: 'a.js',
+      expect: { kind: 'missing' },
+      content: { kind: 'text', text: 'a\n' },
+      mode: { kind: 'replaced-or', mode: 0o644 },
+      backup: null,
+      index: 0,
+    };
     await executeSteps([/** @type {any} */ (step)], { root, sourceRoot: root });
     assert.deepEqual(readdirSync(root).sort(), ['.keep.upkeep-notes.txt', live, 'a.js'].sort());
     assert.equal(readFileSync(join(root, 'a.js'), 'utf8'), 'a\n');
@@ -109,7 +117,7 @@ describe('the executor at scale', () => {
       const { executeSteps } = await import(${JSON.stringify(executor)});
       const steps = [];
       for (const folder of ['a', 'b', 'c'])
-        for (let i = 0; i < 200; i += 1) steps.push({ path: folder + '/f' + i + '.js', expect: { kind: 'missing' }, content: { kind: 'release', from: folder + '/f' + i + '.js', sha256: null }, backup: null, index: steps.length });
+        for (let i = 0; i < 200; i += 1) steps.push({ path: folder + '/f' + i + '.js', expect: { kind: 'missing' }, content: { kind: 'release', from: folder + '/f' + i + '.js', sha256: null }, mode: { kind: 'source' }, backup: null, index: steps.length });
       process.stderr.write('WRITING\\n');
       const { outcomes } = await executeSteps(steps, { root: ${JSON.stringify(root)}, sourceRoot: ${JSON.stringify(release)} });
       if (outcomes.some((o) => o.outcome !== 'done')) throw new Error(JSON.stringify(outcomes.find((o) => o.outcome !== 'done')));
@@ -134,7 +142,7 @@ describe('the executor at scale', () => {
         'fsync,fdatasync',
         `
         const { executeSteps } = await import(${JSON.stringify(executor)});
-        const steps = Array.from({ length: 100 }, (_, i) => ({ path: 'new/f' + i, expect: { kind: 'missing' }, content: { kind: 'release', from: 'd/f' + i, sha256: null }, backup: null, index: i }));
+        const steps = Array.from({ length: 100 }, (_, i) => ({ path: 'new/f' + i, expect: { kind: 'missing' }, content: { kind: 'release', from: 'd/f' + i, sha256: null }, mode: { kind: 'source' }, backup: null, index: i }));
         process.stderr.write('WRITING\\n');
         await executeSteps(steps, { root: ${JSON.stringify(root)}, sourceRoot: ${JSON.stringify(release)}, durability: ${JSON.stringify(durability)} });
         process.stderr.write('WRITTEN\\n');`,

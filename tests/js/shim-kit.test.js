@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import {
+  chmodSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -49,6 +50,7 @@ describe('the executor', () => {
     path,
     expect: { kind: 'missing' },
     content: { kind: 'text', text },
+    mode: { kind: 'replaced-or', mode: 0o644 },
     backup: null,
     index: null,
     ...over,
@@ -66,6 +68,46 @@ describe('the executor', () => {
         readdirSync(join(root, d)).filter((n) => n.endsWith('.tmp')),
         [],
       );
+  });
+
+  test("each file gets the bits the step's mode names, from its first appearance", async () => {
+    const root = mkdtempSync(join(dir, 'exec-'));
+    const source = mkdtempSync(join(dir, 'src-'));
+    /** @param {string} folder @param {Record<string, number>} files name → mode */
+    const make = (folder, files, text = 'old') => {
+      for (const [name, mode] of Object.entries(files)) {
+        writeFileSync(join(folder, name), text);
+        chmodSync(join(folder, name), mode);
+      }
+    };
+    make(source, { 'run.sh': 0o750, tool: 0o640 }, 'from the source');
+    make(root, { kept: 0o755, 'copied-over': 0o700, 'released-over': 0o755 });
+    const over = { expect: { kind: 'file', sha256: sha('old') } };
+    const steps = [
+      write('kept', 'new', over),
+      write('fresh', 'new', { mode: { kind: 'replaced-or', mode: 0o600 } }),
+      write('copied', '', {
+        content: { kind: 'copy', from: 'run.sh', sha256: sha('from the source'), crlf: false },
+        mode: { kind: 'replaced-or-source' },
+      }),
+      write('copied-over', '', {
+        ...over,
+        content: { kind: 'copy', from: 'run.sh', sha256: sha('from the source'), crlf: false },
+        mode: { kind: 'replaced-or-source' },
+      }),
+      write('released-over', '', {
+        ...over,
+        content: { kind: 'release', from: 'tool', sha256: sha('from the source') },
+        mode: { kind: 'source' },
+      }),
+    ];
+    const { outcomes } = await executeSteps(steps, { root, sourceRoot: source });
+    assert.deepEqual(
+      outcomes.map((o) => o.outcome),
+      ['done', 'done', 'done', 'done', 'done'],
+    );
+    const modes = steps.map((s) => statSync(join(root, s.path)).mode & 0o7777);
+    assert.deepEqual(modes, [0o755, 0o600, 0o750, 0o700, 0o640]);
   });
 
   test('a file that is not what the plan saw is left alone; one created meanwhile is never replaced', async () => {
@@ -93,7 +135,7 @@ describe('the executor', () => {
     writeFileSync(join(root, 'rel/b'), 'release b');
     writeFileSync(join(root, 'appeared'), 'mine');
     const release = (/** @type {string} */ path, /** @type {string} */ from) =>
-      write(path, '', { content: { kind: 'release', from, sha256: null } });
+      write(path, '', { content: { kind: 'release', from, sha256: null }, mode: { kind: 'source' } });
     const { outcomes } = await executeSteps([release('appeared', 'rel/a'), release('fresh', 'rel/b')], {
       root,
       sourceRoot: root,
@@ -134,7 +176,7 @@ describe('the executor', () => {
     symlinkSync(join(dir, 'secret'), join(release, 'linked'));
     writeFileSync(join(release, 'edited'), 'not what was planned');
     const copy = (/** @type {string} */ path) =>
-      write(path, '', { content: { kind: 'copy', from: path, sha256: sha('planned'), crlf: false } });
+      write(path, '', { content: { kind: 'copy', from: path, sha256: sha('planned'), crlf: false }, mode: { kind: 'replaced-or-source' } });
     const { outcomes } = await executeSteps([copy('linked'), copy('edited')], { root, sourceRoot: release });
     assert.deepEqual(
       outcomes.map((o) => o.outcome),

@@ -4,7 +4,7 @@
 // programs that succeed, fail, hang, flood their output, never start, and write outside
 // their paths; malformed, dropped and unreadable declarations; the off switch.
 import assert from 'node:assert/strict';
-import { existsSync, lstatSync, readFileSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { runCli } from './consumer.js';
@@ -345,6 +345,19 @@ mkdir -p docs/made && echo x > docs/made/y
     assert.equal(read(project, `${saved}/docs/other.md`), 'changed\n');
     assert.equal(read(project, `${saved}/docs/new.txt`), 'new\n');
     assert.equal(read(project, `${saved}/docs/made/y`), 'x\n');
+  });
+
+  test('a file it deleted outside its paths comes back with its own permission bits', () => {
+    const { v1, v2 } = template({ script: `${GENERATOR}rm docs/other.md\n` });
+    const project = track(installProject(v1, { 'docs/TEAM.md': team('Team', '- ann\n') }));
+    chmodSync(join(project, 'docs/other.md'), 0o750);
+    const { json } = runUpdate(project, v1, v2);
+    assert.deepEqual(
+      json.regions.regen.confined.map((/** @type {any} */ c) => [c.action, c.path]),
+      [['restored', 'docs/other.md']],
+    );
+    assert.equal(read(project, 'docs/other.md'), 'other\n');
+    assert.equal(statSync(join(project, 'docs/other.md')).mode & 0o777, 0o750);
   });
 
   test('a link inside its directory retargeted or deleted is put back on its original target', () => {

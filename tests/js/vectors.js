@@ -360,6 +360,7 @@ const calls = {
   cacheKey: (api, [input]) => api.cacheKey(input),
   folderFingerprint: (api, [entries]) => api.folderFingerprint(entries),
   renderCacheIndex: (api, [index]) => api.renderCacheIndex(index),
+  cacheDamagedNotice: (api, [release, damage]) => api.cacheDamagedNotice(release, damage),
   verifyCacheEntry: (api, [text, found]) => api.verifyCacheEntry(text, found),
   parseProjectSource: (api, [text, label]) => api.parseProjectSource(text, label),
   renderProjectSource: (api, [record]) => api.renderProjectSource(record),

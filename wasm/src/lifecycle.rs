@@ -100,6 +100,12 @@ pub fn render_cache_index(index: JsValue) -> Result<String, JsValue> {
     Ok(life::render_cache_index(&index))
 }
 
+/// The notice of a damaged cache entry, fetched again.
+#[wasm_bindgen(js_name = cacheDamagedNotice)]
+pub fn cache_damaged_notice(release: &str, damage: &str) -> String {
+    life::cache_damaged_notice(release, damage)
+}
+
 /// Checks a cache entry against its index.
 #[wasm_bindgen(js_name = verifyCacheEntry)]
 pub fn verify_cache_entry(index_text: JsValue, found: JsValue) -> Result<JsValue, JsValue> {

@@ -16,6 +16,10 @@
 
 use crate::update::{DocumentError, RunOutcome, INTERRUPTED_MESSAGE};
 
+/// What a person watching reads the moment a stop is asked for (Ctrl-C): the run goes on
+/// to its next safe point, so nothing is left half-written.
+pub const STOPPING_NOTICE: &str = "stopping at the next safe point (every file stays whole)…";
+
 /// The error an update that returned `status` ends with, when a stop ended it; none for
 /// every other status (its report and exit code say the rest).
 pub fn update_stop(status: &str) -> Option<DocumentError> {

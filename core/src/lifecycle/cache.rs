@@ -226,6 +226,22 @@ pub struct CacheVerdict {
     pub damage: Option<String>,
 }
 
+/// The notice of a damaged entry, which the shim drops and fetches again: `release` names
+/// the release as given, `damage` is the verdict's (or why the entry's tree could not be
+/// read).
+///
+/// ```
+/// use upkeep_core::lifecycle::cache_damaged_notice;
+///
+/// assert_eq!(
+///     cache_damaged_notice("../tpl@1.3.0", "it has no entry.json (a fetch that did not finish)"),
+///     "upkeep's cached copy of ../tpl@1.3.0 was damaged (it has no entry.json (a fetch that did not finish)); it was fetched again"
+/// );
+/// ```
+pub fn cache_damaged_notice(release: &str, damage: &str) -> String {
+    format!("upkeep's cached copy of {release} was damaged ({damage}); it was fetched again")
+}
+
 /// Checks an entry: its index parses and lists exactly the files found, each with the
 /// stamp it had when the entry was written.
 pub fn verify_cache_entry(index_text: Option<&str>, found: &[CachedFile]) -> CacheVerdict {

@@ -43,8 +43,8 @@ pub use adopt::{
     adopt_refusal, plan_adopt, AdoptFile, AdoptInput, AdoptPlan, AdoptReport, AdoptedPath,
 };
 pub use cache::{
-    cache_key, folder_fingerprint, render_cache_index, verify_cache_entry, CacheIndex,
-    CacheKeyInput, CacheVerdict, CachedFile,
+    cache_damaged_notice, cache_key, folder_fingerprint, render_cache_index, verify_cache_entry,
+    CacheIndex, CacheKeyInput, CacheVerdict, CachedFile,
 };
 pub use check::{
     check_manifest, manifest_check_reads, CheckedText, ManifestCheck, ManifestCheckInput,

@@ -370,16 +370,16 @@ pub fn plan_scaffold(input: &ScaffoldInput) -> Result<ScaffoldPlan> {
         match &file.current {
             None => {
                 report.created.push(file.path.clone());
-                steps.push(WriteStep {
-                    path: file.path.clone(),
-                    expect: Expect::Missing,
-                    content: StepContent::Release {
+                steps.push(WriteStep::new(
+                    &file.path,
+                    Expect::Missing,
+                    StepContent::Release {
                         from: file.path.clone(),
                         sha256: None,
                     },
-                    backup: None,
+                    None,
                     index,
-                });
+                ));
             }
             Some(side) if side.kind != EntryKind::File => blocked.push(file.path.clone()),
             Some(side) if side.sha256.is_some() && side.sha256 == file.sha256 => {
@@ -394,18 +394,18 @@ pub fn plan_scaffold(input: &ScaffoldInput) -> Result<ScaffoldPlan> {
                     ));
                 };
                 report.replaced.push(file.path.clone());
-                steps.push(WriteStep {
-                    path: file.path.clone(),
-                    expect: Expect::File {
+                steps.push(WriteStep::new(
+                    &file.path,
+                    Expect::File {
                         sha256: now.clone(),
                     },
-                    content: StepContent::Release {
+                    StepContent::Release {
                         from: file.path.clone(),
                         sha256: Some(release.clone()),
                     },
-                    backup: Some(format!("{backup_dir}/{}", file.path)),
+                    Some(format!("{backup_dir}/{}", file.path)),
                     index,
-                });
+                ));
             }
         }
     }

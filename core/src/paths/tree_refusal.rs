@@ -99,8 +99,8 @@ pub enum TreeProblem {
         /// The byte offset of the first invalid sequence.
         #[cfg_attr(feature = "contracts", ts(type = "number"))]
         offset: u64,
-        /// The code the reader refuses it with (`bad-state`, `bad-release`, …).
-        code: String,
+        /// Whose file it is: a release's manifest, another release file, or the project's.
+        file: StrictFile,
     },
     /// A file vanished or was replaced while it was read for a plan.
     ChangedWhileRead {
@@ -111,6 +111,24 @@ pub enum TreeProblem {
         /// The file system's words.
         error: String,
     },
+}
+
+/// A text file read strictly, by whose it is: its refusal's code follows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+#[non_exhaustive]
+pub enum StrictFile {
+    /// A release's manifest (`invalid-manifest`).
+    ReleaseManifest,
+    /// Another file of a release's state folder, its `VERSION` (`bad-release`).
+    Release,
+    /// A file of the project's state (`bad-state`).
+    State,
 }
 
 /// What the shim found, as the other refusals say it: a `symlink` is a "symbolic link".
@@ -169,9 +187,14 @@ pub fn tree_refusal(problem: &TreeProblem) -> Refusal {
                 format!("refusing to use the journal '{path}': it is a {kind}, not a regular file"),
             );
         }
-        TreeProblem::NotUtf8 { path, offset, code } => {
+        TreeProblem::NotUtf8 { path, offset, file } => {
+            let code = match file {
+                StrictFile::ReleaseManifest => "invalid-manifest",
+                StrictFile::Release => "bad-release",
+                StrictFile::State => "bad-state",
+            };
             return Refusal::new(
-                code.clone(),
+                code,
                 format!("{path} is not valid UTF-8 (byte offset {offset}); upkeep reads it strictly rather than guessing"),
             )
         }

@@ -30,6 +30,9 @@ use crate::paths::{check_collisions, validate_path};
 pub const SCHEMA: u32 = 1;
 /// The record's file name inside `home`.
 pub const RECORD_NAME: &str = ".upkeep-source.json";
+
+/// Where a source keeps its install manifest when the caller names none.
+pub const DEFAULT_MANIFEST: &str = "install/manifest.json";
 /// Names inside `home` that belong to upkeep and can never be managed files.
 pub const RESERVED_PREFIXES: [&str; 2] = [".upkeep-source", ".upkeep-backups"];
 

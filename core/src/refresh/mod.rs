@@ -55,7 +55,7 @@ pub use journal::{
 };
 pub use manifest::{
     parse_install_manifest, parse_source_record, render_source_record, InstallManifest,
-    ManifestFile, RecordFile, Rename, SourceRecord, RECORD_NAME, SCHEMA,
+    ManifestFile, RecordFile, Rename, SourceRecord, DEFAULT_MANIFEST, RECORD_NAME, SCHEMA,
 };
 pub use no_record::{no_record, NoRecordFacts};
 pub use plan::{

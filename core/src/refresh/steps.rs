@@ -63,13 +63,13 @@ pub(crate) fn steps_of<'p>(
             _ => return Err(inconsistent(f.target, "a write has no source hash")),
         };
         let backed_up = f.backup && matches!(expect, Expect::File { .. });
-        steps.push(WriteStep {
-            path: f.target.to_string(),
+        steps.push(WriteStep::new(
+            f.target,
             expect,
             content,
-            backup: backed_up.then(|| format!("{backup_dir}/{}", f.target)),
-            index: Some(f.index),
-        });
+            backed_up.then(|| format!("{backup_dir}/{}", f.target)),
+            Some(f.index),
+        ));
     }
     if steps.iter().any(|s| s.backup.is_some()) {
         let folder = backup_dir.rsplit_once('/').map_or("", |(parent, _)| parent);

@@ -8,15 +8,18 @@
 //! ```
 //! use upkeep_core::observe::Observed;
 //! use upkeep_core::regions::{file_repair, FileRepair, FileRepairFacts, Repair, RepairOp};
+//! use upkeep_core::writes::FileMode;
 //!
 //! let facts = FileRepairFacts {
 //!     repair: Repair { op: RepairOp::RestoreFile, path: "docs/x.md".into(), target: None },
 //!     now: Observed::missing(),
-//!     preimage: true,
+//!     preimage_mode: Some(0o755),
 //!     save_dir: ".upkeep-backups/r1-regen".into(),
 //! };
-//! let FileRepair::Step { step, restore_mode } = file_repair(&facts) else { panic!() };
-//! assert!(restore_mode && step.backup.is_none());
+//! let FileRepair::Step { step } = file_repair(&facts) else { panic!() };
+//! // Put back as it was, with its own bits.
+//! assert_eq!(step.mode, FileMode::ReplacedOr { mode: 0o755 });
+//! assert!(step.backup.is_none());
 //! ```
 
 use super::confine::{Repair, RepairOp};
@@ -25,7 +28,9 @@ use super::repair_words::{repair_words, RepairFact};
 use super::report::BackupFailure;
 use crate::error::{Error, ErrorKind, Result};
 use crate::observe::{EntryKind, Observed};
-use crate::writes::{Expect, OutcomeKind, StepContent, StepOutcome, WriteStep};
+use crate::writes::{
+    Expect, FileMode, OutcomeKind, StepContent, StepOutcome, WriteStep, DEFAULT_FILE_MODE,
+};
 
 /// A region's declared backups with what the shim found at each path.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -63,17 +68,17 @@ pub fn region_backup_steps(input: &BackupsFound) -> Result<Vec<WriteStep>> {
         let Some(sha256) = found.sha256.clone() else {
             continue;
         };
-        steps.push(WriteStep {
-            path: backup.backup_path.clone(),
-            expect: Expect::Missing,
-            content: StepContent::Copy {
+        steps.push(WriteStep::new(
+            &backup.backup_path,
+            Expect::Missing,
+            StepContent::Copy {
                 from: backup.path.clone(),
                 sha256,
                 crlf: false,
             },
-            backup: None,
-            index: None,
-        });
+            None,
+            None,
+        ));
     }
     Ok(steps)
 }
@@ -164,8 +169,9 @@ pub struct FileRepairFacts {
     pub repair: Repair,
     /// What is at its path now (a file's `sha256`).
     pub now: Observed,
-    /// Whether the shim holds the file's bytes from before the program ran.
-    pub preimage: bool,
+    /// The permission bits of the file as it was before the program ran, when the shim
+    /// holds its bytes; none when it holds none.
+    pub preimage_mode: Option<u32>,
     /// Where a file is saved before a repair touches it.
     pub save_dir: String,
 }
@@ -192,11 +198,9 @@ pub enum FileRepair {
     },
     /// Carry out this step (its bytes, if any, are the pre-image).
     Step {
-        /// The step, checked against what is there now and saving it first.
+        /// The step, checked against what is there now and saving it first. A deleted file
+        /// comes back with its pre-image's permission bits.
         step: WriteStep,
-        /// Once the step is done, give the file its pre-image's permission bits (a deleted
-        /// file comes back with its own).
-        restore_mode: bool,
     },
 }
 
@@ -206,9 +210,11 @@ pub fn file_repair(facts: &FileRepairFacts) -> FileRepair {
         failure: fact.as_ref().map(repair_words),
     };
     let restore = facts.repair.op == RepairOp::RestoreFile;
-    if restore && !facts.preimage {
-        return settled(Some(RepairFact::NoPreimage));
-    }
+    let preimage_mode = match facts.preimage_mode {
+        Some(mode) => mode,
+        None if restore => return settled(Some(RepairFact::NoPreimage)),
+        None => DEFAULT_FILE_MODE,
+    };
     let sha256 = match facts.now.kind {
         EntryKind::Missing if restore => None,
         EntryKind::Missing => return settled(None), // already gone
@@ -220,23 +226,24 @@ pub fn file_repair(facts: &FileRepairFacts) -> FileRepair {
         }
     };
     let path = &facts.repair.path;
+    let expect = match &sha256 {
+        Some(sha256) => Expect::File {
+            sha256: sha256.clone(),
+        },
+        None => Expect::Missing,
+    };
+    let content = if restore {
+        StepContent::Planned
+    } else {
+        StepContent::Remove
+    };
+    let backup = sha256.map(|_| format!("{}/{path}", facts.save_dir));
     FileRepair::Step {
-        restore_mode: restore && sha256.is_none(),
         step: WriteStep {
-            path: path.clone(),
-            backup: sha256
-                .as_ref()
-                .map(|_| format!("{}/{path}", facts.save_dir)),
-            expect: match sha256 {
-                Some(sha256) => Expect::File { sha256 },
-                None => Expect::Missing,
+            mode: FileMode::ReplacedOr {
+                mode: preimage_mode,
             },
-            content: if restore {
-                StepContent::Planned
-            } else {
-                StepContent::Remove
-            },
-            index: None,
+            ..WriteStep::new(path, expect, content, backup, None)
         },
     }
 }
@@ -332,6 +339,7 @@ mod tests {
     }
 
     fn repair(op: RepairOp, now: Observed, preimage: bool) -> FileRepair {
+        let preimage_mode = preimage.then_some(0o600);
         file_repair(&FileRepairFacts {
             repair: Repair {
                 op,
@@ -339,7 +347,7 @@ mod tests {
                 target: None,
             },
             now,
-            preimage,
+            preimage_mode,
             save_dir: "s".into(),
         })
     }
@@ -367,20 +375,21 @@ mod tests {
             words(repair(RepairOp::Remove, dir, true)).unwrap(),
             "a directory is there now"
         );
-        let FileRepair::Step { step, restore_mode } =
+        let FileRepair::Step { step } =
             repair(RepairOp::Remove, Observed::file("2".repeat(64)), false)
         else {
             panic!("no step")
         };
-        assert!(!restore_mode);
         assert_eq!(step.content, StepContent::Remove);
         assert_eq!(step.backup.as_deref(), Some("s/x"));
-        let FileRepair::Step { step, restore_mode } =
+        let FileRepair::Step { step } =
             repair(RepairOp::RestoreFile, Observed::file("2".repeat(64)), true)
         else {
             panic!("no step")
         };
-        assert!(!restore_mode && step.content == StepContent::Planned);
+        // The file it replaces keeps its bits; the pre-image's are for one that is gone.
+        assert_eq!(step.content, StepContent::Planned);
+        assert_eq!(step.mode, FileMode::ReplacedOr { mode: 0o600 });
     }
 
     #[test]

@@ -12,7 +12,7 @@
 //! let v = |s: &str| s.parse::<Version>().unwrap();
 //! let mut report = UpdateReport::new(&v("1.0.0"), &v("1.1.0"));
 //! report.overwrite.push("a.txt".into());
-//! let step = WriteStep { path: "a.txt".into(), expect: Expect::Missing, content: StepContent::Planned, backup: None, index: Some(0) };
+//! let step = WriteStep::new("a.txt", Expect::Missing, StepContent::Planned, None, Some(0));
 //! let outcome = StepOutcome { path: "a.txt".into(), outcome: OutcomeKind::Changed, ..StepOutcome::default() };
 //! let done = finish_update(UpdateRun { report, steps: vec![step], outcomes: vec![outcome], ..UpdateRun::default() });
 //! assert_eq!(done.outcome, RunOutcome::Incomplete);
@@ -461,13 +461,7 @@ mod tests {
     use crate::writes::{Expect, StepContent, WriteStage};
 
     fn step(path: &str, index: Option<usize>) -> WriteStep {
-        WriteStep {
-            path: path.into(),
-            expect: Expect::Missing,
-            content: StepContent::Planned,
-            backup: None,
-            index,
-        }
+        WriteStep::new(path, Expect::Missing, StepContent::Planned, None, index)
     }
 
     fn outcome(path: &str, outcome: OutcomeKind) -> StepOutcome {

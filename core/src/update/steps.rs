@@ -30,40 +30,40 @@ pub(super) fn build(
         let step = match action {
             Action::Copy { path, backup_path } => {
                 let s = sides_of(sides, path)?;
-                WriteStep {
-                    path: path.clone(),
-                    expect: expect_current(&s.a, path)?,
-                    content: StepContent::Copy {
+                WriteStep::new(
+                    path,
+                    expect_current(&s.a, path)?,
+                    StepContent::Copy {
                         from: path.clone(),
                         sha256: digest(&s.l, path, "latest")?,
                         crlf: false,
                     },
-                    backup: backup_path.clone(),
-                    index: Some(index),
-                }
+                    backup_path.clone(),
+                    Some(index),
+                )
             }
             Action::WriteMerged {
                 path, backup_path, ..
-            } => WriteStep {
-                path: path.clone(),
-                expect: expect_current(&sides_of(sides, path)?.a, path)?,
-                content: StepContent::Planned,
-                backup: Some(backup_path.clone()),
-                index: Some(index),
-            },
+            } => WriteStep::new(
+                path,
+                expect_current(&sides_of(sides, path)?.a, path)?,
+                StepContent::Planned,
+                Some(backup_path.clone()),
+                Some(index),
+            ),
             Action::WritePatch { patch_path, .. } => {
                 // A patch or notes file a prior run left is backed up before it is replaced.
                 let left = patch_path
                     .strip_prefix(&merge_prefix)
                     .is_some_and(|rel| leftover.contains(rel));
-                WriteStep {
-                    path: patch_path.clone(),
-                    expect: Expect::Any,
-                    content: StepContent::Planned,
-                    backup: (left && check_run_id(&options.run_id).is_ok())
+                WriteStep::new(
+                    patch_path,
+                    Expect::Any,
+                    StepContent::Planned,
+                    (left && check_run_id(&options.run_id).is_ok())
                         .then(|| format!("{}/{patch_path}", backup_dir(&options.run_id))),
-                    index: Some(index),
-                }
+                    Some(index),
+                )
             }
         };
         steps.push(step);

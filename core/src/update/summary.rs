@@ -132,29 +132,29 @@ pub fn render_summary_lines(report: &UpdateReport, options: &SummaryOptions) -> 
         ));
         head.push(Line::blank());
     }
-    let rows: [(&str, usize, &str); 7] = [
+    // A run that wrote says what it did; a dry run or `status`, what a run would do.
+    let (replaced, merged, absent, left) = if dry_run {
         (
-            "Overwritten",
-            report.overwrite.len(),
+            "owned files a run would replace with the latest release",
+            "would update cleanly; any local edits kept",
+            "you deleted them; they stay absent",
+            "a run would leave them for you to resolve",
+        )
+    } else {
+        (
             "owned files replaced with the latest release",
-        ),
-        (
-            "Merged",
-            report.merge.len(),
             "updated cleanly; any local edits kept",
-        ),
-        ("Added", report.add.len(), "new in the latest release"),
-        (
-            "Removed",
-            report.removed.len(),
             "you deleted them; left absent",
-        ),
-        ("Skipped", report.skip.len(), "nothing to do"),
-        (
-            "Conflicts",
-            report.conflicts.len(),
             "left for you to resolve",
-        ),
+        )
+    };
+    let rows: [(&str, usize, &str); 7] = [
+        ("Overwritten", report.overwrite.len(), replaced),
+        ("Merged", report.merge.len(), merged),
+        ("Added", report.add.len(), "new in the latest release"),
+        ("Removed", report.removed.len(), absent),
+        ("Skipped", report.skip.len(), "nothing to do"),
+        ("Conflicts", report.conflicts.len(), left),
         (
             "Delete",
             report.delete.len(),

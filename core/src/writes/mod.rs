@@ -11,15 +11,17 @@
 //! project to look at instead of a false "updated".
 //!
 //! ```
-//! use upkeep_core::writes::{check_write_targets, Expect, StepContent, WriteStep};
+//! use upkeep_core::writes::{check_write_targets, Expect, FileMode, StepContent, WriteStep};
 //!
-//! let step = WriteStep {
-//!     path: "src/a.js".into(),
-//!     expect: Expect::File { sha256: upkeep_core::sha256_hex(b"v1") },
-//!     content: StepContent::Copy { from: "src/a.js".into(), sha256: upkeep_core::sha256_hex(b"v2"), crlf: false },
-//!     backup: Some(".upkeep-backups/run1/src/a.js".into()),
-//!     index: Some(0),
-//! };
+//! let step = WriteStep::new(
+//!     "src/a.js",
+//!     Expect::File { sha256: upkeep_core::sha256_hex(b"v1") },
+//!     StepContent::Copy { from: "src/a.js".into(), sha256: upkeep_core::sha256_hex(b"v2"), crlf: false },
+//!     Some(".upkeep-backups/run1/src/a.js".into()),
+//!     Some(0),
+//! );
+//! // A copy keeps the bits of the file it replaces.
+//! assert_eq!(step.mode, FileMode::ReplacedOrSource);
 //! assert!(check_write_targets(&[step.clone()], &[]).is_ok());
 //! let patch = WriteStep { path: "src/a.js/x".into(), ..step.clone() };
 //! assert_eq!(check_write_targets(&[step, patch], &[]).unwrap_err().code(), "path-collision");
@@ -31,7 +33,10 @@ mod outcome;
 mod preflight;
 mod step;
 
-pub use limits::{write_constants, WriteConstants, CRLF_IN_MEMORY_MAX_BYTES, DEFAULT_FILE_MODE};
+pub use limits::{
+    write_constants, WriteConstants, CRLF_IN_MEMORY_MAX_BYTES, DEFAULT_FILE_MODE,
+    JOURNAL_ROTATE_BYTES, NEEDED_READ_MAX_BYTES,
+};
 
 pub(crate) use lock::named as holder_named;
 pub use lock::{
@@ -40,5 +45,6 @@ pub use lock::{
 pub use outcome::{describe_outcome, OsError, OutcomeKind, StepOutcome, WriteStage};
 pub use preflight::{preflight_refusal, TargetSeen};
 pub use step::{
-    check_write_targets, ignore_step, Durability, Expect, StepContent, WriteStep, IGNORE_ALL,
+    check_write_targets, ignore_step, Durability, Expect, FileMode, StepContent, WriteStep,
+    IGNORE_ALL,
 };

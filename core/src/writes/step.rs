@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 
+use super::DEFAULT_FILE_MODE;
 use crate::error::{Error, ErrorKind, Result};
 
 /// What must be at a step's path right before the shim swaps it.
@@ -80,6 +81,46 @@ pub enum StepContent {
     Remove,
 }
 
+/// Which permission bits the file a step writes gets. The shim reads the bits it names
+/// when it opens the files, and gives them to the temp file before the swap, so the file
+/// never appears with other bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", ts(rename = "WriteMode"))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(tag = "kind", rename_all = "kebab-case")
+)]
+#[non_exhaustive]
+pub enum FileMode {
+    /// The bits of the file it replaces (all twelve); a new file gets the source's
+    /// permission bits (`rwx` for each class, never set-id). A copied file: an executable
+    /// the project made so stays one.
+    ReplacedOrSource,
+    /// The source's permission bits, whatever it replaces: a release's file a scaffold
+    /// installs is as the release made it.
+    Source,
+    /// The bits of the file it replaces; a new file gets `mode`.
+    ReplacedOr {
+        /// A new file's bits: [`DEFAULT_FILE_MODE`], or a restored file's own.
+        mode: u32,
+    },
+}
+
+impl FileMode {
+    /// The rule for what `content` puts at a path.
+    pub fn of(content: &StepContent) -> FileMode {
+        match content {
+            StepContent::Copy { .. } => FileMode::ReplacedOrSource,
+            StepContent::Release { .. } => FileMode::Source,
+            _ => FileMode::ReplacedOr {
+                mode: DEFAULT_FILE_MODE,
+            },
+        }
+    }
+}
+
 /// One write the shim carries out, in plan order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
@@ -95,11 +136,33 @@ pub struct WriteStep {
     pub expect: Expect,
     /// What to put there.
     pub content: StepContent,
+    /// The written file's permission bits.
+    pub mode: FileMode,
     /// Where the current file is backed up first (written and synced before the swap).
     pub backup: Option<String>,
     /// The plan entry this step carries out: an update's `actions[index]`, a refresh's
     /// `files[index]`; `None` for upkeep's own files.
     pub index: Option<usize>,
+}
+
+impl WriteStep {
+    /// A step whose file gets the mode its content calls for ([`FileMode::of`]).
+    pub fn new(
+        path: impl Into<String>,
+        expect: Expect,
+        content: StepContent,
+        backup: Option<String>,
+        index: Option<usize>,
+    ) -> WriteStep {
+        WriteStep {
+            path: path.into(),
+            expect,
+            mode: FileMode::of(&content),
+            content,
+            backup,
+            index,
+        }
+    }
 }
 
 /// When the executor makes a run's writes durable.
@@ -129,15 +192,15 @@ pub const IGNORE_ALL: &str = "*\n";
 /// The step that makes `folder` ignore itself in git (`<folder>/.gitignore` holding `*`),
 /// written only when nothing is there yet.
 pub fn ignore_step(folder: &str) -> WriteStep {
-    WriteStep {
-        path: format!("{folder}/.gitignore"),
-        expect: Expect::IfMissing,
-        content: StepContent::Text {
+    WriteStep::new(
+        format!("{folder}/.gitignore"),
+        Expect::IfMissing,
+        StepContent::Text {
             text: IGNORE_ALL.into(),
         },
-        backup: None,
-        index: None,
-    }
+        None,
+        None,
+    )
 }
 
 /// Preflight of every path a run writes — each step's target and backup, and `extra`
@@ -191,13 +254,13 @@ mod tests {
     use super::*;
 
     fn step(path: &str, backup: Option<&str>) -> WriteStep {
-        WriteStep {
-            path: path.into(),
-            expect: Expect::Any,
-            content: StepContent::Planned,
-            backup: backup.map(str::to_string),
-            index: Some(0),
-        }
+        WriteStep::new(
+            path,
+            Expect::Any,
+            StepContent::Planned,
+            backup.map(str::to_string),
+            Some(0),
+        )
     }
 
     #[test]

@@ -78,9 +78,13 @@ export async function runUpdate(options, { readOnly = false } = {}) {
         const answer = await ask(o.decide, question, o.signal);
         if (answer === undefined && typeof o.decide !== 'function') return true;
         if (typeof answer !== 'boolean') {
-          throw new UpkeepError(
-            'usage',
-            `update: decide answered the question 'update' with ${JSON.stringify(answer) ?? 'undefined'}; it takes true or false`,
+          throw UpkeepError.from(
+            engine.usageRefusal({
+              kind: 'decide-answer',
+              function: 'update',
+              question: 'update',
+              answer: JSON.stringify(answer) ?? 'undefined',
+            }),
           );
         }
         return answer;

@@ -5,17 +5,11 @@
 // stopped run can say how far it got (the engine's renderStopped chooses which to tell).
 import process from 'node:process';
 import cliProgress from 'cli-progress';
+import { PROGRESS_PHASES } from '../generated/defaults.js';
 import { colors } from './terminal.js';
 
-/** What each phase is called on the bar. */
-const PHASES = Object.freeze({
-  fetch: 'fetching',
-  read: 'reading',
-  plan: 'planning',
-  backup: 'backing up',
-  write: 'writing',
-  regenerate: 'regenerating',
-});
+/** What each phase is called on the bar (the engine's). */
+const PHASES = Object.freeze(PROGRESS_PHASES);
 
 /** How long a run goes before its bar appears (UPKEEP_PROGRESS_AFTER_MS overrides it, for tests). */
 function delayMs() {

@@ -5,6 +5,7 @@
 // changes nothing.
 import process from 'node:process';
 import { engine } from '../engine.js';
+import { STOPPING_NOTICE } from '../generated/defaults.js';
 import { printWarning } from './output.js';
 
 export class StopSignals {
@@ -25,7 +26,7 @@ export class StopSignals {
   receive(name) {
     if (this.signal) return;
     this.signal = name;
-    if (process.stderr.isTTY) printWarning('stopping at the next safe point (every file stays whole)…');
+    if (process.stderr.isTTY) printWarning(STOPPING_NOTICE);
     this.controller.abort(new Error(`stopped by ${name}`));
   }
 

@@ -41,7 +41,7 @@ import { counter, yielder } from './progress.js';
 
 /** How many steps are staged, synced and swapped together. */
 const BATCH = 64;
-/** The engine's: a file the plan writes with CRLF is converted in memory up to `crlfInMemoryMaxBytes`, copied as it is above it; `defaultMode` when a step has none. */
+/** The engine's: a file the plan writes with CRLF is converted in memory up to `crlfInMemoryMaxBytes`, copied as it is above it. */
 const WRITE = engine.writeConstants();
 const READ = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 
@@ -231,6 +231,17 @@ export async function executeSteps(steps, ctx) {
  */
 
 /**
+ * The bits the step's mode names: those of the file it replaces, else the source's
+ * permission bits, else the mode's own.
+ * @param {import('../index.js').WriteMode} rule @param {number | undefined} replaced @param {number | undefined} source
+ */
+function modeOf(rule, replaced, source) {
+  if (rule.kind !== 'source' && replaced !== undefined) return replaced;
+  if (rule.kind === 'replaced-or') return rule.mode;
+  return /** @type {number} */ (source) & 0o777;
+}
+
+/**
  * @param {WriteStep[]} batch @param {ExecuteContext} ctx @param {Trees} trees
  * @param {{ backedUp?: { step: (path?: string) => void }, written?: { step: (path?: string) => void }, turn: () => Promise<void> }} progress
  */
@@ -392,8 +403,8 @@ function stage(step, ctx, trees) {
     temp: undefined,
     backupTemp: undefined,
     backup: undefined,
-    mode: WRITE.defaultMode,
-    backupMode: WRITE.defaultMode,
+    mode: 0,
+    backupMode: 0,
     lazy: false,
     skip: false,
   };
@@ -403,8 +414,7 @@ function stage(step, ctx, trees) {
     if (expect === 'file' && !held) return changed;
     const planned = contentOf(step, ctx);
     if (held?.fd !== undefined) {
-      s.mode = /** @type {import('node:fs').Stats} */ (held.st).mode & 0o7777;
-      s.backupMode = s.mode;
+      s.backupMode = /** @type {import('node:fs').Stats} */ (held.st).mode & 0o7777;
       // Any: a file of upkeep's own that already holds the new content needs nothing; one
       // that does not is replaced only when the step backs it up.
       if (expect === 'any') {
@@ -424,8 +434,7 @@ function stage(step, ctx, trees) {
     const copied = kind === 'copy' || kind === 'release';
     const source = copied ? openSource(/** @type {{ from: string }} */ (step.content).from, trees.sources) : null;
     if (copied && !source) return { ...discard(s), path: step.path, outcome: 'source-changed', backup: null, error: null };
-    // A release file a scaffold installs keeps the release's mode; a copy keeps the mode of the file it replaces.
-    if (source && (!held || kind === 'release')) s.mode = source.st.mode & 0o777;
+    s.mode = modeOf(step.mode, held ? s.backupMode : undefined, source?.st.mode);
     s.lazy = trees.lazy && !held && !step.backup;
     at('stage', () => {
       s.temp = new TempFile(dir, name);

@@ -22,7 +22,7 @@ const SUPPLY_PATHS = 256;
  * its 64 MiB content limit, so a file that grew past it since it was hashed is read only
  * this far, and the engine's digest check calls it changed.
  */
-const NEEDED_READ_CAP = (64 << 20) + 1;
+const NEEDED_READ_CAP = engine.writeConstants().neededReadMaxBytes;
 const SIDES = /** @type {const} */ (['current', 'baseline', 'latest']);
 /** How a file that was there when hashed can be found gone, or no longer a file, when read. */
 const GONE = new Set(['ENOENT', 'ENOTDIR', 'ELOOP', 'ENOTFILE', 'ENXIO']);

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { engine } from '../engine.js';
+import { DEFAULT_MANIFEST } from '../generated/defaults.js';
 import { atomicWrite } from '../shim/atomic-write.js';
 import { acquireLock } from '../shim/lock.js';
 import { JournalWriter, readJournal } from '../shim/journal.js';
@@ -38,8 +39,8 @@ const NOTHING = new Uint8Array();
 
 /** The manifest's bytes and its name for messages. */
 export function readManifest(/** @type {string} */ source, /** @type {string | undefined} */ manifest) {
-  const path = manifest ?? join(source, 'install/manifest.json');
-  return { bytes: readFileOrThrow(path), name: manifest ?? 'install/manifest.json' };
+  const path = manifest ?? join(source, DEFAULT_MANIFEST);
+  return { bytes: readFileOrThrow(path), name: manifest ?? DEFAULT_MANIFEST };
 }
 
 function readFileOrThrow(/** @type {string} */ path) {

@@ -8,7 +8,7 @@
 // outcome means and what to restore are the engine's (the plan's regionJobs,
 // regionConfine, regionBackupSteps and regionBackupsDone, fileRepair and fileRepairFailure,
 // the session's finishRegions). A failed regeneration never fails the update.
-import { chmodSync, lstatSync, mkdirSync, rmdirSync, symlinkSync, unlinkSync } from 'node:fs';
+import { lstatSync, mkdirSync, rmdirSync, symlinkSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { engine } from '../engine.js';
 import { openDir, splitPath } from '../shim/dir-handle.js';
@@ -181,19 +181,10 @@ async function repairFile(root, repair, seen, pre, saveDir) {
     tree.close();
   }
   /** @type {import('../index.js').FileRepair} */
-  const plan = engine.fileRepair({ repair, now, preimage: pre !== undefined, saveDir });
+  const plan = engine.fileRepair({ repair, now, preimageMode: pre?.mode ?? null, saveDir });
   if (plan.kind === 'settled') return plan.failure ?? null;
   const { outcomes } = await executeSteps([plan.step], { root, sourceRoot: root, bytesOf: () => /** @type {Buffer} */ (pre?.bytes) });
   const outcome = outcomes[0];
-  if (outcome?.outcome === 'done' && plan.restoreMode && pre) {
-    const { dir, name } = splitPath(repair.path);
-    const folder = openDir(root, dir);
-    try {
-      chmodSync(folder.path(name), pre.mode);
-    } finally {
-      folder.close();
-    }
-  }
   return engine.fileRepairFailure(outcome);
 }
 

@@ -111,7 +111,7 @@ export async function update(request) {
     const fetched = counter(onProgress, 'fetch', 2);
     const latest = await open(sources.latest, 'latest', releases, openOptions(root, sources, request, 'latest'));
     fetched.step(sources.latest);
-    const latestVersion = releaseText(latest, `${stateDir}/VERSION`, 'latest', 'bad-release');
+    const latestVersion = releaseText(latest, `${stateDir}/VERSION`, 'latest', 'release');
     /** @type {import('../index.js').UpdateFacts} */
     const observed = {
       installed,
@@ -163,11 +163,11 @@ export async function update(request) {
     // package) is refused, or used and reported with --allow-drift.
     const drift = engine.checkReleaseDrift(baseline.spec, sources.expectResolved, baseline.resolved, request.allowDrift ?? false);
     if (drift) outcome.notices.push(drift);
-    const ready = engine.prepareUpdate({ ...observed, baseline: releaseText(baseline, `${stateDir}/VERSION`, 'baseline', 'bad-release') });
+    const ready = engine.prepareUpdate({ ...observed, baseline: releaseText(baseline, `${stateDir}/VERSION`, 'baseline', 'release') });
     if (ready.step !== 'ready') throw new Error(`upkeep bug: the engine answered '${ready.step}' to an update given its baseline`);
     const { start } = ready;
-    const baselineManifest = releaseText(baseline, `${stateDir}/manifest.json`, 'baseline', 'invalid-manifest');
-    const latestManifest = releaseText(latest, `${stateDir}/manifest.json`, 'latest', 'invalid-manifest');
+    const baselineManifest = releaseText(baseline, `${stateDir}/manifest.json`, 'baseline', 'release-manifest');
+    const latestManifest = releaseText(latest, `${stateDir}/manifest.json`, 'latest', 'release-manifest');
     // Both manifests are parsed once, in the engine, for the guard, the read list and the plan.
     /** @type {import('../index.js').UpdateInputs} */
     const inputs = engine.UpdateInputs.open(baselineManifest, latestManifest, stateDir);
@@ -431,10 +431,10 @@ function readProgress(/** @type {TreeReader} */ tree, /** @type {string} */ rel)
 
 /**
  * A release's state file, which every release must carry: strict UTF-8.
- * @param {{ tree: TreeReader }} release @param {string} rel @param {string} label @param {string} code
+ * @param {{ tree: TreeReader }} release @param {string} rel @param {string} label @param {import('../index.js').StrictFile} file
  */
-function releaseText(release, rel, label, code) {
-  const text = readTextStrict(release.tree, rel, `the ${label} release's ${rel}`, code);
+function releaseText(release, rel, label, file) {
+  const text = readTextStrict(release.tree, rel, `the ${label} release's ${rel}`, file);
   if (text === null) throw refused({ kind: 'release-lacks', label, path: rel });
   return text;
 }

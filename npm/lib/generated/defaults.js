@@ -18,3 +18,18 @@ export const DEFAULT_AUTHOR = "upkeep <upkeep@users.noreply.github.com>";
 
 /** Lines of context `diff` shows when `-U` names none (GNU `diff -u`'s). */
 export const DEFAULT_CONTEXT = 3;
+
+/** Where `install` and `refresh` read the source's manifest when `--manifest` names none. */
+export const DEFAULT_MANIFEST = "install/manifest.json";
+
+/** The record a refresh keeps in the host's home folder. */
+export const SOURCE_RECORD_NAME = ".upkeep-source.json";
+
+/** What the progress bar calls each phase of a run. */
+export const PROGRESS_PHASES = {"backup":"backing up","fetch":"fetching","plan":"planning","read":"reading","regenerate":"regenerating","write":"writing"};
+
+/** What a person watching reads the moment Ctrl-C asks a run to stop. */
+export const STOPPING_NOTICE = "stopping at the next safe point (every file stays whole)…";
+
+/** What the browser entry's calls that need a file system raise (before `init()` too, so not asked of the engine). */
+export const NEEDS_NODE = {"hashFile":{"code":"unsupported","message":"hashFile needs Node: browsers have no file system"},"writeLoopFile":{"code":"unsupported","message":"writeLoopFile needs Node: browsers have no file system"}};

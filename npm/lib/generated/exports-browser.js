@@ -142,6 +142,7 @@ export const {
   planLayout,
   cacheKey,
   renderCacheIndex,
+  cacheDamagedNotice,
   verifyCacheEntry,
   folderFingerprint,
   parseProjectSource,

@@ -1781,14 +1781,10 @@ export type FileRepair =
   | {
       kind: 'step';
       /**
-       * The step, checked against what is there now and saving it first.
+       * The step, checked against what is there now and saving it first. A deleted file
+       * comes back with its pre-image's permission bits.
        */
       step: WriteStep;
-      /**
-       * Once the step is done, give the file its pre-image's permission bits (a deleted
-       * file comes back with its own).
-       */
-      restoreMode: boolean;
     };
 
 /**
@@ -1804,9 +1800,10 @@ export type FileRepairFacts = {
    */
   now: Observed;
   /**
-   * Whether the shim holds the file's bytes from before the program ran.
+   * The permission bits of the file as it was before the program ran, when the shim
+   * holds its bytes; none when it holds none.
    */
-  preimage: boolean;
+  preimageMode: number | null;
   /**
    * Where a file is saved before a repair touches it.
    */
@@ -4986,6 +4983,16 @@ export type RegionLimits = {
    * 32 MiB, far past what a generator logs and well below what fills a disk.
    */
   maxOutputBytes: number;
+  /**
+   * The largest file whose bytes are held before the program runs, so that a change
+   * to it outside the region's paths can be put back: 16 MiB. A larger one is
+   * reported, not put back.
+   */
+  preimageMaxBytes: number;
+  /**
+   * The bytes held that way at once, in total: 128 MiB.
+   */
+  preimageBudgetBytes: number;
 };
 
 /**
@@ -6729,6 +6736,11 @@ export type StopFacts = {
 export type StopPoint = 'reading' | 'planned';
 
 /**
+ * A text file read strictly, by whose it is: its refusal's code follows.
+ */
+export type StrictFile = 'release-manifest' | 'release' | 'state';
+
+/**
  * A path merged field by field (the manifest's `merges`): its verdicts, its notes, or
  * why it fell back to a whole-file conflict.
  */
@@ -7401,9 +7413,9 @@ export type TreeProblem =
        */
       offset: number;
       /**
-       * The code the reader refuses it with (`bad-state`, `bad-release`, …).
+       * Whose file it is: a release's manifest, another release file, or the project's.
        */
-      code: string;
+      file: StrictFile;
     }
   | {
       kind: 'changed-while-read';
@@ -8439,6 +8451,28 @@ export type UsageProblem =
       question: string;
     }
   | {
+      kind: 'decide-answer';
+      /**
+       * The API function (`update`).
+       */
+      function: string;
+      /**
+       * The question's id.
+       */
+      question: string;
+      /**
+       * What it answered, as JSON (`undefined` for nothing).
+       */
+      answer: string;
+    }
+  | {
+      kind: 'needs-node';
+      /**
+       * The call.
+       */
+      call: string;
+    }
+  | {
       kind: 'not-a-choice';
       /**
        * The command line's flag (`--conflicts`).
@@ -8562,6 +8596,14 @@ export type WriteConstants = {
    * [`CRLF_IN_MEMORY_MAX_BYTES`].
    */
   crlfInMemoryMaxBytes: number;
+  /**
+   * [`NEEDED_READ_MAX_BYTES`].
+   */
+  neededReadMaxBytes: number;
+  /**
+   * [`JOURNAL_ROTATE_BYTES`].
+   */
+  journalRotateBytes: number;
 };
 
 /**
@@ -8620,6 +8662,22 @@ export type WriteExpect =
   | { kind: 'if-missing' };
 
 /**
+ * Which permission bits the file a step writes gets. The shim reads the bits it names
+ * when it opens the files, and gives them to the temp file before the swap, so the file
+ * never appears with other bits.
+ */
+export type WriteMode =
+  | { kind: 'replaced-or-source' }
+  | { kind: 'source' }
+  | {
+      kind: 'replaced-or';
+      /**
+       * A new file's bits: [`DEFAULT_FILE_MODE`], or a restored file's own.
+       */
+      mode: number;
+    };
+
+/**
  * Which part of a step the file system refused.
  */
 export type WriteStage = 'backup' | 'stage' | 'swap';
@@ -8640,6 +8698,10 @@ export type WriteStep = {
    * What to put there.
    */
   content: WriteContent;
+  /**
+   * The written file's permission bits.
+   */
+  mode: WriteMode;
   /**
    * Where the current file is backed up first (written and synced before the swap).
    */

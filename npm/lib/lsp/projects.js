@@ -9,7 +9,7 @@ import { join, relative, sep } from 'node:path';
 import process from 'node:process';
 import { engine } from '../engine.js';
 import { resolveReleases } from './releases.js';
-import { DEFAULT_CONFLICTS, DEFAULT_STATE_DIR } from '../generated/defaults.js';
+import { DEFAULT_CONFLICTS, DEFAULT_MANIFEST, DEFAULT_STATE_DIR, SOURCE_RECORD_NAME } from '../generated/defaults.js';
 
 /** How many files' release sides stay cached (the open documents' and their neighbours'). */
 const SIDE_CACHE = 256;
@@ -120,8 +120,8 @@ export class Project {
     if (!source) {
       throw new Error(engine.editorNotice({ kind: 'no-source-named', root: this.root }));
     }
-    const manifestName = this.options.manifest ?? 'install/manifest.json';
-    const manifestPath = this.options.manifest ?? join(source, 'install/manifest.json');
+    const manifestName = this.options.manifest ?? DEFAULT_MANIFEST;
+    const manifestPath = this.options.manifest ?? join(source, DEFAULT_MANIFEST);
     const bytes = await readFile(manifestPath).catch((error) => {
       throw new Error(engine.editorNotice({ kind: 'install-manifest-unreadable', path: manifestPath, error: error.message }));
     });
@@ -264,7 +264,7 @@ export async function discover(folder, options, providers) {
   /** @type {'update' | 'install' | null} */
   const kind = engine.projectKind({
     hasVersion: await isFile(join(folder, stateDir, 'VERSION')),
-    hasRecord: await isFile(join(folder, '.upkeep-source.json')),
+    hasRecord: await isFile(join(folder, SOURCE_RECORD_NAME)),
     sourceNamed: Boolean(options.source),
   });
   return kind === null ? null : new Project(folder, kind, options, providers);

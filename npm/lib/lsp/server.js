@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import lsp from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { engine, implementation } from '../engine.js';
+import { SOURCE_RECORD_NAME } from '../generated/defaults.js';
 import { runCommand, COMMANDS } from './commands.js';
 import { discover } from './projects.js';
 import { defaultProviders } from './releases.js';
@@ -248,7 +249,7 @@ export function startServer({ input = process.stdin, output = process.stdout, op
   documents.onDidChangeContent(({ document }) => schedule(document.uri));
   documents.onDidSave(({ document }) => {
     const found = projectOf(document.uri);
-    if (found && (found.rel.startsWith(`${found.project.stateDir}/`) || found.rel.endsWith('.upkeep-source.json')))
+    if (found && (found.rel.startsWith(`${found.project.stateDir}/`) || found.rel.endsWith(SOURCE_RECORD_NAME)))
       void loadProject(found.project);
   });
   documents.onDidClose(({ document }) => {

@@ -327,7 +327,7 @@ function cached(/** @type {string} */ key, /** @type {Context} */ ctx) {
   const found = findEntry(key);
   if (!found) return null;
   if ('damage' in found) {
-    ctx.notices.push(`upkeep's cached copy of ${ctx.text} was damaged (${found.damage}); it was fetched again`);
+    ctx.notices.push(engine.cacheDamagedNotice(ctx.text, found.damage));
     dropEntry(key);
     return null;
   }
@@ -356,7 +356,7 @@ function layoutOf(root, ctx, { tagVersion = null, tag = null, view = false, entr
       return null;
     }
     const release = ctx.label === 'release' ? 'the release' : `the ${ctx.label} release`;
-    return decodeStrict(bytes, `${release}'s ${ctx.stateDir}/${name}`, name === 'manifest.json' ? 'invalid-manifest' : 'bad-release');
+    return decodeStrict(bytes, `${release}'s ${ctx.stateDir}/${name}`, name === 'manifest.json' ? 'release-manifest' : 'release');
   };
   const input = {
     label: ctx.text,

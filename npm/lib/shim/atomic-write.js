@@ -11,6 +11,9 @@ import { dataWrite, step } from './fault.js';
 import { sweepDeadTemps, TempFile } from './temp-file.js';
 import { UpkeepError } from './upkeep-error.js';
 
+/** The mode of a file upkeep writes of its own (the engine's). */
+export const DEFAULT_FILE_MODE = engine.writeConstants().defaultMode;
+
 /** fsyncs a directory, so a rename or unlink in it is durable. */
 export function fsyncDir(/** @type {string} */ dir) {
   const fd = openSync(dir, 'r');
@@ -25,7 +28,7 @@ export function fsyncDir(/** @type {string} */ dir) {
  * Replaces `path` with `data` atomically and durably.
  * @param {string} path @param {Uint8Array} data @param {{ mode?: number }} [options]
  */
-export function atomicWrite(path, data, { mode = 0o644 } = {}) {
+export function atomicWrite(path, data, { mode = DEFAULT_FILE_MODE } = {}) {
   sweepDeadTemps({ path: (name) => join(dirname(path), name) }, basename(path));
   const temp = join(dirname(path), `.${basename(path)}.upkeep-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
   const fd = openSync(temp, 'wx', 0o600);
@@ -56,7 +59,7 @@ export function atomicWrite(path, data, { mode = 0o644 } = {}) {
  * @param {import('./dir-handle.js').DirHandle} dir @param {string} name @param {Uint8Array} data
  * @param {{ mode?: number }} [options]
  */
-export async function writeFileIn(dir, name, data, { mode = 0o644 } = {}) {
+export async function writeFileIn(dir, name, data, { mode = DEFAULT_FILE_MODE } = {}) {
   const temp = new TempFile(dir, name);
   try {
     temp.write(data);

@@ -10,11 +10,12 @@ import { closeSync, constants, fsyncSync, ftruncateSync, lstatSync, openSync, re
 import { dirname } from 'node:path';
 import process from 'node:process';
 import { engine } from '../engine.js';
-import { fsyncDir } from './atomic-write.js';
+import { DEFAULT_FILE_MODE, fsyncDir } from './atomic-write.js';
 import { journalWrite, step } from './fault.js';
 import { UpkeepError } from './upkeep-error.js';
 
-export const ROTATE_BYTES = 1 << 20;
+/** The engine's: a journal past this size is rotated before the next append. */
+export const ROTATE_BYTES = engine.writeConstants().journalRotateBytes;
 
 /**
  * What is at a journal segment's path: its size, or undefined when absent. Anything but a
@@ -124,7 +125,7 @@ export class JournalWriter {
 
   #write(/** @type {string} */ line) {
     segmentSize(this.path);
-    const fd = openSync(this.path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o644);
+    const fd = openSync(this.path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, DEFAULT_FILE_MODE);
     try {
       const bytes = Buffer.from(line);
       const torn = journalWrite(bytes.length);

@@ -9,7 +9,7 @@ import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import process from 'node:process';
 import { engine } from '../engine.js';
-import { fsyncDir } from './atomic-write.js';
+import { DEFAULT_FILE_MODE, fsyncDir } from './atomic-write.js';
 import { UpkeepError } from './upkeep-error.js';
 
 /**
@@ -65,7 +65,7 @@ function alive(/** @type {{ pid: number, start?: string | null }} */ holder) {
  */
 function linkInto(place, name, text) {
   const temp = place.at(`${name}.${process.pid}.${Math.random().toString(16).slice(2)}.tmp`);
-  const fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644);
+  const fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, DEFAULT_FILE_MODE);
   try {
     try {
       writeSync(fd, text);

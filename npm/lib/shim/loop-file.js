@@ -6,7 +6,7 @@
 // torn LOOP.md.tmp behind: the engine never scores it, and the next write replaces it.
 import { closeSync, constants, fchmodSync, fsyncSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { fsyncDir } from './atomic-write.js';
+import { DEFAULT_FILE_MODE, fsyncDir } from './atomic-write.js';
 import { step } from './fault.js';
 
 const RETRYABLE = new Set(['EPERM', 'EACCES', 'EBUSY']);
@@ -61,7 +61,7 @@ export function writeLoopText(file, text, seams = {}) {
     let offset = 0;
     while (offset < data.length) offset += writeSync(fd, data, offset, data.length - offset);
     fsyncSync(fd);
-    fchmodSync(fd, 0o644);
+    fchmodSync(fd, DEFAULT_FILE_MODE);
   } finally {
     closeSync(fd);
   }

@@ -8,11 +8,12 @@ import { UpkeepError } from './upkeep-error.js';
 
 /**
  * An error about a path that upkeep refuses to touch, worded by the engine (`treeRefusal`):
- * `code` is `unsafe-path`, `path` the path.
+ * `code` is `unsafe-path`, `path` the path, `problem` what was found (for a caller that
+ * tells a link from a missing folder without reading the words).
  * @param {import('../index.js').TreeProblem} problem
  */
 export function unsafePathError(problem) {
-  return Object.assign(UpkeepError.from(engine.treeRefusal(problem)), { path: problem.path });
+  return Object.assign(UpkeepError.from(engine.treeRefusal(problem)), { path: problem.path, problem });
 }
 
 /** @typedef {'file' | 'missing' | 'symlink' | 'directory' | 'other'} EntryKind */

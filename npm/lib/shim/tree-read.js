@@ -61,11 +61,7 @@ export class TreeReader {
     } catch (error) {
       const e = /** @type {any} */ (error);
       const kind =
-        e.code === 'unsafe-path' && /symbolic link/.test(e.message)
-          ? 'symlink'
-          : e.code === 'unsafe-path' || e.code === 'ENOENT' || e.code === 'ENOTDIR'
-            ? 'absent'
-            : null;
+        e.problem?.kind === 'link' ? 'symlink' : e.code === 'unsafe-path' || e.code === 'ENOENT' || e.code === 'ENOTDIR' ? 'absent' : null;
       if (!kind) throw error;
       this.notFolders.set(rel, kind);
       return kind;
@@ -82,28 +78,28 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 /**
  * A text file of `tree` (a state file, a release's manifest), strictly UTF-8; null when
  * absent. A link, a folder or invalid UTF-8 is refused, naming the file (`shown`).
- * @param {TreeReader} tree @param {string} rel @param {string} shown @param {string} [code] the refusal's code
+ * @param {TreeReader} tree @param {string} rel @param {string} shown @param {import('../index.js').StrictFile} [file] whose it is (the refusal's code follows)
  */
-export function readTextStrict(tree, rel, shown, code = 'bad-state') {
+export function readTextStrict(tree, rel, shown, file = 'state') {
   const found = tree.entry(rel);
   if (found === null) return null;
   if (!('bytes' in found)) {
     throw UpkeepError.from(engine.treeRefusal({ kind: 'state-not-a-file', path: shown, found: found.kind }));
   }
-  return decodeStrict(found.bytes, shown, code);
+  return decodeStrict(found.bytes, shown, file);
 }
 
 /**
- * `bytes` as strict UTF-8; invalid UTF-8 is refused with `code`, naming the file (`shown`)
- * and the byte offset of the first invalid sequence.
- * @param {Uint8Array} bytes @param {string} shown @param {string} code
+ * `bytes` as strict UTF-8; invalid UTF-8 is refused with the code the engine gives `file`,
+ * naming the file (`shown`) and the byte offset of the first invalid sequence.
+ * @param {Uint8Array} bytes @param {string} shown @param {import('../index.js').StrictFile} file
  */
-export function decodeStrict(bytes, shown, code) {
+export function decodeStrict(bytes, shown, file) {
   try {
     return utf8.decode(bytes);
   } catch {
     const at = firstInvalidUtf8(bytes);
-    throw UpkeepError.from(engine.treeRefusal({ kind: 'not-utf8', path: shown, offset: at, code }));
+    throw UpkeepError.from(engine.treeRefusal({ kind: 'not-utf8', path: shown, offset: at, file }));
   }
 }
 

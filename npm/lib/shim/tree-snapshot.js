@@ -7,11 +7,10 @@
 import { createHash } from 'node:crypto';
 import { closeSync, constants, lstatSync, openSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { engine } from '../engine.js';
 
-/** Files larger than this keep no pre-image (a change to one is reported, not put back). */
-const PREIMAGE_MAX = 16 * 1024 * 1024;
-/** Pre-images held at once, in total. */
-const PREIMAGE_BUDGET = 128 * 1024 * 1024;
+/** The engine's: files larger than `preimageMaxBytes` keep no pre-image (a change to one is reported, not put back), and `preimageBudgetBytes` are held at once, in total. */
+const { preimageMaxBytes: PREIMAGE_MAX, preimageBudgetBytes: PREIMAGE_BUDGET } = engine.regionLimits();
 
 /**
  * @typedef {object} TreeSnapshot

@@ -141,7 +141,7 @@ case("the kept plan's calls before plan(), and steps given to finishRun, are ref
      [["planned"], ["finishRun", {"outcomes": []}], ["finishRegions", []], ["document", {"status": "updated"}], ["exitCode", {}],
       ["renderOutcome", {}, None], ["prPayload", {"source": "x"}],
       ["observe", files, False], ["supply", supply_both], ["plan"],
-      ["finishRun", {"steps": [{"path": "a", "expect": {"kind": "if-missing"}, "content": {"kind": "remove"}, "backup": None, "index": None}]}]])
+      ["finishRun", {"steps": [{"path": "a", "expect": {"kind": "if-missing"}, "content": {"kind": "remove"}, "mode": {"kind": "replaced-or", "mode": 0o644}, "backup": None, "index": None}]}]])
 case("nothing planned: an empty report between the checked versions", "updateDocument",
      {"status": "up-to-date", "check": {"status": "up-to-date", "installed": "1.3.0", "latest": "1.3.0", "committed": None},
       "releases": {"baseline": None, "latest": {"spec": "../tpl@1.3.0", "resolved": None}}})

@@ -174,6 +174,7 @@ case("folderFingerprint: every stamp counts", "folderFingerprint", [{"path": "a"
 index_text = ('{"schema":1,"spec":"npm:x@1.0.0//t","version":"1.0.0","resolved":"sha512-abc","files":['
               '{"path":"a","stamp":"1"},{"path":"b/c","stamp":"2"}]}\n')
 found = [{"path": "b/c", "stamp": "2"}, {"path": "a", "stamp": "1"}]
+case("cacheDamagedNotice: a damaged entry", "cacheDamagedNotice", "../tpl@1.3.0", "it has no entry.json (a fetch that did not finish)")
 case("verifyCacheEntry: whole", "verifyCacheEntry", index_text, found)
 case("verifyCacheEntry: whole, with its folder's fingerprint", "verifyCacheEntry", index_text.replace('"resolved":"sha512-abc"', '"resolved":null,"origin":"stat-sha256:x"'), found)
 case("verifyCacheEntry: a file missing", "verifyCacheEntry", index_text, found[1:])

@@ -107,7 +107,7 @@ case("a resumed run's copy is kept, the first refusal stops the program", "regio
      {"backups": B, "outcomes": [out("a", "done"), out("b", "changed"), out("c", "blocked", error=ENOSPC), out("d", "not-reached")]})
 case("a file that changed while it was copied", "regionBackupsDone", {"backups": B[:1], "outcomes": [out("a", "source-changed")]})
 case("nothing to copy", "regionBackupsDone", {"backups": B, "outcomes": []})
-def repair(op, now, preimage=True): return {"repair": {"op": op, "path": "gen/x.md"}, "now": now, "preimage": preimage, "saveDir": ".upkeep-backups/r1-regen"}
+def repair(op, now, preimage=True): return {"repair": {"op": op, "path": "gen/x.md"}, "now": now, "preimageMode": 0o755 if preimage else None, "saveDir": ".upkeep-backups/r1-regen"}
 case("restore a changed file: saved first, checked against what is there", "fileRepair", repair("restore-file", FILE))
 case("restore a deleted file: created, with its own mode", "fileRepair", repair("restore-file", MISSING))
 case("restore without a pre-image", "fileRepair", repair("restore-file", FILE, False))

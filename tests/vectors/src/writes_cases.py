@@ -45,7 +45,7 @@ def ureport(**kw):
     r.update(kw)
     return r
 def step(path, index, backup=None, expect=None):
-    return {"path": path, "expect": expect or {"kind": "missing"}, "content": {"kind": "planned"}, "backup": backup, "index": index}
+    return {"path": path, "expect": expect or {"kind": "missing"}, "content": {"kind": "planned"}, "mode": {"kind": "replaced-or", "mode": 0o644}, "backup": backup, "index": index}
 STEPS = [step(".upkeep-backups/.gitignore", None, expect={"kind": "if-missing"}), step("a", 0, ".upkeep-backups/r1/a"), step("b", 1, ".upkeep-backups/r1/b"),
          step("c", 2, ".upkeep-backups/r1/c"), step(".upkeep-merge/d.patch", 3, expect={"kind": "any"}), step("m", 4, ".upkeep-backups/r1/m"), step("n", 5)]
 def out(path, kind, **kw): return {"path": path, "outcome": kind, **kw}
@@ -111,7 +111,9 @@ for name, problem in [("a link on the way", {"kind": "link", "path": "a/b/c.txt"
                       ("a state file that is a folder", {"kind": "state-not-a-file", "path": ".upkeep/VERSION in /work/app", "found": "directory"}),
                       ("a journal that is a link", {"kind": "journal-not-a-file", "path": "/work/app/.upkeep-source.refresh.log", "link": True}),
                       ("a journal that is a folder", {"kind": "journal-not-a-file", "path": "/work/app/.upkeep-source.refresh.log", "link": False}),
-                      ("a release file that is not UTF-8", {"kind": "not-utf8", "path": "the latest release's .upkeep/VERSION", "offset": 3, "code": "bad-release"}),
+                      ("a release file that is not UTF-8", {"kind": "not-utf8", "path": "the latest release's .upkeep/VERSION", "offset": 3, "file": "release"}),
+                      ("a release manifest that is not UTF-8", {"kind": "not-utf8", "path": "the baseline release's .upkeep/manifest.json", "offset": 0, "file": "release-manifest"}),
+                      ("a state file that is not UTF-8", {"kind": "not-utf8", "path": ".upkeep/VERSION in /p", "offset": 1, "file": "state"}),
                       ("a file that changed while read", {"kind": "changed-while-read", "path": "src/a.js", "side": "latest", "error": "ENOENT: no such file or directory"})]:
     case(name, "treeRefusal", problem)
 # An input a flow could not use as given.
@@ -170,6 +172,8 @@ for name, problem in [("quiet with verbose", {"kind": "quiet-with-verbose"}),
                       ("a wrong type: function", {"kind": "wrong-option-type", "function": "update", "key": "onProgress", "expected": "function", "got": "undefined"}),
                       ("a wrong type: signal", {"kind": "wrong-option-type", "function": "update", "key": "signal", "expected": "signal", "got": "boolean"}),
                       ("a wrong type: decide", {"kind": "wrong-option-type", "function": "update", "key": "decide", "expected": "decide", "got": "array"}),
+                      ("decide answered with something else", {"kind": "decide-answer", "function": "update", "question": "update", "answer": "\"yes\""}),
+                      ("a browser call that needs Node", {"kind": "needs-node", "call": "hashFile"}),
                       ("a prompt cancelled", {"kind": "cancelled-at-prompt"}),
                       ("a question stopped by the signal", {"kind": "stopped-at-question", "question": "src/app.js"}),
                       ("not a choice", {"kind": "not-a-choice", "flag": "--conflicts", "value": "theirs", "choices": ["markers", "keep-mine", "take-theirs"]})]:
