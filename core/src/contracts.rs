@@ -471,6 +471,7 @@ fn roots(v: &mut impl TypeVisitor) {
         crate::writes::StepOutcome,
         crate::writes::TargetSeen,
         crate::writes::WriteConstants,
+        crate::writes::BackupName,
         crate::writes::WriteStage,
         crate::writes::WriteStep,
     }

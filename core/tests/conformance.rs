@@ -327,6 +327,10 @@ fn run(call: &str, args: &[Value]) -> Value {
         )
         .into())),
         "writeConstants" => encoded(Ok(upkeep_core::writes::write_constants())),
+        "backupName" => encoded(Ok(upkeep_core::writes::backup_name(
+            args[0].as_str().unwrap(),
+            args[1].as_u64().unwrap() as u32,
+        ))),
         "preflightRefusal" => encoded(Ok(upkeep_core::writes::preflight_refusal(&typed(&args[0])))),
         "treeRefusal" => encoded(Ok(upkeep_core::paths::tree_refusal(&typed(&args[0])))),
         "inputRefusal" => encoded(Ok(upkeep_core::input_refusal::input_refusal(&typed(

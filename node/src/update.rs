@@ -181,6 +181,12 @@ pub fn regions_due(
     Ok(update::regions_due(has_regions, stopped, failed, &outcomes))
 }
 
+/// The `n`th name a backup of `path` tries, or why there is none.
+#[napi(ts_return_type = "BackupName")]
+pub fn backup_name(env: &Env, path: String, n: u32) -> napi::Result<Unknown<'_>> {
+    encode(env, &upkeep_core::writes::backup_name(&path, n))
+}
+
 /// The executor's constants: the default file mode, the in-memory CRLF limit.
 #[napi(ts_return_type = "WriteConstants")]
 pub fn write_constants(env: &Env) -> napi::Result<Unknown<'_>> {

@@ -97,6 +97,7 @@ export const ENGINE = Object.freeze([
       'updatePaths',
       'finishUpdate',
       'regionsDue',
+      'backupName',
       'writeConstants',
       'preflightRefusal',
       'planOverview',

@@ -82,6 +82,7 @@ import type {
   AdoptReport,
   AssessOptions,
   AssessView,
+  BackupName,
   BackupsDone,
   BackupsFound,
   BackupsInput,
@@ -604,6 +605,8 @@ export declare function updatePaths(stateDir: string): UpdatePaths;
 export declare function finishUpdate(run: UpdateRun): UpdateFinished;
 /** Whether the regions are regenerated after the writes: the plan has regions and every step tried was written. */
 export declare function regionsDue(hasRegions: boolean, stopped: boolean, failed: boolean, outcomes: StepOutcome[]): boolean;
+/** The `n`th name (from 0) a backup of `path` tries: its own path, then `<path>.~N~`; `exhausted` with the failure's words past the last. */
+export declare function backupName(path: string, n: number): BackupName;
 /** The executor's constants (the same in every engine). */
 export declare function writeConstants(): WriteConstants;
 /** The refusal (`unsafe-path`, nothing written) of a path a run would write through a folder that is a link, inside something that is not a folder, or over something that is not a regular file (a step that writes only where nothing is accepts anything); null when it may write there. */

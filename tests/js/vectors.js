@@ -288,6 +288,7 @@ const calls = {
   finishUpdate: (api, [run]) => api.finishUpdate(run),
   regionsDue: (api, [hasRegions, stopped, failed, outcomes]) => api.regionsDue(hasRegions, stopped, failed, outcomes),
   writeConstants: (api) => api.writeConstants(),
+  backupName: (api, [path, n]) => api.backupName(path, n),
   preflightRefusal: (api, [seen]) => api.preflightRefusal(seen),
   treeRefusal: (api, [problem]) => api.treeRefusal(problem),
   inputRefusal: (api, [problem]) => api.inputRefusal(problem),

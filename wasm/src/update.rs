@@ -126,6 +126,12 @@ pub fn regions_due(
     Ok(update::regions_due(has_regions, stopped, failed, &outcomes))
 }
 
+/// The `n`th name a backup of `path` tries, or why there is none.
+#[wasm_bindgen(js_name = backupName, unchecked_return_type = "BackupName")]
+pub fn backup_name(path: &str, n: u32) -> Result<JsValue, JsValue> {
+    encode(&upkeep_core::writes::backup_name(path, n))
+}
+
 /// The executor's constants: the default file mode, the in-memory CRLF limit.
 #[wasm_bindgen(js_name = writeConstants)]
 pub fn write_constants() -> Result<JsValue, JsValue> {

@@ -27,12 +27,14 @@
 //! assert_eq!(check_write_targets(&[step, patch], &[]).unwrap_err().code(), "path-collision");
 //! ```
 
+mod backup_name;
 mod limits;
 mod lock;
 mod outcome;
 mod preflight;
 mod step;
 
+pub use backup_name::{backup_name, BackupName, BACKUP_NAME_TRIES};
 pub use limits::{
     write_constants, WriteConstants, CRLF_IN_MEMORY_MAX_BYTES, DEFAULT_FILE_MODE,
     JOURNAL_ROTATE_BYTES, NEEDED_READ_MAX_BYTES,

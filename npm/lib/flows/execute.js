@@ -545,25 +545,25 @@ function stageCopy(temp, source, step) {
 /**
  * Links a synced backup temp into place, never over another backup: an identical one (a
  * resumed run's) is accepted, a different one keeps its name and this copy takes the
- * next free `<name>.~N~`. Returns the backup's path.
+ * engine's next name for it (`backupName`). Returns the backup's path.
  * @param {TempFile} temp @param {string} rel @param {string} digest
  */
 function placeBackup(temp, rel, digest) {
-  const { name } = splitPath(rel);
-  for (let n = 0; n < 1000; n += 1) {
-    const candidate = n === 0 ? name : `${name}.~${n}~`;
-    if (temp.linkAs(candidate)) return n === 0 ? rel : `${rel}.~${n}~`;
+  for (let n = 0; ; n += 1) {
+    const next = engine.backupName(rel, n);
+    if (next.kind === 'exhausted') throw Object.assign(new Error(next.message), { code: 'EEXIST', syscall: 'link' });
+    const { name: candidate } = splitPath(next.path);
+    if (temp.linkAs(candidate)) return next.path;
     const existing = openHeld(temp.dir, candidate);
     if (existing?.fd !== undefined) {
       const same = hashFd(existing.fd) === digest;
       closeSync(existing.fd);
       if (same) {
         temp.remove();
-        return n === 0 ? rel : `${rel}.~${n}~`;
+        return next.path;
       }
     }
   }
-  throw Object.assign(new Error(`too many backups named '${rel}'`), { code: 'EEXIST', syscall: 'link' });
 }
 
 /**

@@ -94,6 +94,7 @@ export const {
   updatePaths,
   finishUpdate,
   regionsDue,
+  backupName,
   writeConstants,
   preflightRefusal,
   planOverview,

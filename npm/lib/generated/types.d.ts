@@ -312,6 +312,25 @@ export type BackupFile = {
 };
 
 /**
+ * The `n`th name a backup of `path` may take, or why there is none.
+ */
+export type BackupName =
+  | {
+      kind: 'name';
+      /**
+       * The backup's path, from the project root.
+       */
+      path: string;
+    }
+  | {
+      kind: 'exhausted';
+      /**
+       * Why it failed.
+       */
+      message: string;
+    };
+
+/**
  * One run's backup folder.
  */
 export type BackupRun = {

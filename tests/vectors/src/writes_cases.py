@@ -84,6 +84,8 @@ case("stopped", "regionsDue", True, True, False, [out("a", "done")])
 case("a write refused", "regionsDue", True, False, True, [out("a", "blocked")])
 case("a file changed under the run", "regionsDue", True, False, False, [out("a", "done"), out("b", "changed")])
 case("the default mode and the in-memory CRLF limit", "writeConstants")
+for n in [0, 1, 999, 1000]:
+    case(f"name {n}", "backupName", ".upkeep-backups/r1/src/a b.js", n)
 
 # The check before the first write: real folders on the way, a regular file or nothing there.
 def seen(found, expect=None, **way): return {"path": "docs/a.md", "expect": expect, "found": found, **way}

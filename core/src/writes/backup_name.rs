@@ -1,0 +1,54 @@
+//! The names a backup may take. A backup never replaces another: when its path already
+//! holds a different backup (an earlier run's, under the same run id), the copy takes the
+//! next free `<path>.~N~`, as GNU `cp --backup=numbered` names them, so both are kept.
+//!
+//! ```
+//! use upkeep_core::writes::{backup_name, BackupName};
+//!
+//! let name = |n| match backup_name(".upkeep-backups/r1/a.js", n) {
+//!     BackupName::Name { path } => path,
+//!     BackupName::Exhausted { message } => message,
+//!     _ => unreachable!(),
+//! };
+//! assert_eq!(name(0), ".upkeep-backups/r1/a.js");
+//! assert_eq!(name(2), ".upkeep-backups/r1/a.js.~2~");
+//! assert_eq!(name(1000), "too many backups named '.upkeep-backups/r1/a.js'");
+//! ```
+
+/// How many names a backup tries at its path: its own, then `.~1~` to `.~999~`.
+pub const BACKUP_NAME_TRIES: u32 = 1000;
+
+/// The `n`th name a backup of `path` may take, or why there is none.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(tag = "kind", rename_all = "kebab-case")
+)]
+#[non_exhaustive]
+pub enum BackupName {
+    /// Try this path.
+    Name {
+        /// The backup's path, from the project root.
+        path: String,
+    },
+    /// Every name is taken by another backup: the step fails with these words.
+    Exhausted {
+        /// Why it failed.
+        message: String,
+    },
+}
+
+/// The `n`th name (from 0) a backup of `path` tries.
+pub fn backup_name(path: &str, n: u32) -> BackupName {
+    match n {
+        0 => BackupName::Name { path: path.into() },
+        n if n < BACKUP_NAME_TRIES => BackupName::Name {
+            path: format!("{path}.~{n}~"),
+        },
+        _ => BackupName::Exhausted {
+            message: format!("too many backups named '{path}'"),
+        },
+    }
+}
