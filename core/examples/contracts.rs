@@ -16,7 +16,7 @@ use upkeep_core::refresh::{DEFAULT_MANIFEST, RECORD_NAME};
 use upkeep_core::render::PROGRESS_PHASES;
 use upkeep_core::schemas::json_schemas;
 use upkeep_core::text::DiffOptions;
-use upkeep_core::update::{ConflictMode, DEFAULT_STATE_DIR};
+use upkeep_core::update::{ConflictMode, CONFLICT_MODES, DEFAULT_STATE_DIR, REPORT_BUCKETS};
 use upkeep_core::usage_refusal::{usage_refusal, UsageProblem};
 use upkeep_core::ErrorKind;
 
@@ -64,6 +64,8 @@ fn main() -> std::io::Result<()> {
             default("SOURCE_RECORD_NAME", RECORD_NAME, "The record a refresh keeps in the host's home folder."),
             default("PROGRESS_PHASES", PROGRESS_PHASES.iter().map(|(phase, doing)| (phase.to_string(), *doing)).collect::<std::collections::BTreeMap<_, _>>(), "What the progress bar calls each phase of a run."),
             default("STOPPING_NOTICE", STOPPING_NOTICE, "What a person watching reads the moment Ctrl-C asks a run to stop."),
+            default("REPORT_BUCKETS", pairs(&REPORT_BUCKETS, "bucket", "help"), "The update report's buckets in the order a view shows them, each with what it means."),
+            default("CONFLICT_MODES", pairs(&CONFLICT_MODES, "mode", "help"), "Each `--conflicts` mode, the default first, with what it does to a file both sides changed."),
             default("NEEDS_NODE", needs_node(&["hashFile", "writeLoopFile"]), "What the browser entry's calls that need a file system raise (before `init()` too, so not asked of the engine)."),
         ],
         "types": declarations
@@ -87,6 +89,14 @@ fn needs_node(calls: &[&str]) -> serde_json::Value {
     calls
         .iter()
         .map(|call| (call.to_string(), refusal(call)))
+        .collect()
+}
+
+/// A table of word pairs as a list of objects with the two keys given.
+fn pairs(table: &[(&str, &str)], key: &str, value: &str) -> serde_json::Value {
+    table
+        .iter()
+        .map(|(k, v)| serde_json::json!({ key: k, value: v }))
         .collect()
 }
 

@@ -242,7 +242,16 @@ export const SHARED_MODULES = Object.freeze([
   ['./loop-api.js', ['LOOP_FILE', 'LOOP_FILE_TMP']],
   [
     './generated/defaults.js',
-    ['DEFAULT_STATE_DIR', 'DEFAULT_CONFLICTS', 'DEFAULT_PLATFORM', 'DEFAULT_REMOTE', 'DEFAULT_AUTHOR', 'DEFAULT_CONTEXT'],
+    [
+      'DEFAULT_STATE_DIR',
+      'DEFAULT_CONFLICTS',
+      'DEFAULT_PLATFORM',
+      'DEFAULT_REMOTE',
+      'DEFAULT_AUTHOR',
+      'DEFAULT_CONTEXT',
+      'REPORT_BUCKETS',
+      'CONFLICT_MODES',
+    ],
   ],
 ]);
 

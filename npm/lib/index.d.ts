@@ -1137,6 +1137,13 @@ export declare const DEFAULT_REMOTE: string;
 export declare const DEFAULT_AUTHOR: string;
 /** Lines of context `diff` shows when `-U` names none (3, GNU `diff -u`'s). */
 export declare const DEFAULT_CONTEXT: number;
+/** The update report's buckets in the order a view shows them, each with what it means (the engine's words). */
+export declare const REPORT_BUCKETS: ReadonlyArray<{
+  readonly bucket: 'overwrite' | 'merge' | 'add' | 'removed' | 'skip' | 'delete' | 'conflicts';
+  readonly help: string;
+}>;
+/** Each `conflicts` mode, the default first, with what it does to a file both sides changed (the engine's words). */
+export declare const CONFLICT_MODES: ReadonlyArray<{ readonly mode: 'patch' | 'merge' | 'markers'; readonly help: string }>;
 /** `'LOOP.md.tmp'`. */
 export declare const LOOP_FILE_TMP: string;
 

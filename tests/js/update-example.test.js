@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { after, describe, test } from 'node:test';
 import { runUpdate, snapshot, tempDir } from './update-fixtures.js';
 import { alsoOnWasm } from './implementations.js';
+import { CONFLICT_MODES, DEFAULT_CONFLICTS, REPORT_BUCKETS } from '../../npm/lib/index.js';
 
 const examples = fileURLToPath(new URL('../../examples/', import.meta.url));
 const v1 = `${examples}starter-template`;
@@ -47,6 +48,18 @@ describe('the bundled example', () => {
       ['scripts-list'],
     );
     assert.deepEqual(json.regions.rewrittenPaths, ['docs/scripts.md']);
+  });
+
+  test("the views' bucket and mode words name exactly the report's buckets and the --conflicts modes", () => {
+    const { json } = runUpdate(project(), v1, v2, ['--dry-run']);
+    for (const { bucket } of REPORT_BUCKETS) assert.ok(Array.isArray(json[bucket]), bucket);
+    assert.deepEqual(
+      ['overwrite', 'merge', 'add', 'removed', 'skip', 'delete', 'conflicts'].filter((b) => !REPORT_BUCKETS.some((r) => r.bucket === b)),
+      [],
+      'the summary rows are all there',
+    );
+    assert.equal(CONFLICT_MODES[0].mode, DEFAULT_CONFLICTS, 'the default first');
+    for (const { mode } of CONFLICT_MODES) assert.equal(runUpdate(project(), v1, v2, ['--dry-run', '--conflicts', mode]).status, 1, mode);
   });
 
   test('SIGKILL at every mutating step: re-running ends exactly where an uninterrupted run does', () => {

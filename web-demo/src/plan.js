@@ -9,7 +9,7 @@ import { side, text } from './trees.js';
 const STATE_DIR = upkeep.DEFAULT_STATE_DIR;
 
 /** The report lists of an update, in the order the page shows them ("buckets"). */
-export const BUCKETS = /** @type {const} */ (['overwrite', 'merge', 'add', 'removed', 'skip', 'delete', 'conflicts']);
+export const BUCKETS = upkeep.REPORT_BUCKETS.map((b) => b.bucket);
 
 /**
  * @typedef {object} Release

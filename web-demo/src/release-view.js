@@ -7,16 +7,8 @@ import { BUCKETS, bucketsOf, overviewOf, planRelease } from './plan.js';
 import { decode, diffBlock, h, svg } from './dom.js';
 import { example, treeFromDrop, treeFromFileList } from './trees.js';
 
-/** What each bucket means, for the legend and tooltips. */
-const BUCKET_HELP = {
-  overwrite: 'replaced by the latest release (no local edits)',
-  merge: 'merged: upstream changes applied, any local edits kept',
-  add: 'new in the latest release',
-  removed: 'dropped by the latest release, unedited here',
-  skip: 'left alone',
-  delete: 'dropped upstream but edited here: yours to delete',
-  conflicts: 'edited on both sides and not merged cleanly: conflict markers in the file, or a patch to apply',
-};
+/** What each bucket means, for the legend and tooltips (the engine's words). */
+const BUCKET_HELP = Object.fromEntries(upkeep.REPORT_BUCKETS.map((b) => [b.bucket, b.help]));
 
 /**
  * @typedef {object} OpenFile what the three-way view opens
@@ -66,12 +58,8 @@ export function mountReleaseView(root, openFile) {
     });
     return zone;
   };
-  /** Each mode and what it does; the engine's default is marked and chosen first. */
-  const MODES = [
-    ['merge', 'three-way merge, diff3 markers where both changed the same lines'],
-    ['markers', 'three-way merge, two-part markers'],
-    ['patch', "leave the file, write upstream's change as a patch"],
-  ];
+  /** Each mode and what it does (the engine's words); the engine's default is marked and chosen first. */
+  const MODES = upkeep.CONFLICT_MODES.map((m) => [m.mode, m.help]);
   const mode = h(
     'select',
     { 'data-testid': 'conflict-mode', onchange: (/** @type {Event} */ e) => ((conflicts = /** @type {any} */ (e.target).value), render()) },

@@ -63,6 +63,7 @@ pub use manifest::{
 };
 pub use overview::{
     nothing_to_plan, plan_overview, Need, OverviewInput, PlanOverview, PlannedWrite, WriteView,
+    CONFLICT_MODES, REPORT_BUCKETS,
 };
 pub(crate) use plan::conflict::update_merge_options;
 pub use plan::conflict::ConflictRoute;

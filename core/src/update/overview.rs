@@ -22,6 +22,35 @@
 use super::plan::conflict::ConflictRoute;
 use super::report::UpdateReport;
 
+/// The report's buckets in the order a view shows them, each with what it means (a
+/// legend, a tooltip).
+pub const REPORT_BUCKETS: [(&str, &str); 7] = [
+    ("overwrite", "replaced by the latest release (no local edits)"),
+    ("merge", "merged: upstream changes applied, any local edits kept"),
+    ("add", "new in the latest release"),
+    ("removed", "dropped by the latest release, unedited here"),
+    ("skip", "left alone"),
+    ("delete", "dropped upstream but edited here: yours to delete"),
+    (
+        "conflicts",
+        "edited on both sides and not merged cleanly: conflict markers in the file, or a patch to apply",
+    ),
+];
+
+/// Each `--conflicts` mode (the default first) with what it does to a file both sides
+/// changed, in a few words (a view's chooser).
+pub const CONFLICT_MODES: [(&str, &str); 3] = [
+    (
+        "merge",
+        "three-way merge, diff3 markers where both changed the same lines",
+    ),
+    ("markers", "three-way merge, two-part markers"),
+    (
+        "patch",
+        "leave the file, write upstream's change as a patch",
+    ),
+];
+
 /// One action of the plan, without its bytes: what it does, to which path, and how many
 /// bytes it writes.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -26,10 +26,16 @@ export const DEFAULT_MANIFEST = "install/manifest.json";
 export const SOURCE_RECORD_NAME = ".upkeep-source.json";
 
 /** What the progress bar calls each phase of a run. */
-export const PROGRESS_PHASES = {"backup":"backing up","fetch":"fetching","plan":"planning","read":"reading","regenerate":"regenerating","write":"writing"};
+export const PROGRESS_PHASES = /** @type {const} */ ({"backup":"backing up","fetch":"fetching","plan":"planning","read":"reading","regenerate":"regenerating","write":"writing"});
 
 /** What a person watching reads the moment Ctrl-C asks a run to stop. */
 export const STOPPING_NOTICE = "stopping at the next safe point (every file stays whole)…";
 
+/** The update report's buckets in the order a view shows them, each with what it means. */
+export const REPORT_BUCKETS = /** @type {const} */ ([{"bucket":"overwrite","help":"replaced by the latest release (no local edits)"},{"bucket":"merge","help":"merged: upstream changes applied, any local edits kept"},{"bucket":"add","help":"new in the latest release"},{"bucket":"removed","help":"dropped by the latest release, unedited here"},{"bucket":"skip","help":"left alone"},{"bucket":"delete","help":"dropped upstream but edited here: yours to delete"},{"bucket":"conflicts","help":"edited on both sides and not merged cleanly: conflict markers in the file, or a patch to apply"}]);
+
+/** Each `--conflicts` mode, the default first, with what it does to a file both sides changed. */
+export const CONFLICT_MODES = /** @type {const} */ ([{"mode":"merge","help":"three-way merge, diff3 markers where both changed the same lines"},{"mode":"markers","help":"three-way merge, two-part markers"},{"mode":"patch","help":"leave the file, write upstream's change as a patch"}]);
+
 /** What the browser entry's calls that need a file system raise (before `init()` too, so not asked of the engine). */
-export const NEEDS_NODE = {"hashFile":{"code":"unsupported","message":"hashFile needs Node: browsers have no file system"},"writeLoopFile":{"code":"unsupported","message":"writeLoopFile needs Node: browsers have no file system"}};
+export const NEEDS_NODE = /** @type {const} */ ({"hashFile":{"code":"unsupported","message":"hashFile needs Node: browsers have no file system"},"writeLoopFile":{"code":"unsupported","message":"writeLoopFile needs Node: browsers have no file system"}});

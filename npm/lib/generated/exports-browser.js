@@ -228,4 +228,6 @@ export {
   DEFAULT_REMOTE,
   DEFAULT_AUTHOR,
   DEFAULT_CONTEXT,
+  REPORT_BUCKETS,
+  CONFLICT_MODES,
 } from '../generated/defaults.js';

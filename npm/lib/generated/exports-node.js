@@ -228,6 +228,8 @@ export {
   DEFAULT_REMOTE,
   DEFAULT_AUTHOR,
   DEFAULT_CONTEXT,
+  REPORT_BUCKETS,
+  CONFLICT_MODES,
 } from '../generated/defaults.js';
 // The flows (Node only)
 export { newProject, adopt } from '../api/new.js';
