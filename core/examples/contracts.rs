@@ -12,7 +12,7 @@ use upkeep_core::exits::{
     EXIT_CODES, KINDS_ANSWERED_ELSEWHERE, OS_CODES, RAISED_CODES, STOPPING_NOTICE,
 };
 use upkeep_core::fleet::{Platform, DEFAULT_AUTHOR, DEFAULT_REMOTE};
-use upkeep_core::refresh::{DEFAULT_MANIFEST, RECORD_NAME};
+use upkeep_core::refresh::{BULK_DECISIONS, DEFAULT_MANIFEST, RECORD_NAME};
 use upkeep_core::render::PROGRESS_PHASES;
 use upkeep_core::schemas::json_schemas;
 use upkeep_core::text::DiffOptions;
@@ -66,6 +66,7 @@ fn main() -> std::io::Result<()> {
             default("STOPPING_NOTICE", STOPPING_NOTICE, "What a person watching reads the moment Ctrl-C asks a run to stop."),
             default("REPORT_BUCKETS", pairs(&REPORT_BUCKETS, "bucket", "help"), "The update report's buckets in the order a view shows them, each with what it means."),
             default("CONFLICT_MODES", pairs(&CONFLICT_MODES, "mode", "help"), "Each `--conflicts` mode, the default first, with what it does to a file both sides changed."),
+            default("BULK_DECISIONS", BULK_DECISIONS.iter().map(|(key, decisions)| (key.to_string(), serde_json::json!(decisions.map(|d| d.name())))).collect::<serde_json::Map<_, _>>(), "What `install` and `refresh`'s decide-every-file options (`auto`, `hostDeleted`, `sourceDeleted`) may be set to."),
             default("NEEDS_NODE", needs_node(&["hashFile", "writeLoopFile"]), "What the browser entry's calls that need a file system raise (before `init()` too, so not asked of the engine)."),
         ],
         "types": declarations

@@ -60,7 +60,7 @@ pub use manifest::{
 pub use no_record::{no_record, NoRecordFacts};
 pub use plan::{
     plan_install, plan_refresh, state_name, Action, Decision, FileDecision, Observations,
-    PathObservation, Plan, PlannedFile, RefreshOptions,
+    PathObservation, Plan, PlannedFile, RefreshOptions, BULK_DECISIONS,
 };
 pub use question::{refresh_question, RefreshChoice, RefreshQuestion};
 pub use render::{render_run_report, RunRenderOptions};

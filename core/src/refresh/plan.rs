@@ -235,6 +235,14 @@ pub struct FileDecision {
     pub decision: Decision,
 }
 
+/// What each of [`RefreshOptions`]' decide-every-file options may be set to, by its
+/// key: the decisions of its state (`--auto`, `--host-deleted`, `--source-deleted`).
+pub const BULK_DECISIONS: [(&str, [Decision; 2]); 3] = [
+    ("auto", [Decision::TakeTheirs, Decision::KeepMine]),
+    ("hostDeleted", [Decision::Restore, Decision::Forget]),
+    ("sourceDeleted", [Decision::Remove, Decision::Keep]),
+];
+
 /// How a refresh decides what the user has not decided file by file.
 #[derive(Clone, Debug, Default, PartialEq)]
 #[cfg_attr(feature = "contracts", derive(ts_rs::TS))]

@@ -3,6 +3,7 @@
 // prints. The files refresh cannot decide alone are questions for `decide`, the same ones
 // the command line asks on a terminal.
 import { engine } from '../engine.js';
+import { BULK_DECISIONS } from '../generated/defaults.js';
 import { runInstall } from '../flows/install.js';
 import { runRefresh } from '../flows/refresh.js';
 import { against, ask, checkOptions, stopRequestedBy, underSignal } from './options.js';
@@ -21,9 +22,9 @@ const REFRESH_OPTIONS = {
   source: { type: 'string' },
   target: { type: 'string' },
   manifest: { type: 'string' },
-  auto: { type: 'choice', flag: '--auto <decision>', choices: ['take-theirs', 'keep-mine'] },
-  hostDeleted: { type: 'choice', flag: '--host-deleted <decision>', choices: ['restore', 'forget'] },
-  sourceDeleted: { type: 'choice', flag: '--source-deleted <decision>', choices: ['remove', 'keep'] },
+  auto: { type: 'choice', flag: '--auto <decision>', choices: BULK_DECISIONS.auto },
+  hostDeleted: { type: 'choice', flag: '--host-deleted <decision>', choices: BULK_DECISIONS.hostDeleted },
+  sourceDeleted: { type: 'choice', flag: '--source-deleted <decision>', choices: BULK_DECISIONS.sourceDeleted },
   confirm: { type: 'strings' },
   dryRun: { type: 'boolean' },
   decide: { type: 'decide' },

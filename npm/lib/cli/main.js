@@ -18,8 +18,9 @@ import { statusCommand } from './status.js';
 import { adoptCommand, newCommand } from './new.js';
 import { manifestCheckCommand, manifestInitCommand } from './manifest.js';
 import { updateCommand } from './update.js';
-// The options' defaults, shown in the help, are the engine's (generated from core).
+// The options' defaults and choices, shown in the help, are the engine's (generated from core).
 import {
+  BULK_DECISIONS,
   DEFAULT_AUTHOR,
   DEFAULT_CONFLICTS,
   DEFAULT_CONTEXT,
@@ -176,9 +177,9 @@ same command again finishes the install.`,
     .requiredOption('--source <dir>', 'the source (holds install/manifest.json)')
     .requiredOption('--target <repo>', 'the host repository')
     .option('--manifest <file>', 'the manifest, if not <source>/install/manifest.json')
-    .addOption(new Option('--auto <decision>', 'decide every locally-modified file').choices(['take-theirs', 'keep-mine']))
-    .addOption(new Option('--host-deleted <decision>', 'decide every file deleted on the host').choices(['restore', 'forget']))
-    .addOption(new Option('--source-deleted <decision>', 'decide every file the source dropped').choices(['remove', 'keep']))
+    .addOption(new Option('--auto <decision>', 'decide every locally-modified file').choices(BULK_DECISIONS.auto))
+    .addOption(new Option('--host-deleted <decision>', 'decide every file deleted on the host').choices(BULK_DECISIONS.hostDeleted))
+    .addOption(new Option('--source-deleted <decision>', 'decide every file the source dropped').choices(BULK_DECISIONS.sourceDeleted))
     .option(
       '--confirm <target>',
       'confirm a hand merge (after the `merge` decision): record the file as it is now as the new baseline (repeatable)',

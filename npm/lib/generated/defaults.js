@@ -37,5 +37,8 @@ export const REPORT_BUCKETS = /** @type {const} */ ([{"bucket":"overwrite","help
 /** Each `--conflicts` mode, the default first, with what it does to a file both sides changed. */
 export const CONFLICT_MODES = /** @type {const} */ ([{"mode":"merge","help":"three-way merge, diff3 markers where both changed the same lines"},{"mode":"markers","help":"three-way merge, two-part markers"},{"mode":"patch","help":"leave the file, write upstream's change as a patch"}]);
 
+/** What `install` and `refresh`'s decide-every-file options (`auto`, `hostDeleted`, `sourceDeleted`) may be set to. */
+export const BULK_DECISIONS = /** @type {const} */ ({"auto":["take-theirs","keep-mine"],"hostDeleted":["restore","forget"],"sourceDeleted":["remove","keep"]});
+
 /** What the browser entry's calls that need a file system raise (before `init()` too, so not asked of the engine). */
 export const NEEDS_NODE = /** @type {const} */ ({"hashFile":{"code":"unsupported","message":"hashFile needs Node: browsers have no file system"},"writeLoopFile":{"code":"unsupported","message":"writeLoopFile needs Node: browsers have no file system"}});
