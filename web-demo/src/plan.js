@@ -37,12 +37,15 @@ export function updateInput({ baseline, latest, project }, options) {
   /** @type {import('upkeep').UpdatePaths} */
   const paths = upkeep.updatePaths(STATE_DIR);
   const record = text(project, paths.progress);
+  // Read as the CLI reads it: a damaged record is refused by name, in the engine's words.
+  const reading = record === null ? null : upkeep.readProgress(record, paths.progress);
+  if (reading?.refusal) throw new Error(reading.refusal.message);
   // The same preparation step `upkeep status` takes: the engine refuses, ends, or starts.
   /** @type {import('upkeep').UpdateFacts} */
   const facts = {
     installed: stateText(project, paths.version, 'project'),
     latest: stateText(latest, paths.version, 'latest'),
-    inProgress: record === null ? null : JSON.parse(record),
+    inProgress: reading?.record ?? null,
     dryRun: true,
     runId: 'demo',
   };
