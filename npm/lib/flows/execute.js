@@ -544,25 +544,28 @@ function stageCopy(temp, source, step) {
 
 /**
  * Links a synced backup temp into place, never over another backup: an identical one (a
- * resumed run's) is accepted, a different one keeps its name and this copy takes the
- * engine's next name for it (`backupName`). Returns the backup's path.
+ * resumed run's) is accepted. The plan's backup path is tried first; when a different
+ * backup holds it, the engine names the next to try (`backupName`). Returns the backup's
+ * path.
  * @param {TempFile} temp @param {string} rel @param {string} digest
  */
 function placeBackup(temp, rel, digest) {
-  for (let n = 0; ; n += 1) {
-    const next = engine.backupName(rel, n);
-    if (next.kind === 'exhausted') throw Object.assign(new Error(next.message), { code: 'EEXIST', syscall: 'link' });
-    const { name: candidate } = splitPath(next.path);
-    if (temp.linkAs(candidate)) return next.path;
-    const existing = openHeld(temp.dir, candidate);
+  for (let n = 0, path = rel; ; ) {
+    const { name } = splitPath(path);
+    if (temp.linkAs(name)) return path;
+    const existing = openHeld(temp.dir, name);
     if (existing?.fd !== undefined) {
       const same = hashFd(existing.fd) === digest;
       closeSync(existing.fd);
       if (same) {
         temp.remove();
-        return next.path;
+        return path;
       }
     }
+    n += 1;
+    const next = engine.backupName(rel, n);
+    if (next.kind === 'exhausted') throw Object.assign(new Error(next.message), { code: 'EEXIST', syscall: 'link' });
+    path = next.path;
   }
 }
 
