@@ -264,6 +264,7 @@ import type {
   UpdateSources,
   UpdateSourcesInput,
   UpdateStart,
+  UpdateStatus,
   UsageProblem,
   Verdict,
   VersionCheck,
@@ -1344,7 +1345,7 @@ export interface UpdateResult extends UpdateReport {
    * `report` holding this document). Each time the version is unchanged and running the
    * same update again finishes it.
    */
-  status: 'updated' | 'dry-run' | 'up-to-date' | 'applied-uncommitted' | 'aborted' | 'incomplete' | 'failed' | 'interrupted';
+  status: UpdateStatus;
   /** Why a run that wrote stopped short (`failed`, `interrupted`). */
   error?: { code: string; message: string };
   /** With `pr`: the change request written. */

@@ -76,7 +76,7 @@ export function updateInput({ baseline, latest, project }, options) {
       dryRun: true,
     },
   };
-  return { status: check.status, check, input };
+  return { status: ready.endsPlanned, check, input };
 }
 
 /**

@@ -23,7 +23,7 @@ pub const STOPPING_NOTICE: &str = "stopping at the next safe point (every file s
 /// The error an update that returned `status` ends with, when a stop ended it; none for
 /// every other status (its report and exit code say the rest).
 pub fn update_stop(status: &str) -> Option<DocumentError> {
-    (status == RunOutcome::Interrupted.status()).then(|| DocumentError {
+    (status == RunOutcome::Interrupted.status().as_str()).then(|| DocumentError {
         code: super::failure::INTERRUPTED_CODE.into(),
         message: INTERRUPTED_MESSAGE.into(),
     })

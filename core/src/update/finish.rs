@@ -22,6 +22,7 @@
 //! ```
 
 use super::report::UpdateReport;
+use super::status::UpdateStatus;
 use super::summary::render_summary;
 use crate::writes::{describe_outcome, OsError, OutcomeKind, StepOutcome, WriteStep};
 
@@ -52,12 +53,12 @@ pub enum RunOutcome {
 
 impl RunOutcome {
     /// The run's status word for this ending (what `upkeep update --json` reports).
-    pub fn status(self) -> &'static str {
+    pub fn status(self) -> UpdateStatus {
         match self {
-            RunOutcome::Complete | RunOutcome::Pending => "updated",
-            RunOutcome::Incomplete => "incomplete",
-            RunOutcome::Failed => "failed",
-            RunOutcome::Interrupted => "interrupted",
+            RunOutcome::Complete | RunOutcome::Pending => UpdateStatus::Updated,
+            RunOutcome::Incomplete => UpdateStatus::Incomplete,
+            RunOutcome::Failed => UpdateStatus::Failed,
+            RunOutcome::Interrupted => UpdateStatus::Interrupted,
         }
     }
 }
@@ -212,11 +213,7 @@ pub struct UpdateFinished {
     pub outcome: RunOutcome,
     /// The run's status word: `updated` when every write happened (complete, or conflicts
     /// pending), else the outcome's word.
-    #[cfg_attr(
-        feature = "contracts",
-        ts(type = "'updated' | 'incomplete' | 'failed' | 'interrupted'")
-    )]
-    pub status: &'static str,
+    pub status: UpdateStatus,
     /// Whether the shim writes the new version and manifest now.
     pub bump_version: bool,
 }

@@ -39,6 +39,7 @@ mod question;
 mod report;
 mod semver;
 mod state_refusal;
+mod status;
 mod summary;
 mod table;
 mod versions;
@@ -79,6 +80,7 @@ pub use question::{update_question, UpdateQuestion};
 pub use report::{Conflict, StructuredFile, UpdateReport};
 pub use semver::{compare_versions, Version};
 pub use state_refusal::{state_refusal, StateProblem};
+pub use status::UpdateStatus;
 pub use summary::{
     render_summary, render_summary_lines, render_update_outcome, ChangeRequestFacts, OutcomeFacts,
     SummaryOptions,

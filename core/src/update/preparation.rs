@@ -21,6 +21,7 @@
 //! ```
 
 use super::semver::Version;
+use super::status::UpdateStatus;
 use super::versions::{check_versions, start_update, InProgress, UpdateStart, VersionCheck};
 use super::VersionStatus;
 use crate::error::{Error, ErrorKind, Result};
@@ -112,7 +113,7 @@ pub enum UpdatePreparation {
     /// Nothing to update: the run ends with `status` after its clean-up.
     Done {
         /// The run's status word (`up-to-date`, `applied-uncommitted`).
-        status: VersionStatus,
+        status: UpdateStatus,
         /// Where the project stands.
         check: VersionCheck,
         /// Remove the progress record: a run killed after it bumped the version left it.
@@ -136,6 +137,11 @@ pub enum UpdatePreparation {
         start: UpdateStart,
         /// Ask the user before anything is written (never in a dry run).
         confirm: bool,
+        /// The status the run ends with when the user declines at that prompt.
+        declined: UpdateStatus,
+        /// The status the run ends with once it is planned, when it writes nothing (a
+        /// dry run); none when the plan is carried out.
+        ends_planned: Option<UpdateStatus>,
         /// The progress record to write before the first write, if one is to be written
         /// (a fresh run that writes).
         write_progress: Option<InProgress>,
@@ -187,7 +193,10 @@ pub fn prepare_update(facts: &UpdateFacts) -> Result<UpdatePreparation> {
                 _ => false,
             };
             return Ok(UpdatePreparation::Done {
-                status,
+                status: match status {
+                    VersionStatus::AppliedUncommitted => UpdateStatus::AppliedUncommitted,
+                    _ => UpdateStatus::UpToDate,
+                },
                 check,
                 remove_progress,
                 record_source,
@@ -227,6 +236,8 @@ pub fn prepare_update(facts: &UpdateFacts) -> Result<UpdatePreparation> {
         check,
         start,
         confirm: writes,
+        declined: UpdateStatus::Aborted,
+        ends_planned: (!writes).then_some(UpdateStatus::DryRun),
         write_progress,
         record_source,
     })

@@ -32,7 +32,9 @@ use crate::render::Line;
 use crate::update::bytes::Bytes;
 use crate::update::finish::{finish_update, RunOutcome, UpdateRun};
 use crate::update::summary::{render_update_outcome, OutcomeFacts, SummaryOptions};
-use crate::update::{update_document, Action, DocumentFacts, UpdateDocument, UpdatePlan};
+use crate::update::{
+    update_document, Action, DocumentFacts, UpdateDocument, UpdatePlan, UpdateStatus,
+};
 use crate::writes::{StepContent, WriteStep};
 
 /// What the shim needs to carry out a plan the session keeps.
@@ -90,11 +92,7 @@ pub struct RunEnd {
     /// How the run ended.
     pub outcome: RunOutcome,
     /// The run's status word (see [`crate::update::UpdateFinished::status`]).
-    #[cfg_attr(
-        feature = "contracts",
-        ts(type = "'updated' | 'incomplete' | 'failed' | 'interrupted'")
-    )]
-    pub status: &'static str,
+    pub status: UpdateStatus,
     /// Whether the shim writes the new version and manifest now.
     pub bump_version: bool,
 }

@@ -59,7 +59,7 @@ import { DEFAULT_STATE_DIR } from '../generated/defaults.js';
 
 /**
  * @typedef {object} UpdateOutcome
- * @property {'updated' | 'dry-run' | 'up-to-date' | 'applied-uncommitted' | 'aborted' | 'incomplete' | 'failed' | 'interrupted'} status
+ * @property {import('../index.js').UpdateStatus} status the engine's word for how the run ended:
  *   `incomplete`: files changed while it ran (left alone); `failed`: the file system refused a write;
  *   `interrupted`: stopped on request — each time the version is unchanged and re-running finishes
  * @property {import('../index.js').VersionCheck} check
@@ -132,9 +132,9 @@ export async function update(request) {
     const first = engine.prepareUpdate(observed);
     const { check } = first;
     const changelogText = lossyText(latest.tree, 'CHANGELOG.md');
-    /** @type {UpdateOutcome} */
+    // What the run learns on its way; it returns with the engine's word for how it ended.
+    /** @type {Omit<UpdateOutcome, 'status'>} */
     const outcome = {
-      status: 'up-to-date',
       check,
       changelog: [],
       session: null,
@@ -145,12 +145,11 @@ export async function update(request) {
       source: sources.record?.source ?? null,
     };
     if (first.step === 'done') {
-      outcome.status = first.status;
       // A run killed after it bumped the version and before it removed its record.
       if (first.removeProgress) await removeProgress(state, paths);
       // A record left behind VERSION (an update stopped between them) catches up, under the lock.
       if (first.recordSource && sources.record) recordInstalled(root, stateDir, sources.record, recorded(sources, latest));
-      return outcome;
+      return { ...outcome, status: first.status };
     }
     outcome.changelog = changelogText === null ? [] : engine.changelogRange(changelogText, check.installed, check.latest);
 
@@ -176,8 +175,7 @@ export async function update(request) {
     const git = first.observeGit ? gitStatus(root) : null;
     inputs.checkClean(git, { dryRun, allowDirty: request.allowDirty ?? false, resumed: start.resumed });
     if (ready.confirm && request.confirm && !(await request.confirm(outcome.changelog, check))) {
-      outcome.status = 'aborted';
-      return outcome;
+      return { ...outcome, status: ready.declined };
     }
     /** @type {import('../index.js').ReadList} */
     const list = inputs.readList();
@@ -220,17 +218,13 @@ export async function update(request) {
       stopIfAsked,
     });
     outcome.session = session;
-    if (dryRun) {
-      outcome.status = 'dry-run';
-      return outcome;
-    }
+    if (ready.endsPlanned) return { ...outcome, status: ready.endsPlanned };
     preflight(root, plan.steps, [paths.version, paths.manifest, paths.progress]);
     pausePoint('planned');
     // A stop asked for while the run read and planned (a signal is an event) ends it here, nothing written.
     await letSignalsIn();
     if (stopRequested()) {
-      outcome.status = session.finishRun({ outcomes: [], interrupted: true, stateDir }).status;
-      return outcome;
+      return { ...outcome, status: session.finishRun({ outcomes: [], interrupted: true, stateDir }).status };
     }
     if (ready.writeProgress)
       await writeFileIn(state, splitPath(paths.progress).name, Buffer.from(engine.progressText(ready.writeProgress)));
@@ -260,8 +254,7 @@ export async function update(request) {
       // The recorded source follows the version (a kill between them is caught up by the next run).
       else if (ready.recordSource && sources.record) recordInstalled(root, stateDir, sources.record, recorded(sources, latest));
     }
-    outcome.status = finished.status;
-    return outcome;
+    return { ...outcome, status: finished.status };
   } finally {
     for (const r of releases) {
       r.tree.close();

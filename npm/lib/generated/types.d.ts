@@ -5674,7 +5674,7 @@ export type RunEnd = {
   /**
    * The run's status word (see [`crate::update::UpdateFinished::status`]).
    */
-  status: 'updated' | 'incomplete' | 'failed' | 'interrupted';
+  status: UpdateStatus;
   /**
    * Whether the shim writes the new version and manifest now.
    */
@@ -7717,7 +7717,7 @@ export type UpdateFinished = {
    * The run's status word: `updated` when every write happened (complete, or conflicts
    * pending), else the outcome's word.
    */
-  status: 'updated' | 'incomplete' | 'failed' | 'interrupted';
+  status: UpdateStatus;
   /**
    * Whether the shim writes the new version and manifest now.
    */
@@ -7958,7 +7958,7 @@ export type UpdatePreparation =
       /**
        * The run's status word (`up-to-date`, `applied-uncommitted`).
        */
-      status: VersionStatus;
+      status: UpdateStatus;
       /**
        * Where the project stands.
        */
@@ -7998,6 +7998,15 @@ export type UpdatePreparation =
        * Ask the user before anything is written (never in a dry run).
        */
       confirm: boolean;
+      /**
+       * The status the run ends with when the user declines at that prompt.
+       */
+      declined: UpdateStatus;
+      /**
+       * The status the run ends with once it is planned, when it writes nothing (a
+       * dry run); none when the plan is carried out.
+       */
+      endsPlanned: UpdateStatus | null;
       /**
        * The progress record to write before the first write, if one is to be written
        * (a fresh run that writes).
@@ -8276,6 +8285,19 @@ export type UpdateStart = {
    */
   resumed: boolean;
 };
+
+/**
+ * How an update ended.
+ */
+export type UpdateStatus =
+  | 'updated'
+  | 'dry-run'
+  | 'up-to-date'
+  | 'applied-uncommitted'
+  | 'aborted'
+  | 'incomplete'
+  | 'failed'
+  | 'interrupted';
 
 /**
  * What the shell met in what it was given.
