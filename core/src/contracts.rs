@@ -133,6 +133,8 @@ fn roots(v: &mut impl TypeVisitor) {
         crate::content::ContentDigest,
         crate::exits::CommandFailure,
         crate::exits::FailureFacts,
+        crate::exits::FailureDocument,
+        crate::exits::FailureReport,
         crate::exits::StopPoint,
         crate::editor::ActionKind,
         crate::editor::CodeAction,

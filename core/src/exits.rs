@@ -21,12 +21,14 @@ use crate::error::{Error, ErrorKind, Result};
 
 mod codes;
 mod failure;
+mod failure_document;
 mod stopped;
 pub use codes::{
     code_class, code_exit, ExitCode, RaisedCode, EXIT_CODES, KINDS_ANSWERED_ELSEWHERE, OS_CODES,
     RAISED_CODES,
 };
 pub use failure::{command_failure, stop_exit, CommandFailure, FailureFacts};
+pub use failure_document::{failure_document, FailureDocument, FailureReport};
 pub use stopped::{stopped_unwritten, update_stop, StopPoint, STOPPING_NOTICE};
 
 /// Done; nothing needs attention.

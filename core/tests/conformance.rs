@@ -529,6 +529,7 @@ fn run(call: &str, args: &[Value]) -> Value {
             outcome(upkeep_core::exits::stop_exit(opt_text(0)).map(|c| u32::from(c).into()))
         }
         "commandFailure" => encoded(upkeep_core::exits::command_failure(&typed(&args[0]))),
+        "failureDocument" => encoded(upkeep_core::exits::failure_document(&typed(&args[0]))),
         "updateStop" => encoded(Ok(upkeep_core::exits::update_stop(text(0)))),
         "renderReleaseNotes" => encoded(Ok(upkeep_core::render::render_release_notes(&typed::<
             Vec<update::ChangelogSection>,

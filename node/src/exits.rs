@@ -31,6 +31,20 @@ pub fn command_failure<'env>(
     )
 }
 
+/// The one `--json` document of a command whose run threw: status, command, error.
+#[napi(ts_return_type = "FailureDocument")]
+pub fn failure_document<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "FailureReport")] report: Object,
+) -> napi::Result<Unknown<'env>> {
+    let report: exits::FailureReport =
+        decode(env, ErrorKind::InvalidArgument, "failureDocument", report)?;
+    encode(
+        env,
+        &exits::failure_document(&report).map_err(|e| to_js(env, e))?,
+    )
+}
+
 /// The error an update that returned this status ends with when a stop ended it, or null.
 #[napi(ts_return_type = "DocumentError | null")]
 pub fn update_stop(env: &Env, status: String) -> napi::Result<Unknown<'_>> {

@@ -62,7 +62,7 @@ export const ENGINE = Object.freeze([
       'toolMessage',
     ],
   ],
-  ['Exit codes', ['stopExit', 'commandFailure', 'updateStop', 'stoppedUnwritten', 'mergeExit', 'hashExit', 'codeExit']],
+  ['Exit codes', ['stopExit', 'commandFailure', 'failureDocument', 'updateStop', 'stoppedUnwritten', 'mergeExit', 'hashExit', 'codeExit']],
   [
     'Risk scoring (the numstat calls through ./score-api.js, as each entry builds its engine)',
     [

@@ -108,7 +108,9 @@ import type {
   EditorNotice,
   ExitInput,
   ExitPolicy,
+  FailureDocument,
   FailureFacts,
+  FailureReport,
   FetchProblem,
   FileDiffOptions,
   FileInput,
@@ -468,6 +470,8 @@ export declare function toolMessage(stderr: string): string;
 export declare function stopExit(signal?: string | null): number;
 /** How a command whose run threw ends: its `--json` status, whether it stopped, whether a prompt was cancelled, a stop's exit code (null: the error's exit class decides). */
 export declare function commandFailure(facts: FailureFacts): CommandFailure;
+/** The one `--json` document of a command whose run threw, the same shape for every command: `status` (`error`, or `cancelled` for a cancelled prompt), the `command` when the command line named one, and the `error`'s code (`internal` when it has none) and words. */
+export declare function failureDocument(report: FailureReport): FailureDocument;
 /** The error an update that returned `status` ends with when a stop ended it (`interrupted`): the command line tells it as a stop, the API rejects with it; null for any other status. */
 export declare function updateStop(status: string): DocumentError | null;
 /** The error (`interrupted`) a command that stopped before writing anything ends with: where it was (`reading`, `planned`) and that nothing was written. */

@@ -143,7 +143,12 @@ test('a read brick that changed the tree stops the loop; refusals print one JSON
   assert.deepEqual(r.upkeep(['record', 'found']).json, { stopped: 'read-brick-wrote: identify changed the working tree' });
   const refused = r.upkeep(['record', 'found']);
   assert.equal(refused.status, 2);
-  assert.deepEqual(refused.json, { error: { code: 'loop-refused', message: 'the loop is stopped, not running' } });
+  // The one failure document every command prints (core's failureDocument).
+  assert.deepEqual(refused.json, {
+    status: 'error',
+    command: 'loop record',
+    error: { code: 'loop-refused', message: 'the loop is stopped, not running' },
+  });
   const again = r.init();
   assert.equal(again.status, 2);
   assert.match(again.json.error.message, /already exists/);

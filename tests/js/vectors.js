@@ -375,6 +375,7 @@ const calls = {
   statusExit: (api, [command, status, signal]) => api.statusExit(command, status, signal),
   stopExit: (api, [signal]) => api.stopExit(signal),
   commandFailure: (api, [facts]) => api.commandFailure(facts),
+  failureDocument: (api, [report]) => api.failureDocument(report),
   updateStop: (api, [status]) => api.updateStop(status),
   stoppedUnwritten: (api, [command, point]) => api.stoppedUnwritten(command, point),
   homeFiles: (api, [home]) => api.homeFiles(home),

@@ -22,6 +22,14 @@ pub fn command_failure(facts: JsValue) -> Result<JsValue, JsValue> {
     encode(&exits::command_failure(&facts).map_err(to_js)?)
 }
 
+/// The one `--json` document of a command whose run threw: status, command, error.
+#[wasm_bindgen(js_name = failureDocument)]
+pub fn failure_document(report: JsValue) -> Result<JsValue, JsValue> {
+    let report: exits::FailureReport =
+        decode(ErrorKind::InvalidArgument, "failureDocument", report)?;
+    encode(&exits::failure_document(&report).map_err(to_js)?)
+}
+
 /// The error an update that returned this status ends with when a stop ended it, or null.
 #[wasm_bindgen(js_name = updateStop)]
 pub fn update_stop(status: &str) -> Result<JsValue, JsValue> {

@@ -50,9 +50,7 @@ export async function backupsCommand(action, flags) {
 
 /** @param {boolean} json @param {{ code: string, message: string }} error @param {number} exit */
 function fail(json, error, exit) {
-  /** @type {import('../index.js').CommandFailure} */
-  const verdict = engine.commandFailure({ code: error.code, signal: null });
-  if (json) printLine(JSON.stringify({ status: verdict.status, command: 'backups', error }, null, 2));
+  if (json) printLine(JSON.stringify(engine.failureDocument({ command: 'backups', ...error }), null, 2));
   else printError(error.message);
   return exit;
 }

@@ -122,9 +122,7 @@ function failure(json, error) {
   const e = /** @type {any} */ (error);
   const exit = exitForError(e);
   if (exit === undefined) throw error;
-  /** @type {import('../index.js').CommandFailure} */
-  const verdict = engine.commandFailure({ code: e.code, signal: null });
-  if (json) printLine(JSON.stringify({ status: verdict.status, error: { code: e.code, message: e.message } }, null, 2));
+  if (json) printLine(JSON.stringify(engine.failureDocument({ command: 'land', code: e.code, message: e.message }), null, 2));
   else printError(e.message);
   return exit;
 }

@@ -100,7 +100,7 @@ export async function loopCommand(command, args, options) {
     const exit = typeof code === 'string' ? engine.loopRefusalExit(code) : null;
     if (exit === null) throw error;
     const message = /** @type {Error} */ (error).message;
-    printLine(JSON.stringify({ error: { code, message } }, null, 2));
+    printLine(JSON.stringify(engine.failureDocument({ command: `loop ${command}`, code, message }), null, 2));
     printError(message);
     return exit;
   }

@@ -771,9 +771,8 @@ ${examples([
     if (json) {
       // Named like every other error document, when the command line names a command.
       const first = argv.find((a) => !a.startsWith('-'));
-      const command = program.commands.some((c) => c.name() === first) ? { command: first } : {};
-      const { status } = engine.commandFailure({ code: 'usage', signal: null });
-      printLine(JSON.stringify({ status, ...command, error: { code: 'usage', message: usageError ?? error.message } }, null, 2));
+      const command = program.commands.some((c) => c.name() === first) ? first : null;
+      printLine(JSON.stringify(engine.failureDocument({ command, code: 'usage', message: usageError ?? error.message }), null, 2));
     }
     return /** @type {{ upkeepExit?: number }} */ (error).upkeepExit ?? EXIT.badInput;
   }

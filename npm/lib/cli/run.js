@@ -62,13 +62,16 @@ export async function runCommand({ name, flags, argv, run, exitFor }) {
  */
 function failed({ name, flags, argv, error, stop, progress }) {
   const e = /** @type {{ code?: unknown, message?: string }} */ (error);
+  const code = typeof e?.code === 'string' ? e.code : null;
   /** @type {import('../index.js').CommandFailure} */
-  const verdict = engine.commandFailure({ code: typeof e?.code === 'string' ? e.code : null, signal: stop.signal });
+  const verdict = engine.commandFailure({ code, signal: stop.signal });
   const exit = verdict.exit ?? exitForError(error);
   if (exit === undefined) throw error;
   const stopped = verdict.stopped;
   if (flags.json) {
-    printLine(JSON.stringify({ status: verdict.status, command: name, error: { code: e.code, message: e.message } }, null, 2));
+    printLine(
+      JSON.stringify(engine.failureDocument({ command: name, code, message: e?.message ?? String(error), signal: stop.signal }), null, 2),
+    );
     return { exit, stopped };
   }
   if (stopped) {

@@ -56,7 +56,7 @@ export async function scoreCommand(options) {
     if ((error instanceof UpkeepError && error.code === 'bad-input') || exitForError(error) === EXIT.badInput) {
       const { message } = /** @type {Error} */ (error);
       // --json promises one document on stdout, failures included.
-      if (options.json) printLine(JSON.stringify({ error: { code: code ?? 'bad-input', message } }, null, 2));
+      if (options.json) printLine(JSON.stringify(engine.failureDocument({ command: 'score', code, message }), null, 2));
       printError(message);
       return EXIT.badInput;
     }

@@ -62,7 +62,16 @@ export const {
   toolMessage,
 } = engine;
 // Exit codes
-export const { stopExit, commandFailure, updateStop, stoppedUnwritten, mergeExit, hashExit, codeExit } = engine;
+export const {
+  stopExit,
+  commandFailure,
+  failureDocument,
+  updateStop,
+  stoppedUnwritten,
+  mergeExit,
+  hashExit,
+  codeExit,
+} = engine;
 // Risk scoring (the numstat calls through ./score-api.js, as each entry builds its engine)
 export const {
   globMatch,

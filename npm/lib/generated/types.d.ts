@@ -1452,6 +1452,24 @@ export type ExitInput = {
 export type ExitPolicy = 'never' | 'conflict' | 'error';
 
 /**
+ * The `--json` document of a command that threw.
+ */
+export type FailureDocument = {
+  /**
+   * `cancelled` for a cancelled prompt, else `error`.
+   */
+  status: string;
+  /**
+   * The command, when the command line named one.
+   */
+  command?: string;
+  /**
+   * The error's code and words.
+   */
+  error: DocumentError;
+};
+
+/**
  * What a command knows when its run threw.
  */
 export type FailureFacts = {
@@ -1470,6 +1488,29 @@ export type FailureFacts = {
  * How a regeneration failed.
  */
 export type FailureKind = 'exit' | 'spawn' | 'killed' | 'confinement';
+
+/**
+ * What a command that threw says about it.
+ */
+export type FailureReport = {
+  /**
+   * The command as typed (`land`, `backups`, `loop next`); none when the command line
+   * named no command upkeep has.
+   */
+  command?: string | null;
+  /**
+   * The error's `code`; none for a bug, reported as `internal`.
+   */
+  code?: string | null;
+  /**
+   * The error's message.
+   */
+  message: string;
+  /**
+   * The first signal the command received, when one came.
+   */
+  signal?: string | null;
+};
 
 /**
  * How a conflict is resolved without markers (`git merge-file --ours/--theirs/--union`).

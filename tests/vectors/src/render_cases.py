@@ -169,6 +169,11 @@ for code, signal in [("cancelled", None), ("cancelled", "SIGTERM"), ("interrupte
                      ("interrupted", None), ("busy", None), ("EACCES", "SIGINT"), (None, None)]:
     case(f"commandFailure: {code}, {signal}", "commandFailure", {"code": code, "signal": signal})
 case("commandFailure: a signal upkeep does not stop on", "commandFailure", {"code": "interrupted", "signal": "SIGHUP"})
+case("failureDocument: a command's refusal", "failureDocument", {"command": "land", "code": "busy", "message": "another upkeep run holds the lock"})
+case("failureDocument: a cancelled prompt", "failureDocument", {"command": "backups", "code": "cancelled", "message": "cancelled", "signal": None})
+case("failureDocument: a usage error naming no command", "failureDocument", {"code": "usage", "message": "unknown command 'nope'"})
+case("failureDocument: no code is internal", "failureDocument", {"command": "score", "message": "boom"})
+case("failureDocument: a signal upkeep does not stop on", "failureDocument", {"code": "interrupted", "message": "x", "signal": "SIGHUP"})
 for signal in [None, "SIGINT", "SIGTERM", "SIGHUP"]:
     case(f"stopExit: {signal}", "stopExit", signal)
 # The release notes an update prints before it writes; nothing for an empty range.
