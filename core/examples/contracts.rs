@@ -9,9 +9,12 @@
 use std::io::Write;
 use upkeep_core::contracts::{typescript_declarations, DECLARED_IN_INDEX};
 use upkeep_core::exits::{
-    EXIT_CODES, KINDS_ANSWERED_ELSEWHERE, OS_CODES, RAISED_CODES, STOPPING_NOTICE,
+    EXIT_CODES, KINDS_ANSWERED_ELSEWHERE, MAX_CONFLICT_EXIT, OS_CODES, RAISED_CODES,
+    STOPPING_NOTICE,
 };
-use upkeep_core::fleet::{Platform, DEFAULT_AUTHOR, DEFAULT_REMOTE};
+use upkeep_core::fleet::{
+    Platform, DEFAULT_AUTHOR, DEFAULT_REMOTE, GITHUB_MATRIX_LIMIT, GITLAB_MATRIX_LIMIT,
+};
 use upkeep_core::refresh::{BULK_DECISIONS, DEFAULT_MANIFEST, RECORD_NAME};
 use upkeep_core::render::PROGRESS_PHASES;
 use upkeep_core::schemas::json_schemas;
@@ -59,6 +62,8 @@ fn main() -> std::io::Result<()> {
             default("DEFAULT_PLATFORM", Platform::default(), "The CI engine `fleet plan` batches for when `--platform` names none."),
             default("DEFAULT_REMOTE", DEFAULT_REMOTE, "The remote `fleet step` pushes to when `--remote` names none."),
             default("DEFAULT_AUTHOR", DEFAULT_AUTHOR, "The commit identity of `fleet step` when `--author` names none."),
+            default("MATRIX_LIMITS", serde_json::json!({ "github": GITHUB_MATRIX_LIMIT, "gitlab": GITLAB_MATRIX_LIMIT }), "The most jobs one CI matrix of each platform runs (`fleet plan`'s batch size)."),
+            default("MAX_CONFLICT_EXIT", MAX_CONFLICT_EXIT, "The most conflicts `merge` counts in its exit code (as `git merge-file` caps it)."),
             default("DEFAULT_CONTEXT", DiffOptions::default().context, "Lines of context `diff` shows when `-U` names none (GNU `diff -u`'s)."),
             default("DEFAULT_MANIFEST", DEFAULT_MANIFEST, "Where `install` and `refresh` read the source's manifest when `--manifest` names none."),
             default("SOURCE_RECORD_NAME", RECORD_NAME, "The record a refresh keeps in the host's home folder."),

@@ -187,6 +187,7 @@ fn roots(v: &mut impl TypeVisitor) {
         crate::fleet::StepLine,
         crate::fleet::StepLineFacts,
         crate::fleet::StepStart,
+        crate::fleet::StepUpdate,
         crate::land::CheckRecord,
         crate::land::CheckoutFollow,
         crate::land::CommitOutcome,

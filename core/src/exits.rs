@@ -49,7 +49,7 @@ pub(crate) const INTERRUPTED: u8 = 130;
 pub(crate) const TERMINATED: u8 = 143;
 /// The most conflicts `merge` counts in its exit code: exit codes stop at 255, and
 /// `git merge-file` caps its count here too (255 is its "could not merge").
-const MAX_CONFLICT_EXIT: u8 = 127;
+pub const MAX_CONFLICT_EXIT: u8 = 127;
 /// The file system refused a read or a write (`EX_IOERR`).
 pub(crate) const IO: u8 = 74;
 /// Another run holds the lock (`EX_TEMPFAIL`).

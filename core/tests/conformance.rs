@@ -628,6 +628,7 @@ fn run(call: &str, args: &[Value]) -> Value {
         "loopRefusal" => encoded(Ok(looping::loop_refusal(&typed(&args[0])))),
         "stepCommits" => encoded(Ok(fleet::step_commits(&typed(&args[0])))),
         "stepStart" => encoded(Ok(fleet::step_start(&typed(&args[0])))),
+        "stepUpdateArgs" => encoded(Ok(fleet::step_update_args(&typed(&args[0])))),
         "commitIdentity" => encoded(fleet::commit_identity(opt_text(0))),
         "checkReleaseDrift" => outcome(
             lifecycle::check_release_drift(

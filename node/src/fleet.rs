@@ -120,6 +120,16 @@ pub fn step_start<'env>(
     encode(env, &fleet::step_start(&facts))
 }
 
+/// The arguments of the `upkeep update` the fleet step runs as its own process.
+#[napi(ts_return_type = "string[]")]
+pub fn step_update_args(
+    env: Env,
+    #[napi(ts_arg_type = "StepUpdate")] step: Object,
+) -> napi::Result<Vec<String>> {
+    let step: fleet::StepUpdate = decode(&env, ErrorKind::InvalidArgument, "stepUpdateArgs", step)?;
+    Ok(fleet::step_update_args(&step))
+}
+
 /// The fleet step's commit identity from `--author` (upkeep's own when absent).
 #[napi(ts_return_type = "CommitIdentity")]
 pub fn commit_identity<'env>(

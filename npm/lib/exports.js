@@ -192,6 +192,7 @@ export const ENGINE = Object.freeze([
       'stepAction',
       'stepCommits',
       'stepStart',
+      'stepUpdateArgs',
       'isStepCommit',
       'stepLine',
       'commitIdentity',

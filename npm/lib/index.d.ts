@@ -235,6 +235,7 @@ import type {
   StepLineFacts,
   StepOutcome,
   StepStart,
+  StepUpdate,
   StopFacts,
   StopPoint,
   StructuredOutcome,
@@ -1246,6 +1247,8 @@ export declare function stepAction(facts: StepFacts): StepDecision;
 export declare function stepCommits(facts: StepFacts): boolean;
 /** Where the fleet step starts: its base, and whether a killed run's writes are discarded first. */
 export declare function stepStart(facts: StartFacts): StepStart;
+/** The arguments (after the program) of the `upkeep update` a fleet step runs as its own process: no prompt, exit non-zero on an error only, its report as JSON, the change request written to `payload`. */
+export declare function stepUpdateArgs(step: StepUpdate): string[];
 /** Whether a commit is one the fleet step made: its `Upkeep-Branch:` trailer, and for the remote's head one parent on the base. */
 export declare function isStepCommit(facts: StepCommitFacts): boolean;
 /** The line `fleet step` ends with, and whether it is an error. */

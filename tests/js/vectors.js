@@ -431,6 +431,7 @@ const calls = {
   stepAction: (api, [facts]) => api.stepAction(facts),
   stepCommits: (api, [facts]) => api.stepCommits(facts),
   stepStart: (api, [facts]) => api.stepStart(facts),
+  stepUpdateArgs: (api, [step]) => api.stepUpdateArgs(step),
   commitIdentity: (api, [author]) => api.commitIdentity(author),
   checkReleaseDrift: (api, [spec, expected, found, allow]) => api.checkReleaseDrift(spec, expected, found, allow),
   parseManifestRules: (api, [text, label]) => api.parseManifestRules(text, label),

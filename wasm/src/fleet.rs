@@ -79,6 +79,13 @@ pub fn step_start(facts: JsValue) -> Result<JsValue, JsValue> {
     encode(&fleet::step_start(&facts))
 }
 
+/// The arguments of the `upkeep update` the fleet step runs as its own process.
+#[wasm_bindgen(js_name = stepUpdateArgs)]
+pub fn step_update_args(step: JsValue) -> Result<Vec<String>, JsValue> {
+    let step: fleet::StepUpdate = decode(ErrorKind::InvalidArgument, "stepUpdateArgs", step)?;
+    Ok(fleet::step_update_args(&step))
+}
+
 /// The fleet step's commit identity from `--author` (upkeep's own when absent).
 #[wasm_bindgen(js_name = commitIdentity)]
 pub fn commit_identity(author: Option<String>) -> Result<JsValue, JsValue> {

@@ -10,7 +10,8 @@
 //!   matrix accepts, skipping the ones whose recorded version is already the target;
 //! - [`step_commits`]: whether the per-repository step goes on to commit;
 //! - [`step_action`]: what the per-repository step does with the branch it computed,
-//!   [`is_step_commit`]: whether a commit is one the step made, [`step_line`]: what it prints;
+//!   [`is_step_commit`]: whether a commit is one the step made, [`step_line`]: what it prints,
+//!   [`step_update_args`]: the update it runs;
 //! - [`batch_matrix`], [`platform_refusal`], [`render_fleet_plan`]: what `fleet plan` prints.
 //!
 //! ```
@@ -29,6 +30,7 @@ mod plan;
 mod slug;
 mod step;
 mod step_line;
+mod step_update;
 
 pub use exit::{exit_code, parse_exit_policy, ExitFailure, ExitInput, ExitPolicy};
 pub use identity::{commit_identity, CommitIdentity, DEFAULT_AUTHOR};
@@ -47,3 +49,4 @@ pub use step::{
     StepDecision, StepFacts, StepStart, DEFAULT_REMOTE,
 };
 pub use step_line::{step_line, StepLine, StepLineFacts};
+pub use step_update::{step_update_args, StepUpdate};

@@ -27,6 +27,8 @@ import {
   DEFAULT_PLATFORM,
   DEFAULT_REMOTE,
   DEFAULT_STATE_DIR,
+  MATRIX_LIMITS,
+  MAX_CONFLICT_EXIT,
 } from '../generated/defaults.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
@@ -87,7 +89,9 @@ Engine: ${implementation} (set UPKEEP_FORCE_WASM=1 for the wasm build).`,
 
   program
     .command('diff')
-    .description('print a unified diff, exactly as GNU "diff -u" does; exit 0 same, 1 different, 2 trouble')
+    .description(
+      `print a unified diff, exactly as GNU "diff -u" does; exit ${EXIT.ok} same, ${EXIT.findings} different, ${EXIT.badInput} trouble`,
+    )
     .argument('<old>', 'the old file ("-" reads standard input)')
     .argument('<new>', 'the new file ("-" reads standard input)')
     .option('-U, --unified <n>', 'lines of context', count, DEFAULT_CONTEXT)
@@ -115,7 +119,7 @@ ${examples([
   program
     .command('merge')
     .description(
-      'three-way merge like "git merge-file": the result replaces <ours> atomically; exit code = conflicts (at most 127), 255 on error',
+      `three-way merge like "git merge-file": the result replaces <ours> atomically; exit code = conflicts (at most ${MAX_CONFLICT_EXIT}), ${EXIT.mergeFailed} on error`,
     )
     .argument('<ours>', 'our version; receives the result unless -p')
     .argument('<base>', 'the common ancestor')
@@ -164,7 +168,7 @@ ${examples([
         ['upkeep install --source ../voice-agent --target . --force', 'replace different files that are in the way (backed up first)'],
       ])}
 
-Ctrl-C (or SIGTERM) stops after the file being written: exit 130 (143), and running the
+Ctrl-C (or SIGTERM) stops after the file being written: exit ${EXIT.interrupted} (${EXIT.terminated}), and running the
 same command again finishes the install.`,
     )
     .action(async (options) => {
@@ -201,8 +205,8 @@ same command again finishes the install.`,
         ['upkeep refresh --source ../voice-agent --target . --confirm services/voice-agent/server.mjs', 'record a file you merged by hand'],
       ])}
 
-Ctrl-C (or SIGTERM) stops after the file being written is whole and journalled: exit 130
-(143), and running the same command again resumes where it stopped.`,
+Ctrl-C (or SIGTERM) stops after the file being written is whole and journalled: exit ${EXIT.interrupted}
+(${EXIT.terminated}), and running the same command again resumes where it stopped.`,
     )
     .action(async (options) => {
       exitCode = await refreshCommand(options, typed);
@@ -228,7 +232,7 @@ Ctrl-C (or SIGTERM) stops after the file being written is whole and journalled: 
     .option('--ignore-deletions <glob>', "a glob whose deleted lines don't count (repeatable)", repeat, [])
     .option('--weights <file.json>', 'a JSON object of action weights overriding the defaults')
     .option('--json', 'print the verdict as one JSON document')
-    .addOption(new Option('--fail-on <decision>', 'the least severe decision that exits 1').choices(['soft', 'blocking']))
+    .addOption(new Option('--fail-on <decision>', `the least severe decision that exits ${EXIT.findings}`).choices(['soft', 'blocking']))
     .addHelpText(
       'after',
       `
@@ -237,7 +241,7 @@ with no * or ?): 'src/**' and 'docs/*.md' glob, while '**', '*.md' and '**/*.js'
 compared as exact paths and match no file; upkeep warns about each such entry (and
 --json lists them under "warnings").
 
-Exit codes: 0 silent or soft, 1 blocking (or soft with --fail-on soft), 2 bad usage or input.
+Exit codes: ${EXIT.ok} silent or soft, ${EXIT.findings} blocking (or soft with --fail-on soft), ${EXIT.badInput} bad usage or input.
 ${examples([
   [
     "git diff --numstat main | upkeep score --diff --actions logic --write-set 'src/**'",
@@ -247,7 +251,7 @@ ${examples([
     "upkeep score --git main...HEAD --actions api --write-set 'api/**' --contracts 'api/schema.json' --json",
     'this branch against main, as JSON',
   ],
-  ['upkeep score --git --staged --declared 0.2 --preset prudent --fail-on soft', 'the staged change; exit 1 unless silent'],
+  ['upkeep score --git --staged --declared 0.2 --preset prudent --fail-on soft', `the staged change; exit ${EXIT.findings} unless silent`],
 ])}`,
     )
     .action(async (options) => {
@@ -382,7 +386,7 @@ ${examples([
       .option('--json', 'print the report as one JSON document')
       .option(
         '--exit-on <policy>',
-        'when to exit non-zero: conflict (conflicts or deletes: 1), error (only a failed run), never; default: as without it',
+        `when to exit non-zero: conflict (conflicts or deletes: ${EXIT.findings}), error (only a failed run), never; default: as without it`,
       )
       .option('-q, --quiet', 'print only what needs you')
       .option('-v, --verbose', 'list every file');
@@ -410,7 +414,7 @@ ${examples([
         ['upkeep update --baseline template-1.2.0.tar.gz --latest template-1.3.0.tar.gz --dry-run', 'from release archives; write nothing'],
       ])}
 
-Ctrl-C (or SIGTERM) stops at the next safe point, every file whole: exit 130 (143), and
+Ctrl-C (or SIGTERM) stops at the next safe point, every file whole: exit ${EXIT.interrupted} (${EXIT.terminated}), and
 running the same command again resumes where it stopped.
 
 Exit codes: ${EXIT.ok} done, ${EXIT.findings} done with conflicts or deletes to look at, ${EXIT.badInput} bad input, ${EXIT.refused} refused (managed files with uncommitted changes in git; --allow-dirty), ${EXIT.io} I/O error, ${EXIT.busy} busy, ${EXIT.interrupted} interrupted (143 on SIGTERM).`,
@@ -513,8 +517,8 @@ Exit codes: ${EXIT.ok} done, ${EXIT.findings} done with conflicts or deletes to 
 
 An npm package is a release too: upkeep new npm:create-vite@6.5.0//template-react-ts my-app
 (npm's own configuration decides the registry). Ctrl-C stops at the next safe point
-(exit 130); running the same command again finishes the scaffold.
-Exit codes: 0 scaffolded, 1 scaffolded but --git could not commit, 2 bad input, 74 I/O, 75 busy, 130/143 stopped.`,
+(exit ${EXIT.interrupted}); running the same command again finishes the scaffold.
+Exit codes: ${EXIT.ok} scaffolded, ${EXIT.findings} scaffolded but --git could not commit, ${EXIT.badInput} bad input, ${EXIT.io} I/O, ${EXIT.busy} busy, ${EXIT.interrupted}/${EXIT.terminated} stopped.`,
     )
     .action(async (spec, dir, options) => {
       exitCode = await newCommand(spec, dir, options, typed);
@@ -660,7 +664,10 @@ ${examples([
     .addHelpText(
       'after',
       examples([
-        ['upkeep fleet plan repos.txt --to 1.3.0', 'the batches of at most 256 jobs for a GitHub Actions matrix, as JSON; changes nothing'],
+        [
+          'upkeep fleet plan repos.txt --to 1.3.0',
+          `the batches of at most ${MATRIX_LIMITS.github} jobs for a GitHub Actions matrix, as JSON; changes nothing`,
+        ],
         ['upkeep fleet step --to 1.3.0', "in a checkout: update, commit on the payload's branch, push (what each job runs)"],
       ]),
     );
@@ -671,7 +678,7 @@ ${examples([
     )
     .argument('<list>', 'repos.txt (one repository a line, an optional folder after it) or repos.json')
     .option('--to <version>', 'the target version: local repositories recording it (or newer) are skipped')
-    .option('--platform <name>', 'github (256 jobs a matrix) or gitlab (200)', DEFAULT_PLATFORM)
+    .option('--platform <name>', `github (${MATRIX_LIMITS.github} jobs a matrix) or gitlab (${MATRIX_LIMITS.gitlab})`, DEFAULT_PLATFORM)
     .option('--batch-size <n>', "jobs per batch (at most the platform's limit)")
     .option('--batch <n>', 'print only batch <n> (0-based) as a matrix: {"include": [...]}')
     .option(

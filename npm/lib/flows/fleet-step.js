@@ -1,7 +1,7 @@
 // `upkeep fleet step`: what one fleet job runs in a checkout of one repository. It runs
-// `upkeep update --yes --exit-on error --pr <payload>` as its own process (the command a
-// person runs), commits the result on the payload's branch with the base commit's dates
-// (so a re-run after a kill at any point makes the same commit), reads what the remote's
+// `upkeep update` as its own process with the engine's arguments (`stepUpdateArgs`: no
+// prompt, exit non-zero on an error only, the change request written to a payload),
+// commits the result on the payload's branch with the base commit's dates (so a re-run after a kill at any point makes the same commit), reads what the remote's
 // branch holds, and pushes what the engine's decision allows. Opening the pull request
 // from the payload is the CI's step (gh, glab): it needs the platform's token.
 import { spawnSync } from 'node:child_process';
@@ -90,8 +90,7 @@ export function fleetStep(request) {
   mkdirSync(payload, { recursive: true });
   const project = request.dir ? join(top, request.dir) : top;
 
-  const args = [CLI, 'update', '--yes', '--exit-on', 'error', '--json', '--pr', payload, '--root', project, '--state-dir', stateDir];
-  if (request.to) args.push('--to', request.to);
+  const args = [CLI, ...engine.stepUpdateArgs({ payload, project, stateDir, to: request.to ?? null })];
   const run = spawnSync(process.execPath, args, { cwd: project, encoding: 'utf8', maxBuffer: 1 << 30 });
   if (run.error) throw run.error;
   /** @type {any} */

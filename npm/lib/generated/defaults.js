@@ -16,6 +16,12 @@ export const DEFAULT_REMOTE = "origin";
 /** The commit identity of `fleet step` when `--author` names none. */
 export const DEFAULT_AUTHOR = "upkeep <upkeep@users.noreply.github.com>";
 
+/** The most jobs one CI matrix of each platform runs (`fleet plan`'s batch size). */
+export const MATRIX_LIMITS = /** @type {const} */ ({"github":256,"gitlab":200});
+
+/** The most conflicts `merge` counts in its exit code (as `git merge-file` caps it). */
+export const MAX_CONFLICT_EXIT = 127;
+
 /** Lines of context `diff` shows when `-U` names none (GNU `diff -u`'s). */
 export const DEFAULT_CONTEXT = 3;
 

@@ -192,6 +192,7 @@ export const {
   stepAction,
   stepCommits,
   stepStart,
+  stepUpdateArgs,
   isStepCommit,
   stepLine,
   commitIdentity,

@@ -6750,6 +6750,28 @@ export type StepStart = {
 };
 
 /**
+ * Where the step's update runs and what it writes.
+ */
+export type StepUpdate = {
+  /**
+   * The folder the change request is written to.
+   */
+  payload: string;
+  /**
+   * The project's folder.
+   */
+  project: string;
+  /**
+   * The project's state folder.
+   */
+  stateDir: string;
+  /**
+   * The target version (`--to`); none for the recorded source's latest.
+   */
+  to?: string | null;
+};
+
+/**
  * What a run that stopped early knows about itself: which command, what stopped it, and
  * how far it got (its last progress event).
  */

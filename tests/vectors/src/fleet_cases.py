@@ -172,6 +172,10 @@ for name, facts in [
 ]:
     case(f"stepStart: {name}", "stepStart", facts)
 
+# The update a step runs, with and without a target version.
+case("stepUpdateArgs: a target version", "stepUpdateArgs", {"payload": "/r/.git/upkeep-pr", "project": "/r/packages/web", "stateDir": ".tpl", "to": "1.3.0"})
+case("stepUpdateArgs: the recorded source's latest", "stepUpdateArgs", {"payload": "/r/.git/upkeep-pr", "project": "/r", "stateDir": ".upkeep"})
+
 # The exit code of every command's report status word, and an unknown pair refused.
 for command, statuses in [
     ("land", ["landed", "nothing_to_land", "partly_landed", "commit_failed", "moved"]),
