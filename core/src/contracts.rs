@@ -210,6 +210,7 @@ fn roots(v: &mut impl TypeVisitor) {
         crate::land::SyncPlan,
         crate::land::SyncRefusal,
         crate::land::CheckoutProblem,
+        crate::land::SyncCheckout,
         crate::input_refusal::InputProblem,
         crate::usage_refusal::UsageProblem,
         crate::usage_refusal::OptionType,

@@ -668,6 +668,7 @@ fn run(call: &str, args: &[Value]) -> Value {
         "renderLandReport" => outcome(Ok(land::render_land_report(&typed(&args[0])).into())),
         "planSync" => encoded(Ok(land::plan_sync(&typed(&args[0])))),
         "checkoutRefusal" => encoded(Ok(land::checkout_refusal(&typed(&args[0])))),
+        "syncCheckout" => encoded(Ok(land::sync_checkout(&typed(&args[0])))),
         "checkoutFollow" => encoded(Ok(land::checkout_follow(
             text(0),
             args[1].as_str(),

@@ -114,6 +114,16 @@ pub fn checkout_refusal<'env>(
     encode(env, &land::checkout_refusal(&problem))
 }
 
+/// The refusal of a sync from this checkout (detached, no commits), or null.
+#[napi(ts_return_type = "Refusal | null")]
+pub fn sync_checkout<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "SyncCheckout")] facts: Object,
+) -> napi::Result<Unknown<'env>> {
+    let facts: land::SyncCheckout = decode(env, ErrorKind::InvalidArgument, "syncCheckout", facts)?;
+    encode(env, &land::sync_checkout(&facts))
+}
+
 /// Plans a sync: a fast-forward, named cherry-picks, or a refusal with its reason.
 #[napi(ts_return_type = "SyncPlan")]
 pub fn plan_sync<'env>(

@@ -209,6 +209,7 @@ export const ENGINE = Object.freeze([
       'renderLandReport',
       'planSync',
       'checkoutRefusal',
+      'syncCheckout',
       'checkoutFollow',
       'checkDigest',
       'findCarried',

@@ -242,6 +242,7 @@ import type {
   SummaryOptions,
   SuppliedContent,
   SyncCheckRecord,
+  SyncCheckout,
   SyncCheckoutFollow,
   SyncFacts,
   SyncOutcome,
@@ -904,6 +905,8 @@ export declare function renderLandReport(report: LandReport): string;
 export declare function planSync(facts: SyncFacts): SyncPlan;
 /** The refusal of a sync whose checkout is not on a branch (`detached`), has no commits (`no-commits`), or whose work clone git cannot read (`clone-unreadable`, with git's words). */
 export declare function checkoutRefusal(problem: CheckoutProblem): Refusal;
+/** The refusal of a sync from a checkout git describes: not on a branch (`detached`), then no commit (`no-commits`); null when it can sync. */
+export declare function syncCheckout(facts: SyncCheckout): Refusal | null;
 /** Whether the checkout may follow: not moved, no uncommitted changes, fast-forwards. */
 export declare function checkoutFollow(
   seenHead: string,

@@ -345,6 +345,7 @@ const calls = {
   renderLandReport: (api, [report]) => api.renderLandReport(report),
   planSync: (api, [facts]) => api.planSync(facts),
   checkoutRefusal: (api, [problem]) => api.checkoutRefusal(problem),
+  syncCheckout: (api, [facts]) => api.syncCheckout(facts),
   checkoutFollow: (api, [seen, now, uncommitted, ff]) => api.checkoutFollow(seen, now, uncommitted, ff),
   checkDigest: (api, [command, tree]) => api.checkDigest(command, tree),
   findCarried: (api, [digest, records]) => api.findCarried(digest, records),

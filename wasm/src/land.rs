@@ -71,6 +71,13 @@ pub fn checkout_refusal(problem: JsValue) -> Result<JsValue, JsValue> {
     encode(&land::checkout_refusal(&problem))
 }
 
+/// The refusal of a sync from this checkout (detached, no commits), or null.
+#[wasm_bindgen(js_name = syncCheckout)]
+pub fn sync_checkout(facts: JsValue) -> Result<JsValue, JsValue> {
+    let facts: land::SyncCheckout = decode(ErrorKind::InvalidArgument, "syncCheckout", facts)?;
+    encode(&land::sync_checkout(&facts))
+}
+
 /// Plans a sync: a fast-forward, named cherry-picks, or a refusal with its reason.
 #[wasm_bindgen(js_name = planSync)]
 pub fn plan_sync(facts: JsValue) -> Result<JsValue, JsValue> {

@@ -1,13 +1,16 @@
 //! The refusals of a sync whose checkout or work clone is not in a state to sync: a
 //! checkout not on a branch, one with no commits, a work clone git cannot read, another
-//! sync under way. The shim
-//! asks git and says which it met; the codes and words are decided here.
+//! sync under way. The shim asks git what the checkout is on ([`sync_checkout`] decides
+//! whether that can sync) or says which problem it met; the codes and words are decided
+//! here.
 //!
 //! ```
-//! use upkeep_core::land::{checkout_refusal, CheckoutProblem};
+//! use upkeep_core::land::{checkout_refusal, sync_checkout, CheckoutProblem, SyncCheckout};
 //!
 //! let refusal = checkout_refusal(&CheckoutProblem::Detached { checkout: "/work/app".into() });
 //! assert_eq!(refusal.code, "detached");
+//! let on_main = SyncCheckout { checkout: "/work/app".into(), branch: Some("main".into()), has_commits: true };
+//! assert!(sync_checkout(&on_main).is_none());
 //! ```
 
 use crate::refusal::Refusal;
@@ -81,4 +84,36 @@ pub fn checkout_refusal(problem: &CheckoutProblem) -> Refusal {
         ),
     };
     Refusal::new(code, message)
+}
+/// What git says of the checkout a sync starts in.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase", deny_unknown_fields)
+)]
+pub struct SyncCheckout {
+    /// The checkout's root.
+    pub checkout: String,
+    /// The branch `HEAD` names; none when it is detached.
+    #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    pub branch: Option<String>,
+    /// Whether `HEAD` resolves to a commit.
+    pub has_commits: bool,
+}
+
+/// The refusal of a sync from `facts`' checkout: one not on a branch, then one with no
+/// commit; none when it can sync.
+pub fn sync_checkout(facts: &SyncCheckout) -> Option<Refusal> {
+    let checkout = facts.checkout.clone();
+    let problem = if facts.branch.is_none() {
+        CheckoutProblem::Detached { checkout }
+    } else if !facts.has_commits {
+        CheckoutProblem::NoCommits { checkout }
+    } else {
+        return None;
+    };
+    Some(checkout_refusal(&problem))
 }

@@ -33,7 +33,7 @@ mod split;
 mod sync;
 mod sync_run;
 
-pub use checkout::{checkout_refusal, CheckoutProblem};
+pub use checkout::{checkout_refusal, sync_checkout, CheckoutProblem, SyncCheckout};
 pub use digest::{check_digest, find_carried, CheckRecord};
 pub use handoff::{parse_handoff, seal_handoff, Handoff, LandTicket, SealedFile, HANDOFF_VERSION};
 pub use report::{

@@ -64,12 +64,12 @@ export async function sync({ cwd, from, picks = [], checks = [], dryRun = false,
   const checkout = repoRoot(cwd);
   const clone = repoRoot(from);
   const common = gitLine(checkout, ['rev-parse', '--path-format=absolute', '--git-common-dir']);
+  // What HEAD is on, asked of git; whether that can sync is the engine's.
   const branchRun = gitRun(checkout, ['symbolic-ref', '--quiet', '--short', 'HEAD']);
-  if (branchRun.status !== 0) throw refused({ kind: 'detached', checkout });
-  const branch = branchRun.stdout.toString('utf8').trim();
-  if (!gitOk(checkout, ['rev-parse', '--verify', '--quiet', 'HEAD'])) {
-    throw refused({ kind: 'no-commits', checkout });
-  }
+  const branch = branchRun.status === 0 ? branchRun.stdout.toString('utf8').trim() : null;
+  const hasCommits = gitOk(checkout, ['rev-parse', '--verify', '--quiet', 'HEAD']);
+  const refusal = engine.syncCheckout({ checkout, branch, hasCommits });
+  if (refusal) throw UpkeepError.from(refusal);
   const state = join(common, 'upkeep');
   mkdirSync(state, { recursive: true });
   const started = now();

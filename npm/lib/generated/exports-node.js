@@ -207,6 +207,7 @@ export const {
   renderLandReport,
   planSync,
   checkoutRefusal,
+  syncCheckout,
   checkoutFollow,
   checkDigest,
   findCarried,

@@ -7005,6 +7005,24 @@ export type SyncCheckRecord = {
 };
 
 /**
+ * What git says of the checkout a sync starts in.
+ */
+export type SyncCheckout = {
+  /**
+   * The checkout's root.
+   */
+  checkout: string;
+  /**
+   * The branch `HEAD` names; none when it is detached.
+   */
+  branch?: string | null;
+  /**
+   * Whether `HEAD` resolves to a commit.
+   */
+  hasCommits: boolean;
+};
+
+/**
  * Whether the checkout may follow the synced commit, and the note when it may not.
  */
 export type SyncCheckoutFollow = {

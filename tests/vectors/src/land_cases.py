@@ -109,6 +109,9 @@ case("checkoutRefusal: no commits", "checkoutRefusal", {"kind": "no-commits", "c
 case("checkoutRefusal: another sync holds the lock", "checkoutRefusal",
      {"kind": "busy", "checkout": "/work/app", "holder": {"pid": 42, "host": "dev", "since": "2026-01-01T00:00:00.000Z"}})
 case("checkoutRefusal: another sync, owner unknown", "checkoutRefusal", {"kind": "busy", "checkout": "/work/app"})
+case("syncCheckout: on a branch with commits", "syncCheckout", {"checkout": "/work/app", "branch": "main", "hasCommits": True})
+case("syncCheckout: detached (commits or not)", "syncCheckout", {"checkout": "/work/app", "branch": None, "hasCommits": False})
+case("syncCheckout: a branch with no commit yet", "syncCheckout", {"checkout": "/work/app", "branch": "main", "hasCommits": False})
 case("checkoutRefusal: a clone git cannot read", "checkoutRefusal",
      {"kind": "clone-unreadable", "clone": "/work/clone", "said": "fatal: '/work/clone' does not appear to be a git repository"})
 
