@@ -308,6 +308,7 @@ fn roots(v: &mut impl TypeVisitor) {
         crate::refresh::RunFacts,
         crate::refresh::RunOutcome,
         crate::refresh::RunRenderOptions,
+        crate::refresh::RunSources,
         crate::refresh::RunReport,
         crate::refresh::SourceRecord,
         crate::regions::BackupFailure,

@@ -63,7 +63,7 @@ pub use plan::{
     PathObservation, Plan, PlannedFile, RefreshOptions, BULK_DECISIONS,
 };
 pub use question::{refresh_question, RefreshChoice, RefreshQuestion};
-pub use render::{render_run_report, RunRenderOptions};
+pub use render::{render_run_report, RunRenderOptions, RunSources};
 pub use report::{
     run_report, FileRunOutcome, MergeDiff, ReportedFile, RunCommand, RunFacts, RunOutcome,
     RunReport,

@@ -35,13 +35,59 @@ pub struct RunRenderOptions {
     /// hint to resume or retry. Empty: no such hint is printed.
     #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
     pub argv: Vec<String>,
-    /// The command naming only what the run read (`upkeep refresh --source S --target T`,
-    /// and `--manifest M` when given): a hint adds one flag to it.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
-    pub base: Vec<String>,
+    /// What the run read, as the person named it: the hints are that command
+    /// (`upkeep refresh --source S --target T`, and `--manifest M` when given) and one
+    /// flag more. None: no such hint is printed.
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    pub sources: Option<RunSources>,
     /// The signal that stopped the run (`SIGINT`, `SIGTERM`), when one did.
     #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub signal: Option<String>,
+}
+
+/// The source, target and manifest a run was given, as typed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase", deny_unknown_fields)
+)]
+pub struct RunSources {
+    /// `--source`.
+    pub source: String,
+    /// `--target`.
+    pub target: String,
+    /// `--manifest`, when given.
+    #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    pub manifest: Option<String>,
+}
+
+/// The command naming only what the run read, which a hint adds one flag to; empty
+/// without the sources.
+fn base_command(command: RunCommand, sources: Option<&RunSources>) -> Vec<String> {
+    let Some(sources) = sources else {
+        return Vec::new();
+    };
+    let name = match command {
+        RunCommand::Install => "install",
+        RunCommand::Refresh => "refresh",
+    };
+    let mut base: Vec<String> = [
+        "upkeep",
+        name,
+        "--source",
+        &sources.source,
+        "--target",
+        &sources.target,
+    ]
+    .map(String::from)
+    .to_vec();
+    if let Some(manifest) = &sources.manifest {
+        base.extend(["--manifest".into(), manifest.clone()]);
+    }
+    base
 }
 
 /// What became of one file, as the summary counts it.
@@ -335,7 +381,7 @@ pub fn render_run_report(report: &RunReport, options: &RunRenderOptions) -> Vec<
             ));
         }
     }
-    decisions(&mut lines, &of(Fate::Decide), options);
+    decisions(&mut lines, report, &of(Fate::Decide), options);
     hand_merges(&mut lines, report, &of(Fate::HandMerge), options);
     with_reasons(
         &mut lines,
@@ -439,7 +485,12 @@ fn hint(lines: &mut Vec<Line>, what: &str, command: &[String]) {
     lines.push(Line::hint(&shell_command(command)));
 }
 
-fn decisions(lines: &mut Vec<Line>, files: &[&ReportedFile], options: &RunRenderOptions) {
+fn decisions(
+    lines: &mut Vec<Line>,
+    report: &RunReport,
+    files: &[&ReportedFile],
+    options: &RunRenderOptions,
+) {
     if files.is_empty() {
         return;
     }
@@ -455,7 +506,7 @@ fn decisions(lines: &mut Vec<Line>, files: &[&ReportedFile], options: &RunRender
         ));
     }
     let first = |state: FileState| files.iter().find(|f| f.state == Some(state));
-    let base = &options.base;
+    let base = &base_command(report.command, options.sources.as_ref());
     if let Some(file) = first(FileState::LocallyModified) {
         lines.push(Line::blank());
         hint(
@@ -536,7 +587,10 @@ fn hand_merges(
         hint(
             lines,
             "When it is merged, record the result:",
-            &with_flag(&options.base, &["--confirm", &file.target]),
+            &with_flag(
+                &base_command(report.command, options.sources.as_ref()),
+                &["--confirm", &file.target],
+            ),
         );
     }
 }

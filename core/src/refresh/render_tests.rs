@@ -66,14 +66,11 @@ fn options(verbosity: Verbosity) -> RunRenderOptions {
             "--target",
             ".",
         ]),
-        base: words(&[
-            "upkeep",
-            "refresh",
-            "--source",
-            "../my vendor",
-            "--target",
-            ".",
-        ]),
+        sources: Some(RunSources {
+            source: "../my vendor".into(),
+            target: ".".into(),
+            manifest: None,
+        }),
         signal: None,
     }
 }

@@ -22,22 +22,14 @@ const runOptions = (/** @type {RunFlags} */ flags) => ({
 
 /**
  * Prints the run's report and returns its exit code.
- * @param {'install' | 'refresh'} name @param {import('../index.js').RunReport} report @param {RunFlags} flags
+ * @param {import('../index.js').RunReport} report @param {RunFlags} flags
  * @param {string[]} argv @param {import('./signals.js').StopSignals} stop
  */
-function present(name, report, flags, argv, stop) {
+function present(report, flags, argv, stop) {
   if (flags.json) printLine(JSON.stringify(report));
   else {
-    const base = [
-      'upkeep',
-      name,
-      '--source',
-      flags.source,
-      '--target',
-      flags.target,
-      ...(flags.manifest ? ['--manifest', flags.manifest] : []),
-    ];
-    printLines(engine.renderRunReport(report, { verbosity: verbosity(flags), argv, base, signal: stop.signal ?? undefined }));
+    const sources = { source: flags.source, target: flags.target, manifest: flags.manifest ?? null };
+    printLines(engine.renderRunReport(report, { verbosity: verbosity(flags), argv, sources, signal: stop.signal ?? undefined }));
   }
   return engine.exitCode({ runReport: report, stopExit: stop.exitCode() });
 }
@@ -66,7 +58,7 @@ export async function refreshCommand(flags, argv) {
         onProgress: request.onProgress,
         decide: canPrompt(flags) ? decide : undefined,
       });
-      return present('refresh', report, flags, argv, stop);
+      return present(report, flags, argv, stop);
     },
   });
 }
@@ -83,7 +75,7 @@ export async function installCommand(flags, argv) {
     run: async ({ stop, request }) => {
       verbosity(flags);
       const report = await install({ ...runOptions(flags), force: flags.force, signal: stop.abortSignal, onProgress: request.onProgress });
-      return present('install', report, flags, argv, stop);
+      return present(report, flags, argv, stop);
     },
   });
 }

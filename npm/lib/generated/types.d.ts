@@ -5792,10 +5792,11 @@ export type RunRenderOptions = {
    */
   argv?: Array<string>;
   /**
-   * The command naming only what the run read (`upkeep refresh --source S --target T`,
-   * and `--manifest M` when given): a hint adds one flag to it.
+   * What the run read, as the person named it: the hints are that command
+   * (`upkeep refresh --source S --target T`, and `--manifest M` when given) and one
+   * flag more. None: no such hint is printed.
    */
-  base?: Array<string>;
+  sources?: RunSources | null;
   /**
    * The signal that stopped the run (`SIGINT`, `SIGTERM`), when one did.
    */
@@ -5869,6 +5870,24 @@ export type RunReport = {
    * Diffs shown for hand merges (refresh only).
    */
   diffs?: Array<MergeDiff> | null;
+};
+
+/**
+ * The source, target and manifest a run was given, as typed.
+ */
+export type RunSources = {
+  /**
+   * `--source`.
+   */
+  source: string;
+  /**
+   * `--target`.
+   */
+  target: string;
+  /**
+   * `--manifest`, when given.
+   */
+  manifest?: string | null;
 };
 
 /**

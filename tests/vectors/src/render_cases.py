@@ -33,6 +33,7 @@ def report(files, outcome, **extra):
 
 BACKUP = "svc/.upkeep-backups/20260517T120000Z-1a2b3c4d/"
 ARGV = ["upkeep", "refresh", "--source", "../my vendor", "--target", "."]
+SOURCES = {"source": "../my vendor", "target": "."}
 scenario = [
     file("svc/same.mjs", "unchanged-identical", "none", "unchanged"),
     file("svc/stale.mjs", "unchanged-stale", "write", "done", backup=BACKUP + "svc/stale.mjs"),
@@ -44,7 +45,7 @@ scenario = [
 pending = report(scenario, "pending", recordChanged=True)
 for verbosity in ("normal", "quiet", "verbose"):
     case(f"renderRunReport: decisions wait, {verbosity}", "renderRunReport", pending,
-         {"verbosity": verbosity, "argv": ARGV, "base": ARGV})
+         {"verbosity": verbosity, "argv": ARGV, "sources": SOURCES})
 case("renderRunReport: no options prints no hint", "renderRunReport", pending, None)
 
 # The questions a prompt (and the API's decide) asks, in the same words.
@@ -62,20 +63,20 @@ case("renderRunReport: stopped by SIGTERM after one of three writes", "renderRun
      report([file("svc/a", "unchanged-stale", "write", "done", backup=BACKUP + "svc/a"),
              file("svc/b", "unchanged-stale", "write", "not-reached"),
              file("svc/c", "new-upstream", "write", "not-reached")], "interrupted", interrupted=True),
-     {"argv": ARGV + ["--auto", "keep-mine"], "base": ARGV, "signal": "SIGTERM"})
+     {"argv": ARGV + ["--auto", "keep-mine"], "sources": SOURCES, "signal": "SIGTERM"})
 case("renderRunReport: a dry run says what it would do", "renderRunReport",
      report([file("svc/a", "unchanged-stale", "write", "planned"), file("svc/b", "new-upstream", "write", "planned"),
              file("svc/c", "locally-modified", "write", "planned", decision="take-theirs")], "planned", dryRun=True),
-     {"argv": ARGV + ["--dry-run"], "base": ARGV})
+     {"argv": ARGV + ["--dry-run"], "sources": SOURCES})
 case("renderRunReport: a hand merge shows the diff and the command that records it", "renderRunReport",
      report([file("svc/mine.mjs", "locally-modified", "diff", "diff", decision="merge",
                   reason="merge by hand, then confirm the merge with --confirm svc/mine.mjs")], "pending",
             diffs=[{"target": "svc/mine.mjs", "diff": "--- svc/mine.mjs (yours)\n+++ code/mine.mjs (upstream)\n@@ -1 +1 @@\n-mine\n+theirs\n"}]),
-     {"argv": ARGV, "base": ARGV})
+     {"argv": ARGV, "sources": SOURCES})
 case("renderRunReport: a failed write names the file and the file system's words", "renderRunReport",
      report([file("svc/a", "unchanged-stale", "write", "failed", reason="cannot write 'svc/a': EACCES: permission denied, open 'svc/.a.tmp'"),
              file("svc/b", "unchanged-stale", "write", "not-reached")], "failed", failed=True, attention=1),
-     {"argv": ARGV, "base": ARGV})
+     {"argv": ARGV, "sources": SOURCES})
 install = {"command": "install", "dryRun": False, "resumed": False, "interrupted": False, "failed": False, "attention": 1,
            "recordPath": "svc/.upkeep-source.json", "recordChanged": False, "outcome": "pending",
            "files": [{"src": "code/a", "target": "svc/a", "action": "conflict", "outcome": "not-written",
@@ -83,13 +84,13 @@ install = {"command": "install", "dryRun": False, "resumed": False, "interrupted
                      {"src": "code/b", "target": "svc/b", "action": "write", "outcome": "not-written"}]}
 IARGV = ["upkeep", "install", "--source", "../vendor", "--target", "."]
 case("renderRunReport: an install in the way writes nothing, the record included", "renderRunReport", install,
-     {"argv": IARGV, "base": IARGV})
+     {"argv": IARGV, "sources": {"source": "../vendor", "target": "."}})
 done_install = dict(install, attention=0, recordChanged=True, outcome="complete",
                     files=[{"src": "code/a", "target": "svc/a", "action": "write", "outcome": "done"},
                            {"src": "code/b", "target": "svc/b", "action": "record", "outcome": "done"}])
-case("renderRunReport: a finished install", "renderRunReport", done_install, {"argv": IARGV, "base": IARGV})
+case("renderRunReport: a finished install", "renderRunReport", done_install, {"argv": IARGV, "sources": {"source": "../vendor", "target": "."}})
 case("renderRunReport: a finished install, quiet: nothing needs you", "renderRunReport", done_install,
-     {"verbosity": "quiet", "argv": IARGV, "base": IARGV})
+     {"verbosity": "quiet", "argv": IARGV, "sources": {"source": "../vendor", "target": "."}})
 
 check = {"status": "update", "installed": "1.2.0", "latest": "1.3.0", "committed": "1.2.0"}
 update_report = {"from": "1.2.0", "to": "1.3.0", "overwrite": ["ci.yml"], "merge": ["src/index.js"], "add": ["src/health.js"],
