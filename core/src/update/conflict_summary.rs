@@ -135,10 +135,11 @@ pub(super) fn structured_line(
     dry_run: bool,
 ) -> String {
     if let Some(reason) = &s.fallback {
-        let then = if whole_file_conflict {
-            "a whole-file conflict (see Conflicts above)"
-        } else {
-            "taken as a whole file instead"
+        // A dry run says what a run would do, not what it did.
+        let then = match (whole_file_conflict, dry_run) {
+            (true, _) => "a whole-file conflict (see Conflicts above)",
+            (false, false) => "taken as a whole file instead",
+            (false, true) => "would be taken as a whole file instead",
         };
         return format!("not merged field by field ({reason}); {then}");
     }
@@ -148,7 +149,11 @@ pub(super) fn structured_line(
     }
     let mut line = format!(
         "{}, {}, {}",
-        counted(a, "applied", "applied"),
+        if dry_run {
+            counted(a, "to apply", "to apply")
+        } else {
+            counted(a, "applied", "applied")
+        },
         counted(c, "conflict", "conflicts"),
         counted(g, "suggestion", "suggestions")
     );
@@ -182,4 +187,41 @@ pub(super) fn structured_line(
         line.push_str(&format!(" ({verb} {notes})"));
     }
     line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::structured::{FieldVerdict, PartKind, Verdict};
+
+    fn applied(key: &str) -> FieldVerdict {
+        FieldVerdict {
+            kind: PartKind::Value,
+            section: None,
+            key: key.into(),
+            verdict: Verdict::Apply,
+            current: None,
+            baseline: None,
+            latest: None,
+            reason: None,
+            needs: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_dry_run_says_what_a_field_merge_would_do() {
+        let merged = StructuredFile {
+            applied: vec![applied("a"), applied("b")],
+            ..StructuredFile::default()
+        };
+        assert!(structured_line(&merged, false, false).starts_with("2 applied, 0 conflicts"));
+        assert!(structured_line(&merged, false, true).starts_with("2 to apply, 0 conflicts"));
+        let whole = StructuredFile {
+            fallback: Some("the file does not parse".into()),
+            ..StructuredFile::default()
+        };
+        assert!(structured_line(&whole, false, false).ends_with("; taken as a whole file instead"));
+        assert!(structured_line(&whole, false, true)
+            .ends_with("; would be taken as a whole file instead"));
+    }
 }
