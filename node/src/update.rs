@@ -152,6 +152,12 @@ pub fn update_paths<'env>(env: &'env Env, state_dir: String) -> napi::Result<Unk
     encode(env, &paths)
 }
 
+/// The files a prior run left in the merge folder, from every file found there.
+#[napi]
+pub fn leftover_patches(found: Vec<String>) -> Vec<String> {
+    update::leftover_patches(found)
+}
+
 /// Joins an update plan's report with what the executor did: the true report, its
 /// summary, how the run ended, and whether to bump the version.
 #[napi(ts_return_type = "UpdateFinished")]

@@ -95,6 +95,7 @@ export const ENGINE = Object.freeze([
       'checkClean',
       'planUpdate',
       'updatePaths',
+      'leftoverPatches',
       'finishUpdate',
       'regionsDue',
       'backupName',

@@ -607,6 +607,8 @@ export declare function planUpdate(input: UpdateInput): UpdatePlan;
 
 /** The layout for a state folder (one plain folder name at the root); refuses an unsafe one. */
 export declare function updatePaths(stateDir: string): UpdatePaths;
+/** The files a prior run left in the merge folder, from every file found there (named relative to it): all but the folder's own `.gitignore`, in byte order. */
+export declare function leftoverPatches(found: string[]): string[];
 
 /** Joins an update's report with what the executor did: the true report, its summary, whether to bump the version. */
 export declare function finishUpdate(run: UpdateRun): UpdateFinished;

@@ -105,6 +105,12 @@ pub fn update_paths(state_dir: &str) -> Result<JsValue, JsValue> {
     encode(&update::update_paths(state_dir).map_err(to_js)?)
 }
 
+/// The files a prior run left in the merge folder, from every file found there.
+#[wasm_bindgen(js_name = leftoverPatches)]
+pub fn leftover_patches(found: Vec<String>) -> Vec<String> {
+    update::leftover_patches(found)
+}
+
 /// Joins an update plan's report with what the executor did: the true report, its
 /// summary, how the run ended, and whether to bump the version.
 #[wasm_bindgen(js_name = finishUpdate)]

@@ -9,6 +9,8 @@
 //! let p = update_paths(".upkeep").unwrap();
 //! assert_eq!((p.lock.as_str(), p.backups_dir.as_str()), (".upkeep/update.lock", ".upkeep-backups"));
 //! assert_eq!(update_paths("../x").unwrap_err().code(), "unsafe-path");
+//! let found = vec!["b.patch".to_string(), ".gitignore".to_string(), "a.notes".to_string()];
+//! assert_eq!(upkeep_core::update::leftover_patches(found), ["a.notes", "b.patch"]);
 //! ```
 
 use crate::error::{Error, ErrorKind, Result};
@@ -99,6 +101,14 @@ pub(crate) fn is_reserved(path: &str, state_dir: &str) -> bool {
         || suffix("-merge")
         || suffix("-backup")
         || first.eq_ignore_ascii_case(BACKUPS_DIR.as_bytes())
+}
+
+/// The files a prior run left in the merge folder, from every file found there (named
+/// relative to it): all but the folder's own ignore file, in byte order.
+pub fn leftover_patches(mut found: Vec<String>) -> Vec<String> {
+    found.retain(|name| name != crate::writes::IGNORE_FILE);
+    found.sort();
+    found
 }
 
 #[cfg(test)]

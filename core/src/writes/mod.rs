@@ -48,5 +48,5 @@ pub use outcome::{describe_outcome, OsError, OutcomeKind, StepOutcome, WriteStag
 pub use preflight::{preflight_refusal, TargetSeen};
 pub use step::{
     check_write_targets, ignore_step, Durability, Expect, FileMode, StepContent, WriteStep,
-    IGNORE_ALL,
+    IGNORE_ALL, IGNORE_FILE,
 };

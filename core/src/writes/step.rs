@@ -189,11 +189,14 @@ pub enum Durability {
 /// What upkeep puts in a folder of its own so that git never lists it: ignore everything.
 pub const IGNORE_ALL: &str = "*\n";
 
+/// The name of that ignore file, in the folder it ignores.
+pub const IGNORE_FILE: &str = ".gitignore";
+
 /// The step that makes `folder` ignore itself in git (`<folder>/.gitignore` holding `*`),
 /// written only when nothing is there yet.
 pub fn ignore_step(folder: &str) -> WriteStep {
     WriteStep::new(
-        format!("{folder}/.gitignore"),
+        format!("{folder}/{IGNORE_FILE}"),
         Expect::IfMissing,
         StepContent::Text {
             text: IGNORE_ALL.into(),

@@ -185,7 +185,7 @@ export async function update(request) {
       const found = project.entry(name);
       return found !== null && 'bytes' in found;
     });
-    outcome.leftoverPatches = listFiles(project, paths.mergeDir);
+    outcome.leftoverPatches = engine.leftoverPatches(listFiles(project, paths.mergeDir));
     // The plan from digests: the three trees are read in bounded batches, and only the
     // few files the plan needs (merges, field merges, regions) are read again.
     /** @type {import('../index.js').UpdateSession} */
@@ -466,9 +466,8 @@ function gitStatus(root) {
 }
 
 /**
- * Every patch or notes file a prior run left in the merge folder, relative to it, sorted;
- * the folder's own `.gitignore` is upkeep's, not a leftover. Empty when the folder is not
- * a real folder.
+ * Every file in the merge folder, relative to it (the engine's `leftoverPatches` says
+ * which a prior run left, and orders them). Empty when the folder is not a real folder.
  * @param {TreeReader} tree @param {string} mergeDir
  */
 function listFiles(tree, mergeDir) {
@@ -477,11 +476,11 @@ function listFiles(tree, mergeDir) {
   /** @type {string[]} */
   const found = [];
   const walk = (/** @type {string} */ base, /** @type {string} */ rel) => {
-    for (const name of readdirSync(join(base, rel)).sort()) {
+    for (const name of readdirSync(join(base, rel))) {
       const path = rel ? `${rel}/${name}` : name;
       const st = lstatSync(join(base, path));
       if (st.isDirectory()) walk(base, path);
-      else if (st.isFile() && path !== '.gitignore') found.push(path);
+      else if (st.isFile()) found.push(path);
     }
   };
   try {
@@ -489,7 +488,7 @@ function listFiles(tree, mergeDir) {
   } catch {
     return [];
   }
-  return found.sort();
+  return found;
 }
 
 /** The engine's refusal of a project or release not in a state to update from, as an error. */

@@ -101,6 +101,7 @@ export const {
   checkClean,
   planUpdate,
   updatePaths,
+  leftoverPatches,
   finishUpdate,
   regionsDue,
   backupName,

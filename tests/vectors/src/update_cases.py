@@ -87,6 +87,8 @@ case("the default layout", "updatePaths", ".upkeep")
 case("another state folder: backups stay in .upkeep-backups", "updatePaths", ".tool")
 case("a state folder escaping the root", "updatePaths", "../x")
 case("a state folder that is not at the root", "updatePaths", "a/b")
+case("leftover patches: the merge folder's own ignore file is not one", "leftoverPatches",
+     ["src/b.js.patch", ".gitignore", "a.notes", "sub/.gitignore"])
 
 # ---- plan: every row of the table, each class
 def plan(name, files, baseline_files, latest_files, mode="patch", **extra):
