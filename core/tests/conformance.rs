@@ -332,6 +332,7 @@ fn run(call: &str, args: &[Value]) -> Value {
             args[0].as_str().unwrap(),
             args[1].as_u64().unwrap() as u32,
         ))),
+        "backupSavedPath" => encoded(Ok(upkeep_core::writes::backup_saved_path(text(0)))),
         "preflightRefusal" => encoded(Ok(upkeep_core::writes::preflight_refusal(&typed(&args[0])))),
         "treeRefusal" => encoded(Ok(upkeep_core::paths::tree_refusal(&typed(&args[0])))),
         "inputRefusal" => encoded(Ok(upkeep_core::input_refusal::input_refusal(&typed(

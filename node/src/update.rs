@@ -193,6 +193,12 @@ pub fn backup_name(env: &Env, path: String, n: u32) -> napi::Result<Unknown<'_>>
     encode(env, &upkeep_core::writes::backup_name(&path, n))
 }
 
+/// The path a backup saved: without the `.~N~` a collision gave it.
+#[napi]
+pub fn backup_saved_path(backup: String) -> String {
+    upkeep_core::writes::backup_saved_path(&backup).to_string()
+}
+
 /// The executor's constants: the default file mode, the in-memory CRLF limit.
 #[napi(ts_return_type = "WriteConstants")]
 pub fn write_constants(env: &Env) -> napi::Result<Unknown<'_>> {

@@ -99,6 +99,7 @@ export const ENGINE = Object.freeze([
       'finishUpdate',
       'regionsDue',
       'backupName',
+      'backupSavedPath',
       'writeConstants',
       'preflightRefusal',
       'planOverview',

@@ -616,6 +616,8 @@ export declare function finishUpdate(run: UpdateRun): UpdateFinished;
 export declare function regionsDue(hasRegions: boolean, stopped: boolean, failed: boolean, outcomes: StepOutcome[]): boolean;
 /** The `n`th name (from 0) a backup of `path` tries: its own path, then `<path>.~N~`; `exhausted` with the failure's words past the last. */
 export declare function backupName(path: string, n: number): BackupName;
+/** The path a backup saved: `backup` without the `.~N~` (1 to 999) a collision gave it, so a listing compares it with the project's file it came from. */
+export declare function backupSavedPath(backup: string): string;
 /** The executor's constants (the same in every engine). */
 export declare function writeConstants(): WriteConstants;
 /** The refusal (`unsafe-path`, nothing written) of a path a run would write through a folder that is a link, inside something that is not a folder, or over something that is not a regular file (a step that writes only where nothing is accepts anything); null when it may write there. */

@@ -148,17 +148,17 @@ describe("upkeep's own paths", () => {
   });
 
   test('usage errors under --json print one JSON document', () => {
-    for (const args of [
-      ['update', '--json', '--bogus'],
-      ['update', '--json', '--conflicts'],
-      ['backups', 'prune', '--json'],
-      ['backups', 'prune', '--keep', 'x', '--json'],
+    for (const [command, args] of [
+      ['update', ['update', '--json', '--bogus']],
+      ['update', ['update', '--json', '--conflicts']],
+      ['backups prune', ['backups', 'prune', '--json']],
+      ['backups prune', ['backups', 'prune', '--keep', 'x', '--json']],
     ]) {
-      const r = runCli(args);
-      assert.equal(r.status, 2, args.join(' '));
+      const r = runCli(/** @type {string[]} */ (args));
+      assert.equal(r.status, 2, String(args));
       const doc = JSON.parse(r.stdout);
-      assert.equal(doc.status, 'error', args.join(' '));
-      assert.equal(doc.command, args[0], 'named like every other error document');
+      assert.equal(doc.status, 'error', String(args));
+      assert.equal(doc.command, command, 'named like every other error document, subcommand included');
       assert.equal(doc.error.code, 'usage');
       assert.ok(doc.error.message.length > 0);
       assert.equal(r.stderr, '', 'nothing but the document');
@@ -287,6 +287,20 @@ describe('backups', () => {
     const last = JSON.parse(runCli(['backups', 'prune', '--root', project, '--keep', '0', '--json']).stdout);
     assert.deepEqual(last.remove, [newest.folder], JSON.stringify(last));
     assert.deepEqual(readdirSync(join(project, '.upkeep-backups')), ['.gitignore']);
+  });
+});
+
+describe('a backup a collision renamed', () => {
+  test('a .~N~ copy is compared with the file it saved: the same content in the tree is not "only here"', () => {
+    const project = track(tempDir());
+    writeTree(project, {
+      'a.txt': 'now\n',
+      // One run backed a.txt up twice: the second copy took the next numbered name.
+      '.upkeep-backups/20260101-000000-000/a.txt': 'old\n',
+      '.upkeep-backups/20260101-000000-000/a.txt.~1~': 'now\n',
+    });
+    const list = JSON.parse(runCli(['backups', 'list', '--root', project, '--json']).stdout);
+    assert.deepEqual(list.runs[0].onlyHere, ['a.txt']);
   });
 });
 

@@ -290,6 +290,7 @@ const calls = {
   regionsDue: (api, [hasRegions, stopped, failed, outcomes]) => api.regionsDue(hasRegions, stopped, failed, outcomes),
   writeConstants: (api) => api.writeConstants(),
   backupName: (api, [path, n]) => api.backupName(path, n),
+  backupSavedPath: (api, [backup]) => api.backupSavedPath(backup),
   preflightRefusal: (api, [seen]) => api.preflightRefusal(seen),
   treeRefusal: (api, [problem]) => api.treeRefusal(problem),
   inputRefusal: (api, [problem]) => api.inputRefusal(problem),

@@ -138,6 +138,12 @@ pub fn backup_name(path: &str, n: u32) -> Result<JsValue, JsValue> {
     encode(&upkeep_core::writes::backup_name(path, n))
 }
 
+/// The path a backup saved: without the `.~N~` a collision gave it.
+#[wasm_bindgen(js_name = backupSavedPath)]
+pub fn backup_saved_path(backup: &str) -> String {
+    upkeep_core::writes::backup_saved_path(backup).to_string()
+}
+
 /// The executor's constants: the default file mode, the in-memory CRLF limit.
 #[wasm_bindgen(js_name = writeConstants)]
 pub fn write_constants() -> Result<JsValue, JsValue> {

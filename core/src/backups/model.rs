@@ -28,10 +28,11 @@ pub struct BackupFile {
     /// Its git blob id (`git hash-object --no-filters`), in a git work tree.
     #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub git_oid: Option<String>,
-    /// The SHA-256 of the project's regular file at the same path now, if there is one.
+    /// The SHA-256 of the project's regular file at the path it saved now (a `.~N~`
+    /// copy's too: [`crate::writes::backup_saved_path`]), if there is one.
     #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub tree_sha256: Option<String>,
-    /// The blob id at the same path in `HEAD`, if there is one.
+    /// The blob id at the path it saved in `HEAD`, if there is one.
     #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub head_oid: Option<String>,
 }

@@ -40,6 +40,35 @@ pub enum BackupName {
     },
 }
 
+/// The path a backup saved: `backup` without the `.~N~` a collision gave it (see
+/// [`backup_name`]), so a listing compares it with the project's file it came from.
+///
+/// ```
+/// use upkeep_core::writes::backup_saved_path;
+///
+/// assert_eq!(backup_saved_path("src/a.js.~2~"), "src/a.js");
+/// assert_eq!(backup_saved_path("src/a.js"), "src/a.js");
+/// assert_eq!(backup_saved_path("src/a.js.~0~"), "src/a.js.~0~");
+/// ```
+pub fn backup_saved_path(backup: &str) -> &str {
+    let Some(stem) = backup.strip_suffix('~') else {
+        return backup;
+    };
+    let Some((saved, n)) = stem.rsplit_once(".~") else {
+        return backup;
+    };
+    let numbered = !saved.is_empty()
+        && !n.starts_with('0')
+        && n.bytes().all(|b| b.is_ascii_digit())
+        && n.parse::<u32>()
+            .is_ok_and(|n| (1..BACKUP_NAME_TRIES).contains(&n));
+    if numbered {
+        saved
+    } else {
+        backup
+    }
+}
+
 /// The `n`th name (from 0) a backup of `path` tries.
 pub fn backup_name(path: &str, n: u32) -> BackupName {
     match n {

@@ -776,9 +776,17 @@ ${examples([
     // --help and --version end here with exit code 0; usage errors with a message already printed.
     if (error.exitCode === 0) return EXIT.ok;
     if (json) {
-      // Named like every other error document, when the command line names a command.
-      const first = argv.find((a) => !a.startsWith('-'));
-      const command = program.commands.some((c) => c.name() === first) ? first : null;
+      // Named like every other error document (`backups prune`, `loop record`), when the
+      // command line names a command.
+      const names = [];
+      let target = program;
+      for (const word of argv.filter((a) => !a.startsWith('-'))) {
+        const sub = target.commands.find((c) => c.name() === word);
+        if (!sub) break;
+        names.push(word);
+        target = sub;
+      }
+      const command = names.length > 0 ? names.join(' ') : null;
       printLine(JSON.stringify(engine.failureDocument({ command, code: 'usage', message: usageError ?? error.message }), null, 2));
     }
     return /** @type {{ upkeepExit?: number }} */ (error).upkeepExit ?? EXIT.badInput;

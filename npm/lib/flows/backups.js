@@ -130,8 +130,8 @@ function observe(/** @type {BackupsRequest} */ request) {
 }
 
 /**
- * One run's folder: its regular files (size, SHA-256, the project's file at the same
- * path), anything else by name.
+ * One run's folder: its regular files (size, SHA-256, the project's file at the path it
+ * saved), anything else by name.
  * @param {string} root @param {string} folder @param {string} id @param {number} mtimeMs @param {boolean} legacy @param {TreeReader} tree
  * @returns {import('../index.js').BackupRun}
  */
@@ -149,7 +149,8 @@ function observeRun(root, folder, id, mtimeMs, legacy, tree) {
         other.push(path);
         return;
       }
-      const found = tree.entry(path);
+      // A collision's `.~N~` copy is compared with the file it saved.
+      const found = tree.entry(engine.backupSavedPath(path));
       files.push({ path, size: st.size, sha256: hashFd(fd), treeSha256: found && 'bytes' in found ? engine.sha256(found.bytes) : null });
     },
     { open: true },
@@ -243,7 +244,7 @@ function addGitFacts(
   const oids = out.trim().split('\n');
   files.forEach(({ file }, i) => {
     file.gitOid = oids[i] ?? null;
-    file.headOid = head.get(file.path) ?? null;
+    file.headOid = head.get(engine.backupSavedPath(file.path)) ?? null;
   });
 }
 

@@ -105,6 +105,7 @@ export const {
   finishUpdate,
   regionsDue,
   backupName,
+  backupSavedPath,
   writeConstants,
   preflightRefusal,
   planOverview,

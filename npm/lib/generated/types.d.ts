@@ -302,11 +302,12 @@ export type BackupFile = {
    */
   gitOid?: string | null;
   /**
-   * The SHA-256 of the project's regular file at the same path now, if there is one.
+   * The SHA-256 of the project's regular file at the path it saved now (a `.~N~`
+   * copy's too: [`crate::writes::backup_saved_path`]), if there is one.
    */
   treeSha256?: string | null;
   /**
-   * The blob id at the same path in `HEAD`, if there is one.
+   * The blob id at the path it saved in `HEAD`, if there is one.
    */
   headOid?: string | null;
 };

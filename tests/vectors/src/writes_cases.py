@@ -86,6 +86,9 @@ case("a file changed under the run", "regionsDue", True, False, False, [out("a",
 case("the default mode and the in-memory CRLF limit", "writeConstants")
 for n in [0, 1, 999, 1000]:
     case(f"name {n}", "backupName", ".upkeep-backups/r1/src/a b.js", n)
+# A numbered name maps back to the path it saved; anything else is its own path.
+for backup in ["src/a b.js.~1~", "src/a.js.~999~", "src/a.js.~1000~", "src/a.js.~01~", "src/a.js.~~", "src/a.js", ".~1~", "x.~1~.~2~"]:
+    case(f"saved path of {backup}", "backupSavedPath", backup)
 
 # The check before the first write: real folders on the way, a regular file or nothing there.
 def seen(found, expect=None, **way): return {"path": "docs/a.md", "expect": expect, "found": found, **way}
