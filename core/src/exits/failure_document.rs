@@ -31,7 +31,7 @@ const NO_CODE: &str = "internal";
     serde(rename_all = "camelCase", default, deny_unknown_fields)
 )]
 pub struct FailureReport {
-    /// The command as typed (`land`, `backups`, `loop next`); none when the command line
+    /// The command as typed (`land`, `backups prune`, `loop next`); none when the command line
     /// named no command upkeep has.
     #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub command: Option<String>,

@@ -66,13 +66,9 @@ pub struct RunSources {
 
 /// The command naming only what the run read, which a hint adds one flag to; empty
 /// without the sources.
-fn base_command(command: RunCommand, sources: Option<&RunSources>) -> Vec<String> {
+fn base_command(name: &str, sources: Option<&RunSources>) -> Vec<String> {
     let Some(sources) = sources else {
         return Vec::new();
-    };
-    let name = match command {
-        RunCommand::Install => "install",
-        RunCommand::Refresh => "refresh",
     };
     let mut base: Vec<String> = [
         "upkeep",
@@ -381,8 +377,9 @@ pub fn render_run_report(report: &RunReport, options: &RunRenderOptions) -> Vec<
             ));
         }
     }
-    decisions(&mut lines, report, &of(Fate::Decide), options);
-    hand_merges(&mut lines, report, &of(Fate::HandMerge), options);
+    let base = base_command(name, options.sources.as_ref());
+    decisions(&mut lines, &of(Fate::Decide), &base);
+    hand_merges(&mut lines, report, &of(Fate::HandMerge), &base);
     with_reasons(
         &mut lines,
         "Not regular files (upkeep never writes through or replaces them)",
@@ -485,12 +482,8 @@ fn hint(lines: &mut Vec<Line>, what: &str, command: &[String]) {
     lines.push(Line::hint(&shell_command(command)));
 }
 
-fn decisions(
-    lines: &mut Vec<Line>,
-    report: &RunReport,
-    files: &[&ReportedFile],
-    options: &RunRenderOptions,
-) {
+/// `base`: the command a hint adds one flag to (empty: no hints).
+fn decisions(lines: &mut Vec<Line>, files: &[&ReportedFile], base: &[String]) {
     if files.is_empty() {
         return;
     }
@@ -506,7 +499,6 @@ fn decisions(
         ));
     }
     let first = |state: FileState| files.iter().find(|f| f.state == Some(state));
-    let base = &base_command(report.command, options.sources.as_ref());
     if let Some(file) = first(FileState::LocallyModified) {
         lines.push(Line::blank());
         hint(
@@ -563,7 +555,7 @@ fn hand_merges(
     lines: &mut Vec<Line>,
     report: &RunReport,
     files: &[&ReportedFile],
-    options: &RunRenderOptions,
+    base: &[String],
 ) {
     for file in files {
         lines.push(Line::blank());
@@ -587,10 +579,7 @@ fn hand_merges(
         hint(
             lines,
             "When it is merged, record the result:",
-            &with_flag(
-                &base_command(report.command, options.sources.as_ref()),
-                &["--confirm", &file.target],
-            ),
+            &with_flag(base, &["--confirm", &file.target]),
         );
     }
 }

@@ -1,9 +1,10 @@
 // `upkeep fleet step`: what one fleet job runs in a checkout of one repository. It runs
 // `upkeep update` as its own process with the engine's arguments (`stepUpdateArgs`: no
 // prompt, exit non-zero on an error only, the change request written to a payload),
-// commits the result on the payload's branch with the base commit's dates (so a re-run after a kill at any point makes the same commit), reads what the remote's
-// branch holds, and pushes what the engine's decision allows. Opening the pull request
-// from the payload is the CI's step (gh, glab): it needs the platform's token.
+// commits the result on the payload's branch with the base commit's dates (so a re-run
+// after a kill at any point makes the same commit), reads what the remote's branch holds,
+// and pushes what the engine's decision allows. Opening the pull request from the
+// payload is the CI's step (gh, glab): it needs the platform's token.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';

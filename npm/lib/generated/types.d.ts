@@ -1495,7 +1495,7 @@ export type FailureKind = 'exit' | 'spawn' | 'killed' | 'confinement';
  */
 export type FailureReport = {
   /**
-   * The command as typed (`land`, `backups`, `loop next`); none when the command line
+   * The command as typed (`land`, `backups prune`, `loop next`); none when the command line
    * named no command upkeep has.
    */
   command?: string | null;
