@@ -57,6 +57,8 @@ lint:
 	cargo fmt --all --check
 	# The wasm crate is linted on the host target too: its code is target-independent.
 	cargo clippy --all-targets --workspace -- -D warnings
+	# The contracts generator (schemars and its TypeScript reader) builds only with its feature.
+	cargo clippy -p upkeep-core --all-targets --features contracts -- -D warnings
 	cd npm && $(NPM) run --silent check
 	cd web-demo && $(NPM) run --silent check
 	# JavaScript format and lint (biome.json; npm/'s pinned devDependency). Fix with:
@@ -65,6 +67,7 @@ lint:
 
 test-rust:
 	cargo test --workspace --exclude upkeep-wasm
+	cargo test -p upkeep-core --features contracts --lib contracts
 
 test-wasm:
 	source scripts/wasm-env.sh && CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \

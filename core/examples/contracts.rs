@@ -1,10 +1,10 @@
 //! Prints the engine facts the JavaScript package's generated contracts are made from, as
 //! JSON on stdout: the error codes and their exit classes (the engine's, the refusals' and
-//! the OS's), the command line's exit codes, the defaults the CLI shows
-//! (each with the doc line the generated module carries), the
-//! TypeScript declarations of the types that cross into JavaScript (ts-rs) and the JSON
-//! schemas of the documents upkeep reads (schemars), both through core's `contracts`
-//! feature. `scripts/generate-contracts.mjs` runs it and writes the files.
+//! the OS's), the command line's exit codes, the defaults the CLI shows (each with the doc
+//! line the generated module carries), the TypeScript declarations of the types that cross
+//! into JavaScript and the JSON schemas of the documents upkeep reads, both from schemars
+//! through core's `contracts` feature. `scripts/generate-contracts.mjs` runs it and writes
+//! the files.
 
 use std::io::Write;
 use upkeep_core::contracts::{typescript_declarations, DECLARED_IN_INDEX};

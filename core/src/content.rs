@@ -30,7 +30,7 @@ use crate::text::BINARY_PROBE_BYTES;
 
 /// The digests of one file's content.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -45,7 +45,6 @@ pub struct ContentDigest {
         feature = "serde",
         serde(default, skip_serializing_if = "Option::is_none")
     )]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub sha256_lf: Option<String>,
     /// A NUL among the first 8,000 bytes, as git decides ([`crate::text::is_binary`]).
     pub binary: bool,

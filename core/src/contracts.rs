@@ -1,64 +1,66 @@
 //! The TypeScript declarations of every type that crosses into JavaScript, generated from
-//! the serde types by ts-rs (`make generate` writes them to `npm/lib/generated/types.d.ts`),
-//! and the declarations of the few types whose serde is written by hand.
+//! the serde types by schemars (the generator of the JSON schemas too, [`crate::schemas`]):
+//! `make generate` writes them to `npm/lib/generated/types.d.ts`. The schemas are read back
+//! as TypeScript by [`typescript`]; the few types whose serde is written by hand declare
+//! their TypeScript here.
 
-use std::any::TypeId;
-use std::collections::{BTreeMap, HashSet};
+use std::borrow::Cow;
 
-use ts_rs::{Config, TypeVisitor, TS};
+use schemars::generate::SchemaSettings;
+use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 
-/// Declares a type whose serde impl is hand-written as a fixed TypeScript type.
+mod typescript;
+
+/// Declares a type whose serde impl is hand-written as a fixed TypeScript type, written in
+/// place wherever it is used; `of` names the JSON type its values have, so that an `Option`
+/// of it adds `null` (a type without one, `unknown`, has `null` already).
 macro_rules! declared_as {
     ($ty:ty, $ts:expr) => {
-        impl TS for $ty {
-            type WithoutGenerics = Self;
-            type OptionInnerType = Self;
-            fn name(_: &Config) -> String {
-                String::from($ts)
+        declared_as!($ty, $ts, json!({ "tsType": $ts }));
+    };
+    ($ty:ty, $ts:expr, of $json:expr) => {
+        declared_as!($ty, $ts, json!({ "tsType": $ts, "type": $json }));
+    };
+    ($ty:ty, $ts:expr, $schema:expr) => {
+        impl JsonSchema for $ty {
+            fn inline_schema() -> bool {
+                true
             }
-            fn inline(cfg: &Config) -> String {
-                Self::name(cfg)
+            fn schema_name() -> Cow<'static, str> {
+                Cow::Borrowed($ts)
+            }
+            fn json_schema(_: &mut SchemaGenerator) -> Schema {
+                $schema
             }
         }
     };
 }
+use json_schema as json;
 
 // Bytes travel as `Uint8Array`s in both bindings.
-declared_as!(crate::update::Bytes, "Uint8Array");
+declared_as!(crate::update::Bytes, "Uint8Array", of "object");
 // Values of JSON documents the engine keeps as they were given.
 declared_as!(crate::json::JsonValue, "unknown");
 declared_as!(crate::json::Node, "unknown");
 // Weight tables serialize as objects, name → weight, in order.
-declared_as!(crate::score::Weights, "Record<string, number>");
-declared_as!(crate::score::Overrides, "Record<string, number>");
+declared_as!(crate::score::Weights, "Record<string, number>", of "object");
+declared_as!(crate::score::Overrides, "Record<string, number>", of "object");
 // The loop's documents travel as the JSON of `LOOP.md`: declared by hand in index.d.ts.
-declared_as!(crate::looping::LoopGraph, "LoopGraph");
-declared_as!(crate::looping::LoopState, "LoopState");
-declared_as!(crate::looping::LoopHistoryEntry, "LoopHistoryEntry");
-declared_as!(crate::looping::LoopBricks, "LoopBricks");
+declared_as!(crate::looping::LoopGraph, "LoopGraph", of "object");
+declared_as!(crate::looping::LoopState, "LoopState", of "object");
+declared_as!(crate::looping::LoopHistoryEntry, "LoopHistoryEntry", of "object");
+declared_as!(crate::looping::LoopBricks, "LoopBricks", of "object");
 
 /// A parsed config document's value: JSON's values (YAML's scalars read as JSON's).
-impl TS for crate::structured::Value {
-    type WithoutGenerics = Self;
-    type OptionInnerType = Self;
-    fn name(_: &Config) -> String {
-        String::from("ConfigValue")
+impl JsonSchema for crate::structured::Value {
+    fn schema_name() -> Cow<'static, str> {
+        Cow::Borrowed("ConfigValue")
     }
-    fn inline(cfg: &Config) -> String {
-        Self::name(cfg)
-    }
-    fn docs() -> Option<String> {
-        Some(String::from(
-            "/**\n * A value of a parsed config document: JSON's values (YAML's read as JSON's).\n */\n",
-        ))
-    }
-    fn decl(_: &Config) -> String {
-        String::from(
-            "type ConfigValue = null | boolean | number | string | ConfigValue[] | { [key: string]: ConfigValue };",
-        )
-    }
-    fn output_path() -> Option<std::path::PathBuf> {
-        Some("ConfigValue.ts".into())
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "A value of a parsed config document: JSON's values (YAML's read as JSON's).",
+            "tsType": "null | boolean | number | string | ConfigValue[] | { [key: string]: ConfigValue }",
+        })
     }
 }
 
@@ -67,56 +69,21 @@ impl TS for crate::structured::Value {
 pub const DECLARED_IN_INDEX: &[&str] =
     &["LoopBricks", "LoopGraph", "LoopHistoryEntry", "LoopState"];
 
-/// Collects each declarable type once, with its dependencies.
-struct Collect<'c> {
-    cfg: &'c Config,
-    seen: HashSet<TypeId>,
-    /// Name → declaration (with its doc comment).
-    decls: BTreeMap<String, String>,
-    /// Names declared twice by different types.
-    clashes: Vec<String>,
-}
-
-impl TypeVisitor for Collect<'_> {
-    fn visit<T: TS + 'static + ?Sized>(&mut self) {
-        if T::output_path().is_none() || !self.seen.insert(TypeId::of::<T>()) {
-            return;
-        }
-        let name = T::ident(self.cfg);
-        let decl = format!(
-            "{}export {}",
-            T::docs().unwrap_or_default(),
-            T::decl(self.cfg)
-        );
-        if self.decls.insert(name.clone(), decl).is_some() {
-            self.clashes.push(name);
-        }
-        T::visit_dependencies(self);
-    }
-}
-
 /// Every declaration, sorted by name; `Err` lists the names two types would both declare.
 pub fn typescript_declarations() -> Result<Vec<(String, String)>, Vec<String>> {
-    // JavaScript numbers hold every count and size the engine hands out.
-    let cfg = Config::new().with_large_int("number");
-    let mut collect = Collect {
-        cfg: &cfg,
-        seen: HashSet::new(),
-        decls: BTreeMap::new(),
-        clashes: Vec::new(),
-    };
-    roots(&mut collect);
-    if collect.clashes.is_empty() {
-        Ok(collect.decls.into_iter().collect())
-    } else {
-        Err(collect.clashes)
-    }
+    // Each type's own fields, also where serde reads it through another type (`try_from`);
+    // which fields are optional the types say themselves (see [`typescript`]).
+    let mut generator = SchemaSettings::draft2020_12()
+        .for_serialize()
+        .into_generator();
+    roots(&mut generator);
+    typescript::declarations(generator.definitions())
 }
 
 /// The types the bindings decode and encode (their dependencies follow).
-fn roots(v: &mut impl TypeVisitor) {
+fn roots(generator: &mut SchemaGenerator) {
     macro_rules! visit {
-        ($($ty:ty,)*) => { $(v.visit::<$ty>();)* };
+        ($($ty:ty,)*) => { $(generator.subschema_for::<$ty>();)* };
     }
     visit! {
         crate::backups::ActiveFacts,

@@ -16,7 +16,7 @@ use crate::render::git_said;
 
 /// What the shim met.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -88,7 +88,7 @@ pub enum InputProblem {
         stderr: String,
         /// Its exit status (none: a signal ended it).
         #[cfg_attr(feature = "serde", serde(default))]
-        #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+        #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
         status: Option<i32>,
     },
     /// A fleet step runs outside a git checkout.
@@ -113,7 +113,7 @@ pub enum InputProblem {
         stderr: String,
         /// Its exit status (none: a signal ended it).
         #[cfg_attr(feature = "serde", serde(default))]
-        #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+        #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
         status: Option<i32>,
     },
     /// git named a path that is not UTF-8.

@@ -22,7 +22,7 @@ use crate::error::{Error, ErrorKind, Result};
 
 /// What the shim found at a path.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -83,7 +83,7 @@ pub(crate) fn unfit(path: &str) -> Error {
 
 /// One side's observation of a path: its kind and, for a file, its hashes.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 pub struct Observed {
@@ -94,7 +94,6 @@ pub struct Observed {
         feature = "serde",
         serde(default, skip_serializing_if = "Option::is_none")
     )]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub sha256: Option<String>,
     /// SHA-256 with CRLF turned into LF, for a text file holding CRLF
     /// ([`crate::refresh::eol_normalized_sha256`]).
@@ -102,7 +101,6 @@ pub struct Observed {
         feature = "serde",
         serde(default, skip_serializing_if = "Option::is_none")
     )]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub sha256_lf: Option<String>,
 }
 

@@ -21,7 +21,7 @@ pub use tool::{git_said, tool_message, tool_said};
 
 /// How a line reads, for a shell that colours its output.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -47,8 +47,8 @@ pub enum Tone {
 
 /// One printed line.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "contracts", ts(rename = "RenderedLine"))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "contracts", schemars(rename = "RenderedLine"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -88,7 +88,7 @@ impl Line {
 
 /// How much a report says.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -175,7 +175,7 @@ pub fn counted(n: usize, one: &str, many: &str) -> String {
 /// What a run that stopped early knows about itself: which command, what stopped it, and
 /// how far it got (its last progress event).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -183,36 +183,36 @@ pub fn counted(n: usize, one: &str, many: &str) -> String {
 )]
 pub struct StopFacts {
     /// The command (`update`, `install`, ...).
-    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub command: String,
     /// The signal that stopped it (`SIGINT`, `SIGTERM`); none when Ctrl-C answered a prompt.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub signal: Option<String>,
     /// Ctrl-C at a prompt: the run was cancelled before it wrote anything.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub cancelled: bool,
     /// The phase it was in (`fetch`, `read`, `plan`, `backup`, `write`, `regenerate`).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub phase: Option<String>,
     /// How many items of that phase were done.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<u64>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub done: u64,
     /// How many the phase had.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<u64>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub total: u64,
     /// The last `write` event, when files were written before the stop. Backing up and
     /// writing alternate batch by batch, so a stop among a later batch's backups is told
     /// by the files written so far rather than by that batch's backups.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub written: Option<PhaseCount>,
     /// The command as the person typed it: the hint to resume.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub argv: Vec<String>,
 }
 
 /// How far a phase got: items done of its total.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),

@@ -17,7 +17,7 @@ use crate::refusal::Refusal;
 
 /// What a JavaScript option had to be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -40,7 +40,7 @@ pub enum OptionType {
 
 /// What a text command (`diff`, `merge`, `hash`) could not do to a file it was given.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -57,7 +57,7 @@ pub enum FileAction {
 
 /// What the shell met in what it was given.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -102,7 +102,7 @@ pub enum UsageProblem {
         action: FileAction,
         /// What the file is (`weights file`, `brick catalogue`), when the command names it.
         #[cfg_attr(feature = "serde", serde(default))]
-        #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+        #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
         what: Option<String>,
         /// The file, as given.
         path: String,
@@ -140,7 +140,7 @@ pub enum UsageProblem {
         stderr: String,
         /// Its exit status (none: a signal ended it).
         #[cfg_attr(feature = "serde", serde(default))]
-        #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+        #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
         status: Option<i32>,
     },
     /// A git command of `loop` failed (`git-failed`, answered by `loop`).
@@ -151,7 +151,7 @@ pub enum UsageProblem {
         stderr: String,
         /// Its exit status (none: a signal ended it).
         #[cfg_attr(feature = "serde", serde(default))]
-        #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+        #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
         status: Option<i32>,
     },
     /// A file the command was pointed at is not JSON.

@@ -15,7 +15,7 @@ use crate::regions::REGEN_SUFFIX;
 
 /// What the shim read: the update's progress record's run id, and each refresh journal.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -23,10 +23,10 @@ use crate::regions::REGEN_SUFFIX;
 )]
 pub struct ActiveFacts {
     /// The `runId` of the update's progress record, when there is one.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub progress_run: Option<String>,
     /// The refresh journals beside the backup folders, parsed.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<Journal>>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub journals: Vec<Journal>,
 }
 

@@ -9,7 +9,7 @@ pub(crate) fn as_number<S: serde::Serializer>(value: &u64, s: S) -> Result<S::Ok
 
 /// One file in a run's backup folder.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -23,23 +23,23 @@ pub struct BackupFile {
     pub size: u64,
     /// Its SHA-256; `None` when it could not be read or is not a regular file (such a
     /// run is never pruned).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub sha256: Option<String>,
     /// Its git blob id (`git hash-object --no-filters`), in a git work tree.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub git_oid: Option<String>,
     /// The SHA-256 of the project's regular file at the path it saved now (a `.~N~`
     /// copy's too: [`crate::writes::backup_saved_path`]), if there is one.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub tree_sha256: Option<String>,
     /// The blob id at the path it saved in `HEAD`, if there is one.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub head_oid: Option<String>,
 }
 
 /// One run's backup folder.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -63,7 +63,7 @@ pub struct BackupRun {
 
 /// Everything the engine needs to list or prune.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -71,31 +71,31 @@ pub struct BackupRun {
 )]
 pub struct BackupsInput {
     /// Every run folder found.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<BackupRun>>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub runs: Vec<BackupRun>,
     /// The clock, in ms since the epoch (for ages).
-    #[cfg_attr(feature = "contracts", ts(as = "Option<u64>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub now_ms: u64,
     /// Run ids of runs under way or interrupted (their progress record): never pruned.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub active: Vec<String>,
     /// Records of runs under way (the update's progress record, a refresh journal) that
     /// are there but could not be read: which runs have finished is then unknown, so a
     /// prune keeps every run.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub unreadable: Vec<String>,
     /// Whether the project is a git work tree with a `HEAD`.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub git: bool,
     /// How the command named these backups: the listing's prune hint repeats it, so it
     /// prunes the same backups from wherever it is run.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<BackupsNamed>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub named: BackupsNamed,
 }
 
 /// How a backups command named the project and its folders, as the user gave them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -103,13 +103,13 @@ pub struct BackupsInput {
 )]
 pub struct BackupsNamed {
     /// `--root`, when given.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub root: Option<String>,
     /// `--state-dir` (its default is left unsaid).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub state_dir: Option<String>,
     /// Each `--folder`.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub folders: Vec<String>,
 }
 
@@ -134,7 +134,7 @@ impl BackupsNamed {
 
 /// One run in a listing.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -166,7 +166,7 @@ pub struct RunSummary {
 
 /// The listing `upkeep backups list` prints.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),

@@ -18,7 +18,7 @@ use crate::update::finish::human_size;
 
 /// What to prune.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -26,19 +26,19 @@ use crate::update::finish::human_size;
 )]
 pub struct PruneOptions {
     /// Keep this many of the newest runs whatever their age.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub keep: Option<u32>,
     /// Only runs older than this (`30d`, `12h`, `2w`, `90m`).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub older_than: Option<String>,
     /// Say what would go; remove nothing.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub dry_run: bool,
 }
 
 /// A selected run that stays, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -53,7 +53,7 @@ pub struct KeptRun {
 
 /// The prune decision.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),

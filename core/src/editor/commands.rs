@@ -24,7 +24,7 @@ pub fn workspace_status(lines: &[String]) -> String {
 
 /// What `upkeep.updateDryRun` knows once the update's dry run returned.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -32,16 +32,16 @@ pub fn workspace_status(lines: &[String]) -> String {
 )]
 pub struct DryRunFacts {
     /// The run's status (`dry-run`, `up-to-date`, ...).
-    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub status: String,
     /// The installed version.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub installed: String,
     /// The latest version.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub latest: String,
     /// The plan's summary, when a plan was made.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub summary: Option<String>,
 }
 
@@ -58,7 +58,7 @@ pub fn dry_run_summary(facts: &DryRunFacts) -> String {
 
 /// What `upkeep.scoreWorkingTree` says of a verdict (`assess`'s answer).
 #[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),

@@ -15,7 +15,7 @@ use super::status::ProjectKind;
 
 /// What a workspace folder holds, and what the server was told.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -23,13 +23,13 @@ use super::status::ProjectKind;
 )]
 pub struct FolderFacts {
     /// It holds `<stateDir>/VERSION` as a regular file.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub has_version: bool,
     /// It holds `.upkeep-source.json` (an install record) as a regular file.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub has_record: bool,
     /// The server's options name an install source.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub source_named: bool,
 }
 

@@ -17,7 +17,7 @@ use crate::update::{Bytes, ConflictMode, FileClass};
 
 /// How characters inside a line are counted (LSP `positionEncoding`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -39,8 +39,8 @@ pub enum PositionEncoding {
 
 /// How upstream manages the file, with the sides the verdicts are taken from.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "contracts", ts(rename = "ManagedFile"))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "contracts", schemars(rename = "ManagedFile"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -63,32 +63,32 @@ pub enum Managed {
         latest_version: String,
         /// The baseline release's bytes; `None` when the baseline does not ship it.
         #[cfg_attr(feature = "serde", serde(default))]
-        #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+        #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
         baseline: Option<Bytes>,
         /// The latest release's bytes; `None` when the latest release dropped it.
         #[cfg_attr(feature = "serde", serde(default))]
-        #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+        #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
         latest: Option<Bytes>,
         /// The generated regions the latest manifest declares for this path.
         #[cfg_attr(feature = "serde", serde(default))]
-        #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<RegionDecl>>", optional))]
+        #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
         regions: Vec<RegionDecl>,
         /// Its field-merge declaration, when the latest manifest has one.
         #[cfg_attr(feature = "serde", serde(default))]
-        #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+        #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
         merge: Option<MergeSpec>,
         /// The file as last generated (the committed or saved copy), to tell a hand edit
         /// inside a generated region from the program's output.
         #[cfg_attr(feature = "serde", serde(default))]
-        #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+        #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
         reference: Option<Bytes>,
         /// The `--conflicts` mode the next update will run with.
         #[cfg_attr(feature = "serde", serde(default))]
-        #[cfg_attr(feature = "contracts", ts(as = "Option<ConflictMode>", optional))]
+        #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
         conflicts: ConflictMode,
         /// Compare with CRLF read as LF (an autocrlf checkout).
         #[cfg_attr(feature = "serde", serde(default))]
-        #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+        #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
         ignore_eol: bool,
     },
     /// A file an integration installed into a host repository (`.upkeep-source.json`),
@@ -100,22 +100,22 @@ pub enum Managed {
         src: String,
         /// The source's bytes now; `None` when the source no longer ships it.
         #[cfg_attr(feature = "serde", serde(default))]
-        #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+        #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
         latest: Option<Bytes>,
         /// The SHA-256 recorded when upkeep last wrote (or kept) the file.
         #[cfg_attr(feature = "serde", serde(default))]
-        #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+        #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
         recorded_sha256: Option<String>,
         /// After keep-mine: the source's SHA-256 the user kept their version against.
         #[cfg_attr(feature = "serde", serde(default))]
-        #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+        #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
         kept_against: Option<String>,
     },
 }
 
 /// One file as the editor has it, and how upstream manages it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -130,7 +130,7 @@ pub struct FileViewInput {
     pub managed: Managed,
     /// How the answer counts characters.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<PositionEncoding>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub encoding: PositionEncoding,
 }
 
@@ -159,8 +159,8 @@ impl FileViewInput {
 
 /// A place in the text: a zero-based line and a character offset in the chosen encoding.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "contracts", ts(rename = "EditorPosition"))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "contracts", schemars(rename = "EditorPosition"))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Position {
     /// Zero-based line.
@@ -171,8 +171,8 @@ pub struct Position {
 
 /// A span of text, end exclusive.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "contracts", ts(rename = "EditorRange"))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "contracts", schemars(rename = "EditorRange"))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Range {
     /// Where it starts.
@@ -183,8 +183,8 @@ pub struct Range {
 
 /// How loud a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "contracts", ts(rename = "EditorSeverity"))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "contracts", schemars(rename = "EditorSeverity"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -204,8 +204,8 @@ pub enum Severity {
 
 /// What a diagnostic is about (its LSP `code`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "contracts", ts(rename = "EditorDiagnosticKind"))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "contracts", schemars(rename = "EditorDiagnosticKind"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -243,8 +243,8 @@ pub enum DiagnosticKind {
 
 /// One diagnostic.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "contracts", ts(rename = "EditorDiagnostic"))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "contracts", schemars(rename = "EditorDiagnostic"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -263,8 +263,8 @@ pub struct Diagnostic {
 
 /// One replacement in the file.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "contracts", ts(rename = "EditorTextEdit"))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "contracts", schemars(rename = "EditorTextEdit"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -279,7 +279,7 @@ pub struct TextEdit {
 
 /// What kind of code action it is (LSP `CodeActionKind`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -295,8 +295,8 @@ pub enum ActionKind {
 
 /// A change offered to the user: edits the client applies (so undo works as usual).
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "contracts", ts(rename = "EditorCodeAction"))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "contracts", schemars(rename = "EditorCodeAction"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -319,7 +319,7 @@ pub struct CodeAction {
 
 /// A line of text shown above a line (LSP `CodeLens`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -334,7 +334,7 @@ pub struct Lens {
 
 /// Markdown shown when the pointer rests inside `range`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -349,7 +349,7 @@ pub struct Hover {
 
 /// The counts the lens, the hover and a status line share.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -378,7 +378,7 @@ pub struct FileSummary {
 
 /// Everything an editor shows for one file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),

@@ -12,7 +12,7 @@
 
 /// What the server met.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -83,7 +83,7 @@ pub enum EditorNotice {
     NamedOrigin {
         /// The baseline, when one is named.
         #[cfg_attr(feature = "serde", serde(default))]
-        #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+        #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
         baseline: Option<String>,
         /// The latest.
         latest: String,

@@ -16,7 +16,7 @@ use super::model::FileSummary;
 
 /// What kind of project it is.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -33,7 +33,7 @@ pub enum ProjectKind {
 
 /// What the background scan counted, file by file, from each file's [`FileSummary`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -41,25 +41,25 @@ pub enum ProjectKind {
 )]
 pub struct ScanTotals {
     /// Files read.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<usize>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub files: usize,
     /// Managed files missing from the project.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<usize>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub missing: usize,
     /// Files with a change only upstream made.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<usize>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub upstream_changed: usize,
     /// Files with ranges both sides changed.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<usize>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub both_changed: usize,
     /// Conflict blocks.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<usize>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub conflict_blocks: usize,
     /// Field-merge conflicts and suggestions.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<usize>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub field_notes: usize,
     /// Upstream-owned (or installed) files edited here.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<usize>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub edited: usize,
 }
 
@@ -77,7 +77,7 @@ impl ScanTotals {
 
 /// The facts a status line is made of.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -85,29 +85,29 @@ impl ScanTotals {
 )]
 pub struct ProjectFacts {
     /// What kind of project.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<ProjectKind>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub kind: ProjectKind,
     /// How many files upkeep manages in it.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<usize>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub files: usize,
     /// The installed version (update projects).
-    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub installed: String,
     /// The latest version (update projects).
-    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub latest: String,
     /// Whether the installed release was found (without it upstream's changes cannot be
     /// told from the project's).
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub baseline_found: bool,
     /// The install source (host repositories).
-    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub source: String,
     /// What the manifests' regions could not say.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub notes: Vec<String>,
     /// The background scan's counts, once it finished.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub scan: Option<ScanTotals>,
 }
 

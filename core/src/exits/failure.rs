@@ -43,7 +43,7 @@ pub fn stop_exit(signal: Option<&str>) -> Result<u8> {
 
 /// What a command knows when its run threw.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -52,16 +52,16 @@ pub fn stop_exit(signal: Option<&str>) -> Result<u8> {
 pub struct FailureFacts {
     /// The error's `code` (`interrupted`, `cancelled`, `busy`, an engine code, an OS
     /// `E…` code); none when the error has no code (a bug).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub code: Option<String>,
     /// The first signal the command received (`SIGINT`, `SIGTERM`), when one came.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub signal: Option<String>,
 }
 
 /// How the command ends.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),

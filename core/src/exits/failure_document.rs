@@ -24,7 +24,7 @@ const NO_CODE: &str = "internal";
 
 /// What a command that threw says about it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -33,28 +33,28 @@ const NO_CODE: &str = "internal";
 pub struct FailureReport {
     /// The command as typed (`land`, `backups prune`, `loop next`); none when the command line
     /// named no command upkeep has.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub command: Option<String>,
     /// The error's `code`; none for a bug, reported as `internal`.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub code: Option<String>,
     /// The error's message.
     pub message: String,
     /// The first signal the command received, when one came.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub signal: Option<String>,
 }
 
 /// The `--json` document of a command that threw.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct FailureDocument {
     /// `cancelled` for a cancelled prompt, else `error`.
     pub status: String,
     /// The command, when the command line named one.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    #[cfg_attr(feature = "contracts", ts(optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub command: Option<String>,
     /// The error's code and words.
     pub error: DocumentError,

@@ -31,7 +31,7 @@ pub fn update_stop(status: &str) -> Option<DocumentError> {
 
 /// Where a command was when a stop came, before it wrote anything.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),

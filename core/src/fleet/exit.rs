@@ -33,7 +33,7 @@ use crate::update::{RunOutcome, UpdateReport};
 
 /// When `update` and `status` exit non-zero.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -65,7 +65,7 @@ pub fn parse_exit_policy(text: &str) -> Result<ExitPolicy> {
 
 /// A run that did not finish: the code its error maps to, and whether it was a stop.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -81,7 +81,7 @@ pub struct ExitFailure {
 
 /// What the exit code is decided from.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -89,30 +89,30 @@ pub struct ExitFailure {
 )]
 pub struct ExitInput {
     /// `--exit-on`; `None` keeps the codes of a run without it.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub policy: Option<ExitPolicy>,
     /// `upkeep status` (read-only) rather than `upkeep update`.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub read_only: bool,
     /// The finished run's report (`None` when nothing was planned: up to date).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub report: Option<UpdateReport>,
     /// Whether an update is pending (the plan's `pending`).
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub pending: bool,
     /// Set when the run did not finish.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub failure: Option<ExitFailure>,
     /// How an update that wrote ended (its report's `run.outcome`): an unfinished run
     /// exits with its code (1 files left alone, 74 a write refused, a stop's code).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub run: Option<RunOutcome>,
     /// An install's or a refresh's report, which decides their code alone: a stop's
     /// code, 74 a write refused, 1 files for a person, else 0.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub run_report: Option<RunReport>,
     /// The code a stop exits with (130 after Ctrl-C, 143 after SIGTERM); 130 if not given.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub stop_exit: Option<u8>,
 }
 

@@ -17,7 +17,7 @@ pub const DEFAULT_AUTHOR: &str = "upkeep <upkeep@users.noreply.github.com>";
 
 /// A commit's author and committer.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct CommitIdentity {
     /// The name (`upkeep` when the text gives only an address).

@@ -23,7 +23,7 @@ use crate::paths::validate_path;
 
 /// One repository of the fleet.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -33,14 +33,14 @@ pub struct FleetRepo {
     /// The clone URL or local path, as the list gives it.
     pub repo: String,
     /// The project's folder inside the repository, when not its root.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub dir: Option<String>,
     /// Whether `repo` is a path on this machine (its recorded version is read without a
     /// clone).
     pub local: bool,
     /// For a local repository, the recorded source inside it (`<dir>/.upkeep/source.json`),
     /// read from the working tree, or from `HEAD` of a bare repository, without a clone.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub record: Option<String>,
     /// A name unique in the fleet, usable as a job name, a concurrency group and a file
     /// name: the repository's last two path segments and the folder, as a slug.

@@ -60,7 +60,7 @@ pub const GITHUB_BODY_LIMIT: usize = 65_536;
 
 /// What the payload is built from.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -68,23 +68,20 @@ pub const GITHUB_BODY_LIMIT: usize = 65_536;
 )]
 pub struct PrInput {
     /// The update's report.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<UpdateReport>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub report: UpdateReport,
     /// The template source (the recorded source, or the `--latest` spec).
-    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub source: String,
     /// The CHANGELOG range from the installed to the target version.
-    #[cfg_attr(
-        feature = "contracts",
-        ts(as = "Option<Vec<ChangelogSection>>", optional)
-    )]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub changelog: Vec<ChangelogSection>,
     /// The state folder (default `.upkeep`), for the merge folder's name.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub state_dir: Option<String>,
     /// The body's limit in characters (default [`GITHUB_BODY_LIMIT`]); the body is
     /// always shorter.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub limit: Option<usize>,
 }
 
@@ -101,7 +98,7 @@ impl PrInput {
 
 /// The files `--pr <dir>` writes.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -125,7 +122,7 @@ pub struct PrPayload {
 
 /// One file of the `--pr` folder: its name and its text.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PayloadFile {
     /// The file's name in the folder.

@@ -30,7 +30,7 @@ pub const GITLAB_MATRIX_LIMIT: usize = 200;
 
 /// The CI engine the batches are for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -68,7 +68,7 @@ impl Platform {
 
 /// What the shim read for a local repository's `record`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -76,19 +76,19 @@ impl Platform {
 )]
 pub struct FleetRecord {
     /// The repository's key.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub key: String,
     /// The record's text, when it was read.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub text: Option<String>,
     /// Why it could not be read (the tool's own message).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub error: Option<String>,
 }
 
 /// The plan's input.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -96,22 +96,22 @@ pub struct FleetRecord {
 )]
 pub struct FleetInput {
     /// The list's text.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub list: String,
     /// The list's file name (chooses the format, names it in errors).
-    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub label: String,
     /// `--to`: the target version; without it nothing is skipped (each job finds out).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub to: Option<String>,
     /// The CI engine (default GitHub).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub platform: Option<Platform>,
     /// Jobs per batch (default and maximum: the platform's limit).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub batch_size: Option<usize>,
     /// What was read for the local repositories.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<FleetRecord>>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub records: Vec<FleetRecord>,
 }
 
@@ -128,7 +128,7 @@ impl FleetInput {
 
 /// A repository left out of the batches.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -140,7 +140,7 @@ pub struct FleetSkip {
     /// The repository.
     pub repo: String,
     /// Its folder, when not the root.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub dir: Option<String>,
     /// The version it records.
     pub version: String,
@@ -150,7 +150,7 @@ pub struct FleetSkip {
 
 /// One CI matrix: `{"include": [...]}` is what a GitHub `strategy.matrix` takes.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -165,7 +165,7 @@ pub struct FleetBatch {
 
 /// The plan.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -177,7 +177,7 @@ pub struct FleetPlan {
     /// Jobs per batch.
     pub batch_size: usize,
     /// The target version, when given.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub target: Option<String>,
     /// Repositories in the list.
     pub total: usize,

@@ -46,7 +46,7 @@ pub(crate) const BRANCH_TRAILER: &str = "Upkeep-Branch: ";
 /// A commit, for [`is_step_commit`]: its message and, for the remote branch's head, the
 /// branch it must name and what git says of its parents.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -54,16 +54,16 @@ pub(crate) const BRANCH_TRAILER: &str = "Upkeep-Branch: ";
 )]
 pub struct StepCommitFacts {
     /// The full commit message.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub message: String,
     /// The branch its trailer must name; none: any branch.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub branch: Option<String>,
     /// How many parents it has, when that is checked (the remote's head).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub parents: Option<usize>,
     /// Whether its first parent is an ancestor of the step's base (checked with `parents`).
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub parent_on_base: bool,
 }
 
@@ -85,7 +85,7 @@ pub fn is_step_commit(facts: &StepCommitFacts) -> bool {
 
 /// The step's decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -111,7 +111,7 @@ pub enum StepAction {
 
 /// What the step found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -119,44 +119,44 @@ pub enum StepAction {
 )]
 pub struct StepFacts {
     /// The update's exit code (0: it succeeded; none when a signal ended it).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub update_exit: Option<i32>,
     /// The update's error message, when it failed.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub update_error: Option<String>,
     /// The signal that ended the update, when one did (the step then exits 1).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub update_signal: Option<String>,
     /// The version the update went to (its report's `to`), when it says.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub update_to: Option<String>,
     /// The change request's branch; empty when the update wrote none (already up to date).
-    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub branch: String,
     /// The commit made (`None`: the update changed nothing).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub commit: Option<String>,
     /// The remote branch's head, when it exists.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub remote: Option<String>,
     /// Whether `commit` is an ancestor of `remote`.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub remote_contains_commit: bool,
     /// Whether `remote` is one commit of this step (its trailer names the branch) on a
     /// commit of the base branch's history.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub remote_is_step_commit: bool,
     /// `--no-push`: decide, but push nothing.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub no_push: bool,
     /// The remote pushed to (`--remote`); none: [`DEFAULT_REMOTE`].
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub remote_name: Option<String>,
 }
 
 /// The decision and the line the step prints.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -166,19 +166,19 @@ pub struct StepDecision {
     /// What to do.
     pub action: StepAction,
     /// `--force-with-lease=<branch>:<this>` for `replace`.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub lease: Option<String>,
     /// One line saying what happened.
     pub message: String,
     /// The update's error, when it failed.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub error: Option<String>,
     /// Whether the step pushes `commit` to the branch now (`push` or `replace`, not
     /// `--no-push`).
     pub push: bool,
     /// That push, as the arguments of `git` the step runs (`push -q`, the lease of a
     /// `replace`, the remote, `<commit>:refs/heads/<branch>`); none when it pushes nothing.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub push_args: Option<Vec<String>>,
     /// The step's exit code.
     pub exit: i32,
@@ -302,7 +302,7 @@ fn push_args(facts: &StepFacts, commit: &str, lease: Option<&str>) -> Vec<String
 
 /// What the step finds in the checkout before it starts.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -310,32 +310,32 @@ fn push_args(facts: &StepFacts, commit: &str, lease: Option<&str>) -> Vec<String
 )]
 pub struct StartFacts {
     /// `HEAD`.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub head: String,
     /// `HEAD`'s first parent, when it has one.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub head_parent: Option<String>,
     /// Whether `HEAD`'s message carries an `Upkeep-Branch:` trailer (a commit of the step:
     /// [`is_step_commit`] of its message).
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub head_is_step_commit: bool,
     /// Uncommitted paths (`git status`).
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub dirty: Vec<String>,
     /// The base an earlier run in this checkout recorded and did not finish.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub unfinished_base: Option<String>,
     /// The project's folder in the repository (`--dir`), when not its root.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub project_dir: Option<String>,
     /// The state folder (default `.upkeep`).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub state_dir: Option<String>,
 }
 
 /// Where the step starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -343,13 +343,13 @@ pub struct StartFacts {
 )]
 pub struct StepStart {
     /// The commit the update starts from; `None` when refused.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub base: Option<String>,
     /// Whether the checkout is put back to `base` first (tracked files reset, untracked
     /// ones removed): the writes of a killed run of the step.
     pub reset: bool,
     /// Why the step does not start.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub refusal: Option<String>,
     /// The backup folders of earlier runs (never committed, never discarded): `git clean`
     /// keeps them, and files in them are not uncommitted changes.

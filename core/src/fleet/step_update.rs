@@ -18,7 +18,7 @@
 
 /// Where the step's update runs and what it writes.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -33,7 +33,7 @@ pub struct StepUpdate {
     pub state_dir: String,
     /// The target version (`--to`); none for the recorded source's latest.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub to: Option<String>,
 }
 

@@ -17,7 +17,7 @@ use crate::refusal::Refusal;
 
 /// What the shim met.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -52,7 +52,7 @@ pub enum CheckoutProblem {
         checkout: String,
         /// Who its lock names, when it names someone.
         #[cfg_attr(feature = "serde", serde(default))]
-        #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+        #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
         holder: Option<crate::writes::LockHolder>,
     },
 }
@@ -87,7 +87,7 @@ pub fn checkout_refusal(problem: &CheckoutProblem) -> Refusal {
 }
 /// What git says of the checkout a sync starts in.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -98,7 +98,7 @@ pub struct SyncCheckout {
     pub checkout: String,
     /// The branch `HEAD` names; none when it is detached.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub branch: Option<String>,
     /// Whether `HEAD` resolves to a commit.
     pub has_commits: bool,

@@ -14,8 +14,8 @@ use crate::sha256_hex;
 
 /// A check result on record.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "contracts", ts(rename = "SyncCheckRecord"))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "contracts", schemars(rename = "SyncCheckRecord"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -26,7 +26,7 @@ pub struct CheckRecord {
     pub command: String,
     /// The digest of its inputs ([`check_digest`]); `None` when unknown.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub digest: Option<String>,
     /// `passed`, `failed` or `carried`.
     pub status: String,

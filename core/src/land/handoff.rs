@@ -32,8 +32,8 @@ pub const HANDOFF_VERSION: u32 = 1;
 
 /// One file of a handoff and its content when sealed.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "contracts", ts(rename = "LandSealedFile"))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "contracts", schemars(rename = "LandSealedFile"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -43,13 +43,13 @@ pub struct SealedFile {
     /// The path, relative to the work clone's root, `/`-separated.
     pub path: String,
     /// Its SHA-256 as lowercase hex; `None` when the change deletes it.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub sha256: Option<String>,
 }
 
 /// A ticket and the files it claims.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -60,7 +60,7 @@ pub struct LandTicket {
     pub id: String,
     /// Its title, when known.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub title: Option<String>,
     /// The changed files it claims. Left empty when sealing a single ticket, it claims all.
     #[cfg_attr(feature = "serde", serde(default))]
@@ -69,8 +69,8 @@ pub struct LandTicket {
 
 /// What was approved: the unit `upkeep land` commits.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "contracts", ts(rename = "LandHandoff"))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "contracts", schemars(rename = "LandHandoff"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),

@@ -19,8 +19,8 @@ use super::sync::SyncPlan;
 /// exit status when it failed, or no try at all because a stop was requested first. The
 /// report words the failure ([`CommitOutcome::failure`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "contracts", ts(rename = "LandCommitOutcome"))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "contracts", schemars(rename = "LandCommitOutcome"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -29,21 +29,21 @@ use super::sync::SyncPlan;
 pub struct CommitOutcome {
     /// The new commit's id, when it was made.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub sha: Option<String>,
     /// What went wrong, when it was not: git's standard error as it printed it.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub error: Option<String>,
     /// git's exit status when the commit failed (none: a signal ended it), named when git
     /// printed nothing.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub status: Option<i32>,
     /// The commit was not tried: a stop (Ctrl-C, SIGTERM) was requested before it, and the
     /// rest of the change stays staged.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub stopped: bool,
 }
 
@@ -70,7 +70,7 @@ impl CommitOutcome {
 
 /// The outcome of a land.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -92,7 +92,7 @@ pub enum LandResult {
 
 /// A commit a land made.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -108,7 +108,7 @@ pub struct LandedCommit {
 
 /// What a land did.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -128,7 +128,7 @@ pub struct LandReport {
     /// With `moved`, the files that moved.
     pub moved: Vec<MovedFile>,
     /// Why the failed commit failed.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub error: Option<String>,
 }
 
@@ -240,7 +240,7 @@ pub fn render_land_report(report: &LandReport) -> String {
 
 /// A check of a sync and how it went.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -255,13 +255,13 @@ pub struct SyncCheck {
     pub digest: String,
     /// With `carried`, where it passed.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub passed_in: Option<String>,
 }
 
 /// What a sync did.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -279,7 +279,7 @@ pub struct SyncReport {
     pub plan: SyncPlan,
     /// The commit the branch moved to (or would have), once applied.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub head: Option<String>,
     /// The checks.
     #[cfg_attr(feature = "serde", serde(default))]

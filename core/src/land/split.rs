@@ -26,8 +26,8 @@ use crate::error::{Error, ErrorKind, Result};
 
 /// A file of the handoff as it is in the workspace now.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "contracts", ts(rename = "LandCurrentFile"))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "contracts", schemars(rename = "LandCurrentFile"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -37,7 +37,7 @@ pub struct CurrentFile {
     /// The path, as in the handoff.
     pub path: String,
     /// Its SHA-256 now; `None` when it does not exist.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub sha256: Option<String>,
     /// Whether it differs from `HEAD` (git status lists it).
     pub dirty: bool,
@@ -45,8 +45,8 @@ pub struct CurrentFile {
 
 /// A file whose content is not what was sealed.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "contracts", ts(rename = "LandMovedFile"))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "contracts", schemars(rename = "LandMovedFile"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -56,17 +56,17 @@ pub struct MovedFile {
     /// The path.
     pub path: String,
     /// The sealed SHA-256 (`None`: sealed as deleted).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub sealed: Option<String>,
     /// The SHA-256 now (`None`: missing now).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub current: Option<String>,
 }
 
 /// One commit of a land.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "contracts", ts(rename = "LandPlannedCommit"))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "contracts", schemars(rename = "LandPlannedCommit"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -87,7 +87,7 @@ pub struct PlannedCommit {
 
 /// Whether a handoff can be landed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -105,7 +105,7 @@ pub enum LandStatus {
 
 /// What `upkeep land` will do.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),

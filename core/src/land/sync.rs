@@ -19,7 +19,7 @@
 
 /// A commit named with `--pick`, and where it was found.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -29,7 +29,7 @@ pub struct SyncPick {
     /// The name as given.
     pub name: String,
     /// The full commit id, when the clone knows the name.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub sha: Option<String>,
     /// Whether the checkout's branch already has that commit.
     #[cfg_attr(feature = "serde", serde(default))]
@@ -38,7 +38,7 @@ pub struct SyncPick {
 
 /// What the shim read from both repositories.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -59,7 +59,7 @@ pub struct SyncFacts {
 
 /// How the branch moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -77,7 +77,7 @@ pub enum SyncAction {
 
 /// Why a sync is refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -93,7 +93,7 @@ pub struct SyncRefusal {
 
 /// The plan of a sync.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -105,12 +105,12 @@ pub struct SyncPlan {
     /// The checkout's head the plan starts from.
     pub base: String,
     /// With a fast-forward, the commit the branch moves to.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub target: Option<String>,
     /// The commits brought over, oldest first (cherry-picks in the clone's order).
     pub commits: Vec<String>,
     /// With [`SyncAction::Refused`], why.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub refusal: Option<SyncRefusal>,
 }
 
@@ -204,8 +204,8 @@ pub fn plan_sync(facts: &SyncFacts) -> SyncPlan {
 
 /// Whether the checkout may follow the synced commit, and the note when it may not.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "contracts", ts(rename = "SyncCheckoutFollow"))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "contracts", schemars(rename = "SyncCheckoutFollow"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -215,7 +215,7 @@ pub struct CheckoutFollow {
     /// Whether to fast-forward the checkout.
     pub follows: bool,
     /// Why it is left behind, when it is.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub note: Option<String>,
 }
 

@@ -40,7 +40,7 @@ use crate::json::{self, Json};
     derive(serde::Serialize, serde::Deserialize),
     serde(rename_all = "camelCase", deny_unknown_fields)
 )]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 pub struct SyncRun {
     /// The plan ([`super::plan_sync`]).
     pub plan: SyncPlan,
@@ -50,11 +50,11 @@ pub struct SyncRun {
     pub branch: String,
     /// Plan only: nothing is run.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub dry_run: bool,
     /// The check commands, in order.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub checks: Vec<String>,
     /// When the sync runs (ISO 8601, from the caller's clock), for the check records.
     pub at: String,
@@ -67,22 +67,22 @@ pub struct SyncRun {
     derive(serde::Serialize, serde::Deserialize),
     serde(rename_all = "camelCase", deny_unknown_fields)
 )]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "contracts", ts(rename = "SyncCheckoutNow"))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "contracts", schemars(rename = "SyncCheckoutNow"))]
 pub struct CheckoutNow {
     /// The branch it is on (empty when detached).
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub branch: String,
     /// Its `HEAD`.
     pub head: String,
     /// How many tracked paths have uncommitted changes.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<u32>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub uncommitted_paths: u32,
     /// Whether the synced commit has `head` as an ancestor.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub fast_forwards: bool,
 }
 
@@ -94,28 +94,28 @@ pub struct CheckoutNow {
     derive(serde::Serialize, serde::Deserialize),
     serde(rename_all = "camelCase", default, deny_unknown_fields)
 )]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 pub struct SyncOutcome {
     /// With a stop point: a stop was asked.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub stopped: bool,
     /// The exit status of the process the step ran; `None` when a signal ended it.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub status: Option<i32>,
     /// The signal that ended it.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub signal: Option<String>,
     /// What it printed on stdout.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub stdout: String,
     /// What it printed on stderr.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub stderr: String,
     /// With read-records: the records file's text (empty when there is none).
-    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub text: String,
     /// With observe-checkout: what was found.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub checkout: Option<CheckoutNow>,
 }
 
@@ -132,7 +132,7 @@ impl SyncOutcome {
     derive(serde::Serialize),
     serde(tag = "action", rename_all = "kebab-case")
 )]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub enum SyncStep {
     /// Say whether a stop was asked (`stopped`); a stopped sync pushes nothing.

@@ -26,7 +26,7 @@ use super::spec::SourceKind;
 
 /// What names a cache entry.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -41,7 +41,7 @@ pub struct CacheKeyInput {
     pub revision: String,
     /// The sub-path, when any.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub subpath: Option<String>,
     /// The state folder the entry's manifest and VERSION sit in.
     pub state_dir: String,
@@ -118,7 +118,7 @@ fn slug(text: &str) -> String {
 
 /// One file as the shim found it in an entry's tree.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -133,7 +133,7 @@ pub struct CachedFile {
 
 /// An entry's index, `entry.json`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -145,12 +145,12 @@ pub struct CacheIndex {
     /// Its version.
     pub version: String,
     /// What was fetched exactly (see `.upkeep/source.json`'s `resolved`).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub resolved: Option<String>,
     /// For a folder's copy: the [`folder_fingerprint`] of the folder it was copied from, so a
     /// folder that has not changed since is not copied again.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub origin: Option<String>,
     /// Every file of the tree, sorted by path.
     pub files: Vec<CachedFile>,
@@ -213,7 +213,7 @@ pub fn render_cache_index(index: &CacheIndex) -> String {
 
 /// Why an entry cannot be used, or its index when it can.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),

@@ -34,7 +34,7 @@ use crate::update::{parse_manifest, Bytes};
 
 /// A file's text, for the region-marker check.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -49,7 +49,7 @@ pub struct CheckedText {
 
 /// What the shim found.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -60,13 +60,13 @@ pub struct ManifestCheckInput {
     pub label: String,
     /// `<stateDir>/manifest.json`, when there is one.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub manifest: Option<String>,
     /// Every non-directory entry of the release.
     pub entries: Vec<ShippedEntry>,
     /// The texts [`manifest_check_reads`] asked for.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<CheckedText>>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub texts: Vec<CheckedText>,
     /// The state folder.
     pub state_dir: String,
@@ -74,7 +74,7 @@ pub struct ManifestCheckInput {
 
 /// One problem.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -89,7 +89,7 @@ pub struct ManifestProblem {
 
 /// The verdict.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),

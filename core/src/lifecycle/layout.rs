@@ -35,7 +35,7 @@ use crate::update::{parse_manifest, Version};
 
 /// One entry a release ships (directories are implied by the paths).
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -49,7 +49,7 @@ pub struct ShippedEntry {
         feature = "serde",
         serde(default, deserialize_with = "crate::observe::present_kind")
     )]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<EntryKind>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub kind: EntryKind,
 }
 
@@ -65,7 +65,7 @@ impl ShippedEntry {
 
 /// What the shim found in a release.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -78,33 +78,33 @@ pub struct LayoutInput {
     pub entries: Vec<ShippedEntry>,
     /// `<stateDir>/manifest.json`, when shipped.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub manifest: Option<String>,
     /// `<stateDir>/VERSION`, when shipped.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub version_file: Option<String>,
     /// The version the source gives: a semver tag, an npm version, an npm-pack archive's
     /// `package.json` version.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub tag_version: Option<String>,
     /// A git ref that is not a version, for the message when nothing gives one.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub tag: Option<String>,
     /// The state folder (`.upkeep`).
     pub state_dir: String,
     /// The entries are a release view upkeep built (renames already applied, its manifest
     /// and VERSION the ones that apply): nothing is renamed again.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub view: bool,
 }
 
 /// A shipped file and the name it is installed under.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -119,7 +119,7 @@ pub struct LayoutFile {
 
 /// The release as a project sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -308,7 +308,7 @@ fn decide(input: &LayoutInput, entries: &[(&str, EntryKind)]) -> Result<Decided>
 /// entries, where building one JavaScript object per entry each way costs several times
 /// the layout itself. The facade's `planLayout` and the release openers use it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -330,7 +330,7 @@ pub struct PackedLayout {
     /// For each of those files, the index of the listing entry it is shipped as (a
     /// binding hands it over as a `Uint32Array`, not through serde).
     #[cfg_attr(feature = "serde", serde(skip))]
-    #[cfg_attr(feature = "contracts", ts(skip))]
+    #[cfg_attr(feature = "contracts", schemars(skip))]
     pub from: Vec<u32>,
 }
 

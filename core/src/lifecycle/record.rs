@@ -41,7 +41,7 @@ pub const PROJECT_SOURCE_FILE: &str = "source.json";
 
 /// A project's recorded source.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -54,12 +54,12 @@ pub struct ProjectSource {
     pub version: String,
     /// The folder of the release that is the template, when not its root.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub subpath: Option<String>,
     /// What was installed, exactly (see the module docs); `None` when the source has no
     /// fixed identity.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub resolved: Option<String>,
 }
 

@@ -28,7 +28,7 @@ use crate::score::GlobSet;
 
 /// What a rule does with the files it matches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -48,7 +48,7 @@ pub enum RuleClass {
 
 /// One rule: a class and a glob.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -63,7 +63,7 @@ pub struct ManifestRule {
 
 /// The rules, in the order given, and explicit renames.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -131,7 +131,7 @@ pub fn parse_manifest_rules(text: &str, label: &str) -> Result<ManifestRules> {
 
 /// What `manifest init` is given: the folder's files and the rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -144,7 +144,7 @@ pub struct ManifestInitInput {
     pub files: Vec<String>,
     /// The rules.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<ManifestRules>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub rules: ManifestRules,
     /// The state folder (never listed).
     pub state_dir: String,
@@ -152,7 +152,7 @@ pub struct ManifestInitInput {
 
 /// The manifest written, with its counts.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),

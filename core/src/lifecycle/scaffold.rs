@@ -42,7 +42,7 @@ pub const BACKUPS_DIR: &str = ".upkeep-backups";
 
 /// How a scaffold run starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -61,7 +61,7 @@ pub enum ScaffoldMode {
 
 /// What the target holds before anything is written.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -74,25 +74,25 @@ pub struct ScaffoldStartInput {
     pub entries: Vec<String>,
     /// `<stateDir>/new-in-progress.json`, when present.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub in_progress: Option<String>,
     /// The release being scaffolded, version included.
     pub spec: String,
     /// `--force`.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub force: bool,
     /// This run's id (a timestamp from the shim's clock).
     pub run_id: String,
     /// The state folder's name (`.upkeep`).
     #[cfg_attr(feature = "serde", serde(default = "default_state_dir"))]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub state_dir: String,
     /// The names in the target's state folder, when it has one: a folder holding only a
     /// lock and temp files left by a run killed before its progress record was in place
     /// does not make the target non-empty.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub state_entries: Vec<String>,
 }
 
@@ -108,7 +108,7 @@ fn leftover(name: &str) -> bool {
 
 /// How to proceed.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -186,7 +186,7 @@ fn read_progress(text: &str) -> Option<(String, String)> {
 
 /// What is at a release path in the target (or in a project).
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -198,17 +198,17 @@ pub struct ProbedSide {
         feature = "serde",
         serde(default, deserialize_with = "crate::observe::present_kind")
     )]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<EntryKind>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub kind: EntryKind,
     /// A regular file's SHA-256.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub sha256: Option<String>,
 }
 
 /// One file of the release and what the target holds at its path.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -219,17 +219,17 @@ pub struct ScaffoldFile {
     pub path: String,
     /// The release file's SHA-256 (needed only where the target holds something).
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub sha256: Option<String>,
     /// What the target holds there (`None`: nothing, or not probed on a fresh run).
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub current: Option<ProbedSide>,
 }
 
 /// Everything [`plan_scaffold`] needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -254,7 +254,7 @@ pub struct ScaffoldInput {
 
 /// How a scaffold run ends when every step went as planned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -270,7 +270,7 @@ pub enum ScaffoldStatus {
 
 /// A state file written after every file, with its bytes.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -285,7 +285,7 @@ pub struct StateFile {
 
 /// What `upkeep new` did, as `--json` prints it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -312,7 +312,7 @@ pub struct ScaffoldReport {
 
 /// The plan of a scaffold run.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -467,7 +467,7 @@ pub fn plan_scaffold(input: &ScaffoldInput) -> Result<ScaffoldPlan> {
 /// outcomes cross into the engine as three arrays, not 10,000 objects): the executor's
 /// `StepOutcome`s' `path`, `outcome` and `error`, in order.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -476,28 +476,25 @@ pub fn plan_scaffold(input: &ScaffoldInput) -> Result<ScaffoldPlan> {
 pub struct ScaffoldRun {
     /// Each tried step's path.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub paths: Vec<String>,
     /// What became of each.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<OutcomeKind>>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub outcomes: Vec<OutcomeKind>,
     /// Each one's refusal (a blocked step's), or null.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(
-        feature = "contracts",
-        ts(as = "Option<Vec<Option<OsError>>>", optional)
-    )]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub errors: Vec<Option<OsError>>,
     /// Whether the run stopped early on a stop request.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub stopped: bool,
 }
 
 /// Why a scaffold run stops before its state files: the error the flow raises.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),

@@ -26,7 +26,7 @@ use crate::update::Version;
 
 /// One tag of a git repository, from `git ls-remote --tags`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -38,7 +38,7 @@ pub struct GitTag {
     /// The commit it points to (an annotated tag's peeled commit).
     pub commit: String,
     /// Its semantic version, when the name is one (`v1.2.0` or `1.2.0`).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub version: Option<String>,
 }
 
@@ -80,7 +80,7 @@ fn version_of_tag(name: &str) -> Option<Version> {
 
 /// A release a source offers.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -90,11 +90,11 @@ pub struct Available {
     /// The tag or published version string.
     pub name: String,
     /// Its semantic version (`None`: not a version, never chosen).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub version: Option<String>,
     /// A git tag's commit.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub commit: Option<String>,
 }
 
@@ -110,7 +110,7 @@ impl From<&GitTag> for Available {
 
 /// What to choose from, and what was asked for.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -125,25 +125,22 @@ pub struct VersionQuery {
     pub available: Vec<Available>,
     /// An exact version, a range or (npm) a dist-tag; `None`: the latest.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub wanted: Option<String>,
     /// Whether pre-releases may be chosen.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub pre: bool,
     /// npm's dist-tags, `[tag, version]`.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(
-        feature = "contracts",
-        ts(as = "Option<Vec<(String, String)>>", optional)
-    )]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub dist_tags: Vec<(String, String)>,
 }
 
 /// The release chosen.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "contracts", ts(rename = "SelectedVersion"))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "contracts", schemars(rename = "SelectedVersion"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),

@@ -39,7 +39,7 @@ use crate::paths::validate_path;
 
 /// Where a release comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -61,7 +61,7 @@ pub enum SourceKind {
 
 /// A parsed release spec.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -75,14 +75,14 @@ pub struct ReleaseSpec {
     /// What git, npm or the file system is handed: a URL, a path, a package name.
     pub location: String,
     /// `@…`: a version, a range or (npm) a dist-tag.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub version: Option<String>,
     /// `#…`: a git ref (a tag, a branch, a commit).
     #[cfg_attr(feature = "serde", serde(rename = "ref"))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub git_ref: Option<String>,
     /// `//…`: the folder of the release that is the template.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub subpath: Option<String>,
     /// Whether `location` is a path on this machine (recorded relative to the project).
     pub local: bool,

@@ -44,7 +44,7 @@ pub fn commit_subject(intent: Option<&str>, iteration: u64) -> String {
 
 /// Why a work tree is not in a state for a loop command.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),

@@ -46,7 +46,7 @@ pub const GATE_MAX_AMENDS: u32 = 3;
 
 /// `initState`'s arguments.
 #[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", derive(serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 pub struct LoopInit {
@@ -58,7 +58,7 @@ pub struct LoopInit {
     pub graph: LoopGraph,
     /// The preset (`balanced` when absent).
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub preset: Option<String>,
     /// Extra contract globs, after the graph's own (stored as given: `scoreDiff` checks
     /// they are strings, as it does after a hand edit of `LOOP.md`).
@@ -66,42 +66,42 @@ pub struct LoopInit {
         feature = "serde",
         serde(default, deserialize_with = "absent_as_default")
     )]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<JsonValue>>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub contracts: Vec<JsonValue>,
 }
 
 /// `scoreDeclared`'s options: a new card's actions, write set and intent.
 #[derive(Clone, Debug, Default, PartialEq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", derive(serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(default, rename_all = "camelCase"))]
 pub struct LoopDeclaration {
     /// The declared actions; absent: the card's.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub actions: Option<Vec<String>>,
     /// The write set; absent: the card's (or none).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub write_set: Option<Vec<String>>,
     /// The intent; absent: the card's (or the node's name).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub intent: Option<JsonValue>,
 }
 
 /// `recordOutcome`'s options.
 #[derive(Clone, Debug, Default, PartialEq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", derive(serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(default, rename_all = "camelCase"))]
 pub struct LoopReport {
     /// A card the brick recorded (it replaces the unit's).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub card: Option<JsonValue>,
     /// `git status --porcelain` after the brick ran; absent: not checked.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub porcelain: Option<String>,
     /// A finding to keep in the run's notes.
     #[cfg_attr(feature = "serde", serde(deserialize_with = "absent_as_default"))]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub note: String,
 }
 

@@ -19,7 +19,7 @@ use crate::refusal::Refusal;
 
 /// What the shim met on the way to `path` (a path inside the tree, or as shown).
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -97,7 +97,7 @@ pub enum TreeProblem {
         /// The file, as shown.
         path: String,
         /// The byte offset of the first invalid sequence.
-        #[cfg_attr(feature = "contracts", ts(type = "number"))]
+        #[cfg_attr(feature = "contracts", schemars(extend("tsType" = "number")))]
         offset: u64,
         /// Whose file it is: a release's manifest, another release file, or the project's.
         file: StrictFile,
@@ -115,7 +115,7 @@ pub enum TreeProblem {
 
 /// A text file read strictly, by whose it is: its refusal's code follows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),

@@ -24,7 +24,7 @@ const BACKUPS_NAME: &str = ".upkeep-backups";
 
 /// upkeep's own files for one `home`, relative to the host repository's root.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),

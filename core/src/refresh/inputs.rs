@@ -41,7 +41,7 @@ use foldhash::HashMap;
 /// The paths a refresh observes: each manifest `src` in the source, and on the host each
 /// manifest `target` then each recorded target the manifest no longer lists (once each).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 pub struct RefreshPaths {

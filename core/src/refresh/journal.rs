@@ -33,67 +33,55 @@ pub const JOURNAL_VERSION: u64 = 1;
 
 /// One journal line.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase", default))]
 pub struct JournalRecord {
     /// `begin`, `file` or `end`.
     #[cfg_attr(feature = "serde", serde(rename = "type"))]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub kind: String,
     /// The run this line belongs to.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub run: String,
     /// When it was written (ISO 8601, from the shim's clock).
-    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub ts: String,
     /// `begin`: the repository root the run works on.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub root: Option<String>,
     /// `begin`: the source identity ([`super::source_identity`]).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub source: Option<String>,
     /// `file`: the source path.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub src: Option<String>,
     /// `file`: the host path.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub target: Option<String>,
     /// `file`: the state.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub state: Option<String>,
     /// `file`: the decision taken, if any.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub decision: Option<String>,
     /// `file`: the action.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub action: Option<String>,
     /// `file`: `intent` (written before acting) or `done` (after).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub phase: Option<String>,
     /// `file`: the host's hash before the action (absent: no file).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub before: Option<String>,
     /// `file`: the host's hash after the action (absent: no file).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub after: Option<String>,
     /// `file`: where the backup was written, relative to the repository root.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub backup: Option<String>,
     /// `end`: `complete`, `pending`, `interrupted`, `failed` or `aborted`.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub outcome: Option<String>,
 }
 
@@ -161,7 +149,7 @@ pub fn render_journal_lines(records: &[JournalRecord]) -> Vec<String> {
 
 /// One journal file, oldest segment (`.1`) first when passed in a list.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 pub struct JournalSegment {
@@ -173,7 +161,7 @@ pub struct JournalSegment {
 
 /// One run as read back from the journal.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 pub struct JournalRun {
@@ -192,13 +180,12 @@ pub struct JournalRun {
         feature = "serde",
         serde(skip_serializing_if = "Option::is_none", default)
     )]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub outcome: Option<String>,
 }
 
 /// A whole journal.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 pub struct Journal {
@@ -323,7 +310,7 @@ pub fn parse_journal(segments: &[JournalSegment]) -> Result<Journal> {
 
 /// What a resumed run needs to know about the run that was interrupted.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 pub struct InterruptedRun {

@@ -38,7 +38,7 @@ pub const RESERVED_PREFIXES: [&str; 2] = [".upkeep-source", ".upkeep-backups"];
 
 /// One file the source manages.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 pub struct ManifestFile {
@@ -50,7 +50,7 @@ pub struct ManifestFile {
 
 /// A source file that moved: its record entry follows it instead of being deleted.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 pub struct Rename {
@@ -62,7 +62,7 @@ pub struct Rename {
 
 /// A validated `install/manifest.json`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 pub struct InstallManifest {
@@ -90,7 +90,7 @@ impl InstallManifest {
 
 /// One entry of the source record.
 #[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 pub struct RecordFile {
@@ -106,7 +106,6 @@ pub struct RecordFile {
         feature = "serde",
         serde(default, skip_serializing_if = "Option::is_none")
     )]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub kept_against: Option<String>,
     /// Fields this version does not know, kept in order for the next write.
     #[cfg_attr(feature = "serde", serde(skip))]
@@ -115,7 +114,7 @@ pub struct RecordFile {
 
 /// A validated `<home>/.upkeep-source.json`.
 #[derive(Clone, Debug, Default, PartialEq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 pub struct SourceRecord {

@@ -21,7 +21,7 @@ use crate::regions::shell_command;
 
 /// What the refusal names.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -37,7 +37,7 @@ pub struct NoRecordFacts {
     /// `--target` as given.
     pub target: String,
     /// `--manifest` as given, when it was.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub manifest: Option<String>,
 }
 

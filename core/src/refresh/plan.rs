@@ -56,8 +56,8 @@ use foldhash::{HashMap, HashMapExt};
 
 /// A choice about one file, made by the user, by `--auto`, or recovered from a journal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "contracts", ts(rename = "RefreshDecision"))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "contracts", schemars(rename = "RefreshDecision"))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 #[non_exhaustive]
@@ -122,7 +122,7 @@ impl Decision {
 
 /// What the shim does for one file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 #[non_exhaustive]
@@ -181,12 +181,12 @@ impl Action {
 /// The path an observation is about, and what was found there: the one observation
 /// type, [`Observed`], keyed by its path (one flat object on the wire).
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 pub struct PathObservation {
     /// The manifest path (`src` for a source, `target` for a host file).
     pub path: String,
     /// What is at the path.
-    #[cfg_attr(feature = "contracts", ts(flatten))]
+    #[cfg_attr(feature = "contracts", schemars(flatten))]
     pub observed: Observed,
 }
 
@@ -213,7 +213,7 @@ impl PathObservation {
 
 /// Everything the shim found: each manifest `src` in the source, each target on the host.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 pub struct Observations {
@@ -225,7 +225,7 @@ pub struct Observations {
 
 /// One explicit decision, by target path.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 pub struct FileDecision {
@@ -245,41 +245,41 @@ pub const BULK_DECISIONS: [(&str, [Decision; 2]); 3] = [
 
 /// How a refresh decides what the user has not decided file by file.
 #[derive(Clone, Debug, Default, PartialEq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase", default))]
 pub struct RefreshOptions {
     /// `--auto`: keep-mine or take-theirs for every locally-modified file.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub auto: Option<Decision>,
     /// Restore or forget every host-deleted file.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub host_deleted: Option<Decision>,
     /// Remove or keep every source-deleted file.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub source_deleted: Option<Decision>,
     /// Decisions for single files (prompt answers); they win over the options above.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<FileDecision>>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub decisions: Vec<FileDecision>,
     /// `--confirm`: targets the user merged by hand; each records the host's bytes as the
     /// new baseline (keep-mine). A target that is not locally modified is refused.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub confirm: Vec<String>,
     /// The interrupted run being resumed: its decisions are reused, and a file it was
     /// writing that now holds neither the old nor the new content is a conflict.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub resume: Option<InterruptedRun>,
     /// How errors name the manifest (default `install/manifest.json`).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub manifest_name: Option<String>,
     /// How errors name the record (default `.upkeep-source.json`).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub record_name: Option<String>,
 }
 
 /// The plan for one file.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 pub struct PlannedFile {
@@ -292,7 +292,6 @@ pub struct PlannedFile {
         feature = "serde",
         serde(skip_serializing_if = "Option::is_none", default)
     )]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub renamed_from: Option<String>,
     /// The state (install plans report `unchanged-identical`, `host-deleted` or `locally-modified`).
     pub state: FileState,
@@ -303,7 +302,6 @@ pub struct PlannedFile {
         feature = "serde",
         serde(skip_serializing_if = "Option::is_none", default)
     )]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub decision: Option<Decision>,
     /// What the shim does.
     pub action: Action,
@@ -314,35 +312,30 @@ pub struct PlannedFile {
         feature = "serde",
         serde(skip_serializing_if = "Option::is_none", default)
     )]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub source_sha256: Option<String>,
     /// Hash of the host's file, if it is a file.
     #[cfg_attr(
         feature = "serde",
         serde(skip_serializing_if = "Option::is_none", default)
     )]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub host_sha256: Option<String>,
     /// Hash recorded before this run.
     #[cfg_attr(
         feature = "serde",
         serde(skip_serializing_if = "Option::is_none", default)
     )]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub recorded_sha256: Option<String>,
     /// Hash recorded after this run (`None`: not in the record).
     #[cfg_attr(
         feature = "serde",
         serde(skip_serializing_if = "Option::is_none", default)
     )]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub new_sha256: Option<String>,
     /// Why the file needs attention (pending, conflict, diff).
     #[cfg_attr(
         feature = "serde",
         serde(skip_serializing_if = "Option::is_none", default)
     )]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub reason: Option<String>,
     /// Write the source with CRLF line endings ([`crate::text::to_crlf`]): the host's copy
     /// holds CRLF and the source none, so the checkout converts line endings (autocrlf)
@@ -352,7 +345,6 @@ pub struct PlannedFile {
         feature = "serde",
         serde(skip_serializing_if = "std::ops::Not::not", default)
     )]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
     pub crlf: bool,
 }
 
@@ -366,7 +358,7 @@ pub(crate) fn follows_crlf_checkout<H: Hashes>(action: Action, source: &H, host:
 
 /// A whole plan: per-file actions and the record to write once they are all done.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 pub struct Plan {

@@ -17,7 +17,7 @@ use super::render::state_phrase;
 
 /// One answer a question offers, in the words a prompt shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RefreshChoice {
     /// What the prompt shows.
@@ -28,11 +28,11 @@ pub struct RefreshChoice {
 
 /// The question about one file.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RefreshQuestion {
     /// Always `refresh`.
-    #[cfg_attr(feature = "contracts", ts(type = "'refresh'"))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsType" = "'refresh'")))]
     pub kind: String,
     /// The file's path in the host repository (a `decide` map's key).
     pub id: String,

@@ -21,7 +21,7 @@ use crate::render::{count, counted, shell_command, tidy, Line, Tone, Verbosity};
 /// What the renderer needs besides the report: how much to say, and the command lines
 /// its hints are built from.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -29,25 +29,25 @@ use crate::render::{count, counted, shell_command, tidy, Line, Tone, Verbosity};
 )]
 pub struct RunRenderOptions {
     /// `--quiet`, the summary, or `--verbose`.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Verbosity>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub verbosity: Verbosity,
     /// The command as the person typed it (`["upkeep", "refresh", "--source", …]`): the
     /// hint to resume or retry. Empty: no such hint is printed.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub argv: Vec<String>,
     /// What the run read, as the person named it: the hints are that command
     /// (`upkeep refresh --source S --target T`, and `--manifest M` when given) and one
     /// flag more. None: no such hint is printed.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub sources: Option<RunSources>,
     /// The signal that stopped the run (`SIGINT`, `SIGTERM`), when one did.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub signal: Option<String>,
 }
 
 /// The source, target and manifest a run was given, as typed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -60,7 +60,7 @@ pub struct RunSources {
     pub target: String,
     /// `--manifest`, when given.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub manifest: Option<String>,
 }
 

@@ -24,7 +24,7 @@ use crate::text::{unified_diff, DiffOptions};
 
 /// Which command ran.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -40,7 +40,7 @@ pub enum RunCommand {
 
 /// What the shim did with one file of the plan.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -56,21 +56,21 @@ pub struct FileRunOutcome {
     pub outcome: String,
     /// Why it was skipped or failed.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub reason: Option<String>,
     /// Where its backup went.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub backup: Option<String>,
     /// The file system's refusal, for a `blocked` outcome of the executor.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub error: Option<crate::writes::OsError>,
 }
 
 /// How a run ended, as its report and the journal's `end` record say.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -91,7 +91,7 @@ pub enum RunOutcome {
 
 /// A diff host → source shown for a file the user merges by hand.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -124,7 +124,7 @@ impl MergeDiff {
 
 /// The facts of a run, as the shim saw them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -132,43 +132,40 @@ impl MergeDiff {
 )]
 pub struct RunFacts {
     /// Which command ran.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<RunCommand>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub command: RunCommand,
     /// `--dry-run`: nothing was written.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub dry_run: bool,
     /// The run's id (its backup folder), once it wrote anything.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub run_id: Option<String>,
     /// It continued an interrupted run.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub resumed: bool,
     /// It stopped early on request.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub interrupted: bool,
     /// It stopped at a write the file system refused.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub failed: bool,
     /// Every file was written but the record was not: the file system's words (the
     /// report names the record).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub record_error: Option<String>,
     /// What the executor did with each path it reached, in plan order (upkeep's own
     /// files included: only a refusal of one reaches the report). A file whose action
     /// writes no file needs none: the plan settles it ([`super::Action::settled_outcome`]).
-    #[cfg_attr(
-        feature = "contracts",
-        ts(as = "Option<Vec<FileRunOutcome>>", optional)
-    )]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub outcomes: Vec<FileRunOutcome>,
     /// Diffs shown for hand merges.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub diffs: Option<Vec<MergeDiff>>,
 }
 
 /// One file in the report.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -184,21 +181,18 @@ pub struct ReportedFile {
         feature = "serde",
         serde(default, skip_serializing_if = "Option::is_none")
     )]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub renamed_from: Option<String>,
     /// Its state (refresh only).
     #[cfg_attr(
         feature = "serde",
         serde(default, skip_serializing_if = "Option::is_none")
     )]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub state: Option<FileState>,
     /// The decision applied (refresh only).
     #[cfg_attr(
         feature = "serde",
         serde(default, skip_serializing_if = "Option::is_none")
     )]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub decision: Option<Decision>,
     /// What the plan said to do.
     pub action: Action,
@@ -212,21 +206,19 @@ pub struct ReportedFile {
         feature = "serde",
         serde(default, skip_serializing_if = "Option::is_none")
     )]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub reason: Option<String>,
     /// Where its backup went.
     #[cfg_attr(
         feature = "serde",
         serde(default, skip_serializing_if = "Option::is_none")
     )]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub backup: Option<String>,
 }
 
 /// The report of an install or a refresh: what `--json` prints (and what
 /// [`render_run_report`](super::render_run_report) reads back).
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -242,7 +234,6 @@ pub struct RunReport {
         feature = "serde",
         serde(default, skip_serializing_if = "Option::is_none")
     )]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub run_id: Option<String>,
     /// It continued an interrupted run.
     pub resumed: bool,
@@ -255,19 +246,16 @@ pub struct RunReport {
         feature = "serde",
         serde(default, skip_serializing_if = "Option::is_none")
     )]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub record_error: Option<String>,
     /// A file of upkeep's own (the backups folder's ignore file) the file system refused:
     /// the run stopped there.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub own_error: Option<String>,
     /// How many files are in each state (refresh only).
     #[cfg_attr(
         feature = "serde",
         serde(default, skip_serializing_if = "Option::is_none")
     )]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub states: Option<BTreeMap<String, u32>>,
     /// Files that need a person: the plan's, plus any skipped or failed.
     pub attention: u32,
@@ -285,7 +273,6 @@ pub struct RunReport {
         feature = "serde",
         serde(default, skip_serializing_if = "Option::is_none")
     )]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub diffs: Option<Vec<MergeDiff>>,
 }
 

@@ -34,7 +34,7 @@ use crate::paths::validate_canonical_path;
 
 /// How a region's body is regenerated: `interpreter operand args…`, run in the project.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -60,7 +60,7 @@ impl Regenerate {
 
 /// One well-formed region declaration.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -84,7 +84,7 @@ pub struct RegionDecl {
 
 /// A declaration that was skipped.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -94,7 +94,7 @@ pub struct MalformedDeclaration {
     /// Its position in the `regions` list.
     pub index: usize,
     /// Its id, when it has a usable one.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub id: Option<String>,
     /// What is wrong with it.
     pub reason: String,

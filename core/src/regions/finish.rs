@@ -19,8 +19,8 @@ use crate::update::{render_summary, UpdateReport};
 
 /// The plan's report and jobs, and what the shim observed running them.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "contracts", ts(rename = "RegionsFinishInput"))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "contracts", schemars(rename = "RegionsFinishInput"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -33,7 +33,7 @@ pub struct RegionsFinish {
     pub jobs: Vec<RegenJob>,
     /// The runs, one per job the shim ran.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<RegenRun>>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub runs: Vec<RegenRun>,
     /// The state folder (`.upkeep`).
     pub state_dir: String,
@@ -41,7 +41,7 @@ pub struct RegionsFinish {
 
 /// The completed report and its summary.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),

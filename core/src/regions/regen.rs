@@ -35,7 +35,7 @@ pub(crate) fn regen_save_dir(backup_dir: &str) -> String {
 
 /// What the flow does with a region after the walk.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -53,8 +53,8 @@ pub enum JobStatus {
 
 /// Why a regeneration was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "contracts", ts(rename = "RegionRefusalKind"))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "contracts", schemars(rename = "RegionRefusalKind"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -73,7 +73,7 @@ pub enum RefusalKind {
 /// A declared path to copy into the backup folder before the program runs (when it
 /// exists: the walk did not back it up).
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -88,7 +88,7 @@ pub struct RegionBackup {
 
 /// One region's regeneration, as planned.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -107,10 +107,10 @@ pub struct RegenJob {
     /// Run, skipped or refused.
     pub status: JobStatus,
     /// Why it is skipped or refused.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub reason: Option<String>,
     /// The kind of refusal.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub refusal: Option<RefusalKind>,
     /// Copies to take first.
     pub backups: Vec<RegionBackup>,

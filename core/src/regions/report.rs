@@ -20,8 +20,8 @@ use crate::update::Row;
 
 /// Why a declared path was not normalized as intended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "contracts", ts(rename = "RegionFallbackReason"))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "contracts", schemars(rename = "RegionFallbackReason"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -40,7 +40,7 @@ pub enum FallbackReason {
 
 /// A declared path region awareness did not normalize as intended.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -55,7 +55,7 @@ pub struct RegionFallback {
 
 /// The oracle's verdict on a declared path.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -72,7 +72,7 @@ pub struct PathRegionVerdict {
 
 /// How a regeneration failed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -92,8 +92,8 @@ pub enum FailureKind {
 
 /// Which ceiling, if any, killed a program.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "contracts", ts(rename = "RegenKillCause"))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "contracts", schemars(rename = "RegenKillCause"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -111,7 +111,7 @@ pub enum KillCause {
 
 /// A region that regenerated.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -128,7 +128,7 @@ pub struct RegenRan {
 
 /// A region whose program failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -138,7 +138,7 @@ pub struct RegenFailed {
     /// What ran (the command to run by hand).
     pub argv: Vec<String>,
     /// Which ceiling killed it (`killed` only).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub cause: Option<KillCause>,
     /// How it failed.
     pub kind: FailureKind,
@@ -147,16 +147,16 @@ pub struct RegenFailed {
     /// The region.
     pub region_id: String,
     /// The signal (`killed` only).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub signal: Option<String>,
     /// The exit status (`exit` only).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub status: Option<i32>,
 }
 
 /// A region not regenerated this run.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -173,7 +173,7 @@ pub struct RegenSkipped {
 
 /// A regeneration refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -181,7 +181,7 @@ pub struct RegenSkipped {
 )]
 pub struct RegenRefused {
     /// The command (operand refusals only: the others have none to hand over).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub argv: Option<Vec<String>>,
     /// What was refused.
     pub kind: RefusalKind,
@@ -193,7 +193,7 @@ pub struct RegenRefused {
 
 /// A write outside a region's declared paths.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -215,7 +215,7 @@ pub struct RegenConfined {
 
 /// What regeneration did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -239,20 +239,18 @@ pub struct RegenReport {
         feature = "serde",
         serde(default, skip_serializing_if = "Option::is_none")
     )]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub sandbox: Option<SandboxFacts>,
     /// Regions whose program left processes running when it exited (killed by upkeep).
     #[cfg_attr(
         feature = "serde",
         serde(default, skip_serializing_if = "Vec::is_empty")
     )]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
     pub stragglers: Vec<String>,
 }
 
 /// The regions part of the update report.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -261,53 +259,44 @@ pub struct RegenReport {
 pub struct RegionsReport {
     /// Whether the summary shows region rows (a manifest has `regions`, or awareness is
     /// off).
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub mentioned: bool,
     /// `UPKEEP_NO_REGIONS=1` was set for this run.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub awareness_off: bool,
     /// How many well-formed declarations the latest manifest has.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<usize>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub declarations_loaded: usize,
     /// Those declarations.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<RegionDecl>>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub declarations: Vec<RegionDecl>,
     /// Why the latest manifest's `regions` could not be read.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub manifest_refusal: Option<String>,
     /// Ids the baseline declared and the latest does not.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub dropped_declarations: Vec<String>,
     /// Skipped declarations.
-    #[cfg_attr(
-        feature = "contracts",
-        ts(as = "Option<Vec<MalformedDeclaration>>", optional)
-    )]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub malformed_declarations: Vec<MalformedDeclaration>,
     /// The oracle's verdict per declared path it compared.
-    #[cfg_attr(
-        feature = "contracts",
-        ts(as = "Option<Vec<PathRegionVerdict>>", optional)
-    )]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub verdicts: Vec<PathRegionVerdict>,
     /// Declared paths not normalized as intended.
-    #[cfg_attr(
-        feature = "contracts",
-        ts(as = "Option<Vec<RegionFallback>>", optional)
-    )]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub fallbacks: Vec<RegionFallback>,
     /// What regeneration did; `None` when it did not run (a dry run).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub regen: Option<RegenReport>,
     /// Declared paths a regeneration changed: they now intentionally differ from the
     /// release copy.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub rewritten_paths: Vec<String>,
     /// Patches a prior run left for declared paths that this run handled.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub superseded_patches: Vec<String>,
     /// Every declared path of a skipped, refused or failed region.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub unregenerated_paths: Vec<String>,
 }
 
@@ -320,7 +309,7 @@ impl RegionsReport {
 
 /// A failed repair the shim reports.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -335,7 +324,7 @@ pub struct RepairFailure {
 
 /// One program run, as the shim observed it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -343,54 +332,54 @@ pub struct RepairFailure {
 )]
 pub struct RegenRun {
     /// The region.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub region_id: String,
     /// The exit status, when it exited.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub status: Option<i32>,
     /// The signal that ended it, when one did.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub signal: Option<String>,
     /// Why it could not start, when it did not.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub spawn_error: Option<String>,
     /// The ceiling the shim enforced when it killed it (`None`: it did not).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub ceiling: Option<KillCause>,
     /// The time ceiling in force, in milliseconds.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<u64>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub timeout_ms: u64,
     /// The output ceiling in force, in bytes.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<u64>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub max_output_bytes: u64,
     /// Its standard error.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub stderr: String,
     /// Declared paths the shim backed up first.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub backed_up: Vec<String>,
     /// The confinement verdict (from [`super::confine`]).
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Confinement>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub confinement: Confinement,
     /// Repairs that failed.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<RepairFailure>>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub repair_failures: Vec<RepairFailure>,
     /// The confinement it ran under, as the shim found the machine.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub sandbox: Option<SandboxFacts>,
     /// Whether processes it started were still running after it exited (upkeep killed
     /// them before looking at what it wrote).
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub stragglers: bool,
     /// A declared file the shim could not back up first, so it did not run the program
     /// (`None` when it ran).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub backup_failure: Option<BackupFailure>,
 }
 
 /// A declared file that could not be backed up before its program would have run.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -398,13 +387,13 @@ pub struct RegenRun {
 )]
 pub struct BackupFailure {
     /// The declared path.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub path: String,
     /// The file system's own words; `None` when the file changed while it was copied.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub message: Option<String>,
     /// The error code (`ENOSPC`, `EROFS`, ...), when there was one.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub code: Option<String>,
 }
 

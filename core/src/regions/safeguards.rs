@@ -34,7 +34,7 @@ use crate::writes::{
 
 /// A region's declared backups with what the shim found at each path.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -85,7 +85,7 @@ pub fn region_backup_steps(input: &BackupsFound) -> Result<Vec<WriteStep>> {
 
 /// A region's backups and the executor's outcomes of their steps.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -100,7 +100,7 @@ pub struct BackupsDone {
 
 /// What the backups before a region's program came to.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -110,7 +110,7 @@ pub struct RegionBackupsDone {
     /// The declared paths copied by this run.
     pub backed_up: Vec<String>,
     /// The first declared file that has no copy: its program must not run.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub backup_failure: Option<BackupFailure>,
 }
 
@@ -158,7 +158,7 @@ pub fn region_backups_done(input: &BackupsDone) -> RegionBackupsDone {
 
 /// A file repair and what the shim found for it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -178,7 +178,7 @@ pub struct FileRepairFacts {
 
 /// What to do for a file repair.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -193,7 +193,7 @@ pub enum FileRepair {
     /// (the failure's words).
     Settled {
         /// Why it failed, when it did.
-        #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+        #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
         failure: Option<String>,
     },
     /// Carry out this step (its bytes, if any, are the pre-image).

@@ -11,7 +11,7 @@
 
 /// The confinement in force for a regeneration.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -30,7 +30,7 @@ pub enum SandboxMode {
 
 /// The confinement a regeneration ran under, and why nothing stronger was used.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -38,10 +38,10 @@ pub enum SandboxMode {
 )]
 pub struct SandboxFacts {
     /// What was in force.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<SandboxMode>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub mode: SandboxMode,
     /// Why a stronger confinement was not used (the tool's own message), when it was not.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub reason: Option<String>,
 }
 

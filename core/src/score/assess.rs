@@ -26,21 +26,21 @@ use crate::score::warnings::{glob_warnings, GlobWarning};
 
 /// Everything a verdict depends on besides the diff. Every field may be left out.
 #[derive(Clone, Debug, Default, PartialEq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", derive(serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(default, rename_all = "camelCase"))]
 pub struct AssessOptions {
     /// The actions the change declared; their largest weight is the declared score.
-    #[cfg_attr(feature = "contracts", ts(type = "readonly string[] | null", optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsType" = "readonly string[] | null", "tsOptional" = "nullable")))]
     pub actions: Option<Vec<String>>,
     /// The declared score itself, instead of `actions`.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub declared: Option<f64>,
     /// The preset deciding the score ([`DEFAULT_PRESET`] when absent).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub preset: Option<String>,
     /// The least severe decision that counts as a failure (`blocking` when absent).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub fail_on: Option<String>,
     /// Write set, contracts, ignored deletions and weight overrides.
     #[cfg_attr(feature = "serde", serde(flatten))]
@@ -49,7 +49,7 @@ pub struct AssessOptions {
 
 /// The verdict on a diff.
 #[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 pub struct Verdict {
@@ -113,7 +113,7 @@ pub fn assess(files: &[FileStat], options: &AssessOptions) -> Result<Verdict> {
 /// shape) and the globs that can never match under the scorer's rules (left out of the
 /// JSON when there are none).
 #[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 pub struct ScoreReport {
@@ -122,14 +122,13 @@ pub struct ScoreReport {
     pub verdict: Verdict,
     /// Globs that can never match ([`glob_warnings`]).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<GlobWarning>>", optional))]
     pub warnings: Vec<GlobWarning>,
 }
 
 /// The score report with its rendering: what `upkeep score` prints (`--json`: the
 /// report; otherwise the lines), and the code it exits with.
 #[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 pub struct AssessView {
@@ -210,14 +209,14 @@ pub fn render_verdict(report: &ScoreReport) -> Vec<Line> {
 /// The scoring constants, for JavaScript modules that must expose them before the engine
 /// is loaded (the browser build's `init()`).
 #[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 pub struct ScoreConstants {
     /// The default weights, in order.
     pub weights: Weights,
     /// Each preset's `[silent, soft]` ceilings, in order (an object in JavaScript).
-    #[cfg_attr(feature = "contracts", ts(type = "Record<string, [number, number]>"))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsType" = "Record<string, [number, number]>")))]
     #[cfg_attr(feature = "serde", serde(serialize_with = "presets_as_map"))]
     pub presets: Vec<(String, [f64; 2])>,
     /// The default preset's name.

@@ -26,7 +26,7 @@ use crate::score::js::{is_js_whitespace, is_line_terminator, parse_int_or_zero};
 /// Counts are JavaScript numbers (`f64`), as the reference API reports them: a count
 /// such as `12abc` reads as 12, `-` and anything non-numeric as 0.
 #[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 pub struct FileStat {

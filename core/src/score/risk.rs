@@ -58,8 +58,8 @@ const OUTSIDE_WRITE_SET: f64 = 0.8;
 
 /// How a score is handled under a preset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "contracts", ts(rename = "RiskDecision"))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "contracts", schemars(rename = "RiskDecision"))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 #[non_exhaustive]
@@ -93,8 +93,8 @@ impl Decision {
 
 /// A preset's thresholds.
 #[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "contracts", ts(rename = "PresetThresholds"))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "contracts", schemars(rename = "PresetThresholds"))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 pub struct Preset {
@@ -276,7 +276,7 @@ pub fn declared_risk<S: AsRef<str>>(actions: &[S], overrides: &Overrides) -> Res
 
 /// What [`actual_risk`] checks a diff against. Every field may be left out.
 #[derive(Clone, Debug, Default, PartialEq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", derive(serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(default, rename_all = "camelCase"))]
 pub struct RiskOptions {
@@ -284,25 +284,25 @@ pub struct RiskOptions {
     /// segment (a wildcard-only entry such as `**` matches nothing). Empty: nothing may
     /// be touched.
     #[cfg_attr(feature = "serde", serde(deserialize_with = "serde_impls::or_default"))]
-    #[cfg_attr(feature = "contracts", ts(type = "readonly string[] | null", optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsType" = "readonly string[] | null", "tsOptional" = "nullable")))]
     pub write_set: Vec<String>,
     /// Globs of contract files (public APIs, schemas): touching one raises the score to
     /// the `api` weight.
     #[cfg_attr(feature = "serde", serde(deserialize_with = "serde_impls::or_default"))]
-    #[cfg_attr(feature = "contracts", ts(type = "readonly string[] | null", optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsType" = "readonly string[] | null", "tsOptional" = "nullable")))]
     pub contracts: Vec<String>,
     /// Globs of files whose deleted lines do not count towards [`DELETION_LINES`].
     #[cfg_attr(feature = "serde", serde(deserialize_with = "serde_impls::or_default"))]
-    #[cfg_attr(feature = "contracts", ts(type = "readonly string[] | null", optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsType" = "readonly string[] | null", "tsOptional" = "nullable")))]
     pub ignore_deletions: Vec<String>,
     /// Weights replacing or adding to [`WEIGHTS`].
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Overrides>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub overrides: Overrides,
 }
 
 /// The actual risk of a diff, and why it is higher than declared.
 #[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 pub struct Risk {

@@ -46,7 +46,7 @@ pub use verdict::{decide, FieldVerdict, PartKind, Verdict};
 
 /// The outcome of a field-aware merge of one file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -79,7 +79,7 @@ impl StructuredMerge {
 /// A field-aware merge of one named file with its notes: what the `structuredMerge`
 /// engine call answers.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),

@@ -21,8 +21,8 @@ use crate::error::{Error, ErrorKind, Result};
 
 /// A file read whole.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "contracts", ts(rename = "ConfigRead"))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "contracts", schemars(rename = "ConfigRead"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),

@@ -28,8 +28,8 @@ use super::spec::{Additions, MergeSpec};
 
 /// What happens to one entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "contracts", ts(rename = "FieldVerdictKind"))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "contracts", schemars(rename = "FieldVerdictKind"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -56,7 +56,7 @@ pub enum Verdict {
 
 /// Which kind of declared part an entry belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -76,7 +76,7 @@ pub enum PartKind {
 
 /// One visited entry that is not a no-op.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -86,24 +86,24 @@ pub struct FieldVerdict {
     /// The kind of part.
     pub kind: PartKind,
     /// The declared key holding the entry (`None` for `values`).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub section: Option<String>,
     /// The entry: the value's dotted key, the map key, the token key or the member name.
     pub key: String,
     /// What happens.
     pub verdict: Verdict,
     /// The project's value (`None`: absent).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub current: Option<Value>,
     /// The baseline's value (`None`: absent).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub baseline: Option<Value>,
     /// The latest release's value (`None`: absent).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub latest: Option<Value>,
     /// Why an addition declared `apply` was only suggested, or why a dependency is offered
     /// (the scripts that need it), when it was.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub reason: Option<String>,
     /// For a script held back or applied with the dependencies its command needs: those
     /// entries, as `section › key` (left out of the JSON when empty).
@@ -111,7 +111,6 @@ pub struct FieldVerdict {
         feature = "serde",
         serde(default, skip_serializing_if = "Vec::is_empty")
     )]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
     pub needs: Vec<String>,
 }
 

@@ -27,7 +27,7 @@ use crate::error::Result;
 /// A file's modification time: seconds and nanoseconds since the Unix epoch, and the
 /// offset from UTC of the zone to print it in (the local zone, for GNU's output).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -44,7 +44,7 @@ pub struct FileTime {
 
 /// One side of a file diff.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -52,19 +52,19 @@ pub struct FileTime {
 )]
 pub struct FileSide {
     /// The name as given on the command line (`-` for standard input).
-    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub name: String,
     /// `-L`: printed instead of the name and time, verbatim.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub label: Option<String>,
     /// Its modification time (standard input: the time it was read, as GNU does).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub time: Option<FileTime>,
 }
 
 /// Options of [`diff_files`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -72,16 +72,16 @@ pub struct FileSide {
 )]
 pub struct FileDiffOptions {
     /// Lines of context (`-U`), 3 by default.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<usize>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub context: usize,
     /// Treat CRLF and LF as equal (`--strip-trailing-cr`).
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub ignore_eol: bool,
     /// The old file.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<FileSide>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub old: FileSide,
     /// The new file.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<FileSide>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub new: FileSide,
 }
 

@@ -30,7 +30,7 @@ use crate::error::{Error, ErrorKind, Result};
 
 /// A group of nearby changes with the unchanged lines around them.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -53,7 +53,7 @@ pub struct Hunk {
 
 /// One line of a hunk.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -64,14 +64,14 @@ pub struct HunkLine {
     pub kind: LineKind,
     /// The line's bytes with its line ending; the last line of a text may have none.
     /// Context lines are taken from the old text.
-    #[cfg_attr(feature = "contracts", ts(type = "Uint8Array"))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsType" = "Uint8Array")))]
     #[cfg_attr(feature = "serde", serde(serialize_with = "super::serialize_bytes"))]
     pub text: Vec<u8>,
 }
 
 /// The role of a line in a hunk.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),

@@ -41,7 +41,7 @@ use crate::error::Result;
 
 /// The merged text and how many conflicts it holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -49,7 +49,7 @@ use crate::error::Result;
 )]
 pub struct MergeResult {
     /// The merged bytes, with conflict markers where the sides disagree.
-    #[cfg_attr(feature = "contracts", ts(type = "Uint8Array"))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsType" = "Uint8Array")))]
     #[cfg_attr(feature = "serde", serde(serialize_with = "super::serialize_bytes"))]
     pub content: Vec<u8>,
     /// The number of conflict blocks (0 when clean, and always 0 with a `favor`).

@@ -20,7 +20,7 @@ use crate::error::{Error, ErrorKind, Result};
 /// Options of [`unified_diff`](super::unified_diff), [`diff_hunks`](super::diff_hunks),
 /// [`apply_hunks`](super::apply_hunks) and [`same_text`](super::same_text).
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -28,19 +28,19 @@ use crate::error::{Error, ErrorKind, Result};
 )]
 pub struct DiffOptions {
     /// Unchanged lines shown around each change (`diff -U`); 3 by default.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<usize>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub context: usize,
     /// The name of the old side: the `---` line of a unified diff, and the input named
     /// when it is refused. `old` by default.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub old_label: String,
     /// The name of the new side: the `+++` line. `new` by default.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub new_label: String,
     /// Treat CRLF and LF line endings as equal (`diff --strip-trailing-cr`), so a file
     /// checked out with `core.autocrlf` compares equal to its LF original. A missing final
     /// newline still counts, and a lone CR is not a line ending.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub ignore_eol: bool,
 }
 
@@ -65,7 +65,7 @@ impl DiffOptions {
 
 /// How conflicts are written out.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -86,7 +86,7 @@ pub enum ConflictStyle {
 
 /// How a conflict is resolved without markers (`git merge-file --ours/--theirs/--union`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -107,7 +107,7 @@ pub enum Favor {
 
 /// Options of [`merge`](super::merge).
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -115,22 +115,22 @@ pub enum Favor {
 )]
 pub struct MergeOptions {
     /// How conflicts are written.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<ConflictStyle>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub style: ConflictStyle,
     /// Resolve conflicts to one side (or both) instead of writing markers.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Favor>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub favor: Favor,
     /// Written after `<<<<<<<`; none by default (git merge-file uses the file names).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub ours_label: Option<String>,
     /// Written after `|||||||` in the diff3 styles.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub base_label: Option<String>,
     /// Written after `>>>>>>>`.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub theirs_label: Option<String>,
     /// Length of the conflict markers; 7 by default.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<usize>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub marker_size: usize,
 }
 
@@ -219,7 +219,10 @@ mod from_js {
         }
     }
 
+    // The declarations are of the options' own fields; this derive only lets the type
+    // say it is read through this one.
     #[derive(serde::Deserialize)]
+    #[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
     #[serde(rename_all = "camelCase")]
     pub(super) struct DiffOptionsIn {
         context: Option<usize>,
@@ -227,6 +230,7 @@ mod from_js {
         new_label: Option<String>,
         ignore_eol: Option<bool>,
         #[serde(flatten)]
+        #[cfg_attr(feature = "contracts", schemars(skip))]
         unknown: Unknown,
     }
 
@@ -248,7 +252,10 @@ mod from_js {
         }
     }
 
+    // The declarations are of the options' own fields; this derive only lets the type
+    // say it is read through this one.
     #[derive(serde::Deserialize)]
+    #[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
     #[serde(rename_all = "camelCase")]
     pub(super) struct MergeOptionsIn {
         style: Option<ConflictStyle>,
@@ -258,6 +265,7 @@ mod from_js {
         theirs_label: Option<String>,
         marker_size: Option<usize>,
         #[serde(flatten)]
+        #[cfg_attr(feature = "contracts", schemars(skip))]
         unknown: Unknown,
     }
 

@@ -31,7 +31,7 @@ use crate::error::Result;
 
 /// What [`unified_diff`] found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -60,7 +60,7 @@ impl DiffStatus {
 
 /// A unified diff and what it says.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -71,7 +71,7 @@ pub struct UnifiedDiff {
     pub status: DiffStatus,
     /// The output `diff -u` would print: empty when identical, `Binary files <old> and
     /// <new> differ` for binary input.
-    #[cfg_attr(feature = "contracts", ts(type = "Uint8Array"))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsType" = "Uint8Array")))]
     #[cfg_attr(feature = "serde", serde(serialize_with = "super::serialize_bytes"))]
     pub patch: Vec<u8>,
 }

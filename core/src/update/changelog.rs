@@ -22,7 +22,7 @@ use crate::error::Result;
 
 /// One release's section of the CHANGELOG.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -89,7 +89,7 @@ fn is_link_reference(line: &str) -> bool {
 
 /// A follow-up the CHANGELOG asks of projects, which the update leaves to them.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -99,10 +99,10 @@ pub struct AdopterAction {
     /// The release whose notes document it.
     pub version: String,
     /// What it concerns: the packages a remove command names, or the file it names.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub subject: Option<String>,
     /// The command in backticks, when the entry carries one.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub command: Option<String>,
     /// The CHANGELOG entry, as one line.
     pub changelog: String,

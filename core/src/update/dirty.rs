@@ -21,7 +21,7 @@ use crate::error::{Error, ErrorKind, Result};
 
 /// What git says about the project's working tree.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -31,7 +31,7 @@ pub struct GitStatus {
     /// The project root's path inside the repository (`git rev-parse --show-prefix`:
     /// empty at the top, else ending in `/`).
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub prefix: String,
     /// The output of `git status --porcelain -z -- .` run in the project root: entries
     /// `XY <path>` (paths from the repository's top), NUL-terminated, a rename or copy
@@ -96,7 +96,7 @@ pub fn dirty_managed_paths<'p>(
 /// update ([`plan_update`](super::plan_update) applies the same check again under the
 /// lock).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -109,11 +109,11 @@ pub struct CleanCheck {
     pub latest_manifest: String,
     /// What git says about the project's tree; `None` outside git.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub git: Option<GitStatus>,
     /// The update's options (`dryRun`, `allowDirty`, `resumed` decide whether it applies).
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<UpdateOptions>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub options: UpdateOptions,
 }
 

@@ -30,7 +30,7 @@ pub const INTERRUPTED_MESSAGE: &str =
 
 /// A release a run used, as the report names it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -58,7 +58,7 @@ impl ReleaseUsed {
 
 /// The two releases of a run.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -74,7 +74,7 @@ pub struct ReleasesUsed {
 
 /// What the shell knows of a run besides its plan.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -82,34 +82,34 @@ pub struct ReleasesUsed {
 )]
 pub struct DocumentFacts {
     /// The run's status word (`updated`, `dry-run`, `up-to-date`, ...).
-    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub status: String,
     /// The version check; its versions name the empty report of a run that planned nothing.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub check: Option<VersionCheck>,
     /// `upkeep status`: the report lists the files either side changed.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub read_only: bool,
     /// The change request written (`--pr`).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub pr: Option<PrPayload>,
     /// It continued an interrupted update.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub resumed: bool,
     /// Files a prior run left in the merge folder.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub leftover_patches: Vec<String>,
     /// What the user should know about the releases.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub notices: Vec<String>,
     /// The releases used.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<ReleasesUsed>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub releases: ReleasesUsed,
 }
 
 /// Why a run that wrote did not finish.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct DocumentError {
     /// The stable code: `interrupted`, or the file system's (`ENOSPC`, `EACCES`, ...).
@@ -120,7 +120,7 @@ pub struct DocumentError {
 
 /// The report `--json` prints; see the module documentation.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -131,15 +131,14 @@ pub struct UpdateDocument {
     pub status: String,
     /// The plan's report, its members at the top level.
     #[cfg_attr(feature = "serde", serde(flatten))]
-    #[cfg_attr(feature = "contracts", ts(flatten))]
     pub report: UpdateReport,
     /// `upkeep status`: every file the project or the next release changed.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    #[cfg_attr(feature = "contracts", ts(optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub files: Option<Vec<FileOutcome>>,
     /// The change request written (`--pr`).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    #[cfg_attr(feature = "contracts", ts(optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub pr: Option<PrPayload>,
     /// It continued an interrupted update.
     pub resumed: bool,
@@ -152,7 +151,7 @@ pub struct UpdateDocument {
     /// Why a run that wrote stopped short: stopped on request, or a write the file
     /// system refused.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    #[cfg_attr(feature = "contracts", ts(optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub error: Option<DocumentError>,
 }
 

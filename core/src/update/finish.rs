@@ -28,8 +28,8 @@ use crate::writes::{describe_outcome, OsError, OutcomeKind, StepOutcome, WriteSt
 
 /// How an update run ended.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "contracts", ts(rename = "UpdateRunOutcome"))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "contracts", schemars(rename = "UpdateRunOutcome"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -65,7 +65,7 @@ impl RunOutcome {
 
 /// A file the run replaced, and where its previous content went.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -75,13 +75,13 @@ pub struct Replaced {
     /// The path written.
     pub path: String,
     /// Its backup, when it had previous content.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub backup: Option<String>,
 }
 
 /// The file a run stopped at.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -98,7 +98,7 @@ pub struct Blocked {
 
 /// The backups a project holds after a run, as the shim measured them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -106,21 +106,21 @@ pub struct Blocked {
 )]
 pub struct BackupsKept {
     /// The backups folder.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub folder: String,
     /// How many runs' folders it holds.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<u64>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub runs: u64,
     /// Their total size in bytes.
     #[cfg_attr(feature = "serde", serde(serialize_with = "crate::backups::as_number"))]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<u64>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub bytes: u64,
 }
 
 /// What the run did, in the report.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "contracts", ts(rename = "UpdateRunRecord"))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "contracts", schemars(rename = "UpdateRunRecord"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -136,20 +136,20 @@ pub struct RunRecord {
     /// Files whose release copy no longer matched the plan: not copied.
     pub source_changed: Vec<String>,
     /// The file it stopped at.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub blocked: Option<Blocked>,
     /// Files not tried because it stopped first.
     pub not_reached: Vec<String>,
     /// Whether the installed version was bumped (every write happened).
     pub version_bumped: bool,
     /// The backups kept in the project.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub backups: Option<BackupsKept>,
 }
 
 /// A state file the run could not write after every other write happened.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -157,16 +157,16 @@ pub struct RunRecord {
 )]
 pub struct StateWriteError {
     /// The state file.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub path: String,
     /// The refusal.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<OsError>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub error: OsError,
 }
 
 /// The facts of a run, as the shim gathered them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -174,31 +174,31 @@ pub struct StateWriteError {
 )]
 pub struct UpdateRun {
     /// The plan's report (after regeneration, when regions ran).
-    #[cfg_attr(feature = "contracts", ts(as = "Option<UpdateReport>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub report: UpdateReport,
     /// The plan's steps.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<WriteStep>>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub steps: Vec<WriteStep>,
     /// What became of the steps tried (by path: every step writes its own).
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<StepOutcome>>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub outcomes: Vec<StepOutcome>,
     /// It stopped on request.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub interrupted: bool,
     /// Writing the version or the manifest failed.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub state_error: Option<StateWriteError>,
     /// The backups kept, measured after the writes.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub backups: Option<BackupsKept>,
     /// The state folder (`.upkeep`).
-    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub state_dir: String,
 }
 
 /// The completed report, its summary, how the run ended and whether to bump the version.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),

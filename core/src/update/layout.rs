@@ -26,7 +26,7 @@ pub const IN_PROGRESS_FILE: &str = "update-in-progress.json";
 
 /// Every path an update reads or writes outside the managed files, relative to the root.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),

@@ -31,7 +31,7 @@ pub const MANIFEST_SCHEMA: u32 = 1;
 
 /// How upstream manages a file. Anything a manifest does not list is the project's own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -60,7 +60,7 @@ impl FileClass {
 
 /// One managed file.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -75,7 +75,7 @@ pub struct ManifestEntry {
 
 /// Paths the project takes over once `file`'s front matter sets `flag: true`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -92,7 +92,7 @@ pub struct Claim {
 
 /// A parsed release manifest.
 #[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -112,7 +112,7 @@ pub struct Manifest {
     /// Renames at scaffold time (`{"_gitignore": ".gitignore"}`), read by
     /// [`crate::lifecycle`]; `files` lists the installed names.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    #[cfg_attr(feature = "contracts", ts(optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub install: Option<Node>,
 }
 

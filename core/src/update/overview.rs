@@ -54,7 +54,7 @@ pub const CONFLICT_MODES: [(&str, &str); 3] = [
 /// One action of the plan, without its bytes: what it does, to which path, and how many
 /// bytes it writes.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -62,22 +62,22 @@ pub const CONFLICT_MODES: [(&str, &str); 3] = [
 )]
 pub struct PlannedWrite {
     /// The action's `op`: `copy`, `write-merged`, `write-patch`.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub op: String,
     /// The project path it is about.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub path: String,
     /// Where a `write-patch` writes.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub patch_path: Option<String>,
     /// How many bytes it writes (`bytes.length`).
-    #[cfg_attr(feature = "contracts", ts(as = "Option<usize>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub size: usize,
 }
 
 /// A plan, for [`plan_overview`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -85,19 +85,19 @@ pub struct PlannedWrite {
 )]
 pub struct OverviewInput {
     /// The plan's report.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<UpdateReport>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub report: UpdateReport,
     /// The plan's managed paths (its `files`).
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub files: Vec<String>,
     /// The plan's actions, in order.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<PlannedWrite>>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub actions: Vec<PlannedWrite>,
 }
 
 /// Something that needs the person: how many, and the words after the count.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -114,7 +114,7 @@ pub struct Need {
 
 /// A file the update would write, as a view shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -139,7 +139,7 @@ pub struct WriteView {
 
 /// The view of a plan (see the module docs).
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),

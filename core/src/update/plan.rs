@@ -44,7 +44,7 @@ pub(super) mod conflict;
 /// What to do with a file both sides changed (`--conflicts`; see [`ConflictRoute`](super::ConflictRoute)
 /// for the routes each takes).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -66,7 +66,7 @@ pub enum ConflictMode {
 /// One side of a file as the shim hands it over: a regular file's bytes and/or digest, or
 /// the kind of non-file found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -78,29 +78,29 @@ pub struct SideInput {
         feature = "serde",
         serde(default, deserialize_with = "crate::observe::present_kind")
     )]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<EntryKind>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub kind: EntryKind,
     /// A regular file's content.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub bytes: Option<Bytes>,
     /// A regular file's SHA-256 (64 hex digits), when its bytes are not supplied.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub digest: Option<String>,
     /// With `digest`, the file's size: the side is then compared as its bytes would be
     /// (with `binary` and `digestLf`, line-ending options included), and the planner asks
     /// for its bytes only if it needs them ([`UpdateSession`]).
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub size: Option<u64>,
     /// With `size`: a NUL among the first 8,000 bytes ([`crate::content::ContentDigest`]).
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub binary: bool,
     /// With `size`: the SHA-256 with CRLF read as LF, for a text file holding CRLF.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub digest_lf: Option<String>,
 }
 
@@ -129,7 +129,7 @@ impl SideInput {
 
 /// The three sides of one path; `None` is "no file there".
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -140,21 +140,21 @@ pub struct FileInput {
     pub path: String,
     /// The project's copy (A).
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub current: Option<SideInput>,
     /// The baseline release's copy (B).
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub baseline: Option<SideInput>,
     /// The latest release's copy (L).
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub latest: Option<SideInput>,
 }
 
 /// A project file a claim reads.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -165,13 +165,13 @@ pub struct ClaimFile {
     pub path: String,
     /// Its bytes; `None` when absent.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub bytes: Option<Bytes>,
 }
 
 /// How to run the update.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -179,30 +179,30 @@ pub struct ClaimFile {
 )]
 pub struct UpdateOptions {
     /// `--conflicts`.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<ConflictMode>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub conflicts: ConflictMode,
     /// Compare with CRLF read as LF, so an autocrlf checkout is not all local edits.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub ignore_eol: bool,
     /// The state folder (`.upkeep`); backups go to `.upkeep-backups/<runId>/`, patches
     /// to `<stateDir>-merge/`.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub state_dir: String,
     /// Names this run's backup folder (a timestamp, from the shim's clock).
-    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub run_id: String,
     /// Whether the summary should say nothing was written.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub dry_run: bool,
     /// Region awareness off for this run (the shim sets it from `UPKEEP_NO_REGIONS=1`).
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub no_regions: bool,
     /// `--allow-dirty`: write even when managed files have uncommitted changes in git.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub allow_dirty: bool,
     /// This run resumes an interrupted one ([`start_update`](super::start_update) said
     /// so): files it already wrote are uncommitted by then, so the dirty guard stands aside.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub resumed: bool,
 }
 
@@ -223,7 +223,7 @@ impl Default for UpdateOptions {
 
 /// Everything the planner needs, read by the shim.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Deserialize),
@@ -237,45 +237,45 @@ pub struct UpdateInput {
     /// The baseline release's manifest text (left out for [`UpdateInputs::session`], which
     /// has it parsed).
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub baseline_manifest: String,
     /// The latest release's manifest text (left out for [`UpdateInputs::session`]).
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub latest_manifest: String,
     /// The sides of every path either manifest lists (see [`read_list`]).
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<FileInput>>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub files: Vec<FileInput>,
     /// The project files claims read.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<ClaimFile>>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub claim_files: Vec<ClaimFile>,
     /// The latest release's CHANGELOG.md, when it has one.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub changelog: Option<String>,
     /// The project's package.json, when it has one (adopter actions read it).
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub package_json: Option<String>,
     /// The files a prior run left in the merge folder, relative to it (`a/b.md.patch`).
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub leftover_patches: Vec<String>,
     /// Which of [`ReadList::lockfiles`] exist at the project root (the package manager
     /// named in notes and hints is decided from them).
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub lockfiles: Vec<String>,
     /// What git says about the project's tree; `None` outside a git repository (or for a
     /// dry run, which writes nothing to guard).
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub git: Option<GitStatus>,
     /// How to run.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<UpdateOptions>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub options: UpdateOptions,
 }
 
@@ -295,8 +295,8 @@ impl UpdateInput {
 /// One step the shim executes, in order. Files are written atomically; a backup is
 /// written and synced before its file is replaced.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "contracts", ts(rename = "UpdateAction"))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "contracts", schemars(rename = "UpdateAction"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -335,7 +335,7 @@ pub enum Action {
 
 /// The verdict on one managed path, for `upkeep status` and for tools.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -361,7 +361,7 @@ pub struct FileOutcome {
 
 /// The whole plan.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -386,10 +386,6 @@ pub struct UpdatePlan {
     /// The generated regions to regenerate, skip or refuse after the walk's writes (left
     /// out when there are none).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
-    #[cfg_attr(
-        feature = "contracts",
-        ts(as = "Option<Vec<crate::regions::RegenJob>>", optional)
-    )]
     pub region_jobs: Vec<crate::regions::RegenJob>,
 }
 
@@ -397,7 +393,7 @@ pub struct UpdatePlan {
 /// for the latest manifest's paths; A for paths only the baseline lists), and the files
 /// claims read.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),

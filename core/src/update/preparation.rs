@@ -28,7 +28,7 @@ use crate::error::{Error, ErrorKind, Result};
 
 /// The project's recorded template source (`source.json`), as the preparation needs it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -43,13 +43,13 @@ pub struct RecordedSource {
     /// The latest release's spec, when it is the recorded source's (not `--latest`): a
     /// refusal to downgrade then says the record is what offers nothing newer.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub latest_spec: Option<String>,
 }
 
 /// What the shim read before the run decides anything.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -62,19 +62,19 @@ pub struct UpdateFacts {
     pub latest: String,
     /// The installed version in the project's last commit, when it is a git checkout.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub committed: Option<String>,
     /// The baseline release's `VERSION` text, once the first answer asked for it.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub baseline: Option<String>,
     /// The progress record an interrupted run left, if any.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub in_progress: Option<InProgress>,
     /// The recorded source, when the project has one.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub source: Option<RecordedSource>,
     /// A dry run (`upkeep status`): nothing is written, nobody is asked.
     #[cfg_attr(feature = "serde", serde(default))]
@@ -98,7 +98,7 @@ impl UpdateFacts {
 
 /// The run's next move.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),

@@ -57,7 +57,7 @@ pub fn read_progress(text: &str, path: &str) -> Result<InProgress, Refusal> {
 
 /// [`read_progress`] as one value for the bindings: the record, or the refusal.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),

@@ -11,14 +11,14 @@ use super::changelog::ChangelogSection;
 
 /// The question, with the release notes between the two versions.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct UpdateQuestion {
     /// Always `update`.
-    #[cfg_attr(feature = "contracts", ts(type = "'update'"))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsType" = "'update'")))]
     pub kind: String,
     /// Always `update` (a `decide` map's key).
-    #[cfg_attr(feature = "contracts", ts(type = "'update'"))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsType" = "'update'")))]
     pub id: String,
     /// The prompt's line.
     pub message: String,

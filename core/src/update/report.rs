@@ -24,8 +24,8 @@ use crate::structured::{FieldVerdict, PackageManager};
 
 /// A file left for the project to resolve, and how ([`ConflictRoute`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "contracts", ts(rename = "UpdateConflict"))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "contracts", schemars(rename = "UpdateConflict"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -41,22 +41,22 @@ pub struct Conflict {
     pub route: ConflictRoute,
     /// Upstream's change (baseline → latest) as a patch to apply from the project root
     /// (route `patch`).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub patch_path: Option<String>,
     /// The project's edits against the latest release, for reading (route `patch`; `None`
     /// when there are none outside generated regions).
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub yours_diff_path: Option<String>,
     /// Upstream's copy of a binary file (route `latest-copy`).
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub latest_copy_path: Option<String>,
     /// Why the file was not merged (route `patch` or `latest-copy`): `--conflicts patch`,
     /// a binary file, no baseline, markers already in the file, or a limit (a file too
     /// large to load, a file that changed while upkeep read it).
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub reason: Option<String>,
 }
 
@@ -78,8 +78,8 @@ impl Conflict {
 /// A path merged field by field (the manifest's `merges`): its verdicts, its notes, or
 /// why it fell back to a whole-file conflict.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "contracts", ts(rename = "StructuredFileReport"))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "contracts", schemars(rename = "StructuredFileReport"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -94,17 +94,17 @@ pub struct StructuredFile {
     pub suggestions: Vec<FieldVerdict>,
     /// The notes file (`<stateDir>-merge/<path>.notes`), when there are conflicts or
     /// suggestions.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub notes_path: Option<String>,
     /// Why the path fell back to a whole-file conflict patch (no baseline, a side that
     /// does not parse, ...); `None` when the field merge ran.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub fallback: Option<String>,
 }
 
 /// What an update did (or, in a dry run, would do).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -130,7 +130,7 @@ pub struct UpdateReport {
     /// Files left for the project to resolve.
     pub conflicts: Vec<Conflict>,
     /// This run's backup folder, when anything was backed up.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub backup_dir: Option<String>,
     /// Follow-ups the CHANGELOG documents that still apply.
     pub adopter_actions: Vec<AdopterAction>,
@@ -140,16 +140,11 @@ pub struct UpdateReport {
         feature = "serde",
         serde(default, skip_serializing_if = "RegionsReport::is_quiet")
     )]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<RegionsReport>", optional))]
     pub regions: RegionsReport,
     /// Paths merged field by field, by path (left out of the JSON when there are none).
     #[cfg_attr(
         feature = "serde",
         serde(default, skip_serializing_if = "BTreeMap::is_empty")
-    )]
-    #[cfg_attr(
-        feature = "contracts",
-        ts(as = "Option<BTreeMap<String, StructuredFile>>", optional)
     )]
     pub structured: BTreeMap<String, StructuredFile>,
     /// Whether a `package.json` is written, so the project should run its package
@@ -158,7 +153,6 @@ pub struct UpdateReport {
         feature = "serde",
         serde(default, skip_serializing_if = "std::ops::Not::not")
     )]
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
     pub install_needed: bool,
     /// The package manager the project's lockfile (or `packageManager`) shows, when one
     /// does (left out of the JSON when not).
@@ -166,7 +160,6 @@ pub struct UpdateReport {
         feature = "serde",
         serde(default, skip_serializing_if = "Option::is_none")
     )]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub package_manager: Option<PackageManager>,
     /// What the run did (every file replaced with its backup, files that changed
     /// meanwhile, where it stopped); left out of plans and dry runs.
@@ -174,7 +167,6 @@ pub struct UpdateReport {
         feature = "serde",
         serde(default, skip_serializing_if = "Option::is_none")
     )]
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
     pub run: Option<super::finish::RunRecord>,
 }
 

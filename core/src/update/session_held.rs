@@ -39,7 +39,7 @@ use crate::writes::{StepContent, WriteStep};
 
 /// What the shim needs to carry out a plan the session keeps.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -64,7 +64,7 @@ pub struct PlanOutline {
 
 /// The bytes of one planned step.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),
@@ -74,13 +74,13 @@ pub struct PlannedContent {
     /// The step's `index`: its place in the plan's actions.
     pub index: u32,
     /// What it writes.
-    #[cfg_attr(feature = "contracts", ts(type = "Uint8Array"))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsType" = "Uint8Array")))]
     pub bytes: Bytes,
 }
 
 /// How a run that carried out a kept plan ended (its report stays in the session).
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),

@@ -24,7 +24,7 @@ use crate::render::{shell_command, tidy, to_text, Line, Tone, Verbosity};
 
 /// How the summary is titled and how much it says.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -32,16 +32,16 @@ use crate::render::{shell_command, tidy, to_text, Line, Tone, Verbosity};
 )]
 pub struct SummaryOptions {
     /// The project's state folder (`.upkeep`).
-    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub state_dir: String,
     /// Nothing was written (`--dry-run`, or `upkeep status`).
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub dry_run: bool,
     /// `upkeep status`: the read-only check.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub read_only: bool,
     /// `--quiet`, the summary, or `--verbose`.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Verbosity>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub verbosity: Verbosity,
 }
 
@@ -301,8 +301,8 @@ pub fn render_summary_lines(report: &UpdateReport, options: &SummaryOptions) -> 
 /// Everything the outcome of an `upkeep update` or `upkeep status` run is rendered from,
 /// besides its report.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "contracts", ts(rename = "UpdateOutcomeFacts"))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "contracts", schemars(rename = "UpdateOutcomeFacts"))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -311,41 +311,41 @@ pub fn render_summary_lines(report: &UpdateReport, options: &SummaryOptions) -> 
 pub struct OutcomeFacts {
     /// `updated`, `dry-run`, `up-to-date`, `applied-uncommitted`, `aborted`, or how a run
     /// that wrote ended short: `incomplete`, `failed`, `interrupted`.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub status: String,
     /// The version check.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub check: Option<VersionCheck>,
     /// The run's report, when it planned an update.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub report: Option<UpdateReport>,
     /// `upkeep status`: the paths the project changed since its release.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub local_changes: Vec<String>,
     /// `upkeep status`: the paths the next release changes.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub upstream_changes: Vec<String>,
     /// It continued an interrupted update.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub resumed: bool,
     /// Files a prior run left in the merge folder.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub leftover_patches: Vec<String>,
     /// The project root as the person gave it (`--root`), for hints run elsewhere.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub root: Option<String>,
     /// `--pr <folder>`: the folder, and the change request written there (none when the
     /// project was already up to date).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub change_request: Option<ChangeRequestFacts>,
     /// The command as the person typed it: the hint to run it again.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub argv: Vec<String>,
 }
 
 /// What `--pr <folder>` wrote, for the outcome's last line.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -353,13 +353,13 @@ pub struct OutcomeFacts {
 )]
 pub struct ChangeRequestFacts {
     /// The folder as the person gave it.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<String>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub folder: String,
     /// The change request's branch; none when nothing was written.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub branch: Option<String>,
     /// What the body left out to stay under the platform's limit.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<Vec<String>>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub omitted: Vec<String>,
 }
 

@@ -15,7 +15,7 @@ use crate::error::{Error, ErrorKind, Result};
 
 /// Where the project stands against the latest release.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -36,7 +36,7 @@ pub enum VersionStatus {
 
 /// The outcome of [`check_versions`], versions normalized.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -50,7 +50,7 @@ pub struct VersionCheck {
     /// The latest release's version.
     pub latest: String,
     /// The installed version in the project's last commit, when known.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub committed: Option<String>,
 }
 
@@ -83,7 +83,7 @@ pub fn check_versions(
 /// An update that started and did not finish, as the shim recorded it before its first
 /// write.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -100,7 +100,7 @@ pub struct InProgress {
 
 /// How a confirmed update starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize),

@@ -20,7 +20,7 @@ pub const BACKUP_NAME_TRIES: u32 = 1000;
 
 /// The `n`th name a backup of `path` may take, or why there is none.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),

@@ -28,7 +28,7 @@ pub const JOURNAL_ROTATE_BYTES: u32 = 1 << 20;
     derive(serde::Serialize),
     serde(rename_all = "camelCase")
 )]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 pub struct WriteConstants {
     /// [`DEFAULT_FILE_MODE`].
     pub default_mode: u32,

@@ -20,7 +20,7 @@ use crate::refusal::Refusal;
 
 /// What the shim found on the way to one path a run writes.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -30,16 +30,16 @@ pub struct TargetSeen {
     /// The path, relative to the project root.
     pub path: String,
     /// What the step that writes it expects there (none for a backup or a state file).
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub expect: Option<Expect>,
     /// A folder on the way is a symbolic link.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<bool>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub through_link: bool,
     /// The first component on the way that exists and is not a folder.
-    #[cfg_attr(feature = "contracts", ts(optional = nullable))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub blocked_at: Option<String>,
     /// What is at the path itself.
-    #[cfg_attr(feature = "contracts", ts(as = "Option<EntryKind>", optional))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub found: EntryKind,
 }
 
