@@ -370,6 +370,7 @@ fn roots(generator: &mut SchemaGenerator) {
         crate::text::LineKind,
         crate::text::MergeOptions,
         crate::text::MergeResult,
+        crate::text::MergeSummary,
         crate::text::UnifiedDiff,
         crate::update::Action,
         crate::update::AdopterAction,

@@ -543,6 +543,9 @@ fn run(call: &str, args: &[Value]) -> Value {
             args[0].as_u64().unwrap(),
         ))
         .into())),
+        "mergeSummary" => encoded(Ok(upkeep_core::text::merge_summary(
+            args[0].as_u64().unwrap() as usize,
+        ))),
         "codeExit" => outcome(Ok(upkeep_core::exits::code_exit(text(0))
             .map(u32::from)
             .into())),

@@ -105,6 +105,12 @@ pub fn apply_hunks(
         .map_err(|e| to_js(&env, e))
 }
 
+/// What a view says of a merge that left `conflicts` conflicts.
+#[napi(ts_return_type = "MergeSummary")]
+pub fn merge_summary(env: &Env, conflicts: u32) -> napi::Result<Unknown<'_>> {
+    encode(env, &text::merge_summary(conflicts as usize))
+}
+
 /// Three-way merge in `git merge-file` argument order: ours, base, theirs.
 #[napi(ts_return_type = "MergeResult")]
 pub fn merge<'env>(

@@ -13,7 +13,10 @@
  */
 export const ENGINE = Object.freeze([
   ['Hashing', ['sha256', 'parseDigest', 'checksumLine', 'Sha256Stream', 'digestContents', 'ContentDigester']],
-  ['Text engine', ['unifiedDiff', 'diffFiles', 'merge', 'diffHunks', 'applyHunks', 'lineEndings', 'sameText', 'isBinary', 'toCrlf']],
+  [
+    'Text engine',
+    ['unifiedDiff', 'diffFiles', 'merge', 'mergeSummary', 'diffHunks', 'applyHunks', 'lineEndings', 'sameText', 'isBinary', 'toCrlf'],
+  ],
   [
     'Refresh',
     [

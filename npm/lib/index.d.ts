@@ -165,6 +165,7 @@ import type {
   MergeOptions,
   MergeResult,
   MergeSpec,
+  MergeSummary,
   NoRecordFacts,
   Observations,
   Observed,
@@ -379,6 +380,9 @@ export declare function applyHunks(
  * Throws `binary-input` naming the binary input by its label (or role).
  */
 export declare function merge(ours: Uint8Array, base: Uint8Array, theirs: Uint8Array, options?: MergeOptions): MergeResult;
+
+/** What a view says of a merge that left `conflicts` conflicts: `Clean merge`, `1 conflict`, `3 conflicts`, and whether it is clean. */
+export declare function mergeSummary(conflicts: number): MergeSummary;
 
 /** Counts the line endings of `bytes` and names the dominant one. */
 export declare function lineEndings(bytes: Uint8Array): LineEndings;

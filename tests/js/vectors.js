@@ -390,6 +390,7 @@ const calls = {
   renderReleaseNotes: (api, [changelog]) => api.renderReleaseNotes(changelog),
   conflictsRefusal: (api, [text]) => api.conflictsRefusal(text),
   mergeExit: (api, [conflicts]) => api.mergeExit(conflicts),
+  mergeSummary: (api, [conflicts]) => api.mergeSummary(conflicts),
   hashExit: (api, [unreadable]) => api.hashExit(unreadable),
   codeExit: (api, [code]) => api.codeExit(code),
   batchMatrix: (api, [input, index]) => api.batchMatrix(api.planFleet(input), index),

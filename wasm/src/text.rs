@@ -81,6 +81,12 @@ pub fn apply_hunks(
     text::apply_hunks(old, new, &selection, &options).map_err(to_js)
 }
 
+/// What a view says of a merge that left `conflicts` conflicts.
+#[wasm_bindgen(js_name = mergeSummary)]
+pub fn merge_summary(conflicts: u32) -> Result<JsValue, JsValue> {
+    encode(&text::merge_summary(conflicts as usize))
+}
+
 /// Three-way merge in `git merge-file` argument order: ours, base, theirs.
 #[wasm_bindgen]
 pub fn merge(

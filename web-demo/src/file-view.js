@@ -7,7 +7,7 @@ import { EditorState } from '@codemirror/state';
 import { EditorView, lineNumbers } from '@codemirror/view';
 import * as upkeep from 'upkeep';
 import { decode, diffBlock, encode, h } from './dom.js';
-import { bucketsOf, overviewOf } from './plan.js';
+import { overviewOf } from './plan.js';
 
 /** The three sides, in the order the page shows them. */
 const SIDES = /** @type {const} */ ([
@@ -249,11 +249,11 @@ export function mountFileView(root) {
     try {
       const plan = upkeep.planUpdate(/** @type {import('upkeep').UpdateInput} */ (updateInput()));
       const file = plan.files.find((f) => f.path === path);
-      const buckets = bucketsOf(plan.report, path);
-      // What the update writes for this path, as the engine's overview names each write.
-      const written = overviewOf(plan)
-        .writes.filter((w) => w.path === path)
-        .map((w) => w.short);
+      // The buckets that list this path, and what the update writes for it, as the
+      // engine's overview names each write.
+      const overview = overviewOf(plan);
+      const buckets = overview.files.find((f) => f.path === path)?.buckets ?? [];
+      const written = overview.writes.filter((w) => w.path === path).map((w) => w.short);
       verdictBox.replaceChildren(
         h(
           'dl',
@@ -316,14 +316,9 @@ export function mountFileView(root) {
         baseLabel: `${from} (baseline)`,
         theirsLabel: `${to} (latest)`,
       });
+      const summary = upkeep.mergeSummary(merged.conflicts);
       mergeBox.replaceChildren(
-        h(
-          'p',
-          { 'data-testid': 'merge-conflicts' },
-          merged.conflicts === 0
-            ? h('span.ok', null, 'Clean merge')
-            : h('span.warn', null, `${merged.conflicts} conflict${merged.conflicts === 1 ? '' : 's'}`),
-        ),
+        h('p', { 'data-testid': 'merge-conflicts' }, h(summary.clean ? 'span.ok' : 'span.warn', null, summary.text)),
         h('pre.code.merged', { 'data-testid': 'merge-result' }, decode(merged.content)),
       );
     } catch (error) {

@@ -80,17 +80,9 @@ export function updateInput({ baseline, latest, project }, options) {
 }
 
 /**
- * The report lists a path is in (its "buckets"): a lookup in the engine's report.
- * @param {import('upkeep').UpdateReport} report
- * @param {string} path
- */
-export function bucketsOf(report, path) {
-  return BUCKETS.filter((bucket) => report[bucket].some((entry) => (typeof entry === 'string' ? entry : entry.path) === path));
-}
-
-/**
  * What a view of `plan` shows (the engine's `planOverview`): its headline, what needs the
- * person, and each file written with what it is. The actions go without their bytes.
+ * person, each file written with what it is, and each file's buckets. The actions go
+ * without their bytes.
  * @param {import('upkeep').UpdatePlan} plan
  * @returns {import('upkeep').PlanOverview}
  */

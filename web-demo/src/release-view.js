@@ -3,7 +3,7 @@
 // update would write. Nothing is written anywhere. The words about the plan (its headline,
 // what needs the person, what each write is) are the engine's `planOverview`.
 import * as upkeep from 'upkeep';
-import { BUCKETS, bucketsOf, overviewOf, planRelease } from './plan.js';
+import { BUCKETS, overviewOf, planRelease } from './plan.js';
 import { decode, diffBlock, h, svg } from './dom.js';
 import { example, treeFromDrop, treeFromFileList } from './trees.js';
 
@@ -187,7 +187,7 @@ export function mountReleaseView(root, openFile) {
           'div.panel',
           null,
           h('h2', null, 'Plan ', h('span.muted', null, 'click a file for its three versions')),
-          table(plan, result.input),
+          table(plan, overview, result.input),
           h('h2.spaced', null, 'Engine summary ', h('span.muted', null, 'what upkeep update --dry-run prints')),
           h('pre.summary-text', { 'data-testid': 'plan-summary' }, plan.summary),
         ),
@@ -233,10 +233,14 @@ export function mountReleaseView(root, openFile) {
     return h('div', { 'data-testid': 'bucket-chart' }, chartSvg);
   }
 
-  /** @param {import('upkeep').UpdatePlan} plan @param {import('upkeep').UpdateInput} input */
-  function table(plan, input) {
-    const rows = plan.files.map((file) => {
-      const buckets = bucketsOf(plan.report, file.path);
+  /**
+   * @param {import('upkeep').UpdatePlan} plan
+   * @param {import('upkeep').PlanOverview} overview its rows are the plan's files, in order
+   * @param {import('upkeep').UpdateInput} input
+   */
+  function table(plan, overview, input) {
+    const rows = plan.files.map((file, i) => {
+      const { buckets, conflict } = overview.files[i];
       return h(
         'tr.clickable',
         {
@@ -250,11 +254,7 @@ export function mountReleaseView(root, openFile) {
         h('td', null, h(`span.class.class-${file.class}`, null, file.class)),
         h('td', null, file.row ? h(`span.row.row-${file.row}`, null, file.row) : h('span.muted', null, '—')),
         h('td', null, ...buckets.map((b) => h(`span.pill.bucket-${b}`, { title: BUCKET_HELP[b] }, b))),
-        h(
-          'td',
-          { 'data-testid': 'outcome' },
-          h(`span.outcome${file.outcome.startsWith('conflict') ? '.outcome-conflict' : ''}`, null, file.outcome),
-        ),
+        h('td', { 'data-testid': 'outcome' }, h(`span.outcome${conflict ? '.outcome-conflict' : ''}`, null, file.outcome)),
         h(
           'td.flags',
           null,

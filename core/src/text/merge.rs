@@ -56,6 +56,41 @@ pub struct MergeResult {
     pub conflicts: usize,
 }
 
+/// What a view says of a merge's result: clean, or how many conflicts it holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct MergeSummary {
+    /// No conflicts.
+    pub clean: bool,
+    /// `Clean merge`, `1 conflict`, `3 conflicts`.
+    pub text: String,
+}
+
+/// The words for a merge that left `conflicts` conflict blocks.
+///
+/// ```
+/// use upkeep_core::text::merge_summary;
+///
+/// assert_eq!(merge_summary(0).text, "Clean merge");
+/// assert_eq!(merge_summary(1).text, "1 conflict");
+/// assert!(!merge_summary(2).clean);
+/// ```
+pub fn merge_summary(conflicts: usize) -> MergeSummary {
+    MergeSummary {
+        clean: conflicts == 0,
+        text: if conflicts == 0 {
+            "Clean merge".into()
+        } else {
+            crate::render::counted(conflicts, "conflict", "conflicts")
+        },
+    }
+}
+
 /// Merges `ours` and `theirs`, both descended from `base` (the argument order of
 /// `git merge-file`). Binary input is refused with
 /// [`ErrorKind::BinaryInput`](crate::ErrorKind::BinaryInput), naming it by its label.

@@ -6,7 +6,8 @@
 //! not compared line by line.
 //!
 //! - [`unified_diff`]: `diff -u -L old -L new`, byte for byte.
-//! - [`merge`]: `git merge-file` (styles `merge`, `diff3`, `zdiff3`; favours; labels).
+//! - [`merge`]: `git merge-file` (styles `merge`, `diff3`, `zdiff3`; favours; labels);
+//!   [`merge_summary`]: what a view says of its result.
 //! - [`diff_hunks`] / [`apply_hunks`]: the changes as data, and applying a chosen subset.
 //! - [`has_conflict_markers`]: a file still holding the markers of an unresolved merge.
 //! - [`line_endings`] / [`same_text`]: the dominant line ending, and comparing while
@@ -43,7 +44,7 @@ pub use files::{diff_files, format_time, quote_name, FileDiffOptions, FileSide, 
 pub use hunks::{apply_hunks, diff_hunks, Hunk, HunkLine, LineKind};
 pub use lines::{is_binary, BINARY_PROBE_BYTES};
 pub use markers::has_conflict_markers;
-pub use merge::{merge, MergeResult};
+pub use merge::{merge, merge_summary, MergeResult, MergeSummary};
 pub(crate) use merge::{merge_spans, SpanTake};
 pub use options::{ConflictStyle, DiffOptions, Favor, MergeOptions};
 pub use udiff::{unified_diff, DiffStatus, UnifiedDiff};

@@ -1,7 +1,8 @@
 //! What a view of an update plan shows (the web demo draws the plan of three trees with
 //! it): a headline, what needs the person (the conflicts, counted by the route each took;
 //! the files dropped upstream but edited here; the release notes' adopter actions), and
-//! each file the update would write with what it is and how to show it. `upkeep update
+//! each file the update would write with what it is and how to show it, and each managed
+//! file's row (the buckets that list it, whether it is a conflict). `upkeep update
 //! --dry-run` prints the plan's own summary; this is the same plan in a page's pieces.
 //!
 //! ```
@@ -15,9 +16,12 @@
 //! let overview = plan_overview(&input);
 //! assert_eq!(overview.headline, "2 managed files · 1 actions planned · dry run, nothing written");
 //! assert_eq!(overview.needs[0].text, " conflicts to resolve");
+//! assert!(overview.files[0].buckets.is_empty());
 //! assert_eq!(nothing_to_plan("up-to-date", "1.3.0", "1.3.0"),
 //!     "Nothing to plan: the project is up-to-date (installed 1.3.0, latest 1.3.0).");
 //! ```
+
+use std::collections::HashMap;
 
 use super::plan::conflict::ConflictRoute;
 use super::report::UpdateReport;
@@ -137,6 +141,23 @@ pub struct WriteView {
     pub short: String,
 }
 
+/// One managed file, as a view's row shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct FileOverview {
+    /// The project path.
+    pub path: String,
+    /// The report's buckets that list it, in [`REPORT_BUCKETS`] order.
+    pub buckets: Vec<String>,
+    /// Whether it is among the conflicts (its outcome is a `conflict (...)`).
+    pub conflict: bool,
+}
+
 /// The view of a plan (see the module docs).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
@@ -152,6 +173,47 @@ pub struct PlanOverview {
     pub needs: Vec<Need>,
     /// The files written (merged files and patches), in the plan's order.
     pub writes: Vec<WriteView>,
+    /// Each managed path, in the order given, with the buckets that list it.
+    pub files: Vec<FileOverview>,
+}
+
+/// The paths a bucket of the report lists (a conflict by its path).
+fn listed<'r>(report: &'r UpdateReport, bucket: &str) -> Vec<&'r str> {
+    let names = |list: &'r [String]| list.iter().map(String::as_str).collect();
+    match bucket {
+        "overwrite" => names(&report.overwrite),
+        "merge" => names(&report.merge),
+        "add" => names(&report.add),
+        "removed" => names(&report.removed),
+        "skip" => names(&report.skip),
+        "delete" => names(&report.delete),
+        "conflicts" => report.conflicts.iter().map(|c| c.path.as_str()).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Each path's row: the buckets are looked up once per bucket, not once per path.
+fn file_rows(report: &UpdateReport, paths: &[String]) -> Vec<FileOverview> {
+    let mut buckets: HashMap<&str, Vec<String>> = HashMap::new();
+    for (bucket, _) in REPORT_BUCKETS {
+        for path in listed(report, bucket) {
+            let of_path = buckets.entry(path).or_default();
+            if of_path.last().map(String::as_str) != Some(bucket) {
+                of_path.push(bucket.into());
+            }
+        }
+    }
+    paths
+        .iter()
+        .map(|path| {
+            let buckets = buckets.get(path.as_str()).cloned().unwrap_or_default();
+            FileOverview {
+                path: path.clone(),
+                conflict: buckets.iter().any(|b| b == "conflicts"),
+                buckets,
+            }
+        })
+        .collect()
 }
 
 /// How the conflicts were left, counted by route in the order they first appear:
@@ -282,6 +344,7 @@ pub fn plan_overview(input: &OverviewInput) -> PlanOverview {
             .enumerate()
             .filter_map(|(index, action)| write_view(report, index, action))
             .collect(),
+        files: file_rows(report, &input.files),
     }
 }
 
@@ -332,5 +395,40 @@ mod tests {
         assert_eq!(overview.writes[0].short, "the file itself (after a backup)");
         assert_eq!(overview.writes[1].show, "diff");
         assert_eq!(overview.writes[1].short, ".upkeep-merge/b.md.patch");
+    }
+
+    #[test]
+    fn each_file_lists_its_buckets_in_the_views_order() {
+        let report = UpdateReport {
+            merge: vec!["a.md".into()],
+            conflicts: vec![Conflict::new(
+                "a.md",
+                FileClass::Shared,
+                ConflictRoute::Markers,
+            )],
+            add: vec!["b.md".into()],
+            ..UpdateReport::default()
+        };
+        let overview = plan_overview(&OverviewInput {
+            report,
+            files: vec!["b.md".into(), "a.md".into(), "c.md".into()],
+            actions: vec![],
+        });
+        let rows: Vec<(&str, Vec<&str>, bool)> = overview
+            .files
+            .iter()
+            .map(|f| {
+                let buckets = f.buckets.iter().map(String::as_str).collect();
+                (f.path.as_str(), buckets, f.conflict)
+            })
+            .collect();
+        assert_eq!(
+            rows,
+            vec![
+                ("b.md", vec!["add"], false),
+                ("a.md", vec!["merge", "conflicts"], true),
+                ("c.md", vec![], false),
+            ]
+        );
     }
 }

@@ -10,6 +10,7 @@ export const {
   unifiedDiff,
   diffFiles,
   merge,
+  mergeSummary,
   diffHunks,
   applyHunks,
   lineEndings,

@@ -1829,6 +1829,24 @@ export type FileOutcome = {
 };
 
 /**
+ * One managed file, as a view's row shows it.
+ */
+export type FileOverview = {
+  /**
+   * The project path.
+   */
+  path: string;
+  /**
+   * The report's buckets that list it, in [`REPORT_BUCKETS`] order.
+   */
+  buckets: Array<string>;
+  /**
+   * Whether it is among the conflicts (its outcome is a `conflict (...)`).
+   */
+  conflict: boolean;
+};
+
+/**
  * What to do for a file repair.
  */
 export type FileRepair =
@@ -3766,6 +3784,20 @@ export type MergeSpec = {
 };
 
 /**
+ * What a view says of a merge's result: clean, or how many conflicts it holds.
+ */
+export type MergeSummary = {
+  /**
+   * No conflicts.
+   */
+  clean: boolean;
+  /**
+   * `Clean merge`, `1 conflict`, `3 conflicts`.
+   */
+  text: string;
+};
+
+/**
  * Something that needs the person: how many, and the words after the count.
  */
 export type Need = {
@@ -4091,6 +4123,10 @@ export type PlanOverview = {
    * The files written (merged files and patches), in the plan's order.
    */
   writes: Array<WriteView>;
+  /**
+   * Each managed path, in the order given, with the buckets that list it.
+   */
+  files: Array<FileOverview>;
 };
 
 /**

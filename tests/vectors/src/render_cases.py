@@ -223,6 +223,9 @@ case("handMergeDiff: a binary pair", "handMergeDiff", "img.png", "src/img.png", 
 case("handMergeDiff: the host's file is gone", "handMergeDiff", "a", "a", t(""), t("new\n"))
 for n in [0, 1, 126, 127, 128, 4000]:
     case(f"mergeExit: {n} conflicts", "mergeExit", n)
+# What a view says of a merge's result.
+for n in [0, 1, 2, 1234]:
+    case(f"mergeSummary: {n} conflicts", "mergeSummary", n)
 for n in [0, 1, 3]:
     case(f"hashExit: {n} unreadable", "hashExit", n)
 # The exit code of a failure's code: an engine kind, a refusal's, the OS's, an unknown one.
