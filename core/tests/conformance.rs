@@ -509,10 +509,7 @@ fn run(call: &str, args: &[Value]) -> Value {
             args[0].as_str(),
             &typed::<Vec<lifecycle::CachedFile>>(&args[1]),
         ))),
-        "parseProjectSource" => encoded(lifecycle::parse_project_source(
-            text(0),
-            opt_text(1).unwrap_or(".upkeep/source.json"),
-        )),
+        "parseProjectSource" => encoded(lifecycle::parse_project_source(text(0), opt_text(1))),
         "renderProjectSource" => {
             outcome(Ok(lifecycle::render_project_source(&typed(&args[0])).into()))
         }
@@ -644,10 +641,7 @@ fn run(call: &str, args: &[Value]) -> Value {
             )
             .map(|notice| notice.map_or(Value::Null, Value::from)),
         ),
-        "parseManifestRules" => encoded(lifecycle::parse_manifest_rules(
-            text(0),
-            opt_text(1).unwrap_or("rules"),
-        )),
+        "parseManifestRules" => encoded(lifecycle::parse_manifest_rules(text(0), opt_text(1))),
         "manifestInit" => encoded(lifecycle::manifest_init(&typed(&args[0]))),
         "manifestWrite" => encoded(lifecycle::manifest_write(&typed(&args[0]))),
         "manifestCheckReads" => encoded(Ok(lifecycle::manifest_check_reads(text(0)))),

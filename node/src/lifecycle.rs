@@ -172,9 +172,7 @@ pub fn parse_project_source<'env>(
     text: String,
     label: Option<String>,
 ) -> napi::Result<Unknown<'env>> {
-    let record =
-        life::parse_project_source(&text, label.as_deref().unwrap_or(".upkeep/source.json"))
-            .map_err(|e| to_js(env, e))?;
+    let record = life::parse_project_source(&text, label.as_deref()).map_err(|e| to_js(env, e))?;
     encode(env, &record)
 }
 
@@ -258,8 +256,7 @@ pub fn parse_manifest_rules<'env>(
     text: String,
     label: Option<String>,
 ) -> napi::Result<Unknown<'env>> {
-    let rules = life::parse_manifest_rules(&text, label.as_deref().unwrap_or("rules"))
-        .map_err(|e| to_js(env, e))?;
+    let rules = life::parse_manifest_rules(&text, label.as_deref()).map_err(|e| to_js(env, e))?;
     encode(env, &rules)
 }
 

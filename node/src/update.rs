@@ -252,7 +252,7 @@ impl UpdateSession {
         let files: Vec<update::FileInput> =
             decode(&env, ErrorKind::InvalidUpdateInput, "files", files)?;
         self.0
-            .observe(files, keep_bytes.unwrap_or(false))
+            .observe(files, keep_bytes)
             .map_err(|e| to_js(&env, e))
     }
 

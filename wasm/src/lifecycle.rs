@@ -128,8 +128,8 @@ pub fn folder_fingerprint(entries: JsValue) -> Result<String, JsValue> {
 /// Parses `.upkeep/source.json`.
 #[wasm_bindgen(js_name = parseProjectSource)]
 pub fn parse_project_source(text: &str, label: JsValue) -> Result<JsValue, JsValue> {
-    let label = optional_text(&label).unwrap_or_else(|| ".upkeep/source.json".into());
-    encode(&life::parse_project_source(text, &label).map_err(to_js)?)
+    let label = optional_text(&label);
+    encode(&life::parse_project_source(text, label.as_deref()).map_err(to_js)?)
 }
 
 /// Writes `.upkeep/source.json`.
@@ -192,8 +192,8 @@ pub fn check_release_drift(
 /// Parses a `manifest init` rules file.
 #[wasm_bindgen(js_name = parseManifestRules)]
 pub fn parse_manifest_rules(text: &str, label: JsValue) -> Result<JsValue, JsValue> {
-    let label = optional_text(&label).unwrap_or_else(|| "rules".into());
-    encode(&life::parse_manifest_rules(text, &label).map_err(to_js)?)
+    let label = optional_text(&label);
+    encode(&life::parse_manifest_rules(text, label.as_deref()).map_err(to_js)?)
 }
 
 /// Builds a template folder's manifest from rules.

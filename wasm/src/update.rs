@@ -187,9 +187,7 @@ impl UpdateSession {
     /// Takes a batch of sides; bytes are hashed and dropped unless `keepBytes`.
     pub fn observe(&mut self, files: JsValue, keep_bytes: Option<bool>) -> Result<(), JsValue> {
         let files: Vec<update::FileInput> = decode(ErrorKind::InvalidUpdateInput, "files", files)?;
-        self.0
-            .observe(files, keep_bytes.unwrap_or(false))
-            .map_err(to_js)
+        self.0.observe(files, keep_bytes).map_err(to_js)
     }
 
     /// Takes a batch of sides as columns: per path three kinds (0 nothing, 1 a file, 2 a

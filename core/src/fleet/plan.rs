@@ -228,7 +228,10 @@ pub fn plan_fleet(input: &FleetInput) -> Result<FleetPlan> {
             Some(FleetRecord {
                 text: Some(text), ..
             }) => {
-                match parse_project_source(text, repo.record.as_deref().unwrap_or("source.json")) {
+                match parse_project_source(
+                    text,
+                    Some(repo.record.as_deref().unwrap_or("source.json")),
+                ) {
                     Ok(source) => Some(source.version),
                     Err(e) => {
                         unread.push(FleetRecord {

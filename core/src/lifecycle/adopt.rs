@@ -173,16 +173,16 @@ pub fn plan_adopt(input: &AdoptInput) -> Result<AdoptPlan> {
     };
     let mut replaced_record = false;
     if let Some(text) = &input.existing_source {
-        let same = parse_project_source(text, &format!("{state}/{PROJECT_SOURCE_FILE}")).is_ok_and(
-            |old| {
+        let same = parse_project_source(text, Some(&format!("{state}/{PROJECT_SOURCE_FILE}")))
+            .is_ok_and(|old| {
                 old.source == input.record.source
                     && old.version == input.record.version
                     && old.subpath == input.record.subpath
-            },
-        );
+            });
         if !same {
             if !input.force {
-                let old = parse_project_source(text, &format!("{state}/{PROJECT_SOURCE_FILE}"));
+                let old =
+                    parse_project_source(text, Some(&format!("{state}/{PROJECT_SOURCE_FILE}")));
                 return Err(refuse(match old {
                     Ok(old) => format!(
                         "this project already records {} {}{}; add --force to record {} instead",

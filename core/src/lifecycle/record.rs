@@ -20,10 +20,10 @@
 //! use upkeep_core::lifecycle::{parse_project_source, render_project_source};
 //!
 //! let text = "{\"schema\":1,\"source\":\"npm:create-vite\",\"version\":\"5.5.5\",\"subpath\":\"template-react-ts\",\"resolved\":null}";
-//! let record = parse_project_source(text, ".upkeep/source.json").unwrap();
+//! let record = parse_project_source(text, None).unwrap();
 //! assert_eq!(record.subpath.as_deref(), Some("template-react-ts"));
 //! assert!(render_project_source(&record).starts_with("{\n  \"schema\": 1,\n  \"source\": \"npm:create-vite\",\n"));
-//! let err = parse_project_source("{\"schema\":1,\"source\":\"npm:x@1.0.0\",\"version\":\"1.0.0\"}", "s.json").unwrap_err();
+//! let err = parse_project_source("{\"schema\":1,\"source\":\"npm:x@1.0.0\",\"version\":\"1.0.0\"}", Some("s.json")).unwrap_err();
 //! assert_eq!(err.code(), "invalid-source-file");
 //! ```
 
@@ -31,7 +31,7 @@ use super::spec::parse_release_spec;
 use crate::error::{Error, ErrorKind, Result};
 use crate::json::{self, Json, Node};
 use crate::paths::validate_canonical_path;
-use crate::update::Version;
+use crate::update::{Version, DEFAULT_STATE_DIR};
 
 /// The schema of `.upkeep/source.json` this engine reads and writes.
 pub const PROJECT_SOURCE_SCHEMA: u32 = 1;
@@ -63,8 +63,17 @@ pub struct ProjectSource {
     pub resolved: Option<String>,
 }
 
-/// Parses `.upkeep/source.json`; `label` names it in errors.
-pub fn parse_project_source(text: &str, label: &str) -> Result<ProjectSource> {
+/// Parses `.upkeep/source.json`; `label` names it in errors (none: `.upkeep/source.json`,
+/// the record in the default state folder).
+pub fn parse_project_source(text: &str, label: Option<&str>) -> Result<ProjectSource> {
+    let default_label;
+    let label = match label {
+        Some(label) => label,
+        None => {
+            default_label = format!("{DEFAULT_STATE_DIR}/{PROJECT_SOURCE_FILE}");
+            &default_label
+        }
+    };
     let invalid = |detail: String| Error::new(ErrorKind::InvalidSourceFile, label, detail);
     let doc = json::parse(text.as_bytes()).map_err(|e| invalid(e.to_string()))?;
     let Json::Object(members) = &doc.value else {
@@ -180,7 +189,7 @@ mod tests {
             resolved: Some("v1.2.0@0123456789abcdef0123456789abcdef01234567".into()),
         };
         let text = render_project_source(&record);
-        assert_eq!(parse_project_source(&text, "s").unwrap(), record);
+        assert_eq!(parse_project_source(&text, Some("s")).unwrap(), record);
         assert!(text.contains("\"subpath\": null"));
     }
 
@@ -229,7 +238,7 @@ mod tests {
                 "\"source\" is a number",
             ),
         ] {
-            let err = parse_project_source(text, ".upkeep/source.json").unwrap_err();
+            let err = parse_project_source(text, None).unwrap_err();
             assert_eq!(err.code(), "invalid-source-file", "{text}");
             assert!(err.to_string().contains(detail), "{text}: {err}");
         }

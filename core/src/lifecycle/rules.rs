@@ -11,7 +11,7 @@
 //! ```
 //! use upkeep_core::lifecycle::{manifest_init, parse_manifest_rules, ManifestInitInput};
 //!
-//! let rules = parse_manifest_rules("# ours\nowned src/**\nshared **\nexclude **/*.snap\n", "rules").unwrap();
+//! let rules = parse_manifest_rules("# ours\nowned src/**\nshared **\nexclude **/*.snap\n", None).unwrap();
 //! let out = manifest_init(&ManifestInitInput {
 //!     label: "tpl".into(),
 //!     files: vec!["src/a.ts".into(), "src/a.snap".into(), "README.md".into(), "_gitignore".into()],
@@ -78,8 +78,9 @@ pub struct ManifestRules {
     pub install: Vec<(String, String)>,
 }
 
-/// Parses a rules file; `label` names it in errors (with the line number).
-pub fn parse_manifest_rules(text: &str, label: &str) -> Result<ManifestRules> {
+/// Parses a rules file; `label` names it in errors, with the line number (none: `rules`).
+pub fn parse_manifest_rules(text: &str, label: Option<&str>) -> Result<ManifestRules> {
+    let label = label.unwrap_or("rules");
     let mut out = ManifestRules::default();
     for (i, line) in text.lines().enumerate() {
         let fail = |detail: String| {
@@ -297,7 +298,7 @@ mod tests {
     #[test]
     fn rules_files_parse_or_name_the_line() {
         let rules =
-            parse_manifest_rules("owned  a/**\ninstall _npmrc .npmrc\n\n# x\n", "r").unwrap();
+            parse_manifest_rules("owned  a/**\ninstall _npmrc .npmrc\n\n# x\n", Some("r")).unwrap();
         assert_eq!(
             rules.rules[0],
             ManifestRule {
@@ -314,7 +315,7 @@ mod tests {
             ("owned a b", "one glob per line"),
             ("\ninstall x", "line 2: write `install"),
         ] {
-            let err = parse_manifest_rules(text, "rules.txt").unwrap_err();
+            let err = parse_manifest_rules(text, Some("rules.txt")).unwrap_err();
             assert_eq!(err.code(), "invalid-rules");
             assert!(err.to_string().contains(detail), "{err}");
         }
@@ -331,7 +332,7 @@ mod tests {
                 "CHANGELOG.md".into(),
                 ".upkeep/VERSION".into(),
             ],
-            rules: parse_manifest_rules(rules, "r").unwrap(),
+            rules: parse_manifest_rules(rules, Some("r")).unwrap(),
             state_dir: ".upkeep".into(),
         };
         let all = manifest_init(&input("")).unwrap();

@@ -99,7 +99,7 @@ pub fn update_sources(input: &UpdateSourcesInput) -> Result<UpdateSources> {
     let record = input
         .record
         .as_deref()
-        .map(|text| parse_project_source(text, &label))
+        .map(|text| parse_project_source(text, Some(&label)))
         .transpose()?;
     if input.to.is_some() && input.latest.is_some() {
         return Err(Error::new(

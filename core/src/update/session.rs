@@ -29,7 +29,7 @@
 //! input.options.run_id = "run".into();
 //!
 //! let mut session = UpdateSession::new(input.clone()).unwrap();
-//! session.observe(files(), false).unwrap(); // hashed, bytes dropped
+//! session.observe(files(), None).unwrap(); // hashed, bytes dropped
 //! let needs = session.needs().unwrap();
 //! assert_eq!(needs.len(), 1); // only the file both sides changed
 //! assert_eq!(needs[0].path, "a.txt");
@@ -164,10 +164,11 @@ impl UpdateSession {
         self.prepared.options.ignore_eol
     }
 
-    /// Takes a batch of paths' sides. `keep_bytes: false` (the digest route): bytes are
-    /// hashed and dropped, digests (with `size`) kept as they are; `true`: as
-    /// [`Self::new`] takes them.
-    pub fn observe(&mut self, files: Vec<FileInput>, keep_bytes: bool) -> Result<()> {
+    /// Takes a batch of paths' sides. `keep_bytes: false` (the digest route, and the
+    /// default): bytes are hashed and dropped, digests (with `size`) kept as they are;
+    /// `true`: as [`Self::new`] takes them.
+    pub fn observe(&mut self, files: Vec<FileInput>, keep_bytes: Option<bool>) -> Result<()> {
+        let keep_bytes = keep_bytes.unwrap_or(false);
         self.live("observe")?;
         let keep = if keep_bytes {
             Keep::Bytes

@@ -113,7 +113,7 @@ fn by_digests(input: &UpdateInput, batch: usize) -> crate::update::UpdatePlan {
     let files = std::mem::take(&mut header.files);
     let mut session = UpdateSession::new(header).unwrap();
     for chunk in files.chunks(batch) {
-        session.observe(chunk.to_vec(), false).unwrap();
+        session.observe(chunk.to_vec(), Some(false)).unwrap();
     }
     let needs = session.needs().unwrap();
     let bytes = |side: &Option<SideInput>| side.as_ref().and_then(|s| s.bytes.clone());
@@ -277,7 +277,7 @@ fn only_content_the_plan_uses_is_asked_for() {
     let mut input = UpdateInput::new("1.0.0", "1.1.0", &manifest, &manifest);
     input.options.run_id = "run".into();
     let mut session = UpdateSession::new(input).unwrap();
-    session.observe(files, false).unwrap();
+    session.observe(files, Some(false)).unwrap();
     let needs: Vec<String> = session
         .needs()
         .unwrap()
@@ -336,7 +336,7 @@ fn the_dirty_guard_the_package_manager_and_the_merge_on_the_digest_route() {
     assert_eq!(err.code(), "dirty-worktree");
 
     let mut session = UpdateSession::new(input.clone()).unwrap();
-    session.observe(files(), false).unwrap();
+    session.observe(files(), None).unwrap();
     let needs = session.needs().unwrap();
     assert_eq!(needs.len(), 1);
     assert!(needs[0].current && needs[0].baseline && needs[0].latest);

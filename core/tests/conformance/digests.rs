@@ -73,7 +73,7 @@ fn session_op(session: &mut UpdateSession, op: &Value) -> Result<Value, Error> {
         "observe" => {
             let files: Vec<FileInput> = typed(&op[1]);
             session
-                .observe(files, op[2].as_bool().unwrap_or(false))
+                .observe(files, op[2].as_bool())
                 .map(|()| Value::Null)
         }
         "observeColumns" => {
@@ -191,7 +191,7 @@ pub fn plan_by_digests(arg: &Value) -> Value {
         files.iter().map(|f| (f.path.clone(), f.clone())).collect();
     let plan = (|| {
         let mut session = UpdateSession::new(input)?;
-        session.observe(files, false)?;
+        session.observe(files, Some(false))?;
         let contents = session
             .needs()?
             .into_iter()

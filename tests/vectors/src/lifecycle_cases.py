@@ -203,6 +203,8 @@ for text, what in [
     ('\ufeff{"schema":1}', "a byte-order mark"),
 ]:
     case(f"parseProjectSource: refused, {what}", "parseProjectSource", text, ".upkeep/source.json")
+# No label: the engine names the record in the default state folder.
+case("parseProjectSource: refused, named by the default label", "parseProjectSource", "[]", None)
 case("renderProjectSource: every key, two-space indent", "renderProjectSource",
      {"source": "../tpl.git", "version": "1.2.0", "subpath": None, "resolved": "v1.2.0@" + "0" * 40})
 
