@@ -1,5 +1,6 @@
 //! Where an update keeps its state and writes its own files: the state folder (`.upkeep`:
-//! VERSION, manifest.json, the progress record, the lock), the merge folder for patches
+//! VERSION, manifest.json, the progress record, the lock, the project's source record and
+//! the progress record of `upkeep new`), the merge folder for patches
 //! and notes, and the backups folder it shares with refresh (`.upkeep-backups/<run>/`).
 //! None of these is ever a managed file.
 //!
@@ -43,6 +44,10 @@ pub struct UpdatePaths {
     pub progress: String,
     /// The lock.
     pub lock: String,
+    /// Where the project came from (`upkeep new`, `upkeep adopt`; read by update and status).
+    pub source: String,
+    /// The progress record of an `upkeep new` under way.
+    pub new_progress: String,
     /// Patches and notes (`.upkeep-merge`).
     pub merge_dir: String,
     /// Backups, one folder per run.
@@ -62,6 +67,8 @@ pub fn update_paths(state_dir: &str) -> Result<UpdatePaths> {
         manifest: at("manifest.json"),
         progress: at(IN_PROGRESS_FILE),
         lock: at("update.lock"),
+        source: at(crate::lifecycle::PROJECT_SOURCE_FILE),
+        new_progress: at(crate::lifecycle::NEW_IN_PROGRESS_FILE),
         merge_dir: format!("{state_dir}-merge"),
         backups_dir: BACKUPS_DIR.into(),
         legacy_backups_dir: format!("{state_dir}-backup"),

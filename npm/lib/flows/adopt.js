@@ -55,8 +55,10 @@ export async function adopt(request) {
     stopRequested: request.stopRequested,
   });
   try {
-    ensureParents(root, `${stateDir}/update.lock`);
-    const held = acquireLock(join(root, stateDir, 'update.lock'), 'adopt', { what: 'another upkeep run' });
+    /** @type {import('../index.js').UpdatePaths} */
+    const paths = engine.updatePaths(stateDir);
+    ensureParents(root, paths.lock);
+    const held = acquireLock(join(root, paths.lock), 'adopt', { what: 'another upkeep run' });
     try {
       /** @type {import('../index.js').Manifest} */
       const manifest = engine.parseManifest(release.layout.manifest, `${release.spec} manifest`);
@@ -73,8 +75,8 @@ export async function adopt(request) {
       const plan = engine.planAdopt({
         spec: release.spec,
         files,
-        existingVersion: readText(join(root, stateDir, 'VERSION')),
-        existingSource: readText(join(root, stateDir, 'source.json')),
+        existingVersion: readText(join(root, paths.version)),
+        existingSource: readText(join(root, paths.source)),
         force,
         record: { source: source.source, version: release.version, subpath: release.source.subpath ?? null, resolved: release.resolved },
         manifest: release.layout.manifest,

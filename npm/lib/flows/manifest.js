@@ -37,7 +37,7 @@ export function manifestInitFlow(request) {
     .map((e) => e.path);
   /** @type {import('../index.js').ManifestInit} */
   const init = engine.manifestInit({ label: dir, files, rules, stateDir });
-  const rel = `${stateDir}/manifest.json`;
+  const rel = engine.updatePaths(stateDir).manifest;
   const at = inspect(dir, rel);
   /** @type {import('../index.js').ManifestWrite} */
   const decision = engine.manifestWrite({
@@ -63,7 +63,7 @@ export function manifestCheckFlow(request) {
   const entries = listTree(dir);
   let manifest = null;
   try {
-    manifest = readFileSync(join(dir, stateDir, 'manifest.json'), 'utf8');
+    manifest = readFileSync(join(dir, engine.updatePaths(stateDir).manifest), 'utf8');
   } catch (error) {
     if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'ENOENT') throw error;
   }

@@ -77,10 +77,12 @@ export async function newProject(request) {
     stopRequested: request.stopRequested,
   });
   const root = resolve(target);
+  /** @type {import('../index.js').UpdatePaths} */
+  const paths = engine.updatePaths(stateDir);
   const start = engine.scaffoldStart({
     target,
     entries: topEntries(root, target),
-    inProgress: readText(join(root, stateDir, 'new-in-progress.json')),
+    inProgress: readText(join(root, paths.newProgress)),
     spec: release.spec,
     force,
     runId: engine.runId('update', (request.now ?? (() => new Date()))().getTime(), ''),
@@ -88,8 +90,8 @@ export async function newProject(request) {
     stateEntries: topEntries(join(root, stateDir), `${target}/${stateDir}`),
   });
   mkdirSync(root, { recursive: true });
-  ensureParents(root, `${stateDir}/update.lock`);
-  const held = acquireLock(join(root, stateDir, 'update.lock'), start.runId, { what: 'another upkeep run' });
+  ensureParents(root, paths.lock);
+  const held = acquireLock(join(root, paths.lock), start.runId, { what: 'another upkeep run' });
   /** @type {NewOutcome} */
   let outcome;
   try {

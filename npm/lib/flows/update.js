@@ -111,12 +111,12 @@ export async function update(request) {
     const fetched = counter(onProgress, 'fetch', 2);
     const latest = await open(sources.latest, 'latest', releases, openOptions(root, sources, request, 'latest'));
     fetched.step(sources.latest);
-    const latestVersion = releaseText(latest, `${stateDir}/VERSION`, 'latest', 'release');
+    const latestVersion = releaseText(latest, paths.version, 'latest', 'release');
     /** @type {import('../index.js').UpdateFacts} */
     const observed = {
       installed,
       latest: latestVersion,
-      committed: committedVersion(root, stateDir),
+      committed: committedVersion(root, paths.version),
       inProgress: record,
       source: sources.record
         ? {
@@ -162,11 +162,11 @@ export async function update(request) {
     // package) is refused, or used and reported with --allow-drift.
     const drift = engine.checkReleaseDrift(baseline.spec, sources.expectResolved, baseline.resolved, request.allowDrift ?? false);
     if (drift) outcome.notices.push(drift);
-    const ready = engine.prepareUpdate({ ...observed, baseline: releaseText(baseline, `${stateDir}/VERSION`, 'baseline', 'release') });
+    const ready = engine.prepareUpdate({ ...observed, baseline: releaseText(baseline, paths.version, 'baseline', 'release') });
     if (ready.step !== 'ready') throw new Error(`upkeep bug: the engine answered '${ready.step}' to an update given its baseline`);
     const { start } = ready;
-    const baselineManifest = releaseText(baseline, `${stateDir}/manifest.json`, 'baseline', 'release-manifest');
-    const latestManifest = releaseText(latest, `${stateDir}/manifest.json`, 'latest', 'release-manifest');
+    const baselineManifest = releaseText(baseline, paths.manifest, 'baseline', 'release-manifest');
+    const latestManifest = releaseText(latest, paths.manifest, 'latest', 'release-manifest');
     // Both manifests are parsed once, in the engine, for the guard, the read list and the plan.
     /** @type {import('../index.js').UpdateInputs} */
     const inputs = engine.UpdateInputs.open(baselineManifest, latestManifest, stateDir);
@@ -432,10 +432,10 @@ function releaseText(release, rel, label, file) {
   return text;
 }
 
-/** The installed version in the project's last commit, or null outside git. */
-function committedVersion(/** @type {string} */ root, /** @type {string} */ stateDir) {
+/** The installed version in the project's last commit (`versionPath`, the engine's), or null outside git. */
+function committedVersion(/** @type {string} */ root, /** @type {string} */ versionPath) {
   try {
-    return execFileSync('git', ['-C', root, 'show', `HEAD:./${stateDir}/VERSION`], {
+    return execFileSync('git', ['-C', root, 'show', `HEAD:./${versionPath}`], {
       env: { ...process.env, LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0' },
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],

@@ -8032,6 +8032,14 @@ export type UpdatePaths = {
    */
   lock: string;
   /**
+   * Where the project came from (`upkeep new`, `upkeep adopt`; read by update and status).
+   */
+  source: string;
+  /**
+   * The progress record of an `upkeep new` under way.
+   */
+  newProgress: string;
+  /**
    * Patches and notes (`.upkeep-merge`).
    */
   mergeDir: string;

@@ -33,6 +33,8 @@ export class Project {
     this.options = options;
     this.providers = providers;
     this.stateDir = options.stateDir ?? DEFAULT_STATE_DIR;
+    /** @type {import('../index.js').UpdatePaths} where the engine keeps the project's own files */
+    this.paths = engine.updatePaths(this.stateDir);
     /** @type {ProjectStatus} */
     this.status = { state: 'loading', message: engine.editorNotice({ kind: 'reading', root }) };
     /** @type {Map<string, import('../index.js').EditorManifest['files'][number]>} */
@@ -86,20 +88,19 @@ export class Project {
   }
 
   async loadUpdate() {
-    const own = await readText(join(this.root, this.stateDir, 'manifest.json'));
+    const own = await readText(join(this.root, this.paths.manifest));
     // The project's own copy of the installed manifest: a damaged one is named in the status.
-    if (own !== null)
-      this.blame(`${this.stateDir}/manifest.json`, () => engine.parseManifest(own, `the project's ${this.stateDir}/manifest.json`));
+    if (own !== null) this.blame(this.paths.manifest, () => engine.parseManifest(own, `the project's ${this.paths.manifest}`));
     const answer = await resolveReleases(this.providers, this.root, this.stateDir);
     if ('unavailable' in answer) {
       this.status = { state: 'error', message: engine.editorNotice({ kind: 'unreachable', root: this.root, why: answer.unavailable }) };
       return;
     }
     this.releases = answer;
-    const latest = await readText(join(answer.latestDir, this.stateDir, 'manifest.json'));
+    const latest = await readText(join(answer.latestDir, this.paths.manifest));
     if (latest === null)
       throw new Error(engine.editorNotice({ kind: 'release-without-manifest', origin: answer.origin, stateDir: this.stateDir }));
-    const baseline = answer.baselineDir ? await readText(join(answer.baselineDir, this.stateDir, 'manifest.json')) : own;
+    const baseline = answer.baselineDir ? await readText(join(answer.baselineDir, this.paths.manifest)) : own;
     const manifest = engine.editorManifest(latest, baseline);
     this.files = new Map(manifest.files.map((/** @type {any} */ f) => [f.path, f]));
     this.shipped = manifest.shipped;
@@ -263,7 +264,7 @@ export async function discover(folder, options, providers) {
   const stateDir = options.stateDir ?? DEFAULT_STATE_DIR;
   /** @type {'update' | 'install' | null} */
   const kind = engine.projectKind({
-    hasVersion: await isFile(join(folder, stateDir, 'VERSION')),
+    hasVersion: await isFile(join(folder, engine.updatePaths(stateDir).version)),
     hasRecord: await isFile(join(folder, SOURCE_RECORD_NAME)),
     sourceNamed: Boolean(options.source),
   });

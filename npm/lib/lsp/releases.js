@@ -65,7 +65,7 @@ export function namedReleasesProvider(options) {
     name: 'initialization options (baseline, latest)',
     async resolve(root, stateDir) {
       if (!options.latest) return null;
-      const installed = await readVersion(join(root, stateDir, 'VERSION'));
+      const installed = await readVersion(versionPath(root, stateDir));
       if (installed === null) return { unavailable: engine.editorNotice({ kind: 'no-version', stateDir, root }) };
       /** @type {import('../shim/release-source.js').Release[]} */
       const opened = [];
@@ -75,7 +75,7 @@ export function namedReleasesProvider(options) {
         opened.push(latest);
         const baseline = options.baseline ? await openRelease(options.baseline, 'baseline', { cwd: root, stateDir }) : null;
         if (baseline) opened.push(baseline);
-        const latestVersion = await readVersion(join(latest.dir, stateDir, 'VERSION'));
+        const latestVersion = await readVersion(versionPath(latest.dir, stateDir));
         if (latestVersion === null)
           throw new Error(engine.editorNotice({ kind: 'release-without-version', release: options.latest, stateDir }));
         return {
@@ -114,7 +114,7 @@ export function recordedSourceProvider(options) {
         if (/** @type {{ code?: string }} */ (error).code === 'no-source') return null;
         return { unavailable: /** @type {Error} */ (error).message };
       }
-      const installed = await readVersion(join(root, stateDir, 'VERSION'));
+      const installed = await readVersion(versionPath(root, stateDir));
       if (installed === null) return { unavailable: engine.editorNotice({ kind: 'no-version', stateDir, root }) };
       /** @type {import('../shim/release-source.js').Release[]} */
       const opened = [];
@@ -152,13 +152,13 @@ export function releaseDirectoriesProvider(options) {
     name: 'initialization options (releases)',
     async resolve(root, stateDir) {
       if (!options.releases) return null;
-      const installed = await readVersion(join(root, stateDir, 'VERSION'));
+      const installed = await readVersion(versionPath(root, stateDir));
       if (installed === null) return { unavailable: engine.editorNotice({ kind: 'no-version', stateDir, root }) };
       const named = (Array.isArray(options.releases) ? options.releases : [options.releases]).map((r) => absolute(root, r));
       /** @type {{ dir: string, version: string }[]} */
       const found = [];
       for (const dir of named) {
-        const version = await readVersion(join(dir, stateDir, 'VERSION'));
+        const version = await readVersion(versionPath(dir, stateDir));
         if (version !== null) {
           found.push({ dir, version });
           continue;
@@ -167,7 +167,7 @@ export function releaseDirectoriesProvider(options) {
         const children = await readdir(dir, { withFileTypes: true }).catch(() => []);
         for (const child of children.filter((c) => c.isDirectory())) {
           const inner = join(dir, child.name);
-          const v = await readVersion(join(inner, stateDir, 'VERSION'));
+          const v = await readVersion(versionPath(inner, stateDir));
           if (v !== null) found.push({ dir: inner, version: v });
         }
       }
@@ -210,3 +210,11 @@ async function readVersion(/** @type {string} */ path) {
 }
 
 const absolute = (/** @type {string} */ root, /** @type {string} */ path) => (isAbsolute(path) ? path : resolve(root, path));
+
+/**
+ * The version file of the project or release at `dir`, where the engine's layout puts it.
+ * @param {string} dir @param {string} stateDir
+ */
+function versionPath(dir, stateDir) {
+  return join(dir, engine.updatePaths(stateDir).version);
+}

@@ -347,21 +347,23 @@ function entryKey(spec, identity, revision, ctx) {
  * @returns {import('../index.js').ReleaseLayout}
  */
 function layoutOf(root, ctx, { tagVersion = null, tag = null, view = false, entries = listTree(root) }) {
+  /** @type {import('../index.js').UpdatePaths} */
+  const paths = engine.updatePaths(ctx.stateDir);
   // Read strictly: a lossy decoding would be laid out as the release's own file.
-  const read = (/** @type {string} */ name) => {
+  const read = (/** @type {string} */ rel, /** @type {'release-manifest' | 'release'} */ what) => {
     let bytes;
     try {
-      bytes = readFileSync(join(root, ctx.stateDir, name));
+      bytes = readFileSync(join(root, rel));
     } catch {
       return null;
     }
     const release = ctx.label === 'release' ? 'the release' : `the ${ctx.label} release`;
-    return decodeStrict(bytes, `${release}'s ${ctx.stateDir}/${name}`, name === 'manifest.json' ? 'release-manifest' : 'release');
+    return decodeStrict(bytes, `${release}'s ${rel}`, what);
   };
   const input = {
     label: ctx.text,
-    manifest: read('manifest.json'),
-    versionFile: read('VERSION'),
+    manifest: read(paths.manifest, 'release-manifest'),
+    versionFile: read(paths.version, 'release'),
     tagVersion,
     tag,
     stateDir: ctx.stateDir,
@@ -397,10 +399,11 @@ async function placeFiles(root, tree, layout, ctx, place) {
       if (ctx.stopRequested?.()) throw fetchError({ kind: 'stopped', name: ctx.name, copying: true });
     }
   }
-  const state = join(tree, ctx.stateDir);
-  mkdirSync(state, { recursive: true });
-  writeFileSync(join(state, 'manifest.json'), layout.manifest);
-  writeFileSync(join(state, 'VERSION'), `${layout.version}\n`);
+  /** @type {import('../index.js').UpdatePaths} */
+  const paths = engine.updatePaths(ctx.stateDir);
+  mkdirSync(join(tree, paths.stateDir), { recursive: true });
+  writeFileSync(join(tree, paths.manifest), layout.manifest);
+  writeFileSync(join(tree, paths.version), `${layout.version}\n`);
 }
 
 /**

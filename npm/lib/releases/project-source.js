@@ -9,8 +9,6 @@ import { atomicWrite } from '../shim/atomic-write.js';
 import { ensureParents, inspect, unsafePathError } from '../shim/safe-path.js';
 import { DEFAULT_STATE_DIR } from '../generated/defaults.js';
 
-export const SOURCE_FILE = 'source.json';
-
 /**
  * The releases to compare, from the project's record and the request's flags.
  * @param {string} root @param {string} stateDir
@@ -18,11 +16,13 @@ export const SOURCE_FILE = 'source.json';
  * @returns {import('../index.js').UpdateSources}
  */
 export function resolveSources(root, stateDir, request) {
+  /** @type {import('../index.js').UpdatePaths} */
+  const paths = engine.updatePaths(stateDir);
   return engine.updateSources({
     root,
     stateDir,
-    record: readText(join(root, stateDir, SOURCE_FILE)),
-    installed: readText(join(root, stateDir, 'VERSION')),
+    record: readText(join(root, paths.source)),
+    installed: readText(join(root, paths.version)),
     baseline: request.baseline ?? null,
     latest: request.latest ?? null,
     to: request.to ?? null,
@@ -59,7 +59,7 @@ export function openOptions(root, sources, request, side) {
  * @param {{ version: string, resolved: string | null }} release
  */
 export function recordInstalled(root, stateDir, record, release) {
-  const rel = `${stateDir}/${SOURCE_FILE}`;
+  const rel = engine.updatePaths(stateDir).source;
   const at = inspect(root, rel);
   if (at.kind !== 'file' && at.kind !== 'missing') throw unsafePathError({ kind: 'writes-through', path: rel, found: at.kind });
   ensureParents(root, rel);
