@@ -48,6 +48,7 @@ function parseHunks(/** @type {Buffer} */ patch) {
         oldLines,
         newStart: newLines ? newStart - 1 : newStart,
         newLines,
+        header: line.slice(0, -1),
         lines: /** @type {any[]} */ ([]),
       };
       hunks.push(hunk);

@@ -73,6 +73,7 @@ fn hunk_json(hunk: &Hunk) -> Value {
         "oldLines": hunk.old_lines,
         "newStart": hunk.new_start,
         "newLines": hunk.new_lines,
+        "header": hunk.header,
         "lines": lines,
     })
 }

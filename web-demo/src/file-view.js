@@ -347,7 +347,6 @@ export function mountFileView(root) {
             ),
         ...hunks.map((hunk, i) => {
           const on = accepted.has(i);
-          const header = `@@ -${hunk.oldStart + 1},${hunk.oldLines} +${hunk.newStart + 1},${hunk.newLines} @@`;
           const lines = hunk.lines.map((l) => `${l.kind === 'insert' ? '+' : l.kind === 'delete' ? '-' : ' '}${decode(l.text)}`).join('');
           return h(
             `div.hunk${on ? '.accepted' : ''}`,
@@ -355,7 +354,7 @@ export function mountFileView(root) {
             h(
               'div.hunk-head',
               null,
-              h('code', null, header),
+              h('code', null, hunk.header),
               h(
                 'button',
                 { class: on ? 'primary' : '', 'data-testid': `accept-${i}`, onclick: () => (accepted.add(i), update()) },

@@ -46,6 +46,9 @@ pub struct Hunk {
     pub new_start: usize,
     /// How many new lines the hunk covers (context and inserted lines).
     pub new_lines: usize,
+    /// Its header line as `diff -u` writes it, without the newline (`@@ -3,2 +3,3 @@`;
+    /// an empty range is the line before it: `@@ -0,0 +1,2 @@`).
+    pub header: String,
     /// The lines in patch order: context, then each change's deletions, then its
     /// insertions.
     pub lines: Vec<HunkLine>,
@@ -237,11 +240,15 @@ impl<'a> LinePair<'a> {
             at = edit.old.end;
         }
         push(LineKind::Context, &self.old[at..group.old.end]);
+        let mut header = Vec::new();
+        super::udiff::write_header(&mut header, group);
         Hunk {
             old_start: group.old.start,
             old_lines: group.old.len(),
             new_start: group.new.start,
             new_lines: group.new.len(),
+            // Digits, commas and signs only.
+            header: String::from_utf8_lossy(&header).trim_end().to_string(),
             lines,
         }
     }

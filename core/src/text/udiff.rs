@@ -114,11 +114,7 @@ pub fn unified_diff(old: &[u8], new: &[u8], options: &DiffOptions) -> Result<Uni
 
 /// Writes one hunk: its header, then context, deletions and insertions in order.
 fn render_hunk(pair: &LinePair<'_>, group: &Group, out: &mut Vec<u8>) {
-    out.extend_from_slice(b"@@ -");
-    write_range(out, group.old.start, group.old.len());
-    out.extend_from_slice(b" +");
-    write_range(out, group.new.start, group.new.len());
-    out.extend_from_slice(b" @@\n");
+    write_header(out, group);
     let mut at = group.old.start;
     for edit in &pair.edits[group.edits.clone()] {
         write_lines(out, b' ', &pair.old[at..edit.old.start]);
@@ -127,6 +123,15 @@ fn render_hunk(pair: &LinePair<'_>, group: &Group, out: &mut Vec<u8>) {
         at = edit.old.end;
     }
     write_lines(out, b' ', &pair.old[at..group.old.end]);
+}
+
+/// A hunk's header line, `@@ -a,b +c,d @@` and its newline.
+pub(super) fn write_header(out: &mut Vec<u8>, group: &Group) {
+    out.extend_from_slice(b"@@ -");
+    write_range(out, group.old.start, group.old.len());
+    out.extend_from_slice(b" +");
+    write_range(out, group.new.start, group.new.len());
+    out.extend_from_slice(b" @@\n");
 }
 
 /// A hunk header range as GNU diff prints it: `start,count`; `start` alone for one line;

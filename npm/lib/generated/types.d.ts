@@ -2422,6 +2422,11 @@ export type Hunk = {
    */
   newLines: number;
   /**
+   * Its header line as `diff -u` writes it, without the newline (`@@ -3,2 +3,3 @@`;
+   * an empty range is the line before it: `@@ -0,0 +1,2 @@`).
+   */
+  header: string;
+  /**
    * The lines in patch order: context, then each change's deletions, then its
    * insertions.
    */
