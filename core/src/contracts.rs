@@ -380,6 +380,7 @@ fn roots(generator: &mut SchemaGenerator) {
         crate::update::ChangelogSection,
         crate::update::Need,
         crate::update::OverviewInput,
+        crate::update::MergePreview,
         crate::update::PlanOverview,
         crate::update::PlannedWrite,
         crate::update::StateProblem,

@@ -614,6 +614,7 @@ fn run(call: &str, args: &[Value]) -> Value {
             args[1].as_u64().unwrap(),
         ))),
         "planOverview" => encoded(Ok(update::plan_overview(&typed(&args[0])))),
+        "previewMergeOptions" => encoded(Ok(update::preview_merge_options(&typed(&args[0])))),
         "nothingToPlan" => encoded(Ok(update::nothing_to_plan(text(0), text(1), text(2)))),
         "sealReport" => encoded(Ok(land::seal_report(text(0), typed(&args[1])))),
         "prPayload" => encoded(fleet::pr_payload(&typed(&args[0]))),

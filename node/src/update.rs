@@ -426,6 +426,21 @@ pub fn plan_overview<'env>(
     encode(env, &update::plan_overview(&input))
 }
 
+/// The options an update merges a file both sides changed with, for a view's preview.
+#[napi(ts_return_type = "MergeOptions")]
+pub fn preview_merge_options<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "MergePreview")] preview: Object,
+) -> napi::Result<Unknown<'env>> {
+    let preview: update::MergePreview = decode(
+        env,
+        ErrorKind::InvalidArgument,
+        "previewMergeOptions",
+        preview,
+    )?;
+    encode(env, &update::preview_merge_options(&preview))
+}
+
 /// The line for a project with nothing to plan.
 #[napi]
 pub fn nothing_to_plan(status: String, installed: String, latest: String) -> String {

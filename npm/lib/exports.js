@@ -106,6 +106,7 @@ export const ENGINE = Object.freeze([
       'writeConstants',
       'preflightRefusal',
       'planOverview',
+      'previewMergeOptions',
       'nothingToPlan',
       'UpdateSession',
       'UpdateInputs',

@@ -163,6 +163,7 @@ import type {
   MatrixChoice,
   MergeDiff,
   MergeOptions,
+  MergePreview,
   MergeResult,
   MergeSpec,
   MergeSummary,
@@ -628,6 +629,8 @@ export declare function writeConstants(): WriteConstants;
 export declare function preflightRefusal(seen: TargetSeen): Refusal | null;
 /** What a view of an update plan shows (the web demo): its headline, what needs the person (conflicts by route, deletes, adopter actions), each file written and how to show it. */
 export declare function planOverview(input: OverviewInput): PlanOverview;
+/** The options the update `preview` names merges a file both sides changed with (labels `yours`, `<from> (baseline)`, `<to> (latest)`; diff3 markers, or two-part ones under `conflicts: 'markers'`): pass them to `merge` to show the merge the update would write. */
+export declare function previewMergeOptions(preview: MergePreview): MergeOptions;
 /** The line for a project with nothing to plan (`Nothing to plan: the project is up-to-date (installed 1.3.0, latest 1.3.0).`). */
 export declare function nothingToPlan(status: string, installed: string, latest: string): string;
 

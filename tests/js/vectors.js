@@ -400,6 +400,7 @@ const calls = {
   isStepCommit: (api, [facts]) => api.isStepCommit(facts),
   sealReport: (api, [path, handoff]) => api.sealReport(path, handoff),
   planOverview: (api, [input]) => api.planOverview(input),
+  previewMergeOptions: (api, [preview]) => api.previewMergeOptions(preview),
   nothingToPlan: (api, [status, installed, latest]) => api.nothingToPlan(status, installed, latest),
   adoptRefusal: (api, [spec]) => api.adoptRefusal(spec),
   firstCommitWords: (api, [git]) => api.firstCommitWords(git),

@@ -304,6 +304,14 @@ pub fn plan_overview(input: JsValue) -> Result<JsValue, JsValue> {
     encode(&update::plan_overview(&input))
 }
 
+/// The options an update merges a file both sides changed with, for a view's preview.
+#[wasm_bindgen(js_name = previewMergeOptions)]
+pub fn preview_merge_options(preview: JsValue) -> Result<JsValue, JsValue> {
+    let preview: update::MergePreview =
+        decode(ErrorKind::InvalidArgument, "previewMergeOptions", preview)?;
+    encode(&update::preview_merge_options(&preview))
+}
+
 /// The line for a project with nothing to plan.
 #[wasm_bindgen(js_name = nothingToPlan)]
 pub fn nothing_to_plan(status: &str, installed: &str, latest: &str) -> String {

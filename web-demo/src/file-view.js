@@ -163,7 +163,7 @@ export function mountFileView(root) {
         'h2',
         null,
         'Three-way merge ',
-        h('span.muted', null, '(the engine merge upkeep update writes: ours = current, base = baseline, theirs = latest, diff3 markers)'),
+        h('span.muted', null, '(what upkeep update writes: ours = current, base = baseline, theirs = latest; markers as planned)'),
       ),
       mergeBox,
     ),
@@ -309,13 +309,9 @@ export function mountFileView(root) {
 
     // The three-way merge.
     try {
-      const { from, to } = versions();
-      const merged = upkeep.merge(current, baseline, latest, {
-        style: 'diff3',
-        oursLabel: 'yours',
-        baseLabel: `${from} (baseline)`,
-        theirsLabel: `${to} (latest)`,
-      });
+      // The options the update merges with, in the mode it is planned with.
+      const conflicts = context?.input.options?.conflicts ?? null;
+      const merged = upkeep.merge(current, baseline, latest, upkeep.previewMergeOptions({ ...versions(), conflicts }));
       const summary = upkeep.mergeSummary(merged.conflicts);
       mergeBox.replaceChildren(
         h('p', { 'data-testid': 'merge-conflicts' }, h(summary.clean ? 'span.ok' : 'span.warn', null, summary.text)),

@@ -69,12 +69,15 @@ function cliPlan(/** @type {string[]} */ command = ['update', '--dry-run']) {
   return JSON.parse(stdout);
 }
 
-/** What `upkeep update` writes into `path` of a temp copy of the example project. */
-function cliWritten(/** @type {string} */ path) {
+/** What `upkeep update` (with `flags`) writes into `path` of a temp copy of the example project. */
+function cliWritten(/** @type {string} */ path, /** @type {string[]} */ flags = []) {
   const project = join(scratch, 'updated-project');
   rmSync(project, { recursive: true, force: true });
   cpSync(join(repo, 'examples/starter-project'), project, { recursive: true });
-  const { status, stderr } = runCli(['update', '--baseline', join(repo, 'examples/starter-template'), '--latest', join(repo, 'examples/starter-template-1.3.0'), '--root', project, '--yes', '--json']);
+  const { status, stderr } = runCli([
+    'update', ...flags, '--baseline', join(repo, 'examples/starter-template'), '--latest', join(repo, 'examples/starter-template-1.3.0'),
+    '--root', project, '--yes', '--json',
+  ]);
   assert.ok(status === 0 || status === 1, stderr);
   return readFileSync(join(project, path), 'utf8');
 }
@@ -154,6 +157,21 @@ test('a file both sides edited apart opens as merged, with the merge upkeep upda
   assert.deepEqual(await page.getByTestId('verdict-bucket').locator('.pill').allInnerTexts(), ['merge']);
   assert.equal(await page.getByTestId('merge-conflicts').innerText(), 'Clean merge');
   assert.equal(await page.getByTestId('merge-result').textContent(), cliWritten('README.md'));
+});
+
+test('under --conflicts markers the three-way view shows the two-part merge that update writes', async () => {
+  await page.getByRole('tab', { name: 'Whole release' }).click();
+  await page.getByTestId('conflict-mode').selectOption('markers');
+  const report = cliPlan(['update', '--dry-run', '--conflicts', 'markers']);
+  const conflict = report.conflicts.find((/** @type {any} */ c) => c.route === 'markers');
+  await page.locator(`[data-testid="plan-table"] tr[data-path="${conflict.path}"]`).click();
+  await page.getByTestId('file-view').waitFor({ state: 'visible' });
+  const shown = await page.getByTestId('merge-result').textContent();
+  assert.equal(shown, cliWritten(conflict.path, ['--conflicts', 'markers']));
+  assert.ok(!shown?.includes('|||||||'), 'no base section: two-part markers');
+  await page.getByRole('tab', { name: 'Whole release' }).click();
+  await page.getByTestId('conflict-mode').selectOption('merge');
+  await page.getByRole('tab', { name: 'Three-way' }).click();
 });
 
 test('a pasted triple gets the verdict the CLI gives the same files', async () => {

@@ -63,8 +63,8 @@ pub use manifest::{
     claim_holds, parse_manifest, Claim, FileClass, Manifest, ManifestEntry, MANIFEST_SCHEMA,
 };
 pub use overview::{
-    nothing_to_plan, plan_overview, FileOverview, Need, OverviewInput, PlanOverview, PlannedWrite,
-    WriteView, CONFLICT_MODES, REPORT_BUCKETS,
+    nothing_to_plan, plan_overview, preview_merge_options, FileOverview, MergePreview, Need,
+    OverviewInput, PlanOverview, PlannedWrite, WriteView, CONFLICT_MODES, REPORT_BUCKETS,
 };
 pub(crate) use plan::conflict::update_merge_options;
 pub use plan::conflict::ConflictRoute;

@@ -23,8 +23,10 @@
 
 use std::collections::HashMap;
 
-use super::plan::conflict::ConflictRoute;
+use super::plan::conflict::{update_merge_options, ConflictRoute};
+use super::plan::ConflictMode;
 use super::report::UpdateReport;
+use crate::text::MergeOptions;
 
 /// The report's buckets in the order a view shows them, each with what it means (a
 /// legend, a tooltip).
@@ -346,6 +348,44 @@ pub fn plan_overview(input: &OverviewInput) -> PlanOverview {
             .collect(),
         files: file_rows(report, &input.files),
     }
+}
+
+/// The update a view previews a three-way merge for: its versions and its `--conflicts`
+/// mode.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct MergePreview {
+    /// The installed version (the baseline's).
+    pub from: String,
+    /// The version updated to (the latest's).
+    pub to: String,
+    /// The `--conflicts` mode; none: the default.
+    #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
+    pub conflicts: Option<ConflictMode>,
+}
+
+/// The options the update `preview` names merges a file both sides changed with (labels
+/// `yours`, `<from> (baseline)`, `<to> (latest)`; the markers its mode writes), so that a
+/// view shows the very merge the update would write.
+///
+/// ```
+/// use upkeep_core::update::{preview_merge_options, MergePreview};
+///
+/// let options = preview_merge_options(&MergePreview { from: "1.0.0".into(), to: "1.1.0".into(), conflicts: None });
+/// assert_eq!(options.theirs_label.as_deref(), Some("1.1.0 (latest)"));
+/// ```
+pub fn preview_merge_options(preview: &MergePreview) -> MergeOptions {
+    update_merge_options(
+        &preview.from,
+        &preview.to,
+        preview.conflicts.unwrap_or_default(),
+    )
 }
 
 /// The line for a project with nothing to plan (up to date, ahead).

@@ -110,6 +110,7 @@ export const {
   writeConstants,
   preflightRefusal,
   planOverview,
+  previewMergeOptions,
   nothingToPlan,
   UpdateSession,
   UpdateInputs,

@@ -3744,6 +3744,25 @@ export type MergeOptions = {
 };
 
 /**
+ * The update a view previews a three-way merge for: its versions and its `--conflicts`
+ * mode.
+ */
+export type MergePreview = {
+  /**
+   * The installed version (the baseline's).
+   */
+  from: string;
+  /**
+   * The version updated to (the latest's).
+   */
+  to: string;
+  /**
+   * The `--conflicts` mode; none: the default.
+   */
+  conflicts?: ConflictMode | null;
+};
+
+/**
  * The merged text and how many conflicts it holds.
  */
 export type MergeResult = {

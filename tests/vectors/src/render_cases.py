@@ -279,6 +279,9 @@ case("planOverview: every kind of write, conflicts by route", "planOverview",
                   w("write-patch", "logo.png", ".upkeep-merge/logo.png", 2048), w("write-patch", "package.json", ".upkeep-merge/package.json.notes")]})
 case("planOverview: nothing needs the person", "planOverview",
      {"report": dict(update_report, conflicts=[], delete=[]), "files": ["a"], "actions": []})
+# The merge a view previews is the one the update writes, in each mode.
+for conflicts in [None, "merge", "markers", "patch"]:
+    case(f"previewMergeOptions: conflicts {conflicts or 'left out'}", "previewMergeOptions", {"from": "1.2.0", "to": "1.3.0", **({"conflicts": conflicts} if conflicts else {})})
 case("nothingToPlan: up to date", "nothingToPlan", "up-to-date", "1.3.0", "1.3.0")
 case("nothingToPlan: ahead", "nothingToPlan", "ahead", "1.4.0", "1.3.0")
 print(json.dumps({"$comment": "What the command line prints, rendered by the engine. Inputs: tests/vectors/src/render_cases.py; expected values blessed from the native addon and reviewed by hand. Format: tests/vectors/README.md.", "cases": cases}, indent=2, ensure_ascii=False))
