@@ -290,7 +290,7 @@ export function mountReleaseView(root, openFile) {
    * @param {import('upkeep').UpdatePlan} plan @param {import('upkeep').PlanOverview} overview
    */
   function patches(plan, overview) {
-    if (overview.writes.length === 0) return h('p.muted', null, 'None: no file was edited on both sides.');
+    if (overview.writes.length === 0) return h('p.muted', null, 'None: this update merges no file and writes no patch.');
     return h(
       'div',
       { 'data-testid': 'patches' },
