@@ -206,9 +206,9 @@ describe('folders by handle', { skip: byHandle ? false : 'no /proc/self/fd on th
 describe('lock', () => {
   const lockPath = join(dir, 'refresh.lock');
   test('a second holder fails fast, naming the first', () => {
-    const lock = acquireLock(lockPath, 'r1');
+    const lock = acquireLock(lockPath, 'r1', { what: 'refresh' });
     assert.throws(
-      () => acquireLock(lockPath, 'r2'),
+      () => acquireLock(lockPath, 'r2', { what: 'refresh' }),
       (/** @type {any} */ e) => e.code === 'busy' && /refresh already in progress \(pid \d+, host .+, since .+\)/.test(e.message),
     );
     lock.release();
@@ -223,7 +223,7 @@ describe('lock', () => {
   test('a lock from a dead pid on this host is broken', () => {
     const dead = spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], { encoding: 'utf8' }).stdout.trim();
     writeFileSync(lockPath, JSON.stringify({ pid: Number(dead), host: hostname(), start: '1', since: 'then', run: 'old' }));
-    const lock = acquireLock(lockPath, 'r3');
+    const lock = acquireLock(lockPath, 'r3', { what: 'refresh' });
     assert.equal(JSON.parse(readFileSync(lockPath, 'utf8')).run, 'r3');
     lock.release();
   });
@@ -238,7 +238,7 @@ describe('lock', () => {
       const [lockPath, log, at] = process.argv.slice(1);
       while (Date.now() < Number(at));
       try {
-        const held = acquireLock(lockPath, String(process.pid));
+        const held = acquireLock(lockPath, String(process.pid), { what: 'refresh' });
         appendFileSync(log, 'start ' + process.pid + '\\n');
         const until = Date.now() + 30;
         while (Date.now() < until);
@@ -281,18 +281,18 @@ describe('lock', () => {
   });
   test('an empty lock has an unknown owner and is not broken', () => {
     writeFileSync(lockPath, '');
-    assert.throws(() => acquireLock(lockPath, 'r4'), /unknown owner/);
+    assert.throws(() => acquireLock(lockPath, 'r4', { what: 'refresh' }), /unknown owner/);
     assert.equal(readFileSync(lockPath, 'utf8'), '');
     rmSync(lockPath);
   });
   test("another host's lock is never broken; the manual step is printed", () => {
     writeFileSync(lockPath, JSON.stringify({ pid: 1, host: 'elsewhere.invalid', start: '1', since: 'then', run: 'x' }));
-    assert.throws(() => acquireLock(lockPath, 'r5'), /remove '.*refresh.lock' by hand/);
+    assert.throws(() => acquireLock(lockPath, 'r5', { what: 'refresh' }), /remove '.*refresh.lock' by hand/);
     rmSync(lockPath);
   });
   test('a reused pid (same pid, other start time) is stale', () => {
     writeFileSync(lockPath, JSON.stringify({ pid: process.pid, host: hostname(), start: '1', since: 'then', run: 'x' }));
-    acquireLock(lockPath, 'r6').release();
+    acquireLock(lockPath, 'r6', { what: 'refresh' }).release();
   });
 });
 

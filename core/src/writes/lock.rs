@@ -10,13 +10,13 @@
 //! file to remove by hand.
 //!
 //! ```
-//! use upkeep_core::writes::{lock_refusal, lock_text, read_lock, LockFacts, LockHolder, LockSeen};
+//! use upkeep_core::writes::{lock_refusal, lock_text, read_lock, LockFacts, LockHolder, LockSeen, LockedRun};
 //!
 //! let holder = LockHolder { pid: 42, host: "ci".into(), start: None, since: Some("2026-01-01T00:00:00.000Z".into()), run: None };
 //! let text = lock_text(&holder);
 //! assert_eq!(read_lock(&text), Some(holder.clone()));
 //! let seen = |here, alive| LockSeen::Held { holder: holder.clone(), here, alive };
-//! let facts = |seen| LockFacts { what: "update".into(), shown: ".upkeep/update.lock".into(), seen };
+//! let facts = |seen| LockFacts { what: LockedRun::Update, shown: ".upkeep/update.lock".into(), seen };
 //! assert_eq!(lock_refusal(&facts(seen(true, false))), None); // stale: broken
 //! assert_eq!(lock_refusal(&facts(seen(true, true))).unwrap().code, "busy");
 //! ```
@@ -81,6 +81,46 @@ pub enum LockSeen {
     Contended,
 }
 
+/// The run a lock keeps to one at a time, as its refusal names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+#[non_exhaustive]
+pub enum LockedRun {
+    /// `upkeep update` (and a prune of its backups).
+    Update,
+    /// `upkeep install` and `upkeep refresh`, which share the host's lock.
+    Refresh,
+    /// `upkeep sync`.
+    Sync,
+    /// Any run that writes into the project (`upkeep new`, `upkeep adopt`).
+    AnyRun,
+}
+
+impl LockedRun {
+    /// What is already in progress: `update`, `another upkeep run`.
+    fn busy(self) -> &'static str {
+        match self {
+            LockedRun::AnyRun => "another upkeep run",
+            other => other.noun(),
+        }
+    }
+
+    /// The run, after "if no": `update`, `upkeep run`.
+    fn noun(self) -> &'static str {
+        match self {
+            LockedRun::Update => "update",
+            LockedRun::Refresh => "refresh",
+            LockedRun::Sync => "sync",
+            LockedRun::AnyRun => "upkeep run",
+        }
+    }
+}
+
 /// A lock the shim could not take, and how it names it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
@@ -90,8 +130,8 @@ pub enum LockSeen {
     serde(rename_all = "camelCase")
 )]
 pub struct LockFacts {
-    /// The command the lock guards (`update`, `refresh`), as messages name it.
-    pub what: String,
+    /// The run the lock guards.
+    pub what: LockedRun,
     /// The lock file's path, as shown.
     pub shown: String,
     /// What was there.
@@ -154,23 +194,24 @@ pub fn lock_refusal(facts: &LockFacts) -> Option<Refusal> {
     if lock_is_stale(seen) {
         return None;
     }
+    let (busy, noun) = (what.busy(), what.noun());
     let message = match seen {
         LockSeen::Unknown => format!(
-            "{what} already in progress (unknown owner: the lock file '{shown}' is empty or partial; if no {what} is running, remove it by hand)"
+            "{busy} already in progress (unknown owner: the lock file '{shown}' is empty or partial; if no {noun} is running, remove it by hand)"
         ),
         LockSeen::Held { holder, here, .. } => {
             let named = named(holder);
             if *here {
-                format!("{what} already in progress ({named})")
+                format!("{busy} already in progress ({named})")
             } else {
                 format!(
-                    "{what} already in progress ({named}); if no {what} runs on {}, remove '{shown}' by hand",
+                    "{busy} already in progress ({named}); if no {noun} runs on {}, remove '{shown}' by hand",
                     holder.host
                 )
             }
         }
         LockSeen::Contended => {
-            format!("{what} already in progress (the lock '{shown}' keeps changing hands)")
+            format!("{busy} already in progress (the lock '{shown}' keeps changing hands)")
         }
     };
     Some(Refusal::new("busy", message))
@@ -220,7 +261,7 @@ mod tests {
     fn only_this_hosts_dead_holder_is_stale() {
         let holder = read_lock("{\"pid\":7,\"host\":\"far\",\"since\":\"t\"}").unwrap();
         let facts = |seen| LockFacts {
-            what: "refresh".into(),
+            what: LockedRun::Refresh,
             shown: "x.lock".into(),
             seen,
         };
@@ -247,5 +288,23 @@ mod tests {
             .unwrap()
             .message
             .contains("keeps changing hands"));
+    }
+
+    #[test]
+    fn a_lock_any_run_takes_is_named_as_such() {
+        let holder = read_lock("{\"pid\":7,\"host\":\"far\",\"since\":\"t\"}").unwrap();
+        let facts = LockFacts {
+            what: LockedRun::AnyRun,
+            shown: "x.lock".into(),
+            seen: LockSeen::Held {
+                holder,
+                here: false,
+                alive: false,
+            },
+        };
+        assert_eq!(
+            lock_refusal(&facts).unwrap().message,
+            "another upkeep run already in progress (pid 7, host far, since t); if no upkeep run runs on far, remove 'x.lock' by hand"
+        );
     }
 }

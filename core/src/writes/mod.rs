@@ -42,7 +42,7 @@ pub use limits::{
 
 pub(crate) use lock::named as holder_named;
 pub use lock::{
-    lock_is_stale, lock_refusal, lock_text, read_lock, LockFacts, LockHolder, LockSeen,
+    lock_is_stale, lock_refusal, lock_text, read_lock, LockFacts, LockHolder, LockSeen, LockedRun,
 };
 pub use outcome::{describe_outcome, OsError, OutcomeKind, StepOutcome, WriteStage};
 pub use preflight::{preflight_refusal, TargetSeen};

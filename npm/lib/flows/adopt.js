@@ -58,7 +58,7 @@ export async function adopt(request) {
     /** @type {import('../index.js').UpdatePaths} */
     const paths = engine.updatePaths(stateDir);
     ensureParents(root, paths.lock);
-    const held = acquireLock(join(root, paths.lock), 'adopt', { what: 'another upkeep run' });
+    const held = acquireLock(join(root, paths.lock), 'adopt', { what: 'any-run' });
     try {
       /** @type {import('../index.js').Manifest} */
       const manifest = engine.parseManifest(release.layout.manifest, `${release.spec} manifest`);

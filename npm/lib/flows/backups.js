@@ -311,7 +311,7 @@ function lockAll(/** @type {string} */ root, /** @type {BackupsRequest} */ reque
       }
       const lock = splitPath(files.lock);
       const dir = openDir(root, lock.dir);
-      held.push({ ...acquireLock({ dir, name: lock.name }, 'prune'), dir });
+      held.push({ ...acquireLock({ dir, name: lock.name }, 'prune', { what: 'refresh' }), dir });
     }
   } catch (error) {
     for (const h of held) h.release();

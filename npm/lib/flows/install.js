@@ -53,7 +53,7 @@ export async function runInstall(request) {
   /** @type {import('../index.js').HomeFiles} */
   const files = plan.homeFiles();
   ensureParents(root, files.lock);
-  const lock = acquireLock(join(root, files.lock), runId);
+  const lock = acquireLock(join(root, files.lock), runId, { what: 'refresh' });
   try {
     const { outcomes, stopped, failed } = await carryOut(plan, {
       root,

@@ -91,7 +91,7 @@ export async function newProject(request) {
   });
   mkdirSync(root, { recursive: true });
   ensureParents(root, paths.lock);
-  const held = acquireLock(join(root, paths.lock), start.runId, { what: 'another upkeep run' });
+  const held = acquireLock(join(root, paths.lock), start.runId, { what: 'any-run' });
   /** @type {NewOutcome} */
   let outcome;
   try {

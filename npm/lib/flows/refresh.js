@@ -70,7 +70,9 @@ export async function runRefresh(request) {
   inputs.readRecord(recordBytes, files.record);
 
   let runId = newRunId();
-  const lock = request.dryRun ? undefined : (ensureParents(root, files.lock), acquireLock(join(root, files.lock), runId));
+  const lock = request.dryRun
+    ? undefined
+    : (ensureParents(root, files.lock), acquireLock(join(root, files.lock), runId, { what: 'refresh' }));
   try {
     const stopRequested = request.stopRequested ?? (() => false);
     const identity = await observeRefresh(sourceRoot, root, inputs, { stopRequested, onProgress: request.onProgress });

@@ -76,7 +76,7 @@ export async function sync({ cwd, from, picks = [], checks = [], dryRun = false,
   const runId = engine.runId('sync', started.getTime(), String(process.pid));
   let lock;
   try {
-    lock = acquireLock(join(state, 'sync.lock'), runId);
+    lock = acquireLock(join(state, 'sync.lock'), runId, { what: 'sync' });
   } catch (error) {
     if (!(error instanceof UpkeepError && error.code === 'busy')) throw error;
     const holder = /** @type {any} */ (error).holder ?? null;

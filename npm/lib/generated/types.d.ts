@@ -3162,9 +3162,9 @@ export type ListSpec = {
  */
 export type LockFacts = {
   /**
-   * The command the lock guards (`update`, `refresh`), as messages name it.
+   * The run the lock guards.
    */
-  what: string;
+  what: LockedRun;
   /**
    * The lock file's path, as shown.
    */
@@ -3223,6 +3223,11 @@ export type LockSeen =
       alive: boolean;
     }
   | { kind: 'contended' };
+
+/**
+ * The run a lock keeps to one at a time, as its refusal names it.
+ */
+export type LockedRun = 'update' | 'refresh' | 'sync' | 'any-run';
 
 /**
  * `scoreDeclared`'s options: a new card's actions, write set and intent.

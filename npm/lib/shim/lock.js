@@ -118,13 +118,13 @@ function isStale(/** @type {string} */ text) {
 
 /**
  * Takes the lock at `where` (a path, or a name in a folder opened by handle) for run
- * `runId`, or throws a busy UpkeepError naming the holder ("<what> already in progress (pid …,
- * host …, since …)").
+ * `runId`, or throws a busy UpkeepError naming the holder ("update already in progress (pid …,
+ * host …, since …)", in the engine's words).
  * @param {string | { dir: import('./dir-handle.js').DirHandle, name: string }} where @param {string} runId
- * @param {{ what?: string }} [options] the command named in messages (`refresh` by default)
+ * @param {{ what: import('../index.js').LockedRun }} options the run the lock guards, as the engine names it
  * @returns {{ release(): void, holder: object }}
  */
-export function acquireLock(where, runId, { what = 'refresh' } = {}) {
+export function acquireLock(where, runId, { what }) {
   const place = placeOf(where);
   const path = place.at(place.name);
   const shown = place.shown;

@@ -198,6 +198,9 @@ for name, seen in [("alive on this host: busy", held(True, True)), ("gone on thi
                    ("changing hands at every try", {"kind": "contended"})]:
     case(name, "lockRefusal", {"what": "update", "shown": "/work/app/.upkeep/update.lock", "seen": seen})
     case(name, "lockIsStale", seen)
+# Each run a lock guards, named in its own words.
+for what in ["refresh", "sync", "any-run"]:
+    case(f"another host's, guarding {what}", "lockRefusal", {"what": what, "shown": "/work/app/x.lock", "seen": held(False, False)})
 
 doc = {"$comment": "The one executor's vocabulary: refresh and install steps with what must be at each path right before the swap, the refresh report reading the executor's outcomes, finishUpdate (the update report joined with what the run did), regionsDue (whether regions regenerate after the writes) and writeConstants. Inputs from tests/vectors/src/writes_cases.py; expected values blessed with bless.mjs and reviewed by hand. Format: tests/vectors/README.md.", "cases": cases}
 json.dump(doc, sys.stdout, indent=2, ensure_ascii=False)
