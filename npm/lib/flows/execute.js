@@ -32,9 +32,9 @@
 // for a link between the check and the rename can still redirect that one rename.
 import { createHash, hash } from 'node:crypto';
 import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, readSync, unlinkSync } from 'node:fs';
-import { getSystemErrorMap } from 'node:util';
 import { engine } from '../engine.js';
 import { DirTree, splitPath } from '../shim/dir-handle.js';
+import { osMessage } from '../shim/os-message.js';
 import { step as faultStep } from '../shim/fault.js';
 import { CHUNK, sharedChunk, sweepDeadTemps, TempFile } from '../shim/temp-file.js';
 import { counter, yielder } from './progress.js';
@@ -74,8 +74,7 @@ class Blocked extends Error {
   /** @param {NodeJS.ErrnoException} cause @param {'backup' | 'stage' | 'swap'} stage */
   constructor(cause, stage) {
     super(cause.message);
-    const known = typeof cause.errno === 'number' ? getSystemErrorMap().get(cause.errno) : undefined;
-    this.os = { code: String(cause.code), message: known?.[1] ?? cause.message.replace(/^[A-Z]+: /, '').replace(/, \w+ '.*'$/, ''), stage };
+    this.os = { code: String(cause.code), message: osMessage(cause), stage };
   }
 }
 

@@ -11,6 +11,7 @@ import process from 'node:process';
 import { engine } from '../engine.js';
 import { DEFAULT_CONFLICTS } from '../generated/defaults.js';
 import { writeFileIn } from '../shim/atomic-write.js';
+import { osMessage } from '../shim/os-message.js';
 import { openDir, splitPath } from '../shim/dir-handle.js';
 import { pausePoint, step } from '../shim/fault.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
@@ -355,7 +356,7 @@ async function bumpVersion(state, paths, manifest, version) {
         path,
         error: {
           code: e.code,
-          message: e.message.replace(/^[A-Z]+: /, '').replace(/, \w+ '.*'$/, ''),
+          message: osMessage(e),
           stage: /** @type {const} */ ('swap'),
         },
       };
