@@ -191,40 +191,21 @@ fn object_type(object: &Map<String, Value>) -> String {
     text
 }
 
-/// A field's type with `null` taken out (an `Option` the key's absence stands for).
+/// A field's type with `null` taken out (an `Option` the key's absence stands for): out of
+/// its JSON types or its choices; a union of one is that one.
 fn without_null(schema: &Value) -> String {
     let mut schema = schema.clone();
     if let Some(object) = schema.as_object_mut() {
         if let Some(Value::Array(types)) = object.get_mut("type") {
             types.retain(|t| t != "null");
-            if let [only] = types.as_slice() {
-                let only = only.clone();
-                object.insert("type".into(), only);
-            }
         }
         for key in ["anyOf", "oneOf"] {
             if let Some(Value::Array(choices)) = object.get_mut(key) {
                 choices.retain(|c| c.get("type").and_then(Value::as_str) != Some("null"));
-                if let [only] = choices.as_slice() {
-                    let only = only.clone();
-                    object.remove(key);
-                    return grouped_single(&schema, only);
-                }
             }
         }
     }
     ty(&schema)
-}
-
-/// A schema whose one remaining choice stands in for the choice list it was in.
-fn grouped_single(rest: &Value, only: Value) -> String {
-    let rest_type = ty(rest);
-    let only_type = ty(&only);
-    if rest_type == "unknown" {
-        only_type
-    } else {
-        format!("{} & {}", grouped(rest_type), grouped(only_type))
-    }
 }
 
 /// Alternatives joined as a union, each once, in order (`&` binds tighter than `|`, so an

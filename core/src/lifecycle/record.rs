@@ -66,14 +66,8 @@ pub struct ProjectSource {
 /// Parses `.upkeep/source.json`; `label` names it in errors (none: `.upkeep/source.json`,
 /// the record in the default state folder).
 pub fn parse_project_source(text: &str, label: Option<&str>) -> Result<ProjectSource> {
-    let default_label;
-    let label = match label {
-        Some(label) => label,
-        None => {
-            default_label = format!("{DEFAULT_STATE_DIR}/{PROJECT_SOURCE_FILE}");
-            &default_label
-        }
-    };
+    let default_label = format!("{DEFAULT_STATE_DIR}/{PROJECT_SOURCE_FILE}");
+    let label = label.unwrap_or(&default_label);
     let invalid = |detail: String| Error::new(ErrorKind::InvalidSourceFile, label, detail);
     let doc = json::parse(text.as_bytes()).map_err(|e| invalid(e.to_string()))?;
     let Json::Object(members) = &doc.value else {
