@@ -56,6 +56,33 @@ impl EntryKind {
     }
 }
 
+/// Why a path was not looked at: a folder on the way to it is a link or not a folder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+pub enum BlockedBy {
+    /// A folder on the way is a symbolic link.
+    Symlink,
+    /// A folder on the way is a file or anything else but a folder.
+    NotADirectory,
+}
+
+impl BlockedBy {
+    /// What a path counts as when a folder on its way is blocked: under a link it counts
+    /// as a link (it is never read, or written, through one); under a non-folder nothing
+    /// can be there.
+    pub const fn seen_as(self) -> EntryKind {
+        match self {
+            BlockedBy::Symlink => EntryKind::Symlink,
+            BlockedBy::NotADirectory => EntryKind::Missing,
+        }
+    }
+}
+
 /// Decodes an [`EntryKind`] where something is at the path by construction (an update
 /// side, a snapshot entry, a release listing, a probed project file): `missing` there is
 /// refused, since leaving the entry out is how those inputs say nothing is there.

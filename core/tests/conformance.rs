@@ -509,6 +509,7 @@ fn run(call: &str, args: &[Value]) -> Value {
         "verifyCacheEntry" => encoded(Ok(lifecycle::verify_cache_entry(
             args[0].as_str(),
             &typed::<Vec<lifecycle::CachedFile>>(&args[1]),
+            args.get(2).and_then(Value::as_str),
         ))),
         "parseProjectSource" => encoded(lifecycle::parse_project_source(text(0), opt_text(1))),
         "renderProjectSource" => {

@@ -135,18 +135,19 @@ pub fn cache_damaged_notice(release: String, damage: String) -> String {
     life::cache_damaged_notice(&release, &damage)
 }
 
-/// Checks a cache entry against its index.
+/// Checks a cache entry against its index (`unlisted`: why its tree could not be listed).
 #[napi(ts_return_type = "CacheVerdict")]
 pub fn verify_cache_entry<'env>(
     env: &'env Env,
     index_text: Option<String>,
     #[napi(ts_arg_type = "CachedFile[]")] found: Object,
+    unlisted: Option<String>,
 ) -> napi::Result<Unknown<'env>> {
     let found: Vec<life::CachedFile> =
         decode(env, ErrorKind::InvalidArgument, "verifyCacheEntry", found)?;
     encode(
         env,
-        &life::verify_cache_entry(index_text.as_deref(), &found),
+        &life::verify_cache_entry(index_text.as_deref(), &found, unlisted.as_deref()),
     )
 }
 

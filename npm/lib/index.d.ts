@@ -767,7 +767,8 @@ export declare class UpdateSession {
   /**
    * Takes a batch of sides as columns (hashed, bytes dropped): per path the current,
    * baseline and latest side's kind (0 nothing, 1 a regular file, 2 a link, 3 a folder,
-   * 4 other), the files' bytes one after another, and each side's length (0 for a non-file).
+   * 4 other; 5 a link or 6 a non-folder on the way, counted as the engine says), the files'
+   * bytes one after another, and each side's length (0 for a non-file).
    */
   observeColumns(paths: string[], kinds: Uint8Array, joined: Uint8Array, lengths: Uint32Array, digests?: Uint8Array | null): void;
   /**
@@ -1192,10 +1193,13 @@ export declare function cacheKey(input: CacheKeyInput): string;
 export declare function renderCacheIndex(index: CacheIndex): string;
 /** A folder's fingerprint from its entries' lstat stamps (`stat-sha256:…`): equal means unchanged. */
 export declare function folderFingerprint(entries: CachedFile[]): string;
-/** Whether a cache entry is whole (its index lists exactly the files found, unchanged). */
 /** The notice of a damaged cache entry, dropped and fetched again (`release` names the release as given). */
 export declare function cacheDamagedNotice(release: string, damage: string): string;
-export declare function verifyCacheEntry(indexText: string | null, found: CachedFile[]): CacheVerdict;
+/**
+ * Whether a cache entry is whole (its index lists exactly the files found, unchanged);
+ * `unlisted` is the OS's words when the entry's tree could not be listed (it is then damaged).
+ */
+export declare function verifyCacheEntry(indexText: string | null, found: CachedFile[], unlisted?: string | null): CacheVerdict;
 
 /** Parses `.upkeep/source.json` strictly; throws `invalid-source-file`. */
 export declare function parseProjectSource(text: string, label?: string | null): ProjectSource;

@@ -106,14 +106,19 @@ pub fn cache_damaged_notice(release: &str, damage: &str) -> String {
     life::cache_damaged_notice(release, damage)
 }
 
-/// Checks a cache entry against its index.
+/// Checks a cache entry against its index (`unlisted`: why its tree could not be listed).
 #[wasm_bindgen(js_name = verifyCacheEntry)]
-pub fn verify_cache_entry(index_text: JsValue, found: JsValue) -> Result<JsValue, JsValue> {
+pub fn verify_cache_entry(
+    index_text: JsValue,
+    found: JsValue,
+    unlisted: JsValue,
+) -> Result<JsValue, JsValue> {
     let found: Vec<life::CachedFile> =
         decode(ErrorKind::InvalidArgument, "verifyCacheEntry", found)?;
     encode(&life::verify_cache_entry(
         optional_text(&index_text).as_deref(),
         &found,
+        optional_text(&unlisted).as_deref(),
     ))
 }
 

@@ -191,8 +191,9 @@ impl UpdateSession {
     }
 
     /// Takes a batch of sides as columns: per path three kinds (0 nothing, 1 a file, 2 a
-    /// link, 3 a folder, 4 other), the files' bytes joined, each side's length, and, when
-    /// the host hashed them (`hostDigests()`), each file's SHA-256 (32 bytes each).
+    /// link, 3 a folder, 4 other; 5, 6 a link or a non-folder on the way), the files' bytes
+    /// joined, each side's length, and, when the host hashed them (`hostDigests()`), each
+    /// file's SHA-256 (32 bytes each).
     #[wasm_bindgen(js_name = observeColumns)]
     pub fn observe_columns(
         &mut self,

@@ -243,12 +243,20 @@ pub fn cache_damaged_notice(release: &str, damage: &str) -> String {
 }
 
 /// Checks an entry: its index parses and lists exactly the files found, each with the
-/// stamp it had when the entry was written.
-pub fn verify_cache_entry(index_text: Option<&str>, found: &[CachedFile]) -> CacheVerdict {
+/// stamp it had when the entry was written. `unlisted` is the file system's words when the
+/// entry's tree could not be listed at all: such an entry is damaged.
+pub fn verify_cache_entry(
+    index_text: Option<&str>,
+    found: &[CachedFile],
+    unlisted: Option<&str>,
+) -> CacheVerdict {
     let damaged = |why: String| CacheVerdict {
         index: None,
         damage: Some(why),
     };
+    if let Some(why) = unlisted {
+        return damaged(format!("its tree cannot be read ({why})"));
+    }
     let Some(text) = index_text else {
         return damaged("it has no entry.json (a fetch that did not finish)".into());
     };
@@ -404,7 +412,7 @@ mod tests {
         };
         let text = render_cache_index(&index);
         assert_eq!(
-            verify_cache_entry(Some(&text), &[f("b/c", "2"), f("a", "1")]).index,
+            verify_cache_entry(Some(&text), &[f("b/c", "2"), f("a", "1")], None).index,
             Some(index)
         );
         for (found, damage) in [
@@ -419,14 +427,14 @@ mod tests {
                 "'0' was added",
             ),
         ] {
-            let verdict = verify_cache_entry(Some(&text), &found);
+            let verdict = verify_cache_entry(Some(&text), &found, None);
             assert!(verdict.damage.unwrap().contains(damage), "{damage}");
         }
-        assert!(verify_cache_entry(None, &[])
+        assert!(verify_cache_entry(None, &[], None)
             .damage
             .unwrap()
             .contains("no entry.json"));
-        assert!(verify_cache_entry(Some("{"), &[])
+        assert!(verify_cache_entry(Some("{"), &[], None)
             .damage
             .unwrap()
             .contains("unreadable"));

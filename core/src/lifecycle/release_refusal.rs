@@ -75,7 +75,8 @@ pub enum ReleaseProblem {
         name: String,
         /// The sub-path asked for.
         subpath: String,
-        /// The release's top-level folders, sorted (`.git` left out).
+        /// The release's top-level folders (`.git` left out), in any order: the
+        /// refusal lists them in byte order.
         folders: Vec<String>,
     },
 }
@@ -127,8 +128,10 @@ pub fn release_refusal(problem: &ReleaseProblem) -> Refusal {
             subpath,
             folders,
         } => {
-            let mut shown = folders
-                .iter()
+            let mut sorted: Vec<&String> = folders.iter().collect();
+            sorted.sort();
+            let mut shown = sorted
+                .into_iter()
                 .take(FOLDERS_SHOWN)
                 .map(String::as_str)
                 .collect::<Vec<_>>()

@@ -108,8 +108,11 @@ pub enum TreeProblem {
         path: String,
         /// Which copy (`project`, `baseline`, `latest`).
         side: String,
-        /// The file system's words.
-        error: String,
+        /// The file system's words when it refused the read; none when the path opened and
+        /// holds something else than a regular file now.
+        #[cfg_attr(feature = "serde", serde(default))]
+        #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
+        error: Option<String>,
     },
 }
 
@@ -199,9 +202,10 @@ pub fn tree_refusal(problem: &TreeProblem) -> Refusal {
             )
         }
         TreeProblem::ChangedWhileRead { path, side, error } => {
+            let what = error.as_deref().unwrap_or("it is no longer a regular file");
             return Refusal::new(
                 "changed-during-run",
-                format!("'{path}' (the {side} copy) changed while upkeep was reading it: {error}; nothing was written, run the update again"),
+                format!("'{path}' (the {side} copy) changed while upkeep was reading it: {what}; nothing was written, run the update again"),
             )
         }
         TreeProblem::FolderSwapped { path, folder } => (

@@ -13,7 +13,7 @@ use super::{
 };
 use crate::error::{Error, ErrorKind, Result};
 use crate::hash::{parse_digest, Digest};
-use crate::observe::EntryKind;
+use crate::observe::{BlockedBy, EntryKind};
 use crate::structured::{MergeSpec, NotesContext, PackageManager};
 use crate::text::is_binary;
 use crate::update::bytes::Bytes;
@@ -81,6 +81,12 @@ fn side(input: Option<SideInput>, path: &str, which: &str, keep: Keep) -> Result
     let Some(input) = input else {
         return Ok(Side::Missing);
     };
+    if let Some(blocked) = input.blocked_by {
+        return match seen_under(blocked) {
+            None => Ok(Side::Missing),
+            Some(kind) => Ok(non_file(kind, path, which)?.unwrap_or(Side::Missing)),
+        };
+    }
     if let Some(side) = non_file(input.kind, path, which)? {
         return Ok(side);
     }
@@ -145,14 +151,25 @@ pub(super) fn insert_sides(sides: &mut SideMap, files: Vec<FileInput>, keep: Kee
     Ok(digests)
 }
 
-/// What a side is in [`SideColumns::kinds`].
-const KINDS: [Option<EntryKind>; 5] = [
+/// What a side is in [`SideColumns::kinds`]: what is at the path, or (5, 6) what blocks
+/// the way to it.
+const KINDS: [Option<EntryKind>; 7] = [
     None,
     Some(EntryKind::File),
     Some(EntryKind::Symlink),
     Some(EntryKind::Directory),
     Some(EntryKind::Other),
+    seen_under(BlockedBy::Symlink),
+    seen_under(BlockedBy::NotADirectory),
 ];
+
+/// [`BlockedBy::seen_as`] as a side's kind (`None` for nothing there).
+const fn seen_under(blocked: BlockedBy) -> Option<EntryKind> {
+    match blocked.seen_as() {
+        EntryKind::Missing => None,
+        kind => Some(kind),
+    }
+}
 
 /// A batch of paths' sides as columns: what [`super::UpdateSession::observe_columns`]
 /// takes, so a batch crosses into the engine as a few arrays instead of an object per
@@ -162,7 +179,8 @@ pub struct SideColumns<'a> {
     /// The paths.
     pub paths: &'a [String],
     /// Per path, the current, baseline and latest side: 0 nothing, 1 a regular file, 2 a
-    /// symbolic link, 3 a directory, 4 anything else.
+    /// symbolic link, 3 a directory, 4 anything else; 5 a folder on the way is a link, 6
+    /// a folder on the way is not a folder (the path was not looked at: [`BlockedBy`]).
     pub kinds: &'a [u8],
     /// The regular files' bytes, one after another in path and side order.
     pub joined: &'a [u8],
@@ -230,7 +248,7 @@ pub(super) fn insert_columns(
                 Error::new(
                     ErrorKind::InvalidArgument,
                     path,
-                    format!("side kind {} is not one of 0 to 4", kinds[i * 3 + j]),
+                    format!("side kind {} is not one of 0 to 6", kinds[i * 3 + j]),
                 )
             })?;
             *side = match kind {

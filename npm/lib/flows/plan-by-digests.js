@@ -25,7 +25,7 @@ const SUPPLY_PATHS = 256;
 const NEEDED_READ_CAP = engine.writeConstants().neededReadMaxBytes;
 const SIDES = /** @type {const} */ (['current', 'baseline', 'latest']);
 /** How a file that was there when hashed can be found gone, or no longer a file, when read. */
-const GONE = new Set(['ENOENT', 'ENOTDIR', 'ELOOP', 'ENOTFILE', 'ENXIO']);
+const GONE = new Set(['ENOENT', 'ENOTDIR', 'ELOOP', 'ENXIO']);
 
 /**
  * @param {object} request
@@ -109,14 +109,14 @@ export async function planByDigests({ roots, paths, session, onProgress, stopIfA
 }
 
 /**
- * One side as the session takes it: `null` when nothing is there, the kind of a
- * non-file (a path under a linked folder counts as a link: it is never read through), a
- * small file's bytes (hashed and dropped by the engine), a large file's digests.
+ * One side as the session takes it: `null` when nothing is there, what blocks the way to
+ * it (the session says what that counts as), the kind of a non-file, a small file's bytes
+ * (hashed and dropped by the engine), a large file's digests.
  * @param {import('./observe-tree.js').Found} found
  * @returns {import('../index.js').SideInput | null}
  */
 function sideOf(found) {
-  if (found.blockedBy) return found.blockedBy.kind === 'symlink' ? { kind: 'symlink' } : null;
+  if (found.blockedBy) return { blockedBy: found.blockedBy.kind };
   if (found.kind === 'missing') return null;
   if (found.kind !== 'file') return { kind: found.kind };
   if (found.bytes) return { bytes: found.bytes };
@@ -124,11 +124,11 @@ function sideOf(found) {
   return { digest: d.sha256, size: d.size, binary: d.binary, digestLf: d.sha256Lf ?? null };
 }
 
-/** A side's kind as `observeColumns` codes it (a path under a linked folder is a link). */
+/** A side's kind as `observeColumns` codes it, and the codes of what blocks the way to a path. */
 const KIND_CODES = { missing: 0, file: 1, symlink: 2, directory: 3, other: 4 };
+const BLOCKED_CODES = { symlink: 5, 'not-a-directory': 6 };
 function kindCode(/** @type {import('./observe-tree.js').Found} */ found) {
-  if (found.blockedBy) return found.blockedBy.kind === 'symlink' ? KIND_CODES.symlink : KIND_CODES.missing;
-  return KIND_CODES[found.kind];
+  return found.blockedBy ? BLOCKED_CODES[found.blockedBy.kind] : KIND_CODES[found.kind];
 }
 
 /**
@@ -142,14 +142,15 @@ function readNeeded(abs, path, side) {
   try {
     fd = openSync(abs, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
     const st = fstatSync(fd);
-    if (!st.isFile()) throw Object.assign(new Error('it is no longer a regular file'), { code: 'ENOTFILE' });
+    if (!st.isFile()) throw UpkeepError.from(engine.treeRefusal({ kind: 'changed-while-read', path, side }));
     const out = Buffer.allocUnsafe(Math.min(st.size, NEEDED_READ_CAP));
     let n = 0;
     for (let got; n < out.length && (got = readSync(fd, out, n, out.length - n, null)) > 0; ) n += got;
     return out.subarray(0, n);
   } catch (error) {
     const e = /** @type {NodeJS.ErrnoException} */ (error);
-    if (!e.code || !GONE.has(e.code)) throw error; // a read the file system refused (EACCES, EIO): its own error
+    // The refusal above, or a read the file system refused (EACCES, EIO): its own error.
+    if (!e.code || !GONE.has(e.code)) throw error;
     throw UpkeepError.from(engine.treeRefusal({ kind: 'changed-while-read', path, side, error: e.message }));
   } finally {
     if (fd !== undefined) closeSync(fd);

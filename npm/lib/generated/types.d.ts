@@ -505,6 +505,11 @@ export type Blocked = {
 };
 
 /**
+ * Why a path was not looked at: a folder on the way to it is a link or not a folder.
+ */
+export type BlockedBy = 'symlink' | 'not-a-directory';
+
+/**
  * An entry's index, `entry.json`.
  */
 export type CacheIndex = {
@@ -5458,7 +5463,8 @@ export type ReleaseProblem =
        */
       subpath: string;
       /**
-       * The release's top-level folders, sorted (`.git` left out).
+       * The release's top-level folders (`.git` left out), in any order: the
+       * refusal lists them in byte order.
        */
       folders: Array<string>;
     };
@@ -6462,6 +6468,12 @@ export type SideInput = {
    * With `size`: the SHA-256 with CRLF read as LF, for a text file holding CRLF.
    */
   digestLf?: string | null;
+  /**
+   * The path was not looked at: a folder on the way is a link or not a folder. The
+   * side then counts as [`crate::observe::BlockedBy::seen_as`] says, whatever else
+   * it carries.
+   */
+  blockedBy?: BlockedBy | null;
 };
 
 /**
@@ -7613,9 +7625,10 @@ export type TreeProblem =
        */
       side: string;
       /**
-       * The file system's words.
+       * The file system's words when it refused the read; none when the path opened and
+       * holds something else than a regular file now.
        */
-      error: string;
+      error?: string | null;
     };
 
 /**

@@ -41,13 +41,14 @@ export function findEntry(key) {
   /** @type {import('../index.js').CachedFile[]} */
   let found = [];
   let entries;
+  let unlisted = null;
   try {
     entries = listTree(tree);
     found = entries.map(({ path }) => ({ path, stamp: stampOf(join(tree, path)) }));
   } catch (error) {
-    return { damage: `its tree cannot be read (${/** @type {Error} */ (error).message})` };
+    unlisted = /** @type {Error} */ (error).message;
   }
-  const verdict = engine.verifyCacheEntry(indexText, found);
+  const verdict = engine.verifyCacheEntry(indexText, found, unlisted);
   return verdict.index ? { tree, index: verdict.index, entries } : { damage: /** @type {string} */ (verdict.damage) };
 }
 

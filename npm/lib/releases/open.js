@@ -431,8 +431,7 @@ function subFolder(/** @type {import('../index.js').ReleaseSpec} */ spec, /** @t
   if (!isDirectory(folder)) {
     const folders = readdirSync(root, { withFileTypes: true })
       .filter((d) => d.isDirectory() && d.name !== '.git')
-      .map((d) => d.name)
-      .sort();
+      .map((d) => d.name);
     throw refused({ kind: 'no-subfolder', name: ctx.name, subpath: spec.subpath, folders });
   }
   return folder;

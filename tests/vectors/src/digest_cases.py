@@ -94,6 +94,18 @@ case("columns: a release side that is not a file is refused", "UpdateSession", i
      [["observeColumns", ["clean.txt"], [1, 3, 1], [t("v1\n"), t(""), t("v2\n")]]])
 case("columns: kinds out of range, lengths that do not add up", "UpdateSession", inp(two, two),
      [["observeColumns", ["clean.txt"], [1, 1, 7], [t("v1\n"), t("v1\n"), t("v2\n")]], ["observeColumns", ["same.txt"], [1, 1], [t("x\n"), t("x\n")]]])
+# A path whose folder on the way is a link (5) or not a folder (6): the session says what
+# that counts as (a link: the project's copy is left alone, a release's is refused; under
+# a non-folder nothing is there), as columns and as objects.
+blocked_two = {"clean.txt": "shared", "sub/a.txt": "shared", "sub/b.txt": "shared"}
+case("columns: a path under a linked or non-folder project folder", "UpdateSession", inp(blocked_two, blocked_two),
+     [["observeColumns", ["clean.txt", "sub/a.txt"], [1, 1, 1, 5, 1, 1], [t("v1\n"), t("v1\n"), t("v2\n"), t(""), t("a1\n"), t("a2\n")]],
+      ["observeColumns", ["sub/b.txt"], [6, 1, 1], [t(""), t("b1\n"), t("b2\n")]], ["needs"], ["finish"]])
+case("columns: a release path under a linked folder is refused", "UpdateSession", inp(blocked_two, blocked_two),
+     [["observeColumns", ["sub/a.txt"], [1, 1, 5], [t("a1\n"), t("a1\n"), t("")]]])
+case("objects: a side blocked on the way counts as the columns count it", "UpdateSession", inp(blocked_two, blocked_two),
+     [["observe", [fi("clean.txt", f("v1\n"), f("v1\n"), f("v2\n")), fi("sub/a.txt", {"blockedBy": "symlink"}, f("a1\n"), f("a2\n")),
+                   fi("sub/b.txt", {"blockedBy": "not-a-directory"}, f("b1\n"), f("b2\n"))], False], ["needs"], ["finish"]])
 case("digests passed as digests, sizes included", "UpdateSession", inp(two, two),
      [["observe", [fi("both.txt", digest_side("a\nmine\nc\n"), digest_side("a\nb\nc\n"), digest_side("a\ntheirs\nc\n")),
                    fi("clean.txt", digest_side("v1\n"), digest_side("v1\n"), digest_side("v2\n")),

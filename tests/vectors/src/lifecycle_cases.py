@@ -182,6 +182,7 @@ case("verifyCacheEntry: a file changed", "verifyCacheEntry", index_text, [{"path
 case("verifyCacheEntry: a file added", "verifyCacheEntry", index_text, found + [{"path": "a0", "stamp": "1"}])
 case("verifyCacheEntry: no index (a fetch that did not finish)", "verifyCacheEntry", None, found)
 case("verifyCacheEntry: an unreadable index", "verifyCacheEntry", '{"schema":1,', found)
+case("verifyCacheEntry: a tree that cannot be listed", "verifyCacheEntry", index_text, [], "EACCES: permission denied, scandir '/c/tree'")
 case("verifyCacheEntry: an index of another schema", "verifyCacheEntry", '{"schema":2,"spec":"x","version":"1.0.0","files":[]}', [])
 case("verifyCacheEntry: an index not sorted", "verifyCacheEntry",
      '{"schema":1,"spec":"x","version":"1.0.0","resolved":null,"files":[{"path":"b","stamp":"1"},{"path":"a","stamp":"1"}]}', [])
@@ -403,6 +404,7 @@ for title, problem in [
     ("no such folder", {"kind": "no-subfolder", "name": NAME, "subpath": "web", "folders": ["api", "docs"]}),
     ("no such folder, and no folders", {"kind": "no-subfolder", "name": NAME, "subpath": "web", "folders": []}),
     ("no such folder, thirteen listed as twelve", {"kind": "no-subfolder", "name": NAME, "subpath": "web", "folders": [f"d{i:02}" for i in range(13)]}),
+    ("no such folder, listed in byte order", {"kind": "no-subfolder", "name": NAME, "subpath": "web", "folders": ["docs", "Zed", "api", "b"]}),
 ]:
     case(f"releaseRefusal: {title}", "releaseRefusal", problem)
 # ---- A release that could not be fetched or read

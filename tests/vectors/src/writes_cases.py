@@ -119,7 +119,8 @@ for name, problem in [("a link on the way", {"kind": "link", "path": "a/b/c.txt"
                       ("a release file that is not UTF-8", {"kind": "not-utf8", "path": "the latest release's .upkeep/VERSION", "offset": 3, "file": "release"}),
                       ("a release manifest that is not UTF-8", {"kind": "not-utf8", "path": "the baseline release's .upkeep/manifest.json", "offset": 0, "file": "release-manifest"}),
                       ("a state file that is not UTF-8", {"kind": "not-utf8", "path": ".upkeep/VERSION in /p", "offset": 1, "file": "state"}),
-                      ("a file that changed while read", {"kind": "changed-while-read", "path": "src/a.js", "side": "latest", "error": "ENOENT: no such file or directory"})]:
+                      ("a file that changed while read", {"kind": "changed-while-read", "path": "src/a.js", "side": "latest", "error": "ENOENT: no such file or directory"}),
+                      ("a file that is no longer a file", {"kind": "changed-while-read", "path": "src/a.js", "side": "project"})]:
     case(name, "treeRefusal", problem)
 # An input a flow could not use as given.
 for name, problem in [("no project folder", {"kind": "no-project-folder", "root": "/work/app"}),
