@@ -125,6 +125,7 @@ fn roots(generator: &mut SchemaGenerator) {
         crate::editor::ProjectKind,
         crate::editor::Range,
         crate::editor::ReleaseDirs,
+        crate::editor::ReleaseRoute,
         crate::editor::ReleaseDirsInput,
         crate::editor::ScanTotals,
         crate::editor::ScoreFacts,

@@ -476,10 +476,16 @@ fn run(call: &str, args: &[Value]) -> Value {
             } else {
                 typed(&args[0])
             };
-            totals.add(&typed(&args[1]));
+            let summary: Option<editor::FileSummary> = typed(&args[1]);
+            totals.tally(summary.as_ref());
             encoded(Ok(totals))
         }
         "editorNotice" => outcome(Ok(editor::editor_notice(&typed(&args[0])).into())),
+        "damagedDiagnostic" => encoded(Ok(editor::Diagnostic::damaged(text(0)))),
+        "releaseRoute" => encoded(Ok(editor::release_route(
+            args[0].as_bool().unwrap(),
+            args[1].as_bool().unwrap(),
+        ))),
         "editorStatus" => outcome(Ok(editor::project_status(&typed(&args[0])).into())),
         "parseReleaseSpec" => encoded(lifecycle::parse_release_spec(text(0))),
         "resolveLocalSpec" => encoded(lifecycle::resolve_local(

@@ -34,18 +34,37 @@ pub fn editor_manifest<'env>(
     encode(env, &manifest)
 }
 
-/// Adds one file's summary to the background scan's totals.
+/// Adds one managed file to the background scan's totals: its summary, or `null` when the
+/// project does not have it.
 #[napi(ts_return_type = "ScanTotals")]
 pub fn editor_tally<'env>(
     env: &'env Env,
     #[napi(ts_arg_type = "ScanTotals | null | undefined")] totals: Option<Unknown>,
-    #[napi(ts_arg_type = "FileSummary")] summary: Object,
+    #[napi(ts_arg_type = "FileSummary | null")] summary: Option<Unknown>,
 ) -> napi::Result<Unknown<'env>> {
     let mut totals: editor::ScanTotals =
         decode_or_default(env, ErrorKind::InvalidArgument, "totals", totals)?;
-    let summary: editor::FileSummary = decode(env, ErrorKind::InvalidArgument, "summary", summary)?;
-    totals.add(&summary);
+    let summary: Option<editor::FileSummary> = summary
+        .map(|s| decode(env, ErrorKind::InvalidArgument, "summary", s))
+        .transpose()?;
+    totals.tally(summary.as_ref());
     encode(env, &totals)
+}
+
+/// The diagnostic on one of upkeep's own files that cannot be read (`message` says why).
+#[napi(ts_return_type = "EditorDiagnostic")]
+pub fn damaged_diagnostic<'env>(env: &'env Env, message: String) -> napi::Result<Unknown<'env>> {
+    encode(env, &editor::Diagnostic::damaged(&message))
+}
+
+/// Which releases the editor compares a project with, from what its options name.
+#[napi(ts_return_type = "ReleaseRoute")]
+pub fn release_route<'env>(
+    env: &'env Env,
+    names_latest: bool,
+    names_folders: bool,
+) -> napi::Result<Unknown<'env>> {
+    encode(env, &editor::release_route(names_latest, names_folders))
 }
 
 /// The status line of a project the editor serves.

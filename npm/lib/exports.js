@@ -135,6 +135,8 @@ export const ENGINE = Object.freeze([
       'fileView',
       'editorManifest',
       'editorTally',
+      'damagedDiagnostic',
+      'releaseRoute',
       'editorStatus',
       'editorNotice',
       'workspaceStatus',

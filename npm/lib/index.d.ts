@@ -104,6 +104,7 @@ import type {
   DocumentError,
   DocumentFacts,
   DryRunFacts,
+  EditorDiagnostic,
   EditorManifest,
   EditorNotice,
   ExitInput,
@@ -203,6 +204,7 @@ import type {
   ReleaseDirsInput,
   ReleaseLayout,
   ReleaseProblem,
+  ReleaseRoute,
   ReleaseSpec,
   ReleaseWords,
   RenderedLine,
@@ -878,8 +880,15 @@ export declare function structuredMerge(
 
 /** What an editor shows for one file. */
 export declare function fileView(input: FileViewInput): FileView;
-/** Adds one file's summary to the scan's totals (none yet: `null`). */
-export declare function editorTally(totals: ScanTotals | null | undefined, summary: FileSummary): ScanTotals;
+/**
+ * Adds one managed file to the scan's totals (none yet: `null`): its summary, or `null`
+ * when the project does not have it.
+ */
+export declare function editorTally(totals: ScanTotals | null | undefined, summary: FileSummary | null): ScanTotals;
+/** The diagnostic on one of upkeep's own files that cannot be read (`message` says why). */
+export declare function damagedDiagnostic(message: string): EditorDiagnostic;
+/** Which releases the editor compares a project with: named ones, release folders, or the recorded source. */
+export declare function releaseRoute(namesLatest: boolean, namesFolders: boolean): ReleaseRoute;
 /** The status line of a project the editor serves. */
 export declare function editorStatus(facts: ProjectFacts): string;
 /** One of the language server's own sentences: what it is doing, why a project, a command or a file could not be served. */

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { defaultProviders, resolveReleases } from '../../npm/lib/lsp/releases.js';
+import { releaseProvider, resolveReleases } from '../../npm/lib/lsp/releases.js';
 import { starter, workspace, writeFiles } from './lifecycle-fixtures.js';
 
 const ws = workspace();
@@ -16,7 +16,7 @@ test('the recorded source answers first; named releases win over it', async () =
   assert.equal(ws.run(['new', './tpl', 'app']).status, 0);
   writeFiles(ws.path('tpl'), { ...starter.v2, '.upkeep/VERSION': '1.1.0\n' });
   process.env.XDG_CACHE_HOME = ws.cache;
-  const answer = /** @type {any} */ (await resolveReleases(defaultProviders({}), ws.path('app'), '.upkeep'));
+  const answer = /** @type {any} */ (await resolveReleases(releaseProvider({}), ws.path('app'), '.upkeep'));
   try {
     assert.equal(answer.unavailable, undefined, answer.unavailable);
     assert.deepEqual([answer.installed, answer.latestVersion], ['1.0.0', '1.1.0']);
@@ -26,7 +26,7 @@ test('the recorded source answers first; named releases win over it', async () =
   } finally {
     answer.cleanup?.();
   }
-  const named = /** @type {any} */ (await resolveReleases(defaultProviders({ latest: '../tpl' }), ws.path('app'), '.upkeep'));
+  const named = /** @type {any} */ (await resolveReleases(releaseProvider({ latest: '../tpl' }), ws.path('app'), '.upkeep'));
   assert.equal(named.origin, '../tpl');
   named.cleanup?.();
 });

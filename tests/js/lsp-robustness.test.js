@@ -58,6 +58,7 @@ test('a damaged project manifest: one status message, one diagnostic on the file
   const diagnostics = await client.diagnostics(uri(manifest), since);
   assert.equal(diagnostics.length, 1);
   assert.equal(diagnostics[0].severity, 1);
+  assert.equal(diagnostics[0].code, 'damaged');
   assert.equal(diagnostics[0].message, error.params.message);
   const readme = join(s.project, 'README.md');
   const quiet = client.open(readme);

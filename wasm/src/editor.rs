@@ -23,14 +23,28 @@ pub fn editor_manifest(latest: &str, baseline: Option<String>) -> Result<JsValue
     encode(&editor::editor_manifest(latest, baseline.as_deref()).map_err(to_js)?)
 }
 
-/// Adds one file's summary to the background scan's totals.
+/// Adds one managed file to the background scan's totals: its summary, or `null` when the
+/// project does not have it.
 #[wasm_bindgen(js_name = editorTally)]
 pub fn editor_tally(totals: JsValue, summary: JsValue) -> Result<JsValue, JsValue> {
     let mut totals: editor::ScanTotals =
         decode_or_default(ErrorKind::InvalidArgument, "totals", totals)?;
-    let summary: editor::FileSummary = decode(ErrorKind::InvalidArgument, "summary", summary)?;
-    totals.add(&summary);
+    let summary: Option<editor::FileSummary> =
+        decode(ErrorKind::InvalidArgument, "summary", summary)?;
+    totals.tally(summary.as_ref());
     encode(&totals)
+}
+
+/// The diagnostic on one of upkeep's own files that cannot be read (`message` says why).
+#[wasm_bindgen(js_name = damagedDiagnostic)]
+pub fn damaged_diagnostic(message: &str) -> Result<JsValue, JsValue> {
+    encode(&editor::Diagnostic::damaged(message))
+}
+
+/// Which releases the editor compares a project with, from what its options name.
+#[wasm_bindgen(js_name = releaseRoute)]
+pub fn release_route(names_latest: bool, names_folders: bool) -> Result<JsValue, JsValue> {
+    encode(&editor::release_route(names_latest, names_folders))
 }
 
 /// The status line of a project the editor serves.

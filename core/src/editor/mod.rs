@@ -57,7 +57,9 @@ pub use model::{
 };
 
 pub use notices::{editor_notice, EditorNotice};
-pub use releases::{pick_release_dirs, FoundRelease, ReleaseDirs, ReleaseDirsInput};
+pub use releases::{
+    pick_release_dirs, release_route, FoundRelease, ReleaseDirs, ReleaseDirsInput, ReleaseRoute,
+};
 pub use status::{project_status, ProjectFacts, ProjectKind, ScanTotals};
 
 use positions::LineIndex;

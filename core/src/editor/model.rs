@@ -239,6 +239,8 @@ pub enum DiagnosticKind {
     FieldFallback,
     /// A file upkeep cannot show line by line (binary, not UTF-8).
     NotText,
+    /// One of upkeep's own files that cannot be read (a damaged manifest or record).
+    Damaged,
 }
 
 /// One diagnostic.
@@ -259,6 +261,20 @@ pub struct Diagnostic {
     pub kind: DiagnosticKind,
     /// What the user reads.
     pub message: String,
+}
+
+impl Diagnostic {
+    /// The diagnostic on one of upkeep's own files that cannot be read (`message` says
+    /// why): an error at its start, since nothing in the project can be shown until it is
+    /// repaired.
+    pub fn damaged(message: &str) -> Diagnostic {
+        Diagnostic {
+            range: Range::default(),
+            severity: Severity::Error,
+            kind: DiagnosticKind::Damaged,
+            message: message.to_owned(),
+        }
+    }
 }
 
 /// One replacement in the file.

@@ -23,6 +23,39 @@
 use crate::error::Result;
 use crate::update::{compare_versions, Version};
 
+/// Which releases the editor compares a project with, from what its initialization options
+/// name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "kebab-case")
+)]
+#[non_exhaustive]
+pub enum ReleaseRoute {
+    /// The two releases named (`baseline`, `latest`), as `upkeep update` takes them.
+    Named,
+    /// The release folders named (`releases`): [`pick_release_dirs`] picks the two.
+    Directories,
+    /// The project's recorded source (`.upkeep/source.json`), as a bare `upkeep update`
+    /// reads it.
+    Recorded,
+}
+
+/// The route for options naming a `latest` release and/or release folders: a named latest
+/// wins over folders, and either over the recorded source (options that name releases are
+/// what the user asked for in this editor).
+pub fn release_route(names_latest: bool, names_folders: bool) -> ReleaseRoute {
+    if names_latest {
+        ReleaseRoute::Named
+    } else if names_folders {
+        ReleaseRoute::Directories
+    } else {
+        ReleaseRoute::Recorded
+    }
+}
+
 /// A folder holding a release, with the version its `VERSION` says.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]

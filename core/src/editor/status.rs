@@ -64,6 +64,15 @@ pub struct ScanTotals {
 }
 
 impl ScanTotals {
+    /// Adds one managed file: its summary, or `None` when the project does not have it
+    /// (or upkeep has no copy to compare it with).
+    pub fn tally(&mut self, file: Option<&FileSummary>) {
+        match file {
+            Some(file) => self.add(file),
+            None => self.missing += 1,
+        }
+    }
+
     /// Adds one file's summary.
     pub fn add(&mut self, file: &FileSummary) {
         self.files += 1;

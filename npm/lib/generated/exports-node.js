@@ -137,6 +137,8 @@ export const {
   fileView,
   editorManifest,
   editorTally,
+  damagedDiagnostic,
+  releaseRoute,
   editorStatus,
   editorNotice,
   workspaceStatus,

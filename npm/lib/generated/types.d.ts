@@ -1080,7 +1080,8 @@ export type EditorDiagnosticKind =
   | 'field-conflict'
   | 'field-suggestion'
   | 'field-fallback'
-  | 'not-text';
+  | 'not-text'
+  | 'damaged';
 
 /**
  * The managed paths of a project, sorted, and what the manifests' regions could not say.
@@ -5468,6 +5469,12 @@ export type ReleaseProblem =
        */
       folders: Array<string>;
     };
+
+/**
+ * Which releases the editor compares a project with, from what its initialization options
+ * name.
+ */
+export type ReleaseRoute = 'named' | 'directories' | 'recorded';
 
 /**
  * A parsed release spec.

@@ -25,13 +25,13 @@ export class Project {
    * @param {string} root
    * @param {'update' | 'install'} kind
    * @param {import('./releases.js').LspOptions} options
-   * @param {import('./releases.js').ReleaseProvider[]} providers
+   * @param {import('./releases.js').ReleaseProvider} provider
    */
-  constructor(root, kind, options, providers) {
+  constructor(root, kind, options, provider) {
     this.root = root;
     this.kind = kind;
     this.options = options;
-    this.providers = providers;
+    this.provider = provider;
     this.stateDir = options.stateDir ?? DEFAULT_STATE_DIR;
     /** @type {import('../index.js').UpdatePaths} where the engine keeps the project's own files */
     this.paths = engine.updatePaths(this.stateDir);
@@ -91,7 +91,7 @@ export class Project {
     const own = await readText(join(this.root, this.paths.manifest));
     // The project's own copy of the installed manifest: a damaged one is named in the status.
     if (own !== null) this.blame(this.paths.manifest, () => engine.parseManifest(own, `the project's ${this.paths.manifest}`));
-    const answer = await resolveReleases(this.providers, this.root, this.stateDir);
+    const answer = await resolveReleases(this.provider, this.root, this.stateDir);
     if ('unavailable' in answer) {
       this.status = { state: 'error', message: engine.editorNotice({ kind: 'unreachable', root: this.root, why: answer.unavailable }) };
       return;
@@ -228,23 +228,22 @@ export class Project {
    * @param {() => boolean} [cancelled]
    */
   async scan(onProgress, cancelled = () => false) {
-    /** @type {any} */
+    /** @type {import('../index.js').ScanTotals | null} */
     let totals = null;
-    let missing = 0;
     const paths = this.kind === 'update' ? this.shipped : (this.install?.manifest.files ?? []).map((/** @type {any} */ f) => f.target);
     for (const [i, rel] of paths.entries()) {
       if (cancelled()) return null;
       const bytes = await readInside(this.root, rel);
       const managed = bytes ? await this.readSides(rel, { reference: false }) : null;
-      if (!bytes || !managed) missing += 1;
-      else totals = engine.editorTally(totals, engine.fileView({ path: rel, current: decoder.decode(bytes), managed }).summary);
+      const summary = bytes && managed ? engine.fileView({ path: rel, current: decoder.decode(bytes), managed }).summary : null;
+      totals = engine.editorTally(totals, summary);
       if ((i + 1) % 200 === 0) {
         onProgress?.(i + 1, paths.length);
         await new Promise((r) => setImmediate(r));
       }
     }
     onProgress?.(paths.length, paths.length);
-    return { ...(totals ?? {}), missing };
+    return { totals: totals ?? {}, scanned: paths.length };
   }
 
   dispose() {
@@ -258,9 +257,9 @@ const decoder = new TextDecoder();
  * The project at a workspace folder, if it is one.
  * @param {string} folder
  * @param {import('./releases.js').LspOptions} options
- * @param {import('./releases.js').ReleaseProvider[]} providers
+ * @param {import('./releases.js').ReleaseProvider} provider
  */
-export async function discover(folder, options, providers) {
+export async function discover(folder, options, provider) {
   const stateDir = options.stateDir ?? DEFAULT_STATE_DIR;
   /** @type {'update' | 'install' | null} */
   const kind = engine.projectKind({
@@ -268,7 +267,7 @@ export async function discover(folder, options, providers) {
     hasRecord: await isFile(join(folder, SOURCE_RECORD_NAME)),
     sourceNamed: Boolean(options.source),
   });
-  return kind === null ? null : new Project(folder, kind, options, providers);
+  return kind === null ? null : new Project(folder, kind, options, provider);
 }
 
 async function isFile(/** @type {string} */ path) {

@@ -1,12 +1,11 @@
 // Where a project's releases come from, for the language server: a small "release
 // provider" interface (project root → baseline and latest release directories, or the
-// reason they cannot be had) and its implementations. Providers are asked in order; the
-// first that has something to say for a root answers. A provider may take as long as it
-// needs (extracting an archive, exporting a git ref, fetching): the server runs it in the
+// reason they cannot be had) and its implementations, one per route the engine can choose
+// from the initialization options (`releaseRoute`): the releases they name, the release
+// folders they name, or the project's recorded source (`.upkeep/source.json`, releases
+// cached under $XDG_CACHE_HOME/upkeep). A provider may take as long as it needs
+// (extracting an archive, exporting a git ref, fetching): the server runs it in the
 // background and never waits for it inside a request.
-//
-// The project's recorded source (`.upkeep/source.json`, releases cached under
-// $XDG_CACHE_HOME/upkeep) goes first, unless the initialization options name releases.
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { engine } from '../engine.js';
@@ -31,13 +30,22 @@ import { openRelease } from '../shim/release-source.js';
  *   this provider knows nothing about the project
  */
 
+/** Each route's provider. */
+const PROVIDERS = {
+  named: namedReleasesProvider,
+  directories: releaseDirectoriesProvider,
+  recorded: recordedSourceProvider,
+};
+
 /**
- * The providers the server asks, in order, given its initialization options.
+ * The provider the server asks, on the route the engine chooses from its initialization options.
  * @param {LspOptions} options
- * @returns {ReleaseProvider[]}
+ * @returns {ReleaseProvider}
  */
-export function defaultProviders(options) {
-  return [recordedSourceProvider(options), namedReleasesProvider(options), releaseDirectoriesProvider(options)];
+export function releaseProvider(options) {
+  /** @type {import('../index.js').ReleaseRoute} */
+  const route = engine.releaseRoute(Boolean(options.latest), Boolean(options.releases));
+  return PROVIDERS[route](options);
 }
 
 /**
@@ -61,29 +69,30 @@ export function defaultProviders(options) {
  * @returns {ReleaseProvider}
  */
 export function namedReleasesProvider(options) {
+  /** The route is taken when the options name a latest release. */
+  const latestSpec = /** @type {string} */ (options.latest);
   return {
     name: 'initialization options (baseline, latest)',
     async resolve(root, stateDir) {
-      if (!options.latest) return null;
       const installed = await readVersion(versionPath(root, stateDir));
       if (installed === null) return { unavailable: engine.editorNotice({ kind: 'no-version', stateDir, root }) };
       /** @type {import('../shim/release-source.js').Release[]} */
       const opened = [];
       try {
         // Release specs, relative ones taken from the project root.
-        const latest = await openRelease(options.latest, 'latest', { cwd: root, stateDir });
+        const latest = await openRelease(latestSpec, 'latest', { cwd: root, stateDir });
         opened.push(latest);
         const baseline = options.baseline ? await openRelease(options.baseline, 'baseline', { cwd: root, stateDir }) : null;
         if (baseline) opened.push(baseline);
         const latestVersion = await readVersion(versionPath(latest.dir, stateDir));
         if (latestVersion === null)
-          throw new Error(engine.editorNotice({ kind: 'release-without-version', release: options.latest, stateDir }));
+          throw new Error(engine.editorNotice({ kind: 'release-without-version', release: latestSpec, stateDir }));
         return {
           installed,
           latestVersion,
           baselineDir: baseline?.dir ?? null,
           latestDir: latest.dir,
-          origin: engine.editorNotice({ kind: 'named-origin', baseline: options.baseline ?? null, latest: options.latest }),
+          origin: engine.editorNotice({ kind: 'named-origin', baseline: options.baseline ?? null, latest: latestSpec }),
           cleanup: () => opened.forEach((r) => r.cleanup()),
         };
       } catch (error) {
@@ -97,15 +106,14 @@ export function namedReleasesProvider(options) {
 /**
  * The project's recorded source (`<stateDir>/source.json`), as a bare `upkeep update` reads
  * it: the installed version's release is the baseline, the newest the latest (both from
- * upkeep's cache when they are there). Initialization options naming releases win.
- * @param {LspOptions} options
+ * upkeep's cache when they are there); `null` when the project records none. It reads no
+ * option.
  * @returns {ReleaseProvider}
  */
-export function recordedSourceProvider(options) {
+export function recordedSourceProvider() {
   return {
     name: 'the recorded source (.upkeep/source.json)',
     async resolve(root, stateDir) {
-      if (options.latest || options.releases) return null;
       /** @type {import('../index.js').UpdateSources} */
       let sources;
       try {
@@ -151,10 +159,10 @@ export function releaseDirectoriesProvider(options) {
   return {
     name: 'initialization options (releases)',
     async resolve(root, stateDir) {
-      if (!options.releases) return null;
       const installed = await readVersion(versionPath(root, stateDir));
       if (installed === null) return { unavailable: engine.editorNotice({ kind: 'no-version', stateDir, root }) };
-      const named = (Array.isArray(options.releases) ? options.releases : [options.releases]).map((r) => absolute(root, r));
+      const releases = options.releases ?? [];
+      const named = (Array.isArray(releases) ? releases : [releases]).map((r) => absolute(root, r));
       /** @type {{ dir: string, version: string }[]} */
       const found = [];
       for (const dir of named) {
@@ -187,16 +195,12 @@ export function releaseDirectoriesProvider(options) {
 }
 
 /**
- * Asks each provider in turn.
- * @param {ReleaseProvider[]} providers @param {string} root @param {string} stateDir
+ * Asks the provider; a project it knows nothing about has no release named.
+ * @param {ReleaseProvider} provider @param {string} root @param {string} stateDir
  * @returns {Promise<ReleaseAnswer>}
  */
-export async function resolveReleases(providers, root, stateDir) {
-  for (const provider of providers) {
-    const answer = await provider.resolve(root, stateDir);
-    if (answer) return answer;
-  }
-  return { unavailable: engine.editorNotice({ kind: 'no-release-named' }) };
+export async function resolveReleases(provider, root, stateDir) {
+  return (await provider.resolve(root, stateDir)) ?? { unavailable: engine.editorNotice({ kind: 'no-release-named' }) };
 }
 
 /** A file's trimmed text, or null when it does not exist (or is not a file). */

@@ -13,7 +13,7 @@ import { engine, implementation } from '../engine.js';
 import { SOURCE_RECORD_NAME } from '../generated/defaults.js';
 import { runCommand, COMMANDS } from './commands.js';
 import { discover } from './projects.js';
-import { defaultProviders } from './releases.js';
+import { releaseProvider } from './releases.js';
 import { codeActions, codeLenses, diagnostic, hover } from './wire.js';
 
 const { createConnection, TextDocuments, TextDocumentSyncKind, MessageType } = lsp;
@@ -86,9 +86,9 @@ export function startServer({ input = process.stdin, output = process.stdout, op
 
   /** Finds and loads every project of the workspace folders, in the background. */
   async function openProjects() {
-    const providers = defaultProviders(options);
+    const provider = releaseProvider(options);
     for (const folder of folders) {
-      const project = await discover(folder, options, providers).catch(() => null);
+      const project = await discover(folder, options, provider).catch(() => null);
       if (!project || stopping) continue;
       projects.push(project);
       void loadProject(project);
@@ -116,7 +116,7 @@ export function startServer({ input = process.stdin, output = process.stdout, op
     }
     if (project.status.state !== 'ready') return;
     const loaded = project.loading;
-    const totals = await project.scan(
+    const scanned = await project.scan(
       (done, total) => {
         scans.set(project.root, {
           done,
@@ -134,9 +134,10 @@ export function startServer({ input = process.stdin, output = process.stdout, op
       },
       () => stopping || project.loading !== loaded,
     );
-    if (totals) {
+    if (scanned) {
+      const { totals } = scanned;
       const line = engine.editorStatus({ ...project.facts, scan: totals });
-      scans.set(project.root, { done: totals.files + totals.missing, total: totals.files + totals.missing, totals, line });
+      scans.set(project.root, { done: scanned.scanned, total: scanned.scanned, totals, line });
       status({ state: 'ready', message: line, root: project.root });
     }
   }
@@ -200,18 +201,7 @@ export function startServer({ input = process.stdin, output = process.stdout, op
     if (project.status.state !== 'ready') {
       const problem = project.problem?.rel === rel ? project.status.message : undefined;
       views.set(uri, { version: doc.version, view: null, problem });
-      /** @type {import('vscode-languageserver').Diagnostic[]} */
-      const diagnostics = problem
-        ? [
-            {
-              range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
-              severity: 1,
-              source: 'upkeep',
-              code: 'damaged',
-              message: problem,
-            },
-          ]
-        : [];
+      const diagnostics = problem ? [diagnostic(engine.damagedDiagnostic(problem))] : [];
       connection.sendDiagnostics({ uri, version: doc.version, diagnostics });
       return;
     }

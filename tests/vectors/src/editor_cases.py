@@ -101,6 +101,13 @@ SUMMARY = {"class": "shared", "installed": "1.2.0", "latest": "1.3.0", "upstream
            "conflicts": 1, "fieldNotes": 2, "edited": True, "verdict": "x"}
 cases += [
     case("the first file's summary", "editorTally", None, SUMMARY),
+    case("a managed file the project does not have", "editorTally",
+         {"files": 3, "missing": 1, "upstreamChanged": 1, "bothChanged": 0, "conflictBlocks": 0, "fieldNotes": 0, "edited": 0}, None),
+    case("a damaged manifest's diagnostic", "damagedDiagnostic",
+         "the project's .upkeep/manifest.json is damaged: expected value at line 1 column 1"),
+    case("options naming a latest release and folders: the named releases", "releaseRoute", True, True),
+    case("options naming release folders", "releaseRoute", False, True),
+    case("options naming no release: the recorded source", "releaseRoute", False, False),
     case("a file added to running totals", "editorTally",
          {"files": 3, "missing": 1, "upstreamChanged": 1, "bothChanged": 0, "conflictBlocks": 0, "fieldNotes": 0, "edited": 0},
          dict(SUMMARY, upstreamHunks=0, edited=False)),
