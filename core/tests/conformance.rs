@@ -396,6 +396,12 @@ fn run(call: &str, args: &[Value]) -> Value {
         ))),
         "renderStopped" => encoded(Ok(render::render_stopped(&typed(&args[0])))),
         "shellCommand" => outcome(Ok(render::shell_command(&strings(0)).into())),
+        "counted" => outcome(Ok(render::counted(
+            args[0].as_u64().unwrap() as usize,
+            text(1),
+            text(2),
+        )
+        .into())),
         "diffFiles" => {
             let diff = text::diff_files(&bytes(&args[0]), &bytes(&args[1]), &typed(&args[2]));
             outcome(

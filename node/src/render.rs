@@ -49,6 +49,12 @@ pub fn shell_command(words: Vec<String>) -> String {
     render::shell_command(&words)
 }
 
+/// `1 file`, `1,234 files`: a count in the reports' words, its noun singular or plural.
+#[napi]
+pub fn counted(n: u32, one: String, many: String) -> String {
+    render::counted(n as usize, &one, &many)
+}
+
 /// The question about a file refresh cannot decide alone, in the prompt's words.
 #[napi(ts_return_type = "RefreshQuestion")]
 pub fn refresh_question<'env>(

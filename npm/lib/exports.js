@@ -57,6 +57,7 @@ export const ENGINE = Object.freeze([
       'renderUpdateOutcome',
       'renderStopped',
       'shellCommand',
+      'counted',
       'refreshQuestion',
       'updateQuestion',
       'renderReleaseNotes',

@@ -468,6 +468,8 @@ export declare function renderUpdateOutcome(facts: UpdateOutcomeFacts, options?:
 export declare function renderStopped(facts: StopFacts): RenderedLine[];
 /** A command line quoted for a POSIX shell (each word only when it must be). */
 export declare function shellCommand(words: readonly string[]): string;
+/** `1 file`, `1,234 files`: a count in the reports' words, its noun singular or plural. */
+export declare function counted(n: number, one: string, many: string): string;
 /** The refusal of an update whose project or release is not in a state to update from: no installed-version marker (`not-installed`), a damaged record of an interrupted update (`bad-state`), a release without a file every release carries (`bad-release`). */
 export declare function stateRefusal(problem: StateProblem): Refusal;
 /** What upkeep quotes of a tool that failed (git, npm): its error lines, else its last three, on one line; `no message` when it said nothing. */

@@ -480,6 +480,7 @@ const calls = {
   renderUpdateOutcome: (api, [facts, options]) => api.renderUpdateOutcome(facts, absent(options)),
   renderStopped: (api, [facts]) => api.renderStopped(facts),
   shellCommand: (api, [words]) => api.shellCommand(words),
+  counted: (api, [n, one, many]) => api.counted(n, one, many),
   diffFiles: (api, [a, b, options]) => api.diffFiles(decode(a), decode(b), options),
 };
 

@@ -37,6 +37,12 @@ pub fn shell_command(words: Vec<String>) -> String {
     render::shell_command(&words)
 }
 
+/// `1 file`, `1,234 files`: a count in the reports' words, its noun singular or plural.
+#[wasm_bindgen]
+pub fn counted(n: u32, one: &str, many: &str) -> String {
+    render::counted(n as usize, one, many)
+}
+
 /// The question about a file refresh cannot decide alone, in the prompt's words.
 #[wasm_bindgen(js_name = refreshQuestion)]
 pub fn refresh_question(target: &str, state: JsValue) -> Result<JsValue, JsValue> {

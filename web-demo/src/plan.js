@@ -65,8 +65,8 @@ export function updateInput({ baseline, latest, project }, options) {
     latestManifest,
     files: list.paths.map((path) => ({ path, current: side(project, path), baseline: side(baseline, path), latest: side(latest, path) })),
     claimFiles: list.claimFiles.map((path) => ({ path, bytes: project.get(path) ?? null })),
-    changelog: text(latest, 'CHANGELOG.md'),
-    packageJson: text(project, 'package.json'),
+    changelog: text(latest, paths.changelog),
+    packageJson: text(project, paths.packageJson),
     // No mode given: the engine's default (the three-way merge), as `upkeep update` has it.
     options: {
       ...(options.conflicts ? { conflicts: options.conflicts } : {}),

@@ -54,7 +54,7 @@ export function mountReleaseView(root, openFile) {
       const tree = item ? await treeFromDrop(item) : null;
       if (!tree) return showError(new Error(`drop a folder on "${label}"`));
       dropped[side] = tree;
-      note.textContent = `dropped: ${tree.size} files`;
+      note.textContent = `dropped: ${upkeep.counted(tree.size, 'file', 'files')}`;
     });
     return zone;
   };

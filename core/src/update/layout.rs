@@ -55,6 +55,11 @@ pub struct UpdatePaths {
     /// Where updates before this version put their backups (`.upkeep-backup`): listed,
     /// never written.
     pub legacy_backups_dir: String,
+    /// The latest release's changelog, whose sections since the installed version the
+    /// report quotes (`CHANGELOG.md`).
+    pub changelog: String,
+    /// The project's `package.json`, for field-merge notes and the install hint.
+    pub package_json: String,
 }
 
 /// The layout for state folder `state_dir` (one plain folder name at the project root).
@@ -72,6 +77,8 @@ pub fn update_paths(state_dir: &str) -> Result<UpdatePaths> {
         merge_dir: format!("{state_dir}-merge"),
         backups_dir: BACKUPS_DIR.into(),
         legacy_backups_dir: format!("{state_dir}-backup"),
+        changelog: "CHANGELOG.md".into(),
+        package_json: "package.json".into(),
     })
 }
 

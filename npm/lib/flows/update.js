@@ -132,7 +132,7 @@ export async function update(request) {
     // The engine's next move: a refusal (thrown), an ending with its clean-up, or open the baseline.
     const first = engine.prepareUpdate(observed);
     const { check } = first;
-    const changelogText = lossyText(latest.tree, 'CHANGELOG.md');
+    const changelogText = lossyText(latest.tree, paths.changelog);
     // What the run learns on its way; it returns with the engine's word for how it ended.
     /** @type {Omit<UpdateOutcome, 'status'>} */
     const outcome = {
@@ -195,7 +195,7 @@ export async function update(request) {
       to: check.latest,
       claimFiles: list.claimFiles.map((path) => ({ path, bytes: fileBytes(project, path) })),
       changelog: changelogText,
-      packageJson: lossyText(project, 'package.json'),
+      packageJson: lossyText(project, paths.packageJson),
       leftoverPatches: outcome.leftoverPatches,
       lockfiles,
       git,

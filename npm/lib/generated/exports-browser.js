@@ -55,6 +55,7 @@ export const {
   renderUpdateOutcome,
   renderStopped,
   shellCommand,
+  counted,
   refreshQuestion,
   updateQuestion,
   renderReleaseNotes,

@@ -8101,6 +8101,15 @@ export type UpdatePaths = {
    * never written.
    */
   legacyBackupsDir: string;
+  /**
+   * The latest release's changelog, whose sections since the installed version the
+   * report quotes (`CHANGELOG.md`).
+   */
+  changelog: string;
+  /**
+   * The project's `package.json`, for field-merge notes and the install hint.
+   */
+  packageJson: string;
 };
 
 /**

@@ -145,6 +145,9 @@ case("renderStopped: no progress yet, no command to repeat", "renderStopped", {"
 case("shellCommand: only what must be quoted", "shellCommand",
      ["upkeep", "refresh", "--source", "../my vendor", "--target", ".", "--confirm", "it's $HOME/*.md", "naïve", ""])
 
+for n in (0, 1, 2, 1234):
+    case(f"counted: {n}", "counted", n, "file", "files")
+
 zone = lambda seconds, ns, offset: {"seconds": seconds, "nanoseconds": ns, "utcOffsetMinutes": offset}
 case("diffFiles: names and times as GNU prints them", "diffFiles", t("a\nb\n"), t("a\nc\n"),
      {"old": {"name": "my notes.txt", "time": zone(981173106, 500000000, 330)},
