@@ -280,6 +280,7 @@ fn roots(generator: &mut SchemaGenerator) {
         crate::refresh::RunReport,
         crate::refresh::SourceRecord,
         crate::regions::BackupFailure,
+        crate::regions::SandboxProbe,
         crate::regions::BackupsDone,
         crate::regions::BackupsFound,
         crate::regions::ConfineInput,

@@ -616,6 +616,7 @@ fn run(call: &str, args: &[Value]) -> Value {
             &bytes(&args[3]),
         )),
         "regionLimits" => encoded(Ok(regions::region_limits())),
+        "chooseSandbox" => encoded(Ok(regions::choose_sandbox(&typed(&args[0])))),
         "workspaceStatus" => encoded(Ok(editor::workspace_status(&strings(0)))),
         "dryRunSummary" => encoded(Ok(editor::dry_run_summary(&typed(&args[0])))),
         "scoreMessage" => encoded(Ok(editor::score_message(&typed(&args[0])))),

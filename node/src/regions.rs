@@ -112,3 +112,14 @@ pub fn file_repair_failure<'env>(
 pub fn region_limits(env: &Env) -> napi::Result<Unknown<'_>> {
     encode(env, &regions::region_limits())
 }
+
+/// The confinement a regeneration runs under, from what the shim found on the machine.
+#[napi(ts_return_type = "SandboxFacts")]
+pub fn choose_sandbox<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "SandboxProbe")] probe: Object,
+) -> napi::Result<Unknown<'env>> {
+    let probe: regions::SandboxProbe =
+        decode(env, ErrorKind::InvalidArgument, "chooseSandbox", probe)?;
+    encode(env, &regions::choose_sandbox(&probe))
+}

@@ -122,6 +122,7 @@ export const ENGINE = Object.freeze([
       'regionConfine',
       'finishUpdateRegions',
       'regionLimits',
+      'chooseSandbox',
       'repairWords',
       'regionBackupSteps',
       'regionBackupsDone',

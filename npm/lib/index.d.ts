@@ -218,6 +218,8 @@ import type {
   RunIdStyle,
   RunRenderOptions,
   RunReport,
+  SandboxFacts,
+  SandboxProbe,
   ScaffoldHalt,
   ScaffoldInput,
   ScaffoldPlan,
@@ -843,6 +845,8 @@ export declare function finishUpdateRegions(input: RegionsFinishInput): RegionsF
 
 /** The ceilings a regeneration program runs under: five minutes, 32 MiB of output. */
 export declare function regionLimits(): RegionLimits;
+/** The confinement a regeneration runs under (forced, else bubblewrap, else `unshare`, else none, with why), from what the shim found. */
+export declare function chooseSandbox(probe: SandboxProbe): SandboxFacts;
 /** Why a repair after a regeneration failed, in the report's words. */
 export declare function repairWords(fact: RepairFact): string;
 /** The copies of a region's declared files to make before its program runs: one per regular file, never over a copy already there. */

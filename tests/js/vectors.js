@@ -416,6 +416,7 @@ const calls = {
   activeRuns: (api, [facts]) => api.activeRuns(facts),
   runId: (api, [style, nowMs, suffix]) => api.runId(style, nowMs, suffix),
   regionLimits: (api) => api.regionLimits(),
+  chooseSandbox: (api, [probe]) => api.chooseSandbox(probe),
   repairWords: (api, [fact]) => api.repairWords(fact),
   regionBackupSteps: (api, [input]) => api.regionBackupSteps(input),
   regionBackupsDone: (api, [input]) => api.regionBackupsDone(input),

@@ -76,3 +76,10 @@ pub fn file_repair_failure(outcome: JsValue) -> Result<JsValue, JsValue> {
 pub fn region_limits() -> Result<JsValue, JsValue> {
     encode(&regions::region_limits())
 }
+
+/// The confinement a regeneration runs under, from what the shim found on the machine.
+#[wasm_bindgen(js_name = chooseSandbox)]
+pub fn choose_sandbox(probe: JsValue) -> Result<JsValue, JsValue> {
+    let probe: regions::SandboxProbe = decode(ErrorKind::InvalidArgument, "chooseSandbox", probe)?;
+    encode(&regions::choose_sandbox(&probe))
+}

@@ -63,4 +63,6 @@ pub use safeguards::{
     file_repair, file_repair_failure, region_backup_steps, region_backups_done, BackupsDone,
     BackupsFound, FileRepair, FileRepairFacts, RegionBackupsDone,
 };
-pub use sandbox::{render_sandbox_row, SandboxFacts, SandboxMode};
+pub use sandbox::{
+    choose_sandbox, render_sandbox_row, SandboxFacts, SandboxMode, SandboxProbe, ToolProbe,
+};

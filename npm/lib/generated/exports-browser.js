@@ -125,6 +125,7 @@ export const {
   regionConfine,
   finishUpdateRegions,
   regionLimits,
+  chooseSandbox,
   repairWords,
   regionBackupSteps,
   regionBackupsDone,

@@ -6032,6 +6032,29 @@ export type SandboxFacts = {
 export type SandboxMode = 'bwrap' | 'unshare' | 'none';
 
 /**
+ * What the shim knows about confinement on this machine.
+ */
+export type SandboxProbe = {
+  /**
+   * `UPKEEP_SANDBOX`, when set: `bwrap`, `unshare` or `none` forces one (tests); any
+   * other value is ignored.
+   */
+  forced?: string | null;
+  /**
+   * The platform (Node's `process.platform`): namespaces are Linux's.
+   */
+  platform?: string;
+  /**
+   * bubblewrap's trial run.
+   */
+  bwrap?: ToolProbe;
+  /**
+   * `unshare`'s trial run.
+   */
+  unshare?: ToolProbe;
+};
+
+/**
  * One file of the release and what the target holds at its path.
  */
 export type ScaffoldFile = {
@@ -7506,6 +7529,25 @@ export type TokenSpec = {
  * How a line reads, for a shell that colours its output.
  */
 export type Tone = 'title' | 'plain' | 'good' | 'attention' | 'warning' | 'hint' | 'muted';
+
+/**
+ * What the shim found when it tried one confinement tool.
+ */
+export type ToolProbe = {
+  /**
+   * Whether the tool is on `PATH` (it is run only then).
+   */
+  installed?: boolean;
+  /**
+   * Its trial run's exit status (0: it works; none when it could not be started).
+   */
+  status?: number | null;
+  /**
+   * What the trial run said when it failed (its last line of stderr, or why it could
+   * not be started), in its own words.
+   */
+  message?: string | null;
+};
 
 /**
  * What the shim met on the way to `path` (a path inside the tree, or as shown).

@@ -1,15 +1,17 @@
 // Confinement for programs upkeep runs (regenerations), with what a plain Debian machine
-// has: bubblewrap when it is installed, else util-linux's `unshare` (a fresh mount
-// namespace where every mount is made read-only, then the writable folders bound back,
-// and a PID namespace whose processes all die with its first one), else nothing beyond a
-// process group — and the caller reports which was in force and why.
-// UPKEEP_SANDBOX=bwrap|unshare|none forces one (tests).
+// has: bubblewrap, util-linux's `unshare` (a fresh mount namespace where every mount is
+// made read-only, then the writable folders bound back, and a PID namespace whose
+// processes all die with its first one), or nothing beyond a process group. This file
+// tries each tool once per process; the engine chooses (`chooseSandbox`, which also reads
+// UPKEEP_SANDBOX=bwrap|unshare|none, for tests), and the caller reports which was in
+// force and why.
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import process from 'node:process';
+import { engine } from '../engine.js';
 
-/** @typedef {{ mode: 'bwrap' | 'unshare' | 'none', reason: string | null }} SandboxFacts */
+/** @typedef {import('../index.js').SandboxFacts} SandboxFacts */
 
 /**
  * The unshare route's setup, run as the first process of the new namespaces: every mount
@@ -59,11 +61,17 @@ function which(/** @type {string} */ name) {
   return null;
 }
 
-/** Runs a probe: null when it worked, else why not (its own message). */
-function probe(/** @type {string[]} */ argv) {
-  const run = spawnSync(argv[0], argv.slice(1), { encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'pipe'] });
-  if (run.status === 0) return null;
-  return (run.error?.message ?? run.stderr.trim().split('\n').pop() ?? '') || `exit status ${run.status}`;
+/**
+ * Tries a tool: whether it is on PATH, and how its trial run with `args` ended, in its own
+ * words (why it could not start, or its last line of stderr).
+ * @param {string} name @param {string[]} args
+ * @returns {import('../index.js').ToolProbe}
+ */
+function tryTool(name, args) {
+  const tool = which(name);
+  if (!tool) return { installed: false };
+  const run = spawnSync(tool, args, { encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'pipe'] });
+  return { installed: true, status: run.status, message: run.error?.message ?? (run.stderr?.trim().split('\n').pop() || null) };
 }
 
 const bwrapArgs = (/** @type {string[]} */ writable, /** @type {string[]} */ protectedDirs, /** @type {string} */ root) => [
@@ -100,28 +108,16 @@ const unshareArgs = () => [
 /** @type {SandboxFacts | undefined} what this machine allows, found once per process */
 let found;
 
-/** Which confinement this machine gives, and why nothing stronger. */
+/** Which confinement this machine gives, and why nothing stronger: both tools are tried, the engine chooses. */
 export function sandboxMode() {
   if (found) return found;
-  const forced = process.env.UPKEEP_SANDBOX;
-  if (forced === 'none') return (found = { mode: 'none', reason: 'UPKEEP_SANDBOX=none' });
-  if (process.platform !== 'linux') return (found = { mode: 'none', reason: `no namespaces on ${process.platform}` });
-  const reasons = [];
-  if (forced !== 'unshare') {
-    const bwrap = which('bwrap');
-    const why = bwrap ? probe([bwrap, ...bwrapArgs([], [], '/'), 'true']) : 'not installed';
-    if (!why) return (found = { mode: 'bwrap', reason: null });
-    reasons.push(`bwrap: ${why}`);
-  }
-  if (forced !== 'bwrap') {
-    const unshare = which('unshare');
-    const why = unshare
-      ? probe([unshare, ...unshareArgs(), '--', 'sh', '-c', UNSHARE_SETUP, 'upkeep-sandbox', '/', '--', 'true'])
-      : 'not installed';
-    if (!why) return (found = { mode: 'unshare', reason: null });
-    reasons.push(`unshare: ${why}`);
-  }
-  return (found = { mode: 'none', reason: reasons.join('; ') });
+  found = engine.chooseSandbox({
+    forced: process.env.UPKEEP_SANDBOX ?? null,
+    platform: process.platform,
+    bwrap: tryTool('bwrap', [...bwrapArgs([], [], '/'), 'true']),
+    unshare: tryTool('unshare', [...unshareArgs(), '--', 'sh', '-c', UNSHARE_SETUP, 'upkeep-sandbox', '/', '--', 'true']),
+  });
+  return /** @type {SandboxFacts} */ (found);
 }
 
 /**

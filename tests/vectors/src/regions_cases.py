@@ -89,6 +89,20 @@ case("all current", "finishUpdateRegions", {"report": report(regions()), "jobs":
 case("awareness off", "finishUpdateRegions", {"report": report(regions(awarenessOff=True, mentioned=False, declarationsLoaded=0)), "jobs": [], "stateDir": ".upkeep"})
 
 case("the ceilings", "regionLimits")
+WORKS = {"installed": True, "status": 0}
+ABSENT = {"installed": False}
+NO_NS = {"installed": True, "status": 1, "message": "bwrap: No permissions to create new namespace"}
+for title, probe in [
+    ("bubblewrap works: it is used", {"platform": "linux", "bwrap": WORKS, "unshare": WORKS}),
+    ("bubblewrap refused: unshare", {"platform": "linux", "bwrap": NO_NS, "unshare": WORKS}),
+    ("neither: each tool's reason", {"platform": "linux", "bwrap": ABSENT, "unshare": {"installed": True, "status": 1}}),
+    ("a tool that could not be started", {"platform": "linux", "bwrap": {"installed": True, "status": None, "message": "spawnSync bwrap EACCES"}, "unshare": ABSENT}),
+    ("forced to unshare: bubblewrap not tried", {"forced": "unshare", "platform": "linux", "bwrap": WORKS, "unshare": ABSENT}),
+    ("forced to none", {"forced": "none", "platform": "linux", "bwrap": WORKS, "unshare": WORKS}),
+    ("not Linux", {"platform": "darwin", "bwrap": ABSENT, "unshare": ABSENT}),
+    ("an unknown forced value is ignored", {"forced": "jail", "platform": "linux", "bwrap": WORKS}),
+]:
+    case(title, "chooseSandbox", probe)
 for fact in [{"kind": "no-preimage"}, {"kind": "occupied", "entry": "symlink"}, {"kind": "occupied", "entry": "directory"},
              {"kind": "changed-again"}, {"kind": "blocked", "message": "EACCES: permission denied, open 'x'", "code": "EACCES"}]:
     case(f"{fact['kind']} {fact.get('entry', '')}".strip(), "repairWords", fact)
