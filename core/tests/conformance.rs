@@ -475,7 +475,7 @@ fn run(call: &str, args: &[Value]) -> Value {
             text(4),
         )),
         "fileView" => encoded(editor::file_view(&typed(&bytes_to_serde(&args[0])))),
-        "editorManifest" => encoded(editor::editor_manifest(text(0), opt_text(1))),
+        "editorManifest" => encoded(editor::editor_manifest(text(0), opt_text(1), opt_text(2))),
         "editorTally" => {
             let mut totals: editor::ScanTotals = if args[0].is_null() {
                 editor::ScanTotals::default()

@@ -21,16 +21,18 @@ pub fn file_view<'env>(
     encode(env, &view)
 }
 
-/// Every managed path of the latest manifest (and those the baseline's lists and the
-/// latest dropped) with its class, generated regions and field-merge declaration.
+/// Every managed path of the latest manifest (and those the baseline's, or else the
+/// project's installed copy, lists and the latest dropped) with its class, generated
+/// regions and field-merge declaration.
 #[napi(ts_return_type = "EditorManifest")]
 pub fn editor_manifest<'env>(
     env: &'env Env,
     latest: String,
     baseline: Option<String>,
+    installed: Option<String>,
 ) -> napi::Result<Unknown<'env>> {
-    let manifest =
-        editor::editor_manifest(&latest, baseline.as_deref()).map_err(|e| to_js(env, e))?;
+    let manifest = editor::editor_manifest(&latest, baseline.as_deref(), installed.as_deref())
+        .map_err(|e| to_js(env, e))?;
     encode(env, &manifest)
 }
 

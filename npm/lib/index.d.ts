@@ -899,8 +899,11 @@ export declare function releaseRoute(namesLatest: boolean, namesFolders: boolean
 export declare function editorStatus(facts: ProjectFacts): string;
 /** One of the language server's own sentences: what it is doing, why a project, a command or a file could not be served. */
 export declare function editorNotice(notice: EditorNotice): string;
-/** The managed paths of a project, read from the latest (and baseline) manifest. */
-export declare function editorManifest(latest: string, baseline?: string | null): EditorManifest;
+/**
+ * The managed paths of a project, read from the latest manifest and the baseline's (the
+ * project's installed copy, `installed`, stands in when no baseline manifest is given).
+ */
+export declare function editorManifest(latest: string, baseline?: string | null, installed?: string | null): EditorManifest;
 /** `upkeep.status`'s answer: each project's line, or that the workspace has no project. */
 export declare function workspaceStatus(lines: string[]): string;
 /** `upkeep.updateDryRun`'s summary: the plan's, or why nothing was planned. */

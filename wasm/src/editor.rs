@@ -16,11 +16,19 @@ pub fn file_view(input: JsValue) -> Result<JsValue, JsValue> {
     encode(&editor::file_view(&input).map_err(to_js)?)
 }
 
-/// Every managed path of the latest manifest (and those the baseline's lists and the
-/// latest dropped) with its class, generated regions and field-merge declaration.
+/// Every managed path of the latest manifest (and those the baseline's, or else the
+/// project's installed copy, lists and the latest dropped) with its class, generated
+/// regions and field-merge declaration.
 #[wasm_bindgen(js_name = editorManifest)]
-pub fn editor_manifest(latest: &str, baseline: Option<String>) -> Result<JsValue, JsValue> {
-    encode(&editor::editor_manifest(latest, baseline.as_deref()).map_err(to_js)?)
+pub fn editor_manifest(
+    latest: &str,
+    baseline: Option<String>,
+    installed: Option<String>,
+) -> Result<JsValue, JsValue> {
+    encode(
+        &editor::editor_manifest(latest, baseline.as_deref(), installed.as_deref())
+            .map_err(to_js)?,
+    )
 }
 
 /// Adds one managed file to the background scan's totals: its summary, or `null` when the

@@ -9,7 +9,7 @@
 //!
 //! let latest = r#"{"schema":1,"files":{"a.md":"owned","package.json":"shared"},
 //!   "merges":{"package.json":{"format":"json","maps":["scripts"]}}}"#;
-//! let m = editor_manifest(latest, Some(r#"{"schema":1,"files":{"old.md":"shared"}}"#)).unwrap();
+//! let m = editor_manifest(latest, Some(r#"{"schema":1,"files":{"old.md":"shared"}}"#), None).unwrap();
 //! assert_eq!((m.files[0].path.as_str(), m.files[0].class), ("a.md", FileClass::Owned));
 //! assert!(m.files[1].dropped);
 //! assert!(m.files[2].merge.is_some());
@@ -62,14 +62,22 @@ pub struct EditorManifest {
     pub shipped: Vec<String>,
 }
 
-/// Reads the latest release's manifest (and the baseline's, for dropped paths); a manifest
-/// that does not parse is the update's own error, naming it.
-pub fn editor_manifest(latest: &str, baseline: Option<&str>) -> Result<EditorManifest> {
+/// Reads the latest release's manifest and, for dropped paths, the baseline release's;
+/// without one, the project's own copy of the installed manifest (`installed`) stands in
+/// for it, as it is that release's manifest. A manifest that does not parse is the
+/// update's own error, naming it.
+pub fn editor_manifest(
+    latest: &str,
+    baseline: Option<&str>,
+    installed: Option<&str>,
+) -> Result<EditorManifest> {
     let label = "latest release manifest";
     let latest = parse_manifest(latest, label)?;
-    let baseline = baseline
-        .map(|text| parse_manifest(text, "baseline release manifest"))
-        .transpose()?;
+    let baseline = match (baseline, installed) {
+        (Some(text), _) => Some(parse_manifest(text, "baseline release manifest")?),
+        (None, Some(text)) => Some(parse_manifest(text, "project's installed manifest")?),
+        (None, None) => None,
+    };
     let decls = parse_declarations(latest.regions.as_ref(), label);
     let merges: BTreeMap<String, MergeSpec> = match &latest.merges {
         Some(node) => parse_merges(node, label)?.into_iter().collect(),

@@ -100,8 +100,8 @@ export class Project {
     const latest = await readText(join(answer.latestDir, this.paths.manifest));
     if (latest === null)
       throw new Error(engine.editorNotice({ kind: 'release-without-manifest', origin: answer.origin, stateDir: this.stateDir }));
-    const baseline = answer.baselineDir ? await readText(join(answer.baselineDir, this.paths.manifest)) : own;
-    const manifest = engine.editorManifest(latest, baseline);
+    const baseline = answer.baselineDir ? await readText(join(answer.baselineDir, this.paths.manifest)) : null;
+    const manifest = engine.editorManifest(latest, baseline, own);
     this.files = new Map(manifest.files.map((/** @type {any} */ f) => [f.path, f]));
     this.shipped = manifest.shipped;
     this.notes = manifest.notes;

@@ -96,6 +96,11 @@ cases += [
     case("no baseline manifest", "editorManifest", json.dumps({"schema": 1, "files": {"a.md": "owned"}}), None),
     case("a damaged manifest", "editorManifest", '{"schema": 1, "files": {"a.md": "owned"}', None),
     case("a damaged baseline manifest", "editorManifest", json.dumps({"schema": 1, "files": {}}), '{"schema": 2, "files": {}}'),
+    case("no baseline release: the project's installed copy stands in", "editorManifest",
+         json.dumps({"schema": 1, "files": {"a.md": "owned"}}), None, json.dumps({"schema": 1, "files": {"a.md": "owned", "gone.md": "shared"}})),
+    case("a baseline manifest wins over the installed copy", "editorManifest",
+         json.dumps({"schema": 1, "files": {"a.md": "owned"}}), json.dumps({"schema": 1, "files": {"b.md": "shared"}}), json.dumps({"schema": 1, "files": {"c.md": "shared"}})),
+    case("a damaged installed copy standing in", "editorManifest", json.dumps({"schema": 1, "files": {}}), None, '{"schema": 1'),
 ]
 SUMMARY = {"class": "shared", "installed": "1.2.0", "latest": "1.3.0", "upstreamHunks": 2, "bothChanged": 1,
            "conflicts": 1, "fieldNotes": 2, "edited": True, "verdict": "x"}
