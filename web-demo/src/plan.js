@@ -5,6 +5,8 @@
 import * as upkeep from 'upkeep';
 import { side, text } from './trees.js';
 
+const encoder = new TextEncoder();
+
 /** The state folder, the engine's default (as `upkeep update` has it without `--state-dir`). */
 const STATE_DIR = upkeep.DEFAULT_STATE_DIR;
 
@@ -30,12 +32,16 @@ export function planRelease(release, options = {}) {
 
 /**
  * The engine's update input for the trees, or why there is nothing to plan.
- * @param {Release} release
+ * @param {Release} picked the trees as picked (the releases are laid out here)
  * @param {{ conflicts?: 'patch' | 'merge' | 'markers', ignoreEol?: boolean }} options
  */
-export function updateInput({ baseline, latest, project }, options) {
+export function updateInput(picked, options) {
   /** @type {import('upkeep').UpdatePaths} */
   const paths = upkeep.updatePaths(STATE_DIR);
+  const { project } = picked;
+  // Each release as the project sees it, laid out as `upkeep update` lays out a folder.
+  const baseline = releaseView(picked.baseline, 'baseline', paths);
+  const latest = releaseView(picked.latest, 'latest', paths);
   const record = text(project, paths.progress);
   // Read as the CLI reads it: a damaged record is refused by name, in the engine's words.
   const reading = record === null ? null : upkeep.readProgress(record, paths.progress);
@@ -43,19 +49,19 @@ export function updateInput({ baseline, latest, project }, options) {
   // The same preparation step `upkeep status` takes: the engine refuses, ends, or starts.
   /** @type {import('upkeep').UpdateFacts} */
   const facts = {
-    installed: stateText(project, paths.version, 'project'),
-    latest: stateText(latest, paths.version, 'latest'),
+    installed: installedVersion(project, paths.version),
+    latest: viewText(latest, paths.version),
     inProgress: reading?.record ?? null,
     dryRun: true,
     runId: 'demo',
   };
   const first = upkeep.prepareUpdate(facts);
   if (first.step === 'done') return { status: first.status, check: first.check, input: /** @type {never} */ (null) };
-  const ready = upkeep.prepareUpdate({ ...facts, baseline: stateText(baseline, paths.version, 'baseline') });
+  const ready = upkeep.prepareUpdate({ ...facts, baseline: viewText(baseline, paths.version) });
   if (ready.step !== 'ready') throw new Error(`upkeep bug: the engine answered '${ready.step}' to an update given its baseline`);
   const { check, start } = ready;
-  const baselineManifest = stateText(baseline, paths.manifest, 'baseline');
-  const latestManifest = stateText(latest, paths.manifest, 'latest');
+  const baselineManifest = viewText(baseline, paths.manifest);
+  const latestManifest = viewText(latest, paths.manifest);
   const list = upkeep.updateReadList(baselineManifest, latestManifest, STATE_DIR);
   /** @type {import('upkeep').UpdateInput} */
   const input = {
@@ -99,9 +105,38 @@ export function overviewOf(plan) {
   });
 }
 
-/** @param {import('./trees.js').Tree} tree @param {string} path @param {string} label */
-function stateText(tree, path, label) {
-  const value = text(tree, path);
-  if (value === null) throw new Error(`the ${label} folder has no ${path}`);
+/**
+ * A release as a project sees it, laid out by the engine as `upkeep update` lays out a
+ * release folder: each file under its installed name, the manifest that applies (the
+ * default one when it ships none) and its version. The engine refuses a release it
+ * cannot use (no version, names that collide), naming it by `label`.
+ * @param {import('./trees.js').Tree} tree @param {string} label @param {import('upkeep').UpdatePaths} paths
+ * @returns {import('./trees.js').Tree}
+ */
+function releaseView(tree, label, paths) {
+  /** @type {import('upkeep').ReleaseLayout} */
+  const layout = upkeep.planLayout({
+    label,
+    entries: [...tree.keys()].map((path) => ({ path })),
+    manifest: text(tree, paths.manifest),
+    versionFile: text(tree, paths.version),
+    stateDir: STATE_DIR,
+  });
+  /** @type {import('./trees.js').Tree} */
+  const view = new Map(layout.files.map((f) => [f.path, /** @type {Uint8Array} */ (tree.get(f.from))]));
+  view.set(paths.manifest, encoder.encode(layout.manifest));
+  view.set(paths.version, encoder.encode(`${layout.version}\n`));
+  return view;
+}
+
+/** The project's installed version; the engine's refusal, as `upkeep update` words it, when it has none. */
+function installedVersion(/** @type {import('./trees.js').Tree} */ tree, /** @type {string} */ versionPath) {
+  const value = text(tree, versionPath);
+  if (value === null) throw new Error(upkeep.stateRefusal({ kind: 'not-installed', versionPath, root: 'the project folder' }).message);
   return value;
+}
+
+/** The manifest or VERSION of a release view (every view has both). */
+function viewText(/** @type {import('./trees.js').Tree} */ view, /** @type {string} */ path) {
+  return /** @type {string} */ (text(view, path));
 }

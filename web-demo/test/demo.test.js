@@ -236,6 +236,43 @@ test('three picked folders are planned in the page like the bundled example', as
   await page.screenshot({ path: join(results, 'own-folders.png') });
 });
 
+test('a picked release without a manifest is laid out as upkeep update lays it out: _gitignore is .gitignore', async () => {
+  const latest = join(scratch, 'latest-with-rename');
+  cpSync(join(repo, 'examples/starter-template-1.3.0'), latest, { recursive: true });
+  writeFileSync(join(latest, '_gitignore'), 'node_modules/\n');
+  // Without a manifest of its own, a release is laid out by upkeep's conventions.
+  rmSync(join(latest, '.upkeep/manifest.json'));
+  await page.getByTestId('pick-latest').setInputFiles(latest);
+  await page.getByTestId('plan-own').click();
+  await page.locator('tr[data-path=".gitignore"]').waitFor();
+  const project = join(scratch, 'project-for-rename');
+  cpSync(join(repo, 'examples/starter-project'), project, { recursive: true });
+  const cli = runCli(['update', '--dry-run', '--json', '--baseline', join(repo, 'examples/starter-template'), '--latest', latest, '--root', project]);
+  assert.ok(cli.status === 0 || cli.status === 1, cli.stderr);
+  const report = JSON.parse(cli.stdout);
+  assert.ok(report.add.includes('.gitignore'), JSON.stringify(report.add));
+  for (const bucket of BUCKETS) {
+    const shown = await page.locator(`[data-testid="bucket-chart"] g[data-bucket="${bucket}"]`).getAttribute('data-count');
+    assert.equal(Number(shown), report[bucket].length, `count of ${bucket}`);
+  }
+  assert.equal(await page.locator('tr[data-path="_gitignore"]').count(), 0);
+});
+
+test('a picked release without a version is refused as upkeep update refuses it', async () => {
+  const latest = join(scratch, 'latest-without-version');
+  cpSync(join(repo, 'examples/starter-template-1.3.0'), latest, { recursive: true });
+  rmSync(join(latest, '.upkeep/VERSION'));
+  await page.getByTestId('pick-latest').setInputFiles(latest);
+  await page.getByTestId('plan-own').click();
+  const shown = await page.getByTestId('release-error').filter({ hasText: 'unusable release' }).textContent();
+  const project = join(scratch, 'project-for-missing-version');
+  cpSync(join(repo, 'examples/starter-project'), project, { recursive: true });
+  const cli = runCli(['update', '--dry-run', '--baseline', join(repo, 'examples/starter-template'), '--latest', latest, '--root', project]);
+  assert.notEqual(cli.status, 0);
+  // The same refusal, the release named by its place in the page rather than its path.
+  assert.equal(`upkeep: ${shown?.replace("'latest'", `'${latest}'`)}\n`, cli.stderr);
+});
+
 test('the page needed no network and logged no errors', () => {
   assert.deepEqual(blocked, []);
   assert.deepEqual(consoleErrors, []);
