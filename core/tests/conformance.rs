@@ -319,6 +319,7 @@ fn run(call: &str, args: &[Value]) -> Value {
         "RefreshSession.install" => refresh_session::session(true, args),
         "RefreshInputs" => refresh_session::inputs(args),
         "updatePaths" => encoded(update::update_paths(text(0))),
+        "renderVersionFile" => outcome(Ok(update::render_version_file(text(0)).into())),
         "leftoverPatches" => encoded(Ok(update::leftover_patches(typed(&args[0])))),
         "finishUpdate" => encoded(Ok(update::finish_update(typed(&args[0])))),
         "regionsDue" => outcome(Ok(update::regions_due(

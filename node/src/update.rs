@@ -152,6 +152,12 @@ pub fn update_paths<'env>(env: &'env Env, state_dir: String) -> napi::Result<Unk
     encode(env, &paths)
 }
 
+/// The text of a `VERSION` file holding `version`.
+#[napi]
+pub fn render_version_file(version: String) -> String {
+    update::render_version_file(&version)
+}
+
 /// The files a prior run left in the merge folder, from every file found there.
 #[napi]
 pub fn leftover_patches(found: Vec<String>) -> Vec<String> {

@@ -99,6 +99,7 @@ export const ENGINE = Object.freeze([
       'checkClean',
       'planUpdate',
       'updatePaths',
+      'renderVersionFile',
       'leftoverPatches',
       'finishUpdate',
       'regionsDue',

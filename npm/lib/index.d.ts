@@ -618,6 +618,8 @@ export declare function planUpdate(input: UpdateInput): UpdatePlan;
 
 /** The layout for a state folder (one plain folder name at the root); refuses an unsafe one. */
 export declare function updatePaths(stateDir: string): UpdatePaths;
+/** The text of a `VERSION` file holding `version` (the version and a newline). */
+export declare function renderVersionFile(version: string): string;
 /** The files a prior run left in the merge folder, from every file found there (named relative to it): all but the folder's own `.gitignore`, in byte order. */
 export declare function leftoverPatches(found: string[]): string[];
 

@@ -285,6 +285,7 @@ const calls = {
     sequence(api.RefreshSession.install(decode(manifest), name, observations, force), ops, refreshOps),
   RefreshInputs: (api, [manifest, name, ops]) => sequence(api.RefreshInputs.open(decode(manifest), name), ops, inputsOps),
   updatePaths: (api, [stateDir]) => api.updatePaths(stateDir),
+  renderVersionFile: (api, [version]) => api.renderVersionFile(version),
   leftoverPatches: (api, [found]) => api.leftoverPatches(found),
   finishUpdate: (api, [run]) => api.finishUpdate(run),
   regionsDue: (api, [hasRegions, stopped, failed, outcomes]) => api.regionsDue(hasRegions, stopped, failed, outcomes),

@@ -105,6 +105,12 @@ pub fn update_paths(state_dir: &str) -> Result<JsValue, JsValue> {
     encode(&update::update_paths(state_dir).map_err(to_js)?)
 }
 
+/// The text of a `VERSION` file holding `version`.
+#[wasm_bindgen(js_name = renderVersionFile)]
+pub fn render_version_file(version: &str) -> String {
+    update::render_version_file(version)
+}
+
 /// The files a prior run left in the merge folder, from every file found there.
 #[wasm_bindgen(js_name = leftoverPatches)]
 pub fn leftover_patches(found: Vec<String>) -> Vec<String> {

@@ -125,7 +125,7 @@ function releaseView(tree, label, paths) {
   /** @type {import('./trees.js').Tree} */
   const view = new Map(layout.files.map((f) => [f.path, /** @type {Uint8Array} */ (tree.get(f.from))]));
   view.set(paths.manifest, encoder.encode(layout.manifest));
-  view.set(paths.version, encoder.encode(`${layout.version}\n`));
+  view.set(paths.version, encoder.encode(upkeep.renderVersionFile(layout.version)));
   return view;
 }
 

@@ -550,7 +550,7 @@ pub fn state_files(state_dir: &str, manifest: &str, record: &ProjectSource) -> V
         },
         StateFile {
             path: format!("{state_dir}/VERSION"),
-            text: format!("{}\n", record.version),
+            text: crate::update::render_version_file(&record.version),
         },
         StateFile {
             path: format!("{state_dir}/{PROJECT_SOURCE_FILE}"),

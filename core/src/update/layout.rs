@@ -62,6 +62,11 @@ pub struct UpdatePaths {
     pub package_json: String,
 }
 
+/// The text of a `VERSION` file holding `version`: the version and a newline.
+pub fn render_version_file(version: &str) -> String {
+    format!("{version}\n")
+}
+
 /// The layout for state folder `state_dir` (one plain folder name at the project root).
 pub fn update_paths(state_dir: &str) -> Result<UpdatePaths> {
     check_state_dir(state_dir)?;

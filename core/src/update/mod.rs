@@ -58,7 +58,10 @@ pub use finish::{
     finish_update, regions_due, BackupsKept, Blocked, Replaced, RunOutcome, RunRecord,
     StateWriteError, UpdateFinished, UpdateRun,
 };
-pub use layout::{leftover_patches, update_paths, UpdatePaths, BACKUPS_DIR, DEFAULT_STATE_DIR};
+pub use layout::{
+    leftover_patches, render_version_file, update_paths, UpdatePaths, BACKUPS_DIR,
+    DEFAULT_STATE_DIR,
+};
 pub use manifest::{
     claim_holds, parse_manifest, Claim, FileClass, Manifest, ManifestEntry, MANIFEST_SCHEMA,
 };

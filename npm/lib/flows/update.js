@@ -345,7 +345,7 @@ function firstNonFolder(/** @type {TreeReader} */ tree, /** @type {string} */ re
 async function bumpVersion(state, paths, manifest, version) {
   for (const [path, text] of [
     [paths.manifest, manifest],
-    [paths.version, `${version}\n`],
+    [paths.version, engine.renderVersionFile(version)],
   ]) {
     try {
       await writeFileIn(state, splitPath(path).name, Buffer.from(text));

@@ -103,6 +103,7 @@ export const {
   checkClean,
   planUpdate,
   updatePaths,
+  renderVersionFile,
   leftoverPatches,
   finishUpdate,
   regionsDue,

@@ -403,7 +403,7 @@ async function placeFiles(root, tree, layout, ctx, place) {
   const paths = engine.updatePaths(ctx.stateDir);
   mkdirSync(join(tree, paths.stateDir), { recursive: true });
   writeFileSync(join(tree, paths.manifest), layout.manifest);
-  writeFileSync(join(tree, paths.version), `${layout.version}\n`);
+  writeFileSync(join(tree, paths.version), engine.renderVersionFile(layout.version));
 }
 
 /**

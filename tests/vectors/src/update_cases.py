@@ -86,6 +86,7 @@ case("a state folder in another case is still the state folder", "updateReadList
 case("the default layout", "updatePaths", ".upkeep")
 case("another state folder: backups stay in .upkeep-backups", "updatePaths", ".tool")
 case("a state folder escaping the root", "updatePaths", "../x")
+case("a VERSION file's text", "renderVersionFile", "1.3.0-rc.1")
 case("a state folder that is not at the root", "updatePaths", "a/b")
 case("leftover patches: the merge folder's own ignore file is not one", "leftoverPatches",
      ["src/b.js.patch", ".gitignore", "a.notes", "sub/.gitignore"])
