@@ -33,7 +33,6 @@ import { executeSteps, sha256 } from './execute.js';
 export async function regenerate({ root, jobs, limits, stopRequested, onProgress }) {
   /** @type {import('../index.js').RegenRun[]} */
   const runs = [];
-  const sandbox = jobs.some((j) => j.status === 'run') ? sandboxMode() : { mode: /** @type {const} */ ('none'), reason: null };
   const ran = counter(onProgress, 'regenerate', jobs.filter((j) => j.status === 'run').length);
   for (const job of jobs) {
     if (job.status !== 'run') continue;
@@ -51,6 +50,8 @@ export async function regenerate({ root, jobs, limits, stopRequested, onProgress
         openDir(root, dir, { create: true }).close();
       } catch {} // the program then fails (or is refused its folder) and says so
     }
+    // Found on the first program run (sandboxMode tries the tools once per process).
+    const sandbox = sandboxMode();
     const everywhere = sandbox.mode === 'none';
     const before = snapshotTree(root, job.dirs, job.snapshotSkip, { everywhere });
     const wrap = confineTo(
