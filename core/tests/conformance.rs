@@ -14,8 +14,9 @@ use upkeep_core::refresh::{self, Journal, JournalSegment};
 use upkeep_core::regions;
 use upkeep_core::render;
 use upkeep_core::score::{
-    actual_risk, assess, assess_view, decide, declared_risk, glob_match, parse_numstat,
-    parse_numstat_bytes, parse_numstat_z, score_constants, worst_pick, FileStat, GlobSet, Pick,
+    actual_risk, assess, assess_view, decide, declared_risk, glob_match, parse_actions,
+    parse_numstat, parse_numstat_bytes, parse_numstat_z, score_constants, worst_pick, FileStat,
+    GlobSet, Pick,
 };
 use upkeep_core::structured;
 use upkeep_core::text::{self, DiffOptions, Hunk, MergeOptions};
@@ -368,6 +369,7 @@ fn run(call: &str, args: &[Value]) -> Value {
         "parseNumstatZ" => outcome(parse_numstat_z(&bytes(&args[0])).map(encode)),
         "parseNumstatBytes" => outcome(parse_numstat_bytes(&bytes(&args[0])).map(encode)),
         "declaredRisk" => outcome(declared_risk(&strings(0), &arg(&args[1])).map(encode)),
+        "parseActions" => encoded(Ok(parse_actions(text(0)))),
         "actualRisk" => outcome(Ok(encode(actual_risk(
             args[0].as_f64().unwrap(),
             &files(1),

@@ -78,6 +78,12 @@ pub fn parse_numstat_bytes(env: &Env, bytes: Uint8Array) -> napi::Result<Unknown
     encode(env, &rows)
 }
 
+/// The actions a comma-separated list names (trimmed, empty entries left out).
+#[napi]
+pub fn parse_actions(text: String) -> Vec<String> {
+    core::parse_actions(&text)
+}
+
 /// The largest weight among `actions`, with `overrides` applied to the weights.
 #[napi]
 pub fn declared_risk(

@@ -75,6 +75,7 @@ export const ENGINE = Object.freeze([
       'parseNumstat',
       'parseNumstatZ',
       'parseNumstatBytes',
+      'parseActions',
       'declaredRisk',
       'actualRisk',
       'decide',

@@ -539,6 +539,8 @@ export declare function parseNumstatZ(bytes: Uint8Array): FileStat[];
 /** numstat bytes in either form: `-z` when they hold a NUL byte, plain otherwise. */
 export declare function parseNumstatBytes(bytes: Uint8Array): FileStat[];
 
+/** The actions a comma-separated list names (`--actions logic,docs`): trimmed, empty entries left out. */
+export declare function parseActions(text: string): string[];
 /**
  * The largest weight among `actions` (0 for none). Throws `unknown-action`, naming the valid
  * actions, for an action without a weight.

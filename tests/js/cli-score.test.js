@@ -190,6 +190,16 @@ describe('upkeep score: bad usage and bad input exit 2 with a clear message', ()
     assert.deepEqual(JSON.parse(result.stdout).error.code, 'unknown-action');
   });
 
+  test('--actions reads a list as upkeep loop score and the demo read it: an empty entry names nothing', () => {
+    const score = (/** @type {string} */ actions) =>
+      runCli(['score', '--diff', '--json', '--actions', actions, '--write-set', 'a.js'], { cwd: dir, input });
+    const plain = score('logic,format');
+    const loose = score(' logic, ,format, ');
+    assert.equal(plain.status, 0, plain.stderr);
+    assert.equal(loose.status, 0, loose.stderr);
+    assert.equal(loose.stdout, plain.stdout);
+  });
+
   test('weights files change the arithmetic', () => {
     writeFileSync(join(dir, 'w.json'), '{ "logic": 0.1, "docs": 0.05 }');
     const result = runCli(['score', '--diff', '--actions', 'logic,docs', '--weights', 'w.json', '--write-set', 'a.js', '--json'], {

@@ -471,6 +471,7 @@ const calls = {
   parseNumstatZ: (api, [bytes]) => api.parseNumstatZ(decode(bytes)),
   parseNumstatBytes: (api, [bytes]) => api.parseNumstatBytes(decode(bytes)),
   declaredRisk: (api, [actions, overrides]) => api.declaredRisk(actions, absent(overrides)),
+  parseActions: (api, [text]) => api.parseActions(text),
   actualRisk: (api, [declared, files, options]) => api.actualRisk(declared, files, absent(options)),
   decide: (api, [score, preset]) => api.decide(score, absent(preset)),
   worst: (api, [a, b]) => fromUndefined(api.worst(toUndefined(a), toUndefined(b))),

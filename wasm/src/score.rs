@@ -50,6 +50,12 @@ pub fn parse_numstat_bytes(bytes: &[u8]) -> Result<JsValue, JsValue> {
     encode(&core::parse_numstat_bytes(bytes).map_err(to_js)?)
 }
 
+/// The actions a comma-separated list names (trimmed, empty entries left out).
+#[wasm_bindgen(js_name = parseActions)]
+pub fn parse_actions(text: &str) -> Vec<String> {
+    core::parse_actions(text)
+}
+
 /// The largest weight among `actions`, with `overrides` applied to the weights.
 #[wasm_bindgen(js_name = declaredRisk)]
 pub fn declared_risk(actions: Vec<String>, overrides: JsValue) -> Result<f64, JsValue> {

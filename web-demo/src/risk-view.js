@@ -47,7 +47,7 @@ export function mountRiskView(root) {
     try {
       const files = upkeep.parseNumstat(numstat.value);
       const options = {
-        actions: actions.value.trim() ? actions.value.split(',').map((a) => a.trim()) : undefined,
+        actions: upkeep.parseActions(actions.value),
         preset: preset.value,
         writeSet: lines(writeSet),
         contracts: lines(contracts),
@@ -58,9 +58,9 @@ export function mountRiskView(root) {
       const match = (/** @type {string[]} */ patterns) => new upkeep.GlobSet(patterns).isMatchMany(paths);
       const [inWriteSet, isContract, isIgnored] = [match(options.writeSet), match(options.contracts), match(options.ignoreDeletions)];
       // The same verdict step by step, for the curious: each step is its own engine call.
-      const declared = upkeep.declaredRisk(options.actions ?? []);
+      const declared = upkeep.declaredRisk(options.actions);
       const actual = upkeep.actualRisk(declared, files, options);
-      const steps = `declaredRisk([${(options.actions ?? []).join(', ')}]) = ${declared} → actualRisk = ${actual.score} → decide(${actual.score}, '${preset.value}') = ${upkeep.decide(actual.score, preset.value)}`;
+      const steps = `declaredRisk([${options.actions.join(', ')}]) = ${declared} → actualRisk = ${actual.score} → decide(${actual.score}, '${preset.value}') = ${upkeep.decide(actual.score, preset.value)}`;
       out.replaceChildren(
         h(
           'div.cards',

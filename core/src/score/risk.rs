@@ -250,6 +250,16 @@ impl Weights {
     }
 }
 
+/// The actions named in a comma-separated list (`--actions logic,docs`), each trimmed;
+/// empty entries (`logic,`, a blank field) name none.
+pub fn parse_actions(text: &str) -> Vec<String> {
+    text.split(',')
+        .map(str::trim)
+        .filter(|a| !a.is_empty())
+        .map(String::from)
+        .collect()
+}
+
 /// The declared risk of a change: the largest weight among its actions (0 for none).
 /// An unknown action fails with [`ErrorKind::UnknownAction`], listing the valid ones.
 pub fn declared_risk<S: AsRef<str>>(actions: &[S], overrides: &Overrides) -> Result<f64> {

@@ -132,10 +132,7 @@ async function run(command, args, options) {
   if (command === 'score') {
     if (Boolean(options.declared) === Boolean(options.diff)) throw badInput({ kind: 'loop-score-which' });
     if (options.declared) {
-      const actions = options.actions
-        ?.split(',')
-        .map((/** @type {string} */ a) => a.trim())
-        .filter(Boolean);
+      const actions = options.actions === undefined ? undefined : engine.parseActions(options.actions);
       answer = loop.scoreDeclared(state, {
         actions,
         writeSet: options.writeSet?.length ? options.writeSet : undefined,

@@ -35,7 +35,7 @@ const badInput = (/** @type {import('../index.js').UsageProblem} */ problem) => 
 export async function scoreCommand(options) {
   try {
     const assessOptions = {
-      actions: options.actions?.split(',').map((a) => a.trim()),
+      actions: options.actions === undefined ? undefined : engine.parseActions(options.actions),
       declared: options.declared,
       preset: options.preset,
       failOn: options.failOn,

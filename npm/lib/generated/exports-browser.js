@@ -81,6 +81,7 @@ export const {
   parseNumstat,
   parseNumstatZ,
   parseNumstatBytes,
+  parseActions,
   declaredRisk,
   actualRisk,
   decide,

@@ -145,6 +145,10 @@ case("renderStopped: no progress yet, no command to repeat", "renderStopped", {"
 case("shellCommand: only what must be quoted", "shellCommand",
      ["upkeep", "refresh", "--source", "../my vendor", "--target", ".", "--confirm", "it's $HOME/*.md", "naïve", ""])
 
+# What --actions names (upkeep score, upkeep loop score, the demo's actions field).
+for text in ("logic", " logic , docs ", "logic,", "", ",,"):
+    case(f"parseActions: {text!r}", "parseActions", text)
+
 for n in (0, 1, 2, 1234):
     case(f"counted: {n}", "counted", n, "file", "files")
 
