@@ -88,6 +88,11 @@ pub enum EditorNotice {
         /// The latest.
         latest: String,
     },
+    /// Where the releases came from when the options named release folders.
+    DirectoriesOrigin {
+        /// The folders named, as absolute paths.
+        named: Vec<String>,
+    },
     /// Where the releases of the recorded source came from.
     RecordedOrigin {
         /// The baseline's spec.
@@ -219,6 +224,7 @@ pub fn editor_notice(notice: &EditorNotice) -> String {
             latest,
             state_dir,
         } => format!("{baseline} → {latest} (recorded in {state_dir}/source.json)"),
+        EditorNotice::DirectoriesOrigin { named } => named.join(", "),
         EditorNotice::NoSourceNamed { root } => format!(
             "{root} has an install record but no source is named: set initializationOptions.source to the integration's directory"
         ),

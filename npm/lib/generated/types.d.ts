@@ -1198,6 +1198,13 @@ export type EditorNotice =
       latest: string;
     }
   | {
+      kind: 'directories-origin';
+      /**
+       * The folders named, as absolute paths.
+       */
+      named: Array<string>;
+    }
+  | {
       kind: 'recorded-origin';
       /**
        * The baseline's spec.

@@ -24,7 +24,6 @@ import { openRelease } from '../shim/release-source.js';
 /** @typedef {ReleasePair | { unavailable: string }} ReleaseAnswer */
 /**
  * @typedef {object} ReleaseProvider
- * @property {string} name
  * @property {(root: string, stateDir: string) => Promise<ReleaseAnswer | null>} resolve
  *   the releases of the project at `root`, the reason they cannot be had, or `null` when
  *   this provider knows nothing about the project
@@ -72,7 +71,6 @@ export function namedReleasesProvider(options) {
   /** The route is taken when the options name a latest release. */
   const latestSpec = /** @type {string} */ (options.latest);
   return {
-    name: 'initialization options (baseline, latest)',
     async resolve(root, stateDir) {
       const installed = await readVersion(versionPath(root, stateDir));
       if (installed === null) return { unavailable: engine.editorNotice({ kind: 'no-version', stateDir, root }) };
@@ -112,7 +110,6 @@ export function namedReleasesProvider(options) {
  */
 export function recordedSourceProvider() {
   return {
-    name: 'the recorded source (.upkeep/source.json)',
     async resolve(root, stateDir) {
       /** @type {import('../index.js').UpdateSources} */
       let sources;
@@ -157,7 +154,6 @@ export function recordedSourceProvider() {
  */
 export function releaseDirectoriesProvider(options) {
   return {
-    name: 'initialization options (releases)',
     async resolve(root, stateDir) {
       const installed = await readVersion(versionPath(root, stateDir));
       if (installed === null) return { unavailable: engine.editorNotice({ kind: 'no-version', stateDir, root }) };
@@ -187,7 +183,7 @@ export function releaseDirectoriesProvider(options) {
         latestVersion: picked.latest.version,
         baselineDir: picked.baselineDir,
         latestDir: picked.latest.dir,
-        origin: named.join(', '),
+        origin: engine.editorNotice({ kind: 'directories-origin', named }),
         cleanup: () => {},
       };
     },

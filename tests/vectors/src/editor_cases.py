@@ -112,6 +112,7 @@ cases += [
          "the project's .upkeep/manifest.json is damaged: expected value at line 1 column 1"),
     case("options naming a latest release and folders: the named releases", "releaseRoute", True, True),
     case("options naming release folders", "releaseRoute", False, True),
+    case("the origin of release folders", "editorNotice", {"kind": "directories-origin", "named": ["/r/1.2.0", "/r/1.3.0"]}),
     case("options naming no release: the recorded source", "releaseRoute", False, False),
     case("a file added to running totals", "editorTally",
          {"files": 3, "missing": 1, "upstreamChanged": 1, "bothChanged": 0, "conflictBlocks": 0, "fieldNotes": 0, "edited": 0},
