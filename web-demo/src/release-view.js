@@ -26,6 +26,8 @@ export function mountReleaseView(root, openFile) {
   let release = example;
   /** The `--conflicts` mode planned with: the engine's default until another is chosen. */
   let conflicts = /** @type {'patch' | 'merge' | 'markers'} */ (upkeep.DEFAULT_CONFLICTS);
+  /** @type {import('upkeep').UpdatePaths} upkeep's own files in a project or a release (the engine's names), for the hint */
+  const statePaths = upkeep.updatePaths(upkeep.DEFAULT_STATE_DIR);
   const body = h('div.release-body');
 
   /** @type {Record<string, HTMLInputElement>} */
@@ -122,10 +124,12 @@ export function mountReleaseView(root, openFile) {
         'p.hint',
         null,
         'Pick or drop a folder on each box. Each must hold its ',
-        h('code', null, '.upkeep/VERSION'),
-        ' and (releases) ',
-        h('code', null, '.upkeep/manifest.json'),
-        '. Files are read in the page and never leave it.',
+        h('code', null, statePaths.version),
+        '; a release without its own ',
+        h('code', null, statePaths.manifest),
+        ' is read with upkeep’s default one, as ',
+        h('code', null, 'upkeep update'),
+        ' reads it. Files are read in the page and never leave it.',
       ),
     ),
     h('div.options', null, h('label', null, 'Conflicts ', mode)),

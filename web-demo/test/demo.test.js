@@ -105,7 +105,7 @@ test('the first screen plans the bundled example exactly as `upkeep update --dry
   for (const file of status.files) {
     assert.equal(await page.locator(`[data-testid="plan-table"] tr[data-path="${file.path}"] [data-testid="outcome"]`).innerText(), file.outcome, file.path);
   }
-  assert.match(await page.getByTestId('conflict-count').innerText(), /conflicts to resolve \(1 with markers\)/);
+  assert.match(await page.getByTestId('conflict-count').innerText(), /^1\s*conflict to resolve \(1 with markers\)$/);
   await page.screenshot({ path: join(results, 'demo.png'), fullPage: true });
 });
 

@@ -14,7 +14,7 @@
 //!     actions: vec![PlannedWrite { op: "copy".into(), path: "README.md".into(), ..PlannedWrite::default() }],
 //! };
 //! let overview = plan_overview(&input);
-//! assert_eq!(overview.headline, "2 managed files · 1 actions planned · dry run, nothing written");
+//! assert_eq!(overview.headline, "2 managed files · 1 action planned · dry run, nothing written");
 //! assert_eq!(overview.needs[0].text, " conflicts to resolve");
 //! assert!(overview.files[0].buckets.is_empty());
 //! assert_eq!(nothing_to_plan("up-to-date", "1.3.0", "1.3.0"),
@@ -26,6 +26,7 @@ use std::collections::HashMap;
 use super::plan::conflict::{update_merge_options, ConflictRoute};
 use super::plan::ConflictMode;
 use super::report::UpdateReport;
+use crate::render::counted;
 use crate::text::MergeOptions;
 
 /// The report's buckets in the order a view shows them, each with what it means (a
@@ -220,6 +221,15 @@ fn file_rows(report: &UpdateReport, paths: &[String]) -> Vec<FileOverview> {
 
 /// How the conflicts were left, counted by route in the order they first appear:
 /// ` (2 with markers, 1 as a patch)`, or nothing.
+/// `one` for a count of 1, else `many` (the words after a count shown apart from them).
+fn noun<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 {
+        one
+    } else {
+        many
+    }
+}
+
 fn routes(report: &UpdateReport) -> String {
     let mut counts: Vec<(ConflictRoute, usize)> = Vec::new();
     for conflict in &report.conflicts {
@@ -319,25 +329,39 @@ pub fn plan_overview(input: &OverviewInput) -> PlanOverview {
     };
     PlanOverview {
         headline: format!(
-            "{} managed files · {} actions planned · dry run, nothing written",
-            input.files.len(),
-            input.actions.len()
+            "{} · {} planned · dry run, nothing written",
+            counted(input.files.len(), "managed file", "managed files"),
+            counted(input.actions.len(), "action", "actions")
         ),
         needs: vec![
             need(
                 "conflicts",
                 report.conflicts.len(),
-                format!(" conflicts to resolve{}", routes(report)),
+                format!(
+                    " {} to resolve{}",
+                    noun(report.conflicts.len(), "conflict", "conflicts"),
+                    routes(report)
+                ),
             ),
             need(
                 "delete",
                 report.delete.len(),
-                " files dropped upstream but edited here: yours to delete".into(),
+                format!(
+                    " {} dropped upstream but edited here: yours to delete",
+                    noun(report.delete.len(), "file", "files")
+                ),
             ),
             need(
                 "adopter-actions",
                 report.adopter_actions.len(),
-                " adopter actions from the release notes".into(),
+                format!(
+                    " {} from the release notes",
+                    noun(
+                        report.adopter_actions.len(),
+                        "adopter action",
+                        "adopter actions"
+                    )
+                ),
             ),
         ],
         writes: input

@@ -284,6 +284,9 @@ case("planOverview: every kind of write, conflicts by route", "planOverview",
       "actions": [w("copy", "ci.yml"), w("write-merged", "src/index.js"), w("write-merged", "package.json"),
                   w("write-patch", "README.md", ".upkeep-merge/README.md.patch"), w("write-patch", "README.md", ".upkeep-merge/README.md.yours.diff"),
                   w("write-patch", "logo.png", ".upkeep-merge/logo.png", 2048), w("write-patch", "package.json", ".upkeep-merge/package.json.notes")]})
+case("planOverview: one of each, in the singular", "planOverview",
+     {"report": dict(view_report, conflicts=view_report["conflicts"][1:2], delete=["docs/old.md"]), "files": ["src/index.js"],
+      "actions": [w("write-merged", "src/index.js")]})
 case("planOverview: nothing needs the person", "planOverview",
      {"report": dict(update_report, conflicts=[], delete=[]), "files": ["a"], "actions": []})
 # The merge a view previews is the one the update writes, in each mode.
