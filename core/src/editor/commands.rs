@@ -83,10 +83,10 @@ pub fn score_message(facts: &ScoreFacts) -> String {
         format!(": {}", facts.reasons.join("; "))
     };
     format!(
-        "upkeep score of the working tree against HEAD: {} ({}, {} files){reasons}",
+        "upkeep score of the working tree against HEAD: {} ({}, {}){reasons}",
         js_number_to_string(facts.score),
         facts.decision.as_str(),
-        facts.files
+        crate::render::counted(facts.files, "file", "files")
     )
 }
 

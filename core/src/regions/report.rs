@@ -431,7 +431,9 @@ fn tail(text: &str) -> String {
 }
 
 fn human_ms(ms: u64) -> String {
-    if ms.is_multiple_of(60_000) && ms >= 60_000 {
+    if ms == 60_000 {
+        "1 minute".into()
+    } else if ms.is_multiple_of(60_000) && ms >= 60_000 {
         format!("{} minutes", ms / 60_000)
     } else if ms.is_multiple_of(1000) {
         format!("{} s", ms / 1000)

@@ -211,3 +211,11 @@ fn rows_precedence() {
         "'a b' 'it'\\''s' ''"
     );
 }
+
+#[test]
+fn ceilings_read_as_words() {
+    assert_eq!(human_ms(60_000), "1 minute");
+    assert_eq!(human_ms(300_000), "5 minutes");
+    assert_eq!(human_ms(90_000), "90 s");
+    assert_eq!(human_ms(1_500), "1500 ms");
+}
