@@ -169,7 +169,16 @@ pub fn count(n: usize) -> String {
 
 /// `1 file`, `2 files`: a count and its noun, singular or plural.
 pub fn counted(n: usize, one: &str, many: &str) -> String {
-    format!("{} {}", count(n), if n == 1 { one } else { many })
+    format!("{} {}", count(n), noun(n, one, many))
+}
+
+/// `one` for a count of 1, else `many`: the words after a count shown apart from them.
+pub fn noun<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 {
+        one
+    } else {
+        many
+    }
 }
 
 /// What a run that stopped early knows about itself: which command, what stopped it, and

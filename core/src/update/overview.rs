@@ -26,7 +26,7 @@ use std::collections::HashMap;
 use super::plan::conflict::{update_merge_options, ConflictRoute};
 use super::plan::ConflictMode;
 use super::report::UpdateReport;
-use crate::render::counted;
+use crate::render::{counted, noun};
 use crate::text::MergeOptions;
 
 /// The report's buckets in the order a view shows them, each with what it means (a
@@ -221,15 +221,6 @@ fn file_rows(report: &UpdateReport, paths: &[String]) -> Vec<FileOverview> {
 
 /// How the conflicts were left, counted by route in the order they first appear:
 /// ` (2 with markers, 1 as a patch)`, or nothing.
-/// `one` for a count of 1, else `many` (the words after a count shown apart from them).
-fn noun<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
-    if n == 1 {
-        one
-    } else {
-        many
-    }
-}
-
 fn routes(report: &UpdateReport) -> String {
     let mut counts: Vec<(ConflictRoute, usize)> = Vec::new();
     for conflict in &report.conflicts {

@@ -103,8 +103,8 @@ pub struct SideInput {
     #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub digest_lf: Option<String>,
     /// The path was not looked at: a folder on the way is a link or not a folder. The
-    /// side then counts as [`crate::observe::BlockedBy::seen_as`] says, whatever else
-    /// it carries.
+    /// side then counts as a link (behind a link) or as nothing there (behind a
+    /// non-folder), whatever else it carries.
     #[cfg_attr(feature = "serde", serde(default))]
     #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub blocked_by: Option<crate::observe::BlockedBy>,

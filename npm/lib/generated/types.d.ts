@@ -6507,8 +6507,8 @@ export type SideInput = {
   digestLf?: string | null;
   /**
    * The path was not looked at: a folder on the way is a link or not a folder. The
-   * side then counts as [`crate::observe::BlockedBy::seen_as`] says, whatever else
-   * it carries.
+   * side then counts as a link (behind a link) or as nothing there (behind a
+   * non-folder), whatever else it carries.
    */
   blockedBy?: BlockedBy | null;
 };
