@@ -13,6 +13,7 @@
 //! ```
 
 use super::model::FileSummary;
+use crate::render::counted;
 
 /// What kind of project it is.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -191,8 +192,4 @@ pub fn project_status(facts: &ProjectFacts) -> String {
         });
     }
     line
-}
-
-fn counted(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }

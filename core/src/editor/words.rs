@@ -14,6 +14,7 @@ use super::upstream::{upstream_changes, Sides};
 use super::View;
 use crate::error::Result;
 use crate::regions::{region_verdict, scan, MarkerScan, RegionMarkers};
+use crate::render::counted;
 use crate::text::{has_conflict_markers, is_binary, merge, MergeOptions};
 use crate::update::{classify, update_merge_options, ConflictMode, FileClass, Row, Side};
 
@@ -292,8 +293,4 @@ pub(crate) fn lens_title(s: &FileSummary) -> String {
 /// The hover of the first line: the lens's facts and the verdict.
 pub(crate) fn hover_markdown(s: &FileSummary) -> String {
     format!("**{}**\n\n{}", lens_title(s), s.verdict)
-}
-
-fn counted(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }

@@ -21,6 +21,7 @@
 use super::list::{parse_fleet_list, FleetRepo};
 use crate::error::{Error, ErrorKind, Result};
 use crate::lifecycle::parse_project_source;
+use crate::render::counted;
 use crate::update::{compare_versions, Version};
 
 /// The most jobs one GitHub Actions matrix runs.
@@ -284,11 +285,9 @@ pub fn plan_fleet(input: &FleetInput) -> Result<FleetPlan> {
             include: chunk.to_vec(),
         })
         .collect();
-    let plural =
-        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     let mut summary = format!(
         "fleet plan: {}",
-        plural(repos.len(), "repository", "repositories")
+        counted(repos.len(), "repository", "repositories")
     );
     if let Some(target) = &target {
         summary.push_str(&format!(
@@ -298,14 +297,14 @@ pub fn plan_fleet(input: &FleetInput) -> Result<FleetPlan> {
     }
     summary.push_str(&format!(
         ", {run} to run in {} of at most {} ({})",
-        plural(batches.len(), "batch", "batches"),
-        plural(batch_size, "job", "jobs"),
+        counted(batches.len(), "batch", "batches"),
+        counted(batch_size, "job", "jobs"),
         platform.name()
     ));
     if !unread.is_empty() {
         summary.push_str(&format!(
             "; {} unread (they run)",
-            plural(unread.len(), "record", "records")
+            counted(unread.len(), "record", "records")
         ));
     }
     Ok(FleetPlan {
@@ -374,9 +373,8 @@ pub fn gitlab_child_pipeline(plan: &FleetPlan, batch: usize, include: &str) -> R
             ErrorKind::InvalidArgument,
             "--batch",
             format!(
-                "{batch} is past the last batch ({} batch{}, numbered from 0)",
-                count,
-                if count == 1 { "" } else { "es" }
+                "{batch} is past the last batch ({}, numbered from 0)",
+                counted(count, "batch", "batches")
             ),
         ));
     };
