@@ -15,6 +15,7 @@ use upkeep_core::exits::{
 use upkeep_core::fleet::{
     Platform, DEFAULT_AUTHOR, DEFAULT_REMOTE, GITHUB_MATRIX_LIMIT, GITLAB_MATRIX_LIMIT,
 };
+use upkeep_core::git_state::{FLEET_STEP_OUTCOME, GIT_STATE};
 use upkeep_core::refresh::{BULK_DECISIONS, DEFAULT_MANIFEST, RECORD_NAME};
 use upkeep_core::render::PROGRESS_PHASES;
 use upkeep_core::schemas::json_schemas;
@@ -72,6 +73,8 @@ fn main() -> std::io::Result<()> {
             default("REPORT_BUCKETS", pairs(&REPORT_BUCKETS, "bucket", "help"), "The update report's buckets in the order a view shows them, each with what it means."),
             default("CONFLICT_MODES", pairs(&CONFLICT_MODES, "mode", "help"), "Each `--conflicts` mode, the default first, with what it does to a file both sides changed."),
             default("BULK_DECISIONS", BULK_DECISIONS.iter().map(|(key, decisions)| (key.to_string(), serde_json::json!(decisions.map(|d| d.name())))).collect::<serde_json::Map<_, _>>(), "What `install` and `refresh`'s decide-every-file options (`auto`, `hostDeleted`, `sourceDeleted`) may be set to."),
+            default("GIT_STATE", GIT_STATE, "Where upkeep keeps its own state inside a git dir (paths relative to it) and the refs its runs use."),
+            default("FLEET_STEP_OUTCOME", FLEET_STEP_OUTCOME, "The file `fleet step` writes its outcome to, beside the change request."),
             default("NEEDS_NODE", needs_node(&["hashFile", "writeLoopFile"]), "What the browser entry's calls that need a file system raise (before `init()` too, so not asked of the engine)."),
         ],
         "types": declarations

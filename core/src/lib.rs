@@ -157,6 +157,7 @@
 #![deny(missing_docs)]
 
 pub mod backups;
+pub mod command_args;
 pub mod content;
 #[cfg(feature = "contracts")]
 pub mod contracts;
@@ -164,6 +165,7 @@ pub mod editor;
 mod error;
 pub mod exits;
 pub mod fleet;
+pub mod git_state;
 mod hash;
 pub mod input_refusal;
 pub mod json;

@@ -344,6 +344,27 @@ fn run(call: &str, args: &[Value]) -> Value {
         "usageRefusal" => encoded(Ok(upkeep_core::usage_refusal::usage_refusal(&typed(
             &args[0],
         )))),
+        "installPairs" => encoded(Ok(upkeep_core::command_args::install_pairs(&typed::<
+            Vec<String>,
+        >(
+            &args[0]
+        )))),
+        "landTickets" => encoded(Ok(upkeep_core::command_args::land_tickets(
+            &typed::<Vec<String>>(&args[0]),
+            &typed::<Vec<String>>(&args[1]),
+        ))),
+        "mergeCommand" => encoded(Ok(upkeep_core::command_args::merge_command(&typed(
+            &args[0],
+        )))),
+        "diffLabels" => encoded(Ok(upkeep_core::command_args::diff_labels(&typed::<
+            Vec<String>,
+        >(
+            &args[0]
+        )))),
+        "updateAnswer" => encoded(Ok(upkeep_core::command_args::update_answer(
+            typed(&args[0]),
+            &typed(&args[1]),
+        ))),
         "lockText" => encoded(Ok(upkeep_core::writes::lock_text(&typed(&args[0])))),
         "readLock" => encoded(Ok(upkeep_core::writes::read_lock(text(0)))),
         "lockIsStale" => encoded(Ok(upkeep_core::writes::lock_is_stale(&typed(&args[0])))),
@@ -491,6 +512,11 @@ fn run(call: &str, args: &[Value]) -> Value {
         }
         "editorNotice" => outcome(Ok(editor::editor_notice(&typed(&args[0])).into())),
         "damagedDiagnostic" => encoded(Ok(editor::Diagnostic::damaged(text(0)))),
+        "editorInstall" => encoded(Ok(editor::editor_install(
+            &typed(&args[0]),
+            &typed(&args[1]),
+        ))),
+        "checkInstalledManifest" => encoded(editor::check_installed_manifest(text(0), text(1))),
         "releaseRoute" => encoded(Ok(editor::release_route(
             args[0].as_bool().unwrap(),
             args[1].as_bool().unwrap(),

@@ -36,6 +36,25 @@ pub fn editor_manifest<'env>(
     encode(env, &manifest)
 }
 
+/// The installed files of a host repository the editor speaks about: the manifest's and
+/// the record's, joined by target.
+#[napi(ts_return_type = "EditorInstall")]
+pub fn editor_install<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "InstallManifest")] manifest: Unknown,
+    #[napi(ts_arg_type = "SourceRecord")] record: Unknown,
+) -> napi::Result<Unknown<'env>> {
+    let manifest = decode(env, ErrorKind::InvalidArgument, "manifest", manifest)?;
+    let record = decode(env, ErrorKind::InvalidArgument, "record", record)?;
+    encode(env, &editor::editor_install(&manifest, &record))
+}
+
+/// Throws the manifest's error when the project's own copy (`path`) does not parse.
+#[napi]
+pub fn check_installed_manifest(env: &Env, text: String, path: String) -> napi::Result<()> {
+    editor::check_installed_manifest(&text, &path).map_err(|e| to_js(env, e))
+}
+
 /// Adds one managed file to the background scan's totals: its summary, or `null` when the
 /// project does not have it.
 #[napi(ts_return_type = "ScanTotals")]

@@ -3,6 +3,7 @@
 #![allow(unsafe_code)] // napi-derive expands to FFI glue.
 
 pub mod backups;
+pub mod command_args;
 pub mod content;
 mod convert;
 pub mod editor;

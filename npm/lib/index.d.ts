@@ -80,6 +80,7 @@ import type {
   AdoptInput,
   AdoptPlan,
   AdoptReport,
+  AnswerSeen,
   AssessOptions,
   AssessView,
   BackupName,
@@ -100,11 +101,14 @@ import type {
   ConfigRead,
   ContentDigest,
   ContentNeed,
+  Decider,
+  DiffLabels,
   DiffOptions,
   DocumentError,
   DocumentFacts,
   DryRunFacts,
   EditorDiagnostic,
+  EditorInstall,
   EditorManifest,
   EditorNotice,
   ExitInput,
@@ -135,6 +139,7 @@ import type {
   InProgress,
   InputProblem,
   InstallManifest,
+  InstallPairs,
   InterruptedRun,
   Journal,
   JournalRecord,
@@ -146,6 +151,7 @@ import type {
   LandReport,
   LandSealedFile,
   LandTicket,
+  LandTickets,
   LayoutInput,
   LineEndings,
   LockFacts,
@@ -162,7 +168,9 @@ import type {
   ManifestWrite,
   ManifestWriteFacts,
   MatrixChoice,
+  MergeCommand,
   MergeDiff,
+  MergeFlags,
   MergeOptions,
   MergePreview,
   MergeResult,
@@ -259,6 +267,7 @@ import type {
   TargetSeen,
   TreeProblem,
   UnifiedDiff,
+  UpdateAnswer,
   UpdateDocument,
   UpdateFacts,
   UpdateFinished,
@@ -413,6 +422,16 @@ export declare function treeRefusal(problem: TreeProblem): Refusal;
 export declare function inputRefusal(problem: InputProblem): Refusal;
 /** The refusal of a command line or an options object that cannot mean anything: flags that exclude each other, a flag's value of the wrong shape, an unreadable or non-JSON input file, an unknown option, a required one left out, one of the wrong type. */
 export declare function usageRefusal(problem: UsageProblem): Refusal;
+/** `manifest init --install` pairs split at their first `=`, or the refusal of the first that is not `<shipped>=<installed>`. */
+export declare function installPairs(pairs: string[]): InstallPairs;
+/** `land --seal`'s `--ticket ID[:title]` and `--claim ID=path` as tickets, or the refusal of a claim for no ticket named. */
+export declare function landTickets(specs: string[], claims: string[]): LandTickets;
+/** `upkeep merge`'s options from its flags (an unlabelled side is labelled by its path), or their refusal. */
+export declare function mergeCommand(flags: MergeFlags): MergeCommand;
+/** `upkeep diff`'s `-L` labels, old then new, or the refusal of more than two. */
+export declare function diffLabels(labels: string[]): DiffLabels;
+/** Whether an API caller's answer to the update's question lets it write: a callback must answer true or false; a map without an entry (or no `decide`) goes ahead. */
+export declare function updateAnswer(decider: Decider, answer: AnswerSeen): UpdateAnswer;
 /** A lock file's text for its holder: one line of JSON. */
 export declare function lockText(holder: LockHolder): string;
 /** The holder a lock file's text names, or `null` when its owner is unknown (empty, partial, not a holder). */
@@ -899,6 +918,10 @@ export declare function editorTally(totals: ScanTotals | null | undefined, summa
 export declare function damagedDiagnostic(message: string): EditorDiagnostic;
 /** Which releases the editor compares a project with: named ones, release folders, or the recorded source. */
 export declare function releaseRoute(namesLatest: boolean, namesFolders: boolean): ReleaseRoute;
+/** A host repository's installed files the editor speaks about: the manifest's, then the record's others, joined by target. */
+export declare function editorInstall(manifest: InstallManifest, record: SourceRecord): EditorInstall;
+/** Throws the manifest's error, naming it as the project's `path`, when the project's own copy does not parse. */
+export declare function checkInstalledManifest(text: string, path: string): void;
 /** The status line of a project the editor serves. */
 export declare function editorStatus(facts: ProjectFacts): string;
 /** One of the language server's own sentences: what it is doing, why a project, a command or a file could not be served. */

@@ -31,6 +31,21 @@ pub fn editor_manifest(
     )
 }
 
+/// The installed files of a host repository the editor speaks about: the manifest's and
+/// the record's, joined by target.
+#[wasm_bindgen(js_name = editorInstall)]
+pub fn editor_install(manifest: JsValue, record: JsValue) -> Result<JsValue, JsValue> {
+    let manifest = decode(ErrorKind::InvalidArgument, "manifest", manifest)?;
+    let record = decode(ErrorKind::InvalidArgument, "record", record)?;
+    encode(&editor::editor_install(&manifest, &record))
+}
+
+/// Throws the manifest's error when the project's own copy (`path`) does not parse.
+#[wasm_bindgen(js_name = checkInstalledManifest)]
+pub fn check_installed_manifest(text: &str, path: &str) -> Result<(), JsValue> {
+    editor::check_installed_manifest(text, path).map_err(to_js)
+}
+
 /// Adds one managed file to the background scan's totals: its summary, or `null` when the
 /// project does not have it.
 #[wasm_bindgen(js_name = editorTally)]

@@ -2,6 +2,7 @@
 //! engine and encodes the answer; no decision is taken here.
 
 pub mod backups;
+pub mod command_args;
 pub mod content;
 mod convert;
 pub mod editor;

@@ -129,3 +129,10 @@ pub fn editor_manifest(
         shipped,
     })
 }
+
+/// The project's own copy of the installed manifest (`path`, such as
+/// `.upkeep/manifest.json`), read for its errors alone: a damaged copy is named as the
+/// project's file, before any release is read.
+pub fn check_installed_manifest(text: &str, path: &str) -> Result<()> {
+    parse_manifest(text, format!("the project's {path}").as_str()).map(|_| ())
+}

@@ -39,6 +39,7 @@ mod discover;
 mod fields;
 mod generated;
 mod install;
+mod install_paths;
 mod manifest;
 mod model;
 mod notices;
@@ -50,7 +51,8 @@ mod words;
 
 pub use commands::{dry_run_summary, score_message, workspace_status, DryRunFacts, ScoreFacts};
 pub use discover::{project_kind, FolderFacts};
-pub use manifest::{editor_manifest, EditorManifest, ManagedPath};
+pub use install_paths::{editor_install, EditorInstall, InstalledPath};
+pub use manifest::{check_installed_manifest, editor_manifest, EditorManifest, ManagedPath};
 pub use model::{
     ActionKind, CodeAction, Diagnostic, DiagnosticKind, FileSummary, FileView, FileViewInput,
     Hover, Lens, Managed, Position, PositionEncoding, Range, Severity, TextEdit,

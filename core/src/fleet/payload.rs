@@ -27,8 +27,9 @@
 
 use super::slug::{branch_name, source_slug};
 use super::step::BRANCH_TRAILER;
-use crate::error::Result;
+use crate::error::{Error, ErrorKind, Result};
 use crate::lifecycle::parse_release_spec;
+use crate::render::counted;
 use crate::structured::{recommended, FieldVerdict};
 use crate::update::{ChangelogSection, Conflict, ConflictRoute, UpdateReport, DEFAULT_STATE_DIR};
 
@@ -70,9 +71,12 @@ pub struct PrInput {
     /// The update's report.
     #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub report: UpdateReport,
-    /// The template source (the recorded source, or the `--latest` spec).
-    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
-    pub source: String,
+    /// The project's recorded template source, when it has one.
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
+    pub source: Option<String>,
+    /// The latest release's spec: the source named when none is recorded (`--latest`).
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
+    pub latest_spec: Option<String>,
     /// The CHANGELOG range from the installed to the target version.
     #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub changelog: Vec<ChangelogSection>,
@@ -90,7 +94,7 @@ impl PrInput {
     pub fn new(report: UpdateReport, source: &str) -> Self {
         PrInput {
             report,
-            source: source.into(),
+            source: Some(source.into()),
             ..Default::default()
         }
     }
@@ -157,10 +161,6 @@ struct Block {
     kept: usize,
 }
 
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
 fn code(text: &str) -> String {
     let ticks = if text.contains('`') { "`` " } else { "`" };
     let close = if text.contains('`') { " ``" } else { "`" };
@@ -199,7 +199,14 @@ pub fn pr_payload(input: &PrInput) -> Result<PrPayload> {
     let state_dir = input.state_dir.as_deref().unwrap_or(DEFAULT_STATE_DIR);
     let limit = input.limit.unwrap_or(GITHUB_BODY_LIMIT);
     // A spec with a version (`../tpl.git@1.3.0`) is shown and named by its source alone.
-    let source = parse_release_spec(&input.source).map_or(input.source.clone(), |s| s.source);
+    let named = (input.source.as_ref().or(input.latest_spec.as_ref())).ok_or_else(|| {
+        Error::new(
+            ErrorKind::InvalidArgument,
+            "prPayload",
+            "a change request names its template: give the recorded source or the latest release's spec",
+        )
+    })?;
+    let source = parse_release_spec(named).map_or(named.clone(), |s| s.source);
     let slug = source_slug(&source);
     let branch = branch_name(&source, &report.to);
     let conflicts = report.conflicts.len();
@@ -207,7 +214,7 @@ pub fn pr_payload(input: &PrInput) -> Result<PrPayload> {
     if conflicts > 0 {
         title.push_str(&format!(
             " ({} to resolve)",
-            plural(conflicts, "conflict", "conflicts")
+            counted(conflicts, "conflict", "conflicts")
         ));
     }
     let mut labels = vec!["upkeep".to_string()];
@@ -222,17 +229,17 @@ pub fn pr_payload(input: &PrInput) -> Result<PrPayload> {
         report.from,
         report.to
     );
-    let mut counts = vec![format!("{} written", plural(changed, "file", "files"))];
+    let mut counts = vec![format!("{} written", counted(changed, "file", "files"))];
     if conflicts > 0 {
         counts.push(format!(
             "{} to resolve",
-            plural(conflicts, "conflict", "conflicts")
+            counted(conflicts, "conflict", "conflicts")
         ));
     }
     if !report.delete.is_empty() {
         counts.push(format!(
             "{} dropped upstream for you to delete",
-            plural(report.delete.len(), "file", "files")
+            counted(report.delete.len(), "file", "files")
         ));
     }
     head.push_str(&format!("{}.", counts.join(", ")));
@@ -378,7 +385,7 @@ pub fn pr_payload(input: &PrInput) -> Result<PrPayload> {
     let omitted: Vec<String> = blocks
         .iter()
         .filter(|b| b.kept < b.items.len())
-        .map(|b| plural(b.items.len() - b.kept, b.noun.0, b.noun.1))
+        .map(|b| counted(b.items.len() - b.kept, b.noun.0, b.noun.1))
         .collect();
     let mut body = head;
     for block in &blocks {

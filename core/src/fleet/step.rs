@@ -34,6 +34,7 @@
 //! ```
 
 use crate::exits::REFUSED;
+use crate::git_state::GIT_STATE;
 use crate::update::DEFAULT_STATE_DIR;
 
 /// The remote the step pushes to when `--remote` names none.
@@ -400,9 +401,10 @@ pub fn step_start(facts: &StartFacts) -> StepStart {
             return start(base, true);
         }
         return refuse(format!(
-            "an unfinished run of the step started from {}, but HEAD is now {}: remove .git/upkeep-fleet-step.json if the checkout is as you want it",
+            "an unfinished run of the step started from {}, but HEAD is now {}: remove .git/{} if the checkout is as you want it",
             short(base),
-            short(&facts.head)
+            short(&facts.head),
+            GIT_STATE.fleet_marker
         ));
     }
     if !dirty.is_empty() {

@@ -31,6 +31,7 @@
 use super::digest::{check_digest, find_carried, CheckRecord};
 use super::report::{SyncCheck, SyncReport};
 use super::sync::{checkout_follow, SyncAction, SyncPlan};
+use crate::git_state::SYNC_REMOTE;
 use crate::json::{self, Json};
 
 /// What a sync runs on: the plan and what the report names.
@@ -168,10 +169,15 @@ pub enum SyncStep {
         /// One line of JSON.
         record: CheckRecord,
     },
-    /// In the checkout, `git remote get-url origin`.
-    ReadOrigin,
-    /// In the checkout, `git push --porcelain origin refspec`.
+    /// In the checkout, `git remote get-url remote`.
+    ReadOrigin {
+        /// The remote the checkout's own `git push` would use: [`SYNC_REMOTE`].
+        remote: String,
+    },
+    /// In the checkout, `git push --porcelain remote refspec`.
     Push {
+        /// As in [`SyncStep::ReadOrigin`].
+        remote: String,
         /// `<head>:refs/heads/<branch>`.
         refspec: String,
     },
@@ -458,11 +464,14 @@ impl<'a> Walk<'a> {
     /// rule that the branch is the checkout's own: it moves only when the checkout follows.
     fn push_and_follow(&mut self, head: &str) -> Result<(), Halt> {
         let branch = self.run.branch.clone();
-        let origin = self.take(SyncStep::ReadOrigin)?;
+        let origin = self.take(SyncStep::ReadOrigin {
+            remote: SYNC_REMOTE.into(),
+        })?;
         let has_origin = origin.succeeded();
         if has_origin {
             let url = origin.stdout.trim();
             let pushed = self.take(SyncStep::Push {
+                remote: SYNC_REMOTE.into(),
                 refspec: format!("{head}:refs/heads/{branch}"),
             })?;
             if !pushed.succeeded() {
@@ -663,7 +672,7 @@ mod tests {
     fn no_remote_keeps_the_commit_when_the_checkout_cannot_follow() {
         let r = run(&[], &[]);
         let (steps, report) = drive(&r, |step| match step {
-            SyncStep::ReadOrigin => failed("error: No such remote 'origin'"),
+            SyncStep::ReadOrigin { .. } => failed("error: No such remote 'origin'"),
             SyncStep::ObserveCheckout { .. } => checkout_at("moved"),
             _ => ok("h\nt"),
         });

@@ -76,18 +76,16 @@ export async function runUpdate(options, { readOnly = false } = {}) {
         if (o.yes) return true;
         const question = engine.updateQuestion(check.installed, check.latest, changelog);
         const answer = await ask(o.decide, question, o.signal);
-        if (answer === undefined && typeof o.decide !== 'function') return true;
-        if (typeof answer !== 'boolean') {
-          throw UpkeepError.from(
-            engine.usageRefusal({
-              kind: 'decide-answer',
-              function: 'update',
-              question: 'update',
-              answer: JSON.stringify(answer) ?? 'undefined',
-            }),
-          );
-        }
-        return answer;
+        /** @type {import('../index.js').AnswerSeen} which JavaScript value came back */
+        const seen =
+          answer === undefined
+            ? { kind: 'none' }
+            : typeof answer === 'boolean'
+              ? { kind: 'boolean', value: answer }
+              : { kind: 'other', shown: JSON.stringify(answer) ?? 'undefined' };
+        const { proceed, refusal } = engine.updateAnswer(typeof o.decide === 'function' ? 'callback' : 'answers', seen);
+        if (refusal) throw UpkeepError.from(refusal);
+        return proceed;
       },
     }),
   );
@@ -119,7 +117,8 @@ export async function runUpdate(options, { readOnly = false } = {}) {
  */
 function writePayload(dir, outcome, session, stateDir) {
   const payload = session.prPayload({
-    source: outcome.source ?? outcome.releases.latest.spec,
+    source: outcome.source,
+    latestSpec: outcome.releases.latest.spec,
     changelog: outcome.changelog,
     stateDir,
   });

@@ -15,8 +15,9 @@ import { fsReason, printBytes, printError } from './output.js';
  * @param {{ unified: number, label: string[], ignoreEol?: boolean, stripTrailingCr?: boolean }} options
  */
 export async function diffCommand(oldPath, newPath, { unified, label, ignoreEol = false, stripTrailingCr = false }) {
-  if (label.length > 2) {
-    printError(engine.usageRefusal({ kind: 'too-many-labels' }).message);
+  const labels = engine.diffLabels(label);
+  if (labels.refusal) {
+    printError(labels.refusal.message);
     return EXIT.badInput;
   }
   const inputs = await readInputs([oldPath, newPath]);
@@ -30,8 +31,8 @@ export async function diffCommand(oldPath, newPath, { unified, label, ignoreEol 
     const { status, patch } = engine.diffFiles(inputs[0], inputs[1], {
       context: unified,
       ignoreEol: ignoreEol || stripTrailingCr,
-      old: await side(oldPath, label[0]),
-      new: await side(newPath, label[1]),
+      old: await side(oldPath, labels.old ?? undefined),
+      new: await side(newPath, labels.new ?? undefined),
     });
     printBytes(patch);
     return engine.statusExit('diff', status);

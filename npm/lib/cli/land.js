@@ -62,18 +62,8 @@ async function landRun(flags, stop, stopRequested) {
  * @returns {import('../index.js').LandTicket[]}
  */
 function parseTickets(specs, claims) {
-  const tickets = specs.map((spec) => {
-    const colon = spec.indexOf(':');
-    /** @type {string[]} */
-    const files = [];
-    return colon === -1 ? { id: spec, title: null, files } : { id: spec.slice(0, colon), title: spec.slice(colon + 1), files };
-  });
-  for (const claim of claims) {
-    const eq = claim.indexOf('=');
-    const ticket = eq === -1 ? undefined : tickets.find((t) => t.id === claim.slice(0, eq));
-    if (!ticket) throw UpkeepError.from(engine.usageRefusal({ kind: 'claim-shape', claim }));
-    ticket.files.push(claim.slice(eq + 1));
-  }
+  const { tickets, refusal } = engine.landTickets(specs, claims);
+  if (refusal) throw UpkeepError.from(refusal);
   return tickets;
 }
 

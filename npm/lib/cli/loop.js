@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import process from 'node:process';
 import { engine } from '../engine.js';
+import { GIT_STATE } from '../generated/defaults.js';
 import { loopApi, LOOP_FILE } from '../loop-api.js';
 import { atomicWrite } from '../shim/atomic-write.js';
 import { writeLoopText } from '../shim/loop-file.js';
@@ -41,7 +42,7 @@ function paths(/** @type {string} */ cwd) {
   } catch {
     throw refused({ kind: 'not-a-work-tree' });
   }
-  const bricks = resolve(root, git(['rev-parse', '--git-path', 'upkeep/loop-bricks.json'], root).trim());
+  const bricks = resolve(root, git(['rev-parse', '--git-path', GIT_STATE.loopBricks], root).trim());
   return { root, file: join(root, LOOP_FILE), bricks };
 }
 

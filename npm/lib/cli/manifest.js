@@ -18,11 +18,8 @@ export async function manifestInitCommand(dir, flags, argv) {
     flags,
     argv,
     run: async () => {
-      const install = (flags.install ?? []).map((pair) => {
-        const at = pair.indexOf('=');
-        if (at <= 0 || at === pair.length - 1) throw UpkeepError.from(engine.usageRefusal({ kind: 'install-pair-shape', pair }));
-        return /** @type {[string, string]} */ ([pair.slice(0, at), pair.slice(at + 1)]);
-      });
+      const { pairs: install, refusal } = engine.installPairs(flags.install ?? []);
+      if (refusal) throw UpkeepError.from(refusal);
       const out = manifestInitFlow({
         dir,
         rules: flags.rule,

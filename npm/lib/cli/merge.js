@@ -16,24 +16,25 @@ import { fsReason, printBytes, printError } from './output.js';
  * @param {{ stdout?: boolean, diff3?: boolean, zdiff3?: boolean, label: string[], ours?: boolean, theirs?: boolean, union?: boolean, markerSize?: number }} options
  */
 export async function mergeCommand(ours, base, theirs, options) {
-  const favors = /** @type {const} */ (['ours', 'theirs', 'union']).filter((f) => options[f]);
-  if (options.label.length > 3 || favors.length > 1 || (options.diff3 && options.zdiff3)) {
-    printError(engine.usageRefusal({ kind: 'merge-flags' }).message);
+  const { options: mergeOptions, refusal } = engine.mergeCommand({
+    paths: [ours, base, theirs],
+    labels: options.label,
+    ours: options.ours ?? false,
+    theirs: options.theirs ?? false,
+    union: options.union ?? false,
+    diff3: options.diff3 ?? false,
+    zdiff3: options.zdiff3 ?? false,
+    markerSize: options.markerSize ?? null,
+  });
+  if (!mergeOptions) {
+    printError(/** @type {import('../index.js').Refusal} */ (refusal).message);
     return EXIT.mergeFailed;
   }
   const inputs = await readInputs([ours, base, theirs]);
   if (!inputs) return EXIT.mergeFailed;
-  const [oursLabel = ours, baseLabel = base, theirsLabel = theirs] = options.label;
   let merged;
   try {
-    merged = engine.merge(inputs[0], inputs[1], inputs[2], {
-      style: options.zdiff3 ? 'zdiff3' : options.diff3 ? 'diff3' : 'merge',
-      favor: favors[0] ?? 'none',
-      oursLabel,
-      baseLabel,
-      theirsLabel,
-      markerSize: options.markerSize,
-    });
+    merged = engine.merge(inputs[0], inputs[1], inputs[2], mergeOptions);
   } catch (error) {
     printError(/** @type {Error} */ (error).message);
     return EXIT.mergeFailed;

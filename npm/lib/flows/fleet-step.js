@@ -14,7 +14,7 @@ import { engine } from '../engine.js';
 import { atomicWrite } from '../shim/atomic-write.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
 import { git, gitLine, gitOk, gitRun, statusPaths } from '../shim/git.js';
-import { DEFAULT_REMOTE, DEFAULT_STATE_DIR } from '../generated/defaults.js';
+import { DEFAULT_REMOTE, DEFAULT_STATE_DIR, FLEET_STEP_OUTCOME, GIT_STATE } from '../generated/defaults.js';
 
 const CLI = fileURLToPath(new URL('../../bin/upkeep.js', import.meta.url));
 
@@ -61,7 +61,7 @@ export function fleetStep(request) {
   const stateDir = request.stateDir ?? DEFAULT_STATE_DIR;
   const gitDir = resolve(top, gitLine(top, ['rev-parse', '--git-dir']));
   // Where to start: the engine decides from HEAD, the tree and an unfinished run's marker.
-  const marker = join(gitDir, 'upkeep-fleet-step.json');
+  const marker = join(gitDir, GIT_STATE.fleetMarker);
   const head = gitLine(top, ['rev-parse', 'HEAD']);
   const parents = gitLine(top, ['log', '-1', '--format=%P', head]).split(' ').filter(Boolean);
   const start = engine.stepStart({
@@ -185,7 +185,7 @@ export function fleetStep(request) {
   outcome.remote = remoteHead;
   facts.remote = remoteHead;
   if (remoteHead && remoteHead !== commit) {
-    git(top, ['fetch', '-q', '--no-tags', remote, `+refs/heads/${branch}:refs/upkeep-fleet/remote`]);
+    git(top, ['fetch', '-q', '--no-tags', remote, `+refs/heads/${branch}:${GIT_STATE.fleetRemoteRef}`]);
     facts.remoteContainsCommit = gitOk(top, ['merge-base', '--is-ancestor', commit, remoteHead]);
     const parents = gitLine(top, ['log', '-1', '--format=%P', remoteHead]).split(' ').filter(Boolean);
     facts.remoteIsStepCommit = engine.isStepCommit({
@@ -209,7 +209,7 @@ export function fleetStep(request) {
  * @param {boolean} finished the engine's word: the run is over, its marker goes
  */
 function finish(payload, outcome, marker, finished) {
-  atomicWrite(join(payload, 'step.json'), Buffer.from(`${JSON.stringify(outcome, null, 2)}\n`, 'utf8'));
+  atomicWrite(join(payload, FLEET_STEP_OUTCOME), Buffer.from(`${JSON.stringify(outcome, null, 2)}\n`, 'utf8'));
   if (finished) rmSync(marker, { force: true });
 }
 

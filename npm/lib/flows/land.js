@@ -4,6 +4,7 @@
 import { lstatSync, mkdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { engine } from '../engine.js';
+import { GIT_STATE } from '../generated/defaults.js';
 import { atomicWrite } from '../shim/atomic-write.js';
 import { gitLine, gitRun, repoRoot, statusPaths } from '../shim/git.js';
 import { hashFile } from '../shim/hash-file.js';
@@ -12,7 +13,7 @@ import { letSignalsIn } from './progress.js';
 
 /** Where the handoff lives by default: in the work clone's git dir, never in its tree. */
 export function defaultHandoffPath(/** @type {string} */ root) {
-  return join(gitLine(root, ['rev-parse', '--absolute-git-dir']), 'upkeep', 'handoff.json');
+  return join(gitLine(root, ['rev-parse', '--absolute-git-dir']), GIT_STATE.handoff);
 }
 
 /** The SHA-256 of a workspace path as git would store it, or null when it does not exist. */

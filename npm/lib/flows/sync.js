@@ -8,9 +8,10 @@
 // uncommitted work is neither blocked nor touched; only commits ship.
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, closeSync, fsyncSync, mkdirSync, openSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import process from 'node:process';
 import { engine } from '../engine.js';
+import { GIT_STATE } from '../generated/defaults.js';
 import { gitLine, gitOk, gitRun, repoRoot, revList, statusPaths } from '../shim/git.js';
 import { acquireLock, busyError } from '../shim/lock.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
@@ -70,21 +71,21 @@ export async function sync({ cwd, from, picks = [], checks = [], dryRun = false,
   const hasCommits = gitOk(checkout, ['rev-parse', '--verify', '--quiet', 'HEAD']);
   const refusal = engine.syncCheckout({ checkout, branch, hasCommits });
   if (refusal) throw UpkeepError.from(refusal);
-  const state = join(common, 'upkeep');
-  mkdirSync(state, { recursive: true });
+  // The lock, the worktree and the check records share one folder of the git dir.
+  mkdirSync(dirname(join(common, GIT_STATE.syncLock)), { recursive: true });
   const started = now();
   const runId = engine.runId('sync', started.getTime(), String(process.pid));
   let lock;
   try {
-    lock = acquireLock(join(state, 'sync.lock'), runId, { what: 'sync' });
+    lock = acquireLock(join(common, GIT_STATE.syncLock), runId, { what: 'sync' });
   } catch (error) {
     if (!(error instanceof UpkeepError && error.code === 'busy')) throw error;
     const holder = /** @type {any} */ (error).holder ?? null;
     throw busyError(engine.checkoutRefusal({ kind: 'busy', checkout, holder }), holder);
   }
-  const cloneRef = `refs/upkeep/sync/${runId}`;
-  const worktree = join(state, `sync-${runId}`);
-  const recordsPath = join(state, 'checks.jsonl');
+  const cloneRef = `${GIT_STATE.syncRefPrefix}${runId}`;
+  const worktree = join(common, `${GIT_STATE.syncWorktreePrefix}${runId}`);
+  const recordsPath = join(common, GIT_STATE.checkRecords);
   let worktreeTried = false;
   try {
     const checkoutHead = gitLine(checkout, ['rev-parse', 'HEAD']);
@@ -156,11 +157,11 @@ async function perform(step, { checkout, worktree, recordsPath, stopRequested })
       appendRecord(recordsPath, step.record);
       return {};
     case 'read-origin':
-      return ran(gitRun(checkout, ['remote', 'get-url', 'origin']));
+      return ran(gitRun(checkout, ['remote', 'get-url', step.remote]));
     case 'push':
       // A plain push (origin refuses anything but a fast-forward), run in the checkout as
       // the person's own `git push` would: a relative remote URL means the same place.
-      return ran(gitRun(checkout, ['push', '--porcelain', 'origin', step.refspec]));
+      return ran(gitRun(checkout, ['push', '--porcelain', step.remote, step.refspec]));
     case 'observe-checkout': {
       const head = gitRun(checkout, ['rev-parse', '--verify', '--quiet', 'HEAD']).stdout.toString('utf8').trim();
       return {

@@ -46,5 +46,11 @@ export const CONFLICT_MODES = /** @type {const} */ ([{"mode":"merge","help":"thr
 /** What `install` and `refresh`'s decide-every-file options (`auto`, `hostDeleted`, `sourceDeleted`) may be set to. */
 export const BULK_DECISIONS = /** @type {const} */ ({"auto":["take-theirs","keep-mine"],"hostDeleted":["restore","forget"],"sourceDeleted":["remove","keep"]});
 
+/** Where upkeep keeps its own state inside a git dir (paths relative to it) and the refs its runs use. */
+export const GIT_STATE = /** @type {const} */ ({"syncLock":"upkeep/sync.lock","checkRecords":"upkeep/checks.jsonl","syncWorktreePrefix":"upkeep/sync-","syncRefPrefix":"refs/upkeep/sync/","handoff":"upkeep/handoff.json","loopBricks":"upkeep/loop-bricks.json","fleetMarker":"upkeep-fleet-step.json","fleetRemoteRef":"refs/upkeep-fleet/remote"});
+
+/** The file `fleet step` writes its outcome to, beside the change request. */
+export const FLEET_STEP_OUTCOME = "step.json";
+
 /** What the browser entry's calls that need a file system raise (before `init()` too, so not asked of the engine). */
 export const NEEDS_NODE = /** @type {const} */ ({"hashFile":{"code":"unsupported","message":"hashFile needs Node: browsers have no file system"},"writeLoopFile":{"code":"unsupported","message":"writeLoopFile needs Node: browsers have no file system"}});

@@ -185,6 +185,26 @@ export type AdopterAction = {
 };
 
 /**
+ * What a caller answered, as the API saw the JavaScript value.
+ */
+export type AnswerSeen =
+  | { kind: 'none' }
+  | {
+      kind: 'boolean';
+      /**
+       * The answer.
+       */
+      value: boolean;
+    }
+  | {
+      kind: 'other';
+      /**
+       * The value as JSON (`undefined` when it has none).
+       */
+      shown: string;
+    };
+
+/**
  * Everything a verdict depends on besides the diff. Every field may be left out.
  */
 export type AssessOptions = {
@@ -903,6 +923,29 @@ export type ContentNeed = {
 export type Couple = 'suggest' | 'apply';
 
 /**
+ * Who answers an API caller's questions (`decide`).
+ */
+export type Decider = 'callback' | 'answers';
+
+/**
+ * `upkeep diff`'s `-L` labels, one per side, or why there are too many.
+ */
+export type DiffLabels = {
+  /**
+   * The old side's label; none: its name and time.
+   */
+  old: string | null;
+  /**
+   * The new side's.
+   */
+  new: string | null;
+  /**
+   * More than two labels.
+   */
+  refusal: Refusal | null;
+};
+
+/**
  * Options of [`unified_diff`](super::unified_diff), [`diff_hunks`](super::diff_hunks),
  * [`apply_hunks`](super::apply_hunks) and [`same_text`](super::same_text).
  */
@@ -1082,6 +1125,21 @@ export type EditorDiagnosticKind =
   | 'field-fallback'
   | 'not-text'
   | 'damaged';
+
+/**
+ * Every installed file, and the ones a background scan reads.
+ */
+export type EditorInstall = {
+  /**
+   * The manifest's files in its order, then the record's others in its order.
+   */
+  files: Array<InstalledPath>;
+  /**
+   * The targets the manifest ships, in its order: what the status line counts and a
+   * scan reads.
+   */
+  shipped: Array<string>;
+};
 
 /**
  * The managed paths of a project, sorted, and what the manifests' regions could not say.
@@ -2647,6 +2705,46 @@ export type InstallManifest = {
 };
 
 /**
+ * `manifest init --install` pairs, split.
+ */
+export type InstallPairs = {
+  /**
+   * `[shipped name, installed name]`, in the order given (empty when refused).
+   */
+  pairs: Array<[string, string]>;
+  /**
+   * The first pair not of the shape `<shipped>=<installed>`.
+   */
+  refusal: Refusal | null;
+};
+
+/**
+ * One installed file, looked up by `target`.
+ */
+export type InstalledPath = {
+  /**
+   * Where it is in the host repository.
+   */
+  target: string;
+  /**
+   * Where it is in the source: the manifest's path, else the record's.
+   */
+  src: string;
+  /**
+   * Whether the manifest ships it: its latest bytes are then the source's `src`.
+   */
+  shipped: boolean;
+  /**
+   * What the record says was written, when it holds the file.
+   */
+  recordedSha256: string | null;
+  /**
+   * The record's keep-mine mark, when it has one.
+   */
+  keptAgainst: string | null;
+};
+
+/**
  * What a resumed run needs to know about the run that was interrupted.
  */
 export type InterruptedRun = {
@@ -3019,6 +3117,20 @@ export type LandTicket = {
    * The changed files it claims. Left empty when sealing a single ticket, it claims all.
    */
   files: Array<string>;
+};
+
+/**
+ * `land --seal`'s tickets, with the files each claims.
+ */
+export type LandTickets = {
+  /**
+   * The tickets in the order given (empty when refused).
+   */
+  tickets: Array<LandTicket>;
+  /**
+   * The first claim that is not `ID=path` for a ticket named.
+   */
+  refusal: Refusal | null;
 };
 
 /**
@@ -3718,6 +3830,20 @@ export type MatrixChoice = {
 };
 
 /**
+ * The merge `upkeep merge` makes, or why its flags cannot mean one.
+ */
+export type MergeCommand = {
+  /**
+   * The merge's options (none when refused).
+   */
+  options: MergeOptions | null;
+  /**
+   * More than three labels, two favours, or two conflict styles.
+   */
+  refusal: Refusal | null;
+};
+
+/**
  * A diff host → source shown for a file the user merges by hand.
  */
 export type MergeDiff = {
@@ -3729,6 +3855,44 @@ export type MergeDiff = {
    * The unified diff.
    */
   diff: string;
+};
+
+/**
+ * `upkeep merge`'s flags, as typed.
+ */
+export type MergeFlags = {
+  /**
+   * The three files, ours, base, theirs: each side's label when `-L` names none.
+   */
+  paths: Array<string>;
+  /**
+   * `-L`, in order: ours, base, theirs.
+   */
+  labels: Array<string>;
+  /**
+   * `--ours`.
+   */
+  ours: boolean;
+  /**
+   * `--theirs`.
+   */
+  theirs: boolean;
+  /**
+   * `--union`.
+   */
+  union: boolean;
+  /**
+   * `--diff3`.
+   */
+  diff3: boolean;
+  /**
+   * `--zdiff3`.
+   */
+  zdiff3: boolean;
+  /**
+   * `--marker-size`.
+   */
+  markerSize?: number | null;
 };
 
 /**
@@ -4292,9 +4456,13 @@ export type PrInput = {
    */
   report?: UpdateReport;
   /**
-   * The template source (the recorded source, or the `--latest` spec).
+   * The project's recorded template source, when it has one.
    */
-  source?: string;
+  source?: string | null;
+  /**
+   * The latest release's spec: the source named when none is recorded (`--latest`).
+   */
+  latestSpec?: string | null;
   /**
    * The CHANGELOG range from the installed to the target version.
    */
@@ -7433,9 +7601,19 @@ export type SyncStep =
        */
       record: SyncCheckRecord;
     }
-  | { action: 'read-origin' }
+  | {
+      action: 'read-origin';
+      /**
+       * The remote the checkout's own `git push` would use: [`SYNC_REMOTE`].
+       */
+      remote: string;
+    }
   | {
       action: 'push';
+      /**
+       * As in [`SyncStep::ReadOrigin`].
+       */
+      remote: string;
       /**
        * `<head>:refs/heads/<branch>`.
        */
@@ -7748,6 +7926,20 @@ export type UpdateAction =
        */
       bytes: Uint8Array;
     };
+
+/**
+ * Whether the update goes ahead, or why the answer cannot say.
+ */
+export type UpdateAnswer = {
+  /**
+   * Whether the update writes.
+   */
+  proceed: boolean;
+  /**
+   * An answer that is not true or false (a callback's silence included).
+   */
+  refusal: Refusal | null;
+};
 
 /**
  * A file left for the project to resolve, and how ([`ConflictRoute`]).

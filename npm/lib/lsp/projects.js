@@ -43,7 +43,7 @@ export class Project {
     this.shipped = [];
     /** @type {import('./releases.js').ReleasePair | null} */
     this.releases = null;
-    /** @type {{ manifest: any, record: any, source: string } | null} */
+    /** @type {{ files: Map<string, import('../index.js').InstalledPath>, shipped: string[], source: string } | null} */
     this.install = null;
     /** @type {Map<string, Promise<ManagedFile | null>>} */
     this.sides = new Map();
@@ -90,7 +90,7 @@ export class Project {
   async loadUpdate() {
     const own = await readText(join(this.root, this.paths.manifest));
     // The project's own copy of the installed manifest: a damaged one is named in the status.
-    if (own !== null) this.blame(this.paths.manifest, () => engine.parseManifest(own, `the project's ${this.paths.manifest}`));
+    if (own !== null) this.blame(this.paths.manifest, () => engine.checkInstalledManifest(own, this.paths.manifest));
     const answer = await resolveReleases(this.provider, this.root, this.stateDir);
     if ('unavailable' in answer) {
       this.status = { state: 'error', message: engine.editorNotice({ kind: 'unreachable', root: this.root, why: answer.unavailable }) };
@@ -133,8 +133,10 @@ export class Project {
     if (recordBytes === null)
       throw new Error(engine.editorNotice({ kind: 'no-install-record', record: recordName, root: this.root, source }));
     const record = this.blame(recordName, () => engine.parseSourceRecord(recordBytes, recordName));
-    this.install = { manifest, record, source };
-    this.facts = { kind: 'install', files: manifest.files.length, source };
+    /** @type {import('../index.js').EditorInstall} */
+    const installed = engine.editorInstall(manifest, record);
+    this.install = { files: new Map(installed.files.map((f) => [f.target, f])), shipped: installed.shipped, source };
+    this.facts = { kind: 'install', files: installed.shipped.length, source };
     this.status = { state: 'ready', message: engine.editorStatus(this.facts) };
   }
 
@@ -154,10 +156,7 @@ export class Project {
   /** Whether the engine has anything to say about `rel`. */
   manages(/** @type {string} */ rel) {
     if (this.kind === 'update') return this.files.has(rel);
-    return Boolean(
-      this.install?.manifest.files.some((/** @type {any} */ f) => f.target === rel) ||
-        this.install?.record.files.some((/** @type {any} */ f) => f.target === rel),
-    );
+    return Boolean(this.install?.files.has(rel));
   }
 
   /**
@@ -185,17 +184,15 @@ export class Project {
     if (this.kind === 'install') {
       const install = this.install;
       if (!install) return null;
-      const file = install.manifest.files.find((/** @type {any} */ f) => f.target === rel);
-      const entry = install.record.files.find((/** @type {any} */ f) => f.target === rel);
-      if (!file && !entry) return null;
-      const src = file?.src ?? entry.src;
+      const file = install.files.get(rel);
+      if (!file) return null;
       return {
         kind: 'install',
         source: install.source,
-        src,
-        latest: file ? await readInside(install.source, src) : null,
-        recordedSha256: entry?.sha256 ?? null,
-        keptAgainst: entry?.keptAgainst ?? null,
+        src: file.src,
+        latest: file.shipped ? await readInside(install.source, file.src) : null,
+        recordedSha256: file.recordedSha256,
+        keptAgainst: file.keptAgainst,
       };
     }
     const entry = this.files.get(rel);
@@ -230,7 +227,7 @@ export class Project {
   async scan(onProgress, cancelled = () => false) {
     /** @type {import('../index.js').ScanTotals | null} */
     let totals = null;
-    const paths = this.kind === 'update' ? this.shipped : (this.install?.manifest.files ?? []).map((/** @type {any} */ f) => f.target);
+    const paths = this.kind === 'update' ? this.shipped : (this.install?.shipped ?? []);
     for (const [i, rel] of paths.entries()) {
       if (cancelled()) return null;
       const bytes = await readInside(this.root, rel);

@@ -59,6 +59,9 @@ for source in ["../../tpl.git", "https://github.com/acme/web-template.git", "git
                "npm:@acme/create-app", "npm:create-vite@^6//template-react-ts", "./tpl", "/srv/templates/base",
                "../tpl.git@1.2.0//app", "file:../tpl.tgz"]:
     case(f"prPayload: branch and title from {source}", "prPayload", {"report": clean, "source": source})
+case("prPayload: no recorded source: the latest release's spec", "prPayload", {"report": clean, "source": None, "latestSpec": "../tpl.git@1.3.0"})
+case("prPayload: the recorded source wins over the latest spec", "prPayload", {"report": clean, "source": "../tpl.git", "latestSpec": "./elsewhere"})
+case("prPayload: neither a source nor a latest spec", "prPayload", {"report": clean})
 case("prPayload: a clean update", "prPayload", {
     "report": clean, "source": "https://github.com/acme/tpl.git",
     "changelog": [{"version": "1.3.0", "heading": "## [1.3.0] - 2026-02-01", "body": "### Added\n\n- src/new.js"}]})

@@ -184,6 +184,28 @@ for name, problem in [("quiet with verbose", {"kind": "quiet-with-verbose"}),
                       ("a question stopped by the signal", {"kind": "stopped-at-question", "question": "src/app.js"}),
                       ("not a choice", {"kind": "not-a-choice", "flag": "--conflicts", "value": "theirs", "choices": ["markers", "keep-mine", "take-theirs"]})]:
     case(name, "usageRefusal", problem)
+# What a caller's flag values and answers mean (command_args).
+case("pairs split at the first equals sign", "installPairs", ["tpl.json=app.json", "a=b=c"])
+for bad in ["no-sign", "=installed", "shipped="]:
+    case(f"refused: {bad}", "installPairs", ["ok=fine", bad])
+case("none", "installPairs", [])
+case("tickets with and without titles, claims in order", "landTickets", ["T-1:Fix: the cart", "#42"], ["#42=src/a.js", "T-1=b=c", "#42=src/d.js"])
+for bad in ["T-9=src/a.js", "T-1"]:
+    case(f"refused: {bad}", "landTickets", ["T-1"], [bad])
+MERGE_PATHS = ["ours.txt", "base.txt", "theirs.txt"]
+case("no flags: labels from the paths", "mergeCommand", {"paths": MERGE_PATHS})
+case("one label, diff3, a favour, a marker size", "mergeCommand", {"paths": MERGE_PATHS, "labels": ["mine"], "diff3": True, "union": True, "markerSize": 9})
+case("zdiff3 and all three labels", "mergeCommand", {"paths": MERGE_PATHS, "labels": ["a", "b", "c"], "zdiff3": True})
+for name, flags in [("four labels", {"labels": ["a", "b", "c", "d"]}), ("two favours", {"ours": True, "theirs": True}),
+                    ("two styles", {"diff3": True, "zdiff3": True})]:
+    case(f"refused: {name}", "mergeCommand", {"paths": MERGE_PATHS, **flags})
+case("none", "diffLabels", [])
+case("both", "diffLabels", ["a/x", "b/x"])
+case("refused: three", "diffLabels", ["a", "b", "c"])
+for decider in ["callback", "answers"]:
+    for name, seen in [("yes", {"kind": "boolean", "value": True}), ("no", {"kind": "boolean", "value": False}),
+                       ("nothing", {"kind": "none"}), ("something else", {"kind": "other", "shown": "\"yes\""})]:
+        case(f"{decider}: {name}", "updateAnswer", decider, seen)
 # The lock: its file's text, read back; whether a lock found is busy or stale.
 holder = {"pid": 4242, "host": "ci-7", "start": "1234567", "since": "2026-01-01T00:00:00.000Z", "run": "20260101-000000-000"}
 case("a holder, every field", "lockText", holder)
