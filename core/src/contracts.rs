@@ -184,6 +184,8 @@ fn roots(generator: &mut SchemaGenerator) {
         crate::input_refusal::InputProblem,
         crate::usage_refusal::UsageProblem,
         crate::command_args::AnswerSeen,
+        crate::update::SingleFile,
+        crate::update::SingleFilePlan,
         crate::command_args::Decider,
         crate::command_args::DiffLabels,
         crate::command_args::InstallPairs,

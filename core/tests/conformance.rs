@@ -462,6 +462,11 @@ fn run(call: &str, args: &[Value]) -> Value {
                 serde_json::from_value(bytes_to_serde(&args[0])).unwrap();
             outcome(update::plan_update(input).map(encode_update))
         }
+        "planSingleFile" => {
+            let file: update::SingleFile =
+                serde_json::from_value(bytes_to_serde(&args[0])).unwrap();
+            outcome(Ok(encode_update(update::plan_single_file(&file))))
+        }
         "UpdateSession" => digests::session(args),
         "UpdateInputs" => digests::inputs(args),
         "updateDocument" => digests::document(args),

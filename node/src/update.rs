@@ -145,6 +145,18 @@ pub fn plan_update<'env>(
     encode(env, &plan)
 }
 
+/// One file planned as the only file of an update (the demo's single-file view): a dry
+/// run between two sample versions under a manifest listing it with its class.
+#[napi(ts_return_type = "SingleFilePlan")]
+pub fn plan_single_file<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "SingleFile")] file: Object,
+) -> napi::Result<Unknown<'env>> {
+    let file: update::SingleFile =
+        decode(env, ErrorKind::InvalidUpdateInput, "planSingleFile", file)?;
+    encode(env, &update::plan_single_file(&file))
+}
+
 /// Where an update keeps its state and its own files, for state folder `stateDir`.
 #[napi(ts_return_type = "UpdatePaths")]
 pub fn update_paths<'env>(env: &'env Env, state_dir: String) -> napi::Result<Unknown<'env>> {

@@ -104,6 +104,7 @@ export const ENGINE = Object.freeze([
       'updateReadList',
       'checkClean',
       'planUpdate',
+      'planSingleFile',
       'updatePaths',
       'renderVersionFile',
       'leftoverPatches',

@@ -239,6 +239,8 @@ import type {
   ScoreFacts,
   SealReport,
   SelectedVersion,
+  SingleFile,
+  SingleFilePlan,
   SourceRecord,
   StartFacts,
   StateProblem,
@@ -636,6 +638,8 @@ export declare function checkClean(input: CleanCheck): void;
 
 /** Plans an update: the decision table per file, the deletion sweep, claims, actions and report. */
 export declare function planUpdate(input: UpdateInput): UpdatePlan;
+/** One file planned as the only file of an update, as the demo's single-file view shows it: a dry run between two sample versions under a manifest listing it with its class (no path: `file.txt`). */
+export declare function planSingleFile(file: SingleFile): SingleFilePlan;
 
 /** The layout for a state folder (one plain folder name at the root); refuses an unsafe one. */
 export declare function updatePaths(stateDir: string): UpdatePaths;

@@ -316,6 +316,7 @@ const calls = {
   updateReadList: (api, [baseline, latest, stateDir]) => api.updateReadList(baseline, latest, stateDir),
   checkClean: (api, [input]) => (api.checkClean(decode(input)), null),
   planUpdate: (api, [input]) => encodeReadable(api.planUpdate(decode(input))),
+  planSingleFile: (api, [file]) => encodeReadable(api.planSingleFile(decode(file))),
   planUpdateByDigests: (api, [input]) => encodeReadable(planUpdateByDigests(api, decode(input))),
   UpdateSession: (api, [input, ops]) => {
     const session = new api.UpdateSession(decode(input));

@@ -99,6 +99,14 @@ pub fn plan_update(input: JsValue) -> Result<JsValue, JsValue> {
     encode(&update::plan_update(input).map_err(to_js)?)
 }
 
+/// One file planned as the only file of an update (the demo's single-file view): a dry
+/// run between two sample versions under a manifest listing it with its class.
+#[wasm_bindgen(js_name = planSingleFile)]
+pub fn plan_single_file(file: JsValue) -> Result<JsValue, JsValue> {
+    let file: update::SingleFile = decode(ErrorKind::InvalidUpdateInput, "planSingleFile", file)?;
+    encode(&update::plan_single_file(&file))
+}
+
 /// Where an update keeps its state and its own files, for state folder `stateDir`.
 #[wasm_bindgen(js_name = updatePaths)]
 pub fn update_paths(state_dir: &str) -> Result<JsValue, JsValue> {

@@ -206,25 +206,24 @@ export function mountFileView(root) {
     return inputs[side].absent.checked ? null : encode(inputs[side].area.value);
   }
 
-  /** The engine's update input with this file's three sides as they are on the page. */
-  function updateInput() {
-    const path = pathInput.value.trim() || 'file.txt';
-    const file = {
-      path,
-      baseline: sideInput(bytesOf('baseline')),
-      current: sideInput(bytesOf('current')),
-      latest: sideInput(bytesOf('latest')),
-    };
-    if (context) return { ...context.input, files: (context.input.files ?? []).map((f) => (f.path === path ? file : f)) };
-    const manifest = JSON.stringify({ schema: 1, files: { [path]: classSelect.value } });
-    return {
-      from: '1.0.0',
-      to: '1.1.0',
-      baselineManifest: manifest,
-      latestManifest: manifest,
-      files: [file],
-      options: { stateDir: upkeep.DEFAULT_STATE_DIR, runId: 'demo', dryRun: true },
-    };
+  /**
+   * The plan of this file's three sides as they are on the page: within the release's plan
+   * when the file was opened from one, else the engine's plan of it alone (its path, its
+   * versions, its manifest).
+   * @returns {import('upkeep').SingleFilePlan}
+   */
+  function planned() {
+    const sides = { baseline: bytesOf('baseline'), current: bytesOf('current'), latest: bytesOf('latest') };
+    if (!context) return upkeep.planSingleFile({ path: pathInput.value, class: /** @type {any} */ (classSelect.value), ...sides });
+    const { path, input } = context;
+    const file = { path, baseline: sideInput(sides.baseline), current: sideInput(sides.current), latest: sideInput(sides.latest) };
+    try {
+      const plan = upkeep.planUpdate({ ...input, files: (input.files ?? []).map((f) => (f.path === path ? file : f)) });
+      return { path, from: input.from, to: input.to, plan, error: null };
+    } catch (error) {
+      const e = /** @type {any} */ (error);
+      return { path, from: input.from, to: input.to, plan: null, error: { code: e.code, message: e.message } };
+    }
   }
 
   /** The conflict mode the verdict is planned with (none given: the engine's default). */
@@ -232,22 +231,20 @@ export function mountFileView(root) {
     return context?.input.options?.conflicts ?? `${upkeep.DEFAULT_CONFLICTS} (the default)`;
   }
 
-  /** The versions the verdict is planned between: the release's, or the sample's. */
-  function versions() {
-    return context ? { from: context.input.from, to: context.input.to } : { from: '1.0.0', to: '1.1.0' };
-  }
-
   /** @param {boolean} [textsChanged] the hunk selection starts over when a text changes */
   function update(textsChanged = false) {
     if (textsChanged) accepted = new Set();
-    const path = pathInput.value.trim() || 'file.txt';
     const baseline = bytesOf('baseline') ?? new Uint8Array();
     const current = bytesOf('current') ?? new Uint8Array();
     const latest = bytesOf('latest') ?? new Uint8Array();
 
-    // Verdict and bucket: the update plan for these sides.
-    try {
-      const plan = upkeep.planUpdate(/** @type {import('upkeep').UpdateInput} */ (updateInput()));
+    // Verdict and bucket: the update plan for these sides (its path and versions are the
+    // ones the diff and the merge preview below are labelled and made with).
+    const made = planned();
+    const { path } = made;
+    const versions = { from: made.from, to: made.to };
+    if (made.plan) {
+      const { plan } = made;
       const file = plan.files.find((f) => f.path === path);
       // The buckets that list this path, and what the update writes for it, as the
       // engine's overview names each write.
@@ -286,8 +283,8 @@ export function mountFileView(root) {
           written.length ? ` — it would write ${written.join(', ')}.` : '',
         ),
       );
-    } catch (error) {
-      verdictBox.replaceChildren(h('p.error', null, String(/** @type {Error} */ (error).message ?? error)));
+    } else {
+      verdictBox.replaceChildren(h('p.error', null, made.error?.message ?? ''));
     }
 
     // Unified diff of the chosen pair.
@@ -311,7 +308,7 @@ export function mountFileView(root) {
     try {
       // The options the update merges with, in the mode it is planned with.
       const conflicts = context?.input.options?.conflicts ?? null;
-      const merged = upkeep.merge(current, baseline, latest, upkeep.previewMergeOptions({ ...versions(), conflicts }));
+      const merged = upkeep.merge(current, baseline, latest, upkeep.previewMergeOptions({ ...versions, conflicts }));
       const summary = upkeep.mergeSummary(merged.conflicts);
       mergeBox.replaceChildren(
         h('p', { 'data-testid': 'merge-conflicts' }, h(summary.clean ? 'span.ok' : 'span.warn', null, summary.text)),

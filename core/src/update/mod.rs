@@ -38,6 +38,7 @@ mod progress_record;
 mod question;
 mod report;
 mod semver;
+mod single_file;
 mod state_refusal;
 mod status;
 mod summary;
@@ -82,6 +83,9 @@ pub use progress_record::{progress_reading, progress_text, read_progress, Progre
 pub use question::{update_question, UpdateQuestion};
 pub use report::{Conflict, StructuredFile, UpdateReport};
 pub use semver::{compare_versions, Version};
+pub use single_file::{
+    plan_single_file, SingleFile, SingleFilePlan, SINGLE_FILE_PATH, SINGLE_FILE_VERSIONS,
+};
 pub use state_refusal::{state_refusal, StateProblem};
 pub use status::UpdateStatus;
 pub use summary::{

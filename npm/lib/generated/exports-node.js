@@ -108,6 +108,7 @@ export const {
   updateReadList,
   checkClean,
   planUpdate,
+  planSingleFile,
   updatePaths,
   renderVersionFile,
   leftoverPatches,

@@ -6682,6 +6682,59 @@ export type SideInput = {
 };
 
 /**
+ * One file's path, class and sides (`None`: absent on that side).
+ */
+export type SingleFile = {
+  /**
+   * The path as typed (trimmed; empty: [`SINGLE_FILE_PATH`]).
+   */
+  path: string;
+  /**
+   * Its class in the manifest.
+   */
+  class: FileClass;
+  /**
+   * The baseline release's copy.
+   */
+  baseline?: Uint8Array | null;
+  /**
+   * The project's copy.
+   */
+  current?: Uint8Array | null;
+  /**
+   * The latest release's copy.
+   */
+  latest?: Uint8Array | null;
+};
+
+/**
+ * The plan (or why there is none), and the path and versions it was made with: the
+ * view labels its diff and its merge preview with them either way.
+ */
+export type SingleFilePlan = {
+  /**
+   * The path the file was planned under.
+   */
+  path: string;
+  /**
+   * The baseline version.
+   */
+  from: string;
+  /**
+   * The latest version.
+   */
+  to: string;
+  /**
+   * The update's dry-run plan.
+   */
+  plan: UpdatePlan | null;
+  /**
+   * Why the planner refused the file (an unsafe path, say): its error's code and words.
+   */
+  error: Refusal | null;
+};
+
+/**
  * One path of a snapshot.
  */
 export type SnapEntry = {
