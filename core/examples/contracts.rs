@@ -20,7 +20,9 @@ use upkeep_core::refresh::{BULK_DECISIONS, DEFAULT_MANIFEST, RECORD_NAME};
 use upkeep_core::render::PROGRESS_PHASES;
 use upkeep_core::schemas::json_schemas;
 use upkeep_core::text::DiffOptions;
-use upkeep_core::update::{ConflictMode, CONFLICT_MODES, DEFAULT_STATE_DIR, REPORT_BUCKETS};
+use upkeep_core::update::{
+    ConflictMode, CONFLICT_MODES, DEFAULT_STATE_DIR, FILE_CLASSES, REPORT_BUCKETS,
+};
 use upkeep_core::usage_refusal::{usage_refusal, UsageProblem};
 use upkeep_core::ErrorKind;
 
@@ -72,6 +74,7 @@ fn main() -> std::io::Result<()> {
             default("STOPPING_NOTICE", STOPPING_NOTICE, "What a person watching reads the moment Ctrl-C asks a run to stop."),
             default("REPORT_BUCKETS", pairs(&REPORT_BUCKETS, "bucket", "help"), "The update report's buckets in the order a view shows them, each with what it means."),
             default("CONFLICT_MODES", pairs(&CONFLICT_MODES, "mode", "help"), "Each `--conflicts` mode, the default first, with what it does to a file both sides changed."),
+            default("FILE_CLASSES", pairs(&FILE_CLASSES, "class", "help"), "Each class a manifest may give a file, with what it means in a few words."),
             default("BULK_DECISIONS", BULK_DECISIONS.iter().map(|(key, decisions)| (key.to_string(), serde_json::json!(decisions.map(|d| d.name())))).collect::<serde_json::Map<_, _>>(), "What `install` and `refresh`'s decide-every-file options (`auto`, `hostDeleted`, `sourceDeleted`) may be set to."),
             default("GIT_STATE", GIT_STATE, "Where upkeep keeps its own state inside a git dir (paths relative to it) and the refs its runs use."),
             default("FLEET_STEP_OUTCOME", FLEET_STEP_OUTCOME, "The file `fleet step` writes its outcome to, beside the change request."),

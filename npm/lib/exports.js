@@ -273,6 +273,7 @@ export const SHARED_MODULES = Object.freeze([
       'DEFAULT_CONTEXT',
       'REPORT_BUCKETS',
       'CONFLICT_MODES',
+      'FILE_CLASSES',
     ],
   ],
 ]);

@@ -117,6 +117,7 @@ import type {
   FailureFacts,
   FailureReport,
   FetchProblem,
+  FileClass,
   FileDiffOptions,
   FileInput,
   FileRepair,
@@ -1214,6 +1215,8 @@ export declare const REPORT_BUCKETS: ReadonlyArray<{
 }>;
 /** Each `conflicts` mode, the default first, with what it does to a file both sides changed (the engine's words). */
 export declare const CONFLICT_MODES: ReadonlyArray<{ readonly mode: 'patch' | 'merge' | 'markers'; readonly help: string }>;
+/** Each class a manifest may give a file, with what it means in a few words (a view's chooser). */
+export declare const FILE_CLASSES: ReadonlyArray<{ readonly class: FileClass; readonly help: string }>;
 /** `'LOOP.md.tmp'`. */
 export declare const LOOP_FILE_TMP: string;
 

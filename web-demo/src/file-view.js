@@ -48,9 +48,7 @@ export function mountFileView(root) {
     h(
       'select',
       { 'data-testid': 'file-class', onchange: () => update() },
-      h('option', { value: 'owned' }, 'owned'),
-      h('option', { value: 'shared' }, 'shared'),
-      h('option', { value: 'wiki-owned' }, 'wiki-owned'),
+      ...upkeep.FILE_CLASSES.map((c) => h('option', { value: c.class, title: c.help }, c.class)),
     )
   );
   const contextLine = h('p.context', { 'data-testid': 'file-context' });

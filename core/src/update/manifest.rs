@@ -47,6 +47,23 @@ pub enum FileClass {
     WikiOwned,
 }
 
+/// Every class a manifest may give a file, with what it means in a few words (a view's
+/// chooser).
+pub const FILE_CLASSES: [(&str, &str); 3] = [
+    (
+        "owned",
+        "upstream controls it: a copy the project already has is backed up and replaced",
+    ),
+    (
+        "shared",
+        "upstream seeds it, the project customizes it: a copy the project already has is kept",
+    ),
+    (
+        "wiki-owned",
+        "a page upstream seeds and the project grows: as shared",
+    ),
+];
+
 impl FileClass {
     /// The manifest spelling: `owned`, `shared`, `wiki-owned`.
     pub fn as_str(&self) -> &'static str {
@@ -313,6 +330,15 @@ pub fn claim_holds(claim: &Claim, file: Option<&[u8]>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_listed_class_parses_as_itself() {
+        for (class, _) in FILE_CLASSES {
+            let m = parse_manifest(&format!(r#"{{"schema":1,"files":{{"a":"{class}"}}}}"#), "m")
+                .unwrap();
+            assert_eq!(m.files[0].class.as_str(), class);
+        }
+    }
 
     #[test]
     fn reads_every_part() {

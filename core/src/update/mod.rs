@@ -64,7 +64,8 @@ pub use layout::{
     DEFAULT_STATE_DIR,
 };
 pub use manifest::{
-    claim_holds, parse_manifest, Claim, FileClass, Manifest, ManifestEntry, MANIFEST_SCHEMA,
+    claim_holds, parse_manifest, Claim, FileClass, Manifest, ManifestEntry, FILE_CLASSES,
+    MANIFEST_SCHEMA,
 };
 pub use overview::{
     nothing_to_plan, plan_overview, preview_merge_options, FileOverview, MergePreview, Need,

@@ -43,6 +43,9 @@ export const REPORT_BUCKETS = /** @type {const} */ ([{"bucket":"overwrite","help
 /** Each `--conflicts` mode, the default first, with what it does to a file both sides changed. */
 export const CONFLICT_MODES = /** @type {const} */ ([{"mode":"merge","help":"three-way merge, diff3 markers where both changed the same lines"},{"mode":"markers","help":"three-way merge, two-part markers"},{"mode":"patch","help":"leave the file, write upstream's change as a patch"}]);
 
+/** Each class a manifest may give a file, with what it means in a few words. */
+export const FILE_CLASSES = /** @type {const} */ ([{"class":"owned","help":"upstream controls it: a copy the project already has is backed up and replaced"},{"class":"shared","help":"upstream seeds it, the project customizes it: a copy the project already has is kept"},{"class":"wiki-owned","help":"a page upstream seeds and the project grows: as shared"}]);
+
 /** What `install` and `refresh`'s decide-every-file options (`auto`, `hostDeleted`, `sourceDeleted`) may be set to. */
 export const BULK_DECISIONS = /** @type {const} */ ({"auto":["take-theirs","keep-mine"],"hostDeleted":["restore","forget"],"sourceDeleted":["remove","keep"]});
 

@@ -259,4 +259,5 @@ export {
   DEFAULT_CONTEXT,
   REPORT_BUCKETS,
   CONFLICT_MODES,
+  FILE_CLASSES,
 } from '../generated/defaults.js';

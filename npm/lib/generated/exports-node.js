@@ -259,6 +259,7 @@ export {
   DEFAULT_CONTEXT,
   REPORT_BUCKETS,
   CONFLICT_MODES,
+  FILE_CLASSES,
 } from '../generated/defaults.js';
 // The flows (Node only)
 export { newProject, adopt } from '../api/new.js';
