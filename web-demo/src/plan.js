@@ -132,7 +132,7 @@ function releaseView(tree, label, paths) {
 /** The project's installed version; the engine's refusal, as `upkeep update` words it, when it has none. */
 function installedVersion(/** @type {import('./trees.js').Tree} */ tree, /** @type {string} */ versionPath) {
   const value = text(tree, versionPath);
-  if (value === null) throw new Error(upkeep.stateRefusal({ kind: 'not-installed', versionPath, root: 'the project folder' }).message);
+  if (value === null) throw new Error(upkeep.stateRefusal({ kind: 'not-installed', versionPath }).message);
   return value;
 }
 

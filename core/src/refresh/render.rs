@@ -503,7 +503,7 @@ fn decisions(lines: &mut Vec<Line>, files: &[&ReportedFile], base: &[String]) {
         lines.push(Line::blank());
         hint(
             lines,
-            "Keep your versions of every changed file (the source's changes are not taken):",
+            "Keep your versions of every changed file (the source's versions are not taken):",
             &with_flag(base, &["--auto", "keep-mine"]),
         );
         hint(

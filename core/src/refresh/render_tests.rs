@@ -109,7 +109,7 @@ Waiting for your decision (2):
   svc/mine  (changed here, differs from the source)
   svc/gone  (deleted here, still in the source)
 
-Keep your versions of every changed file (the source's changes are not taken):
+Keep your versions of every changed file (the source's versions are not taken):
   upkeep refresh --source '../my vendor' --target . --auto keep-mine
 Or take the source's versions (yours are backed up first):
   upkeep refresh --source '../my vendor' --target . --auto take-theirs

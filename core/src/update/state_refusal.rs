@@ -8,7 +8,7 @@
 //!
 //! let refusal = state_refusal(&StateProblem::NotInstalled {
 //!     version_path: ".upkeep/VERSION".into(),
-//!     root: "/work/app".into(),
+//!     root: Some("/work/app".into()),
 //! });
 //! assert_eq!(refusal.code, "not-installed");
 //! ```
@@ -33,8 +33,11 @@ pub enum StateProblem {
     NotInstalled {
         /// The marker's path inside the project (`.upkeep/VERSION`).
         version_path: String,
-        /// The project, as a real path.
-        root: String,
+        /// The project, as a real path; none where it has no path (the demo's dropped
+        /// folder): `the project`.
+        #[cfg_attr(feature = "serde", serde(default))]
+        #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
+        root: Option<String>,
     },
     /// The record of an interrupted update is not valid JSON.
     DamagedProgress {
@@ -63,7 +66,8 @@ pub fn state_refusal(problem: &StateProblem) -> Refusal {
         StateProblem::NotInstalled { version_path, root } => (
             "not-installed",
             format!(
-                "no {version_path} in {root}: this project was not installed from a template release (or the marker was deleted)"
+                "no {version_path} in {}: this project was not installed from a template release (or the marker was deleted)",
+                root.as_deref().unwrap_or("the project")
             ),
         ),
         StateProblem::DamagedProgress { path } => (

@@ -200,6 +200,7 @@ for command, point in [("refresh", "reading"), ("install", "planned"), ("update"
     case(f"stoppedUnwritten: {command}, {point}", "stoppedUnwritten", command, point)
 # An update whose project or release is not in a state to update from.
 for name, problem in [("not-installed", {"kind": "not-installed", "versionPath": ".upkeep/VERSION", "root": "/work/app"}),
+                      ("not-installed, a project without a path", {"kind": "not-installed", "versionPath": ".upkeep/VERSION"}),
                       ("damaged-progress", {"kind": "damaged-progress", "path": ".upkeep/update-in-progress.json"}),
                       ("malformed-progress", {"kind": "malformed-progress", "path": ".upkeep/update-in-progress.json", "why": "it has no \"runId\""}),
                       ("release-lacks", {"kind": "release-lacks", "label": "latest", "path": ".upkeep/manifest.json"})]:
