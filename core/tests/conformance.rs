@@ -600,6 +600,8 @@ fn run(call: &str, args: &[Value]) -> Value {
         .into())),
         "adoptRefusal" => encoded(lifecycle::adopt_refusal(text(0))),
         "firstCommitSubject" => outcome(Ok(lifecycle::first_commit_subject(text(0)).into())),
+        "newDocument" => encoded(Ok(lifecycle::new_document(typed(&args[0])))),
+        "adoptDocument" => encoded(Ok(lifecycle::adopt_document(typed(&args[0])))),
         "firstCommitWords" => encoded(Ok(lifecycle::first_commit_words(
             typed::<Option<lifecycle::FirstCommit>>(&args[0]).as_ref(),
         ))),

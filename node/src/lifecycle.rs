@@ -285,6 +285,26 @@ pub fn adopt_refusal<'env>(env: &'env Env, spec: String) -> napi::Result<Unknown
     encode(env, &life::adopt_refusal(&spec).map_err(|e| to_js(env, e))?)
 }
 
+/// `upkeep new --json`'s document from the run's facts.
+#[napi(ts_return_type = "NewDocument")]
+pub fn new_document<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "NewFacts")] facts: Object,
+) -> napi::Result<Unknown<'env>> {
+    let facts: life::NewFacts = decode(env, ErrorKind::InvalidArgument, "newDocument", facts)?;
+    encode(env, &life::new_document(facts))
+}
+
+/// `upkeep adopt --json`'s document from the run's facts.
+#[napi(ts_return_type = "AdoptDocument")]
+pub fn adopt_document<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "AdoptFacts")] facts: Object,
+) -> napi::Result<Unknown<'env>> {
+    let facts: life::AdoptFacts = decode(env, ErrorKind::InvalidArgument, "adoptDocument", facts)?;
+    encode(env, &life::adopt_document(facts))
+}
+
 /// The message of `upkeep new --git`'s first commit.
 #[napi]
 pub fn first_commit_subject(spec: String) -> String {

@@ -182,6 +182,8 @@ export const ENGINE = Object.freeze([
       'planAdopt',
       'firstCommitWords',
       'firstCommitSubject',
+      'newDocument',
+      'adoptDocument',
       'releaseWords',
       'releaseRefusal',
       'fetchRefusal',

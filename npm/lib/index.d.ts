@@ -77,6 +77,8 @@ export type ErrorCode =
 // <generated: engine types, by scripts/generate-contracts.mjs>
 import type {
   ActiveFacts,
+  AdoptDocument,
+  AdoptFacts,
   AdoptInput,
   AdoptPlan,
   AdoptReport,
@@ -177,6 +179,8 @@ import type {
   MergeResult,
   MergeSpec,
   MergeSummary,
+  NewDocument,
+  NewFacts,
   NoRecordFacts,
   Observations,
   Observed,
@@ -1273,6 +1277,10 @@ export declare function planAdopt(input: AdoptInput): AdoptPlan;
 export declare function firstCommitWords(git: FirstCommit | null): FirstCommitWords;
 /** The message of `upkeep new --git`'s first commit: where the scaffold came from. */
 export declare function firstCommitSubject(spec: string): string;
+/** `upkeep new --json`'s document from the run's facts: the status, the report's fields, the notices, the release, the first commit. */
+export declare function newDocument(facts: NewFacts): NewDocument;
+/** `upkeep adopt --json`'s document from the run's facts: the status, the report's fields, the notices, the release. */
+export declare function adoptDocument(facts: AdoptFacts): AdoptDocument;
 /** How messages name a release of side `label` and the flag that names it; throws `invalid-argument` for another label. */
 export declare function releaseWords(label: 'baseline' | 'latest' | 'release', text: string): ReleaseWords;
 /** The refusal of a release that cannot be opened as named: nothing at its location (`bad-release`), a version the location no longer holds and the cache lacks (`no-such-version`), a git ref the remote lacks, a sub-path that is not one of its folders (the first twelve listed). */

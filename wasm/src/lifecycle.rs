@@ -219,6 +219,20 @@ pub fn adopt_refusal(spec: &str) -> Result<JsValue, JsValue> {
     encode(&life::adopt_refusal(spec).map_err(to_js)?)
 }
 
+/// `upkeep new --json`'s document from the run's facts.
+#[wasm_bindgen(js_name = newDocument)]
+pub fn new_document(facts: JsValue) -> Result<JsValue, JsValue> {
+    let facts: life::NewFacts = decode(ErrorKind::InvalidArgument, "newDocument", facts)?;
+    encode(&life::new_document(facts))
+}
+
+/// `upkeep adopt --json`'s document from the run's facts.
+#[wasm_bindgen(js_name = adoptDocument)]
+pub fn adopt_document(facts: JsValue) -> Result<JsValue, JsValue> {
+    let facts: life::AdoptFacts = decode(ErrorKind::InvalidArgument, "adoptDocument", facts)?;
+    encode(&life::adopt_document(facts))
+}
+
 /// The message of `upkeep new --git`'s first commit.
 #[wasm_bindgen(js_name = firstCommitSubject)]
 pub fn first_commit_subject(spec: &str) -> String {

@@ -94,7 +94,7 @@ pub struct AdoptInput {
 #[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
-    derive(serde::Serialize),
+    derive(serde::Serialize, serde::Deserialize),
     serde(rename_all = "camelCase")
 )]
 pub struct AdoptedPath {
@@ -109,7 +109,7 @@ pub struct AdoptedPath {
 #[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
-    derive(serde::Serialize),
+    derive(serde::Serialize, serde::Deserialize),
     serde(rename_all = "camelCase")
 )]
 pub struct AdoptReport {

@@ -24,11 +24,17 @@ pub struct FirstCommit {
     /// Whether the commit was made.
     pub committed: bool,
     /// Its id, when it was.
-    #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
     #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub commit: Option<String>,
     /// Which git step failed and git's words, when it was not.
-    #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
     #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub error: Option<String>,
 }

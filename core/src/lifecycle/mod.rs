@@ -25,6 +25,7 @@ mod adopt;
 mod cache;
 mod check;
 mod conventions;
+mod documents;
 mod fetch_refusal;
 mod first_commit;
 mod layout;
@@ -53,6 +54,9 @@ pub use check::{
 pub use conventions::{
     default_manifest, default_renames, is_package_json, managed_by_default, package_json_merge,
     render_manifest, DEFAULT_RENAMES, PACKAGE_JSON_MAPS, PACKAGE_JSON_VALUES,
+};
+pub use documents::{
+    adopt_document, new_document, AdoptDocument, AdoptFacts, NewDocument, NewFacts,
 };
 pub use fetch_refusal::{fetch_refusal, FetchProblem, FetchStep, RefusedEntry};
 pub use first_commit::{first_commit_subject, first_commit_words, FirstCommit, FirstCommitWords};

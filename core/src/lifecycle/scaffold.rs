@@ -288,7 +288,7 @@ pub struct StateFile {
 #[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
-    derive(serde::Serialize),
+    derive(serde::Serialize, serde::Deserialize),
     serde(rename_all = "camelCase")
 )]
 pub struct ScaffoldReport {

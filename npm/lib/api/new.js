@@ -1,6 +1,7 @@
 // `newProject` (`upkeep new`; `new` is a reserved word) and `adopt` as functions: the
 // options the command line takes (camelCased), checked; the flow; the report `--json`
 // prints. The command line calls `runNew` / `runAdopt` and prints.
+import { engine } from '../engine.js';
 import { adopt as adoptFlow } from '../flows/adopt.js';
 import { newProject as newFlow } from '../flows/new.js';
 import { against, checkOptions, stopRequestedBy, underSignal } from './options.js';
@@ -42,7 +43,13 @@ export async function runNew(options) {
       onProgress: o.onProgress,
     }),
   );
-  const document = { status: outcome.status, ...outcome.report, notices: outcome.notices, release: outcome.release, git: outcome.git };
+  const document = engine.newDocument({
+    status: outcome.status,
+    report: outcome.report,
+    notices: outcome.notices,
+    release: outcome.release,
+    git: outcome.git,
+  });
   return { document, outcome };
 }
 
@@ -63,7 +70,12 @@ export async function runAdopt(options) {
       onProgress: o.onProgress,
     }),
   );
-  const document = { status: outcome.status, ...outcome.report, notices: outcome.notices, release: outcome.release };
+  const document = engine.adoptDocument({
+    status: outcome.status,
+    report: outcome.report,
+    notices: outcome.notices,
+    release: outcome.release,
+  });
   return { document, outcome };
 }
 

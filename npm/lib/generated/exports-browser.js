@@ -182,6 +182,8 @@ export const {
   planAdopt,
   firstCommitWords,
   firstCommitSubject,
+  newDocument,
+  adoptDocument,
   releaseWords,
   releaseRefusal,
   fetchRefusal,

@@ -33,6 +33,74 @@ export type ActiveFacts = {
 export type Additions = 'suggest' | 'apply';
 
 /**
+ * `upkeep adopt --json`: the status, the report's fields, the notices and the release.
+ */
+export type AdoptDocument = {
+  /**
+   * As [`AdoptFacts::status`].
+   */
+  status: string;
+  /**
+   * The release, version included.
+   */
+  spec: string;
+  /**
+   * The recorded version.
+   */
+  version: string;
+  /**
+   * Managed files identical to the release.
+   */
+  same: Array<string>;
+  /**
+   * Managed files that differ (the project's local edits from now on).
+   */
+  differs: Array<AdoptedPath>;
+  /**
+   * Managed files the project does not have (an update leaves them absent).
+   */
+  missing: Array<AdoptedPath>;
+  /**
+   * Managed paths where the project has a folder, a link or another non-file.
+   */
+  notFiles: Array<AdoptedPath>;
+  /**
+   * Whether a record of another source or version was replaced (`--force`).
+   */
+  replacedRecord: boolean;
+  /**
+   * As [`AdoptFacts::notices`].
+   */
+  notices: Array<string>;
+  /**
+   * As [`AdoptFacts::release`].
+   */
+  release: ReleaseUsed;
+};
+
+/**
+ * What a finished `upkeep adopt` hands the engine.
+ */
+export type AdoptFacts = {
+  /**
+   * `adopted` (the plan's).
+   */
+  status: string;
+  /**
+   * The adoption's report (the plan's).
+   */
+  report: AdoptReport;
+  /**
+   * What the user should know.
+   */
+  notices: Array<string>;
+  /**
+   * The release recorded.
+   */
+  release: ReleaseUsed;
+};
+
+/**
  * One managed file of the release and what the project holds at its path.
  */
 export type AdoptFile = {
@@ -4022,6 +4090,87 @@ export type Need = {
 };
 
 /**
+ * `upkeep new --json`: the status, the report's fields, the notices, the release and the
+ * first commit (`null` without `--git`).
+ */
+export type NewDocument = {
+  /**
+   * As [`NewFacts::status`].
+   */
+  status: string;
+  /**
+   * The release, version included.
+   */
+  spec: string;
+  /**
+   * The target folder.
+   */
+  target: string;
+  /**
+   * The installed version.
+   */
+  version: string;
+  /**
+   * Files created.
+   */
+  created: Array<string>;
+  /**
+   * Files of the target replaced (each backed up first).
+   */
+  replaced: Array<string>;
+  /**
+   * Files already identical to the release.
+   */
+  unchanged: Array<string>;
+  /**
+   * The run's backup folder, when something was replaced.
+   */
+  backupDir: string | null;
+  /**
+   * Whether this finished an interrupted run.
+   */
+  resumed: boolean;
+  /**
+   * As [`NewFacts::notices`].
+   */
+  notices: Array<string>;
+  /**
+   * As [`NewFacts::release`].
+   */
+  release: ReleaseUsed;
+  /**
+   * As [`NewFacts::git`].
+   */
+  git: FirstCommit | null;
+};
+
+/**
+ * What a finished `upkeep new` hands the engine.
+ */
+export type NewFacts = {
+  /**
+   * `created` or `resumed` (the plan's).
+   */
+  status: string;
+  /**
+   * The scaffold's report (the plan's).
+   */
+  report: ScaffoldReport;
+  /**
+   * What the user should know (the release opener's).
+   */
+  notices: Array<string>;
+  /**
+   * The release scaffolded from.
+   */
+  release: ReleaseUsed;
+  /**
+   * With `--git`: the first commit's outcome.
+   */
+  git?: FirstCommit | null;
+};
+
+/**
  * What the refusal names.
  */
 export type NoRecordFacts = {
@@ -6843,9 +6992,10 @@ export type StateProblem =
        */
       versionPath: string;
       /**
-       * The project, as a real path.
+       * The project, as a real path; none where it has no path (the demo's dropped
+       * folder): `the project`.
        */
-      root: string;
+      root?: string | null;
     }
   | {
       kind: 'damaged-progress';

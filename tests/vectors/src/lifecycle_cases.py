@@ -382,6 +382,17 @@ for text in ["../tpl", "npm:create-vite//template-react-ts", "../tpl@1.2.0", "..
     case(f"adoptRefusal: {text}", "adoptRefusal", text)
 case("adoptRefusal: a spec that does not parse", "adoptRefusal", "")
 # ---- new --git: the first commit's words and exit code
+SCAFFOLD = {"spec": "../tpl@1.2.0", "target": "app", "version": "1.2.0", "created": ["a.md"], "replaced": ["b.md"], "unchanged": [],
+            "backupDir": ".upkeep/backups/20260101-000000-000", "resumed": False}
+RELEASE = {"spec": "../tpl@1.2.0", "resolved": None}
+case("newDocument: without --git", "newDocument", {"status": "created", "report": SCAFFOLD, "notices": [], "release": RELEASE})
+case("newDocument: a first commit made", "newDocument", {"status": "resumed", "report": SCAFFOLD, "notices": ["n"], "release": RELEASE,
+                                                         "git": {"committed": True, "commit": "3f2c1e9"}})
+case("newDocument: a first commit that failed", "newDocument", {"status": "created", "report": SCAFFOLD, "notices": [], "release": RELEASE,
+                                                               "git": {"committed": False, "error": "git commit failed"}})
+case("adoptDocument: differences and a missing file", "adoptDocument", {"status": "adopted", "notices": [], "release": RELEASE, "report": {
+    "spec": "../tpl@1.2.0", "version": "1.2.0", "same": ["a.md"], "differs": [{"path": "b.md", "class": "shared"}],
+    "missing": [{"path": "c.md", "class": "owned"}], "notFiles": [], "replacedRecord": False}})
 case("firstCommitSubject: a package spec", "firstCommitSubject", "@acme/web-template@1.2.0")
 case("firstCommitSubject: a release folder", "firstCommitSubject", "../template-1.2.0")
 case("firstCommitWords: no --git", "firstCommitWords", None)
