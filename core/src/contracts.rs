@@ -182,6 +182,7 @@ fn roots(generator: &mut SchemaGenerator) {
         crate::land::CheckoutProblem,
         crate::land::SyncCheckout,
         crate::input_refusal::InputProblem,
+        crate::input_names::InputName,
         crate::usage_refusal::UsageProblem,
         crate::command_args::AnswerSeen,
         crate::lifecycle::AdoptDocument,

@@ -167,6 +167,7 @@ pub mod exits;
 pub mod fleet;
 pub mod git_state;
 mod hash;
+pub mod input_names;
 pub mod input_refusal;
 pub mod json;
 pub mod land;

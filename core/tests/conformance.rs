@@ -321,6 +321,7 @@ fn run(call: &str, args: &[Value]) -> Value {
         "RefreshInputs" => refresh_session::inputs(args),
         "updatePaths" => encoded(update::update_paths(text(0))),
         "renderVersionFile" => outcome(Ok(update::render_version_file(text(0)).into())),
+        "readVersionFile" => outcome(Ok(update::read_version_file(text(0)).into())),
         "leftoverPatches" => encoded(Ok(update::leftover_patches(typed(&args[0])))),
         "finishUpdate" => encoded(Ok(update::finish_update(typed(&args[0])))),
         "regionsDue" => outcome(Ok(update::regions_due(
@@ -361,6 +362,9 @@ fn run(call: &str, args: &[Value]) -> Value {
         >(
             &args[0]
         )))),
+        "inputName" => outcome(Ok(
+            upkeep_core::input_names::input_name(&typed(&args[0])).into()
+        )),
         "updateAnswer" => encoded(Ok(upkeep_core::command_args::update_answer(
             typed(&args[0]),
             &typed(&args[1]),
@@ -653,6 +657,9 @@ fn run(call: &str, args: &[Value]) -> Value {
         )),
         "regionLimits" => encoded(Ok(regions::region_limits())),
         "chooseSandbox" => encoded(Ok(regions::choose_sandbox(&typed(&args[0])))),
+        "snapshotsWholeTree" => outcome(Ok(typed::<regions::SandboxFacts>(&args[0])
+            .snapshots_whole_tree()
+            .into())),
         "workspaceStatus" => encoded(Ok(editor::workspace_status(&strings(0)))),
         "dryRunSummary" => encoded(Ok(editor::dry_run_summary(&typed(&args[0])))),
         "scoreMessage" => encoded(Ok(editor::score_message(&typed(&args[0])))),

@@ -41,6 +41,16 @@ pub fn diff_labels(env: &Env, labels: Vec<String>) -> napi::Result<Unknown<'_>> 
     encode(env, &args::diff_labels(&labels))
 }
 
+/// How a message names a file a command reads (a release's file, a `--weights` file, ...).
+#[napi]
+pub fn input_name(
+    env: &Env,
+    #[napi(ts_arg_type = "InputName")] name: Unknown,
+) -> napi::Result<String> {
+    let name = decode(env, ErrorKind::InvalidArgument, "inputName", name)?;
+    Ok(upkeep_core::input_names::input_name(&name))
+}
+
 /// Whether an API caller's answer to the update's question lets it write.
 #[napi(ts_return_type = "UpdateAnswer")]
 pub fn update_answer<'env>(

@@ -113,6 +113,18 @@ pub fn region_limits(env: &Env) -> napi::Result<Unknown<'_>> {
     encode(env, &regions::region_limits())
 }
 
+/// Whether a regeneration under this confinement snapshots the whole tree (unconfined) or
+/// only the program's own folders.
+#[napi]
+pub fn snapshots_whole_tree(
+    env: &Env,
+    #[napi(ts_arg_type = "SandboxFacts")] facts: Object,
+) -> napi::Result<bool> {
+    let facts: regions::SandboxFacts =
+        decode(env, ErrorKind::InvalidArgument, "snapshotsWholeTree", facts)?;
+    Ok(facts.snapshots_whole_tree())
+}
+
 /// The confinement a regeneration runs under, from what the shim found on the machine.
 #[napi(ts_return_type = "SandboxFacts")]
 pub fn choose_sandbox<'env>(

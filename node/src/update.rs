@@ -170,6 +170,12 @@ pub fn render_version_file(version: String) -> String {
     update::render_version_file(&version)
 }
 
+/// The version a `VERSION` file's text records.
+#[napi]
+pub fn read_version_file(text: String) -> String {
+    update::read_version_file(&text)
+}
+
 /// The files a prior run left in the merge folder, from every file found there.
 #[napi]
 pub fn leftover_patches(found: Vec<String>) -> Vec<String> {

@@ -140,6 +140,7 @@ import type {
   HomeFiles,
   Hunk,
   InProgress,
+  InputName,
   InputProblem,
   InstallManifest,
   InstallPairs,
@@ -437,6 +438,8 @@ export declare function landTickets(specs: string[], claims: string[]): LandTick
 export declare function mergeCommand(flags: MergeFlags): MergeCommand;
 /** `upkeep diff`'s `-L` labels, old then new, or the refusal of more than two. */
 export declare function diffLabels(labels: string[]): DiffLabels;
+/** How a message names a file a command reads when its path alone would not say which it is (a project's state file, a release's file or manifest, a `--weights`, `--bricks` or `--rules` file). */
+export declare function inputName(name: InputName): string;
 /** Whether an API caller's answer to the update's question lets it write: a callback must answer true or false; a map without an entry (or no `decide`) goes ahead. */
 export declare function updateAnswer(decider: Decider, answer: AnswerSeen): UpdateAnswer;
 /** A lock file's text for its holder: one line of JSON. */
@@ -650,6 +653,8 @@ export declare function planSingleFile(file: SingleFile): SingleFilePlan;
 export declare function updatePaths(stateDir: string): UpdatePaths;
 /** The text of a `VERSION` file holding `version` (the version and a newline). */
 export declare function renderVersionFile(version: string): string;
+/** The version a `VERSION` file's text records: the text without surrounding whitespace. */
+export declare function readVersionFile(text: string): string;
 /** The files a prior run left in the merge folder, from every file found there (named relative to it): all but the folder's own `.gitignore`, in byte order. */
 export declare function leftoverPatches(found: string[]): string[];
 
@@ -879,6 +884,8 @@ export declare function finishUpdateRegions(input: RegionsFinishInput): RegionsF
 export declare function regionLimits(): RegionLimits;
 /** The confinement a regeneration runs under (forced, else bubblewrap, else `unshare`, else none, with why), from what the shim found. */
 export declare function chooseSandbox(probe: SandboxProbe): SandboxFacts;
+/** Whether a regeneration under this confinement snapshots the whole tree (unconfined: a program can write anywhere) or only its own folders. */
+export declare function snapshotsWholeTree(facts: SandboxFacts): boolean;
 /** Why a repair after a regeneration failed, in the report's words. */
 export declare function repairWords(fact: RepairFact): string;
 /** The copies of a region's declared files to make before its program runs: one per regular file, never over a copy already there. */

@@ -33,6 +33,13 @@ pub fn diff_labels(labels: Vec<String>) -> Result<JsValue, JsValue> {
     encode(&args::diff_labels(&labels))
 }
 
+/// How a message names a file a command reads (a release's file, a `--weights` file, ...).
+#[wasm_bindgen(js_name = inputName)]
+pub fn input_name(name: JsValue) -> Result<String, JsValue> {
+    let name = decode(ErrorKind::InvalidArgument, "inputName", name)?;
+    Ok(upkeep_core::input_names::input_name(&name))
+}
+
 /// Whether an API caller's answer to the update's question lets it write.
 #[wasm_bindgen(js_name = updateAnswer)]
 pub fn update_answer(decider: JsValue, answer: JsValue) -> Result<JsValue, JsValue> {

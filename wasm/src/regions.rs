@@ -77,6 +77,15 @@ pub fn region_limits() -> Result<JsValue, JsValue> {
     encode(&regions::region_limits())
 }
 
+/// Whether a regeneration under this confinement snapshots the whole tree (unconfined) or
+/// only the program's own folders.
+#[wasm_bindgen(js_name = snapshotsWholeTree)]
+pub fn snapshots_whole_tree(facts: JsValue) -> Result<bool, JsValue> {
+    let facts: regions::SandboxFacts =
+        decode(ErrorKind::InvalidArgument, "snapshotsWholeTree", facts)?;
+    Ok(facts.snapshots_whole_tree())
+}
+
 /// The confinement a regeneration runs under, from what the shim found on the machine.
 #[wasm_bindgen(js_name = chooseSandbox)]
 pub fn choose_sandbox(probe: JsValue) -> Result<JsValue, JsValue> {

@@ -119,6 +119,12 @@ pub fn render_version_file(version: &str) -> String {
     update::render_version_file(version)
 }
 
+/// The version a `VERSION` file's text records.
+#[wasm_bindgen(js_name = readVersionFile)]
+pub fn read_version_file(text: &str) -> String {
+    update::read_version_file(text)
+}
+
 /// The files a prior run left in the merge folder, from every file found there.
 #[wasm_bindgen(js_name = leftoverPatches)]
 pub fn leftover_patches(found: Vec<String>) -> Vec<String> {

@@ -52,6 +52,15 @@ pub struct SandboxFacts {
     pub reason: Option<String>,
 }
 
+impl SandboxFacts {
+    /// Whether a regeneration's before-and-after snapshots cover the whole tree: a program
+    /// run unconfined can write anywhere, so every write is looked for afterwards; confined,
+    /// it can write only in its own folders, and only those are snapshotted.
+    pub fn snapshots_whole_tree(&self) -> bool {
+        self.mode == SandboxMode::None
+    }
+}
+
 /// The summary row saying which confinement was in force (empty when nothing ran).
 pub fn render_sandbox_row(facts: Option<&SandboxFacts>) -> String {
     let Some(f) = facts else {

@@ -67,6 +67,12 @@ pub fn render_version_file(version: &str) -> String {
     format!("{version}\n")
 }
 
+/// The version a `VERSION` file's text records: the text without surrounding whitespace
+/// (the inverse of [`render_version_file`], forgiving a missing or CRLF newline).
+pub fn read_version_file(text: &str) -> String {
+    text.trim().to_string()
+}
+
 /// The layout for state folder `state_dir` (one plain folder name at the project root).
 pub fn update_paths(state_dir: &str) -> Result<UpdatePaths> {
     check_state_dir(state_dir)?;

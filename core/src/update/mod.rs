@@ -60,8 +60,8 @@ pub use finish::{
     StateWriteError, UpdateFinished, UpdateRun,
 };
 pub use layout::{
-    leftover_patches, render_version_file, update_paths, UpdatePaths, BACKUPS_DIR,
-    DEFAULT_STATE_DIR,
+    leftover_patches, read_version_file, render_version_file, update_paths, UpdatePaths,
+    BACKUPS_DIR, DEFAULT_STATE_DIR,
 };
 pub use manifest::{
     claim_holds, parse_manifest, Claim, FileClass, Manifest, ManifestEntry, FILE_CLASSES,

@@ -46,7 +46,9 @@ function paths(/** @type {string} */ cwd) {
   return { root, file: join(root, LOOP_FILE), bricks };
 }
 
-function readJson(/** @type {string} */ file, /** @type {string} */ what) {
+/** @param {string} file @param {import('../index.js').InputName} input what the file is, for messages */
+function readJson(file, input) {
+  const what = engine.inputName(input);
   let text;
   try {
     text = readFileSync(file, 'utf8');
@@ -65,7 +67,7 @@ function load(/** @type {{ cwd?: string, bricks?: string }} */ options) {
   const where = paths(options.cwd ?? process.cwd());
   if (!existsSync(where.file)) throw refused({ kind: 'no-loop-file', file: LOOP_FILE, root: where.root });
   const state = loop.parseLoopFile(readFileSync(where.file, 'utf8'));
-  const bricks = readJson(options.bricks ?? where.bricks, 'brick catalogue');
+  const bricks = readJson(options.bricks ?? where.bricks, { kind: 'brick-catalogue' });
   return { ...where, state, bricks };
 }
 
@@ -112,8 +114,8 @@ async function run(command, args, options) {
   if (command === 'init') {
     const where = paths(process.cwd());
     if (existsSync(where.file)) throw refused({ kind: 'loop-exists', file: where.file });
-    const graph = readJson(options.graph, 'graph');
-    const bricks = readJson(options.bricks, 'brick catalogue');
+    const graph = readJson(options.graph, { kind: 'loop-graph' });
+    const bricks = readJson(options.bricks, { kind: 'brick-catalogue' });
     loop.validateLoopGraph(graph, bricks);
     const state = loop.initState({
       title: options.title,
@@ -144,7 +146,7 @@ async function run(command, args, options) {
     }
   } else if (command === 'record') {
     const porcelain = git(['status', '--porcelain'], root);
-    const card = options.card === undefined ? undefined : readJson(options.card, 'card');
+    const card = options.card === undefined ? undefined : readJson(options.card, { kind: 'loop-card' });
     answer = loop.recordOutcome(state, bricks, args[0], { porcelain, card, note: options.note });
   } else {
     // A left-out --note is the engine's default (an empty note).

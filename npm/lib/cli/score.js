@@ -100,11 +100,16 @@ async function readWeights(/** @type {string} */ path) {
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw badInput({ kind: 'file-failed', action: 'read', what: 'weights file', path, error: fsReason(error) });
+    throw badInput({ kind: 'file-failed', action: 'read', what: engine.inputName({ kind: 'weights-file' }), path, error: fsReason(error) });
   }
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw badInput({ kind: 'not-json', what: 'weights file', path, error: /** @type {Error} */ (error).message });
+    throw badInput({
+      kind: 'not-json',
+      what: engine.inputName({ kind: 'weights-file' }),
+      path,
+      error: /** @type {Error} */ (error).message,
+    });
   }
 }

@@ -61,7 +61,7 @@ export async function adopt(request) {
     const held = acquireLock(join(root, paths.lock), 'adopt', { what: 'any-run' });
     try {
       /** @type {import('../index.js').Manifest} */
-      const manifest = engine.parseManifest(release.layout.manifest, `${release.spec} manifest`);
+      const manifest = engine.parseManifest(release.layout.manifest, engine.inputName({ kind: 'release-manifest', spec: release.spec }));
       const files = manifest.files.map(({ path, class: fileClass }) => ({
         path,
         class: fileClass,

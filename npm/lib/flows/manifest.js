@@ -29,7 +29,7 @@ export function manifestInitFlow(request) {
   const { stateDir = DEFAULT_STATE_DIR } = request;
   const dir = folder(request.dir);
   const fromFile = request.rulesFile
-    ? engine.parseManifestRules(readOrFail(request.rulesFile, 'the rules file'), request.rulesFile)
+    ? engine.parseManifestRules(readOrFail(request.rulesFile, engine.inputName({ kind: 'rules-file' })), request.rulesFile)
     : { rules: [], install: [] };
   const rules = { rules: [...fromFile.rules, ...(request.rules ?? [])], install: [...fromFile.install, ...(request.install ?? [])] };
   const files = listTree(dir)

@@ -52,7 +52,7 @@ export async function regenerate({ root, jobs, limits, stopRequested, onProgress
     }
     // Found on the first program run (sandboxMode tries the tools once per process).
     const sandbox = sandboxMode();
-    const everywhere = sandbox.mode === 'none';
+    const everywhere = engine.snapshotsWholeTree(sandbox);
     const before = snapshotTree(root, job.dirs, job.snapshotSkip, { everywhere });
     const wrap = confineTo(
       sandbox,

@@ -102,7 +102,7 @@ export async function update(request) {
   };
   try {
     // Everything the run decides from is read under the lock.
-    const installed = readTextStrict(project, paths.version, `${paths.version} in ${root}`);
+    const installed = readTextStrict(project, paths.version, engine.inputName({ kind: 'project-file', path: paths.version, root }));
     if (installed === null) {
       throw refused({ kind: 'not-installed', versionPath: paths.version, root });
     }
@@ -428,7 +428,7 @@ function readProgress(/** @type {TreeReader} */ tree, /** @type {string} */ rel)
  * @param {{ tree: TreeReader }} release @param {string} rel @param {string} label @param {import('../index.js').StrictFile} file
  */
 function releaseText(release, rel, label, file) {
-  const text = readTextStrict(release.tree, rel, `the ${label} release's ${rel}`, file);
+  const text = readTextStrict(release.tree, rel, engine.inputName({ kind: 'release-file', release: label, path: rel }), file);
   if (text === null) throw refused({ kind: 'release-lacks', label, path: rel });
   return text;
 }

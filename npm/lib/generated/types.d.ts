@@ -2607,6 +2607,45 @@ export type InProgress = {
 };
 
 /**
+ * A file a command reads, by what it is.
+ */
+export type InputName =
+  | {
+      kind: 'project-file';
+      /**
+       * Its path inside the project.
+       */
+      path: string;
+      /**
+       * The project.
+       */
+      root: string;
+    }
+  | {
+      kind: 'release-file';
+      /**
+       * Which release (`latest`, `baseline`).
+       */
+      release: string;
+      /**
+       * Its path inside the release.
+       */
+      path: string;
+    }
+  | {
+      kind: 'release-manifest';
+      /**
+       * The release.
+       */
+      spec: string;
+    }
+  | { kind: 'rules-file' }
+  | { kind: 'weights-file' }
+  | { kind: 'brick-catalogue' }
+  | { kind: 'loop-graph' }
+  | { kind: 'loop-card' };
+
+/**
  * What the shim met.
  */
 export type InputProblem =

@@ -199,11 +199,11 @@ export async function resolveReleases(provider, root, stateDir) {
   return (await provider.resolve(root, stateDir)) ?? { unavailable: engine.editorNotice({ kind: 'no-release-named' }) };
 }
 
-/** A file's trimmed text, or null when it does not exist (or is not a file). */
+/** The version a VERSION file records (the engine reads its text), or null when it does not exist (or is not a file). */
 async function readVersion(/** @type {string} */ path) {
   try {
     if (!(await stat(path)).isFile()) return null;
-    return (await readFile(path, 'utf8')).trim();
+    return engine.readVersionFile(await readFile(path, 'utf8'));
   } catch {
     return null;
   }

@@ -103,6 +103,8 @@ for title, probe in [
     ("an unknown forced value is ignored", {"forced": "jail", "platform": "linux", "bwrap": WORKS}),
 ]:
     case(title, "chooseSandbox", probe)
+for mode in ["bwrap", "unshare", "none"]:
+    case(f"snapshots of a run under {mode}", "snapshotsWholeTree", {"mode": mode, "reason": None})
 for fact in [{"kind": "no-preimage"}, {"kind": "occupied", "entry": "symlink"}, {"kind": "occupied", "entry": "directory"},
              {"kind": "changed-again"}, {"kind": "blocked", "message": "EACCES: permission denied, open 'x'", "code": "EACCES"}]:
     case(f"{fact['kind']} {fact.get('entry', '')}".strip(), "repairWords", fact)

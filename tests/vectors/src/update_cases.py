@@ -87,6 +87,8 @@ case("the default layout", "updatePaths", ".upkeep")
 case("another state folder: backups stay in .upkeep-backups", "updatePaths", ".tool")
 case("a state folder escaping the root", "updatePaths", "../x")
 case("a VERSION file's text", "renderVersionFile", "1.3.0-rc.1")
+for name, text in [("as written", "1.3.0\n"), ("CRLF and spaces", "  1.3.0 \r\n"), ("no newline", "1.3.0"), ("empty", "")]:
+    case(f"a VERSION file read back: {name}", "readVersionFile", text)
 case("a state folder that is not at the root", "updatePaths", "a/b")
 case("leftover patches: the merge folder's own ignore file is not one", "leftoverPatches",
      ["src/b.js.patch", ".gitignore", "a.notes", "sub/.gitignore"])
