@@ -525,6 +525,7 @@ fn run(call: &str, args: &[Value]) -> Value {
             &typed(&args[0]),
             &typed(&args[1]),
         ))),
+        "commandTarget" => encoded(Ok(editor::command_target(&typed(&args[0])))),
         "checkInstalledManifest" => encoded(editor::check_installed_manifest(text(0), text(1))),
         "releaseRoute" => encoded(Ok(editor::release_route(
             args[0].as_bool().unwrap(),

@@ -49,6 +49,17 @@ pub fn editor_install<'env>(
     encode(env, &editor::editor_install(&manifest, &record))
 }
 
+/// Which project a server command runs on, from what its caller named.
+#[napi(ts_return_type = "CommandTarget")]
+pub fn command_target<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "CommandScope")] scope: Object,
+) -> napi::Result<Unknown<'env>> {
+    let scope: editor::CommandScope =
+        decode(env, ErrorKind::InvalidArgument, "commandTarget", scope)?;
+    encode(env, &editor::command_target(&scope))
+}
+
 /// Throws the manifest's error when the project's own copy (`path`) does not parse.
 #[napi]
 pub fn check_installed_manifest(env: &Env, text: String, path: String) -> napi::Result<()> {

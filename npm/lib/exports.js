@@ -149,6 +149,7 @@ export const ENGINE = Object.freeze([
       'editorManifest',
       'editorInstall',
       'checkInstalledManifest',
+      'commandTarget',
       'editorTally',
       'damagedDiagnostic',
       'releaseRoute',

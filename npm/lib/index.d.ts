@@ -98,6 +98,8 @@ import type {
   CheckoutProblem,
   CleanCheck,
   CommandFailure,
+  CommandScope,
+  CommandTarget,
   CommitIdentity,
   ConfigFormat,
   ConfigRead,
@@ -936,6 +938,8 @@ export declare function damagedDiagnostic(message: string): EditorDiagnostic;
 export declare function releaseRoute(namesLatest: boolean, namesFolders: boolean): ReleaseRoute;
 /** A host repository's installed files the editor speaks about: the manifest's, then the record's others, joined by target. */
 export declare function editorInstall(manifest: InstallManifest, record: SourceRecord): EditorInstall;
+/** Which project a server command runs on: the one the caller named among those it can run on, else the first; a score with no project scores the first workspace folder. */
+export declare function commandTarget(scope: CommandScope): CommandTarget;
 /** Throws the manifest's error, naming it as the project's `path`, when the project's own copy does not parse. */
 export declare function checkInstalledManifest(text: string, path: string): void;
 /** The status line of a project the editor serves. */

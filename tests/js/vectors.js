@@ -351,6 +351,7 @@ const calls = {
   damagedDiagnostic: (api, [message]) => api.damagedDiagnostic(message),
   releaseRoute: (api, [latest, folders]) => api.releaseRoute(latest, folders),
   editorInstall: (api, [manifest, record]) => api.editorInstall(manifest, record),
+  commandTarget: (api, [scope]) => api.commandTarget(scope),
   checkInstalledManifest: (api, [text, path]) => api.checkInstalledManifest(text, path) ?? null,
   readConfig: (api, [path, format, bytes]) => api.readConfig(path, absent(format), decode(bytes)),
   sealHandoff: (api, [dirty, tickets, inherited]) => api.sealHandoff(dirty, tickets, inherited),

@@ -40,6 +40,13 @@ pub fn editor_install(manifest: JsValue, record: JsValue) -> Result<JsValue, JsV
     encode(&editor::editor_install(&manifest, &record))
 }
 
+/// Which project a server command runs on, from what its caller named.
+#[wasm_bindgen(js_name = commandTarget)]
+pub fn command_target(scope: JsValue) -> Result<JsValue, JsValue> {
+    let scope: editor::CommandScope = decode(ErrorKind::InvalidArgument, "commandTarget", scope)?;
+    encode(&editor::command_target(&scope))
+}
+
 /// Throws the manifest's error when the project's own copy (`path`) does not parse.
 #[wasm_bindgen(js_name = checkInstalledManifest)]
 pub fn check_installed_manifest(text: &str, path: &str) -> Result<(), JsValue> {

@@ -10,7 +10,101 @@
 //! assert_eq!(dry_run_summary(&facts), "upkeep update: 1.3.0 is up-to-date (latest 1.3.0); nothing to plan\n");
 //! ```
 
+use super::status::ProjectKind;
 use crate::score::{js_number_to_string, Decision};
+
+/// A command of the server's that acts on one project.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "serde", derive(serde::Deserialize))]
+pub enum ProjectCommand {
+    /// `upkeep.updateDryRun`: a template project's.
+    #[cfg_attr(feature = "serde", serde(rename = "upkeep.updateDryRun"))]
+    UpdateDryRun,
+    /// `upkeep.scoreWorkingTree`: any project's working tree, else the first folder's.
+    #[cfg_attr(feature = "serde", serde(rename = "upkeep.scoreWorkingTree"))]
+    ScoreWorkingTree,
+}
+
+/// A project the server serves, as a command's target.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Deserialize),
+    serde(rename_all = "camelCase", deny_unknown_fields)
+)]
+pub struct ServedProject {
+    /// Its folder.
+    pub root: String,
+    /// What it is.
+    pub kind: ProjectKind,
+}
+
+/// Which project a command runs on, from what its caller named.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Deserialize),
+    serde(rename_all = "camelCase", deny_unknown_fields)
+)]
+pub struct CommandScope {
+    /// The command.
+    pub command: ProjectCommand,
+    /// The root the caller named (its first argument), when a string.
+    #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
+    pub asked: Option<String>,
+    /// The projects served, in the server's order.
+    pub projects: Vec<ServedProject>,
+    /// The workspace folders, in the client's order.
+    #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
+    pub folders: Vec<String>,
+}
+
+/// Where a command runs: a served project (its index), or for a score with no project a
+/// workspace folder; neither when there is nothing to run on.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct CommandTarget {
+    /// The index of the project in [`CommandScope::projects`].
+    pub project: Option<usize>,
+    /// The folder it runs in.
+    pub root: Option<String>,
+}
+
+/// The project the caller named among those the command can run on, else the first of
+/// them; a score without any project scores the first workspace folder.
+pub fn command_target(scope: &CommandScope) -> CommandTarget {
+    let fits = |p: &ServedProject| {
+        scope.command == ProjectCommand::ScoreWorkingTree || p.kind == ProjectKind::Update
+    };
+    let candidates: Vec<usize> = (0..scope.projects.len())
+        .filter(|&i| fits(&scope.projects[i]))
+        .collect();
+    let named = candidates
+        .iter()
+        .copied()
+        .find(|&i| Some(&scope.projects[i].root) == scope.asked.as_ref());
+    match named.or(candidates.first().copied()) {
+        Some(i) => CommandTarget {
+            project: Some(i),
+            root: Some(scope.projects[i].root.clone()),
+        },
+        None if scope.command == ProjectCommand::ScoreWorkingTree => CommandTarget {
+            project: None,
+            root: scope.folders.first().cloned(),
+        },
+        None => CommandTarget::default(),
+    }
+}
 
 /// `upkeep.status`: each project's line (its scan's when it has one), or that there is no
 /// project.

@@ -49,7 +49,10 @@ mod status;
 mod upstream;
 mod words;
 
-pub use commands::{dry_run_summary, score_message, workspace_status, DryRunFacts, ScoreFacts};
+pub use commands::{
+    command_target, dry_run_summary, score_message, workspace_status, CommandScope, CommandTarget,
+    DryRunFacts, ProjectCommand, ScoreFacts, ServedProject,
+};
 pub use discover::{project_kind, FolderFacts};
 pub use install_paths::{editor_install, EditorInstall, InstalledPath};
 pub use manifest::{check_installed_manifest, editor_manifest, EditorManifest, ManagedPath};

@@ -151,6 +151,7 @@ export const {
   editorManifest,
   editorInstall,
   checkInstalledManifest,
+  commandTarget,
   editorTally,
   damagedDiagnostic,
   releaseRoute,

@@ -853,6 +853,43 @@ export type CommandFailure = {
 };
 
 /**
+ * Which project a command runs on, from what its caller named.
+ */
+export type CommandScope = {
+  /**
+   * The command.
+   */
+  command: ProjectCommand;
+  /**
+   * The root the caller named (its first argument), when a string.
+   */
+  asked?: string | null;
+  /**
+   * The projects served, in the server's order.
+   */
+  projects: Array<ServedProject>;
+  /**
+   * The workspace folders, in the client's order.
+   */
+  folders?: Array<string>;
+};
+
+/**
+ * Where a command runs: a served project (its index), or for a score with no project a
+ * workspace folder; neither when there is nothing to run on.
+ */
+export type CommandTarget = {
+  /**
+   * The index of the project in [`CommandScope::projects`].
+   */
+  project: number | null;
+  /**
+   * The folder it runs in.
+   */
+  root: string | null;
+};
+
+/**
  * A commit's author and committer.
  */
 export type CommitIdentity = {
@@ -4744,6 +4781,11 @@ export type ProgressReading = {
 };
 
 /**
+ * A command of the server's that acts on one project.
+ */
+export type ProjectCommand = 'upkeep.updateDryRun' | 'upkeep.scoreWorkingTree';
+
+/**
  * The facts a status line is made of.
  */
 export type ProjectFacts = {
@@ -6814,6 +6856,20 @@ export type SelectedVersion = {
    * A git tag's commit.
    */
   commit: string | null;
+};
+
+/**
+ * A project the server serves, as a command's target.
+ */
+export type ServedProject = {
+  /**
+   * Its folder.
+   */
+  root: string;
+  /**
+   * What it is.
+   */
+  kind: ProjectKind;
 };
 
 /**

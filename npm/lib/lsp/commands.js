@@ -27,10 +27,12 @@ export async function runCommand(name, args, context) {
     switch (name) {
       case 'upkeep.status':
         return statusCommand(context);
-      case 'upkeep.updateDryRun':
-        return await updateDryRun(pick(context, args[0], 'update'), context.options);
+      case 'upkeep.updateDryRun': {
+        const { project } = target(name, args[0], context);
+        return await updateDryRun(project === null ? null : context.projects[project], context.options);
+      }
       case 'upkeep.scoreWorkingTree':
-        return await scoreWorkingTree(pick(context, args[0]) ?? { root: context.folders[0] }, context.options);
+        return await scoreWorkingTree(target(name, args[0], context).root, context.options);
       default:
         return { ok: false, message: engine.editorNotice({ kind: 'unknown-command', name, known: [...COMMANDS] }), result: null };
     }
@@ -43,10 +45,18 @@ export async function runCommand(name, args, context) {
   }
 }
 
-/** The project a command is about: the one at `root`, else the first (of `kind`). */
-function pick(/** @type {CommandContext} */ context, /** @type {unknown} */ root, /** @type {string} */ kind = '') {
-  const candidates = context.projects.filter((p) => !kind || p.kind === kind);
-  return candidates.find((p) => p.root === root) ?? candidates[0] ?? null;
+/**
+ * Where a command runs (the engine's choice among the projects served and the folders).
+ * @param {'upkeep.updateDryRun' | 'upkeep.scoreWorkingTree'} command @param {unknown} asked its first argument
+ * @param {CommandContext} context @returns {import('../index.js').CommandTarget}
+ */
+function target(command, asked, context) {
+  return engine.commandTarget({
+    command,
+    asked: typeof asked === 'string' ? asked : null,
+    projects: context.projects.map((p) => ({ root: p.root, kind: p.kind })),
+    folders: context.folders,
+  });
 }
 
 function statusCommand(/** @type {CommandContext} */ { projects, scans }) {
@@ -103,11 +113,11 @@ async function updateDryRun(project, options) {
 
 /**
  * The risk decision of `git diff --numstat -z -M HEAD` in the project.
- * @param {{ root: string } | null} at @param {import('./releases.js').LspOptions} options
+ * @param {string | null | undefined} root @param {import('./releases.js').LspOptions} options
  */
-async function scoreWorkingTree(at, options) {
-  if (!at?.root) return { ok: false, message: engine.editorNotice({ kind: 'no-folder-to-score' }), result: null };
-  const numstat = await gitDiff(at.root);
+async function scoreWorkingTree(root, options) {
+  if (!root) return { ok: false, message: engine.editorNotice({ kind: 'no-folder-to-score' }), result: null };
+  const numstat = await gitDiff(root);
   const verdict = engine.assess(engine.parseNumstatBytes(numstat), /** @type {any} */ (options.score ?? {}));
   return { ok: true, message: engine.scoreMessage(verdict), result: verdict };
 }
