@@ -2,7 +2,9 @@
 //! manifest ships, and each the record still holds that the source dropped (the next
 //! refresh asks about it), with what the file view needs for it.
 
-use crate::refresh::{InstallManifest, SourceRecord};
+use std::collections::{HashMap, HashSet};
+
+use crate::refresh::{InstallManifest, RecordFile, SourceRecord};
 
 /// One installed file, looked up by `target`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,12 +45,16 @@ pub struct EditorInstall {
 
 /// Joins the source's manifest and the host's record by target.
 pub fn editor_install(manifest: &InstallManifest, record: &SourceRecord) -> EditorInstall {
-    let recorded = |target: &str| record.files.iter().find(|e| e.target == target);
+    // Looked up by target: an install may hold thousands of files.
+    let mut recorded: HashMap<&str, &RecordFile> = HashMap::with_capacity(record.files.len());
+    for entry in &record.files {
+        recorded.entry(entry.target.as_str()).or_insert(entry);
+    }
     let mut files: Vec<InstalledPath> = manifest
         .files
         .iter()
         .map(|f| {
-            let entry = recorded(&f.target);
+            let entry = recorded.get(f.target.as_str());
             InstalledPath {
                 target: f.target.clone(),
                 src: f.src.clone(),
@@ -59,8 +65,9 @@ pub fn editor_install(manifest: &InstallManifest, record: &SourceRecord) -> Edit
         })
         .collect();
     let shipped: Vec<String> = files.iter().map(|f| f.target.clone()).collect();
+    let listed: HashSet<&str> = manifest.files.iter().map(|f| f.target.as_str()).collect();
     for entry in &record.files {
-        if !manifest.files.iter().any(|f| f.target == entry.target) {
+        if !listed.contains(entry.target.as_str()) {
             files.push(InstalledPath {
                 target: entry.target.clone(),
                 src: entry.src.clone(),

@@ -20,6 +20,7 @@
 //! assert_eq!(prepare_update(&UpdateFacts::new("2.0.0", "1.3.0", "r")).unwrap_err().code(), "downgrade");
 //! ```
 
+use super::layout::read_version_file;
 use super::semver::Version;
 use super::status::UpdateStatus;
 use super::versions::{check_versions, start_update, InProgress, UpdateStart, VersionCheck};
@@ -155,7 +156,7 @@ pub enum UpdatePreparation {
 /// (`update-in-progress`).
 pub fn prepare_update(facts: &UpdateFacts) -> Result<UpdatePreparation> {
     let check = check_versions(
-        facts.installed.trim(),
+        &read_version_file(&facts.installed),
         facts.latest.trim(),
         facts.committed.as_deref(),
     )?;

@@ -1,5 +1,6 @@
 //! One file planned on its own, as the demo's single-file view shows it: the file's three
-//! sides under a manifest that lists it alone with its class, as a dry run between two
+//! sides under the manifest `manifest init` writes for it alone with its class (a shared
+//! `package.json` field-merged), as a dry run between two
 //! sample versions. The planner is the update's; only the frame around the file is made
 //! up here, so the verdict is the one a real update would give.
 //!
@@ -20,6 +21,7 @@
 use super::bytes::Bytes;
 use super::manifest::FileClass;
 use super::plan::{plan_update, FileInput, SideInput, UpdateInput, UpdateOptions, UpdatePlan};
+use crate::lifecycle::render_manifest;
 use crate::refusal::Refusal;
 
 /// The path a file without one is planned under.
@@ -82,11 +84,8 @@ pub fn plan_single_file(file: &SingleFile) -> SingleFilePlan {
         "" => SINGLE_FILE_PATH.to_string(),
         typed => typed.to_string(),
     };
-    let mut manifest = String::from("{\"schema\":1,\"files\":{");
-    crate::json::write_string(&mut manifest, &path);
-    manifest.push(':');
-    crate::json::write_string(&mut manifest, file.class.as_str());
-    manifest.push_str("}}");
+    // The manifest `manifest init` would write for this one file.
+    let manifest = render_manifest(&[(path.clone(), file.class.as_str())], &[]);
     let side = |bytes: &Option<Bytes>| bytes.as_ref().map(|b| SideInput::file(&b.0));
     let (from, to) = SINGLE_FILE_VERSIONS;
     let mut input = UpdateInput::new(from, to, &manifest, &manifest);

@@ -96,20 +96,16 @@ function git(/** @type {string[]} */ args) {
 
 /** The overrides of a `--weights` file: a JSON object of action names to numbers. */
 async function readWeights(/** @type {string} */ path) {
+  const what = engine.inputName({ kind: 'weights-file' });
   let text;
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw badInput({ kind: 'file-failed', action: 'read', what: engine.inputName({ kind: 'weights-file' }), path, error: fsReason(error) });
+    throw badInput({ kind: 'file-failed', action: 'read', what, path, error: fsReason(error) });
   }
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw badInput({
-      kind: 'not-json',
-      what: engine.inputName({ kind: 'weights-file' }),
-      path,
-      error: /** @type {Error} */ (error).message,
-    });
+    throw badInput({ kind: 'not-json', what, path, error: /** @type {Error} */ (error).message });
   }
 }

@@ -219,6 +219,10 @@ plan("refused: a backup needs a safe run id", [fi("a", f("a\n"), f("a\n"), f("b\
 case("an owned file upstream changed, no path typed", "planSingleFile", {"path": "  ", "class": "owned", "baseline": t("a\n"), "current": t("a\n"), "latest": t("b\n")})
 case("a shared file edited on both sides", "planSingleFile", {"path": "docs/\"q\".md", "class": "shared", "baseline": t("a\nb\n"), "current": t("A\nb\n"), "latest": t("a\nB\n")})
 case("a path that leaves the project: the planner's error", "planSingleFile", {"path": "../x", "class": "owned", "latest": t("n\n")})
+case("a shared package.json: field-merged, as manifest init declares it", "planSingleFile", {"path": "package.json", "class": "shared",
+     "baseline": t('{\n  "name": "app",\n  "scripts": {\n    "test": "node --test"\n  }\n}\n'),
+     "current": t('{\n  "name": "mine",\n  "scripts": {\n    "test": "node --test"\n  }\n}\n'),
+     "latest": t('{\n  "name": "app",\n  "scripts": {\n    "test": "node --test",\n    "lint": "biome check"\n  }\n}\n')})
 case("a file new upstream", "planSingleFile", {"path": "new.txt", "class": "owned", "latest": t("n\n")})
 
 doc = {"$comment": "The update capability: manifests, versions, CHANGELOG ranges, resume, and plans covering every row of the decision table, the deletion sweep, claims, the three --conflicts modes and the merge default's outcomes (merged, diff3 markers, patch routes), the dirty guard, package managers and adopter actions. Inputs from tests/vectors/src/update_cases.py; expected values reviewed by hand. Format: tests/vectors/README.md.", "cases": cases}
