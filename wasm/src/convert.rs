@@ -9,14 +9,16 @@ use upkeep_core::{Error, ErrorKind};
 use wasm_bindgen::{JsCast, JsValue};
 
 use crate::error::to_js;
+use crate::strict::Strict;
 
-/// Decodes argument `name` into `T`; a wrong shape is a `kind` error naming it.
+/// Decodes argument `name` into `T`; a wrong shape, or a field `T` does not know, is a
+/// `kind` error naming it.
 pub fn decode<T: DeserializeOwned>(
     kind: ErrorKind,
     name: &str,
     value: JsValue,
 ) -> Result<T, JsValue> {
-    serde_wasm_bindgen::from_value(value).map_err(|e| {
+    T::deserialize(Strict(serde_wasm_bindgen::Deserializer::from(value))).map_err(|e| {
         let detail = JsValue::from(e)
             .dyn_into::<js_sys::Error>()
             .map(|e| String::from(e.message()))

@@ -18,6 +18,7 @@ pub mod refresh_inputs;
 pub mod regions;
 pub mod render;
 pub mod score;
+mod strict;
 pub mod structured;
 pub mod text;
 pub mod update;
