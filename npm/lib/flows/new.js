@@ -10,7 +10,6 @@
 // nothing file by file: one sync of the file system makes it all durable before the state
 // files' sync and the progress record's removal.
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import {
   closeSync,
   fsyncSync,
@@ -24,7 +23,6 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import process from 'node:process';
 import { engine } from '../engine.js';
 import { openRelease } from '../releases/open.js';
 import { executeSteps } from './execute.js';
@@ -34,6 +32,7 @@ import { step } from '../shim/fault.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
 import { hashFileSync } from '../shim/hash-file.js';
 import { acquireLock } from '../shim/lock.js';
+import { nextTempName } from '../shim/temp-file.js';
 import { ensureParents, inspect, syncFolders, unsafePathError } from '../shim/safe-path.js';
 import { DEFAULT_STATE_DIR } from '../generated/defaults.js';
 
@@ -163,10 +162,6 @@ export async function newProject(request) {
   return outcome;
 }
 
-/** Temp names of this process: `.<name>.upkeep-<pid>-<run>-<n>.tmp` (swept by pid when stale). */
-const tempTag = `${process.pid}-${randomBytes(4).toString('hex')}`;
-let temps = 0;
-
 /**
  * Creates the state file `rel` under `root` (upkeep's own, in a fresh run) holding `from`:
  * a temp file beside it, then a rename into place, so the file is absent or whole, never
@@ -180,7 +175,8 @@ function createFile(from, root, rel, verified) {
     ensureParents(root, rel);
     verified.add(folder);
   }
-  const temp = join(root, folder, `.${rel.slice(slash + 1)}.upkeep-${tempTag}-${(temps += 1)}.tmp`);
+  // Named as every temp file is, so a later run sweeps it if this one is killed here.
+  const temp = join(root, folder, nextTempName(rel.slice(slash + 1)));
   writeFileSync(temp, from, { flag: 'wx', mode: engine.writeConstants().defaultMode });
   try {
     renameSync(temp, join(root, rel));

@@ -3,12 +3,11 @@
 // write → fsync → close → final mode → rename → fsync the directory. A reader sees the
 // old file or the new one, never a torn one. Files inside a tree upkeep manages go
 // through writeFileIn (by folder handle); atomicWrite is for a path the user named.
-import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, fsyncSync, lstatSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { engine } from '../engine.js';
 import { dataWrite, step } from './fault.js';
-import { sweepDeadTemps, TempFile } from './temp-file.js';
+import { nextTempName, sweepDeadTemps, TempFile } from './temp-file.js';
 import { UpkeepError } from './upkeep-error.js';
 
 /** The mode of a file upkeep writes of its own (the engine's). */
@@ -30,7 +29,7 @@ export function fsyncDir(/** @type {string} */ dir) {
  */
 export function atomicWrite(path, data, { mode = DEFAULT_FILE_MODE } = {}) {
   sweepDeadTemps({ path: (name) => join(dirname(path), name) }, basename(path));
-  const temp = join(dirname(path), `.${basename(path)}.upkeep-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+  const temp = join(dirname(path), nextTempName(basename(path)));
   const fd = openSync(temp, 'wx', 0o600);
   try {
     try {

@@ -40,10 +40,11 @@ export const sharedChunk = () => (chunkBuffer ??= Buffer.allocUnsafe(CHUNK));
 
 /**
  * Temp names of this process: `.<name>.upkeep-<pid>-<8 hex>.tmp`, the hex counting up from
- * a random start (one random draw per process, not per file).
+ * a random start (one random draw per process, not per file). Every temp file upkeep makes
+ * is named here, so {@link sweepDeadTemps} finds the ones a killed run left.
  */
 let tempSerial = randomBytes(4).readUInt32BE(0);
-const nextTempName = (/** @type {string} */ name) => {
+export const nextTempName = (/** @type {string} */ name) => {
   tempSerial = (tempSerial + 1) >>> 0;
   return `.${name}.upkeep-${process.pid}-${tempSerial.toString(16).padStart(8, '0')}.tmp`;
 };
