@@ -176,6 +176,23 @@ test('a host with an install record: an installed file edited here is a warning,
   await stillAnswers(client, server);
 });
 
+test('an install record changed outside the editor (in its home folder, not the root): the project reloads', async () => {
+  const { host, source } = installedHost();
+  const record = join(host, 'services/voice-agent/.upkeep-source.json');
+  const good = readFileSync(record, 'utf8');
+  const client = await startClient({ folder: host, initializationOptions: { source } });
+  await client.waitFor((n) => n.method === 'upkeep/status' && n.params.state === 'ready');
+  // A refresh, or a hand edit, rewrites the record: the server reads it again and says so.
+  writeFileSync(record, '{"schema": 1, "files": [');
+  const error = await client.waitFor((n) => n.method === 'upkeep/status' && n.params.state === 'error');
+  assert.match(error.params.message, /services\/voice-agent\/\.upkeep-source\.json/);
+  const since = client.notifications.length;
+  writeFileSync(record, good);
+  const ready = await client.waitFor((n) => n.method === 'upkeep/status' && n.params.state === 'ready', { since });
+  assert.match(ready.params.message, /^upkeep: 2 installed files from /);
+  await stillAnswers(client, record);
+});
+
 test('a damaged install record: a status message naming it, one diagnostic on the record', async () => {
   const { host, source } = installedHost();
   const record = join(host, 'services/voice-agent/.upkeep-source.json');

@@ -5,7 +5,7 @@
 // Everything here is asynchronous, so no request ever waits on a release, a scan or git.
 import { execFile } from 'node:child_process';
 import { lstat, readFile } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import process from 'node:process';
 import { engine } from '../engine.js';
 import { resolveReleases } from './releases.js';
@@ -51,6 +51,8 @@ export class Project {
     this.notes = [];
     /** @type {Promise<void> | null} */
     this.loading = null;
+    /** @type {string} an install's record, where the engine keeps it for the manifest's home (known once loaded) */
+    this.recordName = SOURCE_RECORD_NAME;
     /** What the status line says, for the engine (`editorStatus`). */
     /** @type {any} */
     this.facts = null;
@@ -64,6 +66,17 @@ export class Project {
     const rel = relative(this.root, abs);
     if (rel === '' || rel.startsWith('..') || rel.startsWith(sep)) return null;
     return rel.split(sep).join('/');
+  }
+
+  /**
+   * Where the project's state changes, for the server to watch: a template project's state
+   * folder; an install's record, in the folder the engine keeps it in.
+   * @returns {{ dir: string, name: string | null }}
+   */
+  watched() {
+    if (this.kind === 'update') return { dir: join(this.root, this.stateDir), name: null };
+    const record = join(this.root, this.recordName);
+    return { dir: dirname(record), name: basename(record) };
   }
 
   /** Reads (or re-reads) the releases and manifests; never throws: failures become the status. */
@@ -129,6 +142,7 @@ export class Project {
     const manifest = engine.parseInstallManifest(bytes, manifestName);
     /** @type {string} where the engine keeps the record for this manifest's home */
     const recordName = engine.RefreshInputs.open(bytes, manifestName).recordPath();
+    this.recordName = recordName;
     const recordBytes = await readFile(join(this.root, recordName)).catch(() => null);
     if (recordBytes === null)
       throw new Error(engine.editorNotice({ kind: 'no-install-record', record: recordName, root: this.root, source }));

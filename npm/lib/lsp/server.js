@@ -4,13 +4,11 @@
 // the server writes nothing to disk. Releases are read, and the workspace scanned, in the
 // background; a request is answered from what is known at that moment.
 import { readFileSync, watch } from 'node:fs';
-import { join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import lsp from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { engine, implementation } from '../engine.js';
-import { SOURCE_RECORD_NAME } from '../generated/defaults.js';
 import { runCommand, COMMANDS } from './commands.js';
 import { discover } from './projects.js';
 import { releaseProvider } from './releases.js';
@@ -45,8 +43,8 @@ export function startServer({ input = process.stdin, output = process.stdout, op
   const views = new Map();
   /** @type {Map<string, { done: number, total: number, totals: any, line?: string }>} */
   const scans = new Map();
-  /** @type {import('node:fs').FSWatcher[]} */
-  const watchers = [];
+  /** @type {Map<Project, { dir: string, name: string | null, watcher: import('node:fs').FSWatcher | null }>} */
+  const watching = new Map();
   let stopping = false;
 
   /** @param {{ state: string, message: string, root?: string, uri?: string }} status @param {boolean} [show] */
@@ -106,6 +104,7 @@ export function startServer({ input = process.stdin, output = process.stdout, op
     status({ state: 'loading', message: project.status.message, root: project.root });
     await project.load();
     if (stopping) return;
+    watchState(project);
     status({ ...project.status, root: project.root }, project.status.state === 'error');
     for (const doc of documents.all()) {
       if (projectOf(doc.uri)?.project === project) {
@@ -142,19 +141,32 @@ export function startServer({ input = process.stdin, output = process.stdout, op
     }
   }
 
-  /** Reloads a project when its state folder changes (an update ran, a release was recorded). */
+  /**
+   * Reloads a project when its state changes (an update ran, a release or a refresh was
+   * recorded): it watches the folder the project names (`watched()`), and moves when a load
+   * finds the state elsewhere (an install's record lives in its manifest's home folder).
+   */
   function watchState(/** @type {Project} */ project) {
-    const dir = project.kind === 'update' ? join(project.root, project.stateDir) : project.root;
+    const { dir, name } = project.watched();
+    const current = watching.get(project);
+    if (current?.dir === dir) {
+      current.name = name;
+      return;
+    }
+    current?.watcher?.close();
+    /** @type {{ dir: string, name: string | null, watcher: import('node:fs').FSWatcher | null }} */
+    const entry = { dir, name, watcher: null };
     let timer = /** @type {NodeJS.Timeout | undefined} */ (undefined);
     try {
-      const w = watch(dir, { persistent: false }, (_event, name) => {
-        if (project.kind === 'install' && name && !String(name).startsWith('.upkeep-source')) return;
+      entry.watcher = watch(dir, { persistent: false }, (_event, changed) => {
+        // The record is replaced through a temp file beside it, named after it.
+        if (entry.name && changed && !String(changed).startsWith(entry.name)) return;
         clearTimeout(timer);
         timer = setTimeout(() => void loadProject(project), 300);
       });
-      w.on('error', () => {});
-      watchers.push(w);
+      entry.watcher.on('error', () => {});
     } catch {}
+    watching.set(project, entry);
   }
 
   /** The project holding `uri` and the document's path in it. */
@@ -239,7 +251,7 @@ export function startServer({ input = process.stdin, output = process.stdout, op
   documents.onDidChangeContent(({ document }) => schedule(document.uri));
   documents.onDidSave(({ document }) => {
     const found = projectOf(document.uri);
-    if (found && (found.rel.startsWith(`${found.project.stateDir}/`) || found.rel.endsWith(SOURCE_RECORD_NAME)))
+    if (found && (found.rel.startsWith(`${found.project.stateDir}/`) || found.rel === found.project.recordName))
       void loadProject(found.project);
   });
   documents.onDidClose(({ document }) => {
@@ -271,7 +283,7 @@ export function startServer({ input = process.stdin, output = process.stdout, op
   });
   connection.onShutdown(() => {
     stopping = true;
-    for (const w of watchers) w.close();
+    for (const { watcher } of watching.values()) watcher?.close();
     for (const project of projects) project.dispose();
     projects = [];
   });
