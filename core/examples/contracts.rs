@@ -13,9 +13,11 @@ use upkeep_core::exits::{
     STOPPING_NOTICE,
 };
 use upkeep_core::fleet::{
-    Platform, DEFAULT_AUTHOR, DEFAULT_REMOTE, GITHUB_MATRIX_LIMIT, GITLAB_MATRIX_LIMIT,
+    Platform, DEFAULT_AUTHOR, DEFAULT_REMOTE, GITHUB_MATRIX_LIMIT, GITLAB_MATRIX_LIMIT, PR_FILES,
 };
 use upkeep_core::git_state::{FLEET_STEP_OUTCOME, GIT_STATE};
+use upkeep_core::looping::{LOOP_FILE, LOOP_FILE_TMP};
+use upkeep_core::observe::KIND_CODES;
 use upkeep_core::refresh::{BULK_DECISIONS, DEFAULT_MANIFEST, RECORD_NAME};
 use upkeep_core::render::PROGRESS_PHASES;
 use upkeep_core::schemas::json_schemas;
@@ -78,6 +80,10 @@ fn main() -> std::io::Result<()> {
             default("BULK_DECISIONS", BULK_DECISIONS.iter().map(|(key, decisions)| (key.to_string(), serde_json::json!(decisions.map(|d| d.name())))).collect::<serde_json::Map<_, _>>(), "What `install` and `refresh`'s decide-every-file options (`auto`, `hostDeleted`, `sourceDeleted`) may be set to."),
             default("GIT_STATE", GIT_STATE, "Where upkeep keeps its own state inside a git dir (paths relative to it) and the refs its runs use."),
             default("FLEET_STEP_OUTCOME", FLEET_STEP_OUTCOME, "The file `fleet step` writes its outcome to, beside the change request."),
+            default("KIND_CODES", KIND_CODES, "The one-byte codes a batch of observations crosses the boundary with: what is at a path, or what blocks the way to it."),
+            default("LOOP_FILE", LOOP_FILE, "The loop engine's own state file, in the project's root."),
+            default("LOOP_FILE_TMP", LOOP_FILE_TMP, "The temp file beside it that a write goes through (a leftover one is a torn write)."),
+            default("PR_FILES", PR_FILES, "The names of the change-request folder's files (`update --pr`), which `fleet step` reads."),
             default("NEEDS_NODE", needs_node(&["hashFile", "writeLoopFile"]), "What the browser entry's calls that need a file system raise (before `init()` too, so not asked of the engine)."),
         ],
         "types": declarations

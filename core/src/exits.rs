@@ -191,6 +191,14 @@ pub fn hash_exit(unreadable: u64) -> u8 {
     }
 }
 
+/// The exit code of `upkeep score` when it failed with `code`: bad input for its own
+/// `bad-input` (which it answers itself, with a failure document under `--json`) and for
+/// every code whose class is bad input (an unknown action or preset, a wrong option);
+/// `None` for anything else, which is a bug and is not caught.
+pub fn score_failure_exit(code: &str) -> Option<u8> {
+    (code == "bad-input" || code_exit(code) == Some(BAD_INPUT)).then_some(BAD_INPUT)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -34,6 +34,9 @@ pub struct GitStateNames {
     pub fleet_marker: &'static str,
     /// The ref `fleet step` fetches the remote branch to.
     pub fleet_remote_ref: &'static str,
+    /// The change-request folder `fleet step` has the update write when `--payload` names
+    /// none.
+    pub fleet_payload: &'static str,
 }
 
 impl GitStateNames {
@@ -53,6 +56,7 @@ pub const GIT_STATE: GitStateNames = GitStateNames {
     loop_bricks: "upkeep/loop-bricks.json",
     fleet_marker: "upkeep-fleet-step.json",
     fleet_remote_ref: "refs/upkeep-fleet/remote",
+    fleet_payload: "upkeep-pr",
 };
 
 /// The remote `sync` reads and pushes to: the checkout's own, as a plain `git push` uses.

@@ -29,7 +29,7 @@ pub enum InputName {
     },
     /// A file of a release an update opened.
     ReleaseFile {
-        /// Which release (`latest`, `baseline`).
+        /// Which release (`latest`, `baseline`, or `release` for one opened on its own).
         release: String,
         /// Its path inside the release.
         path: String,
@@ -55,6 +55,9 @@ pub enum InputName {
 pub fn input_name(name: &InputName) -> String {
     match name {
         InputName::ProjectFile { path, root } => format!("{path} in {root}"),
+        InputName::ReleaseFile { release, path } if release == "release" => {
+            format!("the release's {path}")
+        }
         InputName::ReleaseFile { release, path } => format!("the {release} release's {path}"),
         InputName::ReleaseManifest { spec } => format!("{spec} manifest"),
         InputName::RulesFile => "the rules file".into(),

@@ -83,6 +83,44 @@ impl BlockedBy {
     }
 }
 
+/// The one-byte codes a batch of observations crosses the boundary with (the column routes
+/// of refresh, update and a release listing): what is at a path, or what blocks the way to
+/// it. The shim codes with these (generated into `defaults.js`); the decoders' tables
+/// are checked against them.
+#[derive(Clone, Copy, Debug)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct KindCodes {
+    /// Nothing at the path.
+    pub missing: u8,
+    /// A regular file.
+    pub file: u8,
+    /// A symbolic link.
+    pub symlink: u8,
+    /// A directory.
+    pub directory: u8,
+    /// Anything else.
+    pub other: u8,
+    /// A folder on the way is a link ([`BlockedBy::Symlink`]).
+    pub blocked_by_symlink: u8,
+    /// A folder on the way is not a folder ([`BlockedBy::NotADirectory`]).
+    pub blocked_by_not_a_directory: u8,
+}
+
+/// Every code of [`KindCodes`].
+pub const KIND_CODES: KindCodes = KindCodes {
+    missing: 0,
+    file: 1,
+    symlink: 2,
+    directory: 3,
+    other: 4,
+    blocked_by_symlink: 5,
+    blocked_by_not_a_directory: 6,
+};
+
 /// Decodes an [`EntryKind`] where something is at the path by construction (an update
 /// side, a snapshot entry, a release listing, a probed project file): `missing` there is
 /// refused, since leaving the entry out is how those inputs say nothing is there.

@@ -15,8 +15,8 @@ use upkeep_core::regions;
 use upkeep_core::render;
 use upkeep_core::score::{
     actual_risk, assess, assess_view, decide, declared_risk, glob_match, parse_actions,
-    parse_numstat, parse_numstat_bytes, parse_numstat_z, score_constants, worst_pick, FileStat,
-    GlobSet, Pick,
+    parse_numstat, parse_numstat_bytes, parse_numstat_z, risk_files, score_constants, worst_pick,
+    FileStat, GlobSet, Pick,
 };
 use upkeep_core::structured;
 use upkeep_core::text::{self, DiffOptions, Hunk, MergeOptions};
@@ -408,6 +408,7 @@ fn run(call: &str, args: &[Value]) -> Value {
             _ => outcome(Ok(args[1].clone())),
         },
         "assessView" => encoded(assess_view(&files(0), &arg(&args[1]))),
+        "riskFiles" => encoded(Ok(risk_files(&files(0), &arg(&args[1])))),
         "refreshQuestion" => encoded(Ok(refresh::refresh_question(text(0), typed(&args[1])))),
         "updateQuestion" => encoded(Ok(update::update_question(
             text(0),
@@ -571,6 +572,10 @@ fn run(call: &str, args: &[Value]) -> Value {
         "scaffoldHalt" => encoded(Ok::<_, Error>(lifecycle::scaffold_halt(&typed(&args[0])))),
         "planAdopt" => encoded(lifecycle::plan_adopt(&typed(&args[0]))),
         "updateSources" => encoded(lifecycle::update_sources(&typed(&args[0]))),
+        "installedRecord" => encoded(Ok(lifecycle::installed_record(
+            &typed(&args[0]),
+            &typed(&args[1]),
+        ))),
         "parseExitPolicy" => encoded(fleet::parse_exit_policy(text(0))),
         "exitCode" => outcome(Ok(u32::from(fleet::exit_code(&typed(&args[0]))).into())),
         "statusExit" => outcome(
@@ -597,6 +602,9 @@ fn run(call: &str, args: &[Value]) -> Value {
             args[0].as_u64().unwrap() as usize,
         ))),
         "codeExit" => outcome(Ok(upkeep_core::exits::code_exit(text(0))
+            .map(u32::from)
+            .into())),
+        "scoreFailureExit" => outcome(Ok(upkeep_core::exits::score_failure_exit(text(0))
             .map(u32::from)
             .into())),
         "hashExit" => outcome(Ok(u32::from(upkeep_core::exits::hash_exit(

@@ -75,6 +75,13 @@ pub fn code_exit(code: String) -> Option<u32> {
     exits::code_exit(&code).map(u32::from)
 }
 
+/// The exit code of `upkeep score` when it failed with `code`: bad input for its own
+/// `bad-input` and every bad-input code; `null` for anything else (a bug, not caught).
+#[napi]
+pub fn score_failure_exit(code: String) -> Option<u32> {
+    exits::score_failure_exit(&code).map(u32::from)
+}
+
 /// The exit code of `upkeep hash`: 2 when an operand could not be read.
 #[napi]
 pub fn hash_exit(unreadable: u32) -> u32 {

@@ -237,6 +237,20 @@ pub fn update_sources<'env>(
     typed(env, "updateSources", input, |i| life::update_sources(&i))
 }
 
+/// The record (`source.json`) once an update installed `latest`; `null` without one.
+#[napi]
+pub fn installed_record(
+    env: Env,
+    #[napi(ts_arg_type = "UpdateSources")] sources: Unknown,
+    #[napi(ts_arg_type = "InstalledRelease")] latest: Unknown,
+) -> napi::Result<Option<String>> {
+    let sources: life::UpdateSources =
+        decode(&env, ErrorKind::InvalidArgument, "sources", sources)?;
+    let latest: life::InstalledRelease =
+        decode(&env, ErrorKind::InvalidArgument, "latest", latest)?;
+    Ok(life::installed_record(&sources, &latest))
+}
+
 /// Whether a release is what the project recorded; a notice when it is not and `allow`.
 #[napi]
 pub fn check_release_drift(

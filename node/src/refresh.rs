@@ -285,14 +285,11 @@ impl RefreshSession {
         encode(env, &self.0.home_files())
     }
 
-    /// The write steps, backups in `backupDir`; the plan takes no decisions afterwards.
+    /// The write steps, backups in the run's folder (`<backups>/<runId>`); the plan takes
+    /// no decisions afterwards.
     #[napi(ts_return_type = "WriteStep[]")]
-    pub fn steps<'env>(
-        &mut self,
-        env: &'env Env,
-        backup_dir: String,
-    ) -> napi::Result<Unknown<'env>> {
-        let steps = self.0.steps(&backup_dir).map_err(|e| to_js(env, e))?;
+    pub fn steps<'env>(&mut self, env: &'env Env, run_id: String) -> napi::Result<Unknown<'env>> {
+        let steps = self.0.steps(&run_id).map_err(|e| to_js(env, e))?;
         encode(env, &steps)
     }
 

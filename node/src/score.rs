@@ -110,6 +110,20 @@ pub fn actual_risk<'env>(
     encode(env, &core::actual_risk(declared, &files, &options))
 }
 
+/// Per file, what `actualRisk` escalates on: inside the write set, a contract, deletions
+/// ignored.
+#[napi(ts_args_type = "files: FileStat[], options?: RiskOptions")]
+pub fn risk_files<'env>(
+    env: &'env Env,
+    files: Unknown,
+    options: Option<Unknown>,
+) -> napi::Result<Unknown<'env>> {
+    let files: Vec<core::FileStat> = decode(env, ErrorKind::InvalidArgument, "files", files)?;
+    let options: core::RiskOptions =
+        decode_or_default(env, ErrorKind::InvalidArgument, "options", options)?;
+    encode(env, &core::risk_files(&files, &options))
+}
+
 /// [`actual_risk`] with the files as columns (core `rows_from_columns`), as the facade
 /// passes every well-formed array of `{ file, added, deleted }`.
 #[napi]

@@ -72,7 +72,20 @@ export const ENGINE = Object.freeze([
       'toolMessage',
     ],
   ],
-  ['Exit codes', ['stopExit', 'commandFailure', 'failureDocument', 'updateStop', 'stoppedUnwritten', 'mergeExit', 'hashExit', 'codeExit']],
+  [
+    'Exit codes',
+    [
+      'stopExit',
+      'commandFailure',
+      'failureDocument',
+      'updateStop',
+      'stoppedUnwritten',
+      'mergeExit',
+      'hashExit',
+      'codeExit',
+      'scoreFailureExit',
+    ],
+  ],
   [
     'Risk scoring (the numstat calls through ./score-api.js, as each entry builds its engine)',
     [
@@ -84,6 +97,7 @@ export const ENGINE = Object.freeze([
       'parseActions',
       'declaredRisk',
       'actualRisk',
+      'riskFiles',
       'decide',
       'worst',
       'assess',
@@ -193,6 +207,7 @@ export const ENGINE = Object.freeze([
       'fetchRefusal',
       'resolvedIdentity',
       'updateSources',
+      'installedRecord',
       'checkReleaseDrift',
       'parseManifestRules',
       'manifestInit',

@@ -126,6 +126,7 @@ import type {
   FileInput,
   FileRepair,
   FileRepairFacts,
+  FileRisk,
   FileStat,
   FileState,
   FileSummary,
@@ -146,6 +147,7 @@ import type {
   InputProblem,
   InstallManifest,
   InstallPairs,
+  InstalledRelease,
   InterruptedRun,
   Journal,
   JournalRecord,
@@ -526,6 +528,8 @@ export declare function mergeExit(conflicts: number): number;
 export declare function hashExit(unreadable: number): number;
 /** The exit code of a command that failed with an error of `code`: the engine's codes, the refusals', the OS's (an `E…` code not listed is I/O); `null` for a code answered inside its command, or not upkeep's (a bug). */
 export declare function codeExit(code: string): number | null;
+/** The exit code of `upkeep score` when it failed with `code`: bad input for its own `bad-input` and every bad-input code; `null` for anything else (a bug). */
+export declare function scoreFailureExit(code: string): number | null;
 // ---- Risk scoring ----
 
 /** The weight of each action a change may declare (format 0.1 … architecture 0.9). */
@@ -587,6 +591,12 @@ export declare function actualRisk(
   files: readonly { file: string; added?: number; deleted: number }[],
   options?: RiskOptions,
 ): Risk;
+
+/**
+ * Per file, what {@link actualRisk} escalates on: inside the write set (an exact path or a glob
+ * with a literal segment), a contract file, deletions ignored.
+ */
+export declare function riskFiles(files: readonly { file: string; added?: number; deleted: number }[], options?: RiskOptions): FileRisk[];
 
 /** Where `score` falls under `preset`. Throws `unknown-preset`, naming the valid presets. */
 export declare function decide(score: number, preset: string): RiskDecision;
@@ -711,8 +721,8 @@ export declare class RefreshSession {
   carriesOut(dryRun: boolean): boolean;
   /** upkeep's own files in the host folder: record, journal, lock, backups. */
   homeFiles(): HomeFiles;
-  /** The write steps, backups in `backupDir`; the plan takes no decisions afterwards. */
-  steps(backupDir: string): WriteStep[];
+  /** The write steps, backups in the run's folder (`<backups>/<runId>`); the plan takes no decisions afterwards. */
+  steps(runId: string): WriteStep[];
   /** The planned files at these step indices, in that order. */
   filesAt(indices: number[]): PlannedFile[];
   /** The report of the run: the plan joined with what the shim did. */
@@ -1303,6 +1313,8 @@ export declare function resolvedIdentity(facts: ResolvedFacts): string | null;
 
 /** The two releases of a bare `upkeep update`; throws `no-source`. */
 export declare function updateSources(input: UpdateSourcesInput): UpdateSources;
+/** The record (`source.json`) once an update installed `latest`: the recorded source at that version, its resolution only when it is the recorded source's; `null` when the project keeps no record. */
+export declare function installedRecord(sources: UpdateSources, latest: InstalledRelease): string | null;
 /** `null` when a release is what was recorded; a notice when not and `allow`; else throws `release-drift`. */
 export declare function checkReleaseDrift(spec: string, expected: string | null, found: string | null, allow: boolean): string | null;
 

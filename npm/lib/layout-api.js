@@ -6,13 +6,15 @@
 // decoding, shared by the Node and browser facades and the release openers: every rule
 // stays in the engine.
 
+import { KIND_CODES } from './generated/defaults.js';
+
 /** A listing entry's kind as the packed route codes it (absent: a file). */
-const KIND_CODES = new Map([
-  [undefined, 1],
-  ['file', 1],
-  ['symlink', 2],
-  ['directory', 3],
-  ['other', 4],
+const PACKED_CODES = new Map([
+  [undefined, KIND_CODES.file],
+  ['file', KIND_CODES.file],
+  ['symlink', KIND_CODES.symlink],
+  ['directory', KIND_CODES.directory],
+  ['other', KIND_CODES.other],
 ]);
 
 /**
@@ -29,7 +31,7 @@ export function packListing(entries) {
   for (let i = 0; i < entries.length; i += 1) {
     const entry = entries[i];
     if (typeof entry !== 'object' || entry === null || typeof entry.path !== 'string' || entry.path.includes('\0')) return null;
-    const code = KIND_CODES.get(entry.kind);
+    const code = PACKED_CODES.get(entry.kind);
     if (code === undefined || Object.keys(entry).some((key) => key !== 'path' && key !== 'kind')) return null;
     names[i] = entry.path;
     kinds[i] = code;

@@ -3,9 +3,8 @@
 // in place (as the reference engine does) and return the result. A refused call carries
 // the state it left behind on the error; it is adopted too, then removed from the error.
 
-/** The engine's own state file, and the atomic writer's temp file beside it. */
-export const LOOP_FILE = 'LOOP.md';
-export const LOOP_FILE_TMP = `${LOOP_FILE}.tmp`;
+/** The engine's own state file, and the atomic writer's temp file beside it (core's names). */
+export { LOOP_FILE, LOOP_FILE_TMP } from './generated/defaults.js';
 
 /** Replaces every member of `target` by those of `next`, keeping the object's identity. */
 function adopt(/** @type {Record<string, unknown>} */ target, /** @type {Record<string, unknown>} */ next) {

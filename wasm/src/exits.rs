@@ -57,6 +57,14 @@ pub fn code_exit(code: &str) -> JsValue {
     exits::code_exit(code).map_or(JsValue::NULL, |n| JsValue::from(u32::from(n)))
 }
 
+/// The exit code of `upkeep score` when it failed with `code`: bad input for its own
+/// `bad-input` and every bad-input code; `null` for anything else (a bug, not caught).
+#[wasm_bindgen(js_name = scoreFailureExit, unchecked_return_type = "number | null")]
+pub fn score_failure_exit(code: &str) -> JsValue {
+    // `null`, as the addon answers; an `Option` would cross as `undefined`.
+    exits::score_failure_exit(code).map_or(JsValue::NULL, |n| JsValue::from(u32::from(n)))
+}
+
 /// The exit code of `upkeep hash`: 2 when an operand could not be read.
 #[wasm_bindgen(js_name = hashExit)]
 pub fn hash_exit(unreadable: u32) -> u32 {

@@ -5,7 +5,7 @@
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use upkeep_core::lifecycle as life;
-use upkeep_core::ErrorKind;
+use upkeep_core::{Error, ErrorKind};
 use wasm_bindgen::prelude::*;
 
 use crate::convert::{decode, decode_or_default, encode};
@@ -21,9 +21,19 @@ fn typed<I: DeserializeOwned, O: Serialize>(
     encode(&call(input).map_err(to_js)?)
 }
 
-/// `null` and `undefined` as `None`, a string as itself.
-fn optional_text(value: &JsValue) -> Option<String> {
-    value.as_string()
+/// `null` and `undefined` as `None`, a string as itself; anything else is refused, naming
+/// argument `name`, as the native addon refuses it (not read as `None`).
+fn optional_text(name: &str, value: &JsValue) -> Result<Option<String>, JsValue> {
+    if value.is_null() || value.is_undefined() {
+        return Ok(None);
+    }
+    value.as_string().map(Some).ok_or_else(|| {
+        to_js(Error::new(
+            ErrorKind::InvalidArgument,
+            name,
+            "expected a string, null or undefined",
+        ))
+    })
 }
 
 /// Parses a release spec (`npm:create-vite@^6//template-react-ts`, `../tpl.git@1.2.0`, …).
@@ -48,12 +58,16 @@ pub fn relocate_spec(spec: JsValue, location: &str) -> Result<JsValue, JsValue> 
 
 /// Writes a spec back: `<source>[@<version>][//<sub-path>]`.
 #[wasm_bindgen(js_name = renderReleaseSpec)]
-pub fn render_release_spec(source: &str, version: JsValue, subpath: JsValue) -> String {
-    life::render_release_spec(
+pub fn render_release_spec(
+    source: &str,
+    version: JsValue,
+    subpath: JsValue,
+) -> Result<String, JsValue> {
+    Ok(life::render_release_spec(
         source,
-        optional_text(&version).as_deref(),
-        optional_text(&subpath).as_deref(),
-    )
+        optional_text("version", &version)?.as_deref(),
+        optional_text("subpath", &subpath)?.as_deref(),
+    ))
 }
 
 /// Reads `git ls-remote --tags` output.
@@ -116,9 +130,9 @@ pub fn verify_cache_entry(
     let found: Vec<life::CachedFile> =
         decode(ErrorKind::InvalidArgument, "verifyCacheEntry", found)?;
     encode(&life::verify_cache_entry(
-        optional_text(&index_text).as_deref(),
+        optional_text("indexText", &index_text)?.as_deref(),
         &found,
-        optional_text(&unlisted).as_deref(),
+        optional_text("unlisted", &unlisted)?.as_deref(),
     ))
 }
 
@@ -133,7 +147,7 @@ pub fn folder_fingerprint(entries: JsValue) -> Result<String, JsValue> {
 /// Parses `.upkeep/source.json`.
 #[wasm_bindgen(js_name = parseProjectSource)]
 pub fn parse_project_source(text: &str, label: JsValue) -> Result<JsValue, JsValue> {
-    let label = optional_text(&label);
+    let label = optional_text("label", &label)?;
     encode(&life::parse_project_source(text, label.as_deref()).map_err(to_js)?)
 }
 
@@ -175,6 +189,15 @@ pub fn update_sources(input: JsValue) -> Result<JsValue, JsValue> {
     typed("updateSources", input, |i| life::update_sources(&i))
 }
 
+/// The record (`source.json`) once an update installed `latest`; `null` without one.
+#[wasm_bindgen(js_name = installedRecord, unchecked_return_type = "string | null")]
+pub fn installed_record(sources: JsValue, latest: JsValue) -> Result<JsValue, JsValue> {
+    let sources: life::UpdateSources = decode(ErrorKind::InvalidArgument, "sources", sources)?;
+    let latest: life::InstalledRelease = decode(ErrorKind::InvalidArgument, "latest", latest)?;
+    // `null`, as the addon answers; an `Option` would cross as `undefined`.
+    Ok(life::installed_record(&sources, &latest).map_or(JsValue::NULL, JsValue::from))
+}
+
 /// Whether a release is what the project recorded: `null`, or a notice when it is not and
 /// `allow` (`null`, not `undefined`, as the native addon answers).
 #[wasm_bindgen(js_name = checkReleaseDrift)]
@@ -186,8 +209,8 @@ pub fn check_release_drift(
 ) -> Result<JsValue, JsValue> {
     let notice = life::check_release_drift(
         spec,
-        optional_text(&expected).as_deref(),
-        optional_text(&found).as_deref(),
+        optional_text("expected", &expected)?.as_deref(),
+        optional_text("found", &found)?.as_deref(),
         allow,
     )
     .map_err(to_js)?;
@@ -197,7 +220,7 @@ pub fn check_release_drift(
 /// Parses a `manifest init` rules file.
 #[wasm_bindgen(js_name = parseManifestRules)]
 pub fn parse_manifest_rules(text: &str, label: JsValue) -> Result<JsValue, JsValue> {
-    let label = optional_text(&label);
+    let label = optional_text("label", &label)?;
     encode(&life::parse_manifest_rules(text, label.as_deref()).map_err(to_js)?)
 }
 

@@ -226,9 +226,10 @@ impl RefreshSession {
         encode(&self.0.home_files())
     }
 
-    /// The write steps, backups in `backupDir`; the plan takes no decisions afterwards.
-    pub fn steps(&mut self, backup_dir: &str) -> Result<JsValue, JsValue> {
-        encode(&self.0.steps(backup_dir).map_err(to_js)?)
+    /// The write steps, backups in the run's folder (`<backups>/<runId>`); the plan takes
+    /// no decisions afterwards.
+    pub fn steps(&mut self, run_id: &str) -> Result<JsValue, JsValue> {
+        encode(&self.0.steps(run_id).map_err(to_js)?)
     }
 
     /// The planned files at these step indices, in that order.

@@ -73,6 +73,16 @@ pub fn actual_risk(declared: f64, files: JsValue, options: JsValue) -> Result<Js
     encode(&core::actual_risk(declared, &files, &options))
 }
 
+/// Per file, what `actualRisk` escalates on: inside the write set, a contract, deletions
+/// ignored.
+#[wasm_bindgen(js_name = riskFiles)]
+pub fn risk_files(files: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+    let files: Vec<core::FileStat> = decode(ErrorKind::InvalidArgument, "files", files)?;
+    let options: core::RiskOptions =
+        decode_or_default(ErrorKind::InvalidArgument, "options", options)?;
+    encode(&core::risk_files(&files, &options))
+}
+
 /// [`actual_risk`] with the files as columns (core `rows_from_columns`), as the facade
 /// passes every well-formed array of `{ file, added, deleted }`.
 #[wasm_bindgen(js_name = actualRiskColumns)]

@@ -53,10 +53,15 @@ export function mountRiskView(root) {
         contracts: lines(contracts),
         ignoreDeletions: lines(ignored),
       };
-      const verdict = upkeep.assess(files, options);
-      const paths = files.map((f) => f.file);
-      const match = (/** @type {string[]} */ patterns) => new upkeep.GlobSet(patterns).isMatchMany(paths);
-      const [inWriteSet, isContract, isIgnored] = [match(options.writeSet), match(options.contracts), match(options.ignoreDeletions)];
+      const view = upkeep.assessView(files, options);
+      const verdict = view.report;
+      const warnings = view.lines.filter((l) => l.tone === 'warning').map((l) => l.text);
+      // Per file, the engine's own answers to the three rules the score escalates on.
+      const perFile = upkeep.riskFiles(files, {
+        writeSet: options.writeSet,
+        contracts: options.contracts,
+        ignoreDeletions: options.ignoreDeletions,
+      });
       // The same verdict step by step, for the curious: each step is its own engine call.
       const declared = upkeep.declaredRisk(options.actions);
       const actual = upkeep.actualRisk(declared, files, options);
@@ -77,11 +82,7 @@ export function mountRiskView(root) {
             null,
             h('div.eyebrow', null, 'Decision'),
             h(`div.big.decision-${verdict.decision}`, { 'data-testid': 'risk-decision' }, verdict.decision),
-            h(
-              'div.muted',
-              { 'data-testid': 'risk-thresholds' },
-              `${verdict.preset.name}: silent ≤ ${verdict.preset.silent}, soft ≤ ${verdict.preset.soft}, blocking above`,
-            ),
+            h('div.muted', { 'data-testid': 'risk-thresholds' }, view.presetLine),
           ),
           h(
             'div.card.reasons',
@@ -90,6 +91,7 @@ export function mountRiskView(root) {
             verdict.reasons.length
               ? h('ul', { 'data-testid': 'risk-reasons' }, ...verdict.reasons.map((r) => h('li', null, r)))
               : h('p.muted', { 'data-testid': 'risk-reasons' }, 'None: the score is what was declared.'),
+            warnings.length ? h('ul.warnings', { 'data-testid': 'risk-warnings' }, ...warnings.map((w) => h('li', null, w))) : null,
           ),
         ),
         h(
@@ -118,14 +120,14 @@ export function mountRiskView(root) {
               null,
               ...files.map((f, i) =>
                 h(
-                  `tr${inWriteSet[i] ? '' : '.outside'}${isContract[i] ? '.contract' : ''}`,
+                  `tr${perFile[i].inWriteSet ? '' : '.outside'}${perFile[i].contract ? '.contract' : ''}`,
                   { 'data-file': f.file },
                   h('td.path', null, f.file),
                   h('td.num', null, String(f.added)),
                   h('td.num', null, String(f.deleted)),
-                  h('td', null, inWriteSet[i] ? h('span.pill.ok', null, 'inside') : h('span.pill.bad', null, 'outside')),
-                  h('td', null, isContract[i] ? h('span.pill.warn', null, 'contract') : ''),
-                  h('td', null, isIgnored[i] ? h('span.pill', null, 'ignored') : ''),
+                  h('td', null, perFile[i].inWriteSet ? h('span.pill.ok', null, 'inside') : h('span.pill.bad', null, 'outside')),
+                  h('td', null, perFile[i].contract ? h('span.pill.warn', null, 'contract') : ''),
+                  h('td', null, perFile[i].deletionsIgnored ? h('span.pill', null, 'ignored') : ''),
                 ),
               ),
             ),

@@ -210,7 +210,9 @@ test('the risk view scores a numstat as `upkeep score --json` does', async () =>
   const verdict = JSON.parse(cli.stdout);
   assert.equal(Number(await page.getByTestId('risk-score').innerText()), verdict.score);
   assert.equal(await page.getByTestId('risk-decision').innerText(), verdict.decision);
-  assert.equal(await page.getByTestId('risk-thresholds').innerText(), `${verdict.preset.name}: silent ≤ ${verdict.preset.silent}, soft ≤ ${verdict.preset.soft}, blocking above`);
+  const cliLines = runCli(['score', '--diff', '--preset', 'prudent', '--actions', 'logic', '--write-set', 'src/**', '--write-set', 'docs/**',
+    '--write-set', 'api/**', '--contracts', 'api/**'], { input: Buffer.from(numstat) }).stdout.split('\n');
+  assert.ok(cliLines.includes(await page.getByTestId('risk-thresholds').innerText()), 'the preset line is the one `upkeep score` prints');
   const reasons = verdict.reasons.length ? await page.getByTestId('risk-reasons').locator('li').allInnerTexts() : [];
   assert.deepEqual(reasons, verdict.reasons);
   // The file outside the write set is highlighted.
@@ -218,6 +220,16 @@ test('the risk view scores a numstat as `upkeep score --json` does', async () =>
   assert.ok(await page.locator('[data-testid="risk-files"] tr.contract[data-file="api/openapi.yaml"]').isVisible());
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(results, 'risk.png'), fullPage: true });
+
+  // A wildcard-only write set puts nothing inside, as the score says; the page warns as the CLI does.
+  await page.getByTestId('risk-write-set').fill('**');
+  await page.getByTestId('risk-run').click();
+  const wild = runCli(['score', '--diff', '--preset', 'prudent', '--actions', 'logic', '--write-set', '**', '--contracts', 'api/**'],
+    { input: Buffer.from(numstat) }).stdout.split('\n');
+  assert.equal(await page.locator('[data-testid="risk-files"] tbody tr.outside').count(), 4);
+  const warnings = await page.getByTestId('risk-warnings').locator('li').allInnerTexts();
+  assert.equal(warnings.length, 1);
+  assert.ok(wild.includes(warnings[0]), `${warnings[0]} is among the CLI's lines`);
 });
 
 test('three picked folders are planned in the page like the bundled example', async () => {

@@ -37,7 +37,8 @@ pub use identity::{commit_identity, CommitIdentity, DEFAULT_AUTHOR};
 pub use list::{parse_fleet_list, FleetRepo};
 pub use matrix::{batch_matrix, platform_refusal, render_fleet_plan, BatchMatrix, MatrixChoice};
 pub use payload::{
-    pr_payload, pr_payload_files, PayloadFile, PrInput, PrPayload, GITHUB_BODY_LIMIT,
+    pr_payload, pr_payload_files, PayloadFile, PrFileNames, PrInput, PrPayload, GITHUB_BODY_LIMIT,
+    PR_FILES,
 };
 pub use plan::{
     gitlab_child_pipeline, plan_fleet, FleetBatch, FleetInput, FleetPlan, FleetRecord, FleetSkip,

@@ -135,7 +135,36 @@ pub struct PayloadFile {
     pub text: String,
 }
 
-/// The files of the `--pr` folder, in the order written (`branch.txt`, which the fleet
+/// The names of the `--pr` folder's files.
+#[derive(Debug, Clone, Copy)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct PrFileNames {
+    /// The change request's title, one line.
+    pub title: &'static str,
+    /// Its body, Markdown.
+    pub body: &'static str,
+    /// Its labels, one per line.
+    pub labels: &'static str,
+    /// The commit message (`git commit -F`).
+    pub commit: &'static str,
+    /// The branch, one line; written last, so a folder holding it is complete.
+    pub branch: &'static str,
+}
+
+/// Every name of [`PrFileNames`]: what `update --pr` writes and `fleet step` reads.
+pub const PR_FILES: PrFileNames = PrFileNames {
+    title: "title.txt",
+    body: "body.md",
+    labels: "labels.txt",
+    commit: "commit.txt",
+    branch: "branch.txt",
+};
+
+/// The files of the `--pr` folder, in the order written (the branch file, which the fleet
 /// step reads to know a change request is there, last: a folder with it is complete).
 pub fn pr_payload_files(payload: &PrPayload) -> Vec<PayloadFile> {
     let file = |name: &str, text: String| PayloadFile {
@@ -144,11 +173,11 @@ pub fn pr_payload_files(payload: &PrPayload) -> Vec<PayloadFile> {
     };
     let labels: String = payload.labels.iter().map(|l| format!("{l}\n")).collect();
     vec![
-        file("title.txt", format!("{}\n", payload.title)),
-        file("body.md", payload.body.clone()),
-        file("labels.txt", labels),
-        file("commit.txt", payload.commit_message.clone()),
-        file("branch.txt", format!("{}\n", payload.branch)),
+        file(PR_FILES.title, format!("{}\n", payload.title)),
+        file(PR_FILES.body, payload.body.clone()),
+        file(PR_FILES.labels, labels),
+        file(PR_FILES.commit, payload.commit_message.clone()),
+        file(PR_FILES.branch, format!("{}\n", payload.branch)),
     ]
 }
 

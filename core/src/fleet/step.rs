@@ -359,6 +359,8 @@ pub struct StepStart {
     /// still commits, that ignore file left out: the merge folder, whose patches the change
     /// request points at.
     pub commit_ignored: Vec<String>,
+    /// The ignore file of each of those folders, left out of the commit.
+    pub commit_ignored_files: Vec<String>,
 }
 
 /// Decides where the step starts (see the module docs).
@@ -375,6 +377,10 @@ pub fn step_start(facts: &StartFacts) -> StepStart {
         .map(|s| format!("{prefix}{state_dir}{s}/"))
         .collect();
     let commit_ignored = vec![format!("{prefix}{state_dir}-merge/")];
+    let commit_ignored_files: Vec<String> = commit_ignored
+        .iter()
+        .map(|f| format!("{f}{}", crate::writes::IGNORE_FILE))
+        .collect();
     let dirty: Vec<&String> = facts
         .dirty
         .iter()
@@ -388,6 +394,7 @@ pub fn step_start(facts: &StartFacts) -> StepStart {
         refusal: None,
         keep: keep.clone(),
         commit_ignored: commit_ignored.clone(),
+        commit_ignored_files: commit_ignored_files.clone(),
     };
     let refuse = |why: String| StepStart {
         base: None,
@@ -395,6 +402,7 @@ pub fn step_start(facts: &StartFacts) -> StepStart {
         refusal: Some(why),
         keep: keep.clone(),
         commit_ignored: commit_ignored.clone(),
+        commit_ignored_files: commit_ignored_files.clone(),
     };
     if let Some(base) = &facts.unfinished_base {
         if facts.head == *base || on_step_commit(base) {

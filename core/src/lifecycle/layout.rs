@@ -474,6 +474,22 @@ fn release_version(input: &LayoutInput) -> std::result::Result<String, String> {
 }
 
 #[cfg(test)]
+mod kind_code_tests {
+    use super::PACKED_KINDS;
+    use crate::observe::{EntryKind, KIND_CODES as C};
+
+    #[test]
+    fn the_table_reads_the_shared_codes() {
+        // Packed listings hold no missing entries: code 1 is the table's first.
+        let at = |code: u8| PACKED_KINDS[usize::from(code - C.file)];
+        assert_eq!(at(C.file), EntryKind::File);
+        assert_eq!(at(C.symlink), EntryKind::Symlink);
+        assert_eq!(at(C.directory), EntryKind::Directory);
+        assert_eq!(at(C.other), EntryKind::Other);
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
 

@@ -83,7 +83,10 @@ pub use scaffold::{
     NEW_IN_PROGRESS_FILE,
 };
 pub use select::{parse_git_tags, select_version, Available, GitTag, Selected, VersionQuery};
-pub use sources::{check_release_drift, update_sources, UpdateSources, UpdateSourcesInput};
+pub use sources::{
+    check_release_drift, installed_record, update_sources, InstalledRelease, UpdateSources,
+    UpdateSourcesInput,
+};
 pub use spec::{
     parse_release_spec, relocate, render_release_spec, resolve_local, ReleaseSpec, SourceKind,
 };

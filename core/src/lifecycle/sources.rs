@@ -71,8 +71,8 @@ pub struct UpdateSourcesInput {
 #[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
-    derive(serde::Serialize),
-    serde(rename_all = "camelCase")
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase", deny_unknown_fields)
 )]
 pub struct UpdateSources {
     /// The baseline release spec.
@@ -280,4 +280,39 @@ mod tests {
             .unwrap()
             .contains("--allow-drift"));
     }
+}
+
+/// The release an update installed, as the record names it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Deserialize),
+    serde(rename_all = "camelCase", deny_unknown_fields)
+)]
+pub struct InstalledRelease {
+    /// Its version.
+    pub version: String,
+    /// What was fetched, exactly, when the source has a fixed identity.
+    #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
+    pub resolved: Option<String>,
+}
+
+/// The record (`source.json`) once an update installed `latest`: the recorded source at
+/// the installed version, with the release's resolution only when it is the recorded
+/// source's (a release `--latest` named is not what the next update's baseline will be
+/// fetched as); `None` when the project keeps no record.
+pub fn installed_record(sources: &UpdateSources, latest: &InstalledRelease) -> Option<String> {
+    let record = sources.record.as_ref()?;
+    Some(super::record::render_project_source(&ProjectSource {
+        source: record.source.clone(),
+        version: latest.version.clone(),
+        subpath: record.subpath.clone(),
+        resolved: if sources.latest_from_record {
+            latest.resolved.clone()
+        } else {
+            None
+        },
+    }))
 }

@@ -386,3 +386,20 @@ fn settle<'p>(
         side.put(i, seen);
     }
 }
+
+#[cfg(test)]
+mod kind_code_tests {
+    use super::KINDS;
+    use crate::observe::{EntryKind, KIND_CODES as C};
+
+    #[test]
+    fn the_table_reads_the_shared_codes() {
+        let at = |code: u8| KINDS[usize::from(code)];
+        assert_eq!(at(C.missing), EntryKind::Missing);
+        assert_eq!(at(C.file), EntryKind::File);
+        assert_eq!(at(C.symlink), EntryKind::Symlink);
+        assert_eq!(at(C.directory), EntryKind::Directory);
+        assert_eq!(at(C.other), EntryKind::Other);
+        assert_eq!(KINDS.len(), usize::from(C.other) + 1);
+    }
+}

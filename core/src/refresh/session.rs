@@ -224,8 +224,11 @@ impl RefreshSession {
         })
     }
 
-    /// The write steps ([`refresh_steps`]); the plan takes no decisions afterwards.
-    pub fn steps(&mut self, backup_dir: &str) -> Result<Vec<WriteStep>> {
+    /// The write steps ([`refresh_steps`]), backups in the run's own folder under the home
+    /// folder's backups (`<backups>/<run_id>`); the plan takes no decisions afterwards.
+    pub fn steps(&mut self, run_id: &str) -> Result<Vec<WriteStep>> {
+        let backup_dir = format!("{}/{run_id}", self.home_files().backups);
+        let backup_dir = backup_dir.as_str();
         match &mut self.kind {
             Kind::Refresh(r) => {
                 r.stepped = true;

@@ -136,6 +136,9 @@ pub struct AssessView {
     pub report: ScoreReport,
     /// It as lines ([`render_verdict`]).
     pub lines: Vec<Line>,
+    /// The preset line alone, as it is among the lines: its name and thresholds, for a view
+    /// that shows it apart.
+    pub preset_line: String,
     /// The exit code of `upkeep score`: 1 when the verdict fails (`--fail-on`), else 0.
     pub exit: u8,
 }
@@ -147,6 +150,7 @@ pub fn assess_view(files: &[FileStat], options: &AssessOptions) -> Result<Assess
         warnings: glob_warnings(&options.risk),
     };
     let lines = render_verdict(&report);
+    let preset_line = render_preset(&report.verdict.preset);
     let exit = if report.verdict.fails {
         crate::exits::FINDINGS
     } else {
@@ -155,6 +159,7 @@ pub fn assess_view(files: &[FileStat], options: &AssessOptions) -> Result<Assess
     Ok(AssessView {
         report,
         lines,
+        preset_line,
         exit,
     })
 }
@@ -164,7 +169,6 @@ pub fn assess_view(files: &[FileStat], options: &AssessOptions) -> Result<Assess
 pub fn render_verdict(report: &ScoreReport) -> Vec<Line> {
     let verdict = &report.verdict;
     let n = js_number_to_string;
-    let p = &verdict.preset;
     let tone = match verdict.decision {
         Decision::Blocking => Tone::Attention,
         _ => Tone::Plain,
@@ -172,12 +176,7 @@ pub fn render_verdict(report: &ScoreReport) -> Vec<Line> {
     let mut lines = vec![
         Line::new(tone, format!("score: {}", n(verdict.score))),
         Line::new(tone, format!("decision: {}", verdict.decision.as_str())),
-        Line::plain(format!(
-            "preset: {} (silent ≤ {}, soft ≤ {}, blocking above)",
-            p.name,
-            n(p.silent),
-            n(p.soft)
-        )),
+        Line::plain(render_preset(&verdict.preset)),
         Line::plain(format!("declared: {}", n(verdict.declared))),
         Line::plain(format!("files: {}", verdict.files)),
         Line::plain(if verdict.reasons.is_empty() {
@@ -204,6 +203,18 @@ pub fn render_verdict(report: &ScoreReport) -> Vec<Line> {
         ));
     }
     lines
+}
+
+/// A preset and what its thresholds decide: `preset: balanced (silent ≤ 0.2, soft ≤ 0.6,
+/// blocking above)`.
+pub fn render_preset(preset: &Preset) -> String {
+    let n = js_number_to_string;
+    format!(
+        "preset: {} (silent ≤ {}, soft ≤ {}, blocking above)",
+        preset.name,
+        n(preset.silent),
+        n(preset.soft)
+    )
 }
 
 /// The scoring constants, for JavaScript modules that must expose them before the engine

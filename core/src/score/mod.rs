@@ -31,7 +31,8 @@ pub use glob::{glob_match, Glob, GlobSet};
 pub use js::js_number_to_string;
 pub use numstat::{parse_numstat, parse_numstat_bytes, parse_numstat_z, FileStat};
 pub use risk::{
-    actual_risk, decide, declared_risk, parse_actions, worst, worst_pick, Decision, Overrides,
-    Pick, Preset, Risk, RiskOptions, Weights, DEFAULT_PRESET, DELETION_LINES, PRESETS, WEIGHTS,
+    actual_risk, decide, declared_risk, parse_actions, risk_files, worst, worst_pick, Decision,
+    FileRisk, Overrides, Pick, Preset, Risk, RiskOptions, Weights, DEFAULT_PRESET, DELETION_LINES,
+    PRESETS, WEIGHTS,
 };
 pub use warnings::{glob_warnings, GlobWarning};

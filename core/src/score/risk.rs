@@ -335,6 +335,66 @@ impl Globs {
     }
 }
 
+/// The options' three path rules, compiled once: what [`actual_risk`] escalates on and
+/// what [`risk_files`] shows per file are the same answers.
+struct PathRules<'o> {
+    exact: std::collections::HashSet<std::borrow::Cow<'o, str>>,
+    write_globs: Globs,
+    ignored: Globs,
+    contracts: Globs,
+}
+
+impl<'o> PathRules<'o> {
+    fn new(options: &'o RiskOptions) -> Self {
+        PathRules {
+            exact: options.write_set.iter().map(|p| slash(p)).collect(),
+            write_globs: Globs::new(options.write_set.iter().filter(|p| has_literal_segment(p))),
+            ignored: Globs::new(&options.ignore_deletions),
+            contracts: Globs::new(&options.contracts),
+        }
+    }
+
+    /// Inside the write set: an exact entry, or a glob with a literal segment (a
+    /// wildcard-only entry such as `**` matches nothing).
+    fn inside(&self, file: &str, path: &Candidate<'_>) -> bool {
+        self.exact.contains(slash(file).as_ref()) || self.write_globs.any(path)
+    }
+}
+
+/// What the options say about one file of a diff.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+pub struct FileRisk {
+    /// The path, slashes normalised.
+    pub file: String,
+    /// Inside the write set (a file outside raises the score to 0.8).
+    pub in_write_set: bool,
+    /// A contract file (raises the score to the `api` weight).
+    pub contract: bool,
+    /// Its deleted lines do not count towards [`DELETION_LINES`].
+    pub deletions_ignored: bool,
+}
+
+/// Per file of the diff, the answers [`actual_risk`] escalates on, for a view that shows
+/// each file against the write set, the contracts and the ignored deletions.
+pub fn risk_files(files: &[FileStat], options: &RiskOptions) -> Vec<FileRisk> {
+    let rules = PathRules::new(options);
+    files
+        .iter()
+        .map(|f| {
+            let path = Candidate::new(&f.file);
+            FileRisk {
+                file: slash(&f.file).into_owned(),
+                in_write_set: rules.inside(&f.file, &path),
+                contract: rules.contracts.any(&path),
+                deletions_ignored: rules.ignored.any(&path),
+            }
+        })
+        .collect()
+}
+
 /// Escalates the `declared` score for what the diff `files` actually did: files outside
 /// the write set (0.8), more than [`DELETION_LINES`] deleted lines outside
 /// `ignore_deletions` (the `delete` weight), contract files touched (the `api` weight).
@@ -343,15 +403,14 @@ pub fn actual_risk(declared: f64, files: &[FileStat], options: &RiskOptions) -> 
     let weight = |name: &str| weights.get(name).unwrap_or(f64::NAN);
     let mut score = declared;
     let mut reasons = Vec::new();
+    let rules = PathRules::new(options);
     // Every path normalised and scanned once, for the three sets of globs below.
     let paths: Vec<Candidate<'_>> = files.iter().map(|f| Candidate::new(&f.file)).collect();
 
-    let exact: std::collections::HashSet<_> = options.write_set.iter().map(|p| slash(p)).collect();
-    let write_globs = Globs::new(options.write_set.iter().filter(|p| has_literal_segment(p)));
     let outside: Vec<String> = files
         .iter()
         .zip(&paths)
-        .filter(|(f, path)| !exact.contains(&slash(&f.file)) && !write_globs.any(path))
+        .filter(|(f, path)| !rules.inside(&f.file, path))
         .map(|(f, _)| slash(&f.file).into_owned())
         .collect();
     if !outside.is_empty() {
@@ -360,22 +419,20 @@ pub fn actual_risk(declared: f64, files: &[FileStat], options: &RiskOptions) -> 
     }
 
     // Ignored deletions leave only the count: the write-set check above still saw the file.
-    let ignored = Globs::new(&options.ignore_deletions);
     let deleted = files
         .iter()
         .zip(&paths)
-        .filter(|(_, path)| !ignored.any(path))
+        .filter(|(_, path)| !rules.ignored.any(path))
         .fold(0.0, |n, (f, _)| n + f.deleted);
     if deleted > f64::from(DELETION_LINES) {
         score = js_max(score, weight("delete"));
         reasons.push(format!("{} lines deleted", js_number_to_string(deleted)));
     }
 
-    let contracts = Globs::new(&options.contracts);
     let hit: Vec<String> = files
         .iter()
         .zip(&paths)
-        .filter(|(_, path)| contracts.any(path))
+        .filter(|(_, path)| rules.contracts.any(path))
         .map(|(f, _)| slash(&f.file).into_owned())
         .collect();
     if !hit.is_empty() {
@@ -391,6 +448,44 @@ mod tests {
 
     fn overrides(pairs: &[(&str, f64)]) -> Overrides {
         Overrides(pairs.iter().map(|(k, v)| ((*k).to_owned(), *v)).collect())
+    }
+
+    #[test]
+    fn risk_files_answer_as_actual_risk_escalates() {
+        let files = crate::score::parse_numstat("1\t2\tsrc\\a.js\n0\t30\tapi/x.json\n");
+        let options = RiskOptions {
+            write_set: vec!["**".into(), "src/**".into()],
+            contracts: vec!["api/**".into()],
+            ignore_deletions: vec!["api/**".into()],
+            ..RiskOptions::default()
+        };
+        let rows = risk_files(&files, &options);
+        let shown: Vec<_> = rows
+            .iter()
+            .map(|r| {
+                (
+                    r.file.as_str(),
+                    r.in_write_set,
+                    r.contract,
+                    r.deletions_ignored,
+                )
+            })
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                ("src/a.js", true, false, false),
+                ("api/x.json", false, true, true)
+            ]
+        );
+        let risk = actual_risk(0.0, &files, &options);
+        assert_eq!(
+            risk.reasons,
+            [
+                "outside the write set: api/x.json",
+                "contract files: api/x.json"
+            ]
+        );
     }
 
     #[test]

@@ -389,3 +389,25 @@ impl Prepared {
         }
     }
 }
+
+#[cfg(test)]
+mod kind_code_tests {
+    use super::{seen_under, KINDS};
+    use crate::observe::{BlockedBy, EntryKind, KIND_CODES as C};
+
+    #[test]
+    fn the_table_reads_the_shared_codes() {
+        let at = |code: u8| KINDS[usize::from(code)];
+        assert_eq!(at(C.missing), None);
+        assert_eq!(at(C.file), Some(EntryKind::File));
+        assert_eq!(at(C.symlink), Some(EntryKind::Symlink));
+        assert_eq!(at(C.directory), Some(EntryKind::Directory));
+        assert_eq!(at(C.other), Some(EntryKind::Other));
+        assert_eq!(at(C.blocked_by_symlink), seen_under(BlockedBy::Symlink));
+        assert_eq!(
+            at(C.blocked_by_not_a_directory),
+            seen_under(BlockedBy::NotADirectory)
+        );
+        assert_eq!(KINDS.len(), usize::from(C.blocked_by_not_a_directory) + 1);
+    }
+}

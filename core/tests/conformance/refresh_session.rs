@@ -17,7 +17,7 @@ fn to_json<T: serde::Serialize>(value: T) -> Value {
 /// `RefreshSession.install`: `[manifest, manifestName, observations, force, ops]`. Ops:
 /// `["unwritten"]`, `["pending"]`, `["handMerges"]`, `["decide", decisions]`, `["attention"]`, `["mutating"]`,
 /// `["carriesOut", dryRun]`, `["homeFiles"]`, `["steps",
-/// backupDir]`, `["filesAt", indices]`, `["report", facts]`, `["recordPath"]`, `["recordText"]`,
+/// runId]`, `["filesAt", indices]`, `["report", facts]`, `["recordPath"]`, `["recordText"]`,
 /// `["recordBytes"]` (the bytes as `{"$text"}`).
 pub fn session(install: bool, args: &[Value]) -> Value {
     let manifest = bytes(&args[0]);

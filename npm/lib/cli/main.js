@@ -27,9 +27,17 @@ import {
   DEFAULT_PLATFORM,
   DEFAULT_REMOTE,
   DEFAULT_STATE_DIR,
+  GIT_STATE,
   MATRIX_LIMITS,
   MAX_CONFLICT_EXIT,
 } from '../generated/defaults.js';
+import { DEFAULT_PRESET, PRESETS } from '../score-constants.js';
+
+/** The presets, as the help lists them: the engine's, its default marked. */
+const PRESET_HELP = Object.keys(PRESETS)
+  .map((name) => (name === DEFAULT_PRESET ? `${name} (default)` : name))
+  .join(', ')
+  .replace(/, ([^,]*)$/, ' or $1');
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
 
@@ -226,7 +234,7 @@ Ctrl-C (or SIGTERM) stops after the file being written is whole and journalled: 
       ).conflicts('declared'),
     )
     .option('--declared <score>', 'the declared score itself', parseScore)
-    .option('--preset <name>', 'prudent, balanced (default) or aggressive')
+    .option('--preset <name>', PRESET_HELP)
     .option('--write-set <glob>', 'a path or glob the change may touch (repeatable; none: every file is outside)', repeat, [])
     .option('--contracts <glob>', 'a contract file glob (repeatable)', repeat, [])
     .option('--ignore-deletions <glob>', "a glob whose deleted lines don't count (repeatable)", repeat, [])
@@ -279,7 +287,7 @@ ${examples([
     .requiredOption('--bricks <file.json>', 'the brick catalogue (npm/schemas/loop-bricks.schema.json)')
     .requiredOption('--title <text>', 'the run title')
     .requiredOption('--requirement <text>', 'what the run must achieve')
-    .option('--preset <name>', 'prudent, balanced (default) or aggressive')
+    .option('--preset <name>', PRESET_HELP)
     .option('--contracts <glob...>', "contract globs, after the graph's own", [])
     .addHelpText(
       'after',
@@ -425,14 +433,14 @@ Exit codes: ${EXIT.ok} done, ${EXIT.findings} done with conflicts or deletes to 
 
   releaseOptions(program.command('status'))
     .description(
-      'read-only: what the project changed and what the next release would change; exit 1 when an update is pending or would conflict',
+      `read-only: what the project changed and what the next release would change; exit ${EXIT.findings} when an update is pending or would conflict`,
     )
     .addHelpText(
       'after',
       examples([
         [
           'upkeep adopt ../template@1.2.0 && upkeep status --quiet',
-          "in CI, with the project's recorded source: only what needs you; exit 1 when an update is pending",
+          `in CI, with the project's recorded source: only what needs you; exit ${EXIT.findings} when an update is pending`,
         ],
         [
           'upkeep status --baseline ../template-1.2.0 --latest ../template-1.3.0',
@@ -587,7 +595,7 @@ Exit codes: ${EXIT.ok} scaffolded, ${EXIT.findings} scaffolded but --git could n
   manifest
     .command('check')
     .description(
-      "check a release's manifest against its files: paths, classes, merges, regions and their markers, renames; exit 1 naming every problem",
+      `check a release's manifest against its files: paths, classes, merges, regions and their markers, renames; exit ${EXIT.findings} naming every problem`,
     )
     .argument('[dir]', 'the release folder (default: the current directory)')
     .option('--state-dir <name>', 'the state folder', DEFAULT_STATE_DIR)
@@ -595,7 +603,7 @@ Exit codes: ${EXIT.ok} scaffolded, ${EXIT.findings} scaffolded but --git could n
     .addHelpText(
       'after',
       examples([
-        ['upkeep manifest check ../template-1.2.0', "a release's manifest against its files; exit 1 naming every problem"],
+        ['upkeep manifest check ../template-1.2.0', `a release's manifest against its files; exit ${EXIT.findings} naming every problem`],
         ['upkeep manifest check ../template-1.2.0 --json', 'the problems as one JSON document'],
       ]),
     )
@@ -612,7 +620,7 @@ Exit codes: ${EXIT.ok} scaffolded, ${EXIT.findings} scaffolded but --git could n
     .option('--ticket <id[:title]>', 'with --seal: a ticket, in commit order (repeatable)', collect, [])
     .option('--claim <id=path>', 'with --seal: a changed file the ticket claims (repeatable; a lone ticket claims all)', collect, [])
     .option('--inherited <path>', 'with --seal: a file already uncommitted when the work started (repeatable)', collect, [])
-    .option('--handoff <file>', 'the handoff file (default: upkeep/handoff.json in the git dir)')
+    .option('--handoff <file>', `the handoff file (default: ${GIT_STATE.handoff} in the git dir)`)
     .option('--repo <dir>', 'the work clone (default: the current directory)')
     .option('--json', 'print the report as one JSON document')
     .addHelpText(
@@ -708,7 +716,7 @@ ${examples([
     .option('--to <version>', 'the version (or range) to update to; default the newest')
     .option('--remote <name>', 'the remote to push to', DEFAULT_REMOTE)
     .option('--no-push', 'commit on the branch, push nothing')
-    .option('--payload <dir>', "where the change request goes (default: upkeep-pr in the repository's .git folder)")
+    .option('--payload <dir>', `where the change request goes (default: ${GIT_STATE.fleetPayload} in the repository's .git folder)`)
     .option('--author <name <email>>', "the commit's author and committer", DEFAULT_AUTHOR)
     .option('--json', 'print the outcome as one JSON document')
     .addHelpText(

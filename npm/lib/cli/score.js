@@ -4,7 +4,6 @@
 import { readFile } from 'node:fs/promises';
 import process from 'node:process';
 import { engine } from '../engine.js';
-import { EXIT, exitForError } from './exit-codes.js';
 import { fsReason, printError, printLine, printLines } from './output.js';
 import { gitRun } from '../shim/git.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
@@ -52,15 +51,15 @@ export async function scoreCommand(options) {
     else printLines(lines);
     return exit;
   } catch (error) {
-    const code = /** @type {{ code?: string }} */ (error)?.code;
-    if ((error instanceof UpkeepError && error.code === 'bad-input') || exitForError(error) === EXIT.badInput) {
-      const { message } = /** @type {Error} */ (error);
-      // --json promises one document on stdout, failures included.
-      if (options.json) printLine(JSON.stringify(engine.failureDocument({ command: 'score', code, message }), null, 2));
-      printError(message);
-      return EXIT.badInput;
-    }
-    throw error;
+    const code = /** @type {{ code?: unknown }} */ (error)?.code;
+    // The failures score answers itself (bad input); anything else is a bug and is not caught.
+    const exit = typeof code === 'string' ? engine.scoreFailureExit(code) : null;
+    if (exit === null) throw error;
+    const { message } = /** @type {Error} */ (error);
+    // --json promises one document on stdout, failures included.
+    if (options.json) printLine(JSON.stringify(engine.failureDocument({ command: 'score', code, message }), null, 2));
+    printError(message);
+    return exit;
   }
 }
 

@@ -14,7 +14,7 @@ import { engine } from '../engine.js';
 import { atomicWrite } from '../shim/atomic-write.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
 import { git, gitLine, gitOk, gitRun, statusPaths } from '../shim/git.js';
-import { DEFAULT_REMOTE, DEFAULT_STATE_DIR, FLEET_STEP_OUTCOME, GIT_STATE } from '../generated/defaults.js';
+import { DEFAULT_REMOTE, DEFAULT_STATE_DIR, FLEET_STEP_OUTCOME, GIT_STATE, PR_FILES } from '../generated/defaults.js';
 
 const CLI = fileURLToPath(new URL('../../bin/upkeep.js', import.meta.url));
 
@@ -25,7 +25,7 @@ const CLI = fileURLToPath(new URL('../../bin/upkeep.js', import.meta.url));
  * @property {string} [to] the version (or range) to update to
  * @property {string} [remote] default `origin` (the engine's DEFAULT_REMOTE)
  * @property {boolean} [push] default true
- * @property {string} [payload] the payload folder (default `<git dir>/upkeep-pr`)
+ * @property {string} [payload] the payload folder (default: GIT_STATE.fleetPayload in the git dir)
  * @property {string} [author] `Name <email>`, the commit's author and committer
  * @property {string} [stateDir] default `.upkeep`
  */
@@ -73,9 +73,8 @@ export function fleetStep(request) {
     projectDir: request.dir ?? null,
     stateDir,
   });
-  if (start.refusal !== null || start.base === null)
-    throw UpkeepError.from(engine.inputRefusal({ kind: 'step-refused', top, reason: String(start.refusal) }));
-  const base = start.base;
+  if (start.refusal !== null) throw UpkeepError.from(engine.inputRefusal({ kind: 'step-refused', top, reason: start.refusal }));
+  const base = /** @type {string} */ (start.base);
   if (start.reset) {
     // The writes of a killed run of the step (or its finished commit): back to the base.
     git(top, ['reset', '-q', '--hard']);
@@ -85,7 +84,7 @@ export function fleetStep(request) {
     git(top, ['checkout', '-q', '--detach', base]);
   }
   atomicWrite(marker, Buffer.from(`${JSON.stringify({ base })}\n`, 'utf8'));
-  const payload = request.payload ? resolve(request.payload) : join(gitDir, 'upkeep-pr');
+  const payload = request.payload ? resolve(request.payload) : join(gitDir, GIT_STATE.fleetPayload);
   // A payload left by an earlier run of this job must not be taken for this run's.
   rmSync(payload, { recursive: true, force: true });
   mkdirSync(payload, { recursive: true });
@@ -137,7 +136,7 @@ export function fleetStep(request) {
     finish(payload, outcome, marker, decision.finished);
     return decision;
   };
-  const branchFile = join(payload, 'branch.txt');
+  const branchFile = join(payload, PR_FILES.branch);
   facts.branch = existsSync(branchFile) ? readFileSync(branchFile, 'utf8').trim() : '';
   // The engine says whether there is a commit to make (the update succeeded and named its branch).
   if (!engine.stepCommits(facts)) {
@@ -151,11 +150,8 @@ export function fleetStep(request) {
   // here, and their folder is named by the run), with the base commit's dates.
   git(top, ['checkout', '-q', '-B', branch]);
   git(top, ['add', '-A', '--', '.']);
-  for (const folder of start.commitIgnored) {
-    if (!existsSync(join(top, folder))) continue;
-    git(top, ['add', '-f', '--', folder]);
-    git(top, ['rm', '-q', '--cached', '--ignore-unmatch', '--', `${folder}.gitignore`]);
-  }
+  for (const folder of start.commitIgnored) if (existsSync(join(top, folder))) git(top, ['add', '-f', '--', folder]);
+  for (const ignoreFile of start.commitIgnoredFiles) git(top, ['rm', '-q', '--cached', '--ignore-unmatch', '--', ignoreFile]);
   for (const backups of start.keep) git(top, ['rm', '-r', '-q', '--cached', '--ignore-unmatch', '--', backups]);
   if (gitOk(top, ['diff', '--cached', '--quiet'])) {
     stop();
@@ -170,7 +166,7 @@ export function fleetStep(request) {
     GIT_COMMITTER_EMAIL: email,
     GIT_COMMITTER_DATE: date,
   };
-  git(top, ['-c', 'commit.gpgsign=false', 'commit', '-q', '--no-verify', '-F', join(payload, 'commit.txt')], { extraEnv });
+  git(top, ['-c', 'commit.gpgsign=false', 'commit', '-q', '--no-verify', '-F', join(payload, PR_FILES.commit)], { extraEnv });
   const commit = gitLine(top, ['rev-parse', 'HEAD']);
   outcome.commit = commit;
   facts.commit = commit;

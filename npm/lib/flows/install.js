@@ -59,7 +59,6 @@ export async function runInstall(request) {
       root,
       sourceRoot,
       runId,
-      files,
       stopRequested,
       onProgress: request.onProgress,
     });

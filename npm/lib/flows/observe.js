@@ -3,6 +3,7 @@
 import { hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { KIND_CODES } from '../generated/defaults.js';
 import { engine } from '../engine.js';
 import { inspect, unsafePathError } from '../shim/safe-path.js';
 import { joinedBytes, observeTree } from './observe-tree.js';
@@ -63,9 +64,6 @@ export async function observeBatches(root, rels, onBatch, options = {}) {
     onBatch(observations);
   });
 }
-
-/** A path's kind as `observeColumns` codes it. */
-const KIND_CODES = { missing: 0, file: 1, symlink: 2, directory: 3, other: 4 };
 
 /**
  * Reads every path of `rels` under `root` in batches and hands each batch to the engine's

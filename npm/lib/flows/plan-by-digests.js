@@ -9,6 +9,7 @@ import { hash } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { engine } from '../engine.js';
+import { KIND_CODES } from '../generated/defaults.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
 import { joinedBytes, observeTree } from './observe-tree.js';
 import { counter, letSignalsIn } from './progress.js';
@@ -124,9 +125,9 @@ function sideOf(found) {
   return { digest: d.sha256, size: d.size, binary: d.binary, digestLf: d.sha256Lf ?? null };
 }
 
-/** A side's kind as `observeColumns` codes it, and the codes of what blocks the way to a path. */
-const KIND_CODES = { missing: 0, file: 1, symlink: 2, directory: 3, other: 4 };
-const BLOCKED_CODES = { symlink: 5, 'not-a-directory': 6 };
+/** The codes of what blocks the way to a path, by the tree walk's word for it (core's `KIND_CODES`). */
+const BLOCKED_CODES = { symlink: KIND_CODES.blockedBySymlink, 'not-a-directory': KIND_CODES.blockedByNotADirectory };
+/** A side's kind as `observeColumns` codes it (core's `KIND_CODES`). */
 function kindCode(/** @type {import('./observe-tree.js').Found} */ found) {
   return found.blockedBy ? BLOCKED_CODES[found.blockedBy.kind] : KIND_CODES[found.kind];
 }

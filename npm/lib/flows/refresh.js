@@ -114,7 +114,6 @@ export async function runRefresh(request) {
       root,
       sourceRoot,
       runId,
-      files,
       journal: writer,
       stopRequested,
       onProgress: request.onProgress,
@@ -167,10 +166,10 @@ async function observeRefresh(sourceRoot, root, inputs, { stopRequested, onProgr
  * a diff, a pending file: the plan's `unwritten()`) are journalled first, and the plan
  * settles their outcomes itself. Returns the executor's outcomes for the engine's report.
  * @param {import('../index.js').RefreshSession} plan
- * @param {{ root: string, sourceRoot: string, runId: string, files: import('../index.js').HomeFiles, journal?: JournalWriter, stopRequested: () => boolean,
+ * @param {{ root: string, sourceRoot: string, runId: string, journal?: JournalWriter, stopRequested: () => boolean,
  *   onProgress?: (event: import('./progress.js').ProgressEvent) => void }} ctx
  */
-export async function carryOut(plan, { root, sourceRoot, runId, files, journal, stopRequested, onProgress }) {
+export async function carryOut(plan, { root, sourceRoot, runId, journal, stopRequested, onProgress }) {
   const now = () => new Date().toISOString();
   const base = (/** @type {import('../index.js').PlannedFile} */ file) => ({
     type: /** @type {const} */ ('file'),
@@ -191,7 +190,7 @@ export async function carryOut(plan, { root, sourceRoot, runId, files, journal, 
   };
   flush();
   /** @type {import('../index.js').WriteStep[]} */
-  const steps = plan.steps(`${files.backups}/${runId}`);
+  const steps = plan.steps(runId);
   // The planned files the steps name, asked for once (a step's `index` is its place in the plan).
   const named = steps.flatMap((s) => (s.index === null ? [] : [s.index]));
   /** @type {Map<number, import('../index.js').PlannedFile>} */

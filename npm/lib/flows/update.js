@@ -149,7 +149,8 @@ export async function update(request) {
       // A run killed after it bumped the version and before it removed its record.
       if (first.removeProgress) await removeProgress(state, paths);
       // A record left behind VERSION (an update stopped between them) catches up, under the lock.
-      if (first.recordSource && sources.record) recordInstalled(root, stateDir, sources.record, recorded(sources, latest));
+      if (first.recordSource)
+        recordInstalled(root, stateDir, engine.installedRecord(sources, { version: latest.version, resolved: latest.resolved }));
       return { ...outcome, status: first.status };
     }
     outcome.changelog = changelogText === null ? [] : engine.changelogRange(changelogText, check.installed, check.latest);
@@ -253,7 +254,8 @@ export async function update(request) {
       const refused = await bumpVersion(state, paths, latestManifest, check.latest);
       if (refused) finished = session.finishRun({ ...facts, stateError: refused });
       // The recorded source follows the version (a kill between them is caught up by the next run).
-      else if (ready.recordSource && sources.record) recordInstalled(root, stateDir, sources.record, recorded(sources, latest));
+      else if (ready.recordSource)
+        recordInstalled(root, stateDir, engine.installedRecord(sources, { version: latest.version, resolved: latest.resolved }));
     }
     return { ...outcome, status: finished.status };
   } finally {
@@ -265,15 +267,6 @@ export async function update(request) {
     held?.release();
     state.close();
   }
-}
-
-/**
- * What the record says of the release now installed: its resolution only when it is the
- * recorded source's (not a release `--latest` named).
- * @param {import('../index.js').UpdateSources} sources @param {{ version: string, resolved: string | null }} latest
- */
-function recorded(sources, latest) {
-  return sources.latestFromRecord ? latest : { version: latest.version, resolved: null };
 }
 
 /** Opens the state folder by handle: refused when it is a link or not a folder (before any write). */

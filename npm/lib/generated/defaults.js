@@ -50,10 +50,22 @@ export const FILE_CLASSES = /** @type {const} */ ([{"class":"owned","help":"upst
 export const BULK_DECISIONS = /** @type {const} */ ({"auto":["take-theirs","keep-mine"],"hostDeleted":["restore","forget"],"sourceDeleted":["remove","keep"]});
 
 /** Where upkeep keeps its own state inside a git dir (paths relative to it) and the refs its runs use. */
-export const GIT_STATE = /** @type {const} */ ({"syncLock":"upkeep/sync.lock","checkRecords":"upkeep/checks.jsonl","syncWorktreePrefix":"upkeep/sync-","syncRefPrefix":"refs/upkeep/sync/","handoff":"upkeep/handoff.json","loopBricks":"upkeep/loop-bricks.json","fleetMarker":"upkeep-fleet-step.json","fleetRemoteRef":"refs/upkeep-fleet/remote"});
+export const GIT_STATE = /** @type {const} */ ({"syncLock":"upkeep/sync.lock","checkRecords":"upkeep/checks.jsonl","syncWorktreePrefix":"upkeep/sync-","syncRefPrefix":"refs/upkeep/sync/","handoff":"upkeep/handoff.json","loopBricks":"upkeep/loop-bricks.json","fleetMarker":"upkeep-fleet-step.json","fleetRemoteRef":"refs/upkeep-fleet/remote","fleetPayload":"upkeep-pr"});
 
 /** The file `fleet step` writes its outcome to, beside the change request. */
 export const FLEET_STEP_OUTCOME = "step.json";
+
+/** The one-byte codes a batch of observations crosses the boundary with: what is at a path, or what blocks the way to it. */
+export const KIND_CODES = /** @type {const} */ ({"missing":0,"file":1,"symlink":2,"directory":3,"other":4,"blockedBySymlink":5,"blockedByNotADirectory":6});
+
+/** The loop engine's own state file, in the project's root. */
+export const LOOP_FILE = "LOOP.md";
+
+/** The temp file beside it that a write goes through (a leftover one is a torn write). */
+export const LOOP_FILE_TMP = "LOOP.md.tmp";
+
+/** The names of the change-request folder's files (`update --pr`), which `fleet step` reads. */
+export const PR_FILES = /** @type {const} */ ({"title":"title.txt","body":"body.md","labels":"labels.txt","commit":"commit.txt","branch":"branch.txt"});
 
 /** What the browser entry's calls that need a file system raise (before `init()` too, so not asked of the engine). */
 export const NEEDS_NODE = /** @type {const} */ ({"hashFile":{"code":"unsupported","message":"hashFile needs Node: browsers have no file system"},"writeLoopFile":{"code":"unsupported","message":"writeLoopFile needs Node: browsers have no file system"}});

@@ -79,6 +79,7 @@ export const {
   mergeExit,
   hashExit,
   codeExit,
+  scoreFailureExit,
 } = engine;
 // Risk scoring (the numstat calls through ./score-api.js, as each entry builds its engine)
 export const {
@@ -90,6 +91,7 @@ export const {
   parseActions,
   declaredRisk,
   actualRisk,
+  riskFiles,
   decide,
   worst,
   assess,
@@ -193,6 +195,7 @@ export const {
   fetchRefusal,
   resolvedIdentity,
   updateSources,
+  installedRecord,
   checkReleaseDrift,
   parseManifestRules,
   manifestInit,

@@ -327,6 +327,11 @@ export type AssessView = {
    */
   lines: Array<RenderedLine>;
   /**
+   * The preset line alone, as it is among the lines: its name and thresholds, for a view
+   * that shows it apart.
+   */
+  presetLine: string;
+  /**
    * The exit code of `upkeep score`: 1 when the verdict fails (`--fail-on`), else 0.
    */
   exit: number;
@@ -2066,6 +2071,28 @@ export type FileRepairFacts = {
 };
 
 /**
+ * What the options say about one file of a diff.
+ */
+export type FileRisk = {
+  /**
+   * The path, slashes normalised.
+   */
+  file: string;
+  /**
+   * Inside the write set (a file outside raises the score to 0.8).
+   */
+  inWriteSet: boolean;
+  /**
+   * A contract file (raises the score to the `api` weight).
+   */
+  contract: boolean;
+  /**
+   * Its deleted lines do not count towards [`DELETION_LINES`].
+   */
+  deletionsIgnored: boolean;
+};
+
+/**
  * What the shim did with one file of the plan.
  */
 export type FileRunOutcome = {
@@ -2661,7 +2688,7 @@ export type InputName =
   | {
       kind: 'release-file';
       /**
-       * Which release (`latest`, `baseline`).
+       * Which release (`latest`, `baseline`, or `release` for one opened on its own).
        */
       release: string;
       /**
@@ -2886,6 +2913,20 @@ export type InstalledPath = {
    * The record's keep-mine mark, when it has one.
    */
   keptAgainst: string | null;
+};
+
+/**
+ * The release an update installed, as the record names it.
+ */
+export type InstalledRelease = {
+  /**
+   * Its version.
+   */
+  version: string;
+  /**
+   * What was fetched, exactly, when the source has a fixed identity.
+   */
+  resolved?: string | null;
 };
 
 /**
@@ -7347,6 +7388,10 @@ export type StepStart = {
    * request points at.
    */
   commitIgnored: Array<string>;
+  /**
+   * The ignore file of each of those folders, left out of the commit.
+   */
+  commitIgnoredFiles: Array<string>;
 };
 
 /**

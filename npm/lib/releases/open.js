@@ -357,8 +357,7 @@ function layoutOf(root, ctx, { tagVersion = null, tag = null, view = false, entr
     } catch {
       return null;
     }
-    const release = ctx.label === 'release' ? 'the release' : `the ${ctx.label} release`;
-    return decodeStrict(bytes, `${release}'s ${rel}`, what);
+    return decodeStrict(bytes, engine.inputName({ kind: 'release-file', release: ctx.label, path: rel }), what);
   };
   const input = {
     label: ctx.text,

@@ -52,23 +52,16 @@ export function openOptions(root, sources, request, side) {
 
 /**
  * Writes `<stateDir>/source.json` for the release now installed (atomically, never through
- * a link). Called once an update has written everything else. `release.resolved` is null
- * for a release the command line named (`--latest`): it is not the recorded source.
- * @param {string} root @param {string} stateDir
- * @param {import('../index.js').ProjectSource} record the project's record
- * @param {{ version: string, resolved: string | null }} release
+ * a link). Called once an update has written everything else, with the engine's text for
+ * it (`installedRecord`; none when the project keeps no record).
+ * @param {string} root @param {string} stateDir @param {string | null} text
  */
-export function recordInstalled(root, stateDir, record, release) {
+export function recordInstalled(root, stateDir, text) {
+  if (text === null) return;
   const rel = engine.updatePaths(stateDir).source;
   const at = inspect(root, rel);
   if (at.kind !== 'file' && at.kind !== 'missing') throw unsafePathError({ kind: 'writes-through', path: rel, found: at.kind });
   ensureParents(root, rel);
-  const text = engine.renderProjectSource({
-    source: record.source,
-    version: release.version,
-    subpath: record.subpath ?? null,
-    resolved: release.resolved,
-  });
   atomicWrite(at.abs, Buffer.from(text));
 }
 

@@ -318,6 +318,18 @@ case("updateSources: the record behind VERSION", "updateSources", sources(instal
 case("updateSources: no record and no flags", "updateSources", sources(record=None))
 case("updateSources: no record, both flags", "updateSources", sources(record=None, baseline="a", latest="b"))
 case("updateSources: a damaged record", "updateSources", sources(record='{"schema":1}'))
+
+
+def chosen(record=True, latest_from_record=True):
+    return {"baseline": "npm:create-vite@5.5.5//template-react-ts", "latest": "npm:create-vite//template-react-ts",
+            "record": {"source": "npm:create-vite", "version": "5.5.5", "subpath": "template-react-ts", "resolved": "sha512-x"} if record else None,
+            "expectResolved": "sha512-x" if record else None, "recordLatest": record, "latestFromRecord": latest_from_record, "notices": []}
+
+
+installed = {"version": "6.5.0", "resolved": "sha512-y"}
+case("installedRecord: the recorded source's release: its version and resolution", "installedRecord", chosen(), installed)
+case("installedRecord: a release --latest named: its version, no resolution", "installedRecord", chosen(latest_from_record=False), installed)
+case("installedRecord: no record kept", "installedRecord", chosen(record=False, latest_from_record=False), installed)
 case("checkReleaseDrift: as recorded", "checkReleaseDrift", "npm:x@1.0.0", "sha512-a", "sha512-a", False)
 case("checkReleaseDrift: nothing recorded", "checkReleaseDrift", "./t@1.0.0", None, None, False)
 case("checkReleaseDrift: a moved tag is refused", "checkReleaseDrift", "../t.git@1.0.0", "v1.0.0@" + "1" * 40, "v1.0.0@" + "2" * 40, False)

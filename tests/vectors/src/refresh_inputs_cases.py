@@ -20,7 +20,7 @@ def parts(plan):
     """Every question a run asks of the plan, in the order a run asks them (as refresh_session_cases.py)."""
     files = plan.get("result", {}).get("files", [])
     return [["unwritten"], ["attention"], ["mutating"], ["recordPath"], ["report", {**FACTS, "dryRun": True}],
-            ["steps", ".upkeep-backups/r1"], ["filesAt", list(range(len(files)))], ["report", FACTS], ["recordText"], ["recordBytes"]]
+            ["steps", "r1"], ["filesAt", list(range(len(files)))], ["report", FACTS], ["recordText"], ["recordBytes"]]
 
 def text(arg):
     """A vector's bytes argument as text, when it is text."""
@@ -138,7 +138,7 @@ case("columns: the engine hashes the bytes, a CRLF checkout gets its second dige
      [["readRecord", COLUMNS_RECORD, ".upkeep-source.json"], ["paths"],
       ["observeColumns", "hosts", [1, 1, 1], [B(LF), B(CRLF), B(BIN + b"x")], None, []],
       ["observeColumns", "hosts", [1, 1, 2], [B(b"big"), B(b"gone")], None, []],
-      source_cols, ["sourceIdentity"], ["plan", None, [["unwritten"], ["steps", ".upkeep-backups/r1"], ["filesAt", [0, 1, 2, 3, 4, 5]], ["recordText"], ["recordBytes"]]]])
+      source_cols, ["sourceIdentity"], ["plan", None, [["unwritten"], ["steps", "r1"], ["filesAt", [0, 1, 2, 3, 4, 5]], ["recordText"], ["recordBytes"]]]])
 case("columns: refusals (a side, a kind, lengths, digests, second digests, too many paths), nothing taken",
      COLUMNS_MANIFEST, "install/manifest.json",
      [["readRecord", COLUMNS_RECORD, ".upkeep-source.json"],

@@ -17,7 +17,7 @@ def parts(plan):
     """Every question a run asks of the plan, in the order a run asks them."""
     files = plan.get("result", {}).get("files", [])
     return [["unwritten"], ["attention"], ["mutating"], ["carriesOut", False], ["carriesOut", True], ["homeFiles"], ["recordPath"], ["report", {**FACTS, "dryRun": True}],
-            ["steps", ".upkeep-backups/r1"], ["filesAt", list(range(len(files)))], ["report", FACTS], ["recordText"], ["recordBytes"]]
+            ["steps", "r1"], ["filesAt", list(range(len(files)))], ["report", FACTS], ["recordText"], ["recordBytes"]]
 
 for c in plans:
     title = c["name"].split(": ", 1)[1]
@@ -36,11 +36,11 @@ ANSWER = {"host-deleted": ["restore"], "source-deleted": ["remove"], "locally-mo
 decisions = [{"target": f["target"], "decision": ANSWER[f["state"]][i % len(ANSWER[f["state"]])]} for i, f in enumerate(pending)]
 case("answers given after the first plan plan it again", "RefreshSession", manifest, record, observations, options,
      [["unwritten"], ["pending"], ["handMerges"], ["decide", decisions], ["unwritten"], ["pending"], ["handMerges"],
-      ["steps", ".upkeep-backups/r1"], ["report", FACTS], ["recordText"]])
+      ["steps", "r1"], ["report", FACTS], ["recordText"]])
 case("a decision that does not fit the state is refused, and the plan stays as it was", "RefreshSession", manifest, record, observations, options,
      [["decide", [{"target": next(f["target"] for f in pending if f["state"] == "locally-modified"), "decision": "remove"}]], ["unwritten"]])
 case("no decisions once the steps are taken", "RefreshSession", manifest, record, observations, options,
-     [["steps", ".upkeep-backups/r1"], ["decide", decisions]])
+     [["steps", "r1"], ["decide", decisions]])
 case("an index past the plan's end is refused", "RefreshSession", manifest, record, observations, options, [["filesAt", [0, 99]]])
 inst = next(c for c in plans if c["call"] == "planInstall" and "result" in c)
 case("an install takes no decisions", "RefreshSession.install", *inst["args"], [["decide", []], ["pending"], ["handMerges"]])

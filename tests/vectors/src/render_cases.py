@@ -171,6 +171,10 @@ case("assessView: no warnings, no warnings member", "assessView", numstat,
      {"actions": ["logic"], "writeSet": ["src/**", "docs/*.md"]})
 case("assessView: a blocking verdict", "assessView", [{"file": "x", "added": 0, "deleted": 40}],
      {"declared": 0.1, "writeSet": ["x"]})
+case("riskFiles: a wildcard-only entry puts nothing inside; exact paths, literal globs, contracts, ignored deletions",
+     "riskFiles", numstat + [{"file": "api\\schema.json", "added": 1, "deleted": 30}],
+     {"writeSet": ["**", "src/**", "api/schema.json"], "contracts": ["api/**"], "ignoreDeletions": ["api/**"]})
+case("riskFiles: no options, nothing inside", "riskFiles", numstat, None)
 
 # How a run that threw ends: a stop's code, its --json status, a prompt cancelled or cut short by a signal.
 for code, signal in [("cancelled", None), ("cancelled", "SIGTERM"), ("interrupted", "SIGINT"), ("interrupted", "SIGTERM"),
@@ -240,6 +244,9 @@ for n in [0, 1, 3]:
 for code in ["invalid-manifest", "dirty-worktree", "hasher-finished", "usage", "busy", "cancelled", "worktree",
              "bad-input", "ENOENT", "ENOSPC", "ENOTCONN", "E2BIG", "E", "Eaccess", "constructor", ""]:
     case(f"codeExit: {code or 'empty'}", "codeExit", code)
+# What `upkeep score` answers itself: its own bad input and every bad-input code; nothing else.
+for code in ["bad-input", "unknown-action", "unknown-preset", "invalid-argument", "usage", "ENOENT", "busy", ""]:
+    case(f"scoreFailureExit: {code or 'empty'}", "scoreFailureExit", code)
 # A stop among a later batch's backups is told by the files written so far.
 case("renderStopped: among a later batch's backups", "renderStopped",
      {"command": "update", "signal": "SIGINT", "phase": "backup", "done": 40, "total": 200, "written": {"done": 160, "total": 400}, "argv": UARGV})

@@ -211,6 +211,7 @@ for name in [{"kind": "project-file", "path": ".upkeep/VERSION", "root": "/work/
              {"kind": "release-manifest", "spec": "../tpl@1.2.0"},
              {"kind": "rules-file"}, {"kind": "weights-file"}, {"kind": "brick-catalogue"}, {"kind": "loop-graph"}, {"kind": "loop-card"}]:
     case(name["kind"], "inputName", name)
+case("release-file: a release opened on its own", "inputName", {"kind": "release-file", "release": "release", "path": ".upkeep/VERSION"})
 # The lock: its file's text, read back; whether a lock found is busy or stale.
 holder = {"pid": 4242, "host": "ci-7", "start": "1234567", "since": "2026-01-01T00:00:00.000Z", "run": "20260101-000000-000"}
 case("a holder, every field", "lockText", holder)
