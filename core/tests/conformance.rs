@@ -572,6 +572,11 @@ fn run(call: &str, args: &[Value]) -> Value {
         "scaffoldHalt" => encoded(Ok::<_, Error>(lifecycle::scaffold_halt(&typed(&args[0])))),
         "planAdopt" => encoded(lifecycle::plan_adopt(&typed(&args[0]))),
         "updateSources" => encoded(lifecycle::update_sources(&typed(&args[0]))),
+        "archiveRoot" => encoded(Ok(lifecycle::archive_root(
+            &typed::<Vec<lifecycle::TopEntry>>(&args[0]),
+            text(1),
+        ))),
+        "packageVersion" => encoded(Ok(lifecycle::package_version(text(0)))),
         "installedRecord" => encoded(Ok(lifecycle::installed_record(
             &typed(&args[0]),
             &typed(&args[1]),

@@ -237,6 +237,24 @@ pub fn update_sources<'env>(
     typed(env, "updateSources", input, |i| life::update_sources(&i))
 }
 
+/// Where an extracted archive's release is (its one top-level folder, the file holding an
+/// npm package's version).
+#[napi(ts_return_type = "ArchiveRoot")]
+pub fn archive_root<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "TopEntry[]")] top: Unknown,
+    state_dir: String,
+) -> napi::Result<Unknown<'env>> {
+    let top: Vec<life::TopEntry> = decode(env, ErrorKind::InvalidArgument, "top", top)?;
+    encode(env, &life::archive_root(&top, &state_dir))
+}
+
+/// The `version` string of a `package.json`; `null` when it has none.
+#[napi]
+pub fn package_version(text: String) -> Option<String> {
+    life::package_version(&text)
+}
+
 /// The record (`source.json`) once an update installed `latest`; `null` without one.
 #[napi]
 pub fn installed_record(

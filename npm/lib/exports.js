@@ -208,6 +208,8 @@ export const ENGINE = Object.freeze([
       'resolvedIdentity',
       'updateSources',
       'installedRecord',
+      'archiveRoot',
+      'packageVersion',
       'checkReleaseDrift',
       'parseManifestRules',
       'manifestInit',

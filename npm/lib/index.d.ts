@@ -83,6 +83,7 @@ import type {
   AdoptPlan,
   AdoptReport,
   AnswerSeen,
+  ArchiveRoot,
   AssessOptions,
   AssessView,
   BackupName,
@@ -277,6 +278,7 @@ import type {
   SyncRun,
   SyncStep,
   TargetSeen,
+  TopEntry,
   TreeProblem,
   UnifiedDiff,
   UpdateAnswer,
@@ -1313,6 +1315,10 @@ export declare function resolvedIdentity(facts: ResolvedFacts): string | null;
 
 /** The two releases of a bare `upkeep update`; throws `no-source`. */
 export declare function updateSources(input: UpdateSourcesInput): UpdateSources;
+/** Where an extracted archive's release is: inside its one top-level folder when it holds nothing else (not the state folder); `versionFile` names the file holding an npm package's version (`package.json` in `package/`). */
+export declare function archiveRoot(top: readonly TopEntry[], stateDir: string): ArchiveRoot;
+/** The `version` string of a `package.json`; `null` when it is not JSON or has none. */
+export declare function packageVersion(text: string): string | null;
 /** The record (`source.json`) once an update installed `latest`: the recorded source at that version, its resolution only when it is the recorded source's; `null` when the project keeps no record. */
 export declare function installedRecord(sources: UpdateSources, latest: InstalledRelease): string | null;
 /** `null` when a release is what was recorded; a notice when not and `allow`; else throws `release-drift`. */

@@ -189,6 +189,21 @@ pub fn update_sources(input: JsValue) -> Result<JsValue, JsValue> {
     typed("updateSources", input, |i| life::update_sources(&i))
 }
 
+/// Where an extracted archive's release is (its one top-level folder, the file holding an
+/// npm package's version).
+#[wasm_bindgen(js_name = archiveRoot)]
+pub fn archive_root(top: JsValue, state_dir: &str) -> Result<JsValue, JsValue> {
+    let top: Vec<life::TopEntry> = decode(ErrorKind::InvalidArgument, "top", top)?;
+    encode(&life::archive_root(&top, state_dir))
+}
+
+/// The `version` string of a `package.json`; `null` when it has none (as the addon
+/// answers).
+#[wasm_bindgen(js_name = packageVersion, unchecked_return_type = "string | null")]
+pub fn package_version(text: &str) -> JsValue {
+    life::package_version(text).map_or(JsValue::NULL, JsValue::from)
+}
+
 /// The record (`source.json`) once an update installed `latest`; `null` without one.
 #[wasm_bindgen(js_name = installedRecord, unchecked_return_type = "string | null")]
 pub fn installed_record(sources: JsValue, latest: JsValue) -> Result<JsValue, JsValue> {

@@ -22,6 +22,7 @@
 //! ```
 
 mod adopt;
+mod archive_root;
 mod cache;
 mod check;
 mod conventions;
@@ -43,6 +44,7 @@ mod spec;
 pub use adopt::{
     adopt_refusal, plan_adopt, AdoptFile, AdoptInput, AdoptPlan, AdoptReport, AdoptedPath,
 };
+pub use archive_root::{archive_root, package_version, ArchiveRoot, TopEntry};
 pub use cache::{
     cache_damaged_notice, cache_key, folder_fingerprint, render_cache_index, verify_cache_entry,
     CacheIndex, CacheKeyInput, CacheVerdict, CachedFile,

@@ -5,8 +5,8 @@ import { engine } from '../engine.js';
 import { land, seal } from '../flows/land.js';
 import { letSignalsIn } from '../flows/progress.js';
 import { sync } from '../flows/sync.js';
-import { EXIT, exitForError } from './exit-codes.js';
-import { printError, printLine } from './output.js';
+import { EXIT } from './exit-codes.js';
+import { printLine } from './output.js';
 import { runCommand } from './run.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
 
@@ -35,25 +35,21 @@ export async function landCommand(flags, argv) {
  */
 async function landRun(flags, stop, stopRequested) {
   const json = Boolean(flags.json);
-  try {
-    const cwd = flags.repo ?? process.cwd();
-    if (flags.seal) {
-      const tickets = parseTickets(flags.ticket, flags.claim);
-      const { summary, ...sealed } = await seal({ cwd, tickets, inherited: flags.inherited, handoff: flags.handoff });
-      if (json) printLine(JSON.stringify(sealed, null, 2));
-      else printLine(summary);
-      return EXIT.ok;
-    }
-    if (flags.ticket.length || flags.claim.length || flags.inherited.length) {
-      throw UpkeepError.from(engine.usageRefusal({ kind: 'seal-options-without-seal' }));
-    }
-    const { report } = await land({ cwd, handoff: flags.handoff, stopRequested });
-    if (json) printLine(JSON.stringify(report, null, 2));
-    else process.stdout.write(engine.renderLandReport(report));
-    return engine.statusExit('land', report.status, stop.signal ?? undefined);
-  } catch (error) {
-    return failure(json, error);
+  const cwd = flags.repo ?? process.cwd();
+  if (flags.seal) {
+    const tickets = parseTickets(flags.ticket, flags.claim);
+    const { summary, ...sealed } = await seal({ cwd, tickets, inherited: flags.inherited, handoff: flags.handoff });
+    if (json) printLine(JSON.stringify(sealed, null, 2));
+    else printLine(summary);
+    return EXIT.ok;
   }
+  if (flags.ticket.length || flags.claim.length || flags.inherited.length) {
+    throw UpkeepError.from(engine.usageRefusal({ kind: 'seal-options-without-seal' }));
+  }
+  const { report } = await land({ cwd, handoff: flags.handoff, stopRequested });
+  if (json) printLine(JSON.stringify(report, null, 2));
+  else process.stdout.write(engine.renderLandReport(report));
+  return engine.statusExit('land', report.status, stop.signal ?? undefined);
 }
 
 /**
@@ -105,14 +101,4 @@ export async function syncCommand(flags, argv) {
       return engine.statusExit('sync', report.status, stop.signal ?? undefined);
     },
   });
-}
-
-/** @param {boolean} json @param {unknown} error */
-function failure(json, error) {
-  const e = /** @type {any} */ (error);
-  const exit = exitForError(e);
-  if (exit === undefined) throw error;
-  if (json) printLine(JSON.stringify(engine.failureDocument({ command: 'land', code: e.code, message: e.message }), null, 2));
-  else printError(e.message);
-  return exit;
 }

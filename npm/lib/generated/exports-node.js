@@ -196,6 +196,8 @@ export const {
   resolvedIdentity,
   updateSources,
   installedRecord,
+  archiveRoot,
+  packageVersion,
   checkReleaseDrift,
   parseManifestRules,
   manifestInit,

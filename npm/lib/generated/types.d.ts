@@ -273,6 +273,21 @@ export type AnswerSeen =
     };
 
 /**
+ * Where the release is in an extracted archive.
+ */
+export type ArchiveRoot = {
+  /**
+   * The top-level folder the release is in; `None`: the archive's top level itself.
+   */
+  folder: string | null;
+  /**
+   * The file in that folder whose `version` is the release's ([`package_version`]):
+   * `package.json` in an npm package (`package/`); `None` otherwise.
+   */
+  versionFile: string | null;
+};
+
+/**
  * Everything a verdict depends on besides the diff. Every field may be left out.
  */
 export type AssessOptions = {
@@ -8075,6 +8090,20 @@ export type ToolProbe = {
    * not be started), in its own words.
    */
   message?: string | null;
+};
+
+/**
+ * One entry at an archive's top level.
+ */
+export type TopEntry = {
+  /**
+   * Its name.
+   */
+  name: string;
+  /**
+   * Whether it is a folder (not through a link).
+   */
+  directory: boolean;
 };
 
 /**

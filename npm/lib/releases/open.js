@@ -411,13 +411,14 @@ async function placeFiles(root, tree, layout, ctx, place) {
  * @param {string} raw @param {Context} ctx
  */
 function archiveRoot(raw, ctx) {
-  const top = readdirSync(raw, { withFileTypes: true });
-  const root = top.length === 1 && top[0].isDirectory() && top[0].name !== ctx.stateDir ? join(raw, top[0].name) : raw;
+  const top = readdirSync(raw, { withFileTypes: true }).map((e) => ({ name: e.name, directory: e.isDirectory() }));
+  /** @type {import('../index.js').ArchiveRoot} */
+  const at = engine.archiveRoot(top, ctx.stateDir);
+  const root = at.folder === null ? raw : join(raw, at.folder);
   let packageVersion = null;
-  if (top.length === 1 && top[0].name === 'package') {
+  if (at.versionFile !== null) {
     try {
-      const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
-      if (typeof version === 'string') packageVersion = version;
+      packageVersion = engine.packageVersion(readFileSync(join(root, at.versionFile), 'utf8'));
     } catch {}
   }
   return { root, packageVersion };

@@ -326,6 +326,17 @@ def chosen(record=True, latest_from_record=True):
             "expectResolved": "sha512-x" if record else None, "recordLatest": record, "latestFromRecord": latest_from_record, "notices": []}
 
 
+# Where an extracted archive's release is.
+for name, top in [("GitHub's archive: one folder", [{"name": "tpl-1.2.0", "directory": True}]),
+                  ("npm's package: its folder and its package.json", [{"name": "package", "directory": True}]),
+                  ("the state folder alone is the release's own", [{"name": ".upkeep", "directory": True}]),
+                  ("a file alone", [{"name": "package", "directory": False}]),
+                  ("several entries", [{"name": "a", "directory": True}, {"name": "b.txt", "directory": False}]),
+                  ("nothing", [])]:
+    case(f"archiveRoot: {name}", "archiveRoot", top, ".upkeep")
+for name, text in [("a version", '{"name": "t", "version": "1.2.0"}'), ("a number", '{"version": 2}'), ("not JSON", "{"), ("none", "{}")]:
+    case(f"packageVersion: {name}", "packageVersion", text)
+
 installed = {"version": "6.5.0", "resolved": "sha512-y"}
 case("installedRecord: the recorded source's release: its version and resolution", "installedRecord", chosen(), installed)
 case("installedRecord: a release --latest named: its version, no resolution", "installedRecord", chosen(latest_from_record=False), installed)
