@@ -23,7 +23,7 @@
 //! let plan = plan_refresh(manifest, Some(record.as_bytes()), &observations, &RefreshOptions::default()).unwrap();
 //! let mut session = RefreshSession::new(manifest, Some(record.as_bytes()), observations, RefreshOptions::default()).unwrap();
 //! assert!(session.mutating());
-//! assert_eq!(session.steps(".upkeep-backups/r1").unwrap(), refresh_steps(&plan, ".upkeep-backups/r1").unwrap());
+//! assert_eq!(session.steps("r1").unwrap(), refresh_steps(&plan, ".upkeep-backups/r1").unwrap());
 //! assert_eq!(session.files_at(&[0]).unwrap(), plan.files);
 //! ```
 
