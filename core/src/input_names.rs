@@ -55,10 +55,9 @@ pub enum InputName {
 pub fn input_name(name: &InputName) -> String {
     match name {
         InputName::ProjectFile { path, root } => format!("{path} in {root}"),
-        InputName::ReleaseFile { release, path } if release == "release" => {
-            format!("the release's {path}")
+        InputName::ReleaseFile { release, path } => {
+            format!("{}'s {path}", crate::lifecycle::release_side(release))
         }
-        InputName::ReleaseFile { release, path } => format!("the {release} release's {path}"),
         InputName::ReleaseManifest { spec } => format!("{spec} manifest"),
         InputName::RulesFile => "the rules file".into(),
         InputName::WeightsFile => "weights file".into(),

@@ -73,6 +73,7 @@ pub use record::{
     PROJECT_SOURCE_SCHEMA,
 };
 pub use release_refusal::{release_refusal, ReleaseProblem};
+pub(crate) use release_words::release_side;
 pub use release_words::{release_words, resolved_identity, ReleaseWords, ResolvedFacts};
 pub use rules::{
     manifest_init, parse_manifest_rules, ManifestInit, ManifestInitInput, ManifestRule,

@@ -44,9 +44,9 @@ pub struct ReleaseWords {
 /// `text`; another label is an `invalid-argument` error.
 pub fn release_words(label: &str, text: &str) -> Result<ReleaseWords> {
     let (name, flag) = match label {
-        "release" => (format!("the release '{text}'"), "--baseline"),
+        "release" => (format!("{} '{text}'", release_side(label)), "--baseline"),
         "baseline" | "latest" => (
-            format!("the {label} release '{text}'"),
+            format!("{} '{text}'", release_side(label)),
             if label == "latest" {
                 "--latest"
             } else {
@@ -65,6 +65,17 @@ pub fn release_words(label: &str, text: &str) -> Result<ReleaseWords> {
         name,
         flag: flag.into(),
     })
+}
+
+/// A release by its side: `the release` for one opened on its own, else `the <side>
+/// release` (`the latest release`). Shared by [`release_words`] and the names of a
+/// release's files (`input_name`).
+pub(crate) fn release_side(label: &str) -> String {
+    if label == "release" {
+        "the release".into()
+    } else {
+        format!("the {label} release")
+    }
 }
 
 /// What was fetched, for [`resolved_identity`].

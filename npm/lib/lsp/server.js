@@ -165,7 +165,11 @@ export function startServer({ input = process.stdin, output = process.stdout, op
         timer = setTimeout(() => void loadProject(project), 300);
       });
       entry.watcher.on('error', () => {});
-    } catch {}
+    } catch {
+      // The folder is not there yet (no record written): the next load tries again.
+      watching.delete(project);
+      return;
+    }
     watching.set(project, entry);
   }
 
