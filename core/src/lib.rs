@@ -182,6 +182,8 @@ pub mod render;
 #[cfg(feature = "contracts")]
 pub mod schemas;
 pub mod score;
+#[cfg(feature = "serde")]
+mod serde_absent;
 pub mod structured;
 pub mod text;
 pub mod update;

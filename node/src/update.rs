@@ -157,10 +157,14 @@ pub fn plan_single_file<'env>(
     encode(env, &update::plan_single_file(&file))
 }
 
-/// Where an update keeps its state and its own files, for state folder `stateDir`.
+/// Where an update keeps its state and its own files, for state folder `stateDir`
+/// (the engine's default when none is given).
 #[napi(ts_return_type = "UpdatePaths")]
-pub fn update_paths<'env>(env: &'env Env, state_dir: String) -> napi::Result<Unknown<'env>> {
-    let paths = update::update_paths(&state_dir).map_err(|e| to_js(env, e))?;
+pub fn update_paths<'env>(
+    env: &'env Env,
+    state_dir: Option<String>,
+) -> napi::Result<Unknown<'env>> {
+    let paths = update::update_paths(state_dir.as_deref()).map_err(|e| to_js(env, e))?;
     encode(env, &paths)
 }
 
@@ -193,22 +197,15 @@ pub fn finish_update<'env>(
     encode(env, &update::finish_update(run))
 }
 
-/// Whether the regions are regenerated after the writes (every step tried was written).
-#[napi]
-pub fn regions_due(
-    env: Env,
-    has_regions: bool,
-    stopped: bool,
-    failed: bool,
-    #[napi(ts_arg_type = "StepOutcome[]")] outcomes: Object,
-) -> napi::Result<bool> {
-    let outcomes: Vec<upkeep_core::writes::StepOutcome> = decode(
-        &env,
-        ErrorKind::InvalidArgument,
-        "regionsDue outcomes",
-        outcomes,
-    )?;
-    Ok(update::regions_due(has_regions, stopped, failed, &outcomes))
+/// An update's next move once its writes ended: regenerate the regions, and whether the
+/// run ends interrupted.
+#[napi(ts_return_type = "AfterWrites")]
+pub fn after_writes<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "WritesEnded")] ended: Object,
+) -> napi::Result<Unknown<'env>> {
+    let ended: update::WritesEnded = decode(env, ErrorKind::InvalidArgument, "afterWrites", ended)?;
+    encode(env, &update::after_writes(&ended))
 }
 
 /// The `n`th name a backup of `path` tries, or why there is none.
@@ -464,6 +461,24 @@ pub fn preview_merge_options<'env>(
         preview,
     )?;
     encode(env, &update::preview_merge_options(&preview))
+}
+
+/// The file view's lines about one file's plan: the mode planned with and what the update
+/// would write, whether each side changed it.
+#[napi(ts_return_type = "FileVerdict")]
+pub fn file_verdict<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "FileVerdictInput")] input: Object,
+) -> napi::Result<Unknown<'env>> {
+    let input: update::FileVerdictInput =
+        decode(env, ErrorKind::InvalidArgument, "fileVerdict", input)?;
+    encode(env, &update::file_verdict(&input))
+}
+
+/// Each `--conflicts` mode as a view's chooser offers it, the default first and marked.
+#[napi(ts_return_type = "ConflictChoice[]")]
+pub fn conflict_choices(env: &Env) -> napi::Result<Unknown<'_>> {
+    encode(env, &update::conflict_choices())
 }
 
 /// The line for a project with nothing to plan.

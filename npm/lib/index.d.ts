@@ -82,6 +82,7 @@ import type {
   AdoptInput,
   AdoptPlan,
   AdoptReport,
+  AfterWrites,
   AnswerSeen,
   ArchiveRoot,
   AssessOptions,
@@ -104,6 +105,7 @@ import type {
   CommitIdentity,
   ConfigFormat,
   ConfigRead,
+  ConflictChoice,
   ContentDigest,
   ContentNeed,
   Decider,
@@ -131,6 +133,8 @@ import type {
   FileStat,
   FileState,
   FileSummary,
+  FileVerdict,
+  FileVerdictInput,
   FileView,
   FileViewInput,
   FirstCommit,
@@ -304,6 +308,7 @@ import type {
   VersionQuery,
   WriteConstants,
   WriteStep,
+  WritesEnded,
 } from './generated/types.js';
 export type * from './generated/types.js';
 // </generated: engine types>
@@ -663,8 +668,8 @@ export declare function planUpdate(input: UpdateInput): UpdatePlan;
 /** One file planned as the only file of an update, as the demo's single-file view shows it: a dry run between two sample versions under a manifest listing it with its class (no path: `file.txt`). */
 export declare function planSingleFile(file: SingleFile): SingleFilePlan;
 
-/** The layout for a state folder (one plain folder name at the root); refuses an unsafe one. */
-export declare function updatePaths(stateDir: string): UpdatePaths;
+/** The layout for a state folder (one plain folder name at the root; none given: `.upkeep`); refuses an unsafe one. */
+export declare function updatePaths(stateDir?: string | null): UpdatePaths;
 /** The text of a `VERSION` file holding `version` (the version and a newline). */
 export declare function renderVersionFile(version: string): string;
 /** The version a `VERSION` file's text records: the text without surrounding whitespace. */
@@ -674,8 +679,8 @@ export declare function leftoverPatches(found: string[]): string[];
 
 /** Joins an update's report with what the executor did: the true report, its summary, whether to bump the version. */
 export declare function finishUpdate(run: UpdateRun): UpdateFinished;
-/** Whether the regions are regenerated after the writes: the plan has regions and every step tried was written. */
-export declare function regionsDue(hasRegions: boolean, stopped: boolean, failed: boolean, outcomes: StepOutcome[]): boolean;
+/** An update's next move once its writes ended: regenerate the regions (the plan has some, every step tried was written, no stop asked), and whether the run ends interrupted. */
+export declare function afterWrites(ended: WritesEnded): AfterWrites;
 /** The `n`th name (from 0) a backup of `path` tries: its own path, then `<path>.~N~`; `exhausted` with the failure's words past the last. */
 export declare function backupName(path: string, n: number): BackupName;
 /** The path a backup saved: `backup` without the `.~N~` (1 to 999) a collision gave it, so a listing compares it with the project's file it came from. */
@@ -688,6 +693,10 @@ export declare function preflightRefusal(seen: TargetSeen): Refusal | null;
 export declare function planOverview(input: OverviewInput): PlanOverview;
 /** The options the update `preview` names merges a file both sides changed with (labels `yours`, `<from> (baseline)`, `<to> (latest)`; diff3 markers, or two-part ones under `conflicts: 'markers'`): pass them to `merge` to show the merge the update would write. */
 export declare function previewMergeOptions(preview: MergePreview): MergeOptions;
+/** A file view's lines about one file's plan: the `--conflicts` mode planned with (none: the default, so marked) and what the update would write, whether each side changed it. */
+export declare function fileVerdict(input: FileVerdictInput): FileVerdict;
+/** Each `--conflicts` mode as a view's chooser offers it: the default first, marked and chosen. */
+export declare function conflictChoices(): ConflictChoice[];
 /** The line for a project with nothing to plan (`Nothing to plan: the project is up-to-date (installed 1.3.0, latest 1.3.0).`). */
 export declare function nothingToPlan(status: string, installed: string, latest: string): string;
 

@@ -87,3 +87,18 @@ pub fn decode_json<T: DeserializeOwned>(
     let text = text.as_string().unwrap_or_default();
     serde_json::from_str(&text).map_err(|e| wrong(e.to_string()))
 }
+
+/// `null` and `undefined` as `None`, a string as itself; anything else is refused, naming
+/// argument `name`, as the native addon refuses it (not read as `None`).
+pub fn optional_text(name: &str, value: &JsValue) -> Result<Option<String>, JsValue> {
+    if value.is_null() || value.is_undefined() {
+        return Ok(None);
+    }
+    value.as_string().map(Some).ok_or_else(|| {
+        to_js(Error::new(
+            ErrorKind::InvalidArgument,
+            name,
+            "expected a string, null or undefined",
+        ))
+    })
+}

@@ -5,10 +5,10 @@
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use upkeep_core::lifecycle as life;
-use upkeep_core::{Error, ErrorKind};
+use upkeep_core::ErrorKind;
 use wasm_bindgen::prelude::*;
 
-use crate::convert::{decode, decode_or_default, encode};
+use crate::convert::{decode, decode_or_default, encode, optional_text};
 use crate::error::to_js;
 
 /// Decode `input` as `I`, run `call`, encode its answer: the three steps of every export.
@@ -19,21 +19,6 @@ fn typed<I: DeserializeOwned, O: Serialize>(
 ) -> Result<JsValue, JsValue> {
     let input: I = decode(ErrorKind::InvalidArgument, name, input)?;
     encode(&call(input).map_err(to_js)?)
-}
-
-/// `null` and `undefined` as `None`, a string as itself; anything else is refused, naming
-/// argument `name`, as the native addon refuses it (not read as `None`).
-fn optional_text(name: &str, value: &JsValue) -> Result<Option<String>, JsValue> {
-    if value.is_null() || value.is_undefined() {
-        return Ok(None);
-    }
-    value.as_string().map(Some).ok_or_else(|| {
-        to_js(Error::new(
-            ErrorKind::InvalidArgument,
-            name,
-            "expected a string, null or undefined",
-        ))
-    })
 }
 
 /// Parses a release spec (`npm:create-vite@^6//template-react-ts`, `../tpl.git@1.2.0`, …).

@@ -5,7 +5,7 @@ use upkeep_core::update;
 use upkeep_core::ErrorKind;
 use wasm_bindgen::prelude::*;
 
-use crate::convert::{decode, decode_or_default, encode};
+use crate::convert::{decode, decode_or_default, encode, optional_text};
 
 use crate::error::to_js;
 
@@ -107,10 +107,12 @@ pub fn plan_single_file(file: JsValue) -> Result<JsValue, JsValue> {
     encode(&update::plan_single_file(&file))
 }
 
-/// Where an update keeps its state and its own files, for state folder `stateDir`.
+/// Where an update keeps its state and its own files, for state folder `stateDir`
+/// (the engine's default when none is given).
 #[wasm_bindgen(js_name = updatePaths)]
-pub fn update_paths(state_dir: &str) -> Result<JsValue, JsValue> {
-    encode(&update::update_paths(state_dir).map_err(to_js)?)
+pub fn update_paths(state_dir: JsValue) -> Result<JsValue, JsValue> {
+    let state_dir = optional_text("stateDir", &state_dir)?;
+    encode(&update::update_paths(state_dir.as_deref()).map_err(to_js)?)
 }
 
 /// The text of a `VERSION` file holding `version`.
@@ -139,17 +141,12 @@ pub fn finish_update(run: JsValue) -> Result<JsValue, JsValue> {
     encode(&update::finish_update(run))
 }
 
-/// Whether the regions are regenerated after the writes (every step tried was written).
-#[wasm_bindgen(js_name = regionsDue)]
-pub fn regions_due(
-    has_regions: bool,
-    stopped: bool,
-    failed: bool,
-    outcomes: JsValue,
-) -> Result<bool, JsValue> {
-    let outcomes: Vec<upkeep_core::writes::StepOutcome> =
-        decode(ErrorKind::InvalidArgument, "regionsDue outcomes", outcomes)?;
-    Ok(update::regions_due(has_regions, stopped, failed, &outcomes))
+/// An update's next move once its writes ended: regenerate the regions, and whether the
+/// run ends interrupted.
+#[wasm_bindgen(js_name = afterWrites)]
+pub fn after_writes(ended: JsValue) -> Result<JsValue, JsValue> {
+    let ended: update::WritesEnded = decode(ErrorKind::InvalidArgument, "afterWrites", ended)?;
+    encode(&update::after_writes(&ended))
 }
 
 /// The `n`th name a backup of `path` tries, or why there is none.
@@ -331,6 +328,20 @@ pub fn preview_merge_options(preview: JsValue) -> Result<JsValue, JsValue> {
     let preview: update::MergePreview =
         decode(ErrorKind::InvalidArgument, "previewMergeOptions", preview)?;
     encode(&update::preview_merge_options(&preview))
+}
+
+/// The file view's lines about one file's plan: the mode planned with and what the update
+/// would write, whether each side changed it.
+#[wasm_bindgen(js_name = fileVerdict)]
+pub fn file_verdict(input: JsValue) -> Result<JsValue, JsValue> {
+    let input: update::FileVerdictInput = decode(ErrorKind::InvalidArgument, "fileVerdict", input)?;
+    encode(&update::file_verdict(&input))
+}
+
+/// Each `--conflicts` mode as a view's chooser offers it, the default first and marked.
+#[wasm_bindgen(js_name = conflictChoices)]
+pub fn conflict_choices() -> Result<JsValue, JsValue> {
+    encode(&update::conflict_choices())
 }
 
 /// The line for a project with nothing to plan.

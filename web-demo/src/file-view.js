@@ -224,11 +224,6 @@ export function mountFileView(root) {
     }
   }
 
-  /** The conflict mode the verdict is planned with (none given: the engine's default). */
-  function updateInputMode() {
-    return context?.input.options?.conflicts ?? `${upkeep.DEFAULT_CONFLICTS} (the default)`;
-  }
-
   /** @param {boolean} [textsChanged] the hunk selection starts over when a text changes */
   function update(textsChanged = false) {
     if (textsChanged) accepted = new Set();
@@ -248,7 +243,13 @@ export function mountFileView(root) {
       // engine's overview names each write.
       const overview = overviewOf(plan);
       const buckets = overview.files.find((f) => f.path === path)?.buckets ?? [];
-      const written = overview.writes.filter((w) => w.path === path).map((w) => w.short);
+      // The lines around the verdict, the engine's words.
+      const verdict = upkeep.fileVerdict({
+        conflicts: context?.input.options?.conflicts,
+        writes: overview.writes.filter((w) => w.path === path).map((w) => w.short),
+        localChange: file?.localChange ?? false,
+        upstreamChange: file?.upstreamChange ?? false,
+      });
       verdictBox.replaceChildren(
         h(
           'dl',
@@ -270,16 +271,11 @@ export function mountFileView(root) {
             ...(buckets.length ? buckets.map((b) => h(`span.pill.bucket-${b}`, null, b)) : [h('span.muted', null, 'none')]),
           ),
           h('dt', null, 'Changed'),
-          h('dd', null, `locally: ${file?.localChange ? 'yes' : 'no'} · upstream: ${file?.upstreamChange ? 'yes' : 'no'}`),
+          h('dd', null, verdict.changed),
           h('dt', null, 'Class'),
           h('dd', null, file?.class ?? classSelect.value),
         ),
-        h(
-          'p.muted',
-          { 'data-testid': 'verdict-writes' },
-          `Planned with conflicts: ${updateInputMode()}`,
-          written.length ? ` — it would write ${written.join(', ')}.` : '',
-        ),
+        h('p.muted', { 'data-testid': 'verdict-writes' }, verdict.planned),
       );
     } else {
       verdictBox.replaceChildren(h('p.error', null, made.error?.message ?? ''));

@@ -27,7 +27,7 @@ export function mountReleaseView(root, openFile) {
   /** The `--conflicts` mode planned with: the engine's default until another is chosen. */
   let conflicts = /** @type {'patch' | 'merge' | 'markers'} */ (upkeep.DEFAULT_CONFLICTS);
   /** @type {import('upkeep').UpdatePaths} upkeep's own files in a project or a release (the engine's names), for the hint */
-  const statePaths = upkeep.updatePaths(upkeep.DEFAULT_STATE_DIR);
+  const statePaths = upkeep.updatePaths();
   const body = h('div.release-body');
 
   /** @type {Record<string, HTMLInputElement>} */
@@ -61,17 +61,10 @@ export function mountReleaseView(root, openFile) {
     return zone;
   };
   /** Each mode and what it does (the engine's words); the engine's default is marked and chosen first. */
-  const MODES = upkeep.CONFLICT_MODES.map((m) => [m.mode, m.help]);
   const mode = h(
     'select',
     { 'data-testid': 'conflict-mode', onchange: (/** @type {Event} */ e) => ((conflicts = /** @type {any} */ (e.target).value), render()) },
-    ...MODES.map(([value, what]) =>
-      h(
-        'option',
-        { value, selected: value === upkeep.DEFAULT_CONFLICTS },
-        `${value}${value === upkeep.DEFAULT_CONFLICTS ? ' (default)' : ''}: ${what}`,
-      ),
-    ),
+    ...upkeep.conflictChoices().map((choice) => h('option', { value: choice.mode, selected: choice.default }, choice.label)),
   );
   const planOwn = async () => {
     try {

@@ -82,9 +82,12 @@ pub enum Managed {
         #[cfg_attr(feature = "serde", serde(default))]
         #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
         reference: Option<Bytes>,
-        /// The `--conflicts` mode the next update will run with.
-        #[cfg_attr(feature = "serde", serde(default))]
-        #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
+        /// The `--conflicts` mode the next update will run with (none given: the default).
+        #[cfg_attr(
+            feature = "serde",
+            serde(default, deserialize_with = "crate::serde_absent::absent_as_default")
+        )]
+        #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
         conflicts: ConflictMode,
         /// Compare with CRLF read as LF (an autocrlf checkout).
         #[cfg_attr(feature = "serde", serde(default))]

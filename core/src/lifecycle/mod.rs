@@ -87,8 +87,8 @@ pub use scaffold::{
 };
 pub use select::{parse_git_tags, select_version, Available, GitTag, Selected, VersionQuery};
 pub use sources::{
-    check_release_drift, installed_record, update_sources, InstalledRelease, UpdateSources,
-    UpdateSourcesInput,
+    check_release_drift, installed_record, update_sources, InstalledRelease, OpenSide, OpenSides,
+    UpdateSources, UpdateSourcesInput,
 };
 pub use spec::{
     parse_release_spec, relocate, render_release_spec, resolve_local, ReleaseSpec, SourceKind,

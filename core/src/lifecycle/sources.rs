@@ -64,6 +64,63 @@ pub struct UpdateSourcesInput {
     #[cfg_attr(feature = "serde", serde(default))]
     #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub to: Option<String>,
+    /// `--pre`: the newest version may be a pre-release.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, deserialize_with = "crate::serde_absent::absent_as_default")
+    )]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
+    pub pre: bool,
+}
+
+/// How the shim opens one release of an update.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase", deny_unknown_fields)
+)]
+pub struct OpenSide {
+    /// The spec is the recorded source's, so a local path in it is relative to the project
+    /// (one from the command line is relative to the current directory).
+    pub from_record: bool,
+    /// Pre-releases count when picking its newest version.
+    pub pre: bool,
+    /// Its cache entry is kept: the next update opens it as its baseline.
+    pub retain: bool,
+}
+
+/// How to open each release of an update.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase", deny_unknown_fields)
+)]
+pub struct OpenSides {
+    /// The baseline (never a pre-release pick, never kept).
+    pub baseline: OpenSide,
+    /// The latest.
+    pub latest: OpenSide,
+}
+
+impl OpenSides {
+    fn of(input: &UpdateSourcesInput, latest_from_record: bool) -> OpenSides {
+        OpenSides {
+            baseline: OpenSide {
+                from_record: input.baseline.is_none(),
+                pre: false,
+                retain: false,
+            },
+            latest: OpenSide {
+                from_record: input.latest.is_none(),
+                pre: input.pre,
+                retain: latest_from_record,
+            },
+        }
+    }
 }
 
 /// The releases to open, and what to check and record.
@@ -91,6 +148,10 @@ pub struct UpdateSources {
     pub latest_from_record: bool,
     /// Things the user should know (printed before the summary).
     pub notices: Vec<String>,
+    /// How to open each release.
+    #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
+    pub open: OpenSides,
 }
 
 /// Decides the two releases of an update or status run.
@@ -119,6 +180,7 @@ pub fn update_sources(input: &UpdateSourcesInput) -> Result<UpdateSources> {
                 record_latest: false,
                 latest_from_record: false,
                 notices,
+                open: OpenSides::of(input, false),
             }),
             _ => Err(Error::new(
                 ErrorKind::NoSource,
@@ -163,6 +225,7 @@ pub fn update_sources(input: &UpdateSourcesInput) -> Result<UpdateSources> {
         expect_resolved,
         record: Some(record),
         notices,
+        open: OpenSides::of(input, input.latest.is_none()),
     })
 }
 

@@ -64,7 +64,7 @@ pub struct LoopInit {
     /// they are strings, as it does after a hand edit of `LOOP.md`).
     #[cfg_attr(
         feature = "serde",
-        serde(default, deserialize_with = "absent_as_default")
+        serde(default, deserialize_with = "crate::serde_absent::absent_as_default")
     )]
     #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub contracts: Vec<JsonValue>,
@@ -100,19 +100,12 @@ pub struct LoopReport {
     #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub porcelain: Option<String>,
     /// A finding to keep in the run's notes.
-    #[cfg_attr(feature = "serde", serde(deserialize_with = "absent_as_default"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(deserialize_with = "crate::serde_absent::absent_as_default")
+    )]
     #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub note: String,
-}
-
-/// `null` and `undefined` stand for the default, as a JavaScript default parameter has it.
-#[cfg(feature = "serde")]
-fn absent_as_default<'de, D, T>(deserializer: D) -> std::result::Result<T, D::Error>
-where
-    D: serde::Deserializer<'de>,
-    T: serde::Deserialize<'de> + Default,
-{
-    Ok(<Option<T> as serde::Deserialize>::deserialize(deserializer)?.unwrap_or_default())
 }
 
 pub(super) fn refuse(message: impl Into<String>) -> Error {

@@ -293,16 +293,25 @@ pub struct RiskOptions {
     /// The paths the change may touch: exact paths, or globs with at least one literal
     /// segment (a wildcard-only entry such as `**` matches nothing). Empty: nothing may
     /// be touched.
-    #[cfg_attr(feature = "serde", serde(deserialize_with = "serde_impls::or_default"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(deserialize_with = "crate::serde_absent::absent_as_default")
+    )]
     #[cfg_attr(feature = "contracts", schemars(extend("tsType" = "readonly string[] | null", "tsOptional" = "nullable")))]
     pub write_set: Vec<String>,
     /// Globs of contract files (public APIs, schemas): touching one raises the score to
     /// the `api` weight.
-    #[cfg_attr(feature = "serde", serde(deserialize_with = "serde_impls::or_default"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(deserialize_with = "crate::serde_absent::absent_as_default")
+    )]
     #[cfg_attr(feature = "contracts", schemars(extend("tsType" = "readonly string[] | null", "tsOptional" = "nullable")))]
     pub contracts: Vec<String>,
     /// Globs of files whose deleted lines do not count towards [`DELETION_LINES`].
-    #[cfg_attr(feature = "serde", serde(deserialize_with = "serde_impls::or_default"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(deserialize_with = "crate::serde_absent::absent_as_default")
+    )]
     #[cfg_attr(feature = "contracts", schemars(extend("tsType" = "readonly string[] | null", "tsOptional" = "nullable")))]
     pub ignore_deletions: Vec<String>,
     /// Weights replacing or adding to [`WEIGHTS`].
@@ -582,7 +591,6 @@ mod serde_impls {
     use super::{Overrides, Weights};
     use serde::de::{MapAccess, Visitor};
     use serde::ser::SerializeMap;
-    use serde::Deserialize;
     use std::fmt;
 
     impl<'de> serde::Deserialize<'de> for Overrides {
@@ -613,16 +621,6 @@ mod serde_impls {
             }
             deserializer.deserialize_any(InOrder)
         }
-    }
-
-    /// `null` and `undefined` stand for the default, as a JavaScript default parameter
-    /// would have it.
-    pub(super) fn or_default<'de, D, T>(deserializer: D) -> Result<T, D::Error>
-    where
-        D: serde::Deserializer<'de>,
-        T: serde::Deserialize<'de> + Default,
-    {
-        Ok(Option::<T>::deserialize(deserializer)?.unwrap_or_default())
     }
 
     fn ordered_map<S: serde::Serializer>(

@@ -218,15 +218,62 @@ pub struct UpdateFinished {
     pub bump_version: bool,
 }
 
+/// How an update's writes ended, for [`after_writes`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Deserialize),
+    serde(rename_all = "camelCase", deny_unknown_fields)
+)]
+pub struct WritesEnded {
+    /// Whether the plan has generated regions to regenerate.
+    pub has_regions: bool,
+    /// Whether the executor stopped on request before a write.
+    pub stopped: bool,
+    /// Whether a stop has been asked for by now (after the last write included).
+    pub stop_asked: bool,
+    /// Whether the file system refused a write.
+    pub failed: bool,
+    /// What each step tried came to.
+    pub outcomes: Vec<StepOutcome>,
+}
+
+/// What an update does once its writes ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct AfterWrites {
+    /// Regenerate the regions now.
+    pub regenerate: bool,
+    /// The run ends interrupted: the version stays where it was, and re-running finishes.
+    pub interrupted: bool,
+}
+
+/// The update's next move after its writes. A stop asked for after the last write ends
+/// the run before the regions (re-running regenerates them); with no regions the writes
+/// were the whole run, and it stands.
+pub fn after_writes(ended: &WritesEnded) -> AfterWrites {
+    let interrupted = ended.stopped || (ended.has_regions && ended.stop_asked);
+    AfterWrites {
+        regenerate: regions_due(
+            ended.has_regions,
+            interrupted,
+            ended.failed,
+            &ended.outcomes,
+        ),
+        interrupted,
+    }
+}
+
 /// Whether the regions are regenerated after the writes: only when the plan has regions
 /// and the run wrote every step it tried (not stopped, no write refused, nothing changed
 /// under it); otherwise the version stays where it was and re-running regenerates.
-pub fn regions_due(
-    has_regions: bool,
-    stopped: bool,
-    failed: bool,
-    outcomes: &[StepOutcome],
-) -> bool {
+fn regions_due(has_regions: bool, stopped: bool, failed: bool, outcomes: &[StepOutcome]) -> bool {
     has_regions
         && !stopped
         && !failed

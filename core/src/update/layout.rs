@@ -73,8 +73,10 @@ pub fn read_version_file(text: &str) -> String {
     text.trim().to_string()
 }
 
-/// The layout for state folder `state_dir` (one plain folder name at the project root).
-pub fn update_paths(state_dir: &str) -> Result<UpdatePaths> {
+/// The layout for state folder `state_dir` (one plain folder name at the project root;
+/// none given: [`DEFAULT_STATE_DIR`], so a shell passes the user's option as it came).
+pub fn update_paths<'a>(state_dir: impl Into<Option<&'a str>>) -> Result<UpdatePaths> {
+    let state_dir = state_dir.into().unwrap_or(DEFAULT_STATE_DIR);
     check_state_dir(state_dir)?;
     let at = |name: &str| format!("{state_dir}/{name}");
     Ok(UpdatePaths {

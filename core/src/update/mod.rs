@@ -28,6 +28,7 @@ mod conflict_modes;
 mod conflict_summary;
 mod dirty;
 mod document;
+mod file_view;
 pub(crate) mod finish;
 mod layout;
 mod manifest;
@@ -55,9 +56,12 @@ pub use document::{
     update_document, DocumentError, DocumentFacts, ReleaseUsed, ReleasesUsed, UpdateDocument,
     INTERRUPTED_MESSAGE,
 };
+pub use file_view::{
+    conflict_choices, file_verdict, ConflictChoice, FileVerdict, FileVerdictInput,
+};
 pub use finish::{
-    finish_update, regions_due, BackupsKept, Blocked, Replaced, RunOutcome, RunRecord,
-    StateWriteError, UpdateFinished, UpdateRun,
+    after_writes, finish_update, AfterWrites, BackupsKept, Blocked, Replaced, RunOutcome,
+    RunRecord, StateWriteError, UpdateFinished, UpdateRun, WritesEnded,
 };
 pub use layout::{
     leftover_patches, read_version_file, render_version_file, update_paths, UpdatePaths,

@@ -184,11 +184,19 @@ pub struct ClaimFile {
     serde(rename_all = "camelCase", default, deny_unknown_fields)
 )]
 pub struct UpdateOptions {
-    /// `--conflicts`.
-    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
+    /// `--conflicts` (none given: [`ConflictMode::Merge`]).
+    #[cfg_attr(
+        feature = "serde",
+        serde(deserialize_with = "crate::serde_absent::absent_as_default")
+    )]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub conflicts: ConflictMode,
     /// Compare with CRLF read as LF, so an autocrlf checkout is not all local edits.
-    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(deserialize_with = "crate::serde_absent::absent_as_default")
+    )]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub ignore_eol: bool,
     /// The state folder (`.upkeep`); backups go to `.upkeep-backups/<runId>/`, patches
     /// to `<stateDir>-merge/`.
@@ -204,7 +212,11 @@ pub struct UpdateOptions {
     #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub no_regions: bool,
     /// `--allow-dirty`: write even when managed files have uncommitted changes in git.
-    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(deserialize_with = "crate::serde_absent::absent_as_default")
+    )]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub allow_dirty: bool,
     /// This run resumes an interrupted one ([`start_update`](super::start_update) said
     /// so): files it already wrote are uncommitted by then, so the dirty guard stands aside.

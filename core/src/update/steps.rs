@@ -22,7 +22,7 @@ pub(super) fn build(
     leftover_patches: &[String],
     options: &UpdateOptions,
 ) -> Result<Vec<WriteStep>> {
-    let layout = update_paths(&options.state_dir)?;
+    let layout = update_paths(options.state_dir.as_str())?;
     let merge_prefix = format!("{}/", layout.merge_dir);
     let leftover: HashSet<&str> = leftover_patches.iter().map(String::as_str).collect();
     let mut steps = Vec::with_capacity(actions.len() + 2);

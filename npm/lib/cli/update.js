@@ -8,7 +8,6 @@ import { UpkeepError } from '../shim/upkeep-error.js';
 import { printLine, printLines, printWarning } from './output.js';
 import { runCommand } from './run.js';
 import { canPrompt, verbosity } from './terminal.js';
-import { DEFAULT_STATE_DIR } from '../generated/defaults.js';
 
 /**
  * @typedef {object} UpdateFlags
@@ -109,7 +108,7 @@ export async function updateCommand(flags, argv, { readOnly = false } = {}) {
         changeRequest:
           flags.pr === undefined ? null : { folder: flags.pr, branch: payload?.branch ?? null, omitted: payload?.omitted ?? [] },
       };
-      const options = { stateDir: flags.stateDir ?? DEFAULT_STATE_DIR, dryRun: Boolean(flags.dryRun), readOnly, verbosity: say };
+      const options = { stateDir: engine.updatePaths(flags.stateDir).stateDir, dryRun: Boolean(flags.dryRun), readOnly, verbosity: say };
       printLines(session ? session.renderOutcome(facts, options) : engine.renderUpdateOutcome(facts, options));
       return code;
     },

@@ -12,7 +12,6 @@ import { UpkeepError } from '../shim/upkeep-error.js';
 import { hashFileSync } from '../shim/hash-file.js';
 import { acquireLock } from '../shim/lock.js';
 import { ensureParents, inspect, unsafePathError } from '../shim/safe-path.js';
-import { DEFAULT_STATE_DIR } from '../generated/defaults.js';
 
 /**
  * @typedef {object} AdoptRequest
@@ -40,7 +39,10 @@ import { DEFAULT_STATE_DIR } from '../generated/defaults.js';
  * @returns {Promise<AdoptOutcome>}
  */
 export async function adopt(request) {
-  const { stateDir = DEFAULT_STATE_DIR, force = false } = request;
+  const { force = false } = request;
+  /** @type {import('../index.js').UpdatePaths} */
+  const paths = engine.updatePaths(request.stateDir);
+  const { stateDir } = paths;
   const root = resolve(request.root ?? '.');
   /** @type {import('../index.js').Refusal | null} */
   const refusal = engine.adoptRefusal(request.spec);
@@ -55,8 +57,6 @@ export async function adopt(request) {
     stopRequested: request.stopRequested,
   });
   try {
-    /** @type {import('../index.js').UpdatePaths} */
-    const paths = engine.updatePaths(stateDir);
     ensureParents(root, paths.lock);
     const held = acquireLock(join(root, paths.lock), 'adopt', { what: 'any-run' });
     try {

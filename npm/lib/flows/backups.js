@@ -14,7 +14,6 @@ import { acquireLock } from '../shim/lock.js';
 import { readJournal } from '../shim/journal.js';
 import { CHUNK } from '../shim/temp-file.js';
 import { TreeReader } from '../shim/tree-read.js';
-import { DEFAULT_STATE_DIR } from '../generated/defaults.js';
 
 /**
  * The refresh files of the home a backups folder sits in (the engine names them).
@@ -93,7 +92,7 @@ export function measureBackups(root, folder) {
 function observe(/** @type {BackupsRequest} */ request) {
   const root = realpathSync(request.root);
   /** @type {import('../index.js').UpdatePaths} */
-  const paths = engine.updatePaths(request.stateDir ?? DEFAULT_STATE_DIR);
+  const paths = engine.updatePaths(request.stateDir);
   const folders = [...new Set([paths.backupsDir, paths.legacyBackupsDir, ...(request.folders ?? [])])];
   const tree = new TreeReader(root);
   try {
@@ -293,7 +292,7 @@ function activeRuns(
 /** The update lock (when the state folder exists) and each refresh home's lock. */
 function lockAll(/** @type {string} */ root, /** @type {BackupsRequest} */ request) {
   /** @type {import('../index.js').UpdatePaths} */
-  const paths = engine.updatePaths(request.stateDir ?? DEFAULT_STATE_DIR);
+  const paths = engine.updatePaths(request.stateDir);
   const held = [];
   try {
     try {

@@ -14,7 +14,7 @@ import { engine } from '../engine.js';
 import { atomicWrite } from '../shim/atomic-write.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
 import { git, gitLine, gitOk, gitRun, statusPaths } from '../shim/git.js';
-import { DEFAULT_REMOTE, DEFAULT_STATE_DIR, FLEET_STEP_OUTCOME, GIT_STATE, PR_FILES } from '../generated/defaults.js';
+import { DEFAULT_REMOTE, FLEET_STEP_OUTCOME, GIT_STATE, PR_FILES } from '../generated/defaults.js';
 
 const CLI = fileURLToPath(new URL('../../bin/upkeep.js', import.meta.url));
 
@@ -58,7 +58,7 @@ export function fleetStep(request) {
   const remote = request.remote ?? DEFAULT_REMOTE;
   // A bad --author is refused before anything is written.
   const { name, email } = engine.commitIdentity(request.author ?? null);
-  const stateDir = request.stateDir ?? DEFAULT_STATE_DIR;
+  const { stateDir } = engine.updatePaths(request.stateDir);
   const gitDir = resolve(top, gitLine(top, ['rev-parse', '--git-dir']));
   // Where to start: the engine decides from HEAD, the tree and an unfinished run's marker.
   const marker = join(gitDir, GIT_STATE.fleetMarker);

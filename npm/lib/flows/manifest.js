@@ -8,7 +8,6 @@ import { listTree } from '../releases/walk.js';
 import { atomicWrite } from '../shim/atomic-write.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
 import { ensureParents, inspect } from '../shim/safe-path.js';
-import { DEFAULT_STATE_DIR } from '../generated/defaults.js';
 
 /**
  * @typedef {object} ManifestInitRequest
@@ -26,7 +25,7 @@ import { DEFAULT_STATE_DIR } from '../generated/defaults.js';
  * @param {ManifestInitRequest} request
  */
 export function manifestInitFlow(request) {
-  const { stateDir = DEFAULT_STATE_DIR } = request;
+  const { stateDir } = engine.updatePaths(request.stateDir);
   const dir = folder(request.dir);
   const fromFile = request.rulesFile
     ? engine.parseManifestRules(readOrFail(request.rulesFile, engine.inputName({ kind: 'rules-file' })), request.rulesFile)
@@ -58,7 +57,7 @@ export function manifestInitFlow(request) {
  * @param {{ dir?: string, stateDir?: string }} request
  */
 export function manifestCheckFlow(request) {
-  const { stateDir = DEFAULT_STATE_DIR } = request;
+  const { stateDir } = engine.updatePaths(request.stateDir);
   const dir = folder(request.dir);
   const entries = listTree(dir);
   let manifest = null;

@@ -34,7 +34,6 @@ import { hashFileSync } from '../shim/hash-file.js';
 import { acquireLock } from '../shim/lock.js';
 import { nextTempName } from '../shim/temp-file.js';
 import { ensureParents, inspect, syncFolders, unsafePathError } from '../shim/safe-path.js';
-import { DEFAULT_STATE_DIR } from '../generated/defaults.js';
 
 /**
  * @typedef {object} NewRequest
@@ -66,7 +65,10 @@ import { DEFAULT_STATE_DIR } from '../generated/defaults.js';
  * @returns {Promise<NewOutcome>}
  */
 export async function newProject(request) {
-  const { target, force = false, stateDir = DEFAULT_STATE_DIR } = request;
+  const { target, force = false } = request;
+  /** @type {import('../index.js').UpdatePaths} */
+  const paths = engine.updatePaths(request.stateDir);
+  const { stateDir } = paths;
   const release = await openRelease(request.spec, 'release', {
     stateDir,
     cwd: request.cwd,
@@ -76,8 +78,6 @@ export async function newProject(request) {
     stopRequested: request.stopRequested,
   });
   const root = resolve(target);
-  /** @type {import('../index.js').UpdatePaths} */
-  const paths = engine.updatePaths(stateDir);
   const start = engine.scaffoldStart({
     target,
     entries: topEntries(root, target),

@@ -9,7 +9,6 @@ import { lstatSync, readdirSync, realpathSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import process from 'node:process';
 import { engine } from '../engine.js';
-import { DEFAULT_CONFLICTS } from '../generated/defaults.js';
 import { writeFileIn } from '../shim/atomic-write.js';
 import { osMessage } from '../shim/os-message.js';
 import { openDir, splitPath } from '../shim/dir-handle.js';
@@ -27,7 +26,6 @@ import { executeSteps } from './execute.js';
 import { counter, letSignalsIn, stoppedUnwritten } from './progress.js';
 import { planByDigests } from './plan-by-digests.js';
 import { regenerate } from './regenerate.js';
-import { DEFAULT_STATE_DIR } from '../generated/defaults.js';
 
 /**
  * @typedef {object} UpdateRequest
@@ -83,7 +81,7 @@ import { DEFAULT_STATE_DIR } from '../generated/defaults.js';
 export async function update(request) {
   const { dryRun = false } = request;
   /** @type {import('../index.js').UpdatePaths} */
-  const paths = engine.updatePaths(request.stateDir ?? DEFAULT_STATE_DIR);
+  const paths = engine.updatePaths(request.stateDir);
   const stateDir = paths.stateDir;
   const root = realpathSync(request.root);
   const clockRunId = engine.runId('update', (request.now ?? (() => new Date()))().getTime(), '');
@@ -201,13 +199,13 @@ export async function update(request) {
       lockfiles,
       git,
       options: {
-        conflicts: request.conflicts ?? DEFAULT_CONFLICTS,
-        ignoreEol: request.ignoreEol ?? false,
+        conflicts: request.conflicts,
+        ignoreEol: request.ignoreEol,
         stateDir,
         runId: start.runId,
         dryRun,
         noRegions: request.noRegions ?? process.env.UPKEEP_NO_REGIONS === '1',
-        allowDirty: request.allowDirty ?? false,
+        allowDirty: request.allowDirty,
         resumed: start.resumed,
       },
     });
@@ -239,9 +237,17 @@ export async function update(request) {
       stopRequested,
       onProgress,
     });
-    // A stop asked for after the last write, before the regions, ends the run there too.
-    let interrupted = run.stopped || (plan.regions && stopRequested());
-    if (engine.regionsDue(plan.regions, interrupted, run.failed, run.outcomes)) {
+    // The engine's next move: the regions, and whether a stop (asked by now) ends the run here.
+    /** @type {import('../index.js').AfterWrites} */
+    const next = engine.afterWrites({
+      hasRegions: plan.regions,
+      stopped: run.stopped,
+      stopAsked: stopRequested(),
+      failed: run.failed,
+      outcomes: run.outcomes,
+    });
+    let { interrupted } = next;
+    if (next.regenerate) {
       const jobs = plan.regionJobs;
       session.finishRegions(await regenerate({ root, jobs, limits: regenLimits(request.regenLimits), stopRequested, onProgress }));
       // A stop during the regions leaves the version where it was: re-running regenerates.

@@ -253,6 +253,20 @@ export type AdopterAction = {
 };
 
 /**
+ * What an update does once its writes ended.
+ */
+export type AfterWrites = {
+  /**
+   * Regenerate the regions now.
+   */
+  regenerate: boolean;
+  /**
+   * The run ends interrupted: the version stays where it was, and re-running finishes.
+   */
+  interrupted: boolean;
+};
+
+/**
  * What a caller answered, as the API saw the JavaScript value.
  */
 export type AnswerSeen =
@@ -978,6 +992,24 @@ export type ConfinedWrite = {
    * at a declared path): the regeneration counts as failed.
    */
   violation: boolean;
+};
+
+/**
+ * One entry of a view's `--conflicts` chooser.
+ */
+export type ConflictChoice = {
+  /**
+   * The mode, as `--conflicts` takes it.
+   */
+  mode: string;
+  /**
+   * The entry's text: the mode (marked when it is the default) and what it does.
+   */
+  label: string;
+  /**
+   * Whether it is the default, chosen until another is.
+   */
+  default: boolean;
 };
 
 /**
@@ -2248,6 +2280,42 @@ export type FileTime = {
    * Minutes east of UTC (`+0200` is 120).
    */
   utcOffsetMinutes: number;
+};
+
+/**
+ * The file view's lines about one file's plan.
+ */
+export type FileVerdict = {
+  /**
+   * The mode planned with and what the update would write.
+   */
+  planned: string;
+  /**
+   * Whether each side changed the file.
+   */
+  changed: string;
+};
+
+/**
+ * One file's plan, as the file view shows it.
+ */
+export type FileVerdictInput = {
+  /**
+   * The `--conflicts` mode the plan was made with; none: the default.
+   */
+  conflicts?: ConflictMode | null;
+  /**
+   * What the update writes for the file, each as the overview names it (`short`).
+   */
+  writes?: Array<string>;
+  /**
+   * The project changed the file since the baseline.
+   */
+  localChange?: boolean;
+  /**
+   * Upstream changed the file between the releases.
+   */
+  upstreamChange?: boolean;
 };
 
 /**
@@ -3699,7 +3767,7 @@ export type ManagedFile =
        */
       reference?: Uint8Array | null;
       /**
-       * The `--conflicts` mode the next update will run with.
+       * The `--conflicts` mode the next update will run with (none given: the default).
        */
       conflicts?: ConflictMode;
       /**
@@ -4377,6 +4445,39 @@ export type Observed = {
    * ([`crate::refresh::eol_normalized_sha256`]).
    */
   sha256Lf?: string | null;
+};
+
+/**
+ * How the shim opens one release of an update.
+ */
+export type OpenSide = {
+  /**
+   * The spec is the recorded source's, so a local path in it is relative to the project
+   * (one from the command line is relative to the current directory).
+   */
+  fromRecord: boolean;
+  /**
+   * Pre-releases count when picking its newest version.
+   */
+  pre: boolean;
+  /**
+   * Its cache entry is kept: the next update opens it as its baseline.
+   */
+  retain: boolean;
+};
+
+/**
+ * How to open each release of an update.
+ */
+export type OpenSides = {
+  /**
+   * The baseline (never a pre-release pick, never kept).
+   */
+  baseline: OpenSide;
+  /**
+   * The latest.
+   */
+  latest: OpenSide;
 };
 
 /**
@@ -8585,7 +8686,7 @@ export type UpdateInput = {
  */
 export type UpdateOptions = {
   /**
-   * `--conflicts`.
+   * `--conflicts` (none given: [`ConflictMode::Merge`]).
    */
   conflicts?: ConflictMode;
   /**
@@ -9049,6 +9150,10 @@ export type UpdateSources = {
    * Things the user should know (printed before the summary).
    */
   notices: Array<string>;
+  /**
+   * How to open each release.
+   */
+  open?: OpenSides;
 };
 
 /**
@@ -9083,6 +9188,10 @@ export type UpdateSourcesInput = {
    * `--to`: a version or range of the recorded source.
    */
   to?: string | null;
+  /**
+   * `--pre`: the newest version may be a pre-release.
+   */
+  pre?: boolean;
 };
 
 /**
@@ -9602,4 +9711,30 @@ export type WriteView = {
    * What a one-file view lists it as: the file itself, or the path of its patch.
    */
   short: string;
+};
+
+/**
+ * How an update's writes ended, for [`after_writes`].
+ */
+export type WritesEnded = {
+  /**
+   * Whether the plan has generated regions to regenerate.
+   */
+  hasRegions: boolean;
+  /**
+   * Whether the executor stopped on request before a write.
+   */
+  stopped: boolean;
+  /**
+   * Whether a stop has been asked for by now (after the last write included).
+   */
+  stopAsked: boolean;
+  /**
+   * Whether the file system refused a write.
+   */
+  failed: boolean;
+  /**
+   * What each step tried came to.
+   */
+  outcomes: Array<StepOutcome>;
 };

@@ -9,7 +9,7 @@ import { basename, dirname, join, relative, sep } from 'node:path';
 import process from 'node:process';
 import { engine } from '../engine.js';
 import { resolveReleases } from './releases.js';
-import { DEFAULT_CONFLICTS, DEFAULT_MANIFEST, DEFAULT_STATE_DIR, SOURCE_RECORD_NAME } from '../generated/defaults.js';
+import { DEFAULT_MANIFEST, SOURCE_RECORD_NAME } from '../generated/defaults.js';
 
 /** How many files' release sides stay cached (the open documents' and their neighbours'). */
 const SIDE_CACHE = 256;
@@ -32,9 +32,9 @@ export class Project {
     this.kind = kind;
     this.options = options;
     this.provider = provider;
-    this.stateDir = options.stateDir ?? DEFAULT_STATE_DIR;
     /** @type {import('../index.js').UpdatePaths} where the engine keeps the project's own files */
-    this.paths = engine.updatePaths(this.stateDir);
+    this.paths = engine.updatePaths(options.stateDir);
+    this.stateDir = this.paths.stateDir;
     /** @type {ProjectStatus} */
     this.status = { state: 'loading', message: engine.editorNotice({ kind: 'reading', root }) };
     /** @type {Map<string, import('../index.js').EditorManifest['files'][number]>} */
@@ -222,7 +222,7 @@ export class Project {
       regions: entry.regions,
       merge: entry.merge,
       reference: reference && entry.regions.length > 0 ? await this.reference(rel) : null,
-      conflicts: this.options.conflicts ?? DEFAULT_CONFLICTS,
+      conflicts: this.options.conflicts,
     };
   }
 
@@ -271,10 +271,9 @@ const decoder = new TextDecoder();
  * @param {import('./releases.js').ReleaseProvider} provider
  */
 export async function discover(folder, options, provider) {
-  const stateDir = options.stateDir ?? DEFAULT_STATE_DIR;
   /** @type {'update' | 'install' | null} */
   const kind = engine.projectKind({
-    hasVersion: await isFile(join(folder, engine.updatePaths(stateDir).version)),
+    hasVersion: await isFile(join(folder, engine.updatePaths(options.stateDir).version)),
     hasRecord: await isFile(join(folder, SOURCE_RECORD_NAME)),
     sourceNamed: Boolean(options.source),
   });

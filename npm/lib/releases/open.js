@@ -30,7 +30,6 @@ import { pack, viewVersions } from './npm.js';
 import { listTree, stampOf } from './walk.js';
 import { emit, letSignalsIn } from '../flows/progress.js';
 import { fetchError } from './run.js';
-import { DEFAULT_STATE_DIR } from '../generated/defaults.js';
 
 /**
  * @typedef {object} Release
@@ -72,7 +71,7 @@ export async function openRelease(text, label, options = {}) {
     label,
     name: words.name,
     flag: words.flag,
-    stateDir: options.stateDir ?? DEFAULT_STATE_DIR,
+    stateDir: engine.updatePaths(options.stateDir).stateDir,
     pre: options.pre ?? false,
     retain: options.retain ?? false,
     onProgress: options.onProgress,

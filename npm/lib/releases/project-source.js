@@ -7,12 +7,11 @@ import process from 'node:process';
 import { engine } from '../engine.js';
 import { atomicWrite } from '../shim/atomic-write.js';
 import { ensureParents, inspect, unsafePathError } from '../shim/safe-path.js';
-import { DEFAULT_STATE_DIR } from '../generated/defaults.js';
 
 /**
  * The releases to compare, from the project's record and the request's flags.
  * @param {string} root @param {string} stateDir
- * @param {{ baseline?: string | null, latest?: string | null, to?: string | null }} request
+ * @param {{ baseline?: string | null, latest?: string | null, to?: string | null, pre?: boolean }} request
  * @returns {import('../index.js').UpdateSources}
  */
 export function resolveSources(root, stateDir, request) {
@@ -26,25 +25,26 @@ export function resolveSources(root, stateDir, request) {
     baseline: request.baseline ?? null,
     latest: request.latest ?? null,
     to: request.to ?? null,
+    pre: request.pre,
   });
 }
 
 /**
- * How to open one side: a spec from the record is relative to the project; one from the
- * command line to the current directory. The latest release of a recorded source is kept
- * in the cache: the next update needs it as its baseline. (The update flow counts its own
- * fetch progress.)
+ * How to open one side, as the engine says (`sources.open`): a spec from the record is
+ * relative to the project, one from the command line to the current directory; the latest
+ * release of a recorded source stays in the cache for the next update's baseline. (The
+ * update flow counts its own fetch progress.)
  * @param {string} root @param {import('../index.js').UpdateSources} sources
- * @param {{ baseline?: string | null, latest?: string | null, cwd?: string, stateDir?: string, pre?: boolean, onProgress?: any, stopRequested?: () => boolean }} request
+ * @param {{ cwd?: string, stateDir?: string, onProgress?: any, stopRequested?: () => boolean }} request
  * @param {'baseline' | 'latest'} side
  */
 export function openOptions(root, sources, request, side) {
-  const fromRecord = !request[side];
+  const open = sources.open?.[side];
   return {
-    stateDir: request.stateDir ?? DEFAULT_STATE_DIR,
-    pre: side === 'latest' ? (request.pre ?? false) : false,
-    retain: side === 'latest' && sources.latestFromRecord,
-    cwd: fromRecord ? root : (request.cwd ?? process.cwd()),
+    stateDir: request.stateDir,
+    pre: open?.pre,
+    retain: open?.retain,
+    cwd: open?.fromRecord ? root : (request.cwd ?? process.cwd()),
     onProgress: request.onProgress,
     stopRequested: request.stopRequested,
   };

@@ -311,6 +311,7 @@ def sources(**kw):
 case("updateSources: the recorded source at the installed version, and its newest", "updateSources", sources())
 case("updateSources: --to", "updateSources", sources(to="6.5.0"))
 case("updateSources: --to a range", "updateSources", sources(to="^6"))
+case("updateSources: --pre counts pre-releases for the latest only", "updateSources", sources(pre=True))
 case("updateSources: --latest takes precedence (the record moves with it, without a resolution)", "updateSources", sources(latest="../tpl-2"))
 case("updateSources: --baseline takes precedence (resolved is not checked)", "updateSources", sources(baseline="../tpl-1"))
 case("updateSources: --to with --latest", "updateSources", sources(latest="x", to="1.0.0"))

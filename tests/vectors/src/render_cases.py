@@ -300,6 +300,14 @@ case("planOverview: nothing needs the person", "planOverview",
 # The merge a view previews is the one the update writes, in each mode.
 for conflicts in [None, "merge", "markers", "patch"]:
     case(f"previewMergeOptions: conflicts {conflicts or 'left out'}", "previewMergeOptions", {"from": "1.2.0", "to": "1.3.0", **({"conflicts": conflicts} if conflicts else {})})
+# A file view's lines about one file's plan, and the mode chooser.
+case("fileVerdict: the default mode, two writes, both sides changed", "fileVerdict",
+     {"writes": ["backup", "merge"], "localChange": True, "upstreamChange": True})
+case("fileVerdict: a mode chosen, nothing written, neither side changed", "fileVerdict",
+     {"conflicts": "patch", "writes": [], "localChange": False, "upstreamChange": False})
+case("fileVerdict: no mode (null), upstream changed only", "fileVerdict",
+     {"conflicts": None, "writes": ["overwrite"], "upstreamChange": True})
+case("conflictChoices: the default first and marked", "conflictChoices")
 case("nothingToPlan: up to date", "nothingToPlan", "up-to-date", "1.3.0", "1.3.0")
 case("nothingToPlan: ahead", "nothingToPlan", "ahead", "1.4.0", "1.3.0")
 print(json.dumps({"$comment": "What the command line prints, rendered by the engine. Inputs: tests/vectors/src/render_cases.py; expected values blessed from the native addon and reviewed by hand. Format: tests/vectors/README.md.", "cases": cases}, indent=2, ensure_ascii=False))

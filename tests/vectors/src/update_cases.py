@@ -84,6 +84,7 @@ case("a state folder in another case is still the state folder", "updateReadList
 
 # ---- the layout of the state and upkeep's own folders
 case("the default layout", "updatePaths", ".upkeep")
+case("none given: the default layout", "updatePaths", None)
 case("another state folder: backups stay in .upkeep-backups", "updatePaths", ".tool")
 case("a state folder escaping the root", "updatePaths", "../x")
 case("a VERSION file's text", "renderVersionFile", "1.3.0-rc.1")

@@ -77,12 +77,18 @@ case("a long list is shortened in the summary, complete in the report", "finishU
     "report": ureport(overwrite=[s["path"] for s in many], merge=[], add=[], conflicts=[]), "steps": many + [step("g", 25)],
     "outcomes": [out(s["path"], "done", backup=s["backup"]) for s in many] + [out("g", "blocked", error={"code": "EACCES", "message": "permission denied", "stage": "swap"})], "stateDir": ".upkeep"})
 
-case("every step written or unchanged, the plan has regions: regenerate", "regionsDue", True, False, False,
-     [out("a", "done"), out("b", "unchanged")])
-case("no regions in the plan", "regionsDue", False, False, False, [out("a", "done")])
-case("stopped", "regionsDue", True, True, False, [out("a", "done")])
-case("a write refused", "regionsDue", True, False, True, [out("a", "blocked")])
-case("a file changed under the run", "regionsDue", True, False, False, [out("a", "done"), out("b", "changed")])
+def ended(has_regions, stopped, stop_asked, failed, outcomes):
+    return {"hasRegions": has_regions, "stopped": stopped, "stopAsked": stop_asked, "failed": failed, "outcomes": outcomes}
+case("every step written or unchanged, the plan has regions: regenerate", "afterWrites",
+     ended(True, False, False, False, [out("a", "done"), out("b", "unchanged")]))
+case("no regions in the plan", "afterWrites", ended(False, False, False, False, [out("a", "done")]))
+case("stopped", "afterWrites", ended(True, True, True, False, [out("a", "done")]))
+case("a stop asked after the last write, the plan has regions: interrupted, no regions", "afterWrites",
+     ended(True, False, True, False, [out("a", "done")]))
+case("a stop asked after the last write, no regions: the run stands", "afterWrites",
+     ended(False, False, True, False, [out("a", "done")]))
+case("a write refused", "afterWrites", ended(True, False, False, True, [out("a", "blocked")]))
+case("a file changed under the run", "afterWrites", ended(True, False, False, False, [out("a", "done"), out("b", "changed")]))
 case("the default mode and the in-memory CRLF limit", "writeConstants")
 for n in [0, 1, 999, 1000]:
     case(f"name {n}", "backupName", ".upkeep-backups/r1/src/a b.js", n)
@@ -231,6 +237,6 @@ for name, seen in [("alive on this host: busy", held(True, True)), ("gone on thi
 for what in ["refresh", "sync", "any-run"]:
     case(f"another host's, guarding {what}", "lockRefusal", {"what": what, "shown": "/work/app/x.lock", "seen": held(False, False)})
 
-doc = {"$comment": "The one executor's vocabulary: refresh and install steps with what must be at each path right before the swap, the refresh report reading the executor's outcomes, finishUpdate (the update report joined with what the run did), regionsDue (whether regions regenerate after the writes) and writeConstants. Inputs from tests/vectors/src/writes_cases.py; expected values blessed with bless.mjs and reviewed by hand. Format: tests/vectors/README.md.", "cases": cases}
+doc = {"$comment": "The one executor's vocabulary: refresh and install steps with what must be at each path right before the swap, the refresh report reading the executor's outcomes, finishUpdate (the update report joined with what the run did), afterWrites (whether regions regenerate after the writes, and whether the run ends interrupted) and writeConstants. Inputs from tests/vectors/src/writes_cases.py; expected values blessed with bless.mjs and reviewed by hand. Format: tests/vectors/README.md.", "cases": cases}
 json.dump(doc, sys.stdout, indent=2, ensure_ascii=False)
 print()
