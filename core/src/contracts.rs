@@ -362,6 +362,8 @@ fn roots(generator: &mut SchemaGenerator) {
         crate::render::Verbosity,
         crate::score::AssessOptions,
         crate::score::AssessView,
+        crate::score::PresetChoices,
+        crate::score::PresetChoice,
         crate::score::Decision,
         crate::score::FileRisk,
         crate::score::FileStat,

@@ -22,6 +22,13 @@ pub fn score_constants(env: &Env) -> napi::Result<Unknown<'_>> {
     encode(env, &core::score_constants())
 }
 
+/// The presets as a chooser and a help line offer them: each with its ceilings, the
+/// default marked.
+#[napi(ts_return_type = "PresetChoices")]
+pub fn preset_choices(env: &Env) -> napi::Result<Unknown<'_>> {
+    encode(env, &core::preset_choices())
+}
+
 /// Whether `file` matches the glob `pattern`.
 #[napi]
 pub fn glob_match(pattern: String, file: String) -> bool {

@@ -103,6 +103,7 @@ export const ENGINE = Object.freeze([
       'assess',
       'assessView',
       'scoreConstants',
+      'presetChoices',
     ],
   ],
   [

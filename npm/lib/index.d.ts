@@ -202,6 +202,7 @@ import type {
   PlannedFile,
   PrInput,
   PrPayload,
+  PresetChoices,
   ProgressReading,
   ProjectFacts,
   ProjectKind,
@@ -629,6 +630,8 @@ export declare function scoreConstants(): {
   defaultPreset: Preset;
   deletionLines: number;
 };
+/** The presets as a chooser and `upkeep score --help` offer them: each with its ceilings, the default marked. */
+export declare function presetChoices(): PresetChoices;
 // ---- Update ----
 
 /** Parses a release manifest strictly; throws `invalid-manifest` or `unsafe-path` naming `label`. */

@@ -479,6 +479,7 @@ const calls = {
     });
   },
   scoreConstants: (api) => api.scoreConstants(),
+  presetChoices: (api) => api.presetChoices(),
   globMatch: (api, [pattern, file]) => api.globMatch(pattern, file),
   GlobSet: (api, [patterns, paths]) => {
     const set = new api.GlobSet(patterns);

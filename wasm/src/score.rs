@@ -14,6 +14,13 @@ pub fn score_constants() -> Result<JsValue, JsValue> {
     encode(&core::score_constants())
 }
 
+/// The presets as a chooser and a help line offer them: each with its ceilings, the
+/// default marked.
+#[wasm_bindgen(js_name = presetChoices)]
+pub fn preset_choices() -> Result<JsValue, JsValue> {
+    encode(&core::preset_choices())
+}
+
 /// Whether `file` matches the glob `pattern`.
 #[wasm_bindgen(js_name = globMatch)]
 pub fn glob_match(pattern: &str, file: &str) -> bool {

@@ -22,9 +22,7 @@ export function mountRiskView(root) {
     h(
       'select',
       { 'data-testid': 'risk-preset' },
-      ...Object.entries(constants.presets).map(([name, [silent, soft]]) =>
-        h('option', { value: name, selected: name === constants.defaultPreset }, `${name} (silent ≤ ${silent}, soft ≤ ${soft})`),
-      ),
+      ...upkeep.presetChoices().choices.map((choice) => h('option', { value: choice.name, selected: choice.default }, choice.label)),
     )
   );
   const actions = /** @type {HTMLInputElement} */ (

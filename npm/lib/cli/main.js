@@ -31,13 +31,9 @@ import {
   MATRIX_LIMITS,
   MAX_CONFLICT_EXIT,
 } from '../generated/defaults.js';
-import { DEFAULT_PRESET, PRESETS } from '../score-constants.js';
 
-/** The presets, as the help lists them: the engine's, its default marked. */
-const PRESET_HELP = Object.keys(PRESETS)
-  .map((name) => (name === DEFAULT_PRESET ? `${name} (default)` : name))
-  .join(', ')
-  .replace(/, ([^,]*)$/, ' or $1');
+/** The presets, as the help lists them: the engine's words, its default marked. */
+const PRESET_HELP = engine.presetChoices().help;
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
 

@@ -100,19 +100,11 @@ export function fleetStep(request) {
   } catch {
     // Not a document: the error is in stderr.
   }
-  /** @type {FleetStepOutcome} */
-  const outcome = {
-    action: 'skip',
-    message: '',
-    branch: null,
-    commit: null,
-    remote: null,
-    base,
-    payload,
-    updateExit: run.status,
-    exit: 0,
-    error: null,
-    updateStatus: document?.status ?? null,
+  /** What the step saw on its way, for its outcome document. */
+  const seen = {
+    branch: /** @type {string | null} */ (null),
+    commit: /** @type {string | null} */ (null),
+    remote: /** @type {string | null} */ (null),
   };
   /** What the step learnt so far, for the engine's decision wherever it stops. */
   const facts = {
@@ -128,23 +120,29 @@ export function fleetStep(request) {
     noPush: request.push === false,
     remoteName: remote,
   };
+  /** Ends the step with the engine's decision: its outcome document, the marker gone when the run is over. */
   const stop = (decision = engine.stepAction(facts)) => {
-    outcome.action = decision.action;
-    outcome.message = decision.message;
-    outcome.exit = decision.exit;
-    outcome.error = decision.error;
+    /** @type {FleetStepOutcome} */
+    const outcome = {
+      action: decision.action,
+      message: decision.message,
+      ...seen,
+      base,
+      payload,
+      updateExit: run.status,
+      exit: decision.exit,
+      error: decision.error,
+      updateStatus: document?.status ?? null,
+    };
     finish(payload, outcome, marker, decision.finished);
-    return decision;
+    return outcome;
   };
   const branchFile = join(payload, PR_FILES.branch);
   facts.branch = existsSync(branchFile) ? readFileSync(branchFile, 'utf8').trim() : '';
   // The engine says whether there is a commit to make (the update succeeded and named its branch).
-  if (!engine.stepCommits(facts)) {
-    stop();
-    return outcome;
-  }
+  if (!engine.stepCommits(facts)) return stop();
   const branch = facts.branch;
-  outcome.branch = branch;
+  seen.branch = branch;
 
   // The commit: everything the update wrote but its backups (git history is the backup
   // here, and their folder is named by the run), with the base commit's dates.
@@ -153,10 +151,7 @@ export function fleetStep(request) {
   for (const folder of start.commitIgnored) if (existsSync(join(top, folder))) git(top, ['add', '-f', '--', folder]);
   for (const ignoreFile of start.commitIgnoredFiles) git(top, ['rm', '-q', '--cached', '--ignore-unmatch', '--', ignoreFile]);
   for (const backups of start.keep) git(top, ['rm', '-r', '-q', '--cached', '--ignore-unmatch', '--', backups]);
-  if (gitOk(top, ['diff', '--cached', '--quiet'])) {
-    stop();
-    return outcome;
-  }
+  if (gitOk(top, ['diff', '--cached', '--quiet'])) return stop();
   const date = gitLine(top, ['show', '-s', '--format=%cI', base]);
   const extraEnv = {
     GIT_AUTHOR_NAME: name,
@@ -168,7 +163,7 @@ export function fleetStep(request) {
   };
   git(top, ['-c', 'commit.gpgsign=false', 'commit', '-q', '--no-verify', '-F', join(payload, PR_FILES.commit)], { extraEnv });
   const commit = gitLine(top, ['rev-parse', 'HEAD']);
-  outcome.commit = commit;
+  seen.commit = commit;
   facts.commit = commit;
 
   // What the remote's branch holds.
@@ -178,7 +173,7 @@ export function fleetStep(request) {
       engine.inputRefusal({ kind: 'git-failed', command: `ls-remote ${remote}`, stderr: listed.stderr, status: listed.status }),
     );
   const remoteHead = listed.stdout.toString('utf8').split('\t')[0].trim() || null;
-  outcome.remote = remoteHead;
+  seen.remote = remoteHead;
   facts.remote = remoteHead;
   if (remoteHead && remoteHead !== commit) {
     git(top, ['fetch', '-q', '--no-tags', remote, `+refs/heads/${branch}:${GIT_STATE.fleetRemoteRef}`]);
@@ -194,8 +189,7 @@ export function fleetStep(request) {
   const decision = engine.stepAction(facts);
   // The engine's push, as git's arguments (none when it pushes nothing).
   if (decision.pushArgs) git(top, decision.pushArgs);
-  stop(decision);
-  return outcome;
+  return stop(decision);
 }
 
 /**

@@ -97,6 +97,7 @@ export const {
   assess,
   assessView,
   scoreConstants,
+  presetChoices,
 } = engine;
 // Update
 export const {

@@ -4892,6 +4892,38 @@ export type PrPayload = {
 };
 
 /**
+ * One preset as a chooser offers it.
+ */
+export type PresetChoice = {
+  /**
+   * The preset's name, as `--preset` takes it.
+   */
+  name: string;
+  /**
+   * The entry's text: the name and its silent and soft ceilings.
+   */
+  label: string;
+  /**
+   * Whether it is the default, chosen until another is.
+   */
+  default: boolean;
+};
+
+/**
+ * The presets, as a chooser and a help line offer them.
+ */
+export type PresetChoices = {
+  /**
+   * Every name in order, the default marked (`prudent, balanced (default) or aggressive`).
+   */
+  help: string;
+  /**
+   * Each preset, in order.
+   */
+  choices: Array<PresetChoice>;
+};
+
+/**
  * A preset's thresholds.
  */
 export type PresetThresholds = {

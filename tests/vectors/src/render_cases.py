@@ -308,6 +308,7 @@ case("fileVerdict: a mode chosen, nothing written, neither side changed", "fileV
 case("fileVerdict: no mode (null), upstream changed only", "fileVerdict",
      {"conflicts": None, "writes": ["overwrite"], "upstreamChange": True})
 case("conflictChoices: the default first and marked", "conflictChoices")
+case("presetChoices: each preset with its ceilings, the default marked", "presetChoices")
 case("nothingToPlan: up to date", "nothingToPlan", "up-to-date", "1.3.0", "1.3.0")
 case("nothingToPlan: ahead", "nothingToPlan", "ahead", "1.4.0", "1.3.0")
 print(json.dumps({"$comment": "What the command line prints, rendered by the engine. Inputs: tests/vectors/src/render_cases.py; expected values blessed from the native addon and reviewed by hand. Format: tests/vectors/README.md.", "cases": cases}, indent=2, ensure_ascii=False))

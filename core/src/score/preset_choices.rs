@@ -1,0 +1,74 @@
+//! The presets as a chooser and a help line offer them: each with its ceilings, the
+//! default marked (`upkeep score --help`, the demo's risk view).
+//!
+//! ```
+//! use upkeep_core::score::preset_choices;
+//!
+//! let presets = preset_choices();
+//! assert_eq!(presets.help, "prudent, balanced (default) or aggressive");
+//! assert_eq!(presets.choices[1].label, "balanced (silent ≤ 0.2, soft ≤ 0.6)");
+//! assert!(presets.choices[1].default);
+//! ```
+
+use super::js::js_number_to_string;
+use super::{DEFAULT_PRESET, PRESETS};
+
+/// One preset as a chooser offers it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct PresetChoice {
+    /// The preset's name, as `--preset` takes it.
+    pub name: String,
+    /// The entry's text: the name and its silent and soft ceilings.
+    pub label: String,
+    /// Whether it is the default, chosen until another is.
+    pub default: bool,
+}
+
+/// The presets, as a chooser and a help line offer them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct PresetChoices {
+    /// Every name in order, the default marked (`prudent, balanced (default) or aggressive`).
+    pub help: String,
+    /// Each preset, in order.
+    pub choices: Vec<PresetChoice>,
+}
+
+/// The presets, as a chooser and a help line offer them.
+pub fn preset_choices() -> PresetChoices {
+    let choices: Vec<PresetChoice> = PRESETS
+        .iter()
+        .map(|(name, [silent, soft])| PresetChoice {
+            name: (*name).into(),
+            label: format!(
+                "{name} (silent ≤ {}, soft ≤ {})",
+                js_number_to_string(*silent),
+                js_number_to_string(*soft)
+            ),
+            default: *name == DEFAULT_PRESET,
+        })
+        .collect();
+    let names: Vec<String> = choices
+        .iter()
+        .map(|c| match c.default {
+            true => format!("{} (default)", c.name),
+            false => c.name.clone(),
+        })
+        .collect();
+    let help = match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => names.join(""),
+    };
+    PresetChoices { help, choices }
+}
