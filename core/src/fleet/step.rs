@@ -332,6 +332,9 @@ pub struct StartFacts {
     /// The state folder (default `.upkeep`).
     #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub state_dir: Option<String>,
+    /// The remote the step pushes to (`--remote`); none: [`DEFAULT_REMOTE`].
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
+    pub remote: Option<String>,
 }
 
 /// Where the step starts.
@@ -361,6 +364,8 @@ pub struct StepStart {
     pub commit_ignored: Vec<String>,
     /// The ignore file of each of those folders, left out of the commit.
     pub commit_ignored_files: Vec<String>,
+    /// The remote the step reads its branch from and pushes to.
+    pub remote: String,
 }
 
 /// Decides where the step starts (see the module docs).
@@ -388,6 +393,7 @@ pub fn step_start(facts: &StartFacts) -> StepStart {
         .collect();
     let on_step_commit =
         |base: &str| facts.head_is_step_commit && facts.head_parent.as_deref() == Some(base);
+    let remote = facts.remote.as_deref().unwrap_or(DEFAULT_REMOTE);
     let start = |base: &str, reset: bool| StepStart {
         base: Some(base.to_string()),
         reset,
@@ -395,6 +401,7 @@ pub fn step_start(facts: &StartFacts) -> StepStart {
         keep: keep.clone(),
         commit_ignored: commit_ignored.clone(),
         commit_ignored_files: commit_ignored_files.clone(),
+        remote: remote.into(),
     };
     let refuse = |why: String| StepStart {
         base: None,
@@ -403,6 +410,7 @@ pub fn step_start(facts: &StartFacts) -> StepStart {
         keep: keep.clone(),
         commit_ignored: commit_ignored.clone(),
         commit_ignored_files: commit_ignored_files.clone(),
+        remote: remote.into(),
     };
     if let Some(base) = &facts.unfinished_base {
         if facts.head == *base || on_step_commit(base) {

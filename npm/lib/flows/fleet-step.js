@@ -14,7 +14,7 @@ import { engine } from '../engine.js';
 import { atomicWrite } from '../shim/atomic-write.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
 import { git, gitLine, gitOk, gitRun, statusPaths } from '../shim/git.js';
-import { DEFAULT_REMOTE, FLEET_STEP_OUTCOME, GIT_STATE, PR_FILES } from '../generated/defaults.js';
+import { FLEET_STEP_OUTCOME, GIT_STATE, PR_FILES } from '../generated/defaults.js';
 
 const CLI = fileURLToPath(new URL('../../bin/upkeep.js', import.meta.url));
 
@@ -23,7 +23,7 @@ const CLI = fileURLToPath(new URL('../../bin/upkeep.js', import.meta.url));
  * @property {string} root the checkout (any folder inside it)
  * @property {string} [dir] the project inside the repository
  * @property {string} [to] the version (or range) to update to
- * @property {string} [remote] default `origin` (the engine's DEFAULT_REMOTE)
+ * @property {string} [remote] none: the engine's default (`origin`, `stepStart` answers it)
  * @property {boolean} [push] default true
  * @property {string} [payload] the payload folder (default: GIT_STATE.fleetPayload in the git dir)
  * @property {string} [author] `Name <email>`, the commit's author and committer
@@ -55,7 +55,6 @@ export function fleetStep(request) {
     throw UpkeepError.from(engine.inputRefusal({ kind: 'not-a-checkout', root: request.root, said: found.stderr.trim() }));
   }
   const top = found.stdout.toString('utf8').trim();
-  const remote = request.remote ?? DEFAULT_REMOTE;
   // A bad --author is refused before anything is written.
   const { name, email } = engine.commitIdentity(request.author ?? null);
   const { stateDir } = engine.updatePaths(request.stateDir);
@@ -72,9 +71,11 @@ export function fleetStep(request) {
     unfinishedBase: readMarker(marker),
     projectDir: request.dir ?? null,
     stateDir,
+    remote: request.remote ?? null,
   });
   if (start.refusal !== null) throw UpkeepError.from(engine.inputRefusal({ kind: 'step-refused', top, reason: start.refusal }));
   const base = /** @type {string} */ (start.base);
+  const { remote } = start;
   if (start.reset) {
     // The writes of a killed run of the step (or its finished commit): back to the base.
     git(top, ['reset', '-q', '--hard']);

@@ -7249,6 +7249,10 @@ export type StartFacts = {
    * The state folder (default `.upkeep`).
    */
   stateDir?: string | null;
+  /**
+   * The remote the step pushes to (`--remote`); none: [`DEFAULT_REMOTE`].
+   */
+  remote?: string | null;
 };
 
 /**
@@ -7540,6 +7544,10 @@ export type StepStart = {
    * The ignore file of each of those folders, left out of the commit.
    */
   commitIgnoredFiles: Array<string>;
+  /**
+   * The remote the step reads its branch from and pushes to.
+   */
+  remote: string;
 };
 
 /**

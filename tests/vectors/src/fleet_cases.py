@@ -172,6 +172,7 @@ for name, facts in [
     ("a root commit", {"head": a}),
     ("a finished run's backups are not changes", {"head": c, "headParent": a, "headIsStepCommit": True, "dirty": [".upkeep-backup/20260101/src/app.js"]}),
     ("backups of a monorepo project with its own state folder", {"head": a, "projectDir": "packages/web/", "stateDir": ".tpl", "dirty": ["packages/web/.tpl-backup/1/x", "packages/web/.upkeep-backup/1/x"]}),
+    ("a named remote", {"head": a, "remote": "fork"}),
 ]:
     case(f"stepStart: {name}", "stepStart", facts)
 
