@@ -633,7 +633,7 @@ fn run(call: &str, args: &[Value]) -> Value {
             fleet::plan_fleet(&typed(&args[0]))
                 .map(|plan| fleet::batch_matrix(&plan, args[1].as_u64().unwrap() as usize)),
         ),
-        "platformRefusal" => encoded(Ok(fleet::platform_refusal(text(0)))),
+        "platformRefusal" => encoded(Ok(fleet::platform_refusal(opt_text(0)))),
         "renderFleetPlan" => {
             encoded(fleet::plan_fleet(&typed(&args[0])).map(|plan| fleet::render_fleet_plan(&plan)))
         }

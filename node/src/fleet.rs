@@ -164,10 +164,10 @@ pub fn batch_matrix<'env>(
     encode(env, &fleet::batch_matrix(&plan, index as usize))
 }
 
-/// Why a `--platform` value is refused (null: it names a platform).
+/// Why a `--platform` value is refused (null: it names a platform, or none was given).
 #[napi(ts_return_type = "Refusal | null")]
-pub fn platform_refusal<'env>(env: &'env Env, text: String) -> napi::Result<Unknown<'env>> {
-    encode(env, &fleet::platform_refusal(&text))
+pub fn platform_refusal<'env>(env: &'env Env, text: Option<String>) -> napi::Result<Unknown<'env>> {
+    encode(env, &fleet::platform_refusal(text.as_deref()))
 }
 
 /// What `upkeep fleet plan` writes to standard error: the summary, the skipped and unread repositories.

@@ -1356,8 +1356,8 @@ export declare function planFleet(input: FleetInput): FleetPlan;
 export declare function gitlabChildPipeline(plan: FleetPlan, batch: number, include: string): string;
 /** The matrix of batch `index` (`{include}`; batch 0 of an empty plan is empty), or the refusal of a batch past the last. */
 export declare function batchMatrix(plan: FleetPlan, index: number): MatrixChoice;
-/** Why a `--platform` value is refused, or `null` when it names a platform. */
-export declare function platformRefusal(text: string): Refusal | null;
+/** Why a `--platform` value is refused, or `null` when it names a platform (or none was given: the plan takes the default). */
+export declare function platformRefusal(text?: string | null): Refusal | null;
 /** What `fleet plan` writes to standard error: the summary, each skipped and each unread repository. */
 export declare function renderFleetPlan(plan: FleetPlan): string;
 /** What the fleet step does with its branch (push, leave, replace with a lease, refuse). */

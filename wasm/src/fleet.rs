@@ -6,7 +6,7 @@ use upkeep_core::fleet;
 use upkeep_core::ErrorKind;
 use wasm_bindgen::prelude::*;
 
-use crate::convert::{decode, encode};
+use crate::convert::{decode, encode, optional_text};
 use crate::error::to_js;
 
 /// Checks an `--exit-on` value and returns it.
@@ -106,10 +106,11 @@ pub fn batch_matrix(plan: JsValue, index: u32) -> Result<JsValue, JsValue> {
     encode(&fleet::batch_matrix(&plan, index as usize))
 }
 
-/// Why a `--platform` value is refused (null: it names a platform).
+/// Why a `--platform` value is refused (null: it names a platform, or none was given).
 #[wasm_bindgen(js_name = platformRefusal)]
-pub fn platform_refusal(text: &str) -> Result<JsValue, JsValue> {
-    encode(&fleet::platform_refusal(text))
+pub fn platform_refusal(text: JsValue) -> Result<JsValue, JsValue> {
+    let text = optional_text("text", &text)?;
+    encode(&fleet::platform_refusal(text.as_deref()))
 }
 
 /// What `upkeep fleet plan` writes to standard error: the summary, the skipped and unread repositories.

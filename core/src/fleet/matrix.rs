@@ -70,8 +70,10 @@ pub fn batch_matrix(plan: &FleetPlan, index: usize) -> MatrixChoice {
     }
 }
 
-/// Why a `--platform` value is refused (none: it names a platform).
-pub fn platform_refusal(text: &str) -> Option<Refusal> {
+/// Why a `--platform` value is refused (none: it names a platform, or none was given and
+/// the plan takes the default).
+pub fn platform_refusal<'a>(text: impl Into<Option<&'a str>>) -> Option<Refusal> {
+    let text = text.into()?;
     if Platform::ALL.iter().any(|p| p.name() == text) {
         return None;
     }

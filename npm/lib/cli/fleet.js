@@ -9,7 +9,6 @@ import { EXIT } from './exit-codes.js';
 import { printError, printLine } from './output.js';
 import { runCommand } from './run.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
-import { DEFAULT_PLATFORM } from '../generated/defaults.js';
 
 /**
  * @param {string} list
@@ -22,8 +21,8 @@ export async function fleetPlanCommand(list, flags, argv) {
     flags: {},
     argv,
     run: async () => {
-      const platform = /** @type {'github' | 'gitlab'} */ (flags.platform ?? DEFAULT_PLATFORM);
-      refuse(engine.platformRefusal(platform));
+      refuse(engine.platformRefusal(flags.platform));
+      const platform = /** @type {'github' | 'gitlab' | undefined} */ (flags.platform);
       const batchSize = flags.batchSize === undefined ? undefined : wholeNumber('--batch-size', flags.batchSize);
       const plan = fleetPlan({ list, to: flags.to, platform, batchSize });
       process.stderr.write(engine.renderFleetPlan(plan));

@@ -206,7 +206,7 @@ case("batchMatrix: batch 0 of an empty plan is an empty matrix", "batchMatrix",
 case("batchMatrix: batch 1 of an empty plan is refused", "batchMatrix",
      {"list": "../r00\n", "label": "repos.txt", "to": "1.3.0", "records": records[:1]}, 1)
 case("batchMatrix: past the last batch", "batchMatrix", {"list": fleet, "label": "repos.txt"}, 5)
-for text in ["github", "gitlab", "GitHub", "bitbucket", ""]:
+for text in ["github", "gitlab", "GitHub", "bitbucket", "", None]:
     case(f"platformRefusal: {text!r}", "platformRefusal", text)
 case("renderFleetPlan: skipped and unread repositories", "renderFleetPlan", {"list": fleet, "label": "repos.txt", "to": "1.3.0", "records": records})
 case("renderFleetPlan: the summary alone", "renderFleetPlan", {"list": fleet, "label": "repos.txt"})
