@@ -14,8 +14,10 @@
 //! assert_eq!(to_text(&lines), format!("upkeep refresh: done\n  {hint}\n"));
 //! ```
 
+mod choice;
 mod release_notes;
 mod tool;
+pub use choice::Choice;
 pub use release_notes::render_release_notes;
 pub use tool::{git_said, tool_message, tool_said};
 
@@ -165,6 +167,18 @@ pub fn count(n: usize) -> String {
         out.push(c);
     }
     out
+}
+
+/// `a`, `a or b`, `a, b or c`: the words as a sentence lists them, the last two joined by
+/// `conjunction`.
+pub(crate) fn listed<S: AsRef<str>>(words: &[S], conjunction: &str) -> String {
+    let words: Vec<&str> = words.iter().map(AsRef::as_ref).collect();
+    match words.split_last() {
+        Some((last, rest)) if !rest.is_empty() => {
+            format!("{} {conjunction} {last}", rest.join(", "))
+        }
+        _ => words.concat(),
+    }
 }
 
 /// `1 file`, `2 files`: a count and its noun, singular or plural.

@@ -476,7 +476,7 @@ pub fn file_verdict<'env>(
 }
 
 /// Each `--conflicts` mode as a view's chooser offers it, the default first and marked.
-#[napi(ts_return_type = "ConflictChoice[]")]
+#[napi(ts_return_type = "Choice[]")]
 pub fn conflict_choices(env: &Env) -> napi::Result<Unknown<'_>> {
     encode(env, &update::conflict_choices())
 }

@@ -98,6 +98,7 @@ import type {
   CachedFile,
   ChangelogSection,
   CheckoutProblem,
+  Choice,
   CleanCheck,
   CommandFailure,
   CommandScope,
@@ -105,7 +106,6 @@ import type {
   CommitIdentity,
   ConfigFormat,
   ConfigRead,
-  ConflictChoice,
   ContentDigest,
   ContentNeed,
   Decider,
@@ -699,7 +699,7 @@ export declare function previewMergeOptions(preview: MergePreview): MergeOptions
 /** A file view's lines about one file's plan: the `--conflicts` mode planned with (none: the default, so marked) and what the update would write, whether each side changed it. */
 export declare function fileVerdict(input: FileVerdictInput): FileVerdict;
 /** Each `--conflicts` mode as a view's chooser offers it: the default first, marked and chosen. */
-export declare function conflictChoices(): ConflictChoice[];
+export declare function conflictChoices(): Choice[];
 /** The line for a project with nothing to plan (`Nothing to plan: the project is up-to-date (installed 1.3.0, latest 1.3.0).`). */
 export declare function nothingToPlan(status: string, installed: string, latest: string): string;
 

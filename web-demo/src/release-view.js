@@ -64,7 +64,7 @@ export function mountReleaseView(root, openFile) {
   const mode = h(
     'select',
     { 'data-testid': 'conflict-mode', onchange: (/** @type {Event} */ e) => ((conflicts = /** @type {any} */ (e.target).value), render()) },
-    ...upkeep.conflictChoices().map((choice) => h('option', { value: choice.mode, selected: choice.default }, choice.label)),
+    ...upkeep.conflictChoices().map((choice) => h('option', { value: choice.value, selected: choice.default }, choice.label)),
   );
   const planOwn = async () => {
     try {

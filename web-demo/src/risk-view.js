@@ -22,7 +22,7 @@ export function mountRiskView(root) {
     h(
       'select',
       { 'data-testid': 'risk-preset' },
-      ...upkeep.presetChoices().choices.map((choice) => h('option', { value: choice.name, selected: choice.default }, choice.label)),
+      ...upkeep.presetChoices().choices.map((choice) => h('option', { value: choice.value, selected: choice.default }, choice.label)),
     )
   );
   const actions = /** @type {HTMLInputElement} */ (

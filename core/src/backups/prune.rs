@@ -104,10 +104,7 @@ fn only_here(run: &BackupRun, elsewhere: &HashSet<&str>) -> Vec<String> {
 /// `'a'`, `'a' and 'b'`, `'a', 'b' and 'c'`.
 fn quoted_list(paths: &[String]) -> String {
     let quoted: Vec<String> = paths.iter().map(|p| format!("'{p}'")).collect();
-    match quoted.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        _ => quoted.join(""),
-    }
+    crate::render::listed(&quoted, "and")
 }
 
 fn contents(run: &BackupRun) -> impl Iterator<Item = &str> {

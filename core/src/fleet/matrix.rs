@@ -80,7 +80,7 @@ pub fn platform_refusal<'a>(text: impl Into<Option<&'a str>>) -> Option<Refusal>
     let names: Vec<&str> = Platform::ALL.iter().map(|p| p.name()).collect();
     Some(Refusal::usage(format!(
         "--platform must be {}, not '{text}'",
-        names.join(" or ")
+        crate::render::listed(&names, "or")
     )))
 }
 

@@ -150,7 +150,6 @@ pub struct UpdateSources {
     pub notices: Vec<String>,
     /// How to open each release.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub open: OpenSides,
 }
 

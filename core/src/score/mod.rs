@@ -31,7 +31,7 @@ pub use columns::{rows_from_columns, rows_to_columns, split_utf16_lengths};
 pub use glob::{glob_match, Glob, GlobSet};
 pub use js::js_number_to_string;
 pub use numstat::{parse_numstat, parse_numstat_bytes, parse_numstat_z, FileStat};
-pub use preset_choices::{preset_choices, PresetChoice, PresetChoices};
+pub use preset_choices::{preset_choices, PresetChoices};
 pub use risk::{
     actual_risk, decide, declared_risk, parse_actions, risk_files, worst, worst_pick, Decision,
     FileRisk, Overrides, Pick, Preset, Risk, RiskOptions, Weights, DEFAULT_PRESET, DELETION_LINES,

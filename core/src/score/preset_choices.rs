@@ -12,23 +12,7 @@
 
 use super::js::js_number_to_string;
 use super::{DEFAULT_PRESET, PRESETS};
-
-/// One preset as a chooser offers it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize),
-    serde(rename_all = "camelCase")
-)]
-pub struct PresetChoice {
-    /// The preset's name, as `--preset` takes it.
-    pub name: String,
-    /// The entry's text: the name and its silent and soft ceilings.
-    pub label: String,
-    /// Whether it is the default, chosen until another is.
-    pub default: bool,
-}
+use crate::render::Choice;
 
 /// The presets, as a chooser and a help line offer them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,16 +25,16 @@ pub struct PresetChoice {
 pub struct PresetChoices {
     /// Every name in order, the default marked (`prudent, balanced (default) or aggressive`).
     pub help: String,
-    /// Each preset, in order.
-    pub choices: Vec<PresetChoice>,
+    /// Each preset, in order: its name, its ceilings, whether it is the default.
+    pub choices: Vec<Choice>,
 }
 
 /// The presets, as a chooser and a help line offer them.
 pub fn preset_choices() -> PresetChoices {
-    let choices: Vec<PresetChoice> = PRESETS
+    let choices: Vec<Choice> = PRESETS
         .iter()
-        .map(|(name, [silent, soft])| PresetChoice {
-            name: (*name).into(),
+        .map(|(name, [silent, soft])| Choice {
+            value: (*name).into(),
             label: format!(
                 "{name} (silent ≤ {}, soft ≤ {})",
                 js_number_to_string(*silent),
@@ -59,16 +43,8 @@ pub fn preset_choices() -> PresetChoices {
             default: *name == DEFAULT_PRESET,
         })
         .collect();
-    let names: Vec<String> = choices
-        .iter()
-        .map(|c| match c.default {
-            true => format!("{} (default)", c.name),
-            false => c.name.clone(),
-        })
-        .collect();
-    let help = match names.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-        _ => names.join(""),
-    };
-    PresetChoices { help, choices }
+    PresetChoices {
+        help: Choice::help_line(&choices),
+        choices,
+    }
 }

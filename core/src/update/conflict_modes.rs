@@ -12,6 +12,7 @@
 
 use super::ConflictMode;
 use crate::refusal::Refusal;
+use crate::render::listed;
 
 impl ConflictMode {
     /// Every mode, in the order the refusal names them.
@@ -38,10 +39,9 @@ pub fn conflicts_refusal(text: &str) -> Option<Refusal> {
         return None;
     }
     let names: Vec<&str> = ConflictMode::ALL.iter().map(|mode| mode.name()).collect();
-    let (last, rest) = names.split_last()?;
     Some(Refusal::usage(format!(
-        "--conflicts must be {} or {last}, not '{text}'",
-        rest.join(", ")
+        "--conflicts must be {}, not '{text}'",
+        listed(&names, "or")
     )))
 }
 

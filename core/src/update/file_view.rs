@@ -17,6 +17,7 @@
 
 use super::overview::CONFLICT_MODES;
 use super::ConflictMode;
+use crate::render::Choice;
 
 /// One file's plan, as the file view shows it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -56,23 +57,6 @@ pub struct FileVerdict {
     pub changed: String,
 }
 
-/// One entry of a view's `--conflicts` chooser.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize),
-    serde(rename_all = "camelCase")
-)]
-pub struct ConflictChoice {
-    /// The mode, as `--conflicts` takes it.
-    pub mode: String,
-    /// The entry's text: the mode (marked when it is the default) and what it does.
-    pub label: String,
-    /// Whether it is the default, chosen until another is.
-    pub default: bool,
-}
-
 /// The file view's lines about one file's plan.
 pub fn file_verdict(input: &FileVerdictInput) -> FileVerdict {
     let mode = match input.conflicts {
@@ -96,15 +80,15 @@ pub fn file_verdict(input: &FileVerdictInput) -> FileVerdict {
 }
 
 /// Each `--conflicts` mode as a view's chooser offers it, the default first and marked.
-pub fn conflict_choices() -> Vec<ConflictChoice> {
+pub fn conflict_choices() -> Vec<Choice> {
     let default = ConflictMode::default().name();
     CONFLICT_MODES
         .iter()
         .map(|(mode, help)| {
             let is_default = *mode == default;
             let mark = if is_default { " (default)" } else { "" };
-            ConflictChoice {
-                mode: (*mode).into(),
+            Choice {
+                value: (*mode).into(),
                 label: format!("{mode}{mark}: {help}"),
                 default: is_default,
             }

@@ -56,9 +56,7 @@ pub use document::{
     update_document, DocumentError, DocumentFacts, ReleaseUsed, ReleasesUsed, UpdateDocument,
     INTERRUPTED_MESSAGE,
 };
-pub use file_view::{
-    conflict_choices, file_verdict, ConflictChoice, FileVerdict, FileVerdictInput,
-};
+pub use file_view::{conflict_choices, file_verdict, FileVerdict, FileVerdictInput};
 pub use finish::{
     after_writes, finish_update, AfterWrites, BackupsKept, Blocked, Replaced, RunOutcome,
     RunRecord, StateWriteError, UpdateFinished, UpdateRun, WritesEnded,

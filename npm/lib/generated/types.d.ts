@@ -804,6 +804,25 @@ export type CheckoutProblem =
     };
 
 /**
+ * One entry of a chooser: the value the option takes, its text, and whether it is the
+ * default (chosen until another is, and marked).
+ */
+export type Choice = {
+  /**
+   * The value, as the option takes it.
+   */
+  value: string;
+  /**
+   * The entry's text.
+   */
+  label: string;
+  /**
+   * Whether it is the default.
+   */
+  default: boolean;
+};
+
+/**
  * Paths the project takes over once `file`'s front matter sets `flag: true`.
  */
 export type Claim = {
@@ -992,24 +1011,6 @@ export type ConfinedWrite = {
    * at a declared path): the regeneration counts as failed.
    */
   violation: boolean;
-};
-
-/**
- * One entry of a view's `--conflicts` chooser.
- */
-export type ConflictChoice = {
-  /**
-   * The mode, as `--conflicts` takes it.
-   */
-  mode: string;
-  /**
-   * The entry's text: the mode (marked when it is the default) and what it does.
-   */
-  label: string;
-  /**
-   * Whether it is the default, chosen until another is.
-   */
-  default: boolean;
 };
 
 /**
@@ -4892,24 +4893,6 @@ export type PrPayload = {
 };
 
 /**
- * One preset as a chooser offers it.
- */
-export type PresetChoice = {
-  /**
-   * The preset's name, as `--preset` takes it.
-   */
-  name: string;
-  /**
-   * The entry's text: the name and its silent and soft ceilings.
-   */
-  label: string;
-  /**
-   * Whether it is the default, chosen until another is.
-   */
-  default: boolean;
-};
-
-/**
  * The presets, as a chooser and a help line offer them.
  */
 export type PresetChoices = {
@@ -4918,9 +4901,9 @@ export type PresetChoices = {
    */
   help: string;
   /**
-   * Each preset, in order.
+   * Each preset, in order: its name, its ceilings, whether it is the default.
    */
-  choices: Array<PresetChoice>;
+  choices: Array<Choice>;
 };
 
 /**
@@ -9193,7 +9176,7 @@ export type UpdateSources = {
   /**
    * How to open each release.
    */
-  open?: OpenSides;
+  open: OpenSides;
 };
 
 /**

@@ -39,12 +39,12 @@ export function resolveSources(root, stateDir, request) {
  * @param {'baseline' | 'latest'} side
  */
 export function openOptions(root, sources, request, side) {
-  const open = sources.open?.[side];
+  const open = sources.open[side];
   return {
     stateDir: request.stateDir,
-    pre: open?.pre,
-    retain: open?.retain,
-    cwd: open?.fromRecord ? root : (request.cwd ?? process.cwd()),
+    pre: open.pre,
+    retain: open.retain,
+    cwd: open.fromRecord ? root : (request.cwd ?? process.cwd()),
     onProgress: request.onProgress,
     stopRequested: request.stopRequested,
   };
