@@ -143,7 +143,9 @@ impl ErrorKind {
 }
 
 /// The exit code of a finished command from its report's status word: `land`, `sync`,
-/// `diff` (the diff's status) or `manifest-check`. A run a signal stopped (`signal`:
+/// `diff` (the diff's status, or `trouble`: an input unreadable, as GNU diff exits 2),
+/// `merge` (`failed`: no merge made, so a usage error never reads as "2 conflicts"; a
+/// merge made exits [`merge_exit`]) or `manifest-check`. A run a signal stopped (`signal`:
 /// `SIGINT`, `SIGTERM`) exits with that signal's code whatever its report says, so a
 /// script sees the stop: `land` stops between two commits, `sync` before its next step,
 /// and both report what they did first. An unknown command, status or signal is an
@@ -159,6 +161,8 @@ pub fn status_exit(command: &str, status: &str, signal: Option<&str>) -> Result<
         ("sync", "interrupted") => INTERRUPTED,
         ("diff", "identical") => OK,
         ("diff", "different" | "binary") => FINDINGS,
+        ("diff", "trouble") => BAD_INPUT,
+        ("merge", "failed") => MERGE_FAILED,
         ("manifest-check", "valid") => OK,
         ("manifest-check", "problems") => FINDINGS,
         _ => {

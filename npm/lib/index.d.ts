@@ -1343,7 +1343,11 @@ export declare function parseExitPolicy(text: string): ExitPolicy;
 /** The exit code under `--exit-on` (a stop keeps 130 / 143 under every policy). */
 export declare function exitCode(input: ExitInput): number;
 /** The exit code of a finished command from its report's status word, or the signal's when one stopped it (`invalid-argument` for an unknown pair or signal). */
-export declare function statusExit(command: 'land' | 'sync' | 'diff' | 'manifest-check', status: string, signal?: string | null): number;
+export declare function statusExit(
+  command: 'land' | 'sync' | 'diff' | 'merge' | 'manifest-check',
+  status: string,
+  signal?: string | null,
+): number;
 /** Builds the change request from the report (the same bytes in every engine). */
 export declare function prPayload(input: PrInput): PrPayload;
 /** The files of the `--pr` folder (`title.txt`, `body.md`, `labels.txt`, `commit.txt`, `branch.txt` last), in the order written. */

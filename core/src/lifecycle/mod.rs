@@ -1,6 +1,6 @@
-//! From nothing to updated (DESIGN.md §3.9): release specs, choosing a version, the release
-//! as a project sees it, the cache's keys and checks, `upkeep new`, `upkeep adopt`, the
-//! recorded source behind a bare `upkeep update`, and `upkeep manifest init|check`.
+//! From nothing to updated (the README's "Start here"): release specs, choosing a version,
+//! the release as a project sees it, the cache's keys and checks, `upkeep new`, `upkeep adopt`,
+//! the recorded source behind a bare `upkeep update`, and `upkeep manifest init|check`.
 //!
 //! The shim fetches (git, npm, the file system) and writes; every decision is here:
 //!

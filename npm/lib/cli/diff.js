@@ -4,7 +4,6 @@
 import { readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { engine } from '../engine.js';
-import { EXIT } from './exit-codes.js';
 import { fsReason, printBytes, printError } from './output.js';
 
 /**
@@ -18,10 +17,10 @@ export async function diffCommand(oldPath, newPath, { unified, label, ignoreEol 
   const labels = engine.diffLabels(label);
   if (labels.refusal) {
     printError(labels.refusal.message);
-    return EXIT.badInput;
+    return engine.statusExit('diff', 'trouble');
   }
   const inputs = await readInputs([oldPath, newPath]);
-  if (!inputs) return EXIT.badInput;
+  if (!inputs) return engine.statusExit('diff', 'trouble');
   try {
     const side = async (/** @type {string} */ name, /** @type {string | undefined} */ given) => ({
       name,
@@ -38,7 +37,7 @@ export async function diffCommand(oldPath, newPath, { unified, label, ignoreEol 
     return engine.statusExit('diff', status);
   } catch (error) {
     printError(/** @type {Error} */ (error).message);
-    return EXIT.badInput;
+    return engine.statusExit('diff', 'trouble');
   }
 }
 

@@ -147,7 +147,7 @@ ${examples([
     )
     .exitOverride((error) => {
       // Exit codes of merge count conflicts; a usage error must not look like "2 conflicts".
-      throw error.exitCode === 0 ? error : Object.assign(error, { upkeepExit: EXIT.mergeFailed });
+      throw error.exitCode === 0 ? error : Object.assign(error, { upkeepExit: engine.statusExit('merge', 'failed') });
     })
     .action(async (ours, base, theirs, options) => {
       exitCode = await mergeCommand(ours, base, theirs, options);

@@ -3,7 +3,6 @@ import { engine } from '../engine.js';
 import { replaceFile } from '../shim/atomic-write.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
 import { readInputs } from './diff.js';
-import { EXIT } from './exit-codes.js';
 import { fsReason, printBytes, printError } from './output.js';
 
 /**
@@ -28,16 +27,16 @@ export async function mergeCommand(ours, base, theirs, options) {
   });
   if (!mergeOptions) {
     printError(/** @type {import('../index.js').Refusal} */ (refusal).message);
-    return EXIT.mergeFailed;
+    return engine.statusExit('merge', 'failed');
   }
   const inputs = await readInputs([ours, base, theirs]);
-  if (!inputs) return EXIT.mergeFailed;
+  if (!inputs) return engine.statusExit('merge', 'failed');
   let merged;
   try {
     merged = engine.merge(inputs[0], inputs[1], inputs[2], mergeOptions);
   } catch (error) {
     printError(/** @type {Error} */ (error).message);
-    return EXIT.mergeFailed;
+    return engine.statusExit('merge', 'failed');
   }
   if (options.stdout) {
     printBytes(merged.content);
@@ -51,7 +50,7 @@ export async function mergeCommand(ours, base, theirs, options) {
           ? error.message
           : engine.usageRefusal({ kind: 'file-failed', action: 'write', path: ours, error: fsReason(error) }).message;
       printError(said);
-      return EXIT.mergeFailed;
+      return engine.statusExit('merge', 'failed');
     }
   }
   return engine.mergeExit(merged.conflicts);

@@ -184,13 +184,15 @@ case("stepUpdateArgs: the recorded source's latest", "stepUpdateArgs", {"payload
 for command, statuses in [
     ("land", ["landed", "nothing_to_land", "partly_landed", "commit_failed", "moved"]),
     ("sync", ["synced", "dry_run", "refused", "conflict", "push_rejected", "check_failed", "interrupted"]),
-    ("diff", ["identical", "different", "binary"]),
+    ("diff", ["identical", "different", "binary", "trouble"]),
+    ("merge", ["failed"]),
     ("manifest-check", ["valid", "problems"]),
 ]:
     for status in statuses:
         case(f"statusExit: {command} {status}", "statusExit", command, status)
 case("statusExit: an unknown status", "statusExit", "sync", "sideways")
-case("statusExit: an unknown command", "statusExit", "merge", "identical")
+case("statusExit: an unknown command", "statusExit", "patch", "identical")
+case("statusExit: an unknown merge status", "statusExit", "merge", "identical")
 # A run a signal stopped exits with the signal's code, whatever its report says.
 case("statusExit: land landed, stopped by SIGINT", "statusExit", "land", "landed", "SIGINT")
 case("statusExit: land partly landed, stopped by SIGTERM", "statusExit", "land", "partly_landed", "SIGTERM")
