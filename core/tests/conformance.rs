@@ -541,6 +541,8 @@ fn run(call: &str, args: &[Value]) -> Value {
         )
         .into())),
         "parseGitTags" => encoded(Ok(lifecycle::parse_git_tags(text(0)))),
+        "gitRefLookup" => encoded(Ok(lifecycle::git_ref_lookup(text(0)))),
+        "gitRefFound" => encoded(Ok(lifecycle::git_ref_found(text(0), text(1)))),
         "selectVersion" => encoded(lifecycle::select_version(&typed(&args[0]))),
         "planLayout" => encoded(lifecycle::plan_layout(&typed(&args[0]))),
         "cacheKey" => outcome(lifecycle::cache_key(&typed(&args[0])).map(Value::from)),
@@ -654,6 +656,7 @@ fn run(call: &str, args: &[Value]) -> Value {
             typed(&args[1]),
         ))),
         "homeFiles" => encoded(upkeep_core::refresh::home_files(text(0))),
+        "manifestPlace" => encoded(Ok(upkeep_core::refresh::manifest_place(opt_text(0)))),
         "stateRefusal" => encoded(Ok(update::state_refusal(&typed(&args[0])))),
         "readProgress" => encoded(Ok(update::progress_reading(text(0), text(1)))),
         "progressText" => encoded(Ok(update::progress_text(&typed(&args[0])))),

@@ -74,6 +74,22 @@ pub fn parse_git_tags<'env>(env: &'env Env, text: String) -> napi::Result<Unknow
     encode(env, &life::parse_git_tags(&text))
 }
 
+/// Where a git spec's `#ref` is looked up: found (a full commit id), or the refs to ask for.
+#[napi(ts_return_type = "GitRefLookup")]
+pub fn git_ref_lookup(env: &Env, reference: String) -> napi::Result<Unknown<'_>> {
+    encode(env, &life::git_ref_lookup(&reference))
+}
+
+/// What `#ref` names in `git ls-remote` output: its tag, else its branch, else null.
+#[napi(ts_return_type = "GitRefFound | null")]
+pub fn git_ref_found<'env>(
+    env: &'env Env,
+    reference: String,
+    ls_remote: String,
+) -> napi::Result<Unknown<'env>> {
+    encode(env, &life::git_ref_found(&reference, &ls_remote))
+}
+
 /// Chooses the release a spec or `--to` asks for.
 #[napi(ts_return_type = "SelectedVersion")]
 pub fn select_version<'env>(

@@ -346,6 +346,13 @@ pub fn home_files(env: &Env, home: String) -> napi::Result<Unknown<'_>> {
     encode(env, &core::home_files(&home).map_err(|e| to_js(env, e))?)
 }
 
+/// Where install and refresh read the install manifest for the `manifest` option (the
+/// engine's default, inside the source, when none is given).
+#[napi(ts_return_type = "ManifestPlace")]
+pub fn manifest_place(env: &Env, manifest: Option<String>) -> napi::Result<Unknown<'_>> {
+    encode(env, &core::manifest_place(manifest.as_deref()))
+}
+
 /// The refusal of a refresh where no record is, with the install command that writes it.
 #[napi(ts_return_type = "Refusal")]
 pub fn no_record<'env>(

@@ -143,6 +143,8 @@ import type {
   FleetPlan,
   FleetRepo,
   FolderFacts,
+  GitRefFound,
+  GitRefLookup,
   GitStatus,
   GitTag,
   HomeFiles,
@@ -177,6 +179,7 @@ import type {
   ManifestCheckInput,
   ManifestInit,
   ManifestInitInput,
+  ManifestPlace,
   ManifestRules,
   ManifestWrite,
   ManifestWriteFacts,
@@ -751,6 +754,8 @@ export declare class RefreshSession {
 
 /** upkeep's own files in a host folder (`.` is the root): record, journal, lock, backups; throws `unsafe-path` for a folder outside the repository. */
 export declare function homeFiles(home: string): HomeFiles;
+/** Where install and refresh read the install manifest: the one named (as given), or the engine's default inside the source. */
+export declare function manifestPlace(manifest?: string | null): ManifestPlace;
 /** The refusal (`no-record`) of a refresh where no record is, naming it and giving the install command that writes it. */
 export declare function noRecord(facts: NoRecordFacts): Refusal;
 /** The diff shown for a file merged by hand: the host's file (`<target> (yours)`) to the source's (`<src> (upstream)`). */
@@ -1272,6 +1277,10 @@ export declare function renderReleaseSpec(source: string, version?: string | nul
 
 /** Reads `git ls-remote --tags` output (annotated tags peeled). */
 export declare function parseGitTags(text: string): GitTag[];
+/** Where a git spec's `#ref` is looked up: found already (a full commit id), or the refs to ask `git ls-remote` for. */
+export declare function gitRefLookup(reference: string): GitRefLookup;
+/** What `#ref` names in `git ls-remote` output: its tag (a peeled commit for an annotated one; a version when named as one), else its branch, else null. */
+export declare function gitRefFound(reference: string, lsRemote: string): GitRefFound | null;
 /** Chooses a version; throws `no-such-version` naming the source and what it offers. */
 export declare function selectVersion(query: VersionQuery): SelectedVersion;
 

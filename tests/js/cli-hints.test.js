@@ -244,4 +244,21 @@ describe('every printed hint works when pasted', () => {
     assert.ok([0, 1].includes(/** @type {number} */ (redo.status)), redo.out);
     assert.equal(readFileSync(join(cwd, '.upkeep/VERSION'), 'utf8'), '1.3.0\n');
   });
+
+  test("a GIT_DIR set around upkeep (a hook's, an outer git's) does not point its git at another repository", () => {
+    const dir = join(base, `d${counter++}`);
+    const examples = new URL('../../examples/', import.meta.url).pathname;
+    cpSync(join(examples, 'starter-project'), join(dir, 'project'), { recursive: true });
+    cpSync(join(examples, 'starter-template'), join(dir, 't1'), { recursive: true });
+    cpSync(join(examples, 'starter-template-1.3.0'), join(dir, 't2'), { recursive: true });
+    put(join(dir, 'other'), { '.upkeep/VERSION': '9.9.9\n' });
+    const commit = ['git init -q', 'git add -A', 'git -c user.name=t -c user.email=t@t commit -qm first'];
+    for (const at of ['project', 'other']) for (const line of commit) assert.equal(shell(join(dir, at), line).status, 0);
+    const cwd = join(dir, 'project');
+    const update = 'upkeep update --baseline ../t1 --latest ../t2 --yes';
+    assert.equal(shell(cwd, update).status, 1);
+    const r = shell(cwd, `GIT_DIR='${join(dir, 'other', '.git')}' ${update}`);
+    assert.equal(r.status, 0, r.out);
+    assert.match(r.out, /applied to the working tree but not committed \(the last commit has 1\.2\.0\)/);
+  });
 });

@@ -61,6 +61,18 @@ pub fn parse_git_tags(text: &str) -> Result<JsValue, JsValue> {
     encode(&life::parse_git_tags(text))
 }
 
+/// Where a git spec's `#ref` is looked up: found (a full commit id), or the refs to ask for.
+#[wasm_bindgen(js_name = gitRefLookup)]
+pub fn git_ref_lookup(reference: &str) -> Result<JsValue, JsValue> {
+    encode(&life::git_ref_lookup(reference))
+}
+
+/// What `#ref` names in `git ls-remote` output: its tag, else its branch, else null.
+#[wasm_bindgen(js_name = gitRefFound)]
+pub fn git_ref_found(reference: &str, ls_remote: &str) -> Result<JsValue, JsValue> {
+    encode(&life::git_ref_found(reference, ls_remote))
+}
+
 /// Chooses the release a spec or `--to` asks for.
 #[wasm_bindgen(js_name = selectVersion)]
 pub fn select_version(query: JsValue) -> Result<JsValue, JsValue> {

@@ -276,6 +276,14 @@ pub fn home_files(home: &str) -> Result<JsValue, JsValue> {
     encode(&core::home_files(home).map_err(to_js)?)
 }
 
+/// Where install and refresh read the install manifest for the `manifest` option (the
+/// engine's default, inside the source, when none is given).
+#[wasm_bindgen(js_name = manifestPlace)]
+pub fn manifest_place(manifest: JsValue) -> Result<JsValue, JsValue> {
+    let manifest = crate::convert::optional_text("manifest", &manifest)?;
+    encode(&core::manifest_place(manifest.as_deref()))
+}
+
 /// The refusal of a refresh where no record is, with the install command that writes it.
 #[wasm_bindgen(js_name = noRecord)]
 pub fn no_record(facts: JsValue) -> Result<JsValue, JsValue> {

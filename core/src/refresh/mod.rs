@@ -32,6 +32,7 @@ mod home_files;
 mod inputs;
 pub mod journal;
 pub mod manifest;
+mod manifest_place;
 mod no_record;
 #[cfg(feature = "serde")]
 mod path_observation;
@@ -57,6 +58,7 @@ pub use manifest::{
     parse_install_manifest, parse_source_record, render_source_record, InstallManifest,
     ManifestFile, RecordFile, Rename, SourceRecord, DEFAULT_MANIFEST, RECORD_NAME, SCHEMA,
 };
+pub use manifest_place::{manifest_place, ManifestPlace};
 pub use no_record::{no_record, NoRecordFacts};
 pub use plan::{
     plan_install, plan_refresh, state_name, Action, Decision, FileDecision, Observations,

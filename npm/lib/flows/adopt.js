@@ -3,7 +3,7 @@
 // files with it (the engine's report: the ones that differ are the project's local edits
 // from then on), and writes `.upkeep/manifest.json`, `VERSION` and `source.json`, each
 // atomically; no other file is touched. Re-running it finishes an interrupted run.
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { engine } from '../engine.js';
 import { openRelease } from '../releases/open.js';
@@ -11,7 +11,8 @@ import { atomicWrite } from '../shim/atomic-write.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
 import { hashFileSync } from '../shim/hash-file.js';
 import { acquireLock } from '../shim/lock.js';
-import { ensureParents, inspect, unsafePathError } from '../shim/safe-path.js';
+import { probe, readText, writable } from '../shim/project-files.js';
+import { ensureParents } from '../shim/safe-path.js';
 
 /**
  * @typedef {object} AdoptRequest
@@ -104,36 +105,5 @@ function releaseDigest(/** @type {string} */ dir, /** @type {string} */ path) {
     return hashFileSync(join(dir, path));
   } catch {
     return '';
-  }
-}
-
-/** What the project holds at `rel` (a path under a link or a file is `other`). */
-function probe(/** @type {string} */ root, /** @type {string} */ rel) {
-  let at;
-  try {
-    at = inspect(root, rel);
-  } catch (error) {
-    if (error instanceof UpkeepError && error.code === 'unsafe-path') return { kind: /** @type {const} */ ('other') };
-    throw error;
-  }
-  if (at.kind === 'missing') return null;
-  if (at.kind !== 'file') return { kind: at.kind };
-  return { kind: /** @type {const} */ ('file'), sha256: hashFileSync(at.abs) };
-}
-
-function writable(/** @type {string} */ root, /** @type {string} */ rel) {
-  const at = inspect(root, rel);
-  if (at.kind !== 'file' && at.kind !== 'missing') throw unsafePathError({ kind: 'writes-through', path: rel, found: at.kind });
-  ensureParents(root, rel);
-  return at.abs;
-}
-
-function readText(/** @type {string} */ path) {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (error) {
-    const code = /** @type {NodeJS.ErrnoException} */ (error).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
-    throw error;
   }
 }

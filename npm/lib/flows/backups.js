@@ -7,13 +7,13 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync, rmdirSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import process from 'node:process';
 import { engine } from '../engine.js';
 import { openDir, splitPath } from '../shim/dir-handle.js';
 import { acquireLock } from '../shim/lock.js';
 import { readJournal } from '../shim/journal.js';
 import { CHUNK } from '../shim/temp-file.js';
 import { TreeReader } from '../shim/tree-read.js';
+import { gitEnv } from '../shim/git.js';
 
 /**
  * The refresh files of the home a backups folder sits in (the engine names them).
@@ -204,13 +204,11 @@ function hashFd(/** @type {number} */ fd) {
   return hash.finish();
 }
 
-const gitEnv = { ...process.env, LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0' };
-
 /** HEAD's tree as path → blob id, or null outside a git work tree (or with no commit). */
 function headOf(/** @type {string} */ root) {
-  const top = spawnSync('git', ['-C', root, 'rev-parse', '--show-toplevel'], { env: gitEnv, encoding: 'utf8' });
+  const top = spawnSync('git', ['-C', root, 'rev-parse', '--show-toplevel'], { env: gitEnv(), encoding: 'utf8' });
   if (top.status !== 0) return null;
-  const listing = spawnSync('git', ['-C', root, 'ls-tree', '-r', '-z', '--full-name', 'HEAD'], { env: gitEnv, maxBuffer: 1 << 30 });
+  const listing = spawnSync('git', ['-C', root, 'ls-tree', '-r', '-z', '--full-name', 'HEAD'], { env: gitEnv(), maxBuffer: 1 << 30 });
   if (listing.status !== 0) return null;
   // The project may sit below the repository's top: paths in HEAD are relative to the top.
   const prefix = realpathSync(top.stdout.trim()) === root ? '' : `${root.slice(realpathSync(top.stdout.trim()).length + 1)}/`;
@@ -235,7 +233,7 @@ function addGitFacts(
   const files = runs.flatMap((run) => run.files.map((file) => ({ file, abs: join(root, run.folder, file.path) })));
   if (files.length === 0) return;
   const out = execFileSync('git', ['-C', root, 'hash-object', '--no-filters', '--stdin-paths'], {
-    env: gitEnv,
+    env: gitEnv(),
     input: `${files.map((f) => f.abs).join('\n')}\n`,
     maxBuffer: 1 << 30,
     encoding: 'utf8',

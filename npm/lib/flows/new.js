@@ -10,30 +10,21 @@
 // nothing file by file: one sync of the file system makes it all durable before the state
 // files' sync and the progress record's removal.
 import { spawnSync } from 'node:child_process';
-import {
-  closeSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  realpathSync,
-  renameSync,
-  unlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, realpathSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { engine } from '../engine.js';
 import { openRelease } from '../releases/open.js';
 import { executeSteps } from './execute.js';
-import { gitEnv, run } from '../releases/run.js';
+import { run } from '../releases/run.js';
+import { gitEnv } from '../shim/git.js';
 import { atomicWrite, fsyncDir } from '../shim/atomic-write.js';
 import { step } from '../shim/fault.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
 import { hashFileSync } from '../shim/hash-file.js';
 import { acquireLock } from '../shim/lock.js';
 import { nextTempName } from '../shim/temp-file.js';
-import { ensureParents, inspect, syncFolders, unsafePathError } from '../shim/safe-path.js';
+import { probe, readText, writable } from '../shim/project-files.js';
+import { ensureParents, syncFolders } from '../shim/safe-path.js';
 
 /**
  * @typedef {object} NewRequest
@@ -209,25 +200,6 @@ function syncTree(root, rels) {
   syncFolders(folders);
 }
 
-/**
- * What the target holds at `rel`: null when nothing; a path under a file or a link is
- * `other` (upkeep never writes through one).
- * @param {string} root @param {string} rel
- * @returns {import('../index.js').ProbedSide | null}
- */
-function probe(root, rel) {
-  let at;
-  try {
-    at = inspect(root, rel);
-  } catch (error) {
-    if (error instanceof UpkeepError && error.code === 'unsafe-path') return { kind: 'other' };
-    throw error;
-  }
-  if (at.kind === 'missing') return null;
-  if (at.kind !== 'file') return { kind: at.kind };
-  return { kind: 'file', sha256: hashFileSync(at.abs) };
-}
-
 /** The target's top-level names; none when it does not exist; bad input when it is not a folder. */
 function topEntries(/** @type {string} */ root, /** @type {string} */ target) {
   try {
@@ -238,18 +210,6 @@ function topEntries(/** @type {string} */ root, /** @type {string} */ target) {
     if (code === 'ENOTDIR') throw UpkeepError.from(engine.inputRefusal({ kind: 'target-is-a-file', target }));
     throw error;
   }
-}
-
-/**
- * The absolute path of `rel` under `root`, ready for an atomic write: no component is a
- * symlink or a non-directory, the target is a regular file or absent, its parents exist.
- * @param {string} root @param {string} rel @param {Set<string>} [folders]
- */
-function writable(root, rel, folders) {
-  const at = inspect(root, rel);
-  if (at.kind !== 'file' && at.kind !== 'missing') throw unsafePathError({ kind: 'writes-through', path: rel, found: at.kind });
-  ensureParents(root, rel, folders);
-  return at.abs;
 }
 
 /**
@@ -275,14 +235,4 @@ async function commit(root, spec) {
   if (made.status !== 0) return failed('commit', made);
   const head = await git(['rev-parse', 'HEAD']);
   return { committed: true, commit: head.stdout.toString('utf8').trim() };
-}
-
-function readText(/** @type {string} */ path) {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (error) {
-    const code = /** @type {NodeJS.ErrnoException} */ (error).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
-    throw error;
-  }
 }

@@ -4,7 +4,6 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { engine } from '../engine.js';
-import { DEFAULT_MANIFEST } from '../generated/defaults.js';
 import { atomicWrite } from '../shim/atomic-write.js';
 import { acquireLock } from '../shim/lock.js';
 import { JournalWriter, readJournal } from '../shim/journal.js';
@@ -37,14 +36,11 @@ export const newRunId = () => engine.runId('refresh', Date.now(), randomBytes(4)
 /** What an absent file is compared as: nothing. */
 const NOTHING = new Uint8Array();
 
-/** The manifest's bytes and its name for messages. */
+/** The manifest's bytes and its name for messages, from where the engine places it. */
 export function readManifest(/** @type {string} */ source, /** @type {string | undefined} */ manifest) {
-  const path = manifest ?? join(source, DEFAULT_MANIFEST);
-  return { bytes: readFileOrThrow(path), name: manifest ?? DEFAULT_MANIFEST };
-}
-
-function readFileOrThrow(/** @type {string} */ path) {
-  return readFileSync(path);
+  /** @type {import('../index.js').ManifestPlace} */
+  const place = engine.manifestPlace(manifest);
+  return { bytes: readFileSync(place.inSource ? join(source, place.path) : place.path), name: place.path };
 }
 
 /**

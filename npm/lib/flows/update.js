@@ -14,7 +14,7 @@ import { osMessage } from '../shim/os-message.js';
 import { openDir, splitPath } from '../shim/dir-handle.js';
 import { pausePoint, step } from '../shim/fault.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
-import { gitError, gitRun } from '../shim/git.js';
+import { gitEnv, gitError, gitRun } from '../shim/git.js';
 import { acquireLock } from '../shim/lock.js';
 import { openRelease } from '../shim/release-source.js';
 import { openOptions, recordInstalled, resolveSources } from '../releases/project-source.js';
@@ -436,7 +436,7 @@ function releaseText(release, rel, label, file) {
 function committedVersion(/** @type {string} */ root, /** @type {string} */ versionPath) {
   try {
     return execFileSync('git', ['-C', root, 'show', `HEAD:./${versionPath}`], {
-      env: { ...process.env, LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0' },
+      env: gitEnv(),
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
     }).trim();

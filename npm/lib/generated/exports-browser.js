@@ -52,6 +52,7 @@ export const {
   RefreshSession,
   RefreshInputs,
   homeFiles,
+  manifestPlace,
   noRecord,
   handMergeDiff,
 } = engine;
@@ -175,6 +176,8 @@ export const {
   relocateSpec,
   renderReleaseSpec,
   parseGitTags,
+  gitRefLookup,
+  gitRefFound,
   selectVersion,
   planLayout,
   cacheKey,

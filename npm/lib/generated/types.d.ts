@@ -2595,6 +2595,38 @@ export type FoundRelease = {
 };
 
 /**
+ * A ref found: what to fetch, its commit and, for a tag, its version.
+ */
+export type GitRefFound = {
+  /**
+   * The ref to fetch: `refs/tags/<ref>`, `refs/heads/<ref>`, or the commit id.
+   */
+  refname: string;
+  /**
+   * The commit it names (an annotated tag's peeled commit).
+   */
+  commit: string;
+  /**
+   * The tag's semantic version, when it is a tag named as one.
+   */
+  version?: string | null;
+};
+
+/**
+ * How to look `#ref` up: found already (a full commit id), or the refs to ask for.
+ */
+export type GitRefLookup = {
+  /**
+   * The ref itself when it is a full commit id: no lookup.
+   */
+  found?: GitRefFound | null;
+  /**
+   * The refs to pass to `git ls-remote <location>` (none when found).
+   */
+  ask: Array<string>;
+};
+
+/**
  * What git says about the project's working tree.
  */
 export type GitStatus = {
@@ -3991,6 +4023,21 @@ export type ManifestInitInput = {
    * The state folder (never listed).
    */
   stateDir: string;
+};
+
+/**
+ * Where the manifest is, and the name messages give it.
+ */
+export type ManifestPlace = {
+  /**
+   * The manifest's path, also its name in messages: inside the source when
+   * `in_source`, else as the caller gave it.
+   */
+  path: string;
+  /**
+   * Whether `path` is relative to the source's root (none was named).
+   */
+  inSource: boolean;
 };
 
 /**

@@ -3,9 +3,9 @@
 // the same flow or engine call as the CLI and returns its document with the engine's line
 // (workspaceStatus, dryRunSummary, scoreMessage); nothing is written.
 import { execFile } from 'node:child_process';
-import process from 'node:process';
 import { engine } from '../engine.js';
 import { update } from '../flows/update.js';
+import { gitEnv } from '../shim/git.js';
 
 export const COMMANDS = ['upkeep.status', 'upkeep.updateDryRun', 'upkeep.scoreWorkingTree'];
 
@@ -128,7 +128,7 @@ function gitDiff(/** @type {string} */ root) {
     execFile(
       'git',
       ['-C', root, 'diff', '--numstat', '-z', '-M', 'HEAD', '--'],
-      { encoding: 'buffer', env: { ...process.env, LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0' }, maxBuffer: 1 << 28 },
+      { encoding: 'buffer', env: gitEnv(), maxBuffer: 1 << 28 },
       (error, stdout, stderr) => {
         if (error)
           reject(new Error(engine.editorNotice({ kind: 'git-diff-failed', root, stderr: stderr.toString(), error: error.message })));

@@ -6,10 +6,10 @@
 import { execFile } from 'node:child_process';
 import { lstat, readFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
-import process from 'node:process';
 import { engine } from '../engine.js';
 import { resolveReleases } from './releases.js';
-import { DEFAULT_MANIFEST, SOURCE_RECORD_NAME } from '../generated/defaults.js';
+import { SOURCE_RECORD_NAME } from '../generated/defaults.js';
+import { gitEnv } from '../shim/git.js';
 
 /** How many files' release sides stay cached (the open documents' and their neighbours'). */
 const SIDE_CACHE = 256;
@@ -134,8 +134,10 @@ export class Project {
     if (!source) {
       throw new Error(engine.editorNotice({ kind: 'no-source-named', root: this.root }));
     }
-    const manifestName = this.options.manifest ?? DEFAULT_MANIFEST;
-    const manifestPath = this.options.manifest ?? join(source, DEFAULT_MANIFEST);
+    /** @type {import('../index.js').ManifestPlace} */
+    const place = engine.manifestPlace(this.options.manifest);
+    const manifestName = place.path;
+    const manifestPath = place.inSource ? join(source, place.path) : place.path;
     const bytes = await readFile(manifestPath).catch((error) => {
       throw new Error(engine.editorNotice({ kind: 'install-manifest-unreadable', path: manifestPath, error: error.message }));
     });
@@ -319,10 +321,8 @@ export async function readInside(dir, rel) {
 /** `git show HEAD:<rel>` as bytes, or null (not a repository, not committed). */
 function gitShow(/** @type {string} */ root, /** @type {string} */ rel) {
   return new Promise((resolve) => {
-    execFile('git', ['-C', root, 'show', `HEAD:./${rel}`], { encoding: 'buffer', env: gitEnv, maxBuffer: 1 << 28 }, (error, stdout) =>
+    execFile('git', ['-C', root, 'show', `HEAD:./${rel}`], { encoding: 'buffer', env: gitEnv(), maxBuffer: 1 << 28 }, (error, stdout) =>
       resolve(error ? null : new Uint8Array(stdout)),
     );
   });
 }
-
-const gitEnv = { ...process.env, LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0' };

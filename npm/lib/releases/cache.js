@@ -9,6 +9,7 @@ import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import process from 'node:process';
 import { engine } from '../engine.js';
+import { alive } from '../shim/lock.js';
 import { listTree, stampOf } from './walk.js';
 
 /** The cache folder: `$XDG_CACHE_HOME/upkeep`, or `~/.cache/upkeep`. */
@@ -118,16 +119,7 @@ function sweepTemps(/** @type {string} */ final) {
   }
   for (const name of names) {
     const match = name.startsWith(prefix) && /^(?:tmp|trash)-(\d+)-[0-9a-f]+$/.exec(name.slice(prefix.length));
-    if (!match || Number(match[1]) === process.pid || alive(Number(match[1]))) continue;
+    if (!match || Number(match[1]) === process.pid || alive({ pid: Number(match[1]) })) continue;
     rmSync(join(dirname(final), name), { recursive: true, force: true });
-  }
-}
-
-function alive(/** @type {number} */ pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return /** @type {NodeJS.ErrnoException} */ (error).code !== 'ESRCH';
   }
 }

@@ -4,8 +4,10 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { engine } from '../engine.js';
 import { extractStream } from './archive.js';
-import { fetchError, gitEnv, run } from './run.js';
+import { gitEnv } from '../shim/git.js';
+import { fetchError, run } from './run.js';
 
 /**
  * Whether `abs` is a git repository's top level (it holds `.git`) or a bare repository
@@ -26,28 +28,17 @@ export async function listTags(/** @type {string} */ location, /** @type {string
 }
 
 /**
- * What `ref` names in `location` (a tag, a branch, or a full commit id): the ref to fetch
- * and its commit, or null.
+ * What `ref` names in `location` (the engine's rule: a full commit id, else a tag, else a
+ * branch): the ref to fetch, its commit and a tag's version, or null.
  * @param {string} location @param {string} ref @param {string} label
- * @returns {Promise<{ refname: string, commit: string } | null>}
+ * @returns {Promise<import('../index.js').GitRefFound | null>}
  */
 export async function resolveRef(location, ref, label) {
-  if (/^[0-9a-f]{40}$/.test(ref)) return { refname: ref, commit: ref };
-  const r = await git(['ls-remote', location, `refs/tags/${ref}`, `refs/tags/${ref}^{}`, `refs/heads/${ref}`], label, {
-    step: 'look-up',
-    reference: ref,
-    location,
-  });
-  const lines = r.stdout
-    .toString('utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => l.split('\t'));
-  const peeled = lines.find(([, name]) => name === `refs/tags/${ref}^{}`);
-  const tag = lines.find(([, name]) => name === `refs/tags/${ref}`);
-  if (tag) return { refname: tag[1], commit: (peeled ?? tag)[0] };
-  const head = lines.find(([, name]) => name === `refs/heads/${ref}`);
-  return head ? { refname: head[1], commit: head[0] } : null;
+  /** @type {import('../index.js').GitRefLookup} */
+  const lookup = engine.gitRefLookup(ref);
+  if (lookup.found) return lookup.found;
+  const r = await git(['ls-remote', location, ...lookup.ask], label, { step: 'look-up', reference: ref, location });
+  return engine.gitRefFound(ref, r.stdout.toString('utf8'));
 }
 
 /**

@@ -214,13 +214,7 @@ async function openGit(spec, ctx) {
   if (spec.ref) {
     const found = await resolveRef(location, spec.ref, ctx.name);
     if (!found) throw refused({ kind: 'no-ref', name: ctx.name, location, reference: spec.ref });
-    const tag = engine.parseGitTags(`${found.commit}\trefs/tags/${spec.ref}\n`)[0];
-    want = {
-      refspec: found.refname,
-      version: found.refname.startsWith('refs/tags/') ? tag.version : null,
-      name: spec.ref,
-      commit: found.commit,
-    };
+    want = { refspec: found.refname, version: found.version ?? null, name: spec.ref, commit: found.commit };
   } else {
     if (spec.version && isExact(spec.version)) {
       const hit = cached(entryKey(spec, identity, normalized(spec.version), ctx), ctx);

@@ -1,12 +1,8 @@
-// A project's recorded source (`<stateDir>/source.json`): which two releases a bare
-// `upkeep update` or `upkeep status` compares (the engine decides, from the record, VERSION
-// and the flags), and writing the record when an update completes.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import process from 'node:process';
 import { engine } from '../engine.js';
 import { atomicWrite } from '../shim/atomic-write.js';
-import { ensureParents, inspect, unsafePathError } from '../shim/safe-path.js';
+import { readText, writable } from '../shim/project-files.js';
 
 /**
  * The releases to compare, from the project's record and the request's flags.
@@ -59,17 +55,5 @@ export function openOptions(root, sources, request, side) {
 export function recordInstalled(root, stateDir, text) {
   if (text === null) return;
   const rel = engine.updatePaths(stateDir).source;
-  const at = inspect(root, rel);
-  if (at.kind !== 'file' && at.kind !== 'missing') throw unsafePathError({ kind: 'writes-through', path: rel, found: at.kind });
-  ensureParents(root, rel);
-  atomicWrite(at.abs, Buffer.from(text));
-}
-
-function readText(/** @type {string} */ path) {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (error) {
-    if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') return null;
-    throw error;
-  }
+  atomicWrite(writable(root, rel), Buffer.from(text));
 }

@@ -5,16 +5,6 @@ import process from 'node:process';
 import { engine } from '../engine.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
 
-/** Git without prompts, in the C locale, unaffected by a GIT_DIR an outer command set. */
-export function gitEnv() {
-  /** @type {Record<string, string | undefined>} */
-  const env = { ...process.env, LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0' };
-  for (const name of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_PREFIX', 'GIT_COMMON_DIR']) delete env[name];
-  // ssh must fail instead of asking for a password or a host key on a terminal.
-  if (!env.GIT_SSH_COMMAND && !env.GIT_SSH) env.GIT_SSH_COMMAND = 'ssh -o BatchMode=yes';
-  return env;
-}
-
 /**
  * @typedef {object} RunResult
  * @property {number | null} status

@@ -15,10 +15,22 @@ export function gitError(args, result) {
   return Object.assign(UpkeepError.from(refusal), { stderr: result.stderr, status: result.status });
 }
 
-/** @type {Record<string, string | undefined>} */
-const env = { ...process.env, LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0', GIT_LITERAL_PATHSPECS: '1' };
-// A git hook or an outer git command may have set these; they would redirect every call.
-for (const name of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_PREFIX', 'GIT_COMMON_DIR']) delete env[name];
+/**
+ * The environment every git upkeep runs gets: the C locale, no prompts (ssh fails instead
+ * of asking for a password or a host key), and none of the variables a git hook or an
+ * outer git command may have set, which would redirect every call to another repository.
+ * @returns {Record<string, string | undefined>}
+ */
+export function gitEnv() {
+  /** @type {Record<string, string | undefined>} */
+  const env = { ...process.env, LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0' };
+  for (const name of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_PREFIX', 'GIT_COMMON_DIR']) delete env[name];
+  if (!env.GIT_SSH_COMMAND && !env.GIT_SSH) env.GIT_SSH_COMMAND = 'ssh -o BatchMode=yes';
+  return env;
+}
+
+/** Paths given to the shim's git commands are literal: no pathspec magic. */
+const env = { ...gitEnv(), GIT_LITERAL_PATHSPECS: '1' };
 
 /**
  * Runs `git args` in `cwd`; resolves nothing, returns `{ status, stdout, stderr }` with

@@ -47,8 +47,11 @@ export function processStart(/** @type {number} */ pid) {
   }
 }
 
-/** Whether the process that wrote `holder` still runs. */
-function alive(/** @type {{ pid: number, start?: string | null }} */ holder) {
+/**
+ * Whether the process that wrote `holder` still runs (with its start time, a pid the
+ * system reused for another process is not it).
+ */
+export function alive(/** @type {{ pid: number, start?: string | null }} */ holder) {
   try {
     process.kill(holder.pid, 0);
   } catch (error) {

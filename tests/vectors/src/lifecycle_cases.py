@@ -60,6 +60,17 @@ LS = ("1111111111111111111111111111111111111111\trefs/tags/v1.0.0\n"
       "7777777777777777777777777777777777777777\trefs/heads/main\n")
 case("parseGitTags: light, annotated (peeled), pre-release and non-semver tags; heads ignored", "parseGitTags", LS)
 case("parseGitTags: empty output", "parseGitTags", "")
+# What a spec's #ref names: a commit id is itself; a tag before a branch of the same name.
+ID = "0123456789abcdef0123456789abcdef01234567"
+case("gitRefLookup: a full commit id", "gitRefLookup", ID)
+case("gitRefLookup: a name", "gitRefLookup", "v1.2.0")
+case("gitRefLookup: an abbreviated or upper-case id is a name", "gitRefLookup", "0123456789ABCDEF0123456789abcdef01234567")
+BOTH = "bbbb\trefs/heads/v1.2.0\naaaa\trefs/tags/v1.2.0\ncccc\trefs/tags/v1.2.0^{}\n"
+case("gitRefFound: an annotated tag wins over a branch of the same name", "gitRefFound", "v1.2.0", BOTH)
+case("gitRefFound: a lightweight tag", "gitRefFound", "v1.2.0", "aaaa\trefs/tags/v1.2.0\n")
+case("gitRefFound: a tag not named as a version", "gitRefFound", "stable", "aaaa\trefs/tags/stable\n")
+case("gitRefFound: a branch has no version", "gitRefFound", "1.2.0", "dddd\trefs/heads/1.2.0\n")
+case("gitRefFound: nothing of that name", "gitRefFound", "main", "")
 git_tags = [
     {"name": "v1.0.0", "version": "1.0.0", "commit": "1" * 40},
     {"name": "v1.1.0", "version": "1.1.0", "commit": "3" * 40},

@@ -224,6 +224,9 @@ case("progressText: quotes escaped", "progressText", {"from": "1\"0", "to": "2\\
 # upkeep's own files in a refresh's home, and a home outside the repository refused.
 for home in [".", "svc", "a/b", "../up", "/abs", ""]:
     case(f"homeFiles: {home!r}", "homeFiles", home)
+# Where install and refresh read the manifest: the default inside the source, or one named.
+case("manifestPlace: none named", "manifestPlace", None)
+case("manifestPlace: one named", "manifestPlace", "ci/install.json")
 # A refresh where no record is: the install command for the source and target as given.
 case("noRecord: no manifest named", "noRecord", {"record": ".upkeep-source.json", "root": "/work/app", "source": "../tpl", "target": "."})
 case("noRecord: a manifest and paths that need quoting", "noRecord",
