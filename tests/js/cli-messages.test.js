@@ -1,10 +1,11 @@
 // Messages that are true: "Pushed to origin" only when origin's branch moved, a relative
 // remote pushes where the person's own `git push` would, a bad git ref or a broken
 // archive is named with git's or tar's own words, an install that wrote nothing never
-// says the record was updated, and a new upstream file is labelled as one.
+// says the record was updated, a new upstream file is labelled as one, and a manifest that
+// cannot be read is named with the file system's words.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -116,5 +117,23 @@ describe('install and refresh say what is', () => {
       ],
     );
     execFileSync('test', ['-f', join(host, 'b.txt')]);
+  });
+
+  test("a manifest that cannot be read is bad input, named with the file system's words, and nothing is written", () => {
+    const empty = join(dir, 'empty-host');
+    mkdirSync(empty);
+    /** @type {[string[], string][]} */
+    const cases = [
+      [['install', '--source', dir, '--target', empty], join(dir, 'install/manifest.json')],
+      [['refresh', '--source', src, '--target', host, '--manifest', join(dir, 'none.json')], join(dir, 'none.json')],
+    ];
+    for (const [args, named] of cases) {
+      const r = runCli(args);
+      assert.equal(r.status, 2, r.stderr);
+      assert.equal(r.stderr, `upkeep: cannot read the install manifest ${named}: no such file or directory\n`);
+      const json = JSON.parse(runCli([...args, '--json']).stdout);
+      assert.deepEqual(json.error, { code: 'bad-path', message: r.stderr.slice('upkeep: '.length, -1) });
+    }
+    assert.deepEqual(readdirSync(empty), []);
   });
 });

@@ -8,6 +8,7 @@ import { atomicWrite } from '../shim/atomic-write.js';
 import { acquireLock } from '../shim/lock.js';
 import { JournalWriter, readJournal } from '../shim/journal.js';
 import { ensureParents, inspect } from '../shim/safe-path.js';
+import { osMessage } from '../shim/os-message.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
 import { executeSteps } from './execute.js';
 import { observeInto, readInside } from './observe.js';
@@ -36,11 +37,21 @@ export const newRunId = () => engine.runId('refresh', Date.now(), randomBytes(4)
 /** What an absent file is compared as: nothing. */
 const NOTHING = new Uint8Array();
 
-/** The manifest's bytes and its name for messages, from where the engine places it. */
+/**
+ * The manifest's bytes and its name for messages, from where the engine places it. One
+ * that cannot be read is bad input, named with the file system's words.
+ */
 export function readManifest(/** @type {string} */ source, /** @type {string | undefined} */ manifest) {
   /** @type {import('../index.js').ManifestPlace} */
   const place = engine.manifestPlace(manifest);
-  return { bytes: readFileSync(place.inSource ? join(source, place.path) : place.path), name: place.path };
+  const path = place.inSource ? join(source, place.path) : place.path;
+  try {
+    return { bytes: readFileSync(path), name: place.path };
+  } catch (error) {
+    if (typeof (/** @type {any} */ (error)?.errno) !== 'number') throw error;
+    const problem = { kind: 'unreadable', what: 'the install manifest', path, error: osMessage(/** @type {any} */ (error)) };
+    throw UpkeepError.from(engine.inputRefusal(problem));
+  }
 }
 
 /**
