@@ -220,15 +220,23 @@ describe('every printed hint works when pasted', () => {
     assert.equal(readFileSync(join(cwd, 'docs/b c.md'), 'utf8'), lines('b', 'b one, mine', 'seven, upstream'));
   });
 
-  test('an update applied but not committed: git diff, the checkout of the real state folder, the update again', () => {
-    const dir = join(base, `g${counter++}`);
+  /** Commits what is in `cwd` (a repository is made first). */
+  const commitAll = (/** @type {string} */ cwd) => {
+    for (const line of ['git init -q', 'git add -A', 'git -c user.name=t -c user.email=t@t commit -qm first'])
+      assert.equal(shell(cwd, line).status, 0);
+  };
+  /** The bundled starter project, committed, beside its template's 1.2.0 (t1) and 1.3.0 (t2). */
+  const committedStarter = (/** @type {string} */ dir) => {
     const examples = new URL('../../examples/', import.meta.url).pathname;
     cpSync(join(examples, 'starter-project'), join(dir, 'project'), { recursive: true });
     cpSync(join(examples, 'starter-template'), join(dir, 't1'), { recursive: true });
     cpSync(join(examples, 'starter-template-1.3.0'), join(dir, 't2'), { recursive: true });
-    const cwd = join(dir, 'project');
-    for (const line of ['git init -q', 'git add -A', 'git -c user.name=t -c user.email=t@t commit -qm scaffolded'])
-      assert.equal(shell(cwd, line).status, 0);
+    commitAll(join(dir, 'project'));
+    return join(dir, 'project');
+  };
+
+  test('an update applied but not committed: git diff, the checkout of the real state folder, the update again', () => {
+    const cwd = committedStarter(join(base, `g${counter++}`));
     const update = 'upkeep update --baseline ../t1 --latest ../t2 --yes';
     assert.equal(shell(cwd, update).status, 1);
     const r = shell(cwd, update);
@@ -247,14 +255,9 @@ describe('every printed hint works when pasted', () => {
 
   test("a GIT_DIR set around upkeep (a hook's, an outer git's) does not point its git at another repository", () => {
     const dir = join(base, `d${counter++}`);
-    const examples = new URL('../../examples/', import.meta.url).pathname;
-    cpSync(join(examples, 'starter-project'), join(dir, 'project'), { recursive: true });
-    cpSync(join(examples, 'starter-template'), join(dir, 't1'), { recursive: true });
-    cpSync(join(examples, 'starter-template-1.3.0'), join(dir, 't2'), { recursive: true });
+    const cwd = committedStarter(dir);
     put(join(dir, 'other'), { '.upkeep/VERSION': '9.9.9\n' });
-    const commit = ['git init -q', 'git add -A', 'git -c user.name=t -c user.email=t@t commit -qm first'];
-    for (const at of ['project', 'other']) for (const line of commit) assert.equal(shell(join(dir, at), line).status, 0);
-    const cwd = join(dir, 'project');
+    commitAll(join(dir, 'other'));
     const update = 'upkeep update --baseline ../t1 --latest ../t2 --yes';
     assert.equal(shell(cwd, update).status, 1);
     const r = shell(cwd, `GIT_DIR='${join(dir, 'other', '.git')}' ${update}`);

@@ -17,7 +17,7 @@
 //! assert_eq!(git_ref_found("main", "dddd\trefs/heads/main\n").unwrap().version, None);
 //! ```
 
-use super::select::version_of_tag;
+use super::select::parse_git_tags;
 
 /// A ref found: what to fetch, its commit and, for a tag, its version.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -78,30 +78,26 @@ pub fn git_ref_lookup(reference: &str) -> GitRefLookup {
     GitRefLookup { found: None, ask }
 }
 
-/// What `reference` names in `git ls-remote` output (`<id>\t<refname>` lines): its tag,
-/// else its branch, else nothing.
+/// What `reference` names in `git ls-remote` output (`<id>\t<refname>` lines): its tag
+/// (read as [`parse_git_tags`] reads tags), else its branch, else nothing.
 pub fn git_ref_found(reference: &str, ls_remote: &str) -> Option<GitRefFound> {
-    let id_of = |refname: &str| {
-        ls_remote.lines().find_map(|line| {
-            line.split_once('\t')
-                .filter(|(_, name)| *name == refname)
-                .map(|(id, _)| id)
-        })
-    };
-    let tag = format!("refs/tags/{reference}");
-    if let Some(id) = id_of(&tag) {
-        let commit = id_of(&format!("{tag}^{{}}")).unwrap_or(id);
-        let version = version_of_tag(reference).map(|v| v.to_string());
+    if let Some(tag) = parse_git_tags(ls_remote)
+        .into_iter()
+        .find(|tag| tag.name == reference)
+    {
         return Some(GitRefFound {
-            refname: tag,
-            commit: commit.into(),
-            version,
+            refname: format!("refs/tags/{reference}"),
+            commit: tag.commit,
+            version: tag.version,
         });
     }
     let head = format!("refs/heads/{reference}");
-    id_of(&head).map(|id| GitRefFound {
-        refname: head,
-        commit: id.into(),
-        version: None,
+    ls_remote.lines().find_map(|line| {
+        let (id, name) = line.split_once('\t')?;
+        (name == head).then(|| GitRefFound {
+            refname: head.clone(),
+            commit: id.into(),
+            version: None,
+        })
     })
 }

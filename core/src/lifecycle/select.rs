@@ -71,7 +71,7 @@ pub fn parse_git_tags(text: &str) -> Vec<GitTag> {
 }
 
 /// `v1.2.0` and `1.2.0` are versions; `release-1`, `v1.2`, ` 1.2.0` are not.
-pub(super) fn version_of_tag(name: &str) -> Option<Version> {
+fn version_of_tag(name: &str) -> Option<Version> {
     if name.trim() != name {
         return None;
     }

@@ -34,7 +34,7 @@ import { createHash, hash } from 'node:crypto';
 import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, readSync, unlinkSync } from 'node:fs';
 import { engine } from '../engine.js';
 import { DirTree, splitPath } from '../shim/dir-handle.js';
-import { osMessage } from '../shim/os-message.js';
+import { isOsError, osMessage } from '../shim/os-message.js';
 import { step as faultStep } from '../shim/fault.js';
 import { CHUNK, sharedChunk, sweepDeadTemps, TempFile } from '../shim/temp-file.js';
 import { counter, yielder } from './progress.js';
@@ -87,9 +87,6 @@ function at(/** @type {'backup' | 'stage' | 'swap'} */ stage, /** @type {() => a
     throw new Blocked(/** @type {NodeJS.ErrnoException} */ (error), stage);
   }
 }
-
-const isOsError = (/** @type {any} */ error) =>
-  typeof error?.code === 'string' && /^E[A-Z0-9]+$/.test(error.code) && ('syscall' in error || 'errno' in error);
 
 /**
  * Reads descriptor `fd` from its start a chunk at a time, handing each chunk to `each`

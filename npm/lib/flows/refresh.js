@@ -8,7 +8,7 @@ import { atomicWrite } from '../shim/atomic-write.js';
 import { acquireLock } from '../shim/lock.js';
 import { JournalWriter, readJournal } from '../shim/journal.js';
 import { ensureParents, inspect } from '../shim/safe-path.js';
-import { osMessage } from '../shim/os-message.js';
+import { isOsError, osMessage } from '../shim/os-message.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
 import { executeSteps } from './execute.js';
 import { observeInto, readInside } from './observe.js';
@@ -38,17 +38,26 @@ export const newRunId = () => engine.runId('refresh', Date.now(), randomBytes(4)
 const NOTHING = new Uint8Array();
 
 /**
- * The manifest's bytes and its name for messages, from where the engine places it. One
- * that cannot be read is bad input, named with the file system's words.
+ * Where the install manifest is (the engine places it: the one named, or the default
+ * inside `source`), and its name for messages.
+ * @param {string} source @param {string | undefined} manifest
  */
-export function readManifest(/** @type {string} */ source, /** @type {string | undefined} */ manifest) {
+export function manifestAt(source, manifest) {
   /** @type {import('../index.js').ManifestPlace} */
   const place = engine.manifestPlace(manifest);
-  const path = place.inSource ? join(source, place.path) : place.path;
+  return { path: place.inSource ? join(source, place.path) : place.path, name: place.path };
+}
+
+/**
+ * The manifest's bytes and its name for messages. One that cannot be read is bad input,
+ * named with the file system's words.
+ */
+export function readManifest(/** @type {string} */ source, /** @type {string | undefined} */ manifest) {
+  const { path, name } = manifestAt(source, manifest);
   try {
-    return { bytes: readFileSync(path), name: place.path };
+    return { bytes: readFileSync(path), name };
   } catch (error) {
-    if (typeof (/** @type {any} */ (error)?.errno) !== 'number') throw error;
+    if (!isOsError(error)) throw error;
     const problem = { kind: 'unreadable', what: 'the install manifest', path, error: osMessage(/** @type {any} */ (error)) };
     throw UpkeepError.from(engine.inputRefusal(problem));
   }
@@ -133,7 +142,7 @@ export async function runRefresh(request) {
       } catch (error) {
         // Every file is in place; only the record is behind. The journal has no end, so a
         // re-run resumes this run and writes the record.
-        if (!(/** @type {any} */ (error)?.syscall)) throw error;
+        if (!isOsError(error)) throw error;
         return report(plan, { ...facts, failed: true, recordError: /** @type {Error} */ (error).message });
       }
     }

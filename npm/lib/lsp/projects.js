@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import { lstat, readFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { engine } from '../engine.js';
+import { manifestAt } from '../flows/refresh.js';
 import { resolveReleases } from './releases.js';
 import { SOURCE_RECORD_NAME } from '../generated/defaults.js';
 import { gitEnv } from '../shim/git.js';
@@ -134,10 +135,7 @@ export class Project {
     if (!source) {
       throw new Error(engine.editorNotice({ kind: 'no-source-named', root: this.root }));
     }
-    /** @type {import('../index.js').ManifestPlace} */
-    const place = engine.manifestPlace(this.options.manifest);
-    const manifestName = place.path;
-    const manifestPath = place.inSource ? join(source, place.path) : place.path;
+    const { path: manifestPath, name: manifestName } = manifestAt(source, this.options.manifest);
     const bytes = await readFile(manifestPath).catch((error) => {
       throw new Error(engine.editorNotice({ kind: 'install-manifest-unreadable', path: manifestPath, error: error.message }));
     });

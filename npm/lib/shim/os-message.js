@@ -12,3 +12,7 @@ export function osMessage(error) {
   const known = typeof error.errno === 'number' ? getSystemErrorMap().get(error.errno) : undefined;
   return known?.[1] ?? error.message.replace(/^[A-Z]+: /, '').replace(/, \w+ '.*'$/, '');
 }
+
+/** Whether `error` is a failed system call's (an `E…` code with its syscall or errno). */
+export const isOsError = (/** @type {any} */ error) =>
+  typeof error?.code === 'string' && /^E[A-Z0-9]+$/.test(error.code) && ('syscall' in error || 'errno' in error);
