@@ -9,6 +9,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
   renameSync,
   rmSync,
   statSync,
@@ -183,6 +184,70 @@ describe('the executor', () => {
       ['source-changed', 'source-changed'],
     );
     assert.deepEqual(readdirSync(root), []);
+  });
+});
+
+describe('the executor: links, folders and special files', () => {
+  /** @param {string} path @param {import('../../npm/lib/index.js').WriteExpect} expect @param {import('../../npm/lib/index.js').WriteContent} content @returns {import('../../npm/lib/index.js').WriteStep} */
+  const node = (path, expect, content) => ({ path, expect, content, mode: { kind: 'system' }, backup: null, index: null });
+  const remove = /** @type {const} */ ({ kind: 'remove' });
+
+  test('a link or folder is made only where nothing is; a link, folder or FIFO is removed only as what the step expects', async () => {
+    const root = mkdtempSync(join(dir, 'nodes-'));
+    symlinkSync('elsewhere', join(root, 'appeared'));
+    symlinkSync('/etc/passwd', join(root, 'made'));
+    symlinkSync('retargeted-since', join(root, 'moved'));
+    mkdirSync(join(root, 'empty'));
+    spawnSync('mkfifo', [join(root, 'fifo')]);
+    writeFileSync(join(root, 'a-file'), 'mine');
+    const steps = [
+      node('sub/link', { kind: 'missing' }, { kind: 'symlink', target: '../keep.md' }),
+      node('appeared', { kind: 'missing' }, { kind: 'symlink', target: 'keep.md' }),
+      node('made', { kind: 'symlink', target: '/etc/passwd' }, remove),
+      node('moved', { kind: 'symlink', target: '/etc/passwd' }, remove),
+      node('empty', { kind: 'directory' }, remove),
+      node('fifo', { kind: 'other' }, remove),
+      node('a-file', { kind: 'other' }, remove),
+      node('again', { kind: 'missing' }, { kind: 'directory' }),
+    ];
+    const { outcomes, failed } = await executeSteps(steps, { root, sourceRoot: root });
+    assert.equal(failed, false);
+    assert.deepEqual(
+      outcomes.map((o) => [o.path, o.outcome]),
+      [
+        ['sub/link', 'done'],
+        ['appeared', 'changed'],
+        ['made', 'done'],
+        ['moved', 'changed'],
+        ['empty', 'done'],
+        ['fifo', 'done'],
+        ['a-file', 'changed'],
+        ['again', 'done'],
+      ],
+    );
+    assert.equal(readlinkSync(join(root, 'sub/link')), '../keep.md');
+    assert.equal(readlinkSync(join(root, 'appeared')), 'elsewhere', 'what appeared is left as it is');
+    assert.equal(readlinkSync(join(root, 'moved')), 'retargeted-since', 'a link retargeted since the plan is left as it is');
+    assert.equal(readFileSync(join(root, 'a-file'), 'utf8'), 'mine');
+    assert.equal(statSync(join(root, 'again')).isDirectory(), true);
+    assert.deepEqual(readdirSync(root).sort(), ['a-file', 'again', 'appeared', 'moved', 'sub']);
+  });
+
+  test("a folder that is not empty is refused in the file system's words, and the run stops there", async () => {
+    const root = mkdtempSync(join(dir, 'nodes-'));
+    mkdirSync(join(root, 'full'));
+    writeFileSync(join(root, 'full/kept'), 'kept');
+    const { outcomes, failed } = await executeSteps(
+      [node('full', { kind: 'directory' }, remove), node('next', { kind: 'missing' }, { kind: 'directory' })],
+      { root, sourceRoot: root },
+    );
+    assert.equal(failed, true);
+    assert.deepEqual(outcomes, [
+      { path: 'full', outcome: 'blocked', backup: null, error: { code: 'ENOTEMPTY', message: 'directory not empty', stage: 'swap' } },
+    ]);
+    assert.equal(readFileSync(join(root, 'full/kept'), 'utf8'), 'kept');
+    assert.equal(existsSync(join(root, 'next')), false, 'nothing after the refusal');
+    assert.equal(engine.fileRepairFailure(outcomes[0]), 'directory not empty (ENOTEMPTY)');
   });
 });
 

@@ -1,7 +1,7 @@
 //! The writes that guard a regeneration, as executor steps, and what their outcomes say:
-//! the copies of its declared files made before its program runs, and the file repairs
-//! made after it (a file the program created outside its paths removed, a file it changed
-//! put back). The shim reads what is at each path, carries the steps out through the one
+//! the copies of its declared files made before its program runs, and the repairs made
+//! after it (a file, link or directory the program created outside its paths removed; one
+//! it changed or deleted put back). The shim reads what is at each path, carries the steps out through the one
 //! executor and hands the outcomes back; which steps, which outcome is a failure and its
 //! words are decided here.
 //!
@@ -13,6 +13,7 @@
 //! let facts = FileRepairFacts {
 //!     repair: Repair { op: RepairOp::RestoreFile, path: "docs/x.md".into(), target: None },
 //!     now: Observed::missing(),
+//!     target: None,
 //!     preimage_mode: Some(0o755),
 //!     save_dir: ".upkeep-backups/r1-regen".into(),
 //! };
@@ -156,7 +157,7 @@ pub fn region_backups_done(input: &BackupsDone) -> RegionBackupsDone {
     }
 }
 
-/// A file repair and what the shim found for it.
+/// A repair and what the shim found at its path.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
@@ -165,10 +166,15 @@ pub fn region_backups_done(input: &BackupsDone) -> RegionBackupsDone {
     serde(rename_all = "camelCase", deny_unknown_fields)
 )]
 pub struct FileRepairFacts {
-    /// The repair (`remove` of a file, or `restore-file`).
+    /// The repair, of any op: a file, a link or a directory.
     pub repair: Repair,
     /// What is at its path now (a file's `sha256`).
     pub now: Observed,
+    /// When a link is there now: its target as the snapshot after the program saw it. A
+    /// link removed is still pointing there, else it is left alone.
+    #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
+    pub target: Option<String>,
     /// The permission bits of the file as it was before the program ran, when the shim
     /// holds its bytes; none when it holds none.
     pub preimage_mode: Option<u32>,
@@ -176,7 +182,7 @@ pub struct FileRepairFacts {
     pub save_dir: String,
 }
 
-/// What to do for a file repair.
+/// What to do for a repair.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
@@ -198,14 +204,77 @@ pub enum FileRepair {
     },
     /// Carry out this step (its bytes, if any, are the pre-image).
     Step {
-        /// The step, checked against what is there now and saving it first. A deleted file
-        /// comes back with its pre-image's permission bits.
+        /// The step, checked against what is there now and saving a file first. A deleted
+        /// file comes back with its pre-image's permission bits.
         step: WriteStep,
     },
 }
 
-/// The step for a file repair, or why none is needed or possible.
+/// The step for a repair, or why none is needed or possible: a file is checked against
+/// its digest and saved first; a link is removed only while it holds the target the
+/// snapshot saw, a directory only when empty; a link or directory is made again only
+/// where nothing is.
 pub fn file_repair(facts: &FileRepairFacts) -> FileRepair {
+    let settled = |fact: Option<RepairFact>| FileRepair::Settled {
+        failure: fact.as_ref().map(repair_words),
+    };
+    let occupied = |kind: EntryKind| {
+        settled(Some(RepairFact::Occupied {
+            kind: kind.name().into(),
+        }))
+    };
+    let path = &facts.repair.path;
+    // A link or directory: nothing is written with bits of upkeep's choosing, nothing saved.
+    let step = |expect, content| FileRepair::Step {
+        step: WriteStep {
+            mode: FileMode::System,
+            ..WriteStep::new(path, expect, content, None, None)
+        },
+    };
+    let now = facts.now.kind;
+    match facts.repair.op {
+        RepairOp::Remove => match now {
+            EntryKind::Missing => settled(None), // already gone
+            EntryKind::File => file_step(facts),
+            EntryKind::Symlink => match &facts.target {
+                Some(target) => step(
+                    Expect::Symlink {
+                        target: target.clone(),
+                    },
+                    StepContent::Remove,
+                ),
+                None => occupied(now),
+            },
+            EntryKind::Other => step(Expect::Other, StepContent::Remove),
+            EntryKind::Directory => occupied(now),
+        },
+        RepairOp::RestoreFile => file_step(facts),
+        RepairOp::RemoveDir => match now {
+            EntryKind::Missing => settled(None),
+            EntryKind::Directory => step(Expect::Directory, StepContent::Remove),
+            other => occupied(other),
+        },
+        RepairOp::RestoreDir => match now {
+            EntryKind::Directory => settled(None),
+            EntryKind::Missing => step(Expect::Missing, StepContent::Directory),
+            other => occupied(other),
+        },
+        RepairOp::RestoreLink => {
+            let Some(target) = facts.repair.target.clone() else {
+                return settled(Some(RepairFact::NoPreimage));
+            };
+            match now {
+                EntryKind::Missing => step(Expect::Missing, StepContent::Symlink { target }),
+                EntryKind::Symlink if facts.target.as_ref() == Some(&target) => settled(None),
+                other => occupied(other),
+            }
+        }
+    }
+}
+
+/// The step that removes a regular file or puts its pre-image back, saving what is there
+/// first.
+fn file_step(facts: &FileRepairFacts) -> FileRepair {
     let settled = |fact: Option<RepairFact>| FileRepair::Settled {
         failure: fact.as_ref().map(repair_words),
     };
@@ -216,8 +285,7 @@ pub fn file_repair(facts: &FileRepairFacts) -> FileRepair {
         None => DEFAULT_FILE_MODE,
     };
     let sha256 = match facts.now.kind {
-        EntryKind::Missing if restore => None,
-        EntryKind::Missing => return settled(None), // already gone
+        EntryKind::Missing => None,
         EntryKind::File => facts.now.sha256.clone(),
         other => {
             return settled(Some(RepairFact::Occupied {
@@ -347,6 +415,7 @@ mod tests {
                 target: None,
             },
             now,
+            target: None,
             preimage_mode,
             save_dir: "s".into(),
         })
@@ -390,6 +459,89 @@ mod tests {
         // The file it replaces keeps its bits; the pre-image's are for one that is gone.
         assert_eq!(step.content, StepContent::Planned);
         assert_eq!(step.mode, FileMode::ReplacedOr { mode: 0o600 });
+    }
+
+    #[test]
+    fn links_and_directories_are_steps_checked_against_what_is_there() {
+        let kind = |kind| Observed {
+            kind,
+            sha256: None,
+            sha256_lf: None,
+        };
+        let facts = |op, now: EntryKind, target: Option<&str>| FileRepairFacts {
+            repair: Repair {
+                op,
+                path: "g/x".into(),
+                target: (op == RepairOp::RestoreLink).then(|| "keep.md".into()),
+            },
+            now: kind(now),
+            target: target.map(str::to_string),
+            preimage_mode: None,
+            save_dir: "s".into(),
+        };
+        let step = |f: FileRepairFacts| match file_repair(&f) {
+            FileRepair::Step { step } => Some((step.expect, step.content, step.backup, step.mode)),
+            FileRepair::Settled { failure } => {
+                assert_eq!(failure, None, "{f:?}");
+                None
+            }
+        };
+        let failure = |f: FileRepairFacts| match file_repair(&f) {
+            FileRepair::Settled { failure } => failure.unwrap(),
+            FileRepair::Step { .. } => panic!("a step for {f:?}"),
+        };
+        use EntryKind::*;
+        // A link the program made goes only while it still holds what the snapshot saw.
+        let link = Expect::Symlink {
+            target: "/etc/passwd".into(),
+        };
+        assert_eq!(
+            step(facts(RepairOp::Remove, Symlink, Some("/etc/passwd"))),
+            Some((link, StepContent::Remove, None, FileMode::System))
+        );
+        assert_eq!(
+            failure(facts(RepairOp::Remove, Symlink, None)),
+            "a symlink is there now"
+        );
+        assert_eq!(
+            step(facts(RepairOp::Remove, Other, None)).unwrap().0,
+            Expect::Other
+        );
+        // A directory goes only as a directory (the executor's rmdir: only when empty).
+        assert_eq!(
+            step(facts(RepairOp::RemoveDir, Directory, None)).unwrap().0,
+            Expect::Directory
+        );
+        assert_eq!(step(facts(RepairOp::RemoveDir, Missing, None)), None);
+        assert_eq!(
+            failure(facts(RepairOp::RemoveDir, File, None)),
+            "a file is there now"
+        );
+        // Made again only where nothing is; already there is no failure.
+        assert_eq!(
+            step(facts(RepairOp::RestoreDir, Missing, None)),
+            Some((
+                Expect::Missing,
+                StepContent::Directory,
+                None,
+                FileMode::System
+            ))
+        );
+        assert_eq!(step(facts(RepairOp::RestoreDir, Directory, None)), None);
+        assert_eq!(
+            step(facts(RepairOp::RestoreLink, Missing, None)).unwrap().1,
+            StepContent::Symlink {
+                target: "keep.md".into()
+            }
+        );
+        assert_eq!(
+            step(facts(RepairOp::RestoreLink, Symlink, Some("keep.md"))),
+            None
+        );
+        assert_eq!(
+            failure(facts(RepairOp::RestoreLink, Symlink, Some("elsewhere"))),
+            "a symlink is there now"
+        );
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! The check before a run's first write: every path a step writes or backs up to, and the
 //! run's own state files, must be reachable through real folders and be a regular file or
 //! nothing (a step that writes only where nothing is, such as a folder's ignore file,
-//! accepts whatever is there). The shim walks the paths and reports only what is out of
+//! accepts whatever is there; one that expects a link, a directory or a special file
+//! accepts that). The shim walks the paths and reports only what is out of
 //! the ordinary; a refusal here means nothing was written.
 //!
 //! ```
@@ -53,6 +54,14 @@ pub fn preflight_refusal(seen: &TargetSeen) -> Option<Refusal> {
         let kind = match seen.found {
             EntryKind::File | EntryKind::Missing => return None,
             _ if seen.expect == Some(Expect::IfMissing) => return None,
+            found
+                if seen
+                    .expect
+                    .as_ref()
+                    .is_some_and(|e| e.found() == Some(found)) =>
+            {
+                return None
+            }
             EntryKind::Symlink => "symbolic link",
             EntryKind::Other => "special file (a socket, FIFO or device)",
             other => other.name(),
@@ -83,6 +92,9 @@ mod tests {
         assert!(preflight_refusal(&seen(EntryKind::File, None)).is_none());
         assert!(preflight_refusal(&seen(EntryKind::Missing, None)).is_none());
         assert!(preflight_refusal(&seen(EntryKind::Symlink, Some(Expect::IfMissing))).is_none());
+        let link = Expect::Symlink { target: "t".into() };
+        assert!(preflight_refusal(&seen(EntryKind::Symlink, Some(link))).is_none());
+        assert!(preflight_refusal(&seen(EntryKind::Directory, Some(Expect::Other))).is_some());
         let link = preflight_refusal(&seen(EntryKind::Symlink, Some(Expect::Missing))).unwrap();
         assert!(link
             .message

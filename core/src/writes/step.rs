@@ -1,12 +1,14 @@
 //! One planned write: where, what must be there right before the swap, what to put
-//! there, and where the file goes first. Plus the preflight check that no two write
-//! targets collide (one needing the other as a folder), so a run refuses before its first
-//! write instead of failing halfway.
+//! there (a file's content, a link, a directory, or nothing), and where the file goes
+//! first. Plus the preflight check that no two write targets collide (one needing the
+//! other as a folder), so a run refuses before its first write instead of failing
+//! halfway.
 
 use std::collections::BTreeMap;
 
 use super::DEFAULT_FILE_MODE;
 use crate::error::{Error, ErrorKind, Result};
+use crate::observe::EntryKind;
 
 /// What must be at a step's path right before the shim swaps it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,6 +35,29 @@ pub enum Expect {
     /// Written only when nothing is there; whatever is there is left as it is (a folder's
     /// ignore file the project may have edited).
     IfMissing,
+    /// A symbolic link to exactly `target`, looked at without following it.
+    Symlink {
+        /// What the link holds.
+        target: String,
+    },
+    /// A directory, looked at without following a link.
+    Directory,
+    /// Something that is neither a regular file, a directory nor a link (a FIFO, a socket,
+    /// a device).
+    Other,
+}
+
+impl Expect {
+    /// The kind of node this expects at the path, when it expects one there.
+    pub fn found(&self) -> Option<EntryKind> {
+        match self {
+            Expect::File { .. } => Some(EntryKind::File),
+            Expect::Symlink { .. } => Some(EntryKind::Symlink),
+            Expect::Directory => Some(EntryKind::Directory),
+            Expect::Other => Some(EntryKind::Other),
+            Expect::Missing | Expect::Any | Expect::IfMissing => None,
+        }
+    }
 }
 
 /// What a step puts at its path.
@@ -77,8 +102,18 @@ pub enum StepContent {
         /// Its content.
         text: String,
     },
-    /// Remove the file.
+    /// Remove what the step expects there: a file, a link, a special file, or a directory
+    /// (only when it is empty).
     Remove,
+    /// A symbolic link to `target`, made only where nothing is (a link a regeneration
+    /// changed, put back).
+    Symlink {
+        /// What the link holds.
+        target: String,
+    },
+    /// An empty directory, made only where nothing is (one a regeneration deleted, made
+    /// again).
+    Directory,
 }
 
 /// Which permission bits the file a step writes gets. The shim reads the bits it names
@@ -106,6 +141,9 @@ pub enum FileMode {
         /// A new file's bits: [`DEFAULT_FILE_MODE`], or a restored file's own.
         mode: u32,
     },
+    /// No bits of upkeep's choosing: a link has none of its own, a directory gets the
+    /// process's default (its umask).
+    System,
 }
 
 impl FileMode {
@@ -114,6 +152,7 @@ impl FileMode {
         match content {
             StepContent::Copy { .. } => FileMode::ReplacedOrSource,
             StepContent::Release { .. } => FileMode::Source,
+            StepContent::Symlink { .. } | StepContent::Directory => FileMode::System,
             _ => FileMode::ReplacedOr {
                 mode: DEFAULT_FILE_MODE,
             },

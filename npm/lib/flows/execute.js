@@ -15,7 +15,8 @@
 // swap the old content, still held open, is hashed once more: an edit saved in place at
 // any moment since the first read is put back. A file that moved is left alone and
 // reported; a file the file system refuses stops the run there, and everything before it
-// is reported done.
+// is reported done. A step about a link, a directory or a special file (a regeneration's
+// repairs) has no temp and no backup: flows/execute-nodes.js checks the node and changes it.
 //
 // Folders are opened once per run, each from its parent's handle (shim/dir-handle.js
 // DirTree), and one buffer carries every copy and hash. A run whose durability is `run`
@@ -32,6 +33,7 @@
 // for a link between the check and the rename can still redirect that one rename.
 import { createHash, hash } from 'node:crypto';
 import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, readSync, unlinkSync } from 'node:fs';
+import { isNodeStep, nodeThere, swapNode } from './execute-nodes.js';
 import { engine } from '../engine.js';
 import { DirTree, splitPath } from '../shim/dir-handle.js';
 import { isOsError, osMessage } from '../shim/os-message.js';
@@ -39,6 +41,8 @@ import { step as faultStep } from '../shim/fault.js';
 import { CHUNK, sharedChunk, sweepDeadTemps, TempFile } from '../shim/temp-file.js';
 import { counter, yielder } from './progress.js';
 
+/** The expectations that something is at the path (its folder is never made for it). */
+const THERE = new Set(['file', 'symlink', 'directory', 'other']);
 /** How many steps are staged, synced and swapped together. */
 const BATCH = 64;
 /** The engine's: a file the plan writes with CRLF is converted in memory up to `crlfInMemoryMaxBytes`, copied as it is above it. */
@@ -224,6 +228,7 @@ export async function executeSteps(steps, ctx) {
  * @property {number} backupMode the backup's (the mode of the file it copies)
  * @property {boolean} skip left alone after staging (its backup folder moved)
  * @property {boolean} lazy created where nothing was, with nothing backed up, in a run synced at its end
+ * @property {import('node:fs').Stats | null} [node] a link, folder or special file step's: what is there as staged
  */
 
 /**
@@ -378,14 +383,15 @@ function stage(step, ctx, trees) {
   const expect = step.expect.kind;
   let dir;
   try {
-    // A file expected to be there needs its folder there: a missing one is not made for it.
-    dir = at('stage', () => folder(trees, rel, expect !== 'file'));
+    // Something expected to be there needs its folder there: a missing one is not made for it.
+    dir = at('stage', () => folder(trees, rel, !THERE.has(expect)));
   } catch (error) {
     // A folder on the way became a link or a file, or went away: the path is no longer what the plan saw.
     const code = /** @type {any} */ (error).code;
     if (code === 'unsafe-path' || (error instanceof Blocked && error.os.code === 'ENOENT')) return changed;
     throw error;
   }
+  if (isNodeStep(step)) return stageNode(step, dir, name, ctx);
   // Nothing may be at a `missing` step's path: not looked at now, its link refuses whatever is there.
   const held = expect === 'missing' ? null : at('backup', () => openHeld(dir, name));
   /** @type {Staged} */
@@ -451,6 +457,34 @@ function stage(step, ctx, trees) {
     if (/** @type {any} */ (error)?.code === 'unsafe-path') return changed;
     throw error;
   }
+}
+
+/**
+ * Stages a link, folder or special file step: nothing to copy or back up, only what is at
+ * its path looked at without following it (`execute-nodes.js`).
+ * @param {WriteStep} step @param {import('../shim/dir-handle.js').DirHandle} dir @param {string} name
+ * @param {ExecuteContext} ctx @returns {Staged | StepOutcome}
+ */
+function stageNode(step, dir, name, ctx) {
+  const node = at('backup', () => nodeThere(step, dir.path(name)));
+  if (node === undefined) return { path: step.path, outcome: 'changed', backup: null, error: null };
+  ctx.onIntent?.(step, {});
+  return {
+    step,
+    dir,
+    name,
+    held: null,
+    before: undefined,
+    after: undefined,
+    temp: undefined,
+    backupTemp: undefined,
+    backup: undefined,
+    mode: 0,
+    backupMode: 0,
+    lazy: false,
+    skip: false,
+    node,
+  };
 }
 
 /**
@@ -576,6 +610,7 @@ function swap(s, targets) {
     discard(s);
     return result('changed');
   }
+  if (s.node !== undefined) return result(swapNode(step, dir.path(name), s.node));
   if (!held) {
     // Nothing may be there: a link never replaces what appeared meanwhile.
     const temp = /** @type {TempFile} */ (s.temp);

@@ -4,14 +4,15 @@
 // region's folders writable where the machine allows it, its processes ending with it),
 // snapshot again, and carry out what the engine says to put back — through the one
 // executor, so every file a repair removes or overwrites is saved in the run's backups
-// first and checked right before it is touched. I/O only: which regions run, what an
-// outcome means and what to restore are the engine's (the plan's regionJobs,
-// regionConfine, regionBackupSteps and regionBackupsDone, fileRepair and fileRepairFailure,
-// the session's finishRegions). A failed regeneration never fails the update.
-import { lstatSync, mkdirSync, rmdirSync, symlinkSync, unlinkSync } from 'node:fs';
+// first, and every path (a file, a link, a directory) is checked right before it is
+// touched. I/O only: which regions run, what an outcome means and what to restore are the
+// engine's (the plan's regionJobs, regionConfine, regionBackupSteps and regionBackupsDone,
+// fileRepair and fileRepairFailure, the session's finishRegions). A failed regeneration
+// never fails the update.
 import { join } from 'node:path';
 import { engine } from '../engine.js';
-import { openDir, splitPath } from '../shim/dir-handle.js';
+import { openDir } from '../shim/dir-handle.js';
+import { isOsError, osMessage } from '../shim/os-message.js';
 import { runProgram } from '../shim/run-program.js';
 import { confineTo, sandboxMode } from '../shim/sandbox.js';
 import { snapshotTree } from '../shim/tree-snapshot.js';
@@ -119,10 +120,11 @@ function observed(entry, known) {
 }
 
 /**
- * Carries out the engine's repairs in order, never through a link. A regular file is
- * removed or overwritten only through the executor (checked against what the snapshot
- * saw, saved under `saveDir` first); links and folders are handled here. Returns the
- * repairs that failed.
+ * Carries out the engine's repairs in order, each through the executor as the engine's
+ * step for it says (`fileRepair`): a regular file checked against what the snapshot saw
+ * and saved under `saveDir` first, a link removed only while it holds the target the
+ * snapshot saw, a directory only when empty, a link or directory made only where nothing
+ * is. Returns the repairs that failed, in the engine's words.
  * @param {string} root
  * @param {import('../index.js').RegionConfinement['repairs']} repairs
  * @param {Map<string, { bytes: Buffer, mode: number }>} preimages
@@ -132,67 +134,52 @@ function observed(entry, known) {
 async function repair(root, repairs, preimages, after, saveDir) {
   /** @type {{ path: string, message: string }[]} */
   const failures = [];
-  const now = new Map(after.map((e) => [e.path, e]));
+  // What the snapshot after the program saw, until a repair has touched the path.
+  const seen = new Map(after.map((e) => [e.path, e]));
   for (const { op, path, target } of repairs) {
-    try {
-      const { dir: rel, name } = splitPath(path);
-      const entry = now.get(path);
-      if ((op === 'remove' && entry?.kind === 'file') || op === 'restore-file') {
-        const message = await repairFile(root, { op, path, target: target ?? null }, entry, preimages.get(path), saveDir);
-        if (message) failures.push({ path, message });
-        now.delete(path);
-        continue;
-      }
-      const dir = openDir(root, rel, { create: op.startsWith('restore') });
-      try {
-        const here = lstatOrNull(dir.path(name));
-        if (op === 'remove' && here && !here.isDirectory()) unlinkSync(dir.path(name));
-        if (op === 'remove-dir' && here?.isDirectory()) rmdirSync(dir.path(name));
-        if (op === 'restore-dir' && !here) mkdirSync(dir.path(name));
-        if (op === 'restore-link') {
-          if (here && !here.isDirectory()) unlinkSync(dir.path(name));
-          symlinkSync(/** @type {string} */ (target), dir.path(name));
-        }
-      } finally {
-        dir.close();
-      }
-      now.delete(path);
-    } catch (error) {
-      failures.push({ path, message: /** @type {Error} */ (error).message });
-    }
+    const message = await repairOne(root, { op, path, target: target ?? null }, seen.get(path), preimages.get(path), saveDir);
+    if (message) failures.push({ path, message });
+    seen.delete(path);
   }
   return failures;
 }
 
 /**
- * Removes a regular file the program created, or puts a file's pre-image back, through
- * the executor as the engine's step says; returns why it failed (the engine's words), or
- * null.
+ * One repair: what is there now, the engine's step for it, the executor's outcome in the
+ * engine's words (null when it did its work).
  * @param {string} root @param {import('../index.js').Repair} repair
  * @param {import('../index.js').SnapEntry | undefined} seen what the after-snapshot saw there:
- *   a file is checked against its digest, so one that changed since is left as it is
+ *   a file is checked against its digest and a link against its target, so one that
+ *   changed since is left as it is
  * @param {{ bytes: Buffer, mode: number } | undefined} pre @param {string} saveDir
  */
-async function repairFile(root, repair, seen, pre, saveDir) {
+async function repairOne(root, repair, seen, pre, saveDir) {
   const tree = new TreeReader(root);
   let now;
   try {
     now = observed(tree.entry(repair.path), seen?.digest);
+  } catch (error) {
+    if (!isOsError(error)) throw error;
+    return engine.fileRepairFailure(blockedOutcome(repair.path, /** @type {NodeJS.ErrnoException} */ (error)));
   } finally {
     tree.close();
   }
+  const facts = { repair, now, target: now.kind === 'symlink' ? (seen?.target ?? null) : null, preimageMode: pre?.mode ?? null, saveDir };
   /** @type {import('../index.js').FileRepair} */
-  const plan = engine.fileRepair({ repair, now, preimageMode: pre?.mode ?? null, saveDir });
+  const plan = engine.fileRepair(facts);
   if (plan.kind === 'settled') return plan.failure ?? null;
   const { outcomes } = await executeSteps([plan.step], { root, sourceRoot: root, bytesOf: () => /** @type {Buffer} */ (pre?.bytes) });
-  const outcome = outcomes[0];
-  return engine.fileRepairFailure(outcome);
+  return engine.fileRepairFailure(outcomes[0]);
 }
 
-function lstatOrNull(/** @type {string} */ path) {
-  try {
-    return lstatSync(path);
-  } catch {
-    return null;
-  }
-}
+/**
+ * The outcome of a repair whose path could not even be read, as the executor reports a
+ * refusal: the OS's code and words.
+ * @param {string} path @param {NodeJS.ErrnoException} error @returns {import('../index.js').StepOutcome}
+ */
+const blockedOutcome = (path, error) => ({
+  path,
+  outcome: 'blocked',
+  backup: null,
+  error: { code: String(error.code), message: osMessage(error), stage: 'backup' },
+});

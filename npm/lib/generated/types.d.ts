@@ -2076,7 +2076,7 @@ export type FileOverview = {
 };
 
 /**
- * What to do for a file repair.
+ * What to do for a repair.
  */
 export type FileRepair =
   | {
@@ -2089,24 +2089,29 @@ export type FileRepair =
   | {
       kind: 'step';
       /**
-       * The step, checked against what is there now and saving it first. A deleted file
-       * comes back with its pre-image's permission bits.
+       * The step, checked against what is there now and saving a file first. A deleted
+       * file comes back with its pre-image's permission bits.
        */
       step: WriteStep;
     };
 
 /**
- * A file repair and what the shim found for it.
+ * A repair and what the shim found at its path.
  */
 export type FileRepairFacts = {
   /**
-   * The repair (`remove` of a file, or `restore-file`).
+   * The repair, of any op: a file, a link or a directory.
    */
   repair: Repair;
   /**
    * What is at its path now (a file's `sha256`).
    */
   now: Observed;
+  /**
+   * When a link is there now: its target as the snapshot after the program saw it. A
+   * link removed is still pointing there, else it is left alone.
+   */
+  target?: string | null;
   /**
    * The permission bits of the file as it was before the program ran, when the shim
    * holds its bytes; none when it holds none.
@@ -9680,7 +9685,15 @@ export type WriteContent =
        */
       text: string;
     }
-  | { kind: 'remove' };
+  | { kind: 'remove' }
+  | {
+      kind: 'symlink';
+      /**
+       * What the link holds.
+       */
+      target: string;
+    }
+  | { kind: 'directory' };
 
 /**
  * What must be at a step's path right before the shim swaps it.
@@ -9695,7 +9708,16 @@ export type WriteExpect =
       sha256: string;
     }
   | { kind: 'any' }
-  | { kind: 'if-missing' };
+  | { kind: 'if-missing' }
+  | {
+      kind: 'symlink';
+      /**
+       * What the link holds.
+       */
+      target: string;
+    }
+  | { kind: 'directory' }
+  | { kind: 'other' };
 
 /**
  * Which permission bits the file a step writes gets. The shim reads the bits it names
@@ -9711,7 +9733,8 @@ export type WriteMode =
        * A new file's bits: [`DEFAULT_FILE_MODE`], or a restored file's own.
        */
       mode: number;
-    };
+    }
+  | { kind: 'system' };
 
 /**
  * Which part of a step the file system refused.

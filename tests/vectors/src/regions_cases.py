@@ -131,6 +131,21 @@ case("remove a created file: saved first", "fileRepair", repair("remove", FILE, 
 case("remove a file already gone", "fileRepair", repair("remove", MISSING, False))
 case("a link there now", "fileRepair", repair("restore-file", LINK))
 case("a folder there now", "fileRepair", repair("remove", DIR))
+def node(op, now, seen=None, target=None):
+    facts = repair(op, now, False)
+    facts["repair"]["target"] = target
+    return {**facts, "target": seen}
+case("remove a link the program made: only while it holds what the snapshot saw", "fileRepair", node("remove", LINK, "/etc/passwd"))
+case("remove a link whose target the snapshot did not read", "fileRepair", node("remove", LINK))
+case("remove a special file the program made", "fileRepair", node("remove", {"kind": "other"}))
+case("remove a folder the program made: only as a folder", "fileRepair", node("remove-dir", DIR))
+case("remove a folder already gone", "fileRepair", node("remove-dir", MISSING))
+case("remove a folder that is a file now", "fileRepair", node("remove-dir", FILE))
+case("make a deleted folder again", "fileRepair", node("restore-dir", MISSING))
+case("a folder already back", "fileRepair", node("restore-dir", DIR))
+case("put a link back on its target, where nothing is", "fileRepair", node("restore-link", MISSING, target="keep.md"))
+case("a link already on its target", "fileRepair", node("restore-link", LINK, "keep.md", "keep.md"))
+case("another link there now", "fileRepair", node("restore-link", LINK, "elsewhere", "keep.md"))
 for o in [{"outcome": "done"}, {"outcome": "unchanged"}, {"outcome": "changed"}, {"outcome": "not-reached"},
           {"outcome": "blocked", "error": {"code": "EACCES", "message": "permission denied", "stage": "swap"}}]:
     case(o["outcome"], "fileRepairFailure", {"path": "gen/x.md", **o})
