@@ -651,6 +651,11 @@ fn run(call: &str, args: &[Value]) -> Value {
         "regionBackupsDone" => encoded(Ok(regions::region_backups_done(&typed(&args[0])))),
         "fileRepair" => encoded(Ok(regions::file_repair(&typed(&args[0])))),
         "fileRepairFailure" => encoded(Ok(regions::file_repair_failure(&typed(&args[0])))),
+        "regenRecordPath" => encoded(Ok(regions::regen_record_path(text(0)))),
+        "regenPending" => encoded(Ok(regions::regen_pending(&typed(&args[0])))),
+        "regenPendingFailure" => encoded(Ok(regions::regen_pending_failure(&typed(&args[0])))),
+        "readRegenPending" => encoded(Ok(regions::regen_pending_reading(text(0), text(1)))),
+        "regenRecoveredNotice" => encoded(Ok(regions::regen_recovered_notice(&typed(&args[0])))),
         "stoppedUnwritten" => encoded(Ok(upkeep_core::exits::stopped_unwritten(
             text(0),
             typed(&args[1]),

@@ -135,3 +135,59 @@ pub fn choose_sandbox<'env>(
         decode(env, ErrorKind::InvalidArgument, "chooseSandbox", probe)?;
     encode(env, &regions::choose_sandbox(&probe))
 }
+
+/// Where the update run `runId` keeps its regeneration's record while a program runs.
+#[napi]
+pub fn regen_record_path(run_id: String) -> String {
+    regions::regen_record_path(&run_id)
+}
+
+/// The writes that make a regeneration recoverable (the pre-image copies, then the
+/// record), and the ones that end it.
+#[napi(ts_return_type = "RegenPending")]
+pub fn regen_pending<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "PendingInput")] input: Object,
+) -> napi::Result<Unknown<'env>> {
+    let input: regions::PendingInput =
+        decode(env, ErrorKind::InvalidArgument, "regenPending", input)?;
+    encode(env, &regions::regen_pending(&input))
+}
+
+/// The first copy (or the record) that was not written, which keeps the program from
+/// running, or null.
+#[napi(ts_return_type = "BackupFailure | null")]
+pub fn regen_pending_failure<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "PendingDone")] done: Object,
+) -> napi::Result<Unknown<'env>> {
+    let done: regions::PendingDone =
+        decode(env, ErrorKind::InvalidArgument, "regenPendingFailure", done)?;
+    encode(env, &regions::regen_pending_failure(&done))
+}
+
+/// What a regeneration's record found by the next update says to put back, or the
+/// refusal naming it.
+#[napi(ts_return_type = "PendingReading")]
+pub fn read_regen_pending<'env>(
+    env: &'env Env,
+    text: String,
+    path: String,
+) -> napi::Result<Unknown<'env>> {
+    encode(env, &regions::regen_pending_reading(&text, &path))
+}
+
+/// The notice after putting back what an interrupted regeneration wrote, or null.
+#[napi(ts_return_type = "string | null")]
+pub fn regen_recovered_notice<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "PendingRecovered")] input: Object,
+) -> napi::Result<Unknown<'env>> {
+    let input: regions::PendingRecovered = decode(
+        env,
+        ErrorKind::InvalidArgument,
+        "regenRecoveredNotice",
+        input,
+    )?;
+    encode(env, &regions::regen_recovered_notice(&input))
+}

@@ -87,6 +87,7 @@ import type {
   ArchiveRoot,
   AssessOptions,
   AssessView,
+  BackupFailure,
   BackupName,
   BackupsDone,
   BackupsFound,
@@ -199,6 +200,10 @@ import type {
   Observed,
   OverviewInput,
   PayloadFile,
+  PendingDone,
+  PendingInput,
+  PendingReading,
+  PendingRecovered,
   Plan,
   PlanOutline,
   PlanOverview,
@@ -218,6 +223,7 @@ import type {
   RefreshPaths,
   RefreshQuestion,
   Refusal,
+  RegenPending,
   RegenRun,
   RegionBackupsDone,
   RegionConfineInput,
@@ -927,6 +933,16 @@ export declare function regionBackupsDone(input: BackupsDone): RegionBackupsDone
 export declare function fileRepair(facts: FileRepairFacts): FileRepair;
 /** Why a file repair's step failed, in the report's words; null when it did its work. */
 export declare function fileRepairFailure(outcome: StepOutcome): string | null;
+/** Where the update run `runId` keeps its regeneration's record while a program runs. */
+export declare function regenRecordPath(runId: string): string;
+/** The writes that make a regeneration recoverable if the update is killed while its program runs (the pre-image copies, then the record), and the ones that end it. */
+export declare function regenPending(input: PendingInput): RegenPending;
+/** The first pre-image copy (or the record) that was not written, which keeps the program from running; null when all were. */
+export declare function regenPendingFailure(done: PendingDone): BackupFailure | null;
+/** What a regeneration's record found by the next update says to put back, or the refusal naming it. */
+export declare function readRegenPending(text: string, path: string): PendingReading;
+/** The notice after putting back what an interrupted regeneration wrote; null when there was nothing to put back. */
+export declare function regenRecoveredNotice(input: PendingRecovered): string | null;
 
 // ---- Structured merges ----
 // Field-aware merges of JSON, JSONC and YAML config files: only the declared parts are

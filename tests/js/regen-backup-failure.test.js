@@ -57,3 +57,21 @@ test('a declared file that cannot be backed up first: the program is not run, th
   assert.equal(readFileSync(join(project, 'docs/TEAM.md'), 'utf8'), mine, 'the program never touched it');
   assert.deepEqual(r.json.regions.unregeneratedPaths, ['docs/TEAM.md']);
 });
+
+test("a pre-image that cannot be kept on disk first: the program is not run, and the report names the file and the file system's words", () => {
+  let found;
+  for (let at = 1; at <= 24 && !found; at += 1) {
+    const project = track(installProject(v1, { 'docs/TEAM.md': mine }));
+    const r = runUpdate(project, v1, v2, [], { env: { UPKEEP_FAULT_ENOSPC_AT: String(at) } });
+    const skipped = (r.json?.regions?.regen?.skipped ?? []).filter((/** @type {any} */ s) => s.reason.includes('put it back'));
+    if (skipped.length > 0) found = { r, project, skipped };
+  }
+  assert.ok(found, "a full disk at a pre-image's copy was reached");
+  const { r, project, skipped } = found;
+  assert.match(
+    skipped[0].reason,
+    /^it was not run: the copy of docs\/\S+ that would put it back if the update stopped while the program ran could not be saved first \(no space left on device, ENOSPC\)$/,
+  );
+  assert.deepEqual(r.json.regions.regen.ran, []);
+  assert.equal(readFileSync(join(project, 'docs/TEAM.md'), 'utf8'), mine, 'the program never touched it');
+});

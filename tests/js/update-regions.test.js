@@ -4,7 +4,18 @@
 // programs that succeed, fail, hang, flood their output, never start, and write outside
 // their paths; malformed, dropped and unreadable declarations; the off switch.
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, lstatSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { runCli } from './consumer.js';
@@ -375,6 +386,83 @@ mkdir -p docs/made && echo x > docs/made/y
     );
     assert.equal(readlinkSync(join(project, 'docs/keep-link')), 'other.md');
     assert.equal(readlinkSync(join(project, 'docs/moved-link')), 'other.md');
+  });
+});
+
+describe('regeneration killed', () => {
+  // A program that makes a link and a folder, deletes a folder, and deletes and retargets links.
+  const script = `${GENERATOR}ln -s ../team.txt docs/link
+mkdir -p docs/made && echo x > docs/made/y
+rm docs/keep-link && ln -sf /etc/passwd docs/moved-link && rmdir docs/empty
+`;
+  /** Every path, links and folders included (empty ones too), without the run's backups. */
+  const tree = (/** @type {string} */ root) => {
+    /** @type {Record<string, string>} */
+    const out = {};
+    const walk = (/** @type {string} */ rel) => {
+      for (const name of readdirSync(join(root, rel)).sort()) {
+        const path = rel ? `${rel}/${name}` : name;
+        if (path === '.upkeep-backups') continue;
+        const st = lstatSync(join(root, path));
+        if (st.isSymbolicLink()) out[path] = `-> ${readlinkSync(join(root, path))}`;
+        else if (st.isDirectory()) (out[path] = 'folder'), walk(path);
+        else out[path] = readFileSync(join(root, path), 'utf8');
+      }
+    };
+    walk('');
+    return out;
+  };
+
+  test('SIGKILL at every step, the repairs of links and folders included: re-running ends where an uninterrupted run does', () => {
+    const { v1, v2 } = template({ script });
+    const project = () => {
+      const root = track(installProject(v1, { 'docs/TEAM.md': team('Team', '- ann\n') }));
+      symlinkSync('other.md', join(root, 'docs/keep-link'));
+      symlinkSync('other.md', join(root, 'docs/moved-link'));
+      mkdirSync(join(root, 'docs/empty'));
+      return root;
+    };
+    const reference = project();
+    const { json } = runUpdate(reference, v1, v2);
+    assert.deepEqual(
+      json.regions.regen.confined.map((/** @type {any} */ c) => [c.action, c.path]),
+      [
+        ['restored', 'docs/empty'],
+        ['restored', 'docs/keep-link'],
+        ['removed', 'docs/link'],
+        ['removed', 'docs/made'],
+        ['restored', 'docs/moved-link'],
+      ],
+    );
+    assert.deepEqual(json.regions.regen.failed, []);
+    const want = tree(reference);
+    assert.equal(want['docs/moved-link'], '-> other.md');
+    assert.equal(want['docs/empty'], 'folder');
+    let killed = 0;
+    let recovered = 0;
+    for (let step = 1; ; step += 1) {
+      const root = project();
+      const r = runUpdate(root, v1, v2, [], { env: { UPKEEP_FAULT_KILL_AT: String(step) } });
+      if (r.status !== null) break; // the run finished before this step: all were covered
+      killed += 1;
+      const resumed = runUpdate(root, v1, v2);
+      assert.ok([0, 1].includes(/** @type {number} */ (resumed.status)), `step ${step}: ${resumed.stderr}`);
+      assert.deepEqual(tree(root), want, `step ${step}: the resumed run differs`);
+      // Killed after the program ran and before its repairs ended: the resumed run says what it put back.
+      const notice = resumed.json.notices.find((/** @type {string} */ n) => n.startsWith('this update was stopped earlier'));
+      if (notice) {
+        recovered += 1;
+        assert.match(
+          notice,
+          /upkeep put back \d+ paths? it had written outside its declared paths \(anything it replaced or removed is saved in \.upkeep-backups\/.*-regen\)$/,
+        );
+      }
+      const left = readdirSync(join(root, '.upkeep-backups'), { recursive: true }).filter((p) => String(p).includes('pending'));
+      assert.deepEqual(left, [], `step ${step}: the record and its copies are gone`);
+      rmSync(root, { recursive: true, force: true });
+    }
+    assert.ok(killed >= 8, `only ${killed} kill points`);
+    assert.ok(recovered >= 3, `only ${recovered} kill points between the program and the end of its repairs`);
   });
 });
 

@@ -92,3 +92,41 @@ pub fn choose_sandbox(probe: JsValue) -> Result<JsValue, JsValue> {
     let probe: regions::SandboxProbe = decode(ErrorKind::InvalidArgument, "chooseSandbox", probe)?;
     encode(&regions::choose_sandbox(&probe))
 }
+
+/// Where the update run `runId` keeps its regeneration's record while a program runs.
+#[wasm_bindgen(js_name = regenRecordPath)]
+pub fn regen_record_path(run_id: &str) -> String {
+    regions::regen_record_path(run_id)
+}
+
+/// The writes that make a regeneration recoverable (the pre-image copies, then the
+/// record), and the ones that end it.
+#[wasm_bindgen(js_name = regenPending)]
+pub fn regen_pending(input: JsValue) -> Result<JsValue, JsValue> {
+    let input: regions::PendingInput = decode(ErrorKind::InvalidArgument, "regenPending", input)?;
+    encode(&regions::regen_pending(&input))
+}
+
+/// The first copy (or the record) that was not written, which keeps the program from
+/// running, or null.
+#[wasm_bindgen(js_name = regenPendingFailure)]
+pub fn regen_pending_failure(done: JsValue) -> Result<JsValue, JsValue> {
+    let done: regions::PendingDone =
+        decode(ErrorKind::InvalidArgument, "regenPendingFailure", done)?;
+    encode(&regions::regen_pending_failure(&done))
+}
+
+/// What a regeneration's record found by the next update says to put back, or the
+/// refusal naming it.
+#[wasm_bindgen(js_name = readRegenPending)]
+pub fn read_regen_pending(text: &str, path: &str) -> Result<JsValue, JsValue> {
+    encode(&regions::regen_pending_reading(text, path))
+}
+
+/// The notice after putting back what an interrupted regeneration wrote, or null.
+#[wasm_bindgen(js_name = regenRecoveredNotice)]
+pub fn regen_recovered_notice(input: JsValue) -> Result<JsValue, JsValue> {
+    let input: regions::PendingRecovered =
+        decode(ErrorKind::InvalidArgument, "regenRecoveredNotice", input)?;
+    encode(&regions::regen_recovered_notice(&input))
+}

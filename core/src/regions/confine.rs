@@ -24,6 +24,7 @@
 //!     dirs: vec!["docs".into()],
 //!     before: vec![file("docs/team.md", "1"), file("docs/other.md", "1")],
 //!     after: vec![file("docs/team.md", "2"), file("docs/other.md", "2"), file("docs/tmp.txt", "3")],
+//!     ignore: vec![],
 //! };
 //! let c = confine(&input);
 //! assert_eq!(c.rewrote, ["docs/team.md"]);
@@ -86,6 +87,11 @@ pub struct ConfineInput {
     pub before: Vec<SnapEntry>,
     /// After.
     pub after: Vec<SnapEntry>,
+    /// Paths upkeep itself changes meanwhile (its lock, when the snapshots are taken by two
+    /// runs), left out of both snapshots.
+    #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
+    pub ignore: Vec<String>,
 }
 
 /// One step of putting back.
@@ -211,18 +217,18 @@ fn describe(kind: EntryKind) -> &'static str {
 
 /// A snapshot by path; an entry a Rust caller marked `missing` is nothing there, as if
 /// left out (decoding refuses the word: `observe::present_kind`).
-fn by_path(snapshot: &[SnapEntry]) -> BTreeMap<&str, &SnapEntry> {
+fn by_path<'a>(snapshot: &'a [SnapEntry], ignore: &[String]) -> BTreeMap<&'a str, &'a SnapEntry> {
     snapshot
         .iter()
-        .filter(|e| e.kind != EntryKind::Missing)
+        .filter(|e| e.kind != EntryKind::Missing && !ignore.contains(&e.path))
         .map(|e| (e.path.as_str(), e))
         .collect()
 }
 
 /// Decides what one regeneration's writes were and what to put back.
 pub fn confine(input: &ConfineInput) -> Confinement {
-    let before = by_path(&input.before);
-    let after = by_path(&input.after);
+    let before = by_path(&input.before, &input.ignore);
+    let after = by_path(&input.after, &input.ignore);
     let declared: BTreeSet<&str> = input.paths.iter().map(String::as_str).collect();
     let inside = |path: &str| {
         input.dirs.iter().any(|d| {
@@ -453,6 +459,7 @@ mod tests {
             outside("cache/z", "d"),
         ];
         let c = confine(&ConfineInput {
+            ignore: vec![],
             paths: vec!["gen/out.md".into()],
             dirs: vec!["gen".into()],
             before,
@@ -516,6 +523,7 @@ mod tests {
     #[test]
     fn a_link_at_a_declared_path_is_a_violation_and_goes() {
         let c = confine(&ConfineInput {
+            ignore: vec![],
             paths: vec!["gen/out.md".into(), "gen/new.md".into()],
             dirs: vec!["gen".into()],
             before: vec![dir("gen"), file("gen/out.md", "1")],
@@ -544,6 +552,7 @@ mod tests {
         let mut held = file("src/app.js", "1");
         held.preimage = true;
         let c = confine(&ConfineInput {
+            ignore: vec![],
             paths: vec!["gen/out.md".into()],
             dirs: vec!["gen".into()],
             before: vec![held],
@@ -560,6 +569,7 @@ mod tests {
     fn root_region_and_nothing_changed() {
         let snap = vec![file("a.md", "1"), file("b.md", "1")];
         let c = confine(&ConfineInput {
+            ignore: vec![],
             paths: vec!["a.md".into()],
             dirs: vec!["".into()],
             before: snap.clone(),
@@ -567,6 +577,7 @@ mod tests {
         });
         assert_eq!(c, Confinement::default());
         let c = confine(&ConfineInput {
+            ignore: vec![],
             paths: vec!["a.md".into()],
             dirs: vec!["".into()],
             before: vec![file("a.md", "1"), file("b.md", "1")],
@@ -590,6 +601,7 @@ mod tests {
             ..file("gen/new.txt", "")
         };
         let input = |before: Vec<SnapEntry>| ConfineInput {
+            ignore: vec![],
             paths: vec!["gen/out.md".into()],
             dirs: vec!["gen".into()],
             before,

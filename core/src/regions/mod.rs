@@ -29,6 +29,7 @@ mod finish;
 mod limits;
 mod markers;
 mod oracle;
+mod pending;
 mod regen;
 mod repair_words;
 mod safeguards;
@@ -48,6 +49,12 @@ pub use limits::{region_limits, RegionLimits};
 pub use markers::{mask, scan, MarkerAnomaly, MarkerScan, ScanState};
 pub use oracle::{
     region_verdict, Normalized, RegionMarkers, RegionVerdict, RegionVerdictInput, SideScans,
+};
+pub use pending::{
+    read_regen_pending, regen_pending, regen_pending_failure, regen_pending_reading,
+    regen_record_path, regen_recovered_notice, PendingCopy, PendingDone, PendingInput,
+    PendingReading, PendingRecovered, PendingRegion, PendingRepair, PreimageMode, RegenPending,
+    REGEN_RECORD,
 };
 pub use regen::{
     check_operand, plan_jobs, JobFacts, JobStatus, RefusalKind, RegenJob, RegionBackup,

@@ -375,6 +375,11 @@ pub struct RegenRun {
     /// (`None` when it ran).
     #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub backup_failure: Option<BackupFailure>,
+    /// A pre-image the shim could not copy first (or the record naming the copies), so it
+    /// did not run the program: killed while it ran, upkeep could not have put that file
+    /// back (`None` when it ran).
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
+    pub pending_failure: Option<BackupFailure>,
 }
 
 /// A declared file that could not be backed up before its program would have run.
@@ -413,6 +418,20 @@ impl BackupFailure {
                 self.path
             ),
         }
+    }
+}
+
+impl BackupFailure {
+    fn pending_reason(&self) -> String {
+        let why = match (&self.message, &self.code) {
+            (Some(m), Some(c)) => format!(" ({m}, {c})"),
+            (Some(m), None) => format!(" ({m})"),
+            _ => " (something else is there)".to_string(),
+        };
+        format!(
+            "it was not run: the copy of {} that would put it back if the update stopped while the program ran could not be saved first{why}",
+            self.path
+        )
     }
 }
 
@@ -499,10 +518,19 @@ pub fn finish_regions(regions: &mut RegionsReport, jobs: &[RegenJob], runs: &[Re
                     unregenerated.extend(job.paths.iter().cloned());
                     continue;
                 };
-                if let Some(failure) = &run.backup_failure {
+                let failure = run
+                    .backup_failure
+                    .as_ref()
+                    .map(BackupFailure::reason)
+                    .or_else(|| {
+                        run.pending_failure
+                            .as_ref()
+                            .map(BackupFailure::pending_reason)
+                    });
+                if let Some(reason) = failure {
                     regen.skipped.push(RegenSkipped {
                         argv: job.argv.clone(),
-                        reason: failure.reason(),
+                        reason,
                         region_id: job.region_id.clone(),
                     });
                     unregenerated.extend(job.paths.iter().cloned());

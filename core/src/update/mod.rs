@@ -61,6 +61,7 @@ pub use finish::{
     after_writes, finish_update, AfterWrites, BackupsKept, Blocked, Replaced, RunOutcome,
     RunRecord, StateWriteError, UpdateFinished, UpdateRun, WritesEnded,
 };
+pub(crate) use layout::backup_dir;
 pub use layout::{
     leftover_patches, read_version_file, render_version_file, update_paths, UpdatePaths,
     BACKUPS_DIR, DEFAULT_STATE_DIR,

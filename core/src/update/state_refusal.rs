@@ -51,6 +51,13 @@ pub enum StateProblem {
         /// What is wrong with it.
         why: String,
     },
+    /// The record a regeneration keeps while its program runs is not a record.
+    DamagedRegenRecord {
+        /// Its path inside the project.
+        path: String,
+        /// What is wrong with it.
+        why: String,
+    },
     /// A release lacks a file every release carries.
     ReleaseLacks {
         /// Which release (`installed`, `latest`).
@@ -80,6 +87,12 @@ pub fn state_refusal(problem: &StateProblem) -> Refusal {
             "bad-state",
             format!(
                 "{path} is not an update's progress record ({why}): an interrupted update's record is damaged; restore from the backups and remove it"
+            ),
+        ),
+        StateProblem::DamagedRegenRecord { path, why } => (
+            "bad-state",
+            format!(
+                "{path} is not a regeneration's record ({why}): an update stopped while a region's program ran, and what it wrote cannot be put back from it; restore from the backups and remove it"
             ),
         ),
         StateProblem::ReleaseLacks { label, path } => {

@@ -49,8 +49,11 @@ export function nodeThere(step, path) {
  */
 export function swapNode(step, path, node) {
   if (node) {
+    // The same node; a link or special file also unchanged (a folder's times move with the
+    // steps before it that empty it, and removing one that is not empty is refused anyway).
     const now = lstatOrNull(path);
-    if (!now || now.ino !== node.ino || now.dev !== node.dev || now.ctimeMs !== node.ctimeMs) return 'changed';
+    const same = now && now.ino === node.ino && now.dev === node.dev && (node.isDirectory() || now.ctimeMs === node.ctimeMs);
+    if (!same) return 'changed';
   }
   try {
     const { content } = step;

@@ -17,7 +17,8 @@ import { runProgram } from '../shim/run-program.js';
 import { confineTo, sandboxMode } from '../shim/sandbox.js';
 import { snapshotTree } from '../shim/tree-snapshot.js';
 import { counter, letSignalsIn } from './progress.js';
-import { TreeReader } from '../shim/tree-read.js';
+import { readTextStrict, TreeReader } from '../shim/tree-read.js';
+import { UpkeepError } from '../shim/upkeep-error.js';
 import { executeSteps, sha256 } from './execute.js';
 
 /**
@@ -25,13 +26,14 @@ import { executeSteps, sha256 } from './execute.js';
  * (`UpdateSession.finishRegions`).
  * @param {object} step
  * @param {string} step.root the project (a real path)
+ * @param {string} step.stateDir the project's state folder (its lock is the run's)
  * @param {import('../index.js').RegenJob[]} step.jobs the plan's region jobs
  * @param {{ timeoutMs: number, maxOutputBytes: number }} step.limits
  * @param {() => boolean} step.stopRequested polled between regions
  * @param {(event: import('./progress.js').ProgressEvent) => void} [step.onProgress]
  * @returns {Promise<import('../index.js').RegenRun[]>}
  */
-export async function regenerate({ root, jobs, limits, stopRequested, onProgress }) {
+export async function regenerate({ root, stateDir, jobs, limits, stopRequested, onProgress }) {
   /** @type {import('../index.js').RegenRun[]} */
   const runs = [];
   const ran = counter(onProgress, 'regenerate', jobs.filter((j) => j.status === 'run').length);
@@ -55,6 +57,13 @@ export async function regenerate({ root, jobs, limits, stopRequested, onProgress
     const sandbox = sandboxMode();
     const everywhere = engine.snapshotsWholeTree(sandbox);
     const before = snapshotTree(root, job.dirs, job.snapshotSkip, { everywhere });
+    // Recoverable before it starts: a program whose pre-images could not be kept on disk never runs.
+    const { pending, pendingFailure } = await keepPending(root, stateDir, job, before, everywhere);
+    if (pendingFailure) {
+      runs.push({ regionId: job.regionId, timeoutMs: limits.timeoutMs, maxOutputBytes: limits.maxOutputBytes, backedUp, pendingFailure });
+      ran.step(job.regionId);
+      continue;
+    }
     const wrap = confineTo(
       sandbox,
       root,
@@ -64,6 +73,8 @@ export async function regenerate({ root, jobs, limits, stopRequested, onProgress
     const result = await runProgram(job.argv, root, limits, { wrap });
     const after = snapshotTree(root, job.dirs, job.snapshotSkip, { everywhere });
     const confinement = engine.regionConfine({ paths: job.paths, dirs: job.dirs, before: before.entries, after: after.entries });
+    const repairFailures = await repair(root, confinement.repairs, before.preimages, after.entries, job.saveDir);
+    await endPending(root, pending);
     runs.push({
       regionId: job.regionId,
       status: result.status,
@@ -75,13 +86,105 @@ export async function regenerate({ root, jobs, limits, stopRequested, onProgress
       stderr: result.stderr,
       backedUp,
       confinement,
-      repairFailures: await repair(root, confinement.repairs, before.preimages, after.entries, job.saveDir),
+      repairFailures,
       sandbox,
       stragglers: result.stragglers,
     });
     ran.step(job.regionId);
   }
   return runs;
+}
+
+/**
+ * Keeps what the engine needs to put the tree back on disk before the program starts
+ * (`regenPending`): each pre-image the snapshot holds copied and synced, then the record
+ * naming them. Returns the writes that end it, or the failure that keeps the program from
+ * running (the engine's reading of the outcomes).
+ * @param {string} root @param {string} stateDir @param {import('../index.js').RegenJob} job
+ * @param {import('../shim/tree-snapshot.js').TreeSnapshot} before @param {boolean} everywhere
+ */
+async function keepPending(root, stateDir, job, before, everywhere) {
+  /** @type {import('../index.js').RegenPending} */
+  const pending = engine.regenPending({
+    stateDir,
+    region: { saveDir: job.saveDir, paths: job.paths, dirs: job.dirs, skip: job.snapshotSkip, everywhere, before: before.entries },
+    modes: [...before.preimages].map(([path, { mode }]) => ({ path, mode })),
+  });
+  const bytesOf = (/** @type {import('../index.js').WriteStep} */ step) =>
+    /** @type {{ bytes: Buffer }} */ (before.preimages.get(pending.sources[/** @type {number} */ (step.index)])).bytes;
+  /** @type {import('../index.js').WriteStep[]} */
+  const steps = [];
+  /** @type {import('../index.js').StepOutcome[]} */
+  const outcomes = [];
+  // The copies are durable before the record that names them is written.
+  for (const batch of [pending.copies, [pending.record]]) {
+    const run = await executeSteps(batch, { root, sourceRoot: root, bytesOf });
+    steps.push(...batch);
+    outcomes.push(...run.outcomes);
+    const pendingFailure = engine.regenPendingFailure({ sources: pending.sources, steps, outcomes });
+    if (pendingFailure) {
+      // The program will not run: the copies made so far go (a record there is not this attempt's).
+      await executeSteps(pending.cleanup, { root, sourceRoot: root });
+      return { pending, pendingFailure };
+    }
+  }
+  return { pending, pendingFailure: null };
+}
+
+/**
+ * Once everything is put back: the copies and their folder removed, then the record (a
+ * record left behind is read only by a re-run of this same run, which then has nothing to
+ * put back and ends it again).
+ * @param {string} root @param {{ cleanup: import('../index.js').WriteStep[], removeRecord: import('../index.js').WriteStep }} pending
+ */
+async function endPending(root, pending) {
+  await executeSteps(pending.cleanup, { root, sourceRoot: root });
+  await executeSteps([pending.removeRecord], { root, sourceRoot: root });
+}
+
+/**
+ * Before an interrupted update plans again: when the run it resumes was killed while a
+ * region's program ran (its record is there), what the program wrote outside its declared
+ * paths is put back from the record — confined against the snapshot it holds and repaired
+ * from its copies through the executor, as right after a program — and the record and
+ * copies are removed. Returns the engine's notice of what was put back, or null.
+ * @param {string} root @param {string} runId the interrupted run's id
+ * @returns {Promise<string | null>}
+ */
+export async function recoverRegeneration(root, runId) {
+  const path = engine.regenRecordPath(runId);
+  const tree = new TreeReader(root);
+  /** @type {import('../index.js').PendingRepair} */
+  let pending;
+  /** @type {Map<string, { bytes: Buffer, mode: number }>} */
+  const preimages = new Map();
+  try {
+    const text = readTextStrict(tree, path, path);
+    if (text === null) return null;
+    const reading = engine.readRegenPending(text, path);
+    if (reading.refusal) throw UpkeepError.from(reading.refusal);
+    pending = /** @type {import('../index.js').PendingRepair} */ (reading.repair);
+    // A copy is used only while it still holds the bytes it is named by.
+    for (const copy of pending.copies) {
+      const found = tree.entry(copy.copy);
+      if (found && 'bytes' in found && sha256(found.bytes) === copy.sha256)
+        preimages.set(copy.path, { bytes: found.bytes, mode: copy.mode });
+    }
+  } finally {
+    tree.close();
+  }
+  const { region } = pending;
+  const after = snapshotTree(root, region.dirs, region.skip, { everywhere: region.everywhere });
+  const confinement = engine.regionConfine({
+    paths: region.paths,
+    dirs: region.dirs,
+    before: region.before,
+    after: after.entries,
+    ignore: pending.ignore,
+  });
+  const failures = await repair(root, confinement.repairs, preimages, after.entries, region.saveDir);
+  await endPending(root, pending);
+  return engine.regenRecoveredNotice({ saveDir: region.saveDir, confined: confinement.confined, failures });
 }
 
 /**

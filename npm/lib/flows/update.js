@@ -25,7 +25,7 @@ import { measureBackups } from './backups.js';
 import { executeSteps } from './execute.js';
 import { counter, letSignalsIn, stoppedUnwritten } from './progress.js';
 import { planByDigests } from './plan-by-digests.js';
-import { regenerate } from './regenerate.js';
+import { recoverRegeneration, regenerate } from './regenerate.js';
 
 /**
  * @typedef {object} UpdateRequest
@@ -105,6 +105,8 @@ export async function update(request) {
       throw refused({ kind: 'not-installed', versionPath: paths.version, root });
     }
     const record = readProgress(project, paths.progress);
+    // The run it resumes was killed while a region's program ran: what the program wrote is put back before anything is read.
+    const recovered = record && !dryRun ? await recoverRegeneration(root, record.runId) : null;
     // The two releases: the flags, else the recorded source (the engine decides).
     const sources = resolveSources(root, stateDir, request);
     const fetched = counter(onProgress, 'fetch', 2);
@@ -139,7 +141,7 @@ export async function update(request) {
       session: null,
       leftoverPatches: [],
       resumed: false,
-      notices: [...sources.notices, ...latest.notices],
+      notices: [...sources.notices, ...latest.notices, ...(recovered ? [recovered] : [])],
       releases: { baseline: null, latest: { spec: latest.spec, resolved: latest.resolved } },
       source: sources.record?.source ?? null,
     };
@@ -249,7 +251,9 @@ export async function update(request) {
     let { interrupted } = next;
     if (next.regenerate) {
       const jobs = plan.regionJobs;
-      session.finishRegions(await regenerate({ root, jobs, limits: regenLimits(request.regenLimits), stopRequested, onProgress }));
+      session.finishRegions(
+        await regenerate({ root, stateDir, jobs, limits: regenLimits(request.regenLimits), stopRequested, onProgress }),
+      );
       // A stop during the regions leaves the version where it was: re-running regenerates.
       interrupted = stopRequested();
     }

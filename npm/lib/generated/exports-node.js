@@ -148,6 +148,11 @@ export const {
   regionBackupsDone,
   fileRepair,
   fileRepairFailure,
+  regenRecordPath,
+  regenPending,
+  regenPendingFailure,
+  readRegenPending,
+  regenRecoveredNotice,
 } = engine;
 // Structured merges
 export const { structuredMerge, readConfig } = engine;

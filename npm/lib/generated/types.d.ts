@@ -4673,6 +4673,153 @@ export type PayloadFile = {
 };
 
 /**
+ * A recorded pre-image: the file it is of, its copy, and its bits.
+ */
+export type PendingCopy = {
+  /**
+   * The file, relative to the project root.
+   */
+  path: string;
+  /**
+   * Its copy (read back only when it still hashes to `sha256`).
+   */
+  copy: string;
+  /**
+   * The pre-image's SHA-256.
+   */
+  sha256: string;
+  /**
+   * Its permission bits.
+   */
+  mode: number;
+};
+
+/**
+ * The writes that make a regeneration recoverable, and the executor's outcomes of them.
+ */
+export type PendingDone = {
+  /**
+   * [`RegenPending::sources`].
+   */
+  sources: Array<string>;
+  /**
+   * The steps carried out: the copies, then the record.
+   */
+  steps: Array<WriteStep>;
+  /**
+   * Their outcomes, in order.
+   */
+  outcomes: Array<StepOutcome>;
+};
+
+/**
+ * A region about to run, and the snapshot taken before.
+ */
+export type PendingInput = {
+  /**
+   * The project's state folder (`.upkeep`): the lock in it is the run's, and the run that
+   * reads the record holds a lock of its own.
+   */
+  stateDir: string;
+  /**
+   * The region and its snapshot.
+   */
+  region: PendingRegion;
+  /**
+   * The bits of each file whose pre-image the snapshot holds.
+   */
+  modes: Array<PreimageMode>;
+};
+
+/**
+ * [`read_regen_pending`] as one value for the bindings: the repair, or the refusal.
+ */
+export type PendingReading = {
+  /**
+   * What to put back, when the text is a record.
+   */
+  repair: PendingRepair | null;
+  /**
+   * Why the text is refused, when it is not.
+   */
+  refusal: Refusal | null;
+};
+
+/**
+ * What putting back an interrupted regeneration came to.
+ */
+export type PendingRecovered = {
+  /**
+   * The record's save folder, where what the repairs touched was saved.
+   */
+  saveDir: string;
+  /**
+   * The confinement of what is there now against the recorded snapshot.
+   */
+  confined: Array<ConfinedWrite>;
+  /**
+   * The repairs that failed.
+   */
+  failures: Array<RepairFailure>;
+};
+
+/**
+ * A region's run as its snapshot before the program saw it: what the record keeps.
+ */
+export type PendingRegion = {
+  /**
+   * The job's save folder (`RegenJob::save_dir`), where its repairs save what they touch.
+   */
+  saveDir: string;
+  /**
+   * The region's declared paths.
+   */
+  paths: Array<string>;
+  /**
+   * Its own directories.
+   */
+  dirs: Array<string>;
+  /**
+   * The top-level folders the snapshot left out (`RegenJob::snapshot_skip`).
+   */
+  skip: Array<string>;
+  /**
+   * Whether the snapshot hashed the whole tree (no confinement).
+   */
+  everywhere: boolean;
+  /**
+   * The snapshot before the program runs.
+   */
+  before: Array<SnapEntry>;
+};
+
+/**
+ * What a record found by the next update says to put back.
+ */
+export type PendingRepair = {
+  /**
+   * The region and its snapshot before its program ran.
+   */
+  region: PendingRegion;
+  /**
+   * What the confinement leaves out of both snapshots (upkeep's lock).
+   */
+  ignore: Array<string>;
+  /**
+   * The pre-images copied, one per file.
+   */
+  copies: Array<PendingCopy>;
+  /**
+   * Once the repairs are done: the copies and their folder removed.
+   */
+  cleanup: Array<WriteStep>;
+  /**
+   * Then, apart, the record.
+   */
+  removeRecord: WriteStep;
+};
+
+/**
  * How far a phase got: items done of its total.
  */
 export type PhaseCount = {
@@ -4942,6 +5089,20 @@ export type PrPayload = {
    * What the body left out to stay under the limit (`"12 paths of What changed"`).
    */
   omitted: Array<string>;
+};
+
+/**
+ * A file whose pre-image the snapshot holds, with its permission bits.
+ */
+export type PreimageMode = {
+  /**
+   * The file, relative to the project root.
+   */
+  path: string;
+  /**
+   * Its permission bits when the snapshot was taken.
+   */
+  mode: number;
 };
 
 /**
@@ -5434,6 +5595,33 @@ export type RegenJob = {
 export type RegenKillCause = 'timeout' | 'output-ceiling' | 'external';
 
 /**
+ * The writes that make a regeneration recoverable, and the ones that end it.
+ */
+export type RegenPending = {
+  /**
+   * First, synced before the record: one copy per distinct pre-image, its bytes those
+   * of `sources[index]`, written only where nothing is.
+   */
+  copies: Array<WriteStep>;
+  /**
+   * The project path each copy's bytes come from, by the step's `index`.
+   */
+  sources: Array<string>;
+  /**
+   * Then the record, written only where none is; the program runs after it.
+   */
+  record: WriteStep;
+  /**
+   * Once the repairs are done: the copies and their folder removed.
+   */
+  cleanup: Array<WriteStep>;
+  /**
+   * Then, apart, the record.
+   */
+  removeRecord: WriteStep;
+};
+
+/**
  * A region that regenerated.
  */
 export type RegenRan = {
@@ -5573,6 +5761,12 @@ export type RegenRun = {
    * (`None` when it ran).
    */
   backupFailure?: BackupFailure | null;
+  /**
+   * A pre-image the shim could not copy first (or the record naming the copies), so it
+   * did not run the program: killed while it ran, upkeep could not have put that file
+   * back (`None` when it ran).
+   */
+  pendingFailure?: BackupFailure | null;
 };
 
 /**
@@ -5660,6 +5854,11 @@ export type RegionConfineInput = {
    * After.
    */
   after: Array<SnapEntry>;
+  /**
+   * Paths upkeep itself changes meanwhile (its lock, when the snapshots are taken by two
+   * runs), left out of both snapshots.
+   */
+  ignore?: Array<string>;
 };
 
 /**
@@ -7329,6 +7528,17 @@ export type StateProblem =
     }
   | {
       kind: 'malformed-progress';
+      /**
+       * Its path inside the project.
+       */
+      path: string;
+      /**
+       * What is wrong with it.
+       */
+      why: string;
+    }
+  | {
+      kind: 'damaged-regen-record';
       /**
        * Its path inside the project.
        */

@@ -146,6 +146,54 @@ case("a folder already back", "fileRepair", node("restore-dir", DIR))
 case("put a link back on its target, where nothing is", "fileRepair", node("restore-link", MISSING, target="keep.md"))
 case("a link already on its target", "fileRepair", node("restore-link", LINK, "keep.md", "keep.md"))
 case("another link there now", "fileRepair", node("restore-link", LINK, "elsewhere", "keep.md"))
+
+# ---- the record that makes a regeneration recoverable if the update is killed while its program runs
+case("where run r1 keeps it", "regenRecordPath", "20260101-000000-000")
+SNAP = [{"path": "docs", "kind": "directory"},
+        {"path": "docs/a.md", "kind": "file", "digest": "a" * 64, "preimage": True},
+        {"path": "docs/same.md", "kind": "file", "digest": "a" * 64, "preimage": True},
+        {"path": "docs/big.bin", "kind": "file", "digest": "b" * 64, "preimage": False},
+        {"path": "docs/link", "kind": "symlink", "target": "../x \"quoted\"", "stamp": "1:2:3:4"},
+        {"path": "src/app.js", "kind": "file", "stamp": "9:9:9:9"}]
+REGION = {"saveDir": ".upkeep-backups/r1-regen", "paths": ["docs/TEAM.md"], "dirs": ["docs"],
+          "skip": [".git", ".upkeep-backups"], "everywhere": False, "before": SNAP}
+PENDING = {"stateDir": ".upkeep", "region": REGION,
+           "modes": [{"path": "docs/a.md", "mode": 0o644}, {"path": "docs/same.md", "mode": 0o755}]}
+case("copies once per content, then the record, then how it ends", "regenPending", PENDING)
+case("nothing held: only the record", "regenPending", {**PENDING, "region": {**REGION, "before": SNAP[:1]}, "modes": []})
+RECORD = ('{"saveDir":".upkeep-backups/r1-regen","paths":["docs/TEAM.md"],"dirs":["docs"],"skip":[".git"],"everywhere":true,'
+          '"before":[{"path":"docs/a.md","kind":"file","digest":"' + "a" * 64 + '","preimage":true},{"path":"docs/l","kind":"symlink","target":"x"}],'
+          '"modes":{"docs/a.md":420},"ignore":[".upkeep/update.lock"]}\n')
+P = ".upkeep-backups/r1-regen/pending.json"
+case("a record read back", "readRegenPending", RECORD, P)
+for title, text in [("not JSON", "{"), ("not an object", "[]"), ("an unknown field", RECORD.replace('"saveDir"', '"extra":1,"saveDir"')),
+                    ("a mode without a pre-image", RECORD.replace('"docs/a.md":420', '"docs/l":420')),
+                    ("a mode that is not permission bits", RECORD.replace(':420', ':99999')),
+                    ("an entry without a kind", RECORD.replace(',"kind":"symlink"', ''))]:
+    case(f"a damaged record: {title}", "readRegenPending", text, P)
+COPY = {"path": ".upkeep-backups/r1-regen/pending/" + "a" * 64, "expect": {"kind": "if-missing"}, "content": {"kind": "planned"},
+        "mode": {"kind": "replaced-or", "mode": 0o600}, "backup": None, "index": 0}
+REC = {"path": P, "expect": {"kind": "missing"}, "content": {"kind": "text", "text": "{}\n"}, "mode": {"kind": "replaced-or", "mode": 0o600}, "backup": None, "index": None}
+def po(path, outcome, **extra): return {"path": path, "outcome": outcome, "backup": None, "error": None, **extra}
+for title, outcomes in [("all written", [po(COPY["path"], "done"), po(P, "done")]),
+                        ("a copy already there is the same bytes", [po(COPY["path"], "unchanged"), po(P, "done")]),
+                        ("a copy refused by the file system", [po(COPY["path"], "blocked", error=ENOSPC)]),
+                        ("a record already there", [po(COPY["path"], "done"), po(P, "changed")]),
+                        ("the record not reached", [po(COPY["path"], "done")])]:
+    case(title, "regenPendingFailure", {"sources": ["docs/a.md"], "steps": [COPY, REC], "outcomes": outcomes})
+def cw(path, action, detail="created a file inside the region's directories"):
+    return {"action": action, "path": path, "detail": detail, "violation": False}
+case("nothing to put back", "regenRecoveredNotice", {"saveDir": ".upkeep-backups/r1-regen", "confined": [], "failures": []})
+case("put back, one left, one failed", "regenRecoveredNotice", {
+    "saveDir": ".upkeep-backups/r1-regen",
+    "confined": [cw("docs/new.txt", "removed"), cw("docs/other.md", "restored", "modified a file inside the region's directories"),
+                 cw("docs/big.bin", "reported", "modified a file inside the region's directories, which has no pre-image to put back"),
+                 cw("docs/gone.md", "restored", "deleted a file inside the region's directories")],
+    "failures": [{"path": "docs/gone.md", "message": "no pre-image held"}]})
+LOCK = {"path": ".upkeep/update.lock", "kind": "file", "stamp": "1"}
+case("upkeep's own lock, changed by the run that confines, is left out", "regionConfine",
+     {"paths": ["docs/T.md"], "dirs": ["docs"], "before": [LOCK], "after": [{**LOCK, "stamp": "2"}], "ignore": [".upkeep/update.lock"]})
+
 for o in [{"outcome": "done"}, {"outcome": "unchanged"}, {"outcome": "changed"}, {"outcome": "not-reached"},
           {"outcome": "blocked", "error": {"code": "EACCES", "message": "permission denied", "stage": "swap"}}]:
     case(o["outcome"], "fileRepairFailure", {"path": "gen/x.md", **o})
