@@ -267,9 +267,8 @@ async function repairOne(root, repair, seen, pre, saveDir) {
   } finally {
     tree.close();
   }
-  const facts = { repair, now, target: now.kind === 'symlink' ? (seen?.target ?? null) : null, preimageMode: pre?.mode ?? null, saveDir };
   /** @type {import('../index.js').FileRepair} */
-  const plan = engine.fileRepair(facts);
+  const plan = engine.fileRepair({ repair, now, target: seen?.target ?? null, preimageMode: pre?.mode ?? null, saveDir });
   if (plan.kind === 'settled') return plan.failure ?? null;
   const { outcomes } = await executeSteps([plan.step], { root, sourceRoot: root, bytesOf: () => /** @type {Buffer} */ (pre?.bytes) });
   return engine.fileRepairFailure(outcomes[0]);

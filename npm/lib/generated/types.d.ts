@@ -2108,8 +2108,9 @@ export type FileRepairFacts = {
    */
   now: Observed;
   /**
-   * When a link is there now: its target as the snapshot after the program saw it. A
-   * link removed is still pointing there, else it is left alone.
+   * The target of the link the snapshot after the program saw at the path, if it saw
+   * one: a link there now is removed only while it still points there (else it is left
+   * alone), and a link to be put back that is already there is settled.
    */
   target?: string | null;
   /**
