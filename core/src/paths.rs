@@ -62,17 +62,41 @@ fn check_path(path: &str, normalized: &str) -> Result<()> {
         return unsafe_path("starts with a drive letter");
     }
     for segment in normalized.split('/') {
-        match segment {
-            "" => return unsafe_path("has an empty segment ('//' or a trailing separator)"),
-            "." => return unsafe_path("has a '.' segment"),
-            ".." => return unsafe_path("has a '..' segment (it would leave the tree)"),
-            _ if is_git_alias(segment) => {
-                return unsafe_path("names '.git' (under some spelling); upkeep never writes there")
-            }
-            _ => {}
+        if let Some(problem) = segment_problem(segment) {
+            return unsafe_path(problem);
+        }
+        if is_git_alias(segment) {
+            return unsafe_path("names '.git' (under some spelling); upkeep never writes there");
         }
     }
     Ok(())
+}
+
+/// What makes one segment leave or blur the tree: empty, `.` or `..`.
+fn segment_problem(segment: &str) -> Option<&'static str> {
+    match segment {
+        "" => Some("has an empty segment ('//' or a trailing separator)"),
+        "." => Some("has a '.' segment"),
+        ".." => Some("has a '..' segment (it would leave the tree)"),
+        _ => None,
+    }
+}
+
+/// Checks a path upkeep itself listed from a project (a snapshot's, any name the file
+/// system allows) before it acts on it again: relative, `/`-separated, and never leaving
+/// the tree. Looser than [`validate_canonical_path`], which is for paths a manifest names.
+pub fn validate_listed_path(path: &str) -> Result<()> {
+    let unsafe_path = |detail: &str| Err(Error::new(ErrorKind::UnsafePath, path, detail));
+    if path.starts_with('/') {
+        return unsafe_path("is absolute (starts with a separator)");
+    }
+    if path.contains('\0') {
+        return unsafe_path("contains the control character U+0000");
+    }
+    match path.split('/').find_map(segment_problem) {
+        Some(problem) => unsafe_path(problem),
+        None => Ok(()),
+    }
 }
 
 /// Checks a path that must already be in canonical form: everything [`validate_path`]

@@ -46,6 +46,7 @@ use super::confine::{ConfinedAction, ConfinedWrite, SnapEntry};
 use super::report::{BackupFailure, RepairFailure};
 use crate::json::{self, Json, Node};
 use crate::observe::EntryKind;
+use crate::paths::validate_listed_path;
 use crate::refusal::Refusal;
 use crate::update::{state_refusal, StateProblem};
 use crate::writes::{Expect, FileMode, OutcomeKind, StepContent, StepOutcome, WriteStep};
@@ -421,7 +422,7 @@ pub fn read_regen_pending(text: &str, path: &str) -> Result<PendingRepair, Refus
     digests.sort_unstable();
     digests.dedup();
     let cleanup = cleanup(&save_dir, digests.into_iter());
-    Ok(PendingRepair {
+    let repair = PendingRepair {
         region: PendingRegion {
             paths: strings(FIELDS[1])?,
             dirs: strings(FIELDS[2])?,
@@ -434,7 +435,38 @@ pub fn read_regen_pending(text: &str, path: &str) -> Result<PendingRepair, Refus
         copies,
         cleanup,
         remove_record: record_removal(path, text),
-    })
+    };
+    inside_the_tree(&repair, path).map_err(malformed)?;
+    Ok(repair)
+}
+
+/// Every path the record names stays inside the project, and its copies are where the
+/// record is: a record is read from the project, so one that names `../x` (or another
+/// folder's copies) is refused, never followed.
+fn inside_the_tree(repair: &PendingRepair, record: &str) -> Result<(), String> {
+    let region = &repair.region;
+    if record_in(&region.save_dir) != record {
+        return Err(format!(
+            "its save folder {} is not the folder it is in",
+            region.save_dir
+        ));
+    }
+    let named = region
+        .paths
+        .iter()
+        .chain(region.dirs.iter().filter(|d| !d.is_empty()))
+        .chain(region.before.iter().map(|e| &e.path))
+        .chain(&repair.ignore)
+        .chain(&region.skip);
+    for path in named {
+        validate_listed_path(path).map_err(|e| e.to_string())?;
+    }
+    match region.skip.iter().find(|s| s.contains('/')) {
+        Some(skip) => Err(format!(
+            "\"skip\" names {skip}, which is not a top-level folder"
+        )),
+        None => Ok(()),
+    }
 }
 
 fn read_entry(node: &Node) -> Result<SnapEntry, String> {
@@ -725,6 +757,20 @@ mod tests {
         assert!(refused(text)
             .message
             .contains("x has a mode and no pre-image"));
+        // Paths that would leave the project, or copies somewhere else, are refused.
+        let record = |save: &str, before: &str| {
+            format!(
+                r#"{{"saveDir":"{save}","paths":[],"dirs":["docs"],"skip":[],"everywhere":false,"before":[{{"path":"{before}","kind":"file"}}],"modes":{{}},"ignore":[]}}"#
+            )
+        };
+        let at = "bk/r-regen/pending.json";
+        assert!(read_regen_pending(&record("bk/r-regen", "docs/a"), at).is_ok());
+        let escape = read_regen_pending(&record("bk/r-regen", "../etc/passwd"), at).unwrap_err();
+        assert!(escape.message.contains("unsafe path"), "{}", escape.message);
+        let elsewhere = read_regen_pending(&record("bk/other", "docs/a"), at).unwrap_err();
+        assert!(elsewhere
+            .message
+            .contains("its save folder bk/other is not the folder it is in"));
     }
 
     #[test]

@@ -169,7 +169,9 @@ case("a record read back", "readRegenPending", RECORD, P)
 for title, text in [("not JSON", "{"), ("not an object", "[]"), ("an unknown field", RECORD.replace('"saveDir"', '"extra":1,"saveDir"')),
                     ("a mode without a pre-image", RECORD.replace('"docs/a.md":420', '"docs/l":420')),
                     ("a mode that is not permission bits", RECORD.replace(':420', ':99999')),
-                    ("an entry without a kind", RECORD.replace(',"kind":"symlink"', ''))]:
+                    ("an entry without a kind", RECORD.replace(',"kind":"symlink"', '')),
+                    ("a path that leaves the tree", RECORD.replace('"docs/l"', '"../../l"')),
+                    ("copies in another folder", RECORD.replace('"saveDir":".upkeep-backups/r1-regen"', '"saveDir":".upkeep-backups/r2-regen"'))]:
     case(f"a damaged record: {title}", "readRegenPending", text, P)
 COPY = {"path": ".upkeep-backups/r1-regen/pending/" + "a" * 64, "expect": {"kind": "if-missing"}, "content": {"kind": "planned"},
         "mode": {"kind": "replaced-or", "mode": 0o600}, "backup": None, "index": 0}
