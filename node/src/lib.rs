@@ -18,6 +18,7 @@ pub mod looping;
 pub mod refresh;
 pub mod refresh_inputs;
 pub mod regions;
+pub mod rename_exchange;
 pub mod render;
 pub mod score;
 pub mod structured;

@@ -84,3 +84,18 @@ export function loadImplementation(/** @type {'native' | 'wasm'} */ name) {
   if ('engine' in loaded) return loaded.engine;
   throw noEngine(`upkeep: no ${name} engine could be loaded`, loaded.failures);
 }
+
+/**
+ * The native addon's raw exports when one loads on this platform, whichever engine was
+ * chosen; null otherwise. The shim takes its operating-system helpers from it
+ * (shim/rename-exchange.js), never a decision.
+ * @returns {Record<string, unknown> | null}
+ */
+export function nativeAddon() {
+  for (const id of [platformPackage, `../${localBuild}`]) {
+    try {
+      return require(id);
+    } catch {}
+  }
+  return null;
+}

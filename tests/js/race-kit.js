@@ -2,7 +2,7 @@
 // named point (UPKEEP_FAULT_PAUSE_AT, a FIFO the test writes to let it go), big
 // templates, real editor processes, and commands run in a private mount namespace (root).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, openSync, closeSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { upkeepBin } from './consumer.js';
@@ -61,6 +61,8 @@ export function pause(label) {
       }
       return false;
     },
+    /** What the run said it was about to do when it stopped there (a path, for `swap`). */
+    detail: () => readFileSync(`${fifo}.reached`, 'utf8'),
     release() {
       const fd = openSync(fifo, 'w');
       writeSync(fd, 'go');

@@ -4,7 +4,8 @@
 // Each staged exactly (the run held at its `planned` point) in `make test`, and repeated
 // with random timing by `make soak` (UPKEEP_SOAK=1).
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import {
   createWriteStream,
   existsSync,
@@ -98,6 +99,87 @@ describe('a real editor saving files while the update writes', () => {
     let leftAlone = 0;
     for (let trial = 0; trial < (soak ? 40 : 2); trial += 1) leftAlone += await editorTrial(trial, { exact: trial % 2 === 0 || !soak });
     assert.ok(leftAlone > 0, 'some saves landed before their file was replaced (and were left alone)');
+  });
+});
+
+describe('a save landing between the last check and the swap (the run held exactly there)', () => {
+  /** Saves `content` at `path` as most editors do: their own temp renamed over the file. */
+  const saveByRename = (/** @type {string} */ root, /** @type {string} */ path, /** @type {string} */ content) => {
+    writeFileSync(join(root, `${path}.editor-swp`), content);
+    renameSync(join(root, `${path}.editor-swp`), join(root, path));
+  };
+  /** Saves `content` into the file itself (truncate and write, as vim does by default). */
+  const saveInPlace = (/** @type {string} */ root, /** @type {string} */ path, /** @type {string} */ content) =>
+    writeFileSync(join(root, path), content);
+
+  for (const [how, save] of /** @type {const} */ ([
+    ['renamed over the file', saveByRename],
+    ['written into the file', saveInPlace],
+  ])) {
+    test(`a file being replaced: the save ${how} is kept, reported, and the re-run finishes`, async () => {
+      const t = bigTemplate(6, { dirs: 1 });
+      [t.v1, t.v2, t.project].forEach(track);
+      const held = pause('swap');
+      const run = spawnUpdate(t.project, t.v1, t.v2, held.env);
+      assert.ok(await held.reached(), 'the update reached its first swap');
+      const path = held.detail();
+      assert.ok(t.names.includes(path), path);
+      save(t.project, path, 'the save\n');
+      held.release();
+      const r = await run.done;
+      assert.equal(r.status, 1, r.stderr);
+      assert.equal(r.json.status, 'incomplete');
+      assert.deepEqual(r.json.run.changed, [path]);
+      assert.equal(read(t.project, path), 'the save\n');
+      for (const p of t.names.filter((q) => q !== path)) assert.equal(read(t.project, p), `v2 ${p}\n`);
+      assert.deepEqual(
+        readdirSync(join(t.project, 'd0')).filter((n) => n.includes('.upkeep-')),
+        [],
+        'no temp left',
+      );
+      // The save is now the project's own edit: the re-run keeps it.
+      const again = runUpdate(t.project, t.v1, t.v2);
+      assert.ok(['updated', 'up-to-date'].includes(again.json?.status), again.stdout + again.stderr);
+      assert.ok(
+        read(t.project, path) === 'the save\n' || (backupsByPath(t.project).get(path) ?? []).includes('the save\n'),
+        'the save is in the file or its backup',
+      );
+    });
+  }
+
+  test('a file being removed (a refresh step): a save renamed over it just before is kept and reported', async () => {
+    const root = track(tempDir());
+    writeFileSync(join(root, 'gone.txt'), 'g\n');
+    const step = {
+      path: 'gone.txt',
+      expect: { kind: 'file', sha256: createHash('sha256').update('g\n').digest('hex') },
+      content: { kind: 'remove' },
+      mode: { kind: 'system' },
+      backup: '.upkeep-backups/run/gone.txt',
+      index: 0,
+    };
+    const executor = new URL('../../npm/lib/flows/execute.js', import.meta.url).href;
+    const script = `import(${JSON.stringify(executor)}).then(async ({ executeSteps }) => {
+      const { outcomes } = await executeSteps([${JSON.stringify(step)}], { root: ${JSON.stringify(root)}, sourceRoot: ${JSON.stringify(root)} });
+      process.stdout.write(JSON.stringify(outcomes));
+    });`;
+    const held = pause('swap');
+    const child = spawn(process.execPath, ['-e', script], { env: { ...process.env, ...held.env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (c) => (out += c));
+    const closed = new Promise((resolve) => child.on('close', resolve));
+    assert.ok(await held.reached(), 'the removal reached its swap');
+    assert.equal(held.detail(), 'gone.txt');
+    saveByRename(root, 'gone.txt', 'the save\n');
+    held.release();
+    assert.equal(await closed, 0);
+    assert.deepEqual(
+      JSON.parse(out).map((/** @type {any} */ o) => [o.path, o.outcome]),
+      [['gone.txt', 'changed']],
+    );
+    assert.equal(read(root, 'gone.txt'), 'the save\n');
+    assert.equal(read(root, '.upkeep-backups/run/gone.txt'), 'g\n');
+    assert.deepEqual(readdirSync(root).sort(), ['.upkeep-backups', 'gone.txt'], 'no temp left');
   });
 });
 

@@ -46,10 +46,14 @@ function traced(args, cwd) {
     .split('\n')
     .map((line) => {
       const pid = /^(\d+)\s+/.exec(line)?.[1] ?? '';
-      const text = line.replace(/^\d+\s+/, '').replace(/\/proc\/self\/fd\/(\d+)\//g, (whole, fd) => {
-        const dir = folders.get(`${pid} ${fd}`);
-        return dir ? `${dir}/` : whole;
-      });
+      // A path relative to the working folder (`AT_FDCWD</cwd>` under -y: the addon's renameat2) is absolute already.
+      const text = line
+        .replace(/^\d+\s+/, '')
+        .replace(/AT_FDCWD<[^>]*>/g, 'AT_FDCWD')
+        .replace(/\/proc\/self\/fd\/(\d+)\//g, (whole, fd) => {
+          const dir = folders.get(`${pid} ${fd}`);
+          return dir ? `${dir}/` : whole;
+        });
       const opened = /^openat\(.*\) = (\d+)<(\/[^>]*)>$/.exec(text);
       if (opened) folders.set(`${pid} ${opened[1]}`, opened[2]);
       return text;

@@ -10,13 +10,16 @@
 // folders are verified (still where they were opened) and the backups linked into place
 // and their folders synced; then, file by file, the target is checked again right before
 // the swap (its folder verified, once per folder per batch; the file the same inode, size
-// and change times) and swapped (rename, or link when nothing may be there: a step that
-// expects nothing is not looked at first, the link refuses whatever appeared). After the
-// swap the old content, still held open, is hashed once more: an edit saved in place at
-// any moment since the first read is put back. A file that moved is left alone and
-// reported; a file the file system refuses stops the run there, and everything before it
-// is reported done. A step about a link, a directory or a special file (a regeneration's
-// repairs) has no temp and no backup: flows/execute-nodes.js checks the node and changes it.
+// and change times) and swapped. The swap is an atomic exchange of the temp and the file
+// (renameat2 RENAME_EXCHANGE, shim/rename-exchange.js), after which the temp's name holds
+// what was at the path: the file checked, which is removed unless an edit was saved into
+// it in place since it was first read, or a save that landed after the last check, which
+// is exchanged straight back. A removal first moves the file to a temp name and removes it
+// only if it is the one checked. A step that expects nothing is not looked at first: its
+// link refuses whatever appeared. A file that moved is left alone and reported; a file the
+// file system refuses stops the run there, and everything before it is reported done. A
+// step about a link, a directory or a special file (a regeneration's repairs) has no temp
+// and no backup: flows/execute-nodes.js checks the node and changes it.
 //
 // Folders are opened once per run, each from its parent's handle (shim/dir-handle.js
 // DirTree), and one buffer carries every copy and hash. A run whose durability is `run`
@@ -24,21 +27,22 @@
 // per-folder syncs of the files it creates; the caller syncs the file system before it
 // records that the run finished. Anything backed up or replaced is synced as always.
 //
-// What remains open: an editor that saves by renaming its own temp over the file in the
-// microseconds between the last check and the rename loses that save to the update (the
-// content the update replaced is in the backup; the editor's is not). Closing it needs
-// renameat2(RENAME_EXCHANGE) or a compare-and-swap rename, which Node does not expose;
-// nor does it expose openat/renameat, so folders are reached through /proc/self/fd on
+// What remains open: without the exchange (no native addon on this platform, or a file
+// system that refuses it), the file is renamed over after its check, and an editor that
+// saves by renaming its own temp over the file in the microseconds between the check and
+// the rename loses that save (the content the update replaced is in the backup). Node
+// does not expose openat/renameat either, so folders are reached through /proc/self/fd on
 // Linux (see shim/dir-handle.js) and by checked paths elsewhere, where a folder swapped
 // for a link between the check and the rename can still redirect that one rename.
 import { createHash, hash } from 'node:crypto';
-import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, readSync, unlinkSync } from 'node:fs';
+import { closeSync, constants, fstatSync, linkSync, lstatSync, openSync, readFileSync, readSync, renameSync, unlinkSync } from 'node:fs';
 import { isNodeStep, nodeThere, swapNode } from './execute-nodes.js';
 import { engine } from '../engine.js';
-import { DirTree, splitPath } from '../shim/dir-handle.js';
+import { DirTree, sameFile, splitPath } from '../shim/dir-handle.js';
 import { isOsError, osMessage } from '../shim/os-message.js';
-import { step as faultStep } from '../shim/fault.js';
-import { CHUNK, sharedChunk, sweepDeadTemps, TempFile } from '../shim/temp-file.js';
+import { exchange } from '../shim/rename-exchange.js';
+import { step as faultStep, pausePoint } from '../shim/fault.js';
+import { CHUNK, nextTempName, sharedChunk, sweepDeadTemps, TempFile } from '../shim/temp-file.js';
 import { counter, yielder } from './progress.js';
 
 /** The expectations that something is at the path (its folder is never made for it). */
@@ -633,19 +637,125 @@ function swap(s, targets) {
     discard(s);
     return result('changed');
   }
-  if (s.temp) {
-    s.temp.renameOver(name);
-    faultStep('renamed');
-  } else {
-    unlinkSync(dir.path(name));
-    faultStep('removed');
-  }
+  // A test may hold the run here, inside the window between the last check and the swap.
+  pausePoint('swap', step.path);
+  if (!s.temp) return result(removeChecked(s));
+  const exchanged = exchangeChecked(s);
+  if (exchanged !== undefined) return result(exchanged);
+  // No atomic exchange on this platform or file system: renamed over, after the check above.
+  s.temp.renameOver(name);
+  faultStep('renamed');
   // The old content, still held open: an edit saved into it since it was first read is put back.
   if (hashFd(fd) !== s.before) {
     restore(s);
     return result('changed');
   }
   return result('done');
+}
+
+/**
+ * Swaps the staged temp and the file at the step's path in one atomic exchange, then looks
+ * at what came out under the temp's name: the file checked, as planned (done, unless an
+ * edit was saved into it in place since it was first read), or a save that landed after
+ * the last check, which goes straight back. Undefined when no exchange is available here.
+ * @param {Staged} s @returns {StepOutcome['outcome'] | undefined}
+ */
+function exchangeChecked(s) {
+  const temp = /** @type {TempFile} */ (s.temp);
+  const parked = s.dir.path(temp.name);
+  const target = s.dir.path(s.name);
+  let answer;
+  try {
+    answer = exchange(parked, target);
+  } catch (error) {
+    // The file went away since the check: nothing replaced, the new content dropped.
+    if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'ENOENT') throw error;
+    temp.remove();
+    return 'changed';
+  }
+  if (answer === 'unavailable') return undefined;
+  temp.placed = true;
+  const done = isHeldUnedited(parked, s);
+  if (done) unlinkSync(parked);
+  else putBack(parked, target, temp);
+  faultStep('renamed');
+  return done ? 'done' : 'changed';
+}
+
+/**
+ * Exchanges `parked` and `target` back, so what came out of the path is there again, and
+ * removes what comes out this time: the new content, or, when a further save replaced it
+ * meanwhile, the earlier save (exchanged once more, so the newest stays at the path).
+ * @param {string} parked @param {string} target @param {TempFile} temp
+ */
+function putBack(parked, target, temp) {
+  try {
+    exchange(parked, target);
+  } catch (error) {
+    // The path was removed meanwhile: what came out is linked back (unless something is there again).
+    if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'ENOENT') throw error;
+    linkUnlessThere(parked, target);
+    unlinkSync(parked);
+    return;
+  }
+  const back = lstatOrNull(parked);
+  if (back && !sameFile(back, /** @type {{ dev: number, ino: number }} */ (temp))) exchange(parked, target);
+  unlinkSync(parked);
+}
+
+/**
+ * Removes the file at the step's path only if it is the one checked: it is first moved to
+ * a temp name (atomically, whatever is there), then removed if it is the held file,
+ * unedited, and otherwise linked back unless something new is at the path already.
+ * @param {Staged} s @returns {StepOutcome['outcome']}
+ */
+function removeChecked(s) {
+  const target = s.dir.path(s.name);
+  const parked = s.dir.path(nextTempName(s.name));
+  try {
+    renameSync(target, parked);
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'ENOENT') throw error;
+    return 'changed';
+  }
+  if (isHeldUnedited(parked, s)) {
+    unlinkSync(parked);
+    faultStep('removed');
+    return 'done';
+  }
+  linkUnlessThere(parked, target);
+  unlinkSync(parked);
+  return 'changed';
+}
+
+/**
+ * Whether what `parked` names is the file the step holds open and hashed, with no edit
+ * saved into it since (its content, read through the held descriptor, hashes as before).
+ * @param {string} parked @param {Staged} s
+ */
+function isHeldUnedited(parked, s) {
+  const out = lstatOrNull(parked);
+  const held = /** @type {{ fd: number, st: import('node:fs').Stats }} */ (s.held);
+  return out !== null && sameFile(out, held.st) && hashFd(held.fd) === s.before;
+}
+
+/** Links `from` as `to` unless something is at `to` already (it is newer: it stays). */
+function linkUnlessThere(/** @type {string} */ from, /** @type {string} */ to) {
+  try {
+    linkSync(from, to);
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error;
+  }
+}
+
+/** What `path` names, not followed; null when nothing is there. */
+function lstatOrNull(/** @type {string} */ path) {
+  try {
+    return lstatSync(path);
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'ENOENT') throw error;
+    return null;
+  }
 }
 
 /** Puts the held (edited) content back at the step's path after a swap. */

@@ -3,7 +3,7 @@
 // between any two writes; UPKEEP_FAULT_SIGNAL_AT=<phase>:<done>[:<signal>] signals it at a
 // progress event; UPKEEP_FAULT_PAUSE_AT=<label> holds it at a named point until the test
 // lets it go, so a race can be staged exactly there. Unset, this only counts.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import process from 'node:process';
 
 const killAt = Number(process.env.UPKEEP_FAULT_KILL_AT ?? 0);
@@ -85,11 +85,16 @@ const pauseFifo = process.env.UPKEEP_FAULT_PAUSE_FIFO;
 
 /**
  * A named point where a test may hold the run (UPKEEP_FAULT_PAUSE_AT=<label> with
- * UPKEEP_FAULT_PAUSE_FIFO=<fifo>): the process creates `<fifo>.reached`, then blocks
- * reading the FIFO until the test writes to it. Not a mutating step: it is not counted.
+ * UPKEEP_FAULT_PAUSE_FIFO=<fifo>): the first time the run reaches it, the process writes
+ * `detail` (what it is about to do) to `<fifo>.reached`, then blocks reading the FIFO until
+ * the test writes to it. Not a mutating step: it is not counted.
  */
-export function pausePoint(/** @type {string} */ label) {
-  if (pauseAt !== label || !pauseFifo) return;
-  writeFileSync(`${pauseFifo}.reached`, '');
+let paused = false;
+export function pausePoint(/** @type {string} */ label, /** @type {string} */ detail = '') {
+  if (pauseAt !== label || !pauseFifo || paused) return;
+  paused = true;
+  // Whole before it is seen: written aside, then renamed.
+  writeFileSync(`${pauseFifo}.detail`, detail);
+  renameSync(`${pauseFifo}.detail`, `${pauseFifo}.reached`);
   readFileSync(pauseFifo);
 }
