@@ -622,6 +622,7 @@ fn run(call: &str, args: &[Value]) -> Value {
         ))),
         "releaseWords" => encoded(lifecycle::release_words(text(0), text(1))),
         "releaseRefusal" => encoded(Ok(lifecycle::release_refusal(&typed(&args[0])))),
+        "releaseCacheMove" => encoded(lifecycle::release_cache_move(&typed(&args[0]))),
         "fetchRefusal" => encoded(Ok(lifecycle::fetch_refusal(&typed(&args[0])))),
         "resolvedIdentity" => encoded(Ok(lifecycle::resolved_identity(&typed(&args[0])))),
         "activeRuns" => encoded(Ok(backups::active_runs(&typed(&args[0])))),

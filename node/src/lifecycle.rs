@@ -432,3 +432,21 @@ pub fn check_manifest<'env>(
         Ok(life::check_manifest(&i))
     })
 }
+
+/// Whether a release being opened comes from the cache, and from which entry.
+#[napi(ts_return_type = "CacheMove")]
+pub fn release_cache_move<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "CacheQuestion")] question: Object,
+) -> napi::Result<Unknown<'env>> {
+    let question: life::CacheQuestion = decode(
+        env,
+        ErrorKind::InvalidArgument,
+        "releaseCacheMove",
+        question,
+    )?;
+    encode(
+        env,
+        &life::release_cache_move(&question).map_err(|e| to_js(env, e))?,
+    )
+}

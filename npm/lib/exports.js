@@ -215,6 +215,7 @@ export const ENGINE = Object.freeze([
       'adoptDocument',
       'releaseWords',
       'releaseRefusal',
+      'releaseCacheMove',
       'fetchRefusal',
       'resolvedIdentity',
       'updateSources',

@@ -95,6 +95,8 @@ import type {
   BackupsList,
   CacheIndex,
   CacheKeyInput,
+  CacheMove,
+  CacheQuestion,
   CacheVerdict,
   CachedFile,
   ChangelogSection,
@@ -1345,6 +1347,8 @@ export declare function adoptDocument(facts: AdoptFacts): AdoptDocument;
 export declare function releaseWords(label: 'baseline' | 'latest' | 'release', text: string): ReleaseWords;
 /** The refusal of a release that cannot be opened as named: nothing at its location (`bad-release`), a version the location no longer holds and the cache lacks (`no-such-version`), a git ref the remote lacks, a sub-path that is not one of its folders (the first twelve listed). */
 export declare function releaseRefusal(problem: ReleaseProblem): Refusal;
+/** Whether a release being opened comes from upkeep's cache: the entries to look up, in order, then (asked again with what they held) the one to use, or fetch, read in place, store, replace one another run placed first, or a refusal. */
+export declare function releaseCacheMove(question: CacheQuestion): CacheMove;
 /** The refusal of a release that could not be fetched or read: git or npm failed at a step (their words quoted) or could not be run, npm answered with nothing usable, an archive unreadable or holding entries that could escape it (`unsafe-path`), a stop meanwhile (`interrupted`). */
 export declare function fetchRefusal(problem: FetchProblem): Refusal;
 /** What pins a fetched release (`resolved`): a git tag and commit, an archive's or package's integrity; `null` for a directory. */

@@ -64,6 +64,22 @@ for (const [engine, env] of engines) {
       );
     });
 
+    test('the template folder gone from this machine: its recorded version still opens from the cache; without it, refused', () => {
+      const ws = fresh();
+      folder(ws, '1.0.0', starter.v1);
+      assert.equal(ws.run(['new', './tpl', 'app', '--json'], { env }).status, 0);
+      rmSync(ws.path('tpl'), { recursive: true, force: true });
+      writeFiles(ws.path('other'), { ...starter.v2, '.upkeep/VERSION': '1.1.0\n' });
+      const r = ws.run(['status', '--latest', '../other', '--json'], { cwd: ws.path('app'), env });
+      assert.equal(r.json.status, 'dry-run', r.stdout + r.stderr);
+      assert.deepEqual([r.json.from, r.json.to], ['1.0.0', '1.1.0']);
+      rmSync(ws.cache, { recursive: true, force: true });
+      const lost = ws.run(['status', '--latest', '../other', '--json'], { cwd: ws.path('app'), env });
+      assert.equal(lost.status, 2);
+      assert.equal(lost.json.error.code, 'bad-release');
+      assert.match(lost.json.error.message, /does not exist: .*tpl is not a directory, a \.tar\.gz or a git repository/);
+    });
+
     test('an update from another folder (--latest) moves the record with it: no stale-record warning after', () => {
       const ws = fresh();
       folder(ws, '1.0.0', starter.v1);

@@ -432,6 +432,7 @@ const calls = {
   adoptDocument: (api, [facts]) => api.adoptDocument(facts),
   releaseWords: (api, [label, text]) => api.releaseWords(label, text),
   releaseRefusal: (api, [problem]) => api.releaseRefusal(problem),
+  releaseCacheMove: (api, [question]) => api.releaseCacheMove(question),
   fetchRefusal: (api, [problem]) => api.fetchRefusal(problem),
   resolvedIdentity: (api, [facts]) => api.resolvedIdentity(facts),
   archiveEntryProblem: (api, [path, kind]) => api.archiveEntryProblem(path, kind),

@@ -321,3 +321,11 @@ pub fn manifest_check_reads(manifest: &str) -> Vec<String> {
 pub fn check_manifest(input: JsValue) -> Result<JsValue, JsValue> {
     typed("checkManifest", input, |i| Ok(life::check_manifest(&i)))
 }
+
+/// Whether a release being opened comes from the cache, and from which entry.
+#[wasm_bindgen(js_name = releaseCacheMove)]
+pub fn release_cache_move(question: JsValue) -> Result<JsValue, JsValue> {
+    let question: life::CacheQuestion =
+        decode(ErrorKind::InvalidArgument, "releaseCacheMove", question)?;
+    encode(&life::release_cache_move(&question).map_err(to_js)?)
+}

@@ -24,6 +24,7 @@
 mod adopt;
 mod archive_root;
 mod cache;
+mod cache_move;
 mod check;
 mod conventions;
 mod documents;
@@ -50,6 +51,7 @@ pub use cache::{
     cache_damaged_notice, cache_key, folder_fingerprint, render_cache_index, verify_cache_entry,
     CacheIndex, CacheKeyInput, CacheVerdict, CachedFile,
 };
+pub use cache_move::{release_cache_move, CacheMoment, CacheMove, CacheQuestion, FoundEntry};
 pub use check::{
     check_manifest, manifest_check_reads, CheckedText, ManifestCheck, ManifestCheckInput,
     ManifestProblem,

@@ -75,8 +75,8 @@ pub enum ReleaseProblem {
         name: String,
         /// The sub-path asked for.
         subpath: String,
-        /// The release's top-level folders (`.git` left out), in any order: the
-        /// refusal lists them in byte order.
+        /// The release's top-level folders, in any order: the refusal lists them in
+        /// byte order, `.git` left out.
         folders: Vec<String>,
     },
 }
@@ -128,15 +128,17 @@ pub fn release_refusal(problem: &ReleaseProblem) -> Refusal {
             subpath,
             folders,
         } => {
-            let mut sorted: Vec<&String> = folders.iter().collect();
+            // A repository's own folder is never part of a release, so never offered.
+            let mut sorted: Vec<&String> = folders.iter().filter(|f| *f != ".git").collect();
             sorted.sort();
+            let more = sorted.len() > FOLDERS_SHOWN;
             let mut shown = sorted
                 .into_iter()
                 .take(FOLDERS_SHOWN)
                 .map(String::as_str)
                 .collect::<Vec<_>>()
                 .join(", ");
-            if folders.len() > FOLDERS_SHOWN {
+            if more {
                 shown.push_str(", …");
             }
             if shown.is_empty() {

@@ -203,6 +203,7 @@ export const {
   adoptDocument,
   releaseWords,
   releaseRefusal,
+  releaseCacheMove,
   fetchRefusal,
   resolvedIdentity,
   updateSources,

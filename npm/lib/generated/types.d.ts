@@ -685,6 +685,172 @@ export type CacheKeyInput = {
 };
 
 /**
+ * Where the opening of a release stands.
+ */
+export type CacheMoment =
+  | { kind: 'local-gone' }
+  | {
+      kind: 'unreadable';
+      /**
+       * The system's words.
+       */
+      error: string;
+    }
+  | {
+      kind: 'folder-holds';
+      /**
+       * The version it holds.
+       */
+      holds: string;
+      /**
+       * Whether it can be read where it is (the layout's `inPlace`).
+       */
+      inPlace: boolean;
+    }
+  | {
+      kind: 'archive-holds';
+      /**
+       * The version it holds.
+       */
+      holds: string;
+    }
+  | { kind: 'before-listing' }
+  | {
+      kind: 'selected';
+      /**
+       * The version chosen.
+       */
+      version: string;
+      /**
+       * The git tag that names it.
+       */
+      tag?: string | null;
+      /**
+       * The commit the tag names now.
+       */
+      commit?: string | null;
+    }
+  | {
+      kind: 'fetched';
+      /**
+       * The version it holds.
+       */
+      holds: string;
+    }
+  | {
+      kind: 'placed';
+      /**
+       * The version the entry holds.
+       */
+      version: string;
+      /**
+       * What pins the new entry's content.
+       */
+      resolved?: string | null;
+    };
+
+/**
+ * The engine's next move.
+ */
+export type CacheMove =
+  | {
+      kind: 'look-up';
+      /**
+       * The entries' keys, in the order they are tried.
+       */
+      keys: Array<string>;
+      /**
+       * Whether the next question must carry the directory's fingerprint.
+       */
+      fingerprint: boolean;
+    }
+  | {
+      kind: 'use';
+      /**
+       * Its key.
+       */
+      key: string;
+    }
+  | { kind: 'fetch' }
+  | { kind: 'read-in-place' }
+  | {
+      kind: 'store';
+      /**
+       * Its key.
+       */
+      key: string;
+      /**
+       * Whether it replaces an entry already there whatever it pins.
+       */
+      replace: boolean;
+    }
+  | { kind: 'replace' }
+  | {
+      kind: 'refuse';
+      /**
+       * Why, worded for a person.
+       */
+      refusal: Refusal;
+    };
+
+/**
+ * The release being opened and where its opening stands.
+ */
+export type CacheQuestion = {
+  /**
+   * The spec's kind (`local` only for [`CacheMoment::LocalGone`]).
+   */
+  kind: SourceKind;
+  /**
+   * What identifies the source: its absolute path, git URL or npm package name.
+   */
+  identity: string;
+  /**
+   * The spec's `@version`, as written.
+   */
+  version?: string | null;
+  /**
+   * The spec's sub-path.
+   */
+  subpath?: string | null;
+  /**
+   * The state folder (`.upkeep` by default).
+   */
+  stateDir: string;
+  /**
+   * The release's words, for a refusal ([`super::release_words`]).
+   */
+  name: string;
+  /**
+   * The flag that names a release of this side, for a refusal.
+   */
+  flag: string;
+  /**
+   * The cache's folder, for a refusal.
+   */
+  cache: string;
+  /**
+   * Whether a directory read where it is must still be kept in the cache (a release a
+   * project installs, which a later update needs as its baseline).
+   */
+  retain: boolean;
+  /**
+   * Where the opening stands.
+   */
+  moment: CacheMoment;
+  /**
+   * What the entries of the engine's [`CacheMove::LookUp`] held, in its order (`None`:
+   * absent or damaged); absent before they are looked up.
+   */
+  found?: Array<FoundEntry | null> | null;
+  /**
+   * The directory's fingerprint ([`super::folder_fingerprint`]), when the look-up asked
+   * for it.
+   */
+  origin?: string | null;
+};
+
+/**
  * Why an entry cannot be used, or its index when it can.
  */
 export type CacheVerdict = {
@@ -2584,6 +2750,20 @@ export type FolderFacts = {
    * The server's options name an install source.
    */
   sourceNamed?: boolean;
+};
+
+/**
+ * What a cache entry that was looked up and found whole says about itself (its index).
+ */
+export type FoundEntry = {
+  /**
+   * What pins its content (the index's `resolved`).
+   */
+  resolved?: string | null;
+  /**
+   * The fingerprint of the folder it was copied from (a directory's entry).
+   */
+  origin?: string | null;
 };
 
 /**
@@ -6293,8 +6473,8 @@ export type ReleaseProblem =
        */
       subpath: string;
       /**
-       * The release's top-level folders (`.git` left out), in any order: the
-       * refusal lists them in byte order.
+       * The release's top-level folders, in any order: the refusal lists them in
+       * byte order, `.git` left out.
        */
       folders: Array<string>;
     };

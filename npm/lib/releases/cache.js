@@ -55,15 +55,15 @@ export function findEntry(key) {
 
 /**
  * Builds the entry at `key`: `populate(tree)` fills a fresh folder and says what it holds;
- * the entry is indexed and renamed into place whole. When another run placed a whole entry
- * with the same `resolved` first, that one is kept (unless `replace`: a directory's content
- * has no identity to compare); a damaged or different one is replaced.
+ * the entry is indexed and renamed into place whole. When another run placed an entry
+ * there first, `keepPlaced(meta)` (the engine's rule, asked by the caller) gives the entry
+ * to keep instead, or false: the one just built replaces it.
  * @param {string} key
  * @param {(tree: string) => Promise<{ spec: string, version: string, resolved: string | null, origin?: string | null }>} populate
- * @param {{ replace?: boolean }} [options]
+ * @param {(meta: { version: string, resolved: string | null }) => CacheEntry | false} keepPlaced
  * @returns {Promise<CacheEntry>}
  */
-export async function storeEntry(key, populate, { replace = false } = {}) {
+export async function storeEntry(key, populate, keepPlaced) {
   const final = join(cacheRoot(), key);
   mkdirSync(dirname(final), { recursive: true });
   sweepTemps(final);
@@ -80,10 +80,10 @@ export async function storeEntry(key, populate, { replace = false } = {}) {
     } catch (error) {
       const code = /** @type {NodeJS.ErrnoException} */ (error).code;
       if (code !== 'EEXIST' && code !== 'ENOTEMPTY') throw error;
-      const current = replace ? null : findEntry(key);
-      if (current && 'index' in current && current.index.resolved === meta.resolved) {
+      const kept = keepPlaced(meta);
+      if (kept) {
         rmSync(temp, { recursive: true, force: true });
-        return current;
+        return kept;
       }
       dropEntry(key);
       renameSync(temp, final);

@@ -81,17 +81,8 @@ export async function openRelease(text, label, options = {}) {
   let spec = engine.parseReleaseSpec(text);
   if (spec.local) spec = { ...spec, location: resolve(options.cwd ?? process.cwd(), spec.location) };
   if (spec.kind === 'local') {
-    if (!existsSync(spec.location)) {
-      // Gone from this machine: an exact version upkeep kept (as a git tag or a folder) still opens.
-      const kept =
-        spec.version && isExact(spec.version)
-          ? ['git', 'directory']
-              .map((kind) => cached(entryKey({ ...spec, kind }, spec.location, normalized(/** @type {string} */ (spec.version)), ctx), ctx))
-              .find(Boolean)
-          : null;
-      if (kept) return fromEntry(kept, spec, ctx);
-      throw refused({ kind: 'not-found', name: ctx.name, location: spec.location, anyKind: true });
-    }
+    // Gone from this machine: what upkeep kept may still open it (the engine says which).
+    if (!existsSync(spec.location)) return fromEntry(/** @type {Kept} */ (fromCache(spec, ctx, { kind: 'local-gone' })).entry, spec, ctx);
     spec = engine.resolveLocalSpec(spec, statSync(spec.location).isDirectory() && (await isGitRepository(spec.location)));
   }
   emit(ctx.onProgress, { phase: 'fetch', done: 0, total: 1, path: text });
@@ -124,16 +115,15 @@ export async function openRelease(text, label, options = {}) {
 async function openDirectory(spec, ctx) {
   if (!isDirectory(spec.location)) throw refused({ kind: 'not-found', name: ctx.name, location: spec.location, anyKind: false });
   const root = subFolder(spec, spec.location, ctx);
-  const identity = spec.location;
   const listing = listTree(root);
   const layout = layoutOf(root, ctx, { entries: listing });
-  if (spec.version && engine.compareVersions(layout.version, spec.version) !== 0) {
-    const hit = cached(entryKey(spec, identity, normalized(spec.version), ctx), ctx);
-    if (hit) return fromEntry(hit, spec, ctx);
-    throw versionGone(spec, layout.version, ctx, true);
-  }
+  // The directory is the truth for the version it holds: read where it is, or its copy kept
+  // while the folder is unchanged (its fingerprint), or made again.
+  const fingerprint = () => engine.folderFingerprint(listing.map(({ path }) => ({ path, stamp: stampOf(join(root, path)) })));
+  const move = fromCache(spec, ctx, { kind: 'folder-holds', holds: layout.version, inPlace: layout.inPlace }, fingerprint);
+  if ('entry' in move) return fromEntry(move.entry, spec, ctx);
   const rendered = engine.renderReleaseSpec(spec.source, layout.version, spec.subpath);
-  if (layout.inPlace && !ctx.retain) {
+  if (move.kind === 'read-in-place') {
     return {
       dir: root,
       label: ctx.label,
@@ -146,20 +136,11 @@ async function openDirectory(spec, ctx) {
       notices: ctx.notices,
     };
   }
-  // The directory is the truth for the version it holds: its copy is kept while the folder
-  // is unchanged (its fingerprint), and made again when anything in it was written since.
-  const key = entryKey(spec, identity, layout.version, ctx);
-  const origin = engine.folderFingerprint(listing.map(({ path }) => ({ path, stamp: stampOf(join(root, path)) })));
-  const kept = cached(key, ctx);
-  if (kept && kept.index.origin === origin) return fromEntry(kept, spec, ctx);
-  const entry = await storeEntry(
-    key,
-    async (tree) => {
-      await placeFiles(root, tree, layout, ctx, copyFileSync);
-      return { spec: rendered, version: layout.version, resolved: engine.resolvedIdentity({ kind: spec.kind }), origin };
-    },
-    { replace: true },
-  );
+  const origin = /** @type {Store} */ (move).origin ?? null;
+  const entry = await store(spec, ctx, /** @type {Store} */ (move), async (tree) => {
+    await placeFiles(root, tree, layout, ctx, copyFileSync);
+    return { spec: rendered, version: layout.version, resolved: engine.resolvedIdentity({ kind: spec.kind }), origin };
+  });
   return fromEntry(entry, spec, ctx);
 }
 
@@ -172,9 +153,10 @@ async function openTarball(spec, ctx) {
   try {
     bytes = readFileSync(spec.location);
   } catch (error) {
-    const kept = spec.version && isExact(spec.version) ? cached(entryKey(spec, spec.location, normalized(spec.version), ctx), ctx) : null;
-    if (kept) return fromEntry(kept, spec, ctx);
-    throw fetchError({ kind: 'unreadable', name: ctx.name, error: /** @type {Error} */ (error).message });
+    // Unreadable: an exact version upkeep kept still opens (the engine says which).
+    /** @type {import('../index.js').CacheMoment} */
+    const moment = { kind: 'unreadable', error: /** @type {Error} */ (error).message };
+    return fromEntry(/** @type {Kept} */ (fromCache(spec, ctx, moment)).entry, spec, ctx);
   }
   const integrity = `sha512-${createHash('sha512').update(bytes).digest('base64')}`;
   const raw = mkdtempSync(join(tmpdir(), 'upkeep-release-'));
@@ -184,14 +166,10 @@ async function openTarball(spec, ctx) {
     const { root, packageVersion } = archiveRoot(raw, ctx);
     const releaseRoot = subFolder(spec, root, ctx);
     const layout = layoutOf(releaseRoot, ctx, { tagVersion: packageVersion });
-    const identity = spec.location;
-    if (spec.version && engine.compareVersions(layout.version, spec.version) !== 0) {
-      const hit = cached(entryKey(spec, identity, normalized(spec.version), ctx), ctx);
-      if (hit) return fromEntry(hit, spec, ctx);
-      throw versionGone(spec, layout.version, ctx, false);
-    }
+    const move = fromCache(spec, ctx, { kind: 'archive-holds', holds: layout.version });
+    if ('entry' in move) return fromEntry(move.entry, spec, ctx);
     const rendered = engine.renderReleaseSpec(spec.source, layout.version, spec.subpath);
-    const entry = await storeEntry(entryKey(spec, identity, layout.version, ctx), async (tree) => {
+    const entry = await store(spec, ctx, /** @type {Store} */ (move), async (tree) => {
       await placeFiles(releaseRoot, tree, layout, ctx, renameSync);
       return { spec: rendered, version: layout.version, resolved: engine.resolvedIdentity({ kind: spec.kind, integrity }) };
     });
@@ -208,7 +186,6 @@ async function openTarball(spec, ctx) {
  */
 async function openGit(spec, ctx) {
   const location = spec.location;
-  const identity = location;
   /** @type {{ refspec: string, version: string | null, name: string, commit: string | null }} */
   let want;
   if (spec.ref) {
@@ -216,10 +193,8 @@ async function openGit(spec, ctx) {
     if (!found) throw refused({ kind: 'no-ref', name: ctx.name, location, reference: spec.ref });
     want = { refspec: found.refname, version: found.version ?? null, name: spec.ref, commit: found.commit };
   } else {
-    if (spec.version && isExact(spec.version)) {
-      const hit = cached(entryKey(spec, identity, normalized(spec.version), ctx), ctx);
-      if (hit) return fromEntry(hit, spec, ctx);
-    }
+    const early = fromCache(spec, ctx, { kind: 'before-listing' });
+    if ('entry' in early) return fromEntry(early.entry, spec, ctx);
     /** @type {import('../index.js').GitTag[]} */
     const tags = engine.parseGitTags(await listTags(location, ctx.name));
     const selected = engine.selectVersion({
@@ -230,11 +205,8 @@ async function openGit(spec, ctx) {
       pre: ctx.pre,
       distTags: [],
     });
-    const hit = cached(entryKey(spec, identity, selected.version, ctx), ctx);
-    // A moved tag is fetched again: the entry must pin the commit the tag names now.
-    if (hit && hit.index.resolved === engine.resolvedIdentity({ kind: spec.kind, tag: selected.name, commit: selected.commit })) {
-      return fromEntry(hit, spec, ctx);
-    }
+    const kept = fromCache(spec, ctx, { kind: 'selected', version: selected.version, tag: selected.name, commit: selected.commit });
+    if ('entry' in kept) return fromEntry(kept.entry, spec, ctx);
     want = { refspec: `refs/tags/${selected.name}`, version: selected.version, name: selected.name, commit: selected.commit };
   }
   const raw = mkdtempSync(join(tmpdir(), 'upkeep-release-'));
@@ -243,7 +215,8 @@ async function openGit(spec, ctx) {
     const root = subFolder(spec, raw, ctx);
     const layout = layoutOf(root, ctx, { tagVersion: want.version, tag: want.version ? null : want.name });
     const rendered = engine.renderReleaseSpec(spec.source, layout.version, spec.subpath);
-    const entry = await storeEntry(entryKey(spec, identity, layout.version, ctx), async (tree) => {
+    const move = /** @type {Store} */ (fromCache(spec, ctx, { kind: 'fetched', holds: layout.version }));
+    const entry = await store(spec, ctx, move, async (tree) => {
       await placeFiles(root, tree, layout, ctx, renameSync);
       return { spec: rendered, version: layout.version, resolved: engine.resolvedIdentity({ kind: spec.kind, tag: want.name, commit }) };
     });
@@ -260,10 +233,8 @@ async function openGit(spec, ctx) {
  */
 async function openNpm(spec, ctx) {
   const name = spec.location;
-  if (spec.version && isExact(spec.version)) {
-    const hit = cached(entryKey(spec, name, normalized(spec.version), ctx), ctx);
-    if (hit) return fromEntry(hit, spec, ctx);
-  }
+  const early = fromCache(spec, ctx, { kind: 'before-listing' });
+  if ('entry' in early) return fromEntry(early.entry, spec, ctx);
   const { versions, distTags } = await viewVersions(name, ctx.name);
   const selected = engine.selectVersion({
     label: ctx.text,
@@ -273,9 +244,8 @@ async function openNpm(spec, ctx) {
     pre: ctx.pre,
     distTags,
   });
-  const key = entryKey(spec, name, selected.version, ctx);
-  const hit = cached(key, ctx);
-  if (hit) return fromEntry(hit, spec, ctx);
+  const kept = fromCache(spec, ctx, { kind: 'selected', version: selected.version });
+  if ('entry' in kept) return fromEntry(kept.entry, spec, ctx);
   const scratch = mkdtempSync(join(tmpdir(), 'upkeep-npm-'));
   try {
     const { file, integrity } = await pack(name, selected.version, mkdirIn(scratch, 'pack'), ctx.name);
@@ -285,7 +255,8 @@ async function openNpm(spec, ctx) {
     const releaseRoot = subFolder(spec, root, ctx);
     const layout = layoutOf(releaseRoot, ctx, { tagVersion: selected.version });
     const rendered = engine.renderReleaseSpec(spec.source, layout.version, spec.subpath);
-    const entry = await storeEntry(key, async (tree) => {
+    const move = /** @type {Store} */ (fromCache(spec, ctx, { kind: 'fetched', holds: layout.version }));
+    const entry = await store(spec, ctx, move, async (tree) => {
       await placeFiles(releaseRoot, tree, layout, ctx, renameSync);
       return { spec: rendered, version: layout.version, resolved: engine.resolvedIdentity({ kind: spec.kind, integrity }) };
     });
@@ -327,9 +298,66 @@ function cached(/** @type {string} */ key, /** @type {Context} */ ctx) {
   return found;
 }
 
-/** @param {import('../index.js').ReleaseSpec} spec @param {string} identity @param {string} revision @param {Context} ctx */
-function entryKey(spec, identity, revision, ctx) {
-  return engine.cacheKey({ kind: spec.kind, identity, revision, subpath: spec.subpath ?? null, stateDir: ctx.stateDir });
+/**
+ * @typedef {{ kind: 'use', key: string, entry: import('./cache.js').CacheEntry }} Kept
+ * @typedef {{ kind: 'store', key: string, replace: boolean, origin?: string }} Store
+ */
+
+/**
+ * The engine's answer to where the opening stands (`moment`): the entries it names are
+ * looked up (with the folder's `fingerprint` when it asks for it) and it is asked again.
+ * A refusal is thrown; `use` comes back with its entry; `store` with the fingerprint given.
+ * @param {import('../index.js').ReleaseSpec} spec @param {Context} ctx
+ * @param {import('../index.js').CacheMoment} moment @param {() => string} [fingerprint]
+ * @returns {Kept | Store | { kind: 'fetch' | 'read-in-place' | 'replace' }}
+ */
+function fromCache(spec, ctx, moment, fingerprint) {
+  /** @type {import('../index.js').CacheQuestion} */
+  const question = {
+    kind: spec.kind,
+    identity: spec.location,
+    version: spec.version ?? null,
+    subpath: spec.subpath ?? null,
+    stateDir: ctx.stateDir,
+    name: ctx.name,
+    flag: ctx.flag,
+    cache: cacheRoot(),
+    retain: ctx.retain,
+    moment,
+  };
+  let move = engine.releaseCacheMove(question);
+  /** @type {(import('./cache.js').CacheEntry | null)[]} */
+  let entries = [];
+  let origin;
+  if (move.kind === 'look-up') {
+    const { keys } = move;
+    entries = keys.map((/** @type {string} */ key) => cached(key, ctx));
+    origin = move.fingerprint && fingerprint ? fingerprint() : undefined;
+    const found = entries.map((e) => e && { resolved: e.index.resolved ?? null, origin: e.index.origin ?? null });
+    move = engine.releaseCacheMove({ ...question, found, origin: origin ?? null });
+    if (move.kind === 'use') {
+      const key = move.key;
+      return { kind: 'use', key, entry: /** @type {import('./cache.js').CacheEntry} */ (entries[keys.indexOf(key)]) };
+    }
+  }
+  if (move.kind === 'refuse') throw UpkeepError.from(move.refusal);
+  if (move.kind === 'store') return { ...move, origin };
+  if (move.kind === 'look-up' || move.kind === 'use') throw new Error(`the engine answered ${move.kind} twice`);
+  return move;
+}
+
+/**
+ * Builds the entry the engine named (`populate` fills it); when another run placed one at
+ * its key first, the engine says whether that one is kept.
+ * @param {import('../index.js').ReleaseSpec} spec @param {Context} ctx @param {Store} move
+ * @param {(tree: string) => Promise<{ spec: string, version: string, resolved: string | null, origin?: string | null }>} populate
+ */
+function store(spec, ctx, move, populate) {
+  return storeEntry(move.key, populate, (meta) => {
+    if (move.replace) return false;
+    const answer = fromCache(spec, ctx, { kind: 'placed', version: meta.version, resolved: meta.resolved });
+    return answer.kind === 'use' ? answer.entry : false;
+  });
 }
 
 /**
@@ -423,7 +451,7 @@ function subFolder(/** @type {import('../index.js').ReleaseSpec} */ spec, /** @t
   const folder = join(root, spec.subpath);
   if (!isDirectory(folder)) {
     const folders = readdirSync(root, { withFileTypes: true })
-      .filter((d) => d.isDirectory() && d.name !== '.git')
+      .filter((d) => d.isDirectory())
       .map((d) => d.name);
     throw refused({ kind: 'no-subfolder', name: ctx.name, subpath: spec.subpath, folders });
   }
@@ -444,41 +472,7 @@ function isDirectory(/** @type {string} */ path) {
   }
 }
 
-/** Whether `text` is one exact version (the engine's semver parse accepts it). */
-function isExact(/** @type {string} */ text) {
-  try {
-    engine.compareVersions(text, text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The engine's refusal of a release that cannot be opened as named, as an error. */
 function refused(/** @type {import('../index.js').ReleaseProblem} */ problem) {
   return UpkeepError.from(engine.releaseRefusal(problem));
-}
-
-/**
- * The refusal of a version the location no longer holds and the cache has no copy of.
- * @param {import('../index.js').ReleaseSpec} spec @param {string} holds @param {Context} ctx
- * @param {boolean} kindsHint whether the hint lists the kinds of release the flag takes
- */
-function versionGone(spec, holds, ctx, kindsHint) {
-  const wanted = normalized(/** @type {string} */ (spec.version));
-  return refused({
-    kind: 'version-gone',
-    name: ctx.name,
-    location: spec.location,
-    holds,
-    wanted,
-    cache: cacheRoot(),
-    flag: ctx.flag,
-    kindsHint,
-  });
-}
-
-/** A version as the engine writes it (`v1.2.0` → `1.2.0`). */
-function normalized(/** @type {string} */ text) {
-  return engine.checkVersions(text, text, null).installed;
 }

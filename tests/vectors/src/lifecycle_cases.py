@@ -451,8 +451,64 @@ for title, problem in [
     ("no such folder, and no folders", {"kind": "no-subfolder", "name": NAME, "subpath": "web", "folders": []}),
     ("no such folder, thirteen listed as twelve", {"kind": "no-subfolder", "name": NAME, "subpath": "web", "folders": [f"d{i:02}" for i in range(13)]}),
     ("no such folder, listed in byte order", {"kind": "no-subfolder", "name": NAME, "subpath": "web", "folders": ["docs", "Zed", "api", "b"]}),
+    ("no such folder, .git never offered", {"kind": "no-subfolder", "name": NAME, "subpath": "web", "folders": [".git", "api"]}),
 ]:
     case(f"releaseRefusal: {title}", "releaseRefusal", problem)
+# ---- Whether a release being opened comes from the cache, and from which entry
+def question(kind, identity, version, moment, found=None, origin=None, retain=False, subpath=None):
+    q = {"kind": kind, "identity": identity, "version": version, "subpath": subpath, "stateDir": ".upkeep", "name": NAME,
+         "flag": "--latest", "cache": "/root/.cache/upkeep", "retain": retain, "moment": moment}
+    if found is not None:
+        q["found"] = found
+    if origin is not None:
+        q["origin"] = origin
+    return q
+WHOLE = {"resolved": None, "origin": None}
+GONE = {"kind": "local-gone"}
+SELECTED = {"kind": "selected", "version": "1.2.0", "tag": "v1.2.0", "commit": "c1"}
+for title, q in [
+    ("a gone local spec, an exact version: git then the folder", question("local", "/work/tpl", "v1.2.0", GONE)),
+    ("a gone local spec, the folder kept", question("local", "/work/tpl", "v1.2.0", GONE, found=[None, WHOLE])),
+    ("a gone local spec, git kept first", question("local", "/work/tpl", "1.2.0", GONE, found=[WHOLE, WHOLE])),
+    ("a gone local spec, nothing kept", question("local", "/work/tpl", "1.2.0", GONE, found=[None, None])),
+    ("a gone local spec, a range", question("local", "/work/tpl", "^1", GONE)),
+    ("a gone local spec, no version", question("local", "/work/tpl", None, GONE, subpath="web")),
+    ("an unreadable archive, no version", question("tarball", "/work/t.tgz", None, {"kind": "unreadable", "error": "EACCES: permission denied, open '/work/t.tgz'"})),
+    ("an unreadable archive, an exact version", question("tarball", "/work/t.tgz", "2.0.0", {"kind": "unreadable", "error": "EACCES"})),
+    ("an unreadable archive, kept", question("tarball", "/work/t.tgz", "2.0.0", {"kind": "unreadable", "error": "EACCES"}, found=[WHOLE])),
+    ("an unreadable archive, not kept", question("tarball", "/work/t.tgz", "2.0.0", {"kind": "unreadable", "error": "EACCES"}, found=[None])),
+    ("a folder read in place", question("directory", "/work/tpl", None, {"kind": "folder-holds", "holds": "1.0.0", "inPlace": True})),
+    ("a folder read in place, the version asked for written another way", question("directory", "/work/tpl", "v1.0.0", {"kind": "folder-holds", "holds": "1.0.0", "inPlace": True})),
+    ("a folder kept for the baseline: look up with its fingerprint", question("directory", "/work/tpl", None, {"kind": "folder-holds", "holds": "1.0.0", "inPlace": True}, retain=True)),
+    ("a folder laid out: look up with its fingerprint", question("directory", "/work/tpl", None, {"kind": "folder-holds", "holds": "1.0.0", "inPlace": False})),
+    ("a folder's copy, unchanged", question("directory", "/work/tpl", None, {"kind": "folder-holds", "holds": "1.0.0", "inPlace": False}, found=[{"resolved": None, "origin": "f1"}], origin="f1")),
+    ("a folder's copy, the folder written since", question("directory", "/work/tpl", None, {"kind": "folder-holds", "holds": "1.0.0", "inPlace": False}, found=[{"resolved": None, "origin": "f1"}], origin="f2")),
+    ("a folder's copy of an older upkeep (no fingerprint)", question("directory", "/work/tpl", None, {"kind": "folder-holds", "holds": "1.0.0", "inPlace": False}, found=[WHOLE], origin="f1")),
+    ("a folder, no copy", question("directory", "/work/tpl", None, {"kind": "folder-holds", "holds": "1.0.0", "inPlace": False}, found=[None], origin="f1")),
+    ("a folder holding another version", question("directory", "/work/tpl", "1.0.0", {"kind": "folder-holds", "holds": "1.1.0", "inPlace": True})),
+    ("a folder holding another version, kept", question("directory", "/work/tpl", "1.0.0", {"kind": "folder-holds", "holds": "1.1.0", "inPlace": True}, found=[WHOLE])),
+    ("a folder holding another version, not kept", question("directory", "/work/tpl", "1.0.0", {"kind": "folder-holds", "holds": "1.1.0", "inPlace": True}, found=[None])),
+    ("a folder asked for a range", question("directory", "/work/tpl", "^1", {"kind": "folder-holds", "holds": "1.1.0", "inPlace": True})),
+    ("an archive holding the version asked for", question("tarball", "/work/t.tgz", "1.1.0", {"kind": "archive-holds", "holds": "1.1.0"})),
+    ("an archive holding another version, not kept", question("tarball", "/work/t.tgz", "1.0.0", {"kind": "archive-holds", "holds": "1.1.0"}, found=[None])),
+    ("git before listing, an exact version", question("git", "https://git.example/tpl.git", "1.2.0", {"kind": "before-listing"})),
+    ("git before listing, kept", question("git", "https://git.example/tpl.git", "1.2.0", {"kind": "before-listing"}, found=[WHOLE])),
+    ("git before listing, not kept", question("git", "https://git.example/tpl.git", "1.2.0", {"kind": "before-listing"}, found=[None])),
+    ("npm before listing, a dist-tag", question("npm", "create-x", "latest", {"kind": "before-listing"})),
+    ("npm before listing, no version", question("npm", "@acme/create-x", None, {"kind": "before-listing"}, subpath="template")),
+    ("git selected: look up", question("git", "https://git.example/tpl.git", "^1", SELECTED)),
+    ("git selected, the tag on the same commit", question("git", "https://git.example/tpl.git", "^1", SELECTED, found=[{"resolved": "v1.2.0@c1", "origin": None}])),
+    ("git selected, the tag moved", question("git", "https://git.example/tpl.git", "^1", SELECTED, found=[{"resolved": "v1.2.0@c0", "origin": None}])),
+    ("npm selected, kept", question("npm", "create-x", "^1", {"kind": "selected", "version": "1.2.0"}, found=[WHOLE])),
+    ("npm selected, not kept", question("npm", "create-x", "^1", {"kind": "selected", "version": "1.2.0"}, found=[None])),
+    ("git fetched: store", question("git", "https://git.example/tpl.git", "^1", {"kind": "fetched", "holds": "1.2.0"})),
+    ("placed first, the same content", question("npm", "create-x", None, {"kind": "placed", "version": "1.2.0", "resolved": "sha512-a"}, found=[{"resolved": "sha512-a", "origin": None}])),
+    ("placed first, other content", question("npm", "create-x", None, {"kind": "placed", "version": "1.2.0", "resolved": "sha512-a"}, found=[{"resolved": "sha512-b", "origin": None}])),
+    ("placed first, damaged", question("tarball", "/work/t.tgz", None, {"kind": "placed", "version": "1.2.0", "resolved": "sha512-a"}, found=[None])),
+    ("placed first, a folder's copy", question("directory", "/work/tpl", None, {"kind": "placed", "version": "1.2.0", "resolved": None}, found=[WHOLE])),
+    ("a bad state folder", {**question("npm", "create-x", "1.0.0", {"kind": "before-listing"}), "stateDir": "../x"}),
+]:
+    case(f"releaseCacheMove: {title}", "releaseCacheMove", q)
 # ---- A release that could not be fetched or read
 FATAL = "error: some detail\nfatal: unable to access 'https://git.example/tpl.git/': Could not resolve host: git.example\n"
 for title, problem in [
