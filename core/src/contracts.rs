@@ -328,6 +328,8 @@ fn roots(generator: &mut SchemaGenerator) {
         crate::regions::PendingInput,
         crate::regions::PendingReading,
         crate::regions::PendingRecovered,
+        crate::regions::PendingEnd,
+        crate::regions::PendingEnding,
         crate::regions::RegenPending,
         crate::regions::JobStatus,
         crate::regions::KillCause,

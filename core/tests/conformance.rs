@@ -657,6 +657,7 @@ fn run(call: &str, args: &[Value]) -> Value {
         "regenPendingFailure" => encoded(Ok(regions::regen_pending_failure(&typed(&args[0])))),
         "readRegenPending" => encoded(Ok(regions::regen_pending_reading(text(0), text(1)))),
         "regenRecoveredNotice" => encoded(Ok(regions::regen_recovered_notice(&typed(&args[0])))),
+        "regenPendingEnd" => encoded(Ok(regions::regen_pending_end(&typed(&args[0])))),
         "stoppedUnwritten" => encoded(Ok(upkeep_core::exits::stopped_unwritten(
             text(0),
             typed(&args[1]),

@@ -191,3 +191,14 @@ pub fn regen_recovered_notice<'env>(
     )?;
     encode(env, &regions::regen_recovered_notice(&input))
 }
+
+/// The clean-up that ends a kept regeneration, keeping the copy of each failed repair.
+#[napi(ts_return_type = "PendingEnding")]
+pub fn regen_pending_end<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "PendingEnd")] input: Object,
+) -> napi::Result<Unknown<'env>> {
+    let input: regions::PendingEnd =
+        decode(env, ErrorKind::InvalidArgument, "regenPendingEnd", input)?;
+    encode(env, &regions::regen_pending_end(&input))
+}

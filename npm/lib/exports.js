@@ -162,6 +162,7 @@ export const ENGINE = Object.freeze([
       'regenPendingFailure',
       'readRegenPending',
       'regenRecoveredNotice',
+      'regenPendingEnd',
     ],
   ],
   ['Structured merges', ['structuredMerge', 'readConfig']],

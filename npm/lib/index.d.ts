@@ -203,6 +203,8 @@ import type {
   OverviewInput,
   PayloadFile,
   PendingDone,
+  PendingEnd,
+  PendingEnding,
   PendingInput,
   PendingReading,
   PendingRecovered,
@@ -945,6 +947,8 @@ export declare function regenPendingFailure(done: PendingDone): BackupFailure | 
 export declare function readRegenPending(text: string, path: string): PendingReading;
 /** The notice after putting back what an interrupted regeneration wrote; null when there was nothing to put back. */
 export declare function regenRecoveredNotice(input: PendingRecovered): string | null;
+/** The clean-up that ends a kept regeneration once its repairs ran: every pre-image copy removed but the copy of a path whose repair failed, which stays (its folder too) and is named in that failure's `kept`. */
+export declare function regenPendingEnd(input: PendingEnd): PendingEnding;
 
 // ---- Structured merges ----
 // Field-aware merges of JSON, JSONC and YAML config files: only the declared parts are

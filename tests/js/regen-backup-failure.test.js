@@ -75,3 +75,32 @@ test("a pre-image that cannot be kept on disk first: the program is not run, and
   assert.deepEqual(r.json.regions.regen.ran, []);
   assert.equal(readFileSync(join(project, 'docs/TEAM.md'), 'utf8'), mine, 'the program never touched it');
 });
+
+test('a file the program overwrote that cannot be put back (the disk fills): its earlier content is kept on disk and the report says where', () => {
+  // The program also overwrites an untracked note beside its declared file.
+  const noisy = `${GENERATOR}echo overwritten > docs/notes.md\n`;
+  const release = (/** @type {string} */ version, /** @type {string} */ names) =>
+    track(
+      writeRelease(tempDir(), {
+        version,
+        files: { 'docs/TEAM.md': team('ann\n'), 'team.txt': names, 'gen.sh': noisy },
+        manifest,
+        extra: { regions: [region] },
+      }),
+    );
+  const [w1, w2] = [release('1.0.0', 'ann\n'), release('1.1.0', 'ann\nbob\n')];
+  let found;
+  for (let at = 1; at <= 40 && !found; at += 1) {
+    const project = track(installProject(w1, { 'docs/TEAM.md': mine, 'docs/notes.md': 'my notes\n' }));
+    const r = runUpdate(project, w1, w2, [], { env: { UPKEEP_FAULT_ENOSPC_AT: String(at) } });
+    const failed = (r.json?.regions?.regen?.confined ?? []).find((/** @type {any} */ c) => c.detail.includes('putting it back failed'));
+    if (failed) found = { project, failed };
+  }
+  assert.ok(found, "a full disk at the note's repair was reached");
+  const { project, failed } = found;
+  assert.equal(failed.path, 'docs/notes.md');
+  const kept = /what was there before is kept in (\S+)$/.exec(failed.detail)?.[1];
+  assert.ok(kept, failed.detail);
+  assert.match(failed.detail, /putting it back failed: .*ENOSPC/);
+  assert.equal(readFileSync(join(project, kept), 'utf8'), 'my notes\n', 'the copy named holds the note as it was');
+});

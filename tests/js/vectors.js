@@ -452,6 +452,7 @@ const calls = {
   regenPendingFailure: (api, [done]) => api.regenPendingFailure(done),
   readRegenPending: (api, [text, path]) => api.readRegenPending(text, path),
   regenRecoveredNotice: (api, [input]) => api.regenRecoveredNotice(input),
+  regenPendingEnd: (api, [input]) => api.regenPendingEnd(input),
   workspaceStatus: (api, [lines]) => api.workspaceStatus(lines),
   dryRunSummary: (api, [facts]) => api.dryRunSummary(facts),
   scoreMessage: (api, [facts]) => api.scoreMessage(facts),

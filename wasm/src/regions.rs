@@ -130,3 +130,10 @@ pub fn regen_recovered_notice(input: JsValue) -> Result<JsValue, JsValue> {
         decode(ErrorKind::InvalidArgument, "regenRecoveredNotice", input)?;
     encode(&regions::regen_recovered_notice(&input))
 }
+
+/// The clean-up that ends a kept regeneration, keeping the copy of each failed repair.
+#[wasm_bindgen(js_name = regenPendingEnd)]
+pub fn regen_pending_end(input: JsValue) -> Result<JsValue, JsValue> {
+    let input: regions::PendingEnd = decode(ErrorKind::InvalidArgument, "regenPendingEnd", input)?;
+    encode(&regions::regen_pending_end(&input))
+}

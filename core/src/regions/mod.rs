@@ -30,6 +30,7 @@ mod limits;
 mod markers;
 mod oracle;
 mod pending;
+mod pending_end;
 mod regen;
 mod repair_words;
 mod safeguards;
@@ -56,6 +57,7 @@ pub use pending::{
     PendingReading, PendingRecovered, PendingRegion, PendingRepair, PreimageMode, RegenPending,
     REGEN_RECORD,
 };
+pub use pending_end::{regen_pending_end, PendingEnd, PendingEnding};
 pub use regen::{
     check_operand, plan_jobs, JobFacts, JobStatus, RefusalKind, RegenJob, RegionBackup,
 };

@@ -80,7 +80,7 @@ fn record_in(save_dir: &str) -> String {
     format!("{save_dir}/{REGEN_RECORD}")
 }
 
-fn copy_path(save_dir: &str, sha256: &str) -> String {
+pub(super) fn copy_path(save_dir: &str, sha256: &str) -> String {
     format!("{save_dir}/pending/{sha256}")
 }
 
@@ -608,7 +608,7 @@ pub fn regen_recovered_notice(input: &PendingRecovered) -> Option<String> {
             input
                 .failures
                 .iter()
-                .map(|f| format!("{} ({})", f.path, f.message)),
+                .map(|f| format!("{} ({}{})", f.path, f.message, super::report::kept_words(f))),
         )
         .collect();
     if put_back == 0 && left.is_empty() {
@@ -739,11 +739,16 @@ mod tests {
         recovered.failures = vec![RepairFailure {
             path: "docs/b".into(),
             message: "no pre-image held".into(),
+            kept: None,
         }];
         assert_eq!(
             regen_recovered_notice(&recovered).unwrap(),
             "this update was stopped earlier while a region's program ran: upkeep put back 1 path it had written outside its declared paths (anything it replaced or removed is saved in bk/r-regen); not put back: docs/b (no pre-image held)"
         );
+        recovered.failures[0].kept = Some("bk/r-regen/pending/abc".into());
+        assert!(regen_recovered_notice(&recovered)
+            .unwrap()
+            .ends_with("not put back: docs/b (no pre-image held; what was there before is kept in bk/r-regen/pending/abc)"));
     }
 
     #[test]

@@ -312,7 +312,7 @@ impl RegionsReport {
 #[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "serde",
-    derive(serde::Deserialize),
+    derive(serde::Serialize, serde::Deserialize),
     serde(rename_all = "camelCase", deny_unknown_fields)
 )]
 pub struct RepairFailure {
@@ -320,6 +320,11 @@ pub struct RepairFailure {
     pub path: String,
     /// The error.
     pub message: String,
+    /// The copy that keeps the path's content from before the program ran, when one does
+    /// ([`super::regen_pending_end`]).
+    #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
+    pub kept: Option<String>,
 }
 
 /// One program run, as the shim observed it.
@@ -558,6 +563,15 @@ pub fn finish_regions(regions: &mut RegionsReport, jobs: &[RegenJob], runs: &[Re
     regions.regen = Some(regen);
 }
 
+/// Where a failed repair's earlier content is kept, as the report says it.
+pub(super) fn kept_words(failure: &RepairFailure) -> String {
+    failure
+        .kept
+        .as_ref()
+        .map(|k| format!("; what was there before is kept in {k}"))
+        .unwrap_or_default()
+}
+
 fn record_run(regen: &mut RegenReport, job: &RegenJob, run: &RegenRun) {
     regen.backed_up.extend(run.backed_up.iter().cloned());
     if regen.sandbox.is_none() {
@@ -583,7 +597,12 @@ fn record_run(regen: &mut RegenReport, job: &RegenJob, run: &RegenRun) {
         let (action, detail) = match failed {
             Some(f) if w.action != ConfinedAction::Reported => (
                 ConfinedAction::Reported,
-                format!("{}; putting it back failed: {}", w.detail, f.message),
+                format!(
+                    "{}; putting it back failed: {}{}",
+                    w.detail,
+                    f.message,
+                    kept_words(f)
+                ),
             ),
             _ => (w.action, w.detail.clone()),
         };

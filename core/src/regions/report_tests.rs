@@ -66,6 +66,7 @@ fn finish_classifies_every_outcome() {
             repair_failures: vec![RepairFailure {
                 path: "d/f".into(),
                 message: "EACCES".into(),
+                kept: None,
             }],
             ..run("ok")
         },

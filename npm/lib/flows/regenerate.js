@@ -73,8 +73,8 @@ export async function regenerate({ root, stateDir, jobs, limits, stopRequested, 
     const result = await runProgram(job.argv, root, limits, { wrap });
     const after = snapshotTree(root, job.dirs, job.snapshotSkip, { everywhere });
     const confinement = engine.regionConfine({ paths: job.paths, dirs: job.dirs, before: before.entries, after: after.entries });
-    const repairFailures = await repair(root, confinement.repairs, before.preimages, after.entries, job.saveDir);
-    await endPending(root, pending);
+    const failed = await repair(root, confinement.repairs, before.preimages, after.entries, job.saveDir);
+    const repairFailures = await endPending(root, pending, { saveDir: job.saveDir, before: before.entries, failures: failed });
     runs.push({
       regionId: job.regionId,
       status: result.status,
@@ -132,14 +132,20 @@ async function keepPending(root, stateDir, job, before, everywhere) {
 }
 
 /**
- * Once everything is put back: the copies and their folder removed, then the record (a
- * record left behind is read only by a re-run of this same run, which then has nothing to
- * put back and ends it again).
+ * Once the repairs ran: the copies and their folder removed, but the copy of a path whose
+ * repair failed, which stays (the engine's `regenPendingEnd`); then the record (a record
+ * left behind is read only by a re-run of this same run, which then has nothing to put
+ * back and ends it again). Returns the failures with where each one's content is kept.
  * @param {string} root @param {{ cleanup: import('../index.js').WriteStep[], removeRecord: import('../index.js').WriteStep }} pending
+ * @param {Omit<import('../index.js').PendingEnd, 'cleanup'>} ran
+ * @returns {Promise<import('../index.js').RepairFailure[]>}
  */
-async function endPending(root, pending) {
-  await executeSteps(pending.cleanup, { root, sourceRoot: root });
+async function endPending(root, pending, ran) {
+  /** @type {import('../index.js').PendingEnding} */
+  const ending = engine.regenPendingEnd({ ...ran, cleanup: pending.cleanup });
+  await executeSteps(ending.cleanup, { root, sourceRoot: root });
   await executeSteps([pending.removeRecord], { root, sourceRoot: root });
+  return ending.failures;
 }
 
 /**
@@ -182,8 +188,8 @@ export async function recoverRegeneration(root, runId) {
     after: after.entries,
     ignore: pending.ignore,
   });
-  const failures = await repair(root, confinement.repairs, preimages, after.entries, region.saveDir);
-  await endPending(root, pending);
+  const failed = await repair(root, confinement.repairs, preimages, after.entries, region.saveDir);
+  const failures = await endPending(root, pending, { saveDir: region.saveDir, before: region.before, failures: failed });
   return engine.regenRecoveredNotice({ saveDir: region.saveDir, confined: confinement.confined, failures });
 }
 

@@ -153,6 +153,7 @@ export const {
   regenPendingFailure,
   readRegenPending,
   regenRecoveredNotice,
+  regenPendingEnd,
 } = engine;
 // Structured merges
 export const { structuredMerge, readConfig } = engine;

@@ -4894,6 +4894,43 @@ export type PendingDone = {
 };
 
 /**
+ * A regeneration's repairs done, and the writes that would end it.
+ */
+export type PendingEnd = {
+  /**
+   * The save folder the copies are in.
+   */
+  saveDir: string;
+  /**
+   * The snapshot taken before the program ran (which copy holds which path's content).
+   */
+  before: Array<SnapEntry>;
+  /**
+   * The clean-up [`super::regen_pending`] (or [`super::read_regen_pending`]) gave.
+   */
+  cleanup: Array<WriteStep>;
+  /**
+   * The repairs that failed.
+   */
+  failures: Array<RepairFailure>;
+};
+
+/**
+ * What ends the regeneration, and its failed repairs with where their content is kept.
+ */
+export type PendingEnding = {
+  /**
+   * The clean-up to carry out: every copy but the kept ones, and their folder only
+   * when none is kept.
+   */
+  cleanup: Array<WriteStep>;
+  /**
+   * The failed repairs, each with the copy that keeps its earlier content, when one does.
+   */
+  failures: Array<RepairFailure>;
+};
+
+/**
  * A region about to run, and the snapshot taken before.
  */
 export type PendingInput = {
@@ -6646,6 +6683,11 @@ export type RepairFailure = {
    * The error.
    */
   message: string;
+  /**
+   * The copy that keeps the path's content from before the program ran, when one does
+   * ([`super::regen_pending_end`]).
+   */
+  kept?: string | null;
 };
 
 /**

@@ -192,6 +192,19 @@ case("put back, one left, one failed", "regenRecoveredNotice", {
                  cw("docs/big.bin", "reported", "modified a file inside the region's directories, which has no pre-image to put back"),
                  cw("docs/gone.md", "restored", "deleted a file inside the region's directories")],
     "failures": [{"path": "docs/gone.md", "message": "no pre-image held"}]})
+case("put back, one failed with its content kept", "regenRecoveredNotice", {
+    "saveDir": ".upkeep-backups/r1-regen", "confined": [cw("docs/gone.md", "restored", "deleted a file inside the region's directories")],
+    "failures": [{"path": "docs/gone.md", "message": "no space left on device (ENOSPC)", "kept": ".upkeep-backups/r1-regen/pending/" + "a" * 64}]})
+# ---- ending a kept regeneration: every copy goes but the copy of a failed repair
+CLEANUP = [{"path": ".upkeep-backups/r1-regen/pending/" + "a" * 64, "expect": {"kind": "file", "sha256": "a" * 64}, "content": {"kind": "remove"},
+            "mode": {"kind": "replaced-or", "mode": 0o644}, "backup": None, "index": None},
+           {"path": ".upkeep-backups/r1-regen/pending", "expect": {"kind": "directory"}, "content": {"kind": "remove"},
+            "mode": {"kind": "system"}, "backup": None, "index": None}]
+def ending(failures): return {"saveDir": ".upkeep-backups/r1-regen", "before": SNAP, "cleanup": CLEANUP, "failures": failures}
+case("every repair worked: every copy goes", "regenPendingEnd", ending([]))
+case("a failed repair keeps its copy and the folder", "regenPendingEnd", ending([{"path": "docs/same.md", "message": "it changed again while upkeep put it back; left as it is now"}]))
+case("a failed repair of a file with no pre-image held keeps nothing", "regenPendingEnd", ending([{"path": "docs/big.bin", "message": "no pre-image held"}]))
+case("a failed repair of a link keeps nothing", "regenPendingEnd", ending([{"path": "docs/link", "message": "a folder is there now"}]))
 LOCK = {"path": ".upkeep/update.lock", "kind": "file", "stamp": "1"}
 case("upkeep's own lock, changed by the run that confines, is left out", "regionConfine",
      {"paths": ["docs/T.md"], "dirs": ["docs"], "before": [LOCK], "after": [{**LOCK, "stamp": "2"}], "ignore": [".upkeep/update.lock"]})
