@@ -68,9 +68,17 @@ async function editorTrial(trial, { exact }) {
     [],
     `trial ${trial}: saves lost (in neither the file nor a backup)`,
   );
-  // Every file is its old content, its new content, or the editor's; every replaced one has its backup.
-  for (const p of t.names)
-    assert.ok([`v1 ${p}\n`, `v2 ${p}\n`, `edit ${trial} ${p}\n`].includes(read(t.project, p)), `trial ${trial}: ${p} torn`);
+  // Every file is its old content, its new content, the editor's, or (a save that landed
+  // before the plan read it: random timing only) the three-way merge of the editor's with
+  // the new; every replaced one has its backup.
+  for (const p of t.names) {
+    const merged = `<<<<<<< yours\nedit ${trial} ${p}\n||||||| 1.0.0 (baseline)\nv1 ${p}\n=======\nv2 ${p}\n>>>>>>> 1.1.0 (latest)\n`;
+    const now = read(t.project, p);
+    assert.ok(
+      [`v1 ${p}\n`, `v2 ${p}\n`, `edit ${trial} ${p}\n`, merged].includes(now),
+      `trial ${trial}: ${p} torn: ${JSON.stringify(now)}`,
+    );
+  }
   const run_ = r.json.run;
   for (const { path, backup } of run_.replaced)
     if (backup) assert.match(read(t.project, backup), /^(v1|edit) /, `trial ${trial}: backup of ${path}`);
