@@ -223,6 +223,7 @@ fn roots(generator: &mut SchemaGenerator) {
         crate::lifecycle::Available,
         crate::lifecycle::CacheIndex,
         crate::lifecycle::CacheMoment,
+        crate::update::StateWrite,
         crate::lifecycle::CacheMove,
         crate::lifecycle::CacheQuestion,
         crate::lifecycle::FoundEntry,

@@ -49,6 +49,8 @@ pub enum InputName {
     LoopGraph,
     /// `loop --card`.
     LoopCard,
+    /// `refresh` and `install`'s `--manifest` (or the source's default one).
+    InstallManifest,
 }
 
 /// The words a message names `name` with.
@@ -64,5 +66,6 @@ pub fn input_name(name: &InputName) -> String {
         InputName::BrickCatalogue => "brick catalogue".into(),
         InputName::LoopGraph => "graph".into(),
         InputName::LoopCard => "card".into(),
+        InputName::InstallManifest => "the install manifest".into(),
     }
 }

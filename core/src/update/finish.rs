@@ -237,6 +237,10 @@ pub struct WritesEnded {
     pub failed: bool,
     /// What each step tried came to.
     pub outcomes: Vec<StepOutcome>,
+    /// Whether the regions were regenerated since (asked again once they ran).
+    #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
+    pub regions_ran: bool,
 }
 
 /// What an update does once its writes ended.
@@ -256,8 +260,15 @@ pub struct AfterWrites {
 
 /// The update's next move after its writes. A stop asked for after the last write ends
 /// the run before the regions (re-running regenerates them); with no regions the writes
-/// were the whole run, and it stands.
+/// were the whole run, and it stands. Asked again once the regions ran: a stop asked for
+/// while they ran leaves the version where it was too (re-running regenerates).
 pub fn after_writes(ended: &WritesEnded) -> AfterWrites {
+    if ended.regions_ran {
+        return AfterWrites {
+            regenerate: false,
+            interrupted: ended.stop_asked,
+        };
+    }
     let interrupted = ended.stopped || (ended.has_regions && ended.stop_asked);
     AfterWrites {
         regenerate: regions_due(

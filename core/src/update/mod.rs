@@ -41,6 +41,7 @@ mod report;
 mod semver;
 mod single_file;
 mod state_refusal;
+mod state_writes;
 mod status;
 mod summary;
 mod table;
@@ -91,6 +92,7 @@ pub use single_file::{
     plan_single_file, SingleFile, SingleFilePlan, SINGLE_FILE_PATH, SINGLE_FILE_VERSIONS,
 };
 pub use state_refusal::{state_refusal, StateProblem};
+pub use state_writes::{state_writes, StateWrite};
 pub use status::UpdateStatus;
 pub use summary::{
     render_summary, render_summary_lines, render_update_outcome, ChangeRequestFacts, OutcomeFacts,

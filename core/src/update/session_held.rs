@@ -95,6 +95,8 @@ pub struct RunEnd {
     pub status: UpdateStatus,
     /// Whether the shim writes the new version and manifest now.
     pub bump_version: bool,
+    /// The state files to write then, in order (empty unless `bump_version`).
+    pub state_writes: Vec<crate::update::StateWrite>,
 }
 
 impl UpdateSession {
@@ -155,7 +157,13 @@ impl UpdateSession {
             .get_or_insert_with(|| plan.report.clone())
             .clone();
         run.steps.clone_from(&plan.steps);
+        let state_dir = run.state_dir.clone();
         let finished = finish_update(run);
+        let state_writes = if finished.bump_version {
+            crate::update::state_writes(&state_dir, &finished.report.to)?
+        } else {
+            Vec::new()
+        };
         plan.report = finished.report;
         plan.summary.clone_from(&finished.summary);
         Ok(RunEnd {
@@ -163,6 +171,7 @@ impl UpdateSession {
             outcome: finished.outcome,
             status: finished.status,
             bump_version: finished.bump_version,
+            state_writes,
         })
     }
 

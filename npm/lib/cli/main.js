@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { engine, implementation } from '../engine.js';
-import { EXIT } from './exit-codes.js';
+import { EXIT, exitForError } from './exit-codes.js';
 import { backupsCommand } from './backups.js';
 import { diffCommand } from './diff.js';
 import { fleetPlanCommand, fleetStepCommand } from './fleet.js';
@@ -764,8 +764,9 @@ ${examples([
       for (const name of names) {
         const sub = target.commands.find((c) => c.name() === name);
         if (!sub) {
-          printError(engine.usageRefusal({ kind: 'unknown-help-topic', names: names.join(' ') }).message);
-          exitCode = EXIT.badInput;
+          const refusal = engine.usageRefusal({ kind: 'unknown-help-topic', names: names.join(' ') });
+          printError(refusal.message);
+          exitCode = /** @type {number} */ (exitForError(refusal));
           return;
         }
         target = sub;
@@ -793,7 +794,8 @@ ${examples([
       const command = names.length > 0 ? names.join(' ') : null;
       printLine(JSON.stringify(engine.failureDocument({ command, code: 'usage', message: usageError ?? error.message }), null, 2));
     }
-    return /** @type {{ upkeepExit?: number }} */ (error).upkeepExit ?? EXIT.badInput;
+    // A usage error the parser found exits as the engine says `usage` does.
+    return /** @type {{ upkeepExit?: number }} */ (error).upkeepExit ?? /** @type {number} */ (exitForError({ code: 'usage' }));
   }
   return exitCode;
 }

@@ -58,7 +58,8 @@ export function readManifest(/** @type {string} */ source, /** @type {string | u
     return { bytes: readFileSync(path), name };
   } catch (error) {
     if (!isOsError(error)) throw error;
-    const problem = { kind: 'unreadable', what: 'the install manifest', path, error: osMessage(/** @type {any} */ (error)) };
+    const what = engine.inputName({ kind: 'install-manifest' });
+    const problem = { kind: 'unreadable', what, path, error: osMessage(/** @type {any} */ (error)) };
     throw UpkeepError.from(engine.inputRefusal(problem));
   }
 }
@@ -77,19 +78,24 @@ export async function runRefresh(request) {
   /** @type {import('../index.js').HomeFiles} */
   const files = inputs.homeFiles();
   inspect(root, files.lock); // the home folder itself must not be reached through a link
-  const recordBytes = readInside(root, files.record);
-  if (!recordBytes) {
+  /** The record's bytes; a project without one is refused, naming what to run first. */
+  const readRecord = () => {
+    const bytes = readInside(root, files.record);
+    if (bytes) return bytes;
     throw UpkeepError.from(
       engine.noRecord({ record: files.record, root, source: request.source, target: request.target, manifest: request.manifest }),
     );
-  }
-  inputs.readRecord(recordBytes, files.record);
+  };
+  // Looked at before the lock (a project never installed gets no lock folder), read again under it.
+  const recordBytes = readRecord();
 
   let runId = newRunId();
   const lock = request.dryRun
     ? undefined
     : (ensureParents(root, files.lock), acquireLock(join(root, files.lock), runId, { what: 'refresh' }));
   try {
+    // Everything the run decides from is read under the lock: the record again, now that it is held.
+    inputs.readRecord(lock ? readRecord() : recordBytes, files.record);
     const stopRequested = request.stopRequested ?? (() => false);
     const identity = await observeRefresh(sourceRoot, root, inputs, { stopRequested, onProgress: request.onProgress });
     const journalPath = join(root, files.journal);

@@ -147,7 +147,7 @@ export async function update(request) {
     };
     if (first.step === 'done') {
       // A run killed after it bumped the version and before it removed its record.
-      if (first.removeProgress) await removeProgress(state, paths);
+      if (first.removeProgress) await removeProgress(state, paths.progress);
       // A record left behind VERSION (an update stopped between them) catches up, under the lock.
       if (first.recordSource)
         recordInstalled(root, stateDir, engine.installedRecord(sources, { version: latest.version, resolved: latest.resolved }));
@@ -240,28 +240,31 @@ export async function update(request) {
       onProgress,
     });
     // The engine's next move: the regions, and whether a stop (asked by now) ends the run here.
-    /** @type {import('../index.js').AfterWrites} */
-    const next = engine.afterWrites({
-      hasRegions: plan.regions,
-      stopped: run.stopped,
-      stopAsked: stopRequested(),
-      failed: run.failed,
-      outcomes: run.outcomes,
-    });
+    /** @param {boolean} regionsRan @returns {import('../index.js').AfterWrites} */
+    const after = (regionsRan) =>
+      engine.afterWrites({
+        hasRegions: plan.regions,
+        stopped: run.stopped,
+        stopAsked: stopRequested(),
+        failed: run.failed,
+        outcomes: run.outcomes,
+        regionsRan,
+      });
+    const next = after(false);
     let { interrupted } = next;
     if (next.regenerate) {
       const jobs = plan.regionJobs;
       session.finishRegions(
         await regenerate({ root, stateDir, jobs, limits: regenLimits(request.regenLimits), stopRequested, onProgress }),
       );
-      // A stop during the regions leaves the version where it was: re-running regenerates.
-      interrupted = stopRequested();
+      // Asked again: whether a stop during the regions ends the run.
+      ({ interrupted } = after(true));
     }
     const facts = { outcomes: run.outcomes, interrupted, backups: measureBackups(root, paths.backupsDir), stateDir };
     /** @type {import('../index.js').RunEnd} */
     let finished = session.finishRun(facts);
     if (finished.bumpVersion) {
-      const refused = await bumpVersion(state, paths, latestManifest, check.latest);
+      const refused = await bumpVersion(state, finished.stateWrites, latestManifest);
       if (refused) finished = session.finishRun({ ...facts, stateError: refused });
       // The recorded source follows the version (a kill between them is caught up by the next run).
       else if (ready.recordSource)
@@ -340,18 +343,20 @@ function firstNonFolder(/** @type {TreeReader} */ tree, /** @type {string} */ re
 }
 
 /**
- * Writes the new manifest and version, then drops the progress record; the refusal of
- * the file system, if it refuses, for the report.
- * @param {import('../shim/dir-handle.js').DirHandle} state @param {import('../index.js').UpdatePaths} paths
- * @param {string} manifest @param {string} version
+ * Writes the state files in the engine's order (the new manifest, then VERSION, then the
+ * progress record dropped); the refusal of the file system, if it refuses, for the report.
+ * @param {import('../shim/dir-handle.js').DirHandle} state @param {import('../index.js').StateWrite[]} writes
+ * @param {string} manifest the latest release's manifest, as read
  */
-async function bumpVersion(state, paths, manifest, version) {
-  for (const [path, text] of [
-    [paths.manifest, manifest],
-    [paths.version, engine.renderVersionFile(version)],
-  ]) {
+async function bumpVersion(state, writes, manifest) {
+  for (const write of writes) {
+    if (write.kind === 'remove-progress') {
+      await removeProgress(state, write.path);
+      continue;
+    }
+    const { path } = write;
     try {
-      await writeFileIn(state, splitPath(path).name, Buffer.from(text));
+      await writeFileIn(state, splitPath(path).name, Buffer.from(write.kind === 'version' ? write.text : manifest));
     } catch (error) {
       const e = /** @type {NodeJS.ErrnoException} */ (error);
       if (!e.code?.startsWith('E')) throw error;
@@ -365,18 +370,14 @@ async function bumpVersion(state, paths, manifest, version) {
       };
     }
   }
-  await removeProgress(state, paths);
   return undefined;
 }
 
 /** Removes the progress record; already gone (a program removed it) is fine. */
-async function removeProgress(
-  /** @type {import('../shim/dir-handle.js').DirHandle} */ state,
-  /** @type {import('../index.js').UpdatePaths} */ paths,
-) {
+async function removeProgress(/** @type {import('../shim/dir-handle.js').DirHandle} */ state, /** @type {string} */ path) {
   step('remove progress record');
   try {
-    unlinkSync(state.path(splitPath(paths.progress).name));
+    unlinkSync(state.path(splitPath(path).name));
   } catch (error) {
     if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'ENOENT') throw error;
   }

@@ -3009,7 +3009,8 @@ export type InputName =
   | { kind: 'weights-file' }
   | { kind: 'brick-catalogue' }
   | { kind: 'loop-graph' }
-  | { kind: 'loop-card' };
+  | { kind: 'loop-card' }
+  | { kind: 'install-manifest' };
 
 /**
  * What the shim met.
@@ -6850,6 +6851,10 @@ export type RunEnd = {
    * Whether the shim writes the new version and manifest now.
    */
   bumpVersion: boolean;
+  /**
+   * The state files to write then, in order (empty unless `bump_version`).
+   */
+  stateWrites: Array<StateWrite>;
 };
 
 /**
@@ -7779,6 +7784,36 @@ export type StateProblem =
       label: string;
       /**
        * The file's path inside the release.
+       */
+      path: string;
+    };
+
+/**
+ * One state file an update writes or removes.
+ */
+export type StateWrite =
+  | {
+      kind: 'manifest';
+      /**
+       * Its path in the project.
+       */
+      path: string;
+    }
+  | {
+      kind: 'version';
+      /**
+       * Its path in the project.
+       */
+      path: string;
+      /**
+       * Its text.
+       */
+      text: string;
+    }
+  | {
+      kind: 'remove-progress';
+      /**
+       * Its path in the project.
        */
       path: string;
     };
@@ -10263,4 +10298,8 @@ export type WritesEnded = {
    * What each step tried came to.
    */
   outcomes: Array<StepOutcome>;
+  /**
+   * Whether the regions were regenerated since (asked again once they ran).
+   */
+  regionsRan?: boolean;
 };

@@ -89,6 +89,10 @@ case("a stop asked after the last write, no regions: the run stands", "afterWrit
      ended(False, False, True, False, [out("a", "done")]))
 case("a write refused", "afterWrites", ended(True, False, False, True, [out("a", "blocked")]))
 case("a file changed under the run", "afterWrites", ended(True, False, False, False, [out("a", "done"), out("b", "changed")]))
+case("asked again once the regions ran, no stop: the run stands", "afterWrites",
+     {**ended(True, False, False, False, [out("a", "done")]), "regionsRan": True})
+case("asked again once the regions ran, a stop asked while they ran: interrupted", "afterWrites",
+     {**ended(True, False, True, False, [out("a", "done")]), "regionsRan": True})
 case("the default mode and the in-memory CRLF limit", "writeConstants")
 for n in [0, 1, 999, 1000]:
     case(f"name {n}", "backupName", ".upkeep-backups/r1/src/a b.js", n)
@@ -215,7 +219,8 @@ for decider in ["callback", "answers"]:
 for name in [{"kind": "project-file", "path": ".upkeep/VERSION", "root": "/work/app"},
              {"kind": "release-file", "release": "baseline", "path": ".upkeep/manifest.json"},
              {"kind": "release-manifest", "spec": "../tpl@1.2.0"},
-             {"kind": "rules-file"}, {"kind": "weights-file"}, {"kind": "brick-catalogue"}, {"kind": "loop-graph"}, {"kind": "loop-card"}]:
+             {"kind": "rules-file"}, {"kind": "weights-file"}, {"kind": "brick-catalogue"}, {"kind": "loop-graph"}, {"kind": "loop-card"},
+             {"kind": "install-manifest"}]:
     case(name["kind"], "inputName", name)
 case("release-file: a release opened on its own", "inputName", {"kind": "release-file", "release": "release", "path": ".upkeep/VERSION"})
 # The lock: its file's text, read back; whether a lock found is busy or stale.
