@@ -33,6 +33,11 @@ use crate::observe::EntryKind;
 use crate::paths::{byte_order, check_collisions, validate_canonical_path};
 use crate::update::{parse_manifest, Version};
 
+/// The names a release's listing never includes: git's own data, which is never part of
+/// a release (a template kept in a git checkout ships its files, not its history; in a
+/// worktree or submodule `.git` is a file pointing at that data).
+pub const RELEASE_SKIPPED_NAMES: &[&str] = &[".git"];
+
 /// One entry a release ships (directories are implied by the paths).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]

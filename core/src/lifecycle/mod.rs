@@ -68,7 +68,7 @@ pub use first_commit::{first_commit_subject, first_commit_words, FirstCommit, Fi
 pub use git_ref::{git_ref_found, git_ref_lookup, GitRefFound, GitRefLookup};
 pub use layout::{
     install_renames, plan_layout, plan_layout_packed, LayoutFile, LayoutInput, PackedLayout,
-    ReleaseLayout, ShippedEntry,
+    ReleaseLayout, ShippedEntry, RELEASE_SKIPPED_NAMES,
 };
 pub use manifest_write::{manifest_write, ManifestWrite, ManifestWriteFacts};
 pub use range::VersionReq;

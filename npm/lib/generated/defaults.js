@@ -28,6 +28,9 @@ export const DEFAULT_CONTEXT = 3;
 /** Where `install` and `refresh` read the source's manifest when `--manifest` names none. */
 export const DEFAULT_MANIFEST = "install/manifest.json";
 
+/** The names a release's listing never includes (git's own data, a folder or a worktree's file, is never part of a release). */
+export const RELEASE_SKIPPED_NAMES = /** @type {const} */ ([".git"]);
+
 /** The record a refresh keeps in the host's home folder. */
 export const SOURCE_RECORD_NAME = ".upkeep-source.json";
 

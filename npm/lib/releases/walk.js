@@ -1,7 +1,10 @@
 // Listing a release tree: every entry that is not a folder, by `/`-separated path, never
-// following a link. Git's own data (`.git`) is never part of a release.
+// following a link, and never what the engine says a release never holds (git's own data).
 import { lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { RELEASE_SKIPPED_NAMES } from '../generated/defaults.js';
+
+const SKIPPED = new Set(/** @type {readonly string[]} */ (RELEASE_SKIPPED_NAMES));
 
 /**
  * @param {string} root
@@ -12,7 +15,7 @@ export function listTree(root) {
   const out = [];
   const walk = (/** @type {string} */ rel) => {
     for (const entry of readdirSync(rel ? join(root, rel) : root, { withFileTypes: true })) {
-      if (entry.name === '.git') continue;
+      if (SKIPPED.has(entry.name)) continue;
       const path = rel ? `${rel}/${entry.name}` : entry.name;
       if (entry.isDirectory()) walk(path);
       else out.push({ path, kind: entry.isFile() ? 'file' : entry.isSymbolicLink() ? 'symlink' : 'other' });
