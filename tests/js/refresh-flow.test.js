@@ -345,6 +345,28 @@ describe('refresh: SIGKILL at every mutating step', () => {
   });
 });
 
+describe('refresh: killed after its last write, before its journal ended', () => {
+  test('the re-run ends the run it resumes, so a later source version is refreshed, not refused', () => {
+    const s = scenario();
+    assert.equal(refresh(s, ALL).status, 0);
+    // A kill between the record's write and the journal's end line leaves the journal like this.
+    const journal = join(s.host, 'svc/.upkeep-source.refresh.log');
+    const lines = readFileSync(journal, 'utf8').trimEnd().split('\n');
+    assert.equal(JSON.parse(/** @type {string} */ (lines.at(-1))).type, 'end');
+    writeFileSync(journal, `${lines.slice(0, -1).join('\n')}\n`);
+    const resumed = refresh(s, ALL);
+    assert.equal(resumed.status, 0, resumed.stdout + resumed.stderr);
+    const report = JSON.parse(resumed.stdout);
+    assert.equal(report.resumed, true, 'it says it finished the interrupted run');
+    assert.equal(JSON.parse(/** @type {string} */ (readFileSync(journal, 'utf8').trimEnd().split('\n').at(-1))).type, 'end');
+    // The source moves on: the next refresh takes it.
+    put(s.src, { 'code/stale.mjs': 'stale v3\n' });
+    const next = refresh(s, ALL);
+    assert.equal(next.status, 0, next.stdout + next.stderr);
+    assert.equal(readFileSync(join(s.host, 'svc/stale.mjs'), 'utf8'), 'stale v3\n');
+  });
+});
+
 describe('refresh: killed mid-append, the journal keeps a torn last line', () => {
   test('the next run cuts it before appending, so every later run still reads the journal', () => {
     const template = scenario();
