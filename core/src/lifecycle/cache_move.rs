@@ -98,7 +98,7 @@ pub enum CacheMoment {
     /// A new entry for version `version` pinned by `resolved` was built, and another run
     /// placed one at its key first.
     Placed {
-        /// The version the entry holds.
+        /// The version its key names (the `holds` of the moment that stored it).
         version: String,
         /// What pins the new entry's content.
         #[cfg_attr(feature = "serde", serde(default))]

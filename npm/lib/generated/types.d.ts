@@ -740,7 +740,7 @@ export type CacheMoment =
   | {
       kind: 'placed';
       /**
-       * The version the entry holds.
+       * The version its key names (the `holds` of the moment that stored it).
        */
       version: string;
       /**

@@ -255,7 +255,7 @@ async function openNpm(spec, ctx) {
     const releaseRoot = subFolder(spec, root, ctx);
     const layout = layoutOf(releaseRoot, ctx, { tagVersion: selected.version });
     const rendered = engine.renderReleaseSpec(spec.source, layout.version, spec.subpath);
-    const move = /** @type {Store} */ (fromCache(spec, ctx, { kind: 'fetched', holds: layout.version }));
+    const move = /** @type {Store} */ (fromCache(spec, ctx, { kind: 'fetched', holds: selected.version }));
     const entry = await store(spec, ctx, move, async (tree) => {
       await placeFiles(releaseRoot, tree, layout, ctx, renameSync);
       return { spec: rendered, version: layout.version, resolved: engine.resolvedIdentity({ kind: spec.kind, integrity }) };
@@ -300,7 +300,8 @@ function cached(/** @type {string} */ key, /** @type {Context} */ ctx) {
 
 /**
  * @typedef {{ kind: 'use', key: string, entry: import('./cache.js').CacheEntry }} Kept
- * @typedef {{ kind: 'store', key: string, replace: boolean, origin?: string }} Store
+ * @typedef {{ kind: 'store', key: string, replace: boolean, origin?: string, revision: string }} Store the entry to
+ *   build: `revision` is the version the moment said the release holds (the key's)
  */
 
 /**
@@ -341,7 +342,7 @@ function fromCache(spec, ctx, moment, fingerprint) {
     }
   }
   if (move.kind === 'refuse') throw UpkeepError.from(move.refusal);
-  if (move.kind === 'store') return { ...move, origin };
+  if (move.kind === 'store') return { ...move, origin, revision: /** @type {{ holds: string }} */ (moment).holds };
   if (move.kind === 'look-up' || move.kind === 'use') throw new Error(`the engine answered ${move.kind} twice`);
   return move;
 }
@@ -355,7 +356,7 @@ function fromCache(spec, ctx, moment, fingerprint) {
 function store(spec, ctx, move, populate) {
   return storeEntry(move.key, populate, (meta) => {
     if (move.replace) return false;
-    const answer = fromCache(spec, ctx, { kind: 'placed', version: meta.version, resolved: meta.resolved });
+    const answer = fromCache(spec, ctx, { kind: 'placed', version: move.revision, resolved: meta.resolved });
     return answer.kind === 'use' ? answer.entry : false;
   });
 }
