@@ -130,6 +130,7 @@ bench: build
 	node bench/binding.mjs
 	node bench/update.mjs
 	node bench/regen-pending.mjs
+	node bench/swap.mjs
 	node bench/lsp.mjs
 	cargo bench -p upkeep-core --bench structured
 	node bench/package-sizes.mjs
