@@ -189,7 +189,9 @@ export async function recoverRegeneration(root, runId) {
     ignore: pending.ignore,
   });
   const failed = await repair(root, confinement.repairs, preimages, after.entries, region.saveDir);
-  const failures = await endPending(root, pending, { saveDir: region.saveDir, before: region.before, failures: failed });
+  // Only a copy found whole keeps anything: the snapshot's entries handed on are the ones it holds.
+  const held = region.before.filter((e) => preimages.has(e.path ?? ''));
+  const failures = await endPending(root, pending, { saveDir: region.saveDir, before: held, failures: failed });
   return engine.regenRecoveredNotice({ saveDir: region.saveDir, confined: confinement.confined, failures });
 }
 
