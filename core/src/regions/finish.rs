@@ -14,7 +14,7 @@
 //! ```
 
 use super::regen::RegenJob;
-use super::report::{finish_regions, RegenRun};
+use super::regen_finish::{finish_regions, RegenRun};
 use crate::update::{render_summary, UpdateReport};
 
 /// The plan's report and jobs, and what the shim observed running them.

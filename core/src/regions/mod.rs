@@ -35,6 +35,7 @@ mod regen;
 mod repair_words;
 mod safeguards;
 pub(crate) use regen::REGEN_SUFFIX;
+mod regen_finish;
 mod report;
 mod sandbox;
 
@@ -61,12 +62,12 @@ pub use pending_end::{regen_pending_end, PendingEnd, PendingEnding};
 pub use regen::{
     check_operand, plan_jobs, JobFacts, JobStatus, RefusalKind, RegenJob, RegionBackup,
 };
+pub use regen_finish::{finish_regions, BackupFailure, RegenRun, RepairFailure};
 pub use repair_words::{repair_words, RepairFact};
 pub use report::{
-    finish_regions, render_region_notes, render_region_rows, shell_command, BackupFailure,
-    FailureKind, FallbackReason, KillCause, PathRegionVerdict, RegenConfined, RegenFailed,
-    RegenRan, RegenRefused, RegenReport, RegenRun, RegenSkipped, RegionFallback, RegionsReport,
-    RepairFailure,
+    render_region_notes, render_region_rows, shell_command, FailureKind, FallbackReason, KillCause,
+    PathRegionVerdict, RegenConfined, RegenFailed, RegenRan, RegenRefused, RegenReport,
+    RegenSkipped, RegionFallback, RegionsReport,
 };
 pub use safeguards::{
     file_repair, file_repair_failure, region_backup_steps, region_backups_done, BackupsDone,

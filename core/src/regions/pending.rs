@@ -43,7 +43,7 @@
 use std::collections::BTreeMap;
 
 use super::confine::{ConfinedAction, ConfinedWrite, SnapEntry};
-use super::report::{BackupFailure, RepairFailure};
+use super::regen_finish::{BackupFailure, RepairFailure};
 use crate::json::{self, Json, Node};
 use crate::observe::EntryKind;
 use crate::paths::validate_listed_path;
@@ -604,12 +604,14 @@ pub fn regen_recovered_notice(input: &PendingRecovered) -> Option<String> {
         .iter()
         .filter(|c| c.action == ConfinedAction::Reported)
         .map(|c| format!("{} ({})", c.path, c.detail))
-        .chain(
-            input
-                .failures
-                .iter()
-                .map(|f| format!("{} ({}{})", f.path, f.message, super::report::kept_words(f))),
-        )
+        .chain(input.failures.iter().map(|f| {
+            format!(
+                "{} ({}{})",
+                f.path,
+                f.message,
+                super::regen_finish::kept_words(f)
+            )
+        }))
         .collect();
     if put_back == 0 && left.is_empty() {
         return None;

@@ -5,7 +5,7 @@
 
 use super::confine::SnapEntry;
 use super::pending::copy_path;
-use super::report::RepairFailure;
+use super::regen_finish::RepairFailure;
 use crate::writes::{Expect, WriteStep};
 
 /// A regeneration's repairs done, and the writes that would end it.

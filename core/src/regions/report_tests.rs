@@ -2,6 +2,9 @@
 
 use super::*;
 use crate::regions::confine::ConfinedWrite;
+use crate::regions::confine::Confinement;
+use crate::regions::regen::{JobStatus, RegenJob};
+use crate::regions::regen_finish::{finish_regions, human_ms, RegenRun, RepairFailure};
 
 fn job(id: &str, status: JobStatus, reason: Option<&str>) -> RegenJob {
     RegenJob {

@@ -25,8 +25,8 @@
 
 use super::confine::{Repair, RepairOp};
 use super::regen::RegionBackup;
+use super::regen_finish::BackupFailure;
 use super::repair_words::{repair_words, RepairFact};
-use super::report::BackupFailure;
 use crate::error::{Error, ErrorKind, Result};
 use crate::observe::{EntryKind, Observed};
 use crate::writes::{
