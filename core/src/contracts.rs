@@ -472,6 +472,8 @@ fn roots(generator: &mut SchemaGenerator) {
         crate::update::UpdateFacts,
         crate::update::UpdateFinished,
         crate::update::UpdateInput,
+        crate::update::UpdateOpened,
+        crate::update::UpdateOpening,
         crate::update::UpdateOptions,
         crate::update::UpdatePaths,
         crate::update::UpdatePlan,

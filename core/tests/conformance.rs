@@ -367,6 +367,7 @@ fn run(call: &str, args: &[Value]) -> Value {
         "readLock" => encoded(Ok(upkeep_core::writes::read_lock(text(0)))),
         "lockIsStale" => encoded(Ok(upkeep_core::writes::lock_is_stale(&typed(&args[0])))),
         "lockRefusal" => encoded(Ok(upkeep_core::writes::lock_refusal(&typed(&args[0])))),
+        "openUpdate" => encoded(update::open_update(&typed(&args[0]))),
         "prepareUpdate" => encoded(update::prepare_update(&typed(&args[0]))),
         "listBackups" => encoded(Ok(backups::list_backups(&typed(&args[0])))),
         "planPrune" => encoded(backups::plan_prune(&typed(&args[0]), &typed(&args[1]))),

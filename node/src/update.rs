@@ -93,6 +93,21 @@ pub fn progress_text(
     Ok(update::progress_text(&record))
 }
 
+/// The update's opening, before any release is opened: the refusal, or the record it
+/// resumes and the regeneration to put back.
+#[napi(ts_return_type = "UpdateOpened")]
+pub fn open_update<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "UpdateOpening")] opening: Object,
+) -> napi::Result<Unknown<'env>> {
+    let opening: update::UpdateOpening =
+        decode(env, ErrorKind::InvalidUpdateInput, "openUpdate", opening)?;
+    encode(
+        env,
+        &update::open_update(&opening).map_err(|e| to_js(env, e))?,
+    )
+}
+
 /// The update's next move from what the shim read: a refusal, an up-to-date ending, or
 /// the start of a run.
 #[napi(ts_return_type = "UpdatePreparation")]

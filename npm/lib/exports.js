@@ -117,6 +117,7 @@ export const ENGINE = Object.freeze([
       'startUpdate',
       'readProgress',
       'progressText',
+      'openUpdate',
       'prepareUpdate',
       'updateReadList',
       'checkClean',

@@ -304,6 +304,8 @@ import type {
   UpdateFacts,
   UpdateFinished,
   UpdateInput,
+  UpdateOpened,
+  UpdateOpening,
   UpdateOptions,
   UpdateOutcomeFacts,
   UpdatePaths,
@@ -667,6 +669,8 @@ export declare function readProgress(text: string, path: string): ProgressReadin
 /** A progress record's text, as an update writes it: one line of JSON. */
 export declare function progressText(record: InProgress): string;
 
+/** An update's opening, before any release is opened: the `not-installed` or `bad-state` refusal, or the record it resumes and the regeneration to put back. */
+export declare function openUpdate(opening: UpdateOpening): UpdateOpened;
 /** The update's next move from what was read; throws `downgrade`, `baseline-mismatch`, `update-in-progress`. */
 export declare function prepareUpdate(facts: UpdateFacts): UpdatePreparation;
 

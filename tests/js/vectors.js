@@ -307,6 +307,7 @@ const calls = {
   readLock: (api, [text]) => api.readLock(text),
   lockIsStale: (api, [seen]) => api.lockIsStale(seen),
   lockRefusal: (api, [facts]) => api.lockRefusal(facts),
+  openUpdate: (api, [opening]) => api.openUpdate(opening),
   prepareUpdate: (api, [facts]) => api.prepareUpdate(facts),
   listBackups: (api, [input]) => api.listBackups(input),
   planPrune: (api, [input, options]) => api.planPrune(input, options),

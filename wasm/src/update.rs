@@ -63,6 +63,15 @@ pub fn progress_text(record: JsValue) -> Result<String, JsValue> {
     Ok(update::progress_text(&record))
 }
 
+/// The update's opening, before any release is opened: the refusal, or the record it
+/// resumes and the regeneration to put back.
+#[wasm_bindgen(js_name = openUpdate)]
+pub fn open_update(opening: JsValue) -> Result<JsValue, JsValue> {
+    let opening: update::UpdateOpening =
+        decode(ErrorKind::InvalidUpdateInput, "openUpdate", opening)?;
+    encode(&update::open_update(&opening).map_err(to_js)?)
+}
+
 /// The update's next move from what the shim read: a refusal, an up-to-date ending, or
 /// the start of a run.
 #[wasm_bindgen(js_name = prepareUpdate)]

@@ -42,16 +42,21 @@ export function updateInput(picked, options) {
   // Each release as the project sees it, laid out as `upkeep update` lays out a folder.
   const baseline = releaseView(picked.baseline, 'baseline', paths);
   const latest = releaseView(picked.latest, 'latest', paths);
-  const record = text(project, paths.progress);
-  // Read as the CLI reads it: a damaged record is refused by name, in the engine's words.
-  const reading = record === null ? null : upkeep.readProgress(record, paths.progress);
-  if (reading?.refusal) throw new Error(reading.refusal.message);
-  // The same preparation step `upkeep status` takes: the engine refuses, ends, or starts.
+  // The same opening and preparation steps `upkeep status` takes: the engine refuses (no
+  // marker, a damaged record, by name and in its words), ends, or starts.
+  const installed = text(project, paths.version);
+  const opened = upkeep.openUpdate({
+    stateDir: STATE_DIR,
+    installed,
+    progress: text(project, paths.progress),
+    dryRun: true,
+  });
+  if (opened.refusal) throw new Error(opened.refusal.message);
   /** @type {import('upkeep').UpdateFacts} */
   const facts = {
-    installed: installedVersion(project, paths.version),
+    installed: /** @type {string} */ (installed),
     latest: viewText(latest, paths.version),
-    inProgress: reading?.record ?? null,
+    inProgress: opened.inProgress,
     dryRun: true,
     runId: 'demo',
   };
@@ -127,13 +132,6 @@ function releaseView(tree, label, paths) {
   view.set(paths.manifest, encoder.encode(layout.manifest));
   view.set(paths.version, encoder.encode(upkeep.renderVersionFile(layout.version)));
   return view;
-}
-
-/** The project's installed version; the engine's refusal, as `upkeep update` words it, when it has none. */
-function installedVersion(/** @type {import('./trees.js').Tree} */ tree, /** @type {string} */ versionPath) {
-  const value = text(tree, versionPath);
-  if (value === null) throw new Error(upkeep.stateRefusal({ kind: 'not-installed', versionPath }).message);
-  return value;
 }
 
 /** The manifest or VERSION of a release view (every view has both). */

@@ -32,6 +32,7 @@ mod file_view;
 pub(crate) mod finish;
 mod layout;
 mod manifest;
+mod opening;
 mod overview;
 mod plan;
 mod preparation;
@@ -71,6 +72,7 @@ pub use manifest::{
     claim_holds, parse_manifest, Claim, FileClass, Manifest, ManifestEntry, FILE_CLASSES,
     MANIFEST_SCHEMA,
 };
+pub use opening::{open_update, UpdateOpened, UpdateOpening};
 pub use overview::{
     nothing_to_plan, plan_overview, preview_merge_options, FileOverview, MergePreview, Need,
     OverviewInput, PlanOverview, PlannedWrite, WriteView, CONFLICT_MODES, REPORT_BUCKETS,

@@ -101,12 +101,18 @@ export async function update(request) {
   try {
     // Everything the run decides from is read under the lock.
     const installed = readTextStrict(project, paths.version, engine.inputName({ kind: 'project-file', path: paths.version, root }));
-    if (installed === null) {
-      throw refused({ kind: 'not-installed', versionPath: paths.version, root });
-    }
-    const record = readProgress(project, paths.progress);
-    // The run it resumes was killed while a region's program ran: what the program wrote is put back before anything is read.
-    const recovered = record && !dryRun ? await recoverRegeneration(root, record.runId) : null;
+    // The engine's opening: a refusal, or the record this run resumes and the regeneration to put back.
+    const opened = engine.openUpdate({
+      stateDir,
+      root,
+      installed,
+      progress: readTextStrict(project, paths.progress, paths.progress),
+      dryRun,
+    });
+    if (opened.refusal) throw UpkeepError.from(opened.refusal);
+    const record = opened.inProgress;
+    // What a region's program wrote when the run it resumes was killed is put back before anything is read.
+    const recovered = opened.recoverRegeneration ? await recoverRegeneration(root, opened.recoverRegeneration) : null;
     // The two releases: the flags, else the recorded source (the engine decides).
     const sources = resolveSources(root, stateDir, request);
     const fetched = counter(onProgress, 'fetch', 2);
@@ -115,7 +121,7 @@ export async function update(request) {
     const latestVersion = releaseText(latest, paths.version, 'latest', 'release');
     /** @type {import('../index.js').UpdateFacts} */
     const observed = {
-      installed,
+      installed: /** @type {string} */ (installed),
       latest: latestVersion,
       committed: committedVersion(root, paths.version),
       inProgress: record,
@@ -287,8 +293,9 @@ function openStateFolder(/** @type {string} */ root, /** @type {string} */ state
   try {
     return openDir(root, stateDir);
   } catch (error) {
+    // No state folder: no marker in it either, and the engine's opening refuses that.
     if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') {
-      throw refused({ kind: 'not-installed', versionPath: engine.updatePaths(stateDir).version, root });
+      throw UpkeepError.from(/** @type {import('../index.js').Refusal} */ (engine.openUpdate({ stateDir, root }).refusal));
     }
     throw error;
   }
@@ -416,15 +423,6 @@ function fileBytes(/** @type {TreeReader} */ tree, /** @type {string} */ rel) {
 function lossyText(/** @type {TreeReader} */ tree, /** @type {string} */ rel) {
   const bytes = fileBytes(tree, rel);
   return bytes === null ? null : bytes.toString('utf8');
-}
-
-/** The progress record, or null; the engine refuses a damaged one by name. */
-function readProgress(/** @type {TreeReader} */ tree, /** @type {string} */ rel) {
-  const text = readTextStrict(tree, rel, rel);
-  if (text === null) return null;
-  const reading = engine.readProgress(text, rel);
-  if (reading.refusal) throw UpkeepError.from(reading.refusal);
-  return reading.record;
 }
 
 /**

@@ -109,6 +109,7 @@ export const {
   startUpdate,
   readProgress,
   progressText,
+  openUpdate,
   prepareUpdate,
   updateReadList,
   checkClean,

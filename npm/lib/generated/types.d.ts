@@ -9225,6 +9225,52 @@ export type UpdateInput = {
 };
 
 /**
+ * The engine's answer: go on with the record read, or the refusal that ends the run.
+ */
+export type UpdateOpened = {
+  /**
+   * Why the run cannot start (`not-installed`, a damaged record's `bad-state`); when
+   * set, nothing else is.
+   */
+  refusal: Refusal | null;
+  /**
+   * The record of the interrupted run this one resumes.
+   */
+  inProgress: InProgress | null;
+  /**
+   * The run whose regeneration is put back before anything is read: a resumed run
+   * that writes may have been killed while a region's program ran.
+   */
+  recoverRegeneration: string | null;
+};
+
+/**
+ * What the shim read before opening a release.
+ */
+export type UpdateOpening = {
+  /**
+   * The state folder (`.upkeep` by default).
+   */
+  stateDir?: string | null;
+  /**
+   * The project, as a real path; none where it has no path (the demo's dropped folder).
+   */
+  root?: string | null;
+  /**
+   * The installed-version marker's text; none when the file (or the state folder) is absent.
+   */
+  installed?: string | null;
+  /**
+   * The text of the record an interrupted update left; none when there is none.
+   */
+  progress?: string | null;
+  /**
+   * A dry run (`upkeep status`, the demo): nothing is written.
+   */
+  dryRun: boolean;
+};
+
+/**
  * How to run the update.
  */
 export type UpdateOptions = {

@@ -49,6 +49,17 @@ case("same versions resume the interrupted run", "startUpdate", {"from": "1.2.0"
 case("other versions are refused", "startUpdate", {"from": "1.2.0", "to": "1.3.0", "runId": "r1"}, "1.2.0", "1.4.0", "r2")
 case("unsafe run id", "startUpdate", None, "1.2.0", "1.3.0", "../x")
 
+# ---- opening: before any release is opened (the marker, the record, the recovery)
+def opening(name, **o): case(name, "openUpdate", o)
+opening("no marker: not installed, named with the project", root="/work/app", progress="{")
+opening("no marker in the demo's dropped folder: the project", stateDir=".tpl")
+opening("a marker and no record: a fresh run", installed="1.2.0\n")
+opening("a damaged record is refused by its path", installed="1.2.0\n", progress='{"from":')
+opening("a record of the wrong shape is refused", installed="1.2.0\n", stateDir=".tpl", progress='{"from":"1.2.0"}')
+opening("a record a writing run resumes: its regeneration is put back first", installed="1.2.0\n", progress='{"from":"1.2.0","to":"1.3.0","runId":"r1"}')
+opening("a dry run reads the record and puts nothing back", installed="1.2.0\n", progress='{"from":"1.2.0","to":"1.3.0","runId":"r1"}', dryRun=True)
+opening("a state folder that is a path: the planner's error", stateDir="a/b", installed="1.2.0\n")
+
 # ---- preparation: the run's next move (refusals, up-to-date endings, the start)
 def prep(name, installed, latest, **facts): case(name, "prepareUpdate", {"installed": installed, "latest": latest, "runId": "20260101-000000-000", **facts})
 REC = {"from": "1.2.0", "to": "1.3.0", "runId": "r1"}
