@@ -484,6 +484,7 @@ fn run(call: &str, args: &[Value]) -> Value {
             }
             outcome(Ok(verdict))
         }
+        "snapshotReads" => outcome(Ok(encode_update(regions::snapshot_reads(&typed(&args[0]))))),
         "regionConfine" => {
             let input: regions::ConfineInput = serde_json::from_value(args[0].clone()).unwrap();
             outcome(Ok(encode_update(regions::confine(&input))))

@@ -33,6 +33,22 @@ pub fn region_confine<'env>(
     encode(env, &regions::confine(&input))
 }
 
+/// What a snapshot around a regeneration records of each path the walk saw, what it
+/// reads, and which bytes it holds to put a file back.
+#[napi(ts_return_type = "SnapshotReads")]
+pub fn snapshot_reads<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "SnapshotQuestion")] question: Object,
+) -> napi::Result<Unknown<'env>> {
+    let question: regions::SnapshotQuestion = decode(
+        env,
+        ErrorKind::InvalidUpdateInput,
+        "snapshotReads",
+        question,
+    )?;
+    encode(env, &regions::snapshot_reads(&question))
+}
+
 /// Folds the regeneration runs into an update's report and renders its summary again.
 #[napi(ts_return_type = "RegionsFinished")]
 pub fn finish_update_regions<'env>(

@@ -148,6 +148,7 @@ export const ENGINE = Object.freeze([
     'Generated regions',
     [
       'regionVerdict',
+      'snapshotReads',
       'regionConfine',
       'finishUpdateRegions',
       'regionLimits',

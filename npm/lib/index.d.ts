@@ -270,6 +270,8 @@ import type {
   SelectedVersion,
   SingleFile,
   SingleFilePlan,
+  SnapshotQuestion,
+  SnapshotReads,
   SourceRecord,
   StartFacts,
   StateProblem,
@@ -918,6 +920,9 @@ export declare function updateDocument(facts: DocumentFacts): UpdateDocument;
 
 /** The decision-table row of a declared path with its region bodies masked out. */
 export declare function regionVerdict(input: RegionVerdictInput): RegionVerdict;
+
+/** What a snapshot around a regeneration records of each path its walk saw (in walk order), what it reads there, and which bytes it holds to put a file back (the pre-image ceilings and budget). */
+export declare function snapshotReads(question: SnapshotQuestion): SnapshotReads;
 
 /** What a regeneration wrote outside its declared paths, and what to put back. */
 export declare function regionConfine(input: RegionConfineInput): RegionConfinement;

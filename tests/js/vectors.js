@@ -341,6 +341,7 @@ const calls = {
       finish: (/** @type {any} */ d) => d.finish(),
     }),
   regionVerdict: (api, [input]) => encodeReadable(api.regionVerdict(decode(input))),
+  snapshotReads: (api, [question]) => api.snapshotReads(question),
   regionConfine: (api, [input]) => api.regionConfine(input),
   finishUpdateRegions: (api, [input]) => api.finishUpdateRegions(input),
   structuredMerge: (api, [path, spec, current, baseline, latest]) => api.structuredMerge(path, spec, current, baseline, latest),

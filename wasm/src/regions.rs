@@ -25,6 +25,15 @@ pub fn region_confine(input: JsValue) -> Result<JsValue, JsValue> {
     encode(&regions::confine(&input))
 }
 
+/// What a snapshot around a regeneration records of each path the walk saw, what it
+/// reads, and which bytes it holds to put a file back.
+#[wasm_bindgen(js_name = snapshotReads)]
+pub fn snapshot_reads(question: JsValue) -> Result<JsValue, JsValue> {
+    let question: regions::SnapshotQuestion =
+        decode(ErrorKind::InvalidUpdateInput, "snapshotReads", question)?;
+    encode(&regions::snapshot_reads(&question))
+}
+
 /// Folds the regeneration runs into an update's report and renders its summary again.
 #[wasm_bindgen(js_name = finishUpdateRegions)]
 pub fn finish_update_regions(input: JsValue) -> Result<JsValue, JsValue> {

@@ -34,6 +34,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use super::snapshot_reads::in_dirs;
 use crate::observe::EntryKind;
 
 /// One path of a snapshot.
@@ -230,15 +231,7 @@ pub fn confine(input: &ConfineInput) -> Confinement {
     let before = by_path(&input.before, &input.ignore);
     let after = by_path(&input.after, &input.ignore);
     let declared: BTreeSet<&str> = input.paths.iter().map(String::as_str).collect();
-    let inside = |path: &str| {
-        input.dirs.iter().any(|d| {
-            d.is_empty()
-                || path == d
-                || path
-                    .strip_prefix(d.as_str())
-                    .is_some_and(|r| r.starts_with('/'))
-        })
-    };
+    let inside = |path: &str| in_dirs(&input.dirs, path);
     let all: BTreeSet<&str> = before.keys().chain(after.keys()).copied().collect();
     let created = |p: &str| !before.contains_key(p) && after.contains_key(p);
     let deleted = |p: &str| before.contains_key(p) && !after.contains_key(p);

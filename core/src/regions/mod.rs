@@ -38,6 +38,7 @@ pub(crate) use regen::REGEN_SUFFIX;
 mod regen_finish;
 mod report;
 mod sandbox;
+mod snapshot_reads;
 
 pub use confine::{
     confine, ConfineInput, ConfinedAction, ConfinedWrite, Confinement, Repair, RepairOp, SnapEntry,
@@ -76,3 +77,4 @@ pub use safeguards::{
 pub use sandbox::{
     choose_sandbox, render_sandbox_row, SandboxFacts, SandboxMode, SandboxProbe, ToolProbe,
 };
+pub use snapshot_reads::{snapshot_reads, SeenPath, SnapRead, SnapshotQuestion, SnapshotReads};

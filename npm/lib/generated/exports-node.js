@@ -139,6 +139,7 @@ export const { listBackups, activeRuns, runId, pruneRefusal, planPrune } = engin
 // Generated regions
 export const {
   regionVerdict,
+  snapshotReads,
   regionConfine,
   finishUpdateRegions,
   regionLimits,

@@ -7492,6 +7492,36 @@ export type SealReport = {
 };
 
 /**
+ * What `lstat` saw at one path of the walk.
+ */
+export type SeenPath = {
+  /**
+   * The path, relative to the project root.
+   */
+  path: string;
+  /**
+   * What is there.
+   */
+  kind: EntryKind;
+  /**
+   * Its size in bytes.
+   */
+  size: number;
+  /**
+   * Its modification time in milliseconds, with the fraction the file system keeps.
+   */
+  mtimeMs: number;
+  /**
+   * Its inode number.
+   */
+  ino: number;
+  /**
+   * Its mode, type bits included.
+   */
+  mode: number;
+};
+
+/**
  * The release chosen.
  */
 export type SelectedVersion = {
@@ -7657,6 +7687,51 @@ export type SnapEntry = {
    * Whether the shim holds the file's bytes, so it can be put back.
    */
   preimage?: boolean;
+};
+
+/**
+ * What the shim reads at a path.
+ */
+export type SnapRead = 'none' | 'link' | 'hash';
+
+/**
+ * The walk and the region it snapshots.
+ */
+export type SnapshotQuestion = {
+  /**
+   * The region's own directories (`""` is the root).
+   */
+  dirs: Array<string>;
+  /**
+   * Nothing confines the program: files everywhere are hashed and held like those inside.
+   */
+  everywhere: boolean;
+  /**
+   * Every path the walk met, in walk order.
+   */
+  seen: Array<SeenPath>;
+};
+
+/**
+ * The answers, one column per kind of answer, each in the order of the paths seen (one
+ * call for the whole walk: columns cost the bindings no object per path).
+ */
+export type SnapshotReads = {
+  /**
+   * Each path's change stamp (size, modification time, inode and mode), which its entry
+   * records; none for a directory.
+   */
+  stamps: Array<string | null>;
+  /**
+   * What to read at each path.
+   */
+  reads: Array<SnapRead>;
+  /**
+   * For each file read: hold its bytes as the pre-image (its entry's `preimage`) when
+   * they are no more than this many (the size the walk saw: a file that grew since keeps
+   * none, so the budget holds); none keeps nothing.
+   */
+  keepAtMost: Array<number | null>;
 };
 
 /**

@@ -1,16 +1,14 @@
 // Snapshots of a project tree around a regeneration: every path, never following a link.
-// Inside the region's own directories each file is hashed and its bytes kept (its
-// pre-image, to put it back), each link's target read; elsewhere a cheap change stamp is
-// recorded — or, when nothing confines the program (`everywhere`), the same hash and
-// pre-image as inside, while the budget lasts, so a write anywhere in the project can be
-// put back. What changed, and what to do about it, is the engine's call (regionConfine).
+// The walk lstats each path and hands what it saw to the engine in one call
+// (`snapshotReads`), which answers what each entry records (a change stamp), what to read
+// (a link's target; a file's bytes, to hash) and which bytes to hold as the pre-image that
+// puts a file back (inside the region's directories, or everywhere when nothing confines
+// the program; within the engine's ceilings and budget). What changed, and what to do
+// about it, is the engine's call too (regionConfine).
 import { createHash } from 'node:crypto';
 import { closeSync, constants, lstatSync, openSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { engine } from '../engine.js';
-
-/** The engine's: files larger than `preimageMaxBytes` keep no pre-image (a change to one is reported, not put back), and `preimageBudgetBytes` are held at once, in total. */
-const { preimageMaxBytes: PREIMAGE_MAX, preimageBudgetBytes: PREIMAGE_BUDGET } = engine.regionLimits();
 
 /**
  * @typedef {object} TreeSnapshot
@@ -26,13 +24,37 @@ const { preimageMaxBytes: PREIMAGE_MAX, preimageBudgetBytes: PREIMAGE_BUDGET } =
  * @returns {TreeSnapshot}
  */
 export function snapshotTree(root, dirs, skip, { everywhere = false } = {}) {
-  /** @type {import('../index.js').SnapEntry[]} */
-  const entries = [];
+  const seen = walk(root, skip);
+  const { stamps, reads, keepAtMost } = engine.snapshotReads({ dirs, everywhere, seen });
   /** @type {Map<string, { bytes: Buffer, mode: number }>} */
   const preimages = new Map();
-  let budget = PREIMAGE_BUDGET;
-  const inside = (/** @type {string} */ rel) => dirs.some((d) => d === '' || rel === d || rel.startsWith(`${d}/`));
-  const walk = (/** @type {string} */ rel) => {
+  const entries = seen.map(({ path, kind, mode }, i) => {
+    /** @type {import('../index.js').SnapEntry} */
+    const entry = { path, kind, stamp: stamps[i] };
+    const abs = join(root, path);
+    if (reads[i] === 'link') {
+      try {
+        return { ...entry, target: readlinkSync(abs) };
+      } catch {
+        return entry;
+      }
+    }
+    if (reads[i] !== 'hash') return entry;
+    const bytes = readFile(abs);
+    if (bytes === null) return entry;
+    const most = keepAtMost[i];
+    const preimage = most !== null && bytes.length <= most;
+    if (preimage) preimages.set(path, { bytes, mode: mode & 0o777 });
+    return { ...entry, digest: createHash('sha256').update(bytes).digest('hex'), preimage };
+  });
+  return { entries, preimages };
+}
+
+/** What lstat sees at every path under `root`, depth first, names sorted, links not followed. */
+function walk(/** @type {string} */ root, /** @type {string[]} */ skip) {
+  /** @type {import('../index.js').SeenPath[]} */
+  const seen = [];
+  const visit = (/** @type {string} */ rel) => {
     let names;
     try {
       names = readdirSync(join(root, rel)).sort();
@@ -40,52 +62,33 @@ export function snapshotTree(root, dirs, skip, { everywhere = false } = {}) {
       return;
     }
     for (const name of names) {
-      const path = rel ? `${rel}/${name}` : name;
       if (!rel && skip.includes(name)) continue;
-      const abs = join(root, path);
+      const path = rel ? `${rel}/${name}` : name;
       let st;
       try {
-        st = lstatSync(abs);
+        st = lstatSync(join(root, path));
       } catch {
         continue;
       }
-      const stamp = `${st.size}:${st.mtimeMs}:${st.ino}:${st.mode}`;
-      if (st.isSymbolicLink()) {
-        let target = null;
-        try {
-          target = readlinkSync(abs);
-        } catch {}
-        entries.push({ path, kind: 'symlink', target, stamp });
-      } else if (st.isDirectory()) {
-        entries.push({ path, kind: 'directory' });
-        walk(path);
-      } else if (!st.isFile()) {
-        entries.push({ path, kind: 'other', stamp });
-      } else if (!inside(path) && !everywhere) {
-        entries.push({ path, kind: 'file', stamp });
-      } else {
-        let bytes = null;
-        try {
-          const fd = openSync(abs, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-          try {
-            bytes = readFileSync(fd);
-          } finally {
-            closeSync(fd);
-          }
-        } catch {}
-        if (bytes === null) {
-          entries.push({ path, kind: 'file', stamp });
-          continue;
-        }
-        const keep = bytes.length <= PREIMAGE_MAX && bytes.length <= budget;
-        if (keep) {
-          budget -= bytes.length;
-          preimages.set(path, { bytes, mode: st.mode & 0o777 });
-        }
-        entries.push({ path, kind: 'file', digest: createHash('sha256').update(bytes).digest('hex'), preimage: keep });
-      }
+      const kind = st.isSymbolicLink() ? 'symlink' : st.isDirectory() ? 'directory' : st.isFile() ? 'file' : 'other';
+      seen.push({ path, kind, size: st.size, mtimeMs: st.mtimeMs, ino: st.ino, mode: st.mode });
+      if (kind === 'directory') visit(path);
     }
   };
-  walk('');
-  return { entries, preimages };
+  visit('');
+  return seen;
+}
+
+/** A regular file's bytes, opened without following a link; null when it cannot be read. */
+function readFile(/** @type {string} */ abs) {
+  try {
+    const fd = openSync(abs, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    try {
+      return readFileSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return null;
+  }
 }

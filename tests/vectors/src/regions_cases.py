@@ -30,6 +30,16 @@ verdict("markers with surrounding whitespace and CRLF", t("# T\r\n  <!-- s -->  
 verdict("two regions in one file", t("1\n[a]\np\n[/a]\n2\n[b]\nq\n[/b]\n"), t("1\n[a]\n1\n[/a]\n2\n[b]\n1\n[/b]\n"), t("one\n[a]\n2\n[/a]\n2\n[b]\n2\n[/b]\n"), "shared", [{"start": "[a]", "end": "[/a]"}, {"start": "[b]", "end": "[/b]"}])
 verdict("the line-ending option applies to masked texts", t("a\r\n<!-- s -->\r\nx\r\n<!-- e -->\r\n"), t("a\n<!-- s -->\nv1\n<!-- e -->\n"), t("b\n<!-- s -->\nv2\n<!-- e -->\n"), "shared", M, ignoreEol=True)
 
+# ---- snapshots: what the walk records, reads and holds
+def seen(path, kind="file", size=10, mtime=1733480000123.4567, ino=4242, mode=0o100644): return {"path": path, "kind": kind, "size": size, "mtimeMs": mtime, "ino": ino, "mode": mode}
+case("inside the region's directories files are hashed and held; outside, stamped", "snapshotReads", {"dirs": ["gen"], "seen": [
+    seen("README.md"), seen("gen", "directory", 4096, mode=0o40755), seen("gen/out.md", size=0), seen("gen/link", "symlink", 6, mode=0o120777),
+    seen("gen/fifo", "other", 0, mode=0o10644), seen("generated.md"), seen("src", "directory", 4096, mode=0o40755), seen("src/a.js", mtime=1.0)]})
+case("nothing confines the program: every file is hashed and held", "snapshotReads", {"dirs": ["gen"], "everywhere": True, "seen": [seen("README.md"), seen("src/a.js")]})
+case("the root's region holds every file", "snapshotReads", {"dirs": [""], "seen": [seen("a"), seen("b/c")]})
+case("a file over the per-file ceiling is hashed, not held", "snapshotReads", {"dirs": [""], "seen": [seen("big", size=(16 << 20) + 1), seen("limit", size=16 << 20)]})
+case("the budget is spent in walk order", "snapshotReads", {"dirs": [""], "seen": [seen(f"f{i}", size=16 << 20) for i in range(9)] + [seen("empty", size=0)]})
+
 # ---- confinement
 def f(path, digest, pre=True): return {"path": path, "kind": "file", "digest": digest, "preimage": pre}
 def ln(path, target): return {"path": path, "kind": "symlink", "target": target}
