@@ -428,6 +428,7 @@ fn roots(generator: &mut SchemaGenerator) {
         crate::update::Blocked,
         crate::update::ChangeRequestFacts,
         crate::update::ChangelogSection,
+        crate::update::ChangelogView,
         crate::update::Need,
         crate::update::OverviewInput,
         crate::update::MergePreview,

@@ -107,6 +107,7 @@ export function overviewOf(plan) {
       patchPath: a.op === 'write-patch' ? a.patchPath : null,
       size: a.op === 'copy' ? 0 : a.bytes.length,
     })),
+    changelog: plan.changelog,
   });
 }
 

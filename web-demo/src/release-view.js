@@ -194,7 +194,7 @@ export function mountReleaseView(root, openFile) {
           h('h2', null, 'Files it would write'),
           patches(plan, overview),
           h('h2', null, 'Release notes in range'),
-          changelog(plan.changelog),
+          changelog(overview),
         ),
       ),
     );
@@ -287,7 +287,7 @@ export function mountReleaseView(root, openFile) {
    * @param {import('upkeep').UpdatePlan} plan @param {import('upkeep').PlanOverview} overview
    */
   function patches(plan, overview) {
-    if (overview.writes.length === 0) return h('p.muted', null, 'None: this update merges no file and writes no patch.');
+    if (overview.writesNone !== null) return h('p.muted', null, overview.writesNone);
     return h(
       'div',
       { 'data-testid': 'patches' },
@@ -304,13 +304,13 @@ export function mountReleaseView(root, openFile) {
     );
   }
 
-  /** @param {import('upkeep').ChangelogSection[]} sections */
-  function changelog(sections) {
-    if (sections.length === 0) return h('p.muted', null, 'No changelog entries.');
+  /** The CHANGELOG range, as the engine's overview lists it. @param {import('upkeep').PlanOverview} overview */
+  function changelog(overview) {
+    if (overview.changelogNone !== null) return h('p.muted', null, overview.changelogNone);
     return h(
       'div.changelog',
       null,
-      ...sections.map((s) => h('div', null, h('strong', null, s.heading.replace(/^#+\s*/, '')), h('pre.code', null, s.body.trim()))),
+      ...overview.changelog.map((s) => h('div', null, h('strong', null, s.title), h('pre.code', null, s.body))),
     );
   }
 

@@ -86,9 +86,9 @@ export function mountRiskView(root) {
             'div.card.reasons',
             null,
             h('div.eyebrow', null, 'Reasons'),
-            verdict.reasons.length
+            view.reasonsNone === null
               ? h('ul', { 'data-testid': 'risk-reasons' }, ...verdict.reasons.map((r) => h('li', null, r)))
-              : h('p.muted', { 'data-testid': 'risk-reasons' }, 'None: the score is what was declared.'),
+              : h('p.muted', { 'data-testid': 'risk-reasons' }, view.reasonsNone),
             warnings.length ? h('ul.warnings', { 'data-testid': 'risk-warnings' }, ...warnings.map((w) => h('li', null, w))) : null,
           ),
         ),

@@ -346,7 +346,7 @@ pub fn pr_payload(input: &PrInput) -> Result<PrPayload> {
             .map(|s| {
                 format!(
                     "<details><summary>{}</summary>\n\n{}\n\n</details>\n",
-                    s.heading.trim_start_matches('#').trim(),
+                    s.title(),
                     s.body
                 )
             })

@@ -139,6 +139,8 @@ pub struct AssessView {
     /// The preset line alone, as it is among the lines: its name and thresholds, for a view
     /// that shows it apart.
     pub preset_line: String,
+    /// The line a view shows instead of the reasons when there are none.
+    pub reasons_none: Option<String>,
     /// The exit code of `upkeep score`: 1 when the verdict fails (`--fail-on`), else 0.
     pub exit: u8,
 }
@@ -156,10 +158,16 @@ pub fn assess_view(files: &[FileStat], options: &AssessOptions) -> Result<Assess
     } else {
         0
     };
+    let reasons_none = report
+        .verdict
+        .reasons
+        .is_empty()
+        .then(|| "None: the score is what was declared.".into());
     Ok(AssessView {
         report,
         lines,
         preset_line,
+        reasons_none,
         exit,
     })
 }

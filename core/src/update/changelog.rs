@@ -37,6 +37,14 @@ pub struct ChangelogSection {
     pub body: String,
 }
 
+impl ChangelogSection {
+    /// The heading without its `#` marks (`[1.3.0] - 2026-02-01`), as a view or a change
+    /// request titles the section.
+    pub fn title(&self) -> &str {
+        self.heading.trim_start_matches('#').trim()
+    }
+}
+
 /// Every section newer than `from`, up to and including `to`, in file order.
 pub fn changelog_range(text: &str, from: &str, to: &str) -> Result<Vec<ChangelogSection>> {
     let (from, to): (Version, Version) = (from.parse()?, to.parse()?);

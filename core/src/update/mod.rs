@@ -74,8 +74,9 @@ pub use manifest::{
 };
 pub use opening::{open_update, UpdateOpened, UpdateOpening};
 pub use overview::{
-    nothing_to_plan, plan_overview, preview_merge_options, FileOverview, MergePreview, Need,
-    OverviewInput, PlanOverview, PlannedWrite, WriteView, CONFLICT_MODES, REPORT_BUCKETS,
+    nothing_to_plan, plan_overview, preview_merge_options, ChangelogView, FileOverview,
+    MergePreview, Need, OverviewInput, PlanOverview, PlannedWrite, WriteView, CONFLICT_MODES,
+    REPORT_BUCKETS,
 };
 pub(crate) use plan::conflict::update_merge_options;
 pub use plan::conflict::ConflictRoute;

@@ -12,17 +12,20 @@
 //!     report: UpdateReport::default(),
 //!     files: vec!["README.md".into(), "src/index.js".into()],
 //!     actions: vec![PlannedWrite { op: "copy".into(), path: "README.md".into(), ..PlannedWrite::default() }],
+//!     changelog: vec![],
 //! };
 //! let overview = plan_overview(&input);
 //! assert_eq!(overview.headline, "2 managed files · 1 action planned · dry run, nothing written");
 //! assert_eq!(overview.needs[0].text, " conflicts to resolve");
 //! assert!(overview.files[0].buckets.is_empty());
+//! assert_eq!(overview.changelog_none.as_deref(), Some("No changelog entries."));
 //! assert_eq!(nothing_to_plan("up-to-date", "1.3.0", "1.3.0"),
 //!     "Nothing to plan: the project is up-to-date (installed 1.3.0, latest 1.3.0).");
 //! ```
 
 use std::collections::HashMap;
 
+use super::changelog::ChangelogSection;
 use super::plan::conflict::{update_merge_options, ConflictRoute};
 use super::plan::ConflictMode;
 use super::report::UpdateReport;
@@ -100,6 +103,24 @@ pub struct OverviewInput {
     /// The plan's actions, in order.
     #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub actions: Vec<PlannedWrite>,
+    /// The plan's CHANGELOG range.
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
+    pub changelog: Vec<ChangelogSection>,
+}
+
+/// A CHANGELOG section, as a view lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct ChangelogView {
+    /// Its heading without the `#` marks (`[1.3.0] - 2026-02-01`).
+    pub title: String,
+    /// Its lines, without surrounding blank lines.
+    pub body: String,
 }
 
 /// Something that needs the person: how many, and the words after the count.
@@ -178,6 +199,15 @@ pub struct PlanOverview {
     pub writes: Vec<WriteView>,
     /// Each managed path, in the order given, with the buckets that list it.
     pub files: Vec<FileOverview>,
+    /// The line shown instead of the writes when there are none.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub writes_none: Option<String>,
+    /// The CHANGELOG range, section by section.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub changelog: Vec<ChangelogView>,
+    /// The line shown instead of the range when it has no section.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub changelog_none: Option<String>,
 }
 
 /// The paths a bucket of the report lists (a conflict by its path).
@@ -318,6 +348,12 @@ pub fn plan_overview(input: &OverviewInput) -> PlanOverview {
         count,
         text,
     };
+    let writes: Vec<WriteView> = input
+        .actions
+        .iter()
+        .enumerate()
+        .filter_map(|(index, action)| write_view(report, index, action))
+        .collect();
     PlanOverview {
         headline: format!(
             "{} · {} planned · dry run, nothing written",
@@ -355,13 +391,23 @@ pub fn plan_overview(input: &OverviewInput) -> PlanOverview {
                 ),
             ),
         ],
-        writes: input
-            .actions
-            .iter()
-            .enumerate()
-            .filter_map(|(index, action)| write_view(report, index, action))
-            .collect(),
+        writes_none: writes
+            .is_empty()
+            .then(|| "None: this update merges no file and writes no patch.".into()),
+        writes,
         files: file_rows(report, &input.files),
+        changelog: input
+            .changelog
+            .iter()
+            .map(|s| ChangelogView {
+                title: s.title().into(),
+                body: s.body.trim().into(),
+            })
+            .collect(),
+        changelog_none: input
+            .changelog
+            .is_empty()
+            .then(|| "No changelog entries.".into()),
     }
 }
 
@@ -437,6 +483,7 @@ mod tests {
                 write("copy", "x", None),
                 write("write-patch", "b.md", Some(".upkeep-merge/b.md.patch")),
             ],
+            changelog: vec![],
         });
         assert_eq!(
             overview.needs[0].text,
@@ -468,6 +515,7 @@ mod tests {
             report,
             files: vec!["b.md".into(), "a.md".into(), "c.md".into()],
             actions: vec![],
+            changelog: vec![],
         });
         let rows: Vec<(&str, Vec<&str>, bool)> = overview
             .files

@@ -361,6 +361,10 @@ export type AssessView = {
    */
   presetLine: string;
   /**
+   * The line a view shows instead of the reasons when there are none.
+   */
+  reasonsNone: string | null;
+  /**
    * The exit code of `upkeep score`: 1 when the verdict fails (`--fail-on`), else 0.
    */
   exit: number;
@@ -910,6 +914,20 @@ export type ChangelogSection = {
   heading: string;
   /**
    * The lines under the heading, without trailing blank lines.
+   */
+  body: string;
+};
+
+/**
+ * A CHANGELOG section, as a view lists it.
+ */
+export type ChangelogView = {
+  /**
+   * Its heading without the `#` marks (`[1.3.0] - 2026-02-01`).
+   */
+  title: string;
+  /**
+   * Its lines, without surrounding blank lines.
    */
   body: string;
 };
@@ -4754,6 +4772,10 @@ export type OverviewInput = {
    * The plan's actions, in order.
    */
   actions?: Array<PlannedWrite>;
+  /**
+   * The plan's CHANGELOG range.
+   */
+  changelog?: Array<ChangelogSection>;
 };
 
 /**
@@ -5134,6 +5156,18 @@ export type PlanOverview = {
    * Each managed path, in the order given, with the buckets that list it.
    */
   files: Array<FileOverview>;
+  /**
+   * The line shown instead of the writes when there are none.
+   */
+  writesNone: string | null;
+  /**
+   * The CHANGELOG range, section by section.
+   */
+  changelog: Array<ChangelogView>;
+  /**
+   * The line shown instead of the range when it has no section.
+   */
+  changelogNone: string | null;
 };
 
 /**

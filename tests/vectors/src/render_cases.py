@@ -300,6 +300,10 @@ case("planOverview: one of each, in the singular", "planOverview",
       "actions": [w("write-merged", "src/index.js")]})
 case("planOverview: nothing needs the person", "planOverview",
      {"report": dict(update_report, conflicts=[], delete=[]), "files": ["a"], "actions": []})
+case("planOverview: the release notes in range, titled without their marks", "planOverview",
+     {"report": dict(update_report, conflicts=[], delete=[]), "files": ["a"], "actions": [],
+      "changelog": [{"version": "1.3.0", "heading": "## [1.3.0] - 2026-02-01", "body": "\n### Removed\n- Dropped left-pad.\n"},
+                    {"version": "1.2.1", "heading": "### 1.2.1", "body": "- a fix"}]})
 # The merge a view previews is the one the update writes, in each mode.
 for conflicts in [None, "merge", "markers", "patch"]:
     case(f"previewMergeOptions: conflicts {conflicts or 'left out'}", "previewMergeOptions", {"from": "1.2.0", "to": "1.3.0", **({"conflicts": conflicts} if conflicts else {})})
