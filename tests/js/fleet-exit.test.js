@@ -1,9 +1,12 @@
 // `--exit-on` and `--pr` on real projects, both engines: the exit code of update and status
 // under each policy for a clean update, a conflicting one and a failure; the payload files
-// `--pr` writes (and none when the project is already up to date).
+// `--pr` writes (and none when the project is already up to date); and `fleet step` on an
+// update whose every write git ignores.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { after, describe, test } from 'node:test';
 import { installProject, runUpdate, tempDir, writeRelease } from './update-fixtures.js';
 
@@ -22,6 +25,25 @@ const v2 = track(
   }),
 );
 const conflicting = { 'src/app.js': 'const v = 42;\n' };
+const CLI = fileURLToPath(new URL('../../npm/bin/upkeep.js', import.meta.url));
+const git = (/** @type {string} */ cwd, /** @type {string[]} */ ...args) =>
+  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd, encoding: 'utf8' });
+
+/** A git repository of the template with v1 and v2 tagged, as a fleet's recorded source names it. */
+function taggedTemplate() {
+  const repo = track(tempDir());
+  git(repo, 'init', '-q');
+  for (const [version, files] of /** @type {const} */ ([
+    ['1.0.0', { 'README.md': '# t\n', 'src/app.js': 'const v = 1;\n' }],
+    ['1.1.0', { 'README.md': '# t\n\nmore\n', 'src/app.js': 'const v = 2;\n' }],
+  ])) {
+    writeRelease(repo, { version, manifest, files: { ...files } });
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-qm', version);
+    git(repo, 'tag', `v${version}`);
+  }
+  return repo;
+}
 
 for (const [engine, env] of /** @type {const} */ ([
   ['native', {}],
@@ -81,6 +103,34 @@ for (const [engine, env] of /** @type {const} */ ([
       const current = runUpdate(project, v2, v2, ['--pr', again], { env });
       assert.equal(current.json.status, 'up-to-date');
       assert.equal(existsSync(again), false);
+    });
+
+    test('fleet step: an update whose every write git ignores commits nothing, pushes nothing, and says so', () => {
+      const tpl = taggedTemplate();
+      const repo = track(tempDir());
+      git(repo, 'init', '-q');
+      const scaffold = spawnSync(process.execPath, [CLI, 'new', `${tpl}#v1.0.0`, 'app'], {
+        cwd: repo,
+        encoding: 'utf8',
+        env: { ...process.env, ...env },
+      });
+      assert.equal(scaffold.status, 0, scaffold.stderr);
+      writeFileSync(join(repo, '.gitignore'), 'app/\n');
+      git(repo, 'add', '.gitignore');
+      git(repo, 'commit', '-qm', 'the project, untracked');
+      // No remote at all: a step that reached its push would fail at `git ls-remote`.
+      const step = spawnSync(process.execPath, [CLI, 'fleet', 'step', '--dir', 'app'], {
+        cwd: repo,
+        encoding: 'utf8',
+        env: { ...process.env, ...env },
+      });
+      assert.equal(step.status, 0, step.stderr);
+      assert.match(step.stdout, /the update changed no tracked file: no commit/);
+      assert.equal(readFileSync(join(repo, 'app/.upkeep/VERSION'), 'utf8').trim(), '1.1.0', 'the update itself ran');
+      assert.equal(git(repo, 'rev-list', '--count', 'HEAD').trim(), '1', 'no commit');
+      const outcome = JSON.parse(readFileSync(join(repo, '.git/upkeep-pr/step.json'), 'utf8'));
+      assert.equal(outcome.action, 'skip');
+      assert.equal(outcome.commit, null);
     });
   });
 }

@@ -153,6 +153,10 @@ pub struct StepFacts {
     /// The remote pushed to (`--remote`); none: [`DEFAULT_REMOTE`].
     #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub remote_name: Option<String>,
+    /// Once the step staged the update's writes: git has nothing staged (every change
+    /// was to a file git does not track, or ignores), so there is nothing to commit.
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
+    pub nothing_staged: bool,
 }
 
 /// The decision and the line the step prints.
@@ -188,10 +192,11 @@ pub struct StepDecision {
     pub finished: bool,
 }
 
-/// Whether the step goes on to commit: the update succeeded (no failing exit, no signal)
-/// and named the change request's branch. Otherwise [`step_action`] says how it ends.
+/// Whether the step goes on to commit: the update succeeded (no failing exit, no signal),
+/// named the change request's branch and, once staged, left something staged. Otherwise
+/// [`step_action`] says how it ends. The step asks before it stages and again after.
 pub fn step_commits(facts: &StepFacts) -> bool {
-    update_failure(facts).is_none() && !facts.branch.is_empty()
+    update_failure(facts).is_none() && !facts.branch.is_empty() && !facts.nothing_staged
 }
 
 /// The exit of a failed update: its own code, or 1 when a signal ended it.

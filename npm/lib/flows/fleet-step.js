@@ -120,6 +120,7 @@ export function fleetStep(request) {
     remoteIsStepCommit: false,
     noPush: request.push === false,
     remoteName: remote,
+    nothingStaged: false,
   };
   /** Ends the step with the engine's decision: its outcome document, the marker gone when the run is over. */
   const stop = (decision = engine.stepAction(facts)) => {
@@ -152,7 +153,8 @@ export function fleetStep(request) {
   for (const folder of start.commitIgnored) if (existsSync(join(top, folder))) git(top, ['add', '-f', '--', folder]);
   for (const ignoreFile of start.commitIgnoredFiles) git(top, ['rm', '-q', '--cached', '--ignore-unmatch', '--', ignoreFile]);
   for (const backups of start.keep) git(top, ['rm', '-r', '-q', '--cached', '--ignore-unmatch', '--', backups]);
-  if (gitOk(top, ['diff', '--cached', '--quiet'])) return stop();
+  facts.nothingStaged = gitOk(top, ['diff', '--cached', '--quiet']);
+  if (!engine.stepCommits(facts)) return stop();
   const date = gitLine(top, ['show', '-s', '--format=%cI', base]);
   const extraEnv = {
     GIT_AUTHOR_NAME: name,

@@ -8059,6 +8059,11 @@ export type StepFacts = {
    * The remote pushed to (`--remote`); none: [`DEFAULT_REMOTE`].
    */
   remoteName?: string | null;
+  /**
+   * Once the step staged the update's writes: git has nothing staged (every change
+   * was to a file git does not track, or ignores), so there is nothing to commit.
+   */
+  nothingStaged?: boolean;
 };
 
 /**

@@ -152,6 +152,7 @@ for name, facts in [
     ("--no-push, already pushed", {"branch": "upkeep/tpl/1.3.0", "commit": "a" * 40, "remote": "a" * 40, "noPush": True}),
     ("a new branch, to a named remote", {"branch": "upkeep/tpl/1.3.0", "commit": "a" * 40, "remote": None, "remoteName": "fork"}),
     ("a replace, to a named remote", {"branch": "upkeep/tpl/1.3.0", "commit": "a" * 40, "remote": "c" * 40, "remoteIsStepCommit": True, "remoteName": "fork"}),
+    ("the update wrote only files git does not track: nothing staged", {"updateExit": 0, "branch": "upkeep/tpl/1.3.0", "nothingStaged": True}),
 ]:
     case(f"stepAction: {name}", "stepAction", facts)
     case(f"stepCommits: {name}", "stepCommits", facts)
