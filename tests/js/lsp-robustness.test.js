@@ -100,6 +100,23 @@ test('release directories named by the options: the baseline is the installed ve
   await stillAnswers(client, readme);
 });
 
+test('a folder of release folders named by the options: each sub-folder holding a VERSION is a release', async () => {
+  const { s, client } = await withScenario(
+    (s) => ({ releases: join(s.root, 'releases') }),
+    (s) => {
+      cpSync(s.baseline, join(s.root, 'releases', 'tpl-1.2.0'), { recursive: true });
+      cpSync(s.latest, join(s.root, 'releases', 'tpl-1.3.0'), { recursive: true });
+    },
+  );
+  const ready = await client.waitFor((n) => n.method === 'upkeep/status' && n.params.state === 'ready');
+  assert.match(ready.params.message, /1\.2\.0 → 1\.3\.0/);
+  const readme = join(s.project, 'README.md');
+  const since = client.open(readme);
+  const diagnostics = await client.diagnostics(uri(readme), since);
+  assert.ok(diagnostics.some((/** @type {any} */ d) => d.code === 'upstream-change'));
+  await stillAnswers(client, readme);
+});
+
 test('a binary managed file: one diagnostic; a file outside the project: a status message', async () => {
   const { s, client } = await withScenario(
     (s) => ({ baseline: join(s.root, 'tpl-1.2.0'), latest: join(s.root, 'tpl-1.3.0') }),

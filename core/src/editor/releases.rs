@@ -1,6 +1,7 @@
 //! Which release directories a project's editor compares, when the server is given release
 //! folders (`initializationOptions.releases`) rather than a recorded source: among the
-//! folders found holding a `VERSION` that is a version, the latest is the highest version
+//! folders found holding a `VERSION` that is a version (a named folder, or each sub-folder
+//! of a named folder that holds none itself), the latest is the highest version
 //! (the first named, among equals) and the baseline the first holding the installed
 //! version. Without a baseline the editor still shows the latest release, saying that
 //! upstream's changes cannot be told from the project's.
@@ -8,7 +9,7 @@
 //! ```
 //! use upkeep_core::editor::{pick_release_dirs, FoundRelease, ReleaseDirsInput};
 //!
-//! let found = |dir: &str, version: &str| FoundRelease { dir: dir.into(), version: version.into() };
+//! let found = |dir: &str, version: &str| FoundRelease { dir: dir.into(), version: version.into(), inside: Some("/r".into()) };
 //! let input = ReleaseDirsInput {
 //!     installed: "1.2.0".into(),
 //!     state_dir: ".upkeep".into(),
@@ -69,6 +70,11 @@ pub struct FoundRelease {
     pub dir: String,
     /// Its `VERSION`, trimmed.
     pub version: String,
+    /// For a sub-folder of a named folder, that folder: it counts only when the named
+    /// folder holds no `VERSION` itself (a folder of releases, not a release).
+    #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
+    pub inside: Option<String>,
 }
 
 /// The folders found, and what they are compared with.
@@ -86,7 +92,8 @@ pub struct ReleaseDirsInput {
     pub state_dir: String,
     /// The folders the options named, as given, for that message.
     pub named: Vec<String>,
-    /// The release folders found, in the order they were found.
+    /// The folders found holding a `VERSION`, in the order they were found: each named
+    /// folder, and each sub-folder of one (`inside`).
     pub found: Vec<FoundRelease>,
 }
 
@@ -110,9 +117,16 @@ pub struct ReleaseDirs {
 /// Picks the two releases (see the module docs). An installed version that is not a
 /// version is the version parser's error.
 pub fn pick_release_dirs(input: &ReleaseDirsInput) -> Result<ReleaseDirs> {
+    let is_release = |dir: &str| {
+        input
+            .found
+            .iter()
+            .any(|r| r.inside.is_none() && r.dir == dir)
+    };
     let valid: Vec<&FoundRelease> = input
         .found
         .iter()
+        .filter(|r| r.inside.as_deref().is_none_or(|named| !is_release(named)))
         .filter(|r| r.version.parse::<Version>().is_ok())
         .collect();
     let Some(first) = valid.first() else {
@@ -160,6 +174,7 @@ mod tests {
                 .map(|(dir, version)| FoundRelease {
                     dir: dir.to_string(),
                     version: version.to_string(),
+                    inside: None,
                 })
                 .collect(),
         }
@@ -179,5 +194,25 @@ mod tests {
         assert!(pick_release_dirs(&input("nope", &[("x", "1.0.0")])).is_err());
         let no_baseline = pick_release_dirs(&input("0.9.0", &[("x", "1.0.0")])).unwrap();
         assert_eq!(no_baseline.baseline_dir, None);
+    }
+
+    #[test]
+    fn a_sub_folder_counts_only_inside_a_folder_that_is_not_a_release() {
+        let mut both = input("1.0.0", &[("../a", "1.0.0")]);
+        let child = |dir: &str, version: &str, inside: &str| FoundRelease {
+            dir: dir.into(),
+            version: version.into(),
+            inside: Some(inside.into()),
+        };
+        both.found.push(child("../a/old", "9.0.0", "../a"));
+        both.found.push(child("../b/next", "2.0.0", "../b"));
+        let picked = pick_release_dirs(&both).unwrap();
+        assert_eq!(picked.latest.unwrap().dir, "../b/next");
+        assert_eq!(picked.baseline_dir.as_deref(), Some("../a"));
+        // A named folder whose VERSION is not a version is still a release, not a folder of them.
+        let mut odd = input("1.0.0", &[("../a", "next")]);
+        odd.found.push(child("../a/r1", "1.0.0", "../a"));
+        let none = pick_release_dirs(&odd).unwrap();
+        assert!(none.unavailable.is_some());
     }
 }

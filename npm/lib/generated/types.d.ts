@@ -2796,6 +2796,11 @@ export type FoundRelease = {
    * Its `VERSION`, trimmed.
    */
   version: string;
+  /**
+   * For a sub-folder of a named folder, that folder: it counts only when the named
+   * folder holds no `VERSION` itself (a folder of releases, not a release).
+   */
+  inside?: string | null;
 };
 
 /**
@@ -6433,7 +6438,8 @@ export type ReleaseDirsInput = {
    */
   named: Array<string>;
   /**
-   * The release folders found, in the order they were found.
+   * The folders found holding a `VERSION`, in the order they were found: each named
+   * folder, and each sub-folder of one (`inside`).
    */
   found: Array<FoundRelease>;
 };

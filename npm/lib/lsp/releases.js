@@ -146,9 +146,10 @@ export function recordedSourceProvider() {
 }
 
 /**
- * The project's `.upkeep/VERSION` and release directories named by the options: the
- * engine picks the baseline (the one holding the installed version) and the latest (the
- * highest version) among those found (`pickReleaseDirs`).
+ * The project's `.upkeep/VERSION` and release directories named by the options (each a
+ * release, or a folder of them): the engine picks the baseline (the one holding the
+ * installed version) and the latest (the highest version) among those found
+ * (`pickReleaseDirs`).
  * @param {LspOptions} options
  * @returns {ReleaseProvider}
  */
@@ -159,20 +160,17 @@ export function releaseDirectoriesProvider(options) {
       if (installed === null) return { unavailable: engine.editorNotice({ kind: 'no-version', stateDir, root }) };
       const releases = options.releases ?? [];
       const named = (Array.isArray(releases) ? releases : [releases]).map((r) => absolute(root, r));
-      /** @type {{ dir: string, version: string }[]} */
+      // Each named folder and each of its sub-folders holding a VERSION; the engine says which are releases.
+      /** @type {import('../index.js').FoundRelease[]} */
       const found = [];
       for (const dir of named) {
         const version = await readVersion(versionPath(dir, stateDir));
-        if (version !== null) {
-          found.push({ dir, version });
-          continue;
-        }
-        // A folder of releases: each sub-directory holding a VERSION is one.
+        if (version !== null) found.push({ dir, version, inside: null });
         const children = await readdir(dir, { withFileTypes: true }).catch(() => []);
         for (const child of children.filter((c) => c.isDirectory())) {
           const inner = join(dir, child.name);
           const v = await readVersion(versionPath(inner, stateDir));
-          if (v !== null) found.push({ dir: inner, version: v });
+          if (v !== null) found.push({ dir: inner, version: v, inside: dir });
         }
       }
       /** @type {import('../index.js').ReleaseDirs} */

@@ -192,7 +192,7 @@ cases += [
     case("silent, no reasons", "scoreMessage", {"score": 0.1, "decision": "silent", "files": 1, "reasons": []}),
     case("the latest and the installed release", "pickReleaseDirs",
          {"installed": "1.2.0", "stateDir": ".upkeep", "named": ["../releases"],
-          "found": [found("../releases/a", "1.2.0"), found("../releases/b", "1.3.0"), found("../releases/c", "next"), found("../releases/d", "1.3.0-rc.1")]}),
+          "found": [dict(found(f"../releases/{d}", v), inside="../releases") for d, v in [("a", "1.2.0"), ("b", "1.3.0"), ("c", "next"), ("d", "1.3.0-rc.1")]]}),
     case("equal versions: the first found wins", "pickReleaseDirs",
          {"installed": "v1.3.0", "stateDir": ".upkeep", "named": ["x", "y"], "found": [found("x", "1.3.0"), found("y", "v1.3.0")]}),
     case("the installed release is not among them", "pickReleaseDirs",
@@ -201,5 +201,9 @@ cases += [
          {"installed": "1.0.0", "stateDir": ".tpl", "named": ["../a", "../b"], "found": [found("../a", "latest")]}),
     case("an installed version that is not one", "pickReleaseDirs",
          {"installed": "one", "stateDir": ".upkeep", "named": ["x"], "found": [found("x", "1.3.0")]}),
+    case("a folder of releases beside a release: sub-folders count only in the folder that holds no VERSION", "pickReleaseDirs",
+         {"installed": "1.2.0", "stateDir": ".upkeep", "named": ["../t12", "../releases"],
+          "found": [found("../t12", "1.2.0"), dict(found("../t12/vendor", "9.0.0"), inside="../t12"),
+                    dict(found("../releases/a", "1.3.0"), inside="../releases"), dict(found("../releases/b", "1.4.0-rc.1"), inside="../releases")]}),
 ]
 print(json.dumps({"$comment": "What an editor shows for a managed file (fileView) and a project's managed paths (editorManifest). Inputs: tests/vectors/src/editor_cases.py; expected values blessed from the native addon with bless.mjs and reviewed by hand.", "cases": cases}, indent=2, ensure_ascii=False))
