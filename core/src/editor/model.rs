@@ -77,11 +77,15 @@ pub enum Managed {
         #[cfg_attr(feature = "serde", serde(default))]
         #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
         merge: Option<MergeSpec>,
-        /// The file as last generated (the committed or saved copy), to tell a hand edit
-        /// inside a generated region from the program's output.
+        /// The file as last generated, to tell a hand edit inside a generated region from
+        /// the program's output: its committed copy (`HEAD`), when it has one.
         #[cfg_attr(feature = "serde", serde(default))]
         #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
         reference: Option<Bytes>,
+        /// Its saved copy on disk: the reference when nothing is committed.
+        #[cfg_attr(feature = "serde", serde(default))]
+        #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
+        saved: Option<Bytes>,
         /// The `--conflicts` mode the next update will run with (none given: the default).
         #[cfg_attr(
             feature = "serde",
@@ -152,6 +156,7 @@ impl FileViewInput {
                 regions: Vec::new(),
                 merge: None,
                 reference: None,
+                saved: None,
                 conflicts: ConflictMode::Merge,
                 ignore_eol: false,
             },

@@ -254,6 +254,38 @@ fn generated_regions_are_masked_named_and_guarded() {
 }
 
 #[test]
+fn the_committed_copy_is_the_reference_and_the_saved_one_stands_in_outside_git() {
+    let base = "# Scripts\n<!-- s -->\n- a\n<!-- e -->\n";
+    let committed = "# Scripts\n<!-- s -->\n- committed\n<!-- e -->\n";
+    let saved = "# Scripts\n<!-- s -->\n- saved\n<!-- e -->\n";
+    let typing = "# Scripts\n<!-- s -->\n- typed by hand\n<!-- e -->\n";
+    let restored = |reference: Option<&str>, on_disk: Option<&str>| {
+        let mut input = update("docs/scripts.md", typing, Some(base), Some(base));
+        if let Managed::Update {
+            regions,
+            reference: r,
+            saved: s,
+            ..
+        } = &mut input.managed
+        {
+            regions.push(region());
+            *r = reference.map(|t| Bytes(t.as_bytes().to_vec()));
+            *s = on_disk.map(|t| Bytes(t.as_bytes().to_vec()));
+        }
+        let view = file_view(&input).unwrap();
+        find(&view, "Restore the generated text of region 'scripts-list'")
+            .first()
+            .map(|action| apply(typing, action, PositionEncoding::Utf16))
+    };
+    assert_eq!(
+        restored(Some(committed), Some(saved)).as_deref(),
+        Some(committed)
+    );
+    assert_eq!(restored(None, Some(saved)).as_deref(), Some(saved));
+    assert_eq!(restored(None, None), None);
+}
+
+#[test]
 fn field_merged_files_show_each_entry_on_its_line() {
     let spec = MergeSpec {
         format: Format::Json,

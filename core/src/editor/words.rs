@@ -29,6 +29,7 @@ pub(crate) fn update_view(view: &mut View<'_>, input: &FileViewInput) -> Result<
         regions,
         merge: merge_spec,
         reference,
+        saved,
         conflicts,
         ignore_eol,
     } = &input.managed
@@ -41,7 +42,9 @@ pub(crate) fn update_view(view: &mut View<'_>, input: &FileViewInput) -> Result<
     view.summary.installed = installed.clone();
     view.summary.latest = latest_version.clone();
     view.summary.conflicts = conflict_blocks(view);
-    generated_regions(view, regions, reference.as_ref().map(|r| r.0.as_slice()));
+    // The committed copy is the file as last generated; the saved one stands in outside git.
+    let reference = reference.as_ref().or(saved.as_ref());
+    generated_regions(view, regions, reference.map(|r| r.0.as_slice()));
     let first = view.index.line_range(0);
 
     let Some(latest) = latest else {

@@ -4005,10 +4005,14 @@ export type ManagedFile =
        */
       merge?: MergeSpec | null;
       /**
-       * The file as last generated (the committed or saved copy), to tell a hand edit
-       * inside a generated region from the program's output.
+       * The file as last generated, to tell a hand edit inside a generated region from
+       * the program's output: its committed copy (`HEAD`), when it has one.
        */
       reference?: Uint8Array | null;
+      /**
+       * Its saved copy on disk: the reference when nothing is committed.
+       */
+      saved?: Uint8Array | null;
       /**
        * The `--conflicts` mode the next update will run with (none given: the default).
        */

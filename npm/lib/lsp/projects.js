@@ -221,15 +221,12 @@ export class Project {
       latest: entry.dropped ? null : await readInside(releases.latestDir, rel),
       regions: entry.regions,
       merge: entry.merge,
-      reference: reference && entry.regions.length > 0 ? await this.reference(rel) : null,
+      // A generated region's hand edits are told against the committed copy and the saved one (the engine picks).
+      ...(reference && entry.regions.length > 0
+        ? { reference: await gitShow(this.root, rel), saved: await readInside(this.root, rel) }
+        : { reference: null, saved: null }),
       conflicts: this.options.conflicts,
     };
-  }
-
-  /** The file as last generated: its committed copy, else the saved one. */
-  async reference(/** @type {string} */ rel) {
-    const committed = await gitShow(this.root, rel);
-    return committed ?? (await readInside(this.root, rel));
   }
 
   /**
