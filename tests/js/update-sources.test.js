@@ -81,6 +81,25 @@ describe('release sources', () => {
   }
 });
 
+describe('a release file that is there but cannot be read', () => {
+  test('a release manifest that is a folder is refused by name, never laid out as the default manifest', () => {
+    const broken = track(tempDir());
+    execFileSync('cp', ['-r', `${v2}/.`, broken]);
+    rmSync(join(broken, '.upkeep/manifest.json'));
+    mkdirSync(join(broken, '.upkeep/manifest.json'));
+    const project = track(installProject(v1));
+    const before = snapshot(project);
+    const r = runUpdate(project, v1, broken);
+    assert.equal(r.status, 2, r.stderr);
+    assert.equal(r.json.error.code, 'bad-path');
+    assert.match(
+      r.json.error.message,
+      /^cannot read the latest release's \.upkeep\/manifest\.json .*manifest\.json: illegal operation on a directory$/,
+    );
+    assert.deepEqual(snapshot(project), before);
+  });
+});
+
 describe('interruption and concurrency', () => {
   test('SIGKILL at every mutating step: re-running completes, equal to an uninterrupted run', () => {
     const reference = track(installProject(v1, edits));

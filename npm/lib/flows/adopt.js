@@ -8,6 +8,7 @@ import { join, relative, resolve } from 'node:path';
 import { engine } from '../engine.js';
 import { openRelease } from '../releases/open.js';
 import { atomicWrite } from '../shim/atomic-write.js';
+import { isAbsent, isOsError, osMessage } from '../shim/os-message.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
 import { hashFileSync } from '../shim/hash-file.js';
 import { acquireLock } from '../shim/lock.js';
@@ -99,11 +100,21 @@ export async function adopt(request) {
   }
 }
 
-/** A managed file's digest in the release; a path the release lists but lacks has none. */
+/** A managed file's digest in the release; a path the release lists but lacks has none; one it cannot read is refused by name. */
 function releaseDigest(/** @type {string} */ dir, /** @type {string} */ path) {
   try {
     return hashFileSync(join(dir, path));
-  } catch {
-    return '';
+  } catch (error) {
+    if (isAbsent(error)) return '';
+    if (!isOsError(error)) throw error;
+    const what = engine.inputName({ kind: 'release-file', release: 'release', path });
+    throw UpkeepError.from(
+      engine.inputRefusal({
+        kind: 'unreadable',
+        what,
+        path: join(dir, path),
+        error: osMessage(/** @type {NodeJS.ErrnoException} */ (error)),
+      }),
+    );
   }
 }

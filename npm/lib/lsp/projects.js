@@ -11,6 +11,7 @@ import { manifestAt } from '../flows/refresh.js';
 import { resolveReleases } from './releases.js';
 import { SOURCE_RECORD_NAME } from '../generated/defaults.js';
 import { gitEnv } from '../shim/git.js';
+import { isAbsent, isOsError, osMessage } from '../shim/os-message.js';
 
 /** How many files' release sides stay cached (the open documents' and their neighbours'). */
 const SIDE_CACHE = 256;
@@ -143,7 +144,14 @@ export class Project {
     /** @type {string} where the engine keeps the record for this manifest's home */
     const recordName = engine.RefreshInputs.open(bytes, manifestName).recordPath();
     this.recordName = recordName;
-    const recordBytes = await readFile(join(this.root, recordName)).catch(() => null);
+    const recordBytes = await readFile(join(this.root, recordName)).catch((error) => {
+      if (isAbsent(error)) return null;
+      if (!isOsError(error)) throw error;
+      const what = engine.inputName({ kind: 'project-file', path: recordName, root: this.root });
+      throw new Error(
+        engine.inputRefusal({ kind: 'unreadable', what, path: join(this.root, recordName), error: osMessage(error) }).message,
+      );
+    });
     if (recordBytes === null)
       throw new Error(engine.editorNotice({ kind: 'no-install-record', record: recordName, root: this.root, source }));
     const record = this.blame(recordName, () => engine.parseSourceRecord(recordBytes, recordName));

@@ -21,6 +21,7 @@ import { dirname, join, resolve } from 'node:path';
 import process from 'node:process';
 import { engine } from '../engine.js';
 import { packedLayout, packListing } from '../layout-api.js';
+import { isAbsent, isOsError, osMessage } from '../shim/os-message.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
 import { decodeStrict } from '../shim/tree-read.js';
 import { extractBytes, extractFile } from './archive.js';
@@ -373,13 +374,24 @@ function layoutOf(root, ctx, { tagVersion = null, tag = null, view = false, entr
   const paths = engine.updatePaths(ctx.stateDir);
   // Read strictly: a lossy decoding would be laid out as the release's own file.
   const read = (/** @type {string} */ rel, /** @type {'release-manifest' | 'release'} */ what) => {
+    const name = engine.inputName({ kind: 'release-file', release: ctx.label, path: rel });
     let bytes;
     try {
       bytes = readFileSync(join(root, rel));
-    } catch {
-      return null;
+    } catch (error) {
+      // Absent is the engine's to lay out (a default manifest, a refusal); anything else is refused by name.
+      if (isAbsent(error)) return null;
+      if (!isOsError(error)) throw error;
+      throw UpkeepError.from(
+        engine.inputRefusal({
+          kind: 'unreadable',
+          what: name,
+          path: join(root, rel),
+          error: osMessage(/** @type {NodeJS.ErrnoException} */ (error)),
+        }),
+      );
     }
-    return decodeStrict(bytes, engine.inputName({ kind: 'release-file', release: ctx.label, path: rel }), what);
+    return decodeStrict(bytes, name, what);
   };
   const input = {
     label: ctx.text,

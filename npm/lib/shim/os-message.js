@@ -16,3 +16,6 @@ export function osMessage(error) {
 /** Whether `error` is a failed system call's (an `E…` code with its syscall or errno). */
 export const isOsError = (/** @type {any} */ error) =>
   typeof error?.code === 'string' && /^E[A-Z0-9]+$/.test(error.code) && ('syscall' in error || 'errno' in error);
+
+/** Whether `error` says nothing is at the path (it, or a folder on its way, is missing). */
+export const isAbsent = (/** @type {any} */ error) => error?.code === 'ENOENT' || error?.code === 'ENOTDIR';
