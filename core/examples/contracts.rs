@@ -22,6 +22,7 @@ use upkeep_core::observe::KIND_CODES;
 use upkeep_core::refresh::{BULK_DECISIONS, DEFAULT_MANIFEST, RECORD_NAME};
 use upkeep_core::render::PROGRESS_PHASES;
 use upkeep_core::schemas::json_schemas;
+use upkeep_core::score::Decision;
 use upkeep_core::text::DiffOptions;
 use upkeep_core::update::{
     ConflictMode, CONFLICT_MODES, DEFAULT_STATE_DIR, FILE_CLASSES, REPORT_BUCKETS,
@@ -80,6 +81,7 @@ fn main() -> std::io::Result<()> {
             default("CONFLICT_MODES", pairs(&CONFLICT_MODES, "mode", "help"), "Each `--conflicts` mode, the default first, with what it does to a file both sides changed."),
             default("FILE_CLASSES", pairs(&FILE_CLASSES, "class", "help"), "Each class a manifest may give a file, with what it means in a few words."),
             default("BULK_DECISIONS", BULK_DECISIONS.iter().map(|(key, decisions)| (key.to_string(), serde_json::json!(decisions.map(|d| d.name())))).collect::<serde_json::Map<_, _>>(), "What `install` and `refresh`'s decide-every-file options (`auto`, `hostDeleted`, `sourceDeleted`) may be set to."),
+            default("FAIL_ON_DECISIONS", Decision::FAIL_ON.map(Decision::as_str), "The decisions `score --fail-on` may name, the mildest first."),
             default("GIT_STATE", GIT_STATE, "Where upkeep keeps its own state inside a git dir (paths relative to it) and the refs its runs use."),
             default("FLEET_STEP_OUTCOME", FLEET_STEP_OUTCOME, "The file `fleet step` writes its outcome to, beside the change request."),
             default("KIND_CODES", KIND_CODES, "The one-byte codes a batch of observations crosses the boundary with: what is at a path, or what blocks the way to it."),

@@ -125,6 +125,10 @@ pub struct StepFacts {
     /// The update's error message, when it failed.
     #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub update_error: Option<String>,
+    /// What the update printed on its standard error: the error told when its report
+    /// carries none.
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
+    pub update_stderr: Option<String>,
     /// The signal that ended the update, when one did (the step then exits 1).
     #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub update_signal: Option<String>,
@@ -213,7 +217,11 @@ fn update_failure(facts: &StepFacts) -> Option<i32> {
 pub fn step_action(facts: &StepFacts) -> StepDecision {
     let branch = &facts.branch;
     if let Some(exit) = update_failure(facts) {
-        let error = match (&facts.update_error, &facts.update_signal) {
+        let said = facts.update_error.clone().or_else(|| {
+            let stderr = facts.update_stderr.as_deref().unwrap_or("").trim();
+            (!stderr.is_empty()).then(|| stderr.to_string())
+        });
+        let error = match (&said, &facts.update_signal) {
             (Some(error), _) => error.clone(),
             (None, Some(signal)) => format!("upkeep update exited {signal}"),
             (None, None) => format!("upkeep update exited {exit}"),

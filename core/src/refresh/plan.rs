@@ -275,6 +275,9 @@ pub struct RefreshOptions {
     /// How errors name the record (default `.upkeep-source.json`).
     #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub record_name: Option<String>,
+    /// A dry run (`--dry-run`): it writes nothing, so nobody is asked about a file.
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
+    pub dry_run: bool,
 }
 
 /// The plan for one file.

@@ -162,8 +162,11 @@ impl RefreshSession {
     }
 
     /// The files waiting for a decision (`pending`), in plan order: what an interactive
-    /// run asks about before it writes anything.
+    /// run asks about before it writes anything; none in a dry run, which asks nothing.
     pub fn pending(&self) -> Vec<PlannedFile> {
+        if matches!(&self.kind, Kind::Refresh(r) if r.options.dry_run) {
+            return Vec::new();
+        }
         self.files_where(|action| action == Action::Pending)
     }
 

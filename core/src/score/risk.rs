@@ -76,6 +76,10 @@ impl Decision {
     /// Every decision, from the mildest.
     pub const ALL: [Decision; 3] = [Decision::Silent, Decision::Soft, Decision::Blocking];
 
+    /// The decisions `upkeep score --fail-on` may name (failing on `silent` would fail
+    /// every diff).
+    pub const FAIL_ON: [Decision; 2] = [Decision::Soft, Decision::Blocking];
+
     /// The decision's name: `silent`, `soft` or `blocking`.
     pub fn as_str(self) -> &'static str {
         match self {

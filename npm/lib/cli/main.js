@@ -27,6 +27,7 @@ import {
   DEFAULT_PLATFORM,
   DEFAULT_REMOTE,
   DEFAULT_STATE_DIR,
+  FAIL_ON_DECISIONS,
   GIT_STATE,
   MATRIX_LIMITS,
   MAX_CONFLICT_EXIT,
@@ -236,7 +237,7 @@ Ctrl-C (or SIGTERM) stops after the file being written is whole and journalled: 
     .option('--ignore-deletions <glob>', "a glob whose deleted lines don't count (repeatable)", repeat, [])
     .option('--weights <file.json>', 'a JSON object of action weights overriding the defaults')
     .option('--json', 'print the verdict as one JSON document')
-    .addOption(new Option('--fail-on <decision>', `the least severe decision that exits ${EXIT.findings}`).choices(['soft', 'blocking']))
+    .addOption(new Option('--fail-on <decision>', `the least severe decision that exits ${EXIT.findings}`).choices(FAIL_ON_DECISIONS))
     .addHelpText(
       'after',
       `

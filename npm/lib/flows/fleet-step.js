@@ -111,7 +111,8 @@ export function fleetStep(request) {
   const facts = {
     updateExit: run.status,
     updateSignal: run.signal,
-    updateError: document?.error?.message ?? (run.stderr.trim() || null),
+    updateError: document?.error?.message ?? null,
+    updateStderr: run.stderr,
     updateTo: document?.to ?? null,
     branch: '',
     commit: /** @type {string | null} */ (null),

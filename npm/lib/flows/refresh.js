@@ -109,6 +109,7 @@ export async function runRefresh(request) {
       hostDeleted: request.hostDeleted,
       sourceDeleted: request.sourceDeleted,
       resume,
+      dryRun: Boolean(request.dryRun),
     };
     emit(request.onProgress, { phase: 'plan', done: 0, total: 1 });
     // The plan stays in the engine: only the files that write nothing, the steps and the
@@ -116,7 +117,7 @@ export async function runRefresh(request) {
     /** @type {import('../index.js').RefreshSession} */
     const plan = inputs.plan(options);
     /** @type {import('../index.js').PlannedFile[]} */
-    const undecided = request.ask && !request.dryRun ? plan.pending() : [];
+    const undecided = request.ask ? plan.pending() : [];
     if (request.ask && undecided.length > 0) plan.decide(await request.ask(undecided));
     await letSignalsIn(); // a signal during planning is handled here
     if (stopRequested()) throw stoppedUnwritten('refresh', 'planned');

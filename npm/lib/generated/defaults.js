@@ -52,6 +52,9 @@ export const FILE_CLASSES = /** @type {const} */ ([{"class":"owned","help":"upst
 /** What `install` and `refresh`'s decide-every-file options (`auto`, `hostDeleted`, `sourceDeleted`) may be set to. */
 export const BULK_DECISIONS = /** @type {const} */ ({"auto":["take-theirs","keep-mine"],"hostDeleted":["restore","forget"],"sourceDeleted":["remove","keep"]});
 
+/** The decisions `score --fail-on` may name, the mildest first. */
+export const FAIL_ON_DECISIONS = /** @type {const} */ (["soft","blocking"]);
+
 /** Where upkeep keeps its own state inside a git dir (paths relative to it) and the refs its runs use. */
 export const GIT_STATE = /** @type {const} */ ({"syncLock":"upkeep/sync.lock","checkRecords":"upkeep/checks.jsonl","syncWorktreePrefix":"upkeep/sync-","syncRefPrefix":"refs/upkeep/sync/","handoff":"upkeep/handoff.json","loopBricks":"upkeep/loop-bricks.json","fleetMarker":"upkeep-fleet-step.json","fleetRemoteRef":"refs/upkeep-fleet/remote","fleetPayload":"upkeep-pr"});
 

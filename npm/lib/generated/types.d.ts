@@ -5662,6 +5662,10 @@ export type RefreshOptions = {
    * How errors name the record (default `.upkeep-source.json`).
    */
   recordName?: string | null;
+  /**
+   * A dry run (`--dry-run`): it writes nothing, so nobody is asked about a file.
+   */
+  dryRun?: boolean;
 };
 
 /**
@@ -8032,6 +8036,11 @@ export type StepFacts = {
    * The update's error message, when it failed.
    */
   updateError?: string | null;
+  /**
+   * What the update printed on its standard error: the error told when its report
+   * carries none.
+   */
+  updateStderr?: string | null;
   /**
    * The signal that ended the update, when one did (the step then exits 1).
    */

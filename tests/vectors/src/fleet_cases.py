@@ -143,6 +143,8 @@ for name, facts in [
     ("someone else's branch", {"branch": "upkeep/tpl/1.3.0", "commit": "a" * 40, "remote": "d" * 40}),
     ("the update failed, with its error", {"updateExit": 2, "updateError": "bad --to"}),
     ("the update failed, silently", {"updateExit": 74}),
+    ("the update failed with no report: its standard error is the error", {"updateExit": 2, "updateStderr": "upkeep: no .upkeep/VERSION in /r\n"}),
+    ("the update's report says why: its standard error is not needed", {"updateExit": 2, "updateError": "bad --to", "updateStderr": "noise\n"}),
     ("the update was killed", {"updateExit": None, "updateSignal": "SIGKILL"}),
     ("the update failed after naming its branch", {"updateExit": 1, "branch": "upkeep/tpl/1.3.0"}),
     ("already up to date", {"updateExit": 0, "updateTo": "1.3.0"}),

@@ -39,6 +39,8 @@ case("answers given after the first plan plan it again", "RefreshSession", manif
       ["steps", "r1"], ["report", FACTS], ["recordText"]])
 case("a decision that does not fit the state is refused, and the plan stays as it was", "RefreshSession", manifest, record, observations, options,
      [["decide", [{"target": next(f["target"] for f in pending if f["state"] == "locally-modified"), "decision": "remove"}]], ["unwritten"]])
+case("a dry run asks about nothing: no file is pending an answer", "RefreshSession", manifest, record, observations, {**(options or {}), "dryRun": True},
+     [["pending"], ["unwritten"]])
 case("no decisions once the steps are taken", "RefreshSession", manifest, record, observations, options,
      [["steps", "r1"], ["decide", decisions]])
 case("an index past the plan's end is refused", "RefreshSession", manifest, record, observations, options, [["filesAt", [0, 99]]])
