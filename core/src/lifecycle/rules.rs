@@ -15,7 +15,7 @@
 //! let out = manifest_init(&ManifestInitInput {
 //!     label: "tpl".into(),
 //!     files: vec!["src/a.ts".into(), "src/a.snap".into(), "README.md".into(), "_gitignore".into()],
-//!     rules, state_dir: ".upkeep".into(),
+//!     rules, flag_rules: Default::default(), state_dir: ".upkeep".into(),
 //! }).unwrap();
 //! assert_eq!((out.owned, out.shared, out.excluded), (1, 2, 1));
 //! assert!(out.manifest.contains("\".gitignore\": \"shared\"") && out.manifest.contains("\"_gitignore\": \".gitignore\""));
@@ -76,6 +76,17 @@ pub struct ManifestRules {
     /// `[shipped, installed]` renames, on top of the default `_gitignore → .gitignore`.
     #[cfg_attr(feature = "serde", serde(default))]
     pub install: Vec<(String, String)>,
+}
+
+impl ManifestRules {
+    /// These rules, then `later`'s: the first class rule a file matches picks its class,
+    /// and the last rename of a file wins.
+    pub fn followed_by(&self, later: &ManifestRules) -> ManifestRules {
+        ManifestRules {
+            rules: self.rules.iter().chain(&later.rules).cloned().collect(),
+            install: self.install.iter().chain(&later.install).cloned().collect(),
+        }
+    }
 }
 
 /// Parses a rules file; `label` names it in errors, with the line number (none: `rules`).
@@ -143,10 +154,14 @@ pub struct ManifestInitInput {
     pub label: String,
     /// Every file in it (shipped names, `/`-separated).
     pub files: Vec<String>,
-    /// The rules.
+    /// The rules (a rules file's).
     #[cfg_attr(feature = "serde", serde(default))]
     #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub rules: ManifestRules,
+    /// The rules given as flags (`--owned`, `--install`, ...): tried after `rules`.
+    #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
+    pub flag_rules: ManifestRules,
     /// The state folder (never listed).
     pub state_dir: String,
 }
@@ -182,7 +197,8 @@ pub struct ManifestInit {
 pub fn manifest_init(input: &ManifestInitInput) -> Result<ManifestInit> {
     let fail = |detail: String| Error::new(ErrorKind::InvalidRules, &input.label, detail);
     validate_canonical_path(&input.state_dir)?;
-    for rule in &input.rules.rules {
+    let all = input.rules.followed_by(&input.flag_rules);
+    for rule in &all.rules {
         if rule.glob.is_empty() {
             return Err(fail("a rule has an empty glob".into()));
         }
@@ -199,7 +215,7 @@ pub fn manifest_init(input: &ManifestInitInput) -> Result<ManifestInit> {
         validate_canonical_path(path)?;
     }
     let mut renames = default_renames(&shipped);
-    for (from, to) in &input.rules.install {
+    for (from, to) in &all.install {
         validate_canonical_path(from)?;
         validate_canonical_path(to)?;
         if shipped.binary_search(&from.as_str()).is_err() {
@@ -221,16 +237,13 @@ pub fn manifest_init(input: &ManifestInitInput) -> Result<ManifestInit> {
         })
         .collect();
     check_collisions(&installed.iter().map(String::as_str).collect::<Vec<_>>())?;
-    let classes: Vec<&super::rules::ManifestRule> = input
-        .rules
+    let classes: Vec<&super::rules::ManifestRule> = all
         .rules
         .iter()
         .filter(|r| r.class != RuleClass::Exclude)
         .collect();
     let excludes = GlobSet::new(
-        input
-            .rules
-            .rules
+        all.rules
             .iter()
             .filter(|r| r.class == RuleClass::Exclude)
             .map(|r| r.glob.as_str()),
@@ -333,6 +346,7 @@ mod tests {
                 ".upkeep/VERSION".into(),
             ],
             rules: parse_manifest_rules(rules, Some("r")).unwrap(),
+            flag_rules: ManifestRules::default(),
             state_dir: ".upkeep".into(),
         };
         let all = manifest_init(&input("")).unwrap();
@@ -344,5 +358,28 @@ mod tests {
         assert!(err
             .to_string()
             .contains("names a file the folder does not have"));
+    }
+
+    #[test]
+    fn a_rules_files_rules_come_before_the_flags() {
+        let input = ManifestInitInput {
+            label: "t".into(),
+            files: vec!["src/x.js".into(), "README.md".into()],
+            rules: parse_manifest_rules("owned src/**\ninstall README.md DOC.md\n", None).unwrap(),
+            flag_rules: parse_manifest_rules("shared **\ninstall README.md README.txt\n", None)
+                .unwrap(),
+            state_dir: ".upkeep".into(),
+        };
+        let out = manifest_init(&input).unwrap();
+        assert_eq!(
+            (out.owned, out.shared),
+            (1, 1),
+            "the file's owned rule wins for src/x.js"
+        );
+        assert_eq!(
+            out.renames,
+            [("README.md".to_string(), "README.txt".to_string())],
+            "the flag's rename is the last"
+        );
     }
 }

@@ -30,12 +30,12 @@ export function manifestInitFlow(request) {
   const fromFile = request.rulesFile
     ? engine.parseManifestRules(readOrFail(request.rulesFile, engine.inputName({ kind: 'rules-file' })), request.rulesFile)
     : { rules: [], install: [] };
-  const rules = { rules: [...fromFile.rules, ...(request.rules ?? [])], install: [...fromFile.install, ...(request.install ?? [])] };
+  const flagRules = { rules: request.rules ?? [], install: request.install ?? [] };
   const files = listTree(dir)
     .filter((e) => e.kind === 'file')
     .map((e) => e.path);
   /** @type {import('../index.js').ManifestInit} */
-  const init = engine.manifestInit({ label: dir, files, rules, stateDir });
+  const init = engine.manifestInit({ label: dir, files, rules: fromFile, flagRules, stateDir });
   const rel = engine.updatePaths(stateDir).manifest;
   const at = inspect(dir, rel);
   /** @type {import('../index.js').ManifestWrite} */

@@ -4230,9 +4230,13 @@ export type ManifestInitInput = {
    */
   files: Array<string>;
   /**
-   * The rules.
+   * The rules (a rules file's).
    */
   rules?: ManifestRules;
+  /**
+   * The rules given as flags (`--owned`, `--install`, ...): tried after `rules`.
+   */
+  flagRules?: ManifestRules;
   /**
    * The state folder (never listed).
    */

@@ -384,6 +384,10 @@ case("manifestInit: a rename of a missing file", "manifestInit",
 case("manifestInit: a rename onto another file", "manifestInit",
      {"label": "tpl", "files": ["a", "b"], "rules": rules(install=[("a", "b")]), "stateDir": ".upkeep"})
 case("manifestInit: an empty glob", "manifestInit", {"label": "tpl", "files": ["a"], "rules": rules(("owned", "")), "stateDir": ".upkeep"})
+case("manifestInit: a rules file's rules come before the flags', a flag's rename is the last", "manifestInit",
+     {"label": "tpl", "files": tree, "rules": rules(("owned", "src/**"), install=[("README.md", "DOC.md")]),
+      "flagRules": rules(("shared", "**"), ("owned", "docs/**"), install=[("README.md", "README.txt")]), "stateDir": ".upkeep"})
+case("manifestInit: an empty glob among the flags", "manifestInit", {"label": "tpl", "files": ["a"], "flagRules": rules(("owned", "")), "stateDir": ".upkeep"})
 broken = ('{"schema":1,"files":{"a.md":"shared","gone.md":"owned","dir":"owned",".upkeep/VERSION":"owned",".npmrc":"shared","doc.md":"shared"},'
           '"install":{"_npmrc":".npmrc","x":"a.md"},"merges":{"other.json":{"format":"json","maps":["a"]}},'
           '"regions":[{"id":"r","startMarker":"<!-- s -->","endMarker":"<!-- e -->","paths":["doc.md","a.md"],'
