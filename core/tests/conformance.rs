@@ -370,6 +370,7 @@ fn run(call: &str, args: &[Value]) -> Value {
         "openUpdate" => encoded(update::open_update(&typed(&args[0]))),
         "prepareUpdate" => encoded(update::prepare_update(&typed(&args[0]))),
         "listBackups" => encoded(Ok(backups::list_backups(&typed(&args[0])))),
+        "backupsKept" => encoded(Ok(backups::backups_kept(&typed(&args[0])))),
         "planPrune" => encoded(backups::plan_prune(&typed(&args[0]), &typed(&args[1]))),
         "interruptedRun" => encoded(
             journal(&args[0]).and_then(|j| refresh::interrupted_run(&j, text(1), text(2), text(3))),

@@ -20,6 +20,17 @@ pub fn list_backups<'env>(
     encode(env, &backups::list_backups(&input))
 }
 
+/// How many runs and bytes a backups folder keeps (a run's regeneration folder counts
+/// with its run), for an update's summary.
+#[napi(ts_return_type = "BackupsKept")]
+pub fn backups_kept<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "BackupsSeen")] seen: Unknown,
+) -> napi::Result<Unknown<'env>> {
+    let seen: backups::BackupsSeen = decode(env, ErrorKind::InvalidArgument, "backupsKept", seen)?;
+    encode(env, &backups::backups_kept(&seen))
+}
+
 /// The backup runs under way or interrupted (an update's progress record, journals without an end).
 #[napi]
 pub fn active_runs(

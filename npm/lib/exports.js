@@ -143,7 +143,7 @@ export const ENGINE = Object.freeze([
       'updateDocument',
     ],
   ],
-  ['Backups', ['listBackups', 'activeRuns', 'runId', 'pruneRefusal', 'planPrune']],
+  ['Backups', ['listBackups', 'backupsKept', 'activeRuns', 'runId', 'pruneRefusal', 'planPrune']],
   [
     'Generated regions',
     [

@@ -92,7 +92,9 @@ import type {
   BackupsDone,
   BackupsFound,
   BackupsInput,
+  BackupsKept,
   BackupsList,
+  BackupsSeen,
   CacheIndex,
   CacheKeyInput,
   CacheMove,
@@ -831,6 +833,8 @@ export declare class RefreshInputs {
 
 /** Every backup run, newest first, with what only it holds, and the listing as printed. */
 export declare function listBackups(input: BackupsInput): BackupsList;
+/** How many runs and bytes a backups folder keeps, as an update's summary says (a run's `-regen` folder counts with its run). */
+export declare function backupsKept(seen: BackupsSeen): BackupsKept;
 
 /** The backup runs under way or interrupted, which a prune keeps: the update's progress record's run (and its regeneration's), refresh runs whose journal has no end. */
 export declare function activeRuns(facts: ActiveFacts): string[];

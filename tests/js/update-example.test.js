@@ -4,9 +4,11 @@
 // must resume by re-running to exactly what an uninterrupted run leaves.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, describe, test } from 'node:test';
+import { runCli } from './consumer.js';
 import { runUpdate, snapshot, tempDir } from './update-fixtures.js';
 import { alsoOnWasm } from './implementations.js';
 import { CONFLICT_MODES, DEFAULT_CONFLICTS, REPORT_BUCKETS } from '../../npm/lib/index.js';
@@ -48,6 +50,19 @@ describe('the bundled example', () => {
       ['scripts-list'],
     );
     assert.deepEqual(json.regions.rewrittenPaths, ['docs/scripts.md']);
+    // The regeneration put nothing back: its folder went with its record, and the backups hold this one run.
+    assert.deepEqual(
+      readdirSync(join(dir, '.upkeep-backups'), { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .map((e) => `.upkeep-backups/${e.name}`),
+      [json.backupDir],
+    );
+  });
+
+  test('the summary counts the backup runs kept, a run and its regeneration folder as one', () => {
+    const dir = project();
+    const human = runCli(['update', '--root', dir, '--baseline', v1, '--latest', v2, '--yes']);
+    assert.match(human.stdout, /Backups kept: [\d.]+ (bytes|KiB) in \.upkeep-backups\/ from 1 run \(/, human.stdout);
   });
 
   test("the views' bucket and mode words name exactly the report's buckets and the --conflicts modes", () => {

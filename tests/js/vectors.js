@@ -310,6 +310,7 @@ const calls = {
   openUpdate: (api, [opening]) => api.openUpdate(opening),
   prepareUpdate: (api, [facts]) => api.prepareUpdate(facts),
   listBackups: (api, [input]) => api.listBackups(input),
+  backupsKept: (api, [seen]) => api.backupsKept(seen),
   planPrune: (api, [input, options]) => api.planPrune(input, options),
   parseManifest: (api, [text, label]) => api.parseManifest(text, label),
   compareVersions: (api, [a, b]) => api.compareVersions(a, b),

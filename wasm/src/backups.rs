@@ -15,6 +15,14 @@ pub fn list_backups(input: JsValue) -> Result<JsValue, JsValue> {
     encode(&backups::list_backups(&input))
 }
 
+/// How many runs and bytes a backups folder keeps (a run's regeneration folder counts
+/// with its run), for an update's summary.
+#[wasm_bindgen(js_name = backupsKept)]
+pub fn backups_kept(seen: JsValue) -> Result<JsValue, JsValue> {
+    let seen: backups::BackupsSeen = decode(ErrorKind::InvalidArgument, "backupsKept", seen)?;
+    encode(&backups::backups_kept(&seen))
+}
+
 /// The backup runs under way or interrupted (an update's progress record, journals without an end).
 #[wasm_bindgen(js_name = activeRuns)]
 pub fn active_runs(facts: JsValue) -> Result<Vec<String>, JsValue> {

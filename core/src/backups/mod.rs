@@ -28,11 +28,13 @@
 //! ```
 
 mod active;
+mod kept;
 mod model;
 mod prune;
 mod time;
 
 pub use active::{active_runs, ActiveFacts};
+pub use kept::{backups_kept, BackupsSeen, SeenBackup};
 #[cfg(feature = "serde")]
 pub(crate) use model::as_number;
 pub use model::{BackupFile, BackupRun, BackupsInput, BackupsList, BackupsNamed, RunSummary};

@@ -160,6 +160,10 @@ pub struct RegenPending {
     pub cleanup: Vec<WriteStep>,
     /// Then, apart, the record.
     pub remove_record: WriteStep,
+    /// Last, apart: the regeneration's folder, only when nothing else is in it (no repair
+    /// saved a file there), so a run that put nothing back leaves no empty folder among
+    /// the backups.
+    pub remove_folder: WriteStep,
 }
 
 /// The record's text and the writes around it.
@@ -212,6 +216,7 @@ pub fn regen_pending(input: &PendingInput) -> RegenPending {
         },
         cleanup,
         remove_record,
+        remove_folder: folder_removal(&region.save_dir),
     }
 }
 
@@ -236,6 +241,14 @@ fn cleanup<'a>(save_dir: &str, digests: impl Iterator<Item = &'a str>) -> Vec<Wr
         ..remove(format!("{save_dir}/pending"), Expect::Directory)
     });
     steps
+}
+
+/// Removes the regeneration's folder; the file system refuses it while anything is in it.
+fn folder_removal(save_dir: &str) -> WriteStep {
+    WriteStep {
+        mode: FileMode::System,
+        ..WriteStep::new(save_dir, Expect::Directory, StepContent::Remove, None, None)
+    }
 }
 
 /// Removes the record, only while it holds `text`.
@@ -352,6 +365,8 @@ pub struct PendingRepair {
     pub cleanup: Vec<WriteStep>,
     /// Then, apart, the record.
     pub remove_record: WriteStep,
+    /// Last, apart: the regeneration's folder, only when nothing else is in it.
+    pub remove_folder: WriteStep,
 }
 
 /// The record `text` (read from `path`) holds, or the `bad-state` refusal naming it.
@@ -422,6 +437,7 @@ pub fn read_regen_pending(text: &str, path: &str) -> Result<PendingRepair, Refus
     digests.sort_unstable();
     digests.dedup();
     let cleanup = cleanup(&save_dir, digests.into_iter());
+    let remove_folder = folder_removal(&save_dir);
     let repair = PendingRepair {
         region: PendingRegion {
             paths: strings(FIELDS[1])?,
@@ -435,6 +451,7 @@ pub fn read_regen_pending(text: &str, path: &str) -> Result<PendingRepair, Refus
         copies,
         cleanup,
         remove_record: record_removal(path, text),
+        remove_folder,
     };
     inside_the_tree(&repair, path).map_err(malformed)?;
     Ok(repair)

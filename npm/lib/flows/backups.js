@@ -9,6 +9,7 @@ import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, read
 import { join } from 'node:path';
 import { engine } from '../engine.js';
 import { openDir, splitPath } from '../shim/dir-handle.js';
+import { kindOfStats } from '../shim/entry-kind.js';
 import { acquireLock } from '../shim/lock.js';
 import { readJournal } from '../shim/journal.js';
 import { CHUNK } from '../shim/temp-file.js';
@@ -59,8 +60,8 @@ export function pruneBackups(request) {
 }
 
 /**
- * The backups a project keeps in `folder`: how many runs, how many bytes (for the update
- * summary); null when there is no such folder.
+ * The backups a project keeps in `folder`, as the engine counts them from the folder's
+ * listing (for the update summary); null when there is no such folder.
  * @param {string} root @param {string} folder
  * @returns {import('../index.js').BackupsKept | null}
  */
@@ -72,17 +73,18 @@ export function measureBackups(root, folder) {
     return null;
   }
   try {
-    let runs = 0;
-    let bytes = 0;
+    /** @type {import('../index.js').BackupsSeen['entries']} */
+    const entries = [];
     for (const name of readdirSync(dir.path('.'))) {
       const st = lstatSync(dir.path(name));
-      if (!st.isDirectory()) continue;
-      runs += 1;
-      walk(root, `${folder}/${name}`, (_rel, s) => {
-        bytes += s.size;
-      });
+      let bytes = 0;
+      if (st.isDirectory())
+        walk(root, `${folder}/${name}`, (_rel, s) => {
+          bytes += s.size;
+        });
+      entries.push({ name, kind: kindOfStats(st), bytes });
     }
-    return { folder, runs, bytes };
+    return engine.backupsKept({ folder, entries });
   } finally {
     dir.close();
   }

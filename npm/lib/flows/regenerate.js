@@ -136,7 +136,7 @@ async function keepPending(root, stateDir, job, before, everywhere) {
  * repair failed, which stays (the engine's `regenPendingEnd`); then the record (a record
  * left behind is read only by a re-run of this same run, which then has nothing to put
  * back and ends it again). Returns the failures with where each one's content is kept.
- * @param {string} root @param {{ cleanup: import('../index.js').WriteStep[], removeRecord: import('../index.js').WriteStep }} pending
+ * @param {string} root @param {{ cleanup: import('../index.js').WriteStep[], removeRecord: import('../index.js').WriteStep, removeFolder: import('../index.js').WriteStep }} pending
  * @param {Omit<import('../index.js').PendingEnd, 'cleanup'>} ran
  * @returns {Promise<import('../index.js').RepairFailure[]>}
  */
@@ -145,6 +145,8 @@ async function endPending(root, pending, ran) {
   const ending = engine.regenPendingEnd({ ...ran, cleanup: pending.cleanup });
   await executeSteps(ending.cleanup, { root, sourceRoot: root });
   await executeSteps([pending.removeRecord], { root, sourceRoot: root });
+  // The folder goes only when nothing is left in it: a refusal (a repair saved a file there) leaves it as it is.
+  await executeSteps([pending.removeFolder], { root, sourceRoot: root });
   return ending.failures;
 }
 

@@ -135,7 +135,7 @@ export const {
   updateDocument,
 } = engine;
 // Backups
-export const { listBackups, activeRuns, runId, pruneRefusal, planPrune } = engine;
+export const { listBackups, backupsKept, activeRuns, runId, pruneRefusal, planPrune } = engine;
 // Generated regions
 export const {
   regionVerdict,

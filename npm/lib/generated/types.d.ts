@@ -603,6 +603,20 @@ export type BackupsNamed = {
 };
 
 /**
+ * The backups folder, listed.
+ */
+export type BackupsSeen = {
+  /**
+   * The folder, relative to the project root.
+   */
+  folder: string;
+  /**
+   * Its entries.
+   */
+  entries: Array<SeenBackup>;
+};
+
+/**
  * One batch as a CI matrix.
  */
 export type BatchMatrix = {
@@ -5071,6 +5085,10 @@ export type PendingRepair = {
    * Then, apart, the record.
    */
   removeRecord: WriteStep;
+  /**
+   * Last, apart: the regeneration's folder, only when nothing else is in it.
+   */
+  removeFolder: WriteStep;
 };
 
 /**
@@ -5889,6 +5907,12 @@ export type RegenPending = {
    * Then, apart, the record.
    */
   removeRecord: WriteStep;
+  /**
+   * Last, apart: the regeneration's folder, only when nothing else is in it (no repair
+   * saved a file there), so a run that put nothing back leaves no empty folder among
+   * the backups.
+   */
+  removeFolder: WriteStep;
 };
 
 /**
@@ -7541,6 +7565,24 @@ export type SealReport = {
    * The line the command prints (not part of the `--json` document).
    */
   summary: string;
+};
+
+/**
+ * One entry of the backups folder.
+ */
+export type SeenBackup = {
+  /**
+   * Its name in the folder.
+   */
+  name: string;
+  /**
+   * What it is: a run's folder is a directory.
+   */
+  kind: EntryKind;
+  /**
+   * The bytes of the files under it.
+   */
+  bytes: number;
 };
 
 /**

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, constants, lstatSync, openSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { engine } from '../engine.js';
+import { kindOfStats } from './entry-kind.js';
 
 /**
  * @typedef {object} TreeSnapshot
@@ -70,7 +71,7 @@ function walk(/** @type {string} */ root, /** @type {string[]} */ skip) {
       } catch {
         continue;
       }
-      const kind = st.isSymbolicLink() ? 'symlink' : st.isDirectory() ? 'directory' : st.isFile() ? 'file' : 'other';
+      const kind = kindOfStats(st);
       seen.push({ path, kind, size: st.size, mtimeMs: st.mtimeMs, ino: st.ino, mode: st.mode });
       if (kind === 'directory') visit(path);
     }

@@ -48,6 +48,12 @@ case("an update under way and its regeneration", "activeRuns", {"progressRun": "
 case("refresh runs without an end", "activeRuns",
      {"progressRun": None, "journals": [journal(("r1", "complete"), ("r2", None)), journal(("r3", None))]})
 case("nothing under way", "activeRuns", {})
+# What an update's summary says the folder keeps: a run's regeneration folder counts with its run.
+seen = lambda name, kind="directory", size=10: {"name": name, "kind": kind, "bytes": size}
+case("a run and its regeneration folder are one run", "backupsKept", {"folder": ".upkeep-backups", "entries": [seen("20260101-120000-123", size=800), seen("20260101-120000-123-regen", size=73)]})
+case("files beside the runs are not runs; another run's regeneration folder alone is one", "backupsKept",
+     {"folder": "svc/.upkeep-backups", "entries": [seen(".gitignore", "file", 2), seen("r1"), seen("r2"), seen("r3-regen", size=5), seen("l", "symlink", 0)]})
+case("an empty folder", "backupsKept", {"folder": ".upkeep-backups", "entries": []})
 # A run's id from the clock, in each command's style.
 for style, suffix in [("update", ""), ("refresh", "1a2b3c4d"), ("sync", "4242")]:
     case(f"the {style} style", "runId", style, 1767268800123, suffix)
