@@ -35,11 +35,12 @@ const explain = {
   wasm: () => 'the wasm engine did not load',
 };
 
+/** Each engine in the order tried: `raw` loads its module as it is, `load` the engine the package uses. */
 const candidates = /** @type {const} */ ([
-  { implementation: 'native', why: explain.package, load: () => withBulkApis(require(platformPackage)) },
-  { implementation: 'native', why: explain.local, load: () => withBulkApis(require(`../${localBuild}`)) },
-  { implementation: 'wasm', why: explain.wasm, load: () => withBulkApis(loadWasm()) },
-]);
+  { implementation: 'native', why: explain.package, raw: () => require(platformPackage) },
+  { implementation: 'native', why: explain.local, raw: () => require(`../${localBuild}`) },
+  { implementation: 'wasm', why: explain.wasm, raw: loadWasm },
+]).map((c) => ({ ...c, load: () => withBulkApis(c.raw()) }));
 
 /**
  * Tries `list` in order; resolves to the first engine that loads, and the failures before it.
@@ -92,9 +93,10 @@ export function loadImplementation(/** @type {'native' | 'wasm'} */ name) {
  * @returns {Record<string, unknown> | null}
  */
 export function nativeAddon() {
-  for (const id of [platformPackage, `../${localBuild}`]) {
+  for (const candidate of candidates) {
+    if (candidate.implementation !== 'native') continue;
     try {
-      return require(id);
+      return candidate.raw();
     } catch {}
   }
   return null;
