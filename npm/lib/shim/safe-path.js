@@ -3,6 +3,7 @@
 import { lstatSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fsyncDir } from './atomic-write.js';
+import { kindOfStats } from './entry-kind.js';
 import { engine } from '../engine.js';
 import { UpkeepError } from './upkeep-error.js';
 
@@ -17,14 +18,6 @@ export function unsafePathError(problem) {
 }
 
 /** @typedef {'file' | 'missing' | 'symlink' | 'directory' | 'other'} EntryKind */
-
-/** @param {import('node:fs').Stats} stat @returns {EntryKind} */
-function kindOf(stat) {
-  if (stat.isSymbolicLink()) return 'symlink';
-  if (stat.isFile()) return 'file';
-  if (stat.isDirectory()) return 'directory';
-  return 'other';
-}
 
 /** lstat that answers `undefined` for a path that does not exist. */
 function lstatOrNone(/** @type {string} */ path) {
@@ -50,7 +43,7 @@ export function inspect(root, rel) {
     const stat = lstatOrNone(current);
     const last = i === parts.length - 1;
     if (!stat) return { abs: join(root, ...parts), kind: 'missing', size: 0, mode: 0 };
-    if (last) return { abs: current, kind: kindOf(stat), size: stat.size, mode: stat.mode & 0o7777 };
+    if (last) return { abs: current, kind: kindOfStats(stat), size: stat.size, mode: stat.mode & 0o7777 };
     if (stat.isSymbolicLink()) throw unsafePathError({ kind: 'link', path: rel, at: parts.slice(0, i + 1).join('/') });
     if (!stat.isDirectory()) throw unsafePathError({ kind: 'not-a-folder', path: rel, at: parts.slice(0, i + 1).join('/') });
   }
