@@ -173,6 +173,7 @@ fn roots(generator: &mut SchemaGenerator) {
         crate::land::LandReport,
         crate::land::LandResult,
         crate::land::LandStatus,
+        crate::land::LandStep,
         crate::land::LandTicket,
         crate::land::LandedCommit,
         crate::land::MovedFile,

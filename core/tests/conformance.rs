@@ -743,6 +743,10 @@ fn run(call: &str, args: &[Value]) -> Value {
             &typed::<land::Handoff>(&args[0]),
             &typed::<Vec<land::CurrentFile>>(&args[1]),
         )),
+        "landStep" => encoded(Ok(land::land_step(
+            &typed::<land::LandPlan>(&args[0]),
+            &typed::<Vec<land::CommitOutcome>>(&args[1]),
+        ))),
         "landReport" => encoded(Ok(land::land_report(
             &typed::<land::LandPlan>(&args[0]),
             &typed::<Vec<land::CommitOutcome>>(&args[1]),

@@ -88,6 +88,23 @@ pub fn land_report<'env>(
     encode(env, &land::land_report(&plan, &outcomes))
 }
 
+/// The next step of a land: a commit to make, or done.
+#[napi(ts_return_type = "LandStep")]
+pub fn land_step<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "LandPlan")] plan: Object,
+    #[napi(ts_arg_type = "LandCommitOutcome[]")] outcomes: Object,
+) -> napi::Result<Unknown<'env>> {
+    let plan: land::LandPlan = decode(env, ErrorKind::InvalidArgument, "landStep plan", plan)?;
+    let outcomes: Vec<land::CommitOutcome> = decode(
+        env,
+        ErrorKind::InvalidArgument,
+        "landStep outcomes",
+        outcomes,
+    )?;
+    encode(env, &land::land_step(&plan, &outcomes))
+}
+
 /// The land report as a table.
 #[napi]
 pub fn render_land_report(

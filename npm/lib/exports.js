@@ -263,6 +263,7 @@ export const ENGINE = Object.freeze([
       'sealReport',
       'parseHandoff',
       'planLand',
+      'landStep',
       'landReport',
       'renderLandReport',
       'planSync',

@@ -170,6 +170,7 @@ import type {
   LandPlan,
   LandReport,
   LandSealedFile,
+  LandStep,
   LandTicket,
   LandTickets,
   LayoutInput,
@@ -1038,6 +1039,8 @@ export declare function sealReport(path: string, handoff: LandHandoff): SealRepo
 export declare function parseHandoff(text: string, label?: string): LandHandoff;
 /** The moved-since-seal check and the commit split. */
 export declare function planLand(handoff: LandHandoff, current: LandCurrentFile[]): LandPlan;
+/** The next commit of a land, given the outcomes so far; `done` after the last, a failure or a stop. */
+export declare function landStep(plan: LandPlan, outcomes: LandCommitOutcome[]): LandStep;
 /** The land report from the plan and each commit's outcome, in order. */
 export declare function landReport(plan: LandPlan, outcomes: LandCommitOutcome[]): LandReport;
 /** The land report as the CLI prints it. */

@@ -360,6 +360,7 @@ const calls = {
   sealHandoff: (api, [dirty, tickets, inherited]) => api.sealHandoff(dirty, tickets, inherited),
   parseHandoff: (api, [text, label]) => api.parseHandoff(text, absent(label)),
   planLand: (api, [handoff, current]) => api.planLand(handoff, current),
+  landStep: (api, [plan, outcomes]) => api.landStep(plan, outcomes),
   landReport: (api, [plan, outcomes]) => api.landReport(plan, outcomes),
   renderLandReport: (api, [report]) => api.renderLandReport(report),
   planSync: (api, [facts]) => api.planSync(facts),

@@ -52,6 +52,15 @@ pub fn land_report(plan: JsValue, outcomes: JsValue) -> Result<JsValue, JsValue>
     encode(&land::land_report(&plan, &outcomes))
 }
 
+/// The next step of a land: a commit to make, or done.
+#[wasm_bindgen(js_name = landStep)]
+pub fn land_step(plan: JsValue, outcomes: JsValue) -> Result<JsValue, JsValue> {
+    let plan: land::LandPlan = decode(ErrorKind::InvalidArgument, "landStep plan", plan)?;
+    let outcomes: Vec<land::CommitOutcome> =
+        decode(ErrorKind::InvalidArgument, "landStep outcomes", outcomes)?;
+    encode(&land::land_step(&plan, &outcomes))
+}
+
 /// The land report as a table.
 #[wasm_bindgen(js_name = renderLandReport)]
 pub fn render_land_report(report: JsValue) -> Result<String, JsValue> {

@@ -3,7 +3,8 @@
 //!
 //! - [`seal_handoff`] / [`parse_handoff`]: the handoff, strict JSON; [`seal_report`]: what
 //!   `land --seal` reports.
-//! - [`plan_land`]: the moved-since-seal check and the commit split; [`land_report`].
+//! - [`plan_land`]: the moved-since-seal check and the commit split; [`land_step`]: the
+//!   run, commit by commit; [`land_report`].
 //! - [`plan_sync`]: fast-forward or named cherry-picks, every refusal with its reason;
 //!   [`checkout_follow`]: whether the checkout may follow; [`sync_step`] / [`sync_report`]:
 //!   the run, step by step over the shim's raw outcomes, and its report.
@@ -27,6 +28,7 @@
 mod checkout;
 mod digest;
 mod handoff;
+mod land_step;
 mod report;
 mod sealed;
 mod split;
@@ -36,6 +38,7 @@ mod sync_run;
 pub use checkout::{checkout_refusal, sync_checkout, CheckoutProblem, SyncCheckout};
 pub use digest::{check_digest, find_carried, CheckRecord};
 pub use handoff::{parse_handoff, seal_handoff, Handoff, LandTicket, SealedFile, HANDOFF_VERSION};
+pub use land_step::{land_step, LandStep};
 pub use report::{
     land_report, render_land_report, render_sync_report, CommitOutcome, LandReport, LandResult,
     LandedCommit, SyncCheck, SyncReport,

@@ -49,8 +49,9 @@ export async function seal({ cwd, tickets, inherited = [], handoff }) {
 }
 
 /**
- * Commits a sealed handoff: one commit per planned commit, stopping at the first failure
- * (which leaves its change staged) or at a stop request (recorded as a commit not tried).
+ * Commits a sealed handoff, one commit at a time as the engine's `landStep` says; the
+ * first failure (which leaves its change staged) or a stop request (recorded as a commit
+ * not tried) ends it.
  * @param {{ cwd: string, handoff?: string, stopRequested?: () => boolean }} request
  *   `stopRequested` is polled between two commits: a stop leaves the rest staged
  * @returns {Promise<{ report: import('../index.js').LandReport, plan: import('../index.js').LandPlan }>}
@@ -74,25 +75,20 @@ export async function land({ cwd, handoff, stopRequested = () => false }) {
   const plan = engine.planLand(sealed, current);
   /** @type {import('../index.js').LandCommitOutcome[]} */
   const outcomes = [];
-  if (plan.status === 'ready') {
-    for (const commit of plan.commits) {
-      // git runs synchronously: let a signal that came meanwhile be handled first.
-      await letSignalsIn();
-      if (stopRequested()) {
-        outcomes.push({ stopped: true });
-        break;
-      }
-      const paths = [...commit.files, ...commit.inherited];
-      const added = gitRun(root, ['update-index', '--add', '--remove', '--', ...paths]);
-      const made =
-        added.status === 0 ? gitRun(root, ['commit', '--quiet', '--only', '-F', '-', '--', ...paths], { input: commit.message }) : added;
-      if (made.status !== 0) {
-        // git's own words and status: the engine's report says why the commit was not made.
-        outcomes.push({ error: made.stderr, status: made.status });
-        break;
-      }
-      outcomes.push({ sha: gitLine(root, ['rev-parse', 'HEAD']) });
+  for (;;) {
+    const step = engine.landStep(plan, outcomes);
+    if (step.action === 'done') break;
+    // git runs synchronously: let a signal that came meanwhile be handled first.
+    await letSignalsIn();
+    if (stopRequested()) {
+      outcomes.push({ stopped: true });
+      continue;
     }
+    const added = gitRun(root, ['update-index', '--add', '--remove', '--', ...step.paths]);
+    const made =
+      added.status === 0 ? gitRun(root, ['commit', '--quiet', '--only', '-F', '-', '--', ...step.paths], { input: step.message }) : added;
+    // git's own words and status when it failed: the engine's report says why the commit was not made.
+    outcomes.push(made.status === 0 ? { sha: gitLine(root, ['rev-parse', 'HEAD']) } : { error: made.stderr, status: made.status });
   }
   return { report: engine.landReport(plan, outcomes), plan };
 }

@@ -247,6 +247,7 @@ export const {
   sealReport,
   parseHandoff,
   planLand,
+  landStep,
   landReport,
   renderLandReport,
   planSync,

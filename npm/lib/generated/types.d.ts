@@ -3627,6 +3627,27 @@ export type LandSealedFile = {
 export type LandStatus = 'ready' | 'nothing_to_land' | 'moved';
 
 /**
+ * What the shim does next.
+ */
+export type LandStep =
+  | {
+      action: 'commit';
+      /**
+       * Which planned commit it is (its index in the plan's `commits`).
+       */
+      index: number;
+      /**
+       * The paths to stage and commit: the commit's changed files, then its inherited ones.
+       */
+      paths: Array<string>;
+      /**
+       * The whole commit message.
+       */
+      message: string;
+    }
+  | { action: 'done' };
+
+/**
  * A ticket and the files it claims.
  */
 export type LandTicket = {

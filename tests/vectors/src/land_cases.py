@@ -69,6 +69,16 @@ case("planLand: state missing a file", "planLand", split, [now("a.txt")])
 commit = {"tickets": ["T-1"], "files": ["a.txt"], "inherited": [], "subject": "T-1", "message": "T-1\n\nFiles:\n  a.txt\n"}
 commit2 = {**commit, "tickets": ["T-2"], "files": ["b.txt"], "subject": "T-2", "message": "T-2\n\nFiles:\n  b.txt\n"}
 ready = {"status": "ready", "overlap": False, "commits": [commit, commit2], "alreadyLanded": [], "moved": []}
+# The run, commit by commit: the next commit, or done after the last, a failure or a stop.
+case("landStep: the first commit", "landStep", ready, [])
+case("landStep: the second commit", "landStep", ready, [{"sha": "a" * 40}])
+case("landStep: done after the last", "landStep", ready, [{"sha": "a" * 40}, {"sha": "b" * 40}])
+case("landStep: a failure ends the run", "landStep", ready, [{"error": "hook refused", "status": 1}])
+case("landStep: a stop ends the run", "landStep", ready, [{"sha": "a" * 40}, {"stopped": True}])
+case("landStep: inherited files are committed after the changed ones", "landStep",
+     {**ready, "commits": [{**commit, "inherited": ["old.txt"]}]}, [])
+case("landStep: a plan not ready commits nothing", "landStep",
+     {"status": "nothing_to_land", "overlap": False, "commits": [], "alreadyLanded": [], "moved": []}, [])
 case("landReport: landed", "landReport", ready, [{"sha": "a" * 40}, {"sha": "b" * 40}])
 case("landReport: partly landed", "landReport", ready, [{"sha": "a" * 40}, {"error": "hook refused"}])
 case("landReport: the first commit failed", "landReport", ready, [{"error": "hook refused"}])
