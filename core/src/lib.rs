@@ -145,6 +145,7 @@
 //!
 //! [`render`] holds the pieces every report's renderer shares: lines with a tone a shell
 //! may colour, `--quiet` / `--verbose`, and hints quoted so they work when pasted.
+//! [`terminal`] decides what a run's terminal takes: prompts, progress, colour.
 //!
 //! ## Errors
 //!
@@ -185,6 +186,7 @@ pub mod score;
 #[cfg(feature = "serde")]
 mod serde_absent;
 pub mod structured;
+pub mod terminal;
 pub mod text;
 pub mod update;
 pub mod usage_refusal;

@@ -420,6 +420,7 @@ fn run(call: &str, args: &[Value]) -> Value {
             &arg(&args[1]),
         ))),
         "renderStopped" => encoded(Ok(render::render_stopped(&typed(&args[0])))),
+        "terminalPolicy" => encoded(Ok(upkeep_core::terminal::terminal_policy(&typed(&args[0])))),
         "shellCommand" => outcome(Ok(render::shell_command(&strings(0)).into())),
         "counted" => outcome(Ok(render::counted(
             args[0].as_u64().unwrap() as usize,

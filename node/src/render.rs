@@ -5,7 +5,7 @@ use crate::convert::{decode, decode_or_default, encode};
 use napi::bindgen_prelude::Unknown;
 use napi::Env;
 use napi_derive::napi;
-use upkeep_core::{refresh, render, update, ErrorKind};
+use upkeep_core::{refresh, render, terminal, update, ErrorKind};
 
 /// The install or refresh report as lines: counts per outcome, then what needs the person.
 #[napi(ts_return_type = "RenderedLine[]")]
@@ -111,4 +111,16 @@ pub fn state_refusal<'env>(
 #[napi]
 pub fn tool_message(stderr: String) -> String {
     render::tool_message(&stderr)
+}
+
+/// What this run's terminal takes: prompts, progress, colour per stream, release notes,
+/// how much a summary says (and the refusal of `--quiet` with `--verbose`).
+#[napi(ts_return_type = "TerminalPolicy")]
+pub fn terminal_policy<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "TerminalFacts")] facts: Unknown,
+) -> napi::Result<Unknown<'env>> {
+    let facts: terminal::TerminalFacts =
+        decode(env, ErrorKind::InvalidArgument, "terminalPolicy", facts)?;
+    encode(env, &terminal::terminal_policy(&facts))
 }

@@ -63,6 +63,7 @@ export const ENGINE = Object.freeze([
       'renderRunReport',
       'renderUpdateOutcome',
       'renderStopped',
+      'terminalPolicy',
       'shellCommand',
       'counted',
       'refreshQuestion',

@@ -301,6 +301,8 @@ import type {
   SyncRun,
   SyncStep,
   TargetSeen,
+  TerminalFacts,
+  TerminalPolicy,
   TopEntry,
   TreeProblem,
   UnifiedDiff,
@@ -529,6 +531,8 @@ export declare function conflictsRefusal(text: string): Refusal | null;
 export declare function renderUpdateOutcome(facts: UpdateOutcomeFacts, options?: SummaryOptions): RenderedLine[];
 /** A stopped run as lines: what stopped it, what it had done, the command that resumes it. */
 export declare function renderStopped(facts: StopFacts): RenderedLine[];
+/** What a run's terminal takes (prompts, progress, colour per stream, release notes, verbosity), from its streams, environment and flags. */
+export declare function terminalPolicy(facts: TerminalFacts): TerminalPolicy;
 /** A command line quoted for a POSIX shell (each word only when it must be). */
 export declare function shellCommand(words: readonly string[]): string;
 /** `1 file`, `1,234 files`: a count in the reports' words, its noun singular or plural. */

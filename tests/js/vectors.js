@@ -518,6 +518,7 @@ const calls = {
   updateQuestion: (api, [from, to, changelog]) => api.updateQuestion(from, to, changelog),
   renderUpdateOutcome: (api, [facts, options]) => api.renderUpdateOutcome(facts, absent(options)),
   renderStopped: (api, [facts]) => api.renderStopped(facts),
+  terminalPolicy: (api, [facts]) => api.terminalPolicy(facts),
   shellCommand: (api, [words]) => api.shellCommand(words),
   counted: (api, [n, one, many]) => api.counted(n, one, many),
   diffFiles: (api, [a, b, options]) => api.diffFiles(decode(a), decode(b), options),

@@ -1,7 +1,7 @@
 //! What the command line prints: each report rendered by the engine as lines of text with
 //! a tone the CLI may colour, and commands quoted so they work when pasted.
 
-use upkeep_core::{refresh, render, update, ErrorKind};
+use upkeep_core::{refresh, render, terminal, update, ErrorKind};
 use wasm_bindgen::prelude::*;
 
 use crate::convert::{decode, decode_or_default, encode};
@@ -84,4 +84,13 @@ pub fn state_refusal(problem: JsValue) -> Result<JsValue, JsValue> {
 #[wasm_bindgen(js_name = toolMessage)]
 pub fn tool_message(stderr: &str) -> String {
     render::tool_message(stderr)
+}
+
+/// What this run's terminal takes: prompts, progress, colour per stream, release notes,
+/// how much a summary says (and the refusal of `--quiet` with `--verbose`).
+#[wasm_bindgen(js_name = terminalPolicy)]
+pub fn terminal_policy(facts: JsValue) -> Result<JsValue, JsValue> {
+    let facts: terminal::TerminalFacts =
+        decode(ErrorKind::InvalidArgument, "terminalPolicy", facts)?;
+    encode(&terminal::terminal_policy(&facts))
 }

@@ -7,7 +7,7 @@ import { runUpdate } from '../api/update.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
 import { printLine, printLines, printWarning } from './output.js';
 import { runCommand } from './run.js';
-import { canPrompt, verbosity } from './terminal.js';
+import { terminalPolicy, verbosity } from './terminal.js';
 
 /**
  * @typedef {object} UpdateFlags
@@ -49,7 +49,7 @@ export async function updateCommand(flags, argv, { readOnly = false } = {}) {
       // Checked before anything runs: a bad value is bad usage whatever the run would do.
       policy = flags.exitOn === undefined ? undefined : engine.parseExitPolicy(flags.exitOn);
       const say = verbosity(flags);
-      const asking = !readOnly && canPrompt(flags);
+      const terminal = terminalPolicy(flags);
       const { document, outcome, payload } = await runUpdate(
         {
           root: flags.root,
@@ -66,13 +66,14 @@ export async function updateCommand(flags, argv, { readOnly = false } = {}) {
           pr: readOnly ? undefined : flags.pr,
           signal: stop.abortSignal,
           onProgress: request.onProgress,
-          // The release notes go to stderr before anything is written (with --yes too); a
-          // person at a terminal is asked, anyone else gets the update.
+          // The release notes go to stderr before anything is written (with --yes too) where
+          // the terminal policy shows them; a person at a terminal is asked, anyone else
+          // gets the update.
           decide: readOnly
             ? undefined
             : async (/** @type {import('../index.js').UpdateQuestion} */ question) => {
-                if (!flags.json && say !== 'quiet') process.stderr.write(engine.renderReleaseNotes(question.changelog ?? []));
-                if (!asking) return true;
+                if (terminal.releaseNotes) process.stderr.write(engine.renderReleaseNotes(question.changelog ?? []));
+                if (!terminal.prompt) return true;
                 return prompt.confirm({ message: question.message, default: true });
               },
         },

@@ -61,6 +61,7 @@ export const {
   renderRunReport,
   renderUpdateOutcome,
   renderStopped,
+  terminalPolicy,
   shellCommand,
   counted,
   refreshQuestion,

@@ -8899,6 +8899,107 @@ export type TargetSeen = {
 };
 
 /**
+ * The environment variables the policy reads, as set (`None`: unset).
+ */
+export type TerminalEnv = {
+  /**
+   * `CI`.
+   */
+  CI?: string | null;
+  /**
+   * `TERM`.
+   */
+  TERM?: string | null;
+  /**
+   * `NO_COLOR`.
+   */
+  NO_COLOR?: string | null;
+  /**
+   * `FORCE_COLOR`.
+   */
+  FORCE_COLOR?: string | null;
+};
+
+/**
+ * What the CLI knows about where it runs and what it was asked.
+ */
+export type TerminalFacts = {
+  /**
+   * Standard input is a terminal.
+   */
+  stdinTty?: boolean;
+  /**
+   * Standard output is a terminal.
+   */
+  stdoutTty?: boolean;
+  /**
+   * Standard error is a terminal.
+   */
+  stderrTty?: boolean;
+  /**
+   * The environment variables that matter.
+   */
+  env?: TerminalEnv;
+  /**
+   * `--json`.
+   */
+  json?: boolean;
+  /**
+   * `--yes`.
+   */
+  yes?: boolean;
+  /**
+   * `--dry-run`.
+   */
+  dryRun?: boolean;
+  /**
+   * `--quiet`.
+   */
+  quiet?: boolean;
+  /**
+   * `--verbose`.
+   */
+  verbose?: boolean;
+};
+
+/**
+ * What this run may do with its terminal.
+ */
+export type TerminalPolicy = {
+  /**
+   * Ask questions: a person at both ends (stdin and stderr on a terminal), not CI, and
+   * not `--json`, `--yes` or a dry run (which asks nothing).
+   */
+  prompt: boolean;
+  /**
+   * Draw progress on stderr: a terminal that can redraw a line, not CI, not `--json`
+   * or `--quiet`.
+   */
+  progress: boolean;
+  /**
+   * Colour what goes to stdout.
+   */
+  colorStdout: boolean;
+  /**
+   * Colour what goes to stderr.
+   */
+  colorStderr: boolean;
+  /**
+   * Show an update's release notes on stderr before it writes: not with `--json` or
+   * `--quiet`.
+   */
+  releaseNotes: boolean;
+  /**
+   * How much a summary says.
+   */
+  verbosity: Verbosity;
+  /**
+   * `--quiet` with `--verbose`: bad usage, refused before anything runs.
+   */
+  refusal: Refusal | null;
+};
+
+/**
  * A space-separated `key=value` token string merged per token.
  */
 export type TokenSpec = {
