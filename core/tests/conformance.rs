@@ -675,8 +675,8 @@ fn run(call: &str, args: &[Value]) -> Value {
         "handMergeDiff" => encoded(upkeep_core::refresh::MergeDiff::of(
             text(0),
             text(1),
-            &bytes(&args[2]),
-            &bytes(&args[3]),
+            (!args[2].is_null()).then(|| bytes(&args[2])).as_deref(),
+            (!args[3].is_null()).then(|| bytes(&args[3])).as_deref(),
         )),
         "regionLimits" => encoded(Ok(regions::region_limits())),
         "chooseSandbox" => encoded(Ok(regions::choose_sandbox(&typed(&args[0])))),

@@ -364,15 +364,16 @@ pub fn no_record<'env>(
 }
 
 /// The diff shown for a file merged by hand: the host's file (yours) to the source's
-/// (upstream).
+/// (upstream); a side that is not there is `null`.
 #[napi(ts_return_type = "MergeDiff")]
 pub fn hand_merge_diff(
     env: &Env,
     target: String,
     src: String,
-    yours: Uint8Array,
-    upstream: Uint8Array,
+    yours: Option<Uint8Array>,
+    upstream: Option<Uint8Array>,
 ) -> napi::Result<Unknown<'_>> {
-    let diff = core::MergeDiff::of(&target, &src, &yours, &upstream).map_err(|e| to_js(env, e))?;
+    let diff = core::MergeDiff::of(&target, &src, yours.as_deref(), upstream.as_deref())
+        .map_err(|e| to_js(env, e))?;
     encode(env, &diff)
 }

@@ -781,8 +781,13 @@ export declare function homeFiles(home: string): HomeFiles;
 export declare function manifestPlace(manifest?: string | null): ManifestPlace;
 /** The refusal (`no-record`) of a refresh where no record is, naming it and giving the install command that writes it. */
 export declare function noRecord(facts: NoRecordFacts): Refusal;
-/** The diff shown for a file merged by hand: the host's file (`<target> (yours)`) to the source's (`<src> (upstream)`). */
-export declare function handMergeDiff(target: string, src: string, yours: Uint8Array, upstream: Uint8Array): MergeDiff;
+/** The diff shown for a file merged by hand: the host's file (`<target> (yours)`) to the source's (`<src> (upstream)`); a side not there (null) is diffed as empty. */
+export declare function handMergeDiff(
+  target: string,
+  src: string,
+  yours: Uint8Array | null | undefined,
+  upstream: Uint8Array | null | undefined,
+): MergeDiff;
 
 /**
  * A refresh's inputs gathered in the engine before it plans: the manifest and the record

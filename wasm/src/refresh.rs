@@ -292,13 +292,13 @@ pub fn no_record(facts: JsValue) -> Result<JsValue, JsValue> {
 }
 
 /// The diff shown for a file merged by hand: the host's file (yours) to the source's
-/// (upstream).
+/// (upstream); a side that is not there is `null`.
 #[wasm_bindgen(js_name = handMergeDiff)]
 pub fn hand_merge_diff(
     target: &str,
     src: &str,
-    yours: &[u8],
-    upstream: &[u8],
+    yours: Option<Vec<u8>>,
+    upstream: Option<Vec<u8>>,
 ) -> Result<JsValue, JsValue> {
-    encode(&core::MergeDiff::of(target, src, yours, upstream).map_err(to_js)?)
+    encode(&core::MergeDiff::of(target, src, yours.as_deref(), upstream.as_deref()).map_err(to_js)?)
 }

@@ -106,15 +106,24 @@ pub struct MergeDiff {
 
 impl MergeDiff {
     /// The diff from the host's file (`yours`, at `target`) to the source's (`upstream`,
-    /// at `src`), labelled so the user sees which side is which; a binary pair gives
-    /// diff's one-line notice.
-    pub fn of(target: &str, src: &str, yours: &[u8], upstream: &[u8]) -> Result<Self> {
+    /// at `src`), labelled so the user sees which side is which; a side that is not there
+    /// (`None`) is diffed as an empty file; a binary pair gives diff's one-line notice.
+    pub fn of(
+        target: &str,
+        src: &str,
+        yours: Option<&[u8]>,
+        upstream: Option<&[u8]>,
+    ) -> Result<Self> {
         let options = DiffOptions {
             old_label: format!("{target} (yours)"),
             new_label: format!("{src} (upstream)"),
             ..DiffOptions::default()
         };
-        let diff = unified_diff(yours, upstream, &options)?;
+        let diff = unified_diff(
+            yours.unwrap_or_default(),
+            upstream.unwrap_or_default(),
+            &options,
+        )?;
         Ok(MergeDiff {
             target: target.into(),
             diff: String::from_utf8_lossy(&diff.patch).into_owned(),

@@ -34,9 +34,6 @@ import { counter, emit, letSignalsIn, stoppedUnwritten } from './progress.js';
 /** A run id that sorts by time (`20260517T123456Z-1a2b3c4d`), worded by the engine. */
 export const newRunId = () => engine.runId('refresh', Date.now(), randomBytes(4).toString('hex'));
 
-/** What an absent file is compared as: nothing. */
-const NOTHING = new Uint8Array();
-
 /**
  * Where the install manifest is (the engine places it: the one named, or the default
  * inside `source`), and its name for messages.
@@ -123,9 +120,7 @@ export async function runRefresh(request) {
     if (stopRequested()) throw stoppedUnwritten('refresh', 'planned');
     /** @type {import('../index.js').PlannedFile[]} */
     const merges = plan.handMerges();
-    const diffs = merges.map((f) =>
-      engine.handMergeDiff(f.target, f.src, readInside(root, f.target) ?? NOTHING, readInside(sourceRoot, f.src) ?? NOTHING),
-    );
+    const diffs = merges.map((f) => engine.handMergeDiff(f.target, f.src, readInside(root, f.target), readInside(sourceRoot, f.src)));
     if (request.dryRun) return report(plan, { dryRun: true, resumed: Boolean(resume), diffs });
 
     runId = resume?.run ?? runId;

@@ -236,6 +236,8 @@ case("handMergeDiff: a text file", "handMergeDiff", "svc/a.js", "code/a.js", t("
 case("handMergeDiff: identical", "handMergeDiff", "a", "a", t("same\n"), t("same\n"))
 case("handMergeDiff: a binary pair", "handMergeDiff", "img.png", "src/img.png", t("\u0000one"), t("\u0000two"))
 case("handMergeDiff: the host's file is gone", "handMergeDiff", "a", "a", t(""), t("new\n"))
+case("handMergeDiff: the host's file is not there (null): diffed as empty", "handMergeDiff", "a", "a", None, t("new\n"))
+case("handMergeDiff: the source's file is not there (null): diffed as empty", "handMergeDiff", "a", "a", t("old\n"), None)
 for n in [0, 1, 126, 127, 128, 4000]:
     case(f"mergeExit: {n} conflicts", "mergeExit", n)
 # What a view says of a merge's result.
