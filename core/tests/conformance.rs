@@ -683,7 +683,12 @@ fn run(call: &str, args: &[Value]) -> Value {
         "snapshotsWholeTree" => outcome(Ok(typed::<regions::SandboxFacts>(&args[0])
             .snapshots_whole_tree()
             .into())),
-        "workspaceStatus" => encoded(Ok(editor::workspace_status(&strings(0)))),
+        "workspaceStatus" => encoded(Ok(editor::workspace_status(&typed::<
+            Vec<editor::WorkspaceProject>,
+        >(&args[0])))),
+        "dryRunRefusal" => encoded(Ok(editor::dry_run_refusal(&typed(&args[0])))),
+        "editorNoticeStatus" => encoded(Ok(editor::notice_status(&typed(&args[0])))),
+        "editorReadyStatus" => encoded(Ok(editor::ready_status(&typed(&args[0])))),
         "dryRunSummary" => encoded(Ok(editor::dry_run_summary(&typed(&args[0])))),
         "scoreMessage" => encoded(Ok(editor::score_message(&typed(&args[0])))),
         "projectKind" => encoded(Ok(editor::project_kind(&typed(&args[0])))),

@@ -121,10 +121,53 @@ pub fn editor_notice(
     Ok(editor::editor_notice(&notice))
 }
 
-/// `upkeep.status`'s answer: each project's line, or that there is no project.
+/// A notice's line and the state the server reports with it.
+#[napi(ts_return_type = "EditorStatusLine")]
+pub fn editor_notice_status<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "EditorNotice")] notice: Unknown,
+) -> napi::Result<Unknown<'env>> {
+    let notice: editor::EditorNotice = decode(
+        env,
+        ErrorKind::InvalidArgument,
+        "editorNoticeStatus",
+        notice,
+    )?;
+    encode(env, &editor::notice_status(&notice))
+}
+
+/// A served project's status line, ready.
+#[napi(ts_return_type = "EditorStatusLine")]
+pub fn editor_ready_status<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "ProjectFacts")] facts: Object,
+) -> napi::Result<Unknown<'env>> {
+    let facts: editor::ProjectFacts =
+        decode(env, ErrorKind::InvalidArgument, "editorReadyStatus", facts)?;
+    encode(env, &editor::ready_status(&facts))
+}
+
+/// `upkeep.status`'s answer: each project's line (its scan's when it has one), or that
+/// there is no project.
 #[napi]
-pub fn workspace_status(lines: Vec<String>) -> String {
-    editor::workspace_status(&lines)
+pub fn workspace_status(
+    env: &Env,
+    #[napi(ts_arg_type = "WorkspaceProject[]")] projects: Object,
+) -> napi::Result<String> {
+    let projects: Vec<editor::WorkspaceProject> =
+        decode(env, ErrorKind::InvalidArgument, "workspaceStatus", projects)?;
+    Ok(editor::workspace_status(&projects))
+}
+
+/// Why `upkeep.updateDryRun` cannot run (its status line), or null.
+#[napi(ts_return_type = "EditorStatusLine | null")]
+pub fn dry_run_refusal<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "DryRunStart")] start: Object,
+) -> napi::Result<Unknown<'env>> {
+    let start: editor::DryRunStart =
+        decode(env, ErrorKind::InvalidArgument, "dryRunRefusal", start)?;
+    encode(env, &editor::dry_run_refusal(&start))
 }
 
 /// `upkeep.updateDryRun`'s summary: the plan's, or why nothing was planned.

@@ -119,10 +119,12 @@ import type {
   DocumentError,
   DocumentFacts,
   DryRunFacts,
+  DryRunStart,
   EditorDiagnostic,
   EditorInstall,
   EditorManifest,
   EditorNotice,
+  EditorStatusLine,
   ExitInput,
   ExitPolicy,
   FailureDocument,
@@ -329,6 +331,7 @@ import type {
   Verdict,
   VersionCheck,
   VersionQuery,
+  WorkspaceProject,
   WriteConstants,
   WriteStep,
   WritesEnded,
@@ -1020,13 +1023,19 @@ export declare function checkInstalledManifest(text: string, path: string): void
 export declare function editorStatus(facts: ProjectFacts): string;
 /** One of the language server's own sentences: what it is doing, why a project, a command or a file could not be served. */
 export declare function editorNotice(notice: EditorNotice): string;
+/** A notice's sentence and the state (`loading`, `error`, ...) the server's status notification reports with it. */
+export declare function editorNoticeStatus(notice: EditorNotice): EditorStatusLine;
+/** A served project's status line, in the `ready` state. */
+export declare function editorReadyStatus(facts: ProjectFacts): EditorStatusLine;
 /**
  * The managed paths of a project, read from the latest manifest and the baseline's (the
  * project's installed copy, `installed`, stands in when no baseline manifest is given).
  */
 export declare function editorManifest(latest: string, baseline?: string | null, installed?: string | null): EditorManifest;
-/** `upkeep.status`'s answer: each project's line, or that the workspace has no project. */
-export declare function workspaceStatus(lines: string[]): string;
+/** `upkeep.status`'s answer: each project's line (its scan's when it has one), or that the workspace has no project. */
+export declare function workspaceStatus(projects: WorkspaceProject[]): string;
+/** Why `upkeep.updateDryRun` cannot run on the project `commandTarget` chose (its releases unread, the installed one not among them), as a status line; null when it can. */
+export declare function dryRunRefusal(start: DryRunStart): EditorStatusLine | null;
 /** `upkeep.updateDryRun`'s summary: the plan's, or why nothing was planned. */
 export declare function dryRunSummary(facts: DryRunFacts): string;
 /** `upkeep.scoreWorkingTree`'s line: a verdict's score, decision, file count and reasons. */

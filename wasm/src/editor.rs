@@ -91,10 +91,36 @@ pub fn editor_notice(notice: JsValue) -> Result<String, JsValue> {
     Ok(editor::editor_notice(&notice))
 }
 
-/// `upkeep.status`'s answer: each project's line, or that there is no project.
+/// A notice's line and the state the server reports with it.
+#[wasm_bindgen(js_name = editorNoticeStatus)]
+pub fn editor_notice_status(notice: JsValue) -> Result<JsValue, JsValue> {
+    let notice: editor::EditorNotice =
+        decode(ErrorKind::InvalidArgument, "editorNoticeStatus", notice)?;
+    encode(&editor::notice_status(&notice))
+}
+
+/// A served project's status line, ready.
+#[wasm_bindgen(js_name = editorReadyStatus)]
+pub fn editor_ready_status(facts: JsValue) -> Result<JsValue, JsValue> {
+    let facts: editor::ProjectFacts =
+        decode(ErrorKind::InvalidArgument, "editorReadyStatus", facts)?;
+    encode(&editor::ready_status(&facts))
+}
+
+/// `upkeep.status`'s answer: each project's line (its scan's when it has one), or that
+/// there is no project.
 #[wasm_bindgen(js_name = workspaceStatus)]
-pub fn workspace_status(lines: Vec<String>) -> String {
-    editor::workspace_status(&lines)
+pub fn workspace_status(projects: JsValue) -> Result<String, JsValue> {
+    let projects: Vec<editor::WorkspaceProject> =
+        decode(ErrorKind::InvalidArgument, "workspaceStatus", projects)?;
+    Ok(editor::workspace_status(&projects))
+}
+
+/// Why `upkeep.updateDryRun` cannot run (its status line), or null.
+#[wasm_bindgen(js_name = dryRunRefusal)]
+pub fn dry_run_refusal(start: JsValue) -> Result<JsValue, JsValue> {
+    let start: editor::DryRunStart = decode(ErrorKind::InvalidArgument, "dryRunRefusal", start)?;
+    encode(&editor::dry_run_refusal(&start))
 }
 
 /// `upkeep.updateDryRun`'s summary: the plan's, or why nothing was planned.

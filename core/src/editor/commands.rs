@@ -3,13 +3,17 @@
 //! runs the same engine call as the command line; these are the lines it answers with.
 //!
 //! ```
-//! use upkeep_core::editor::{dry_run_summary, workspace_status, DryRunFacts};
+//! use upkeep_core::editor::{dry_run_summary, workspace_status, DryRunFacts, WorkspaceProject};
 //!
 //! assert_eq!(workspace_status(&[]), "upkeep: no upkeep project in the workspace");
+//! let scanned = WorkspaceProject::Project { message: "upkeep: 3 managed files".into(), scan: Some("upkeep: 3 managed files; scanning (1 of 3)".into()) };
+//! assert_eq!(workspace_status(&[scanned]), "upkeep: 3 managed files; scanning (1 of 3)");
 //! let facts = DryRunFacts { status: "up-to-date".into(), installed: "1.3.0".into(), latest: "1.3.0".into(), summary: None };
 //! assert_eq!(dry_run_summary(&facts), "upkeep update: 1.3.0 is up-to-date (latest 1.3.0); nothing to plan\n");
 //! ```
 
+use super::notices::EditorNotice;
+use super::states::{notice_status, EditorState, EditorStatusLine};
 use super::status::ProjectKind;
 use crate::score::{js_number_to_string, Decision};
 
@@ -78,6 +82,8 @@ pub struct CommandTarget {
     pub project: Option<usize>,
     /// The folder it runs in.
     pub root: Option<String>,
+    /// With nothing to run on, the command's answer: why (no template project, no folder).
+    pub refusal: Option<EditorStatusLine>,
 }
 
 /// The project the caller named among those the command can run on, else the first of
@@ -97,23 +103,116 @@ pub fn command_target(scope: &CommandScope) -> CommandTarget {
         Some(i) => CommandTarget {
             project: Some(i),
             root: Some(scope.projects[i].root.clone()),
+            refusal: None,
         },
-        None if scope.command == ProjectCommand::ScoreWorkingTree => CommandTarget {
-            project: None,
-            root: scope.folders.first().cloned(),
+        None if scope.command == ProjectCommand::ScoreWorkingTree => match scope.folders.first() {
+            Some(folder) => CommandTarget {
+                project: None,
+                root: Some(folder.clone()),
+                refusal: None,
+            },
+            None => CommandTarget {
+                refusal: Some(notice_status(&EditorNotice::NoFolderToScore)),
+                ..CommandTarget::default()
+            },
         },
-        None => CommandTarget::default(),
+        None => CommandTarget {
+            refusal: Some(notice_status(&EditorNotice::NoTemplateProject)),
+            ..CommandTarget::default()
+        },
+    }
+}
+
+/// A project in `upkeep.status`: its status line and its scan's, or one line as chosen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "serde", derive(serde::Deserialize), serde(untagged))]
+pub enum WorkspaceProject {
+    /// The line to show, as given.
+    Line(String),
+    /// The project's status line and, once a scan ran or runs, the scan's line.
+    Project {
+        /// The project's status line.
+        message: String,
+        /// The scan's line.
+        #[cfg_attr(feature = "serde", serde(default))]
+        #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
+        scan: Option<String>,
+    },
+}
+
+impl WorkspaceProject {
+    /// The line shown: the scan's when there is one (it says more), else the status line.
+    fn line(&self) -> &str {
+        match self {
+            WorkspaceProject::Line(line) => line,
+            WorkspaceProject::Project { message, scan } => scan.as_deref().unwrap_or(message),
+        }
+    }
+}
+
+impl<T: Into<String>> From<T> for WorkspaceProject {
+    fn from(line: T) -> Self {
+        WorkspaceProject::Line(line.into())
     }
 }
 
 /// `upkeep.status`: each project's line (its scan's when it has one), or that there is no
 /// project.
-pub fn workspace_status(lines: &[String]) -> String {
-    if lines.is_empty() {
+pub fn workspace_status(projects: &[WorkspaceProject]) -> String {
+    if projects.is_empty() {
         "upkeep: no upkeep project in the workspace".into()
     } else {
-        lines.join("\n")
+        projects
+            .iter()
+            .map(WorkspaceProject::line)
+            .collect::<Vec<_>>()
+            .join("\n")
     }
+}
+
+/// Where `upkeep.updateDryRun` stands before it runs, on the project [`command_target`]
+/// chose: whether its releases were read, and whether the installed one is among them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Deserialize),
+    serde(rename_all = "camelCase", default, deny_unknown_fields)
+)]
+pub struct DryRunStart {
+    /// Its releases were read.
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
+    pub releases: bool,
+    /// Its status line (why its releases were not read, when they were not).
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
+    pub status: Option<String>,
+    /// The installed release is among them.
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
+    pub baseline_found: bool,
+    /// The installed version.
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
+    pub installed: Option<String>,
+    /// Where the releases came from.
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
+    pub origin: Option<String>,
+}
+
+/// Why `upkeep.updateDryRun` cannot run on its project, or none: the plan needs the
+/// project's releases, and the installed release among them.
+pub fn dry_run_refusal(start: &DryRunStart) -> Option<EditorStatusLine> {
+    if !start.releases {
+        return Some(EditorStatusLine {
+            state: EditorState::Error,
+            message: start.status.clone().unwrap_or_default(),
+        });
+    }
+    (!start.baseline_found).then(|| {
+        notice_status(&EditorNotice::BaselineNotAmong {
+            installed: start.installed.clone().unwrap_or_default(),
+            origin: start.origin.clone().unwrap_or_default(),
+        })
+    })
 }
 
 /// What `upkeep.updateDryRun` knows once the update's dry run returned.

@@ -45,13 +45,15 @@ mod model;
 mod notices;
 mod positions;
 mod releases;
+mod states;
 mod status;
 mod upstream;
 mod words;
 
 pub use commands::{
-    command_target, dry_run_summary, score_message, workspace_status, CommandScope, CommandTarget,
-    DryRunFacts, ProjectCommand, ScoreFacts, ServedProject,
+    command_target, dry_run_refusal, dry_run_summary, score_message, workspace_status,
+    CommandScope, CommandTarget, DryRunFacts, DryRunStart, ProjectCommand, ScoreFacts,
+    ServedProject, WorkspaceProject,
 };
 pub use discover::{project_kind, FolderFacts};
 pub use install_paths::{editor_install, EditorInstall, InstalledPath};
@@ -65,6 +67,7 @@ pub use notices::{editor_notice, EditorNotice};
 pub use releases::{
     pick_release_dirs, release_route, FoundRelease, ReleaseDirs, ReleaseDirsInput, ReleaseRoute,
 };
+pub use states::{notice_status, ready_status, EditorState, EditorStatusLine};
 pub use status::{project_status, ProjectFacts, ProjectKind, ScanTotals};
 
 use positions::LineIndex;

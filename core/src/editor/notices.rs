@@ -29,6 +29,11 @@ pub enum EditorNotice {
         /// The project's folder.
         root: String,
     },
+    /// A project read again (its state changed): its last line, as it was.
+    Reloading {
+        /// The project's status line.
+        status: String,
+    },
     /// A project's releases being read.
     ReadingReleases {
         /// The project's folder.
@@ -163,6 +168,12 @@ pub enum EditorNotice {
         /// The commands it has.
         known: Vec<String>,
     },
+    /// A command's answer, worded by its own call (`workspaceStatus`, `dryRunSummary`,
+    /// `scoreMessage`).
+    CommandDone {
+        /// The answer's line.
+        line: String,
+    },
     /// A command that failed.
     CommandFailed {
         /// The command.
@@ -196,6 +207,7 @@ pub enum EditorNotice {
 pub fn editor_notice(notice: &EditorNotice) -> String {
     match notice {
         EditorNotice::Reading { root } => format!("upkeep: reading {root}"),
+        EditorNotice::Reloading { status } => status.clone(),
         EditorNotice::ReadingReleases { root } => format!("upkeep: reading the releases of {root}"),
         EditorNotice::Failed { error } => format!("upkeep: {error}"),
         EditorNotice::Unreachable { root, why } => {
@@ -261,6 +273,7 @@ pub fn editor_notice(notice: &EditorNotice) -> String {
         EditorNotice::UnknownCommand { name, known } => {
             format!("upkeep: unknown command {name} (known: {})", known.join(", "))
         }
+        EditorNotice::CommandDone { line } => line.clone(),
         EditorNotice::CommandFailed { name, error } => format!("upkeep: {name} failed: {error}"),
         EditorNotice::NoTemplateProject => {
             "upkeep: no project scaffolded from a template in the workspace".into()

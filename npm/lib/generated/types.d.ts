@@ -1138,6 +1138,10 @@ export type CommandTarget = {
    * The folder it runs in.
    */
   root: string | null;
+  /**
+   * With nothing to run on, the command's answer: why (no template project, no folder).
+   */
+  refusal: EditorStatusLine | null;
 };
 
 /**
@@ -1404,6 +1408,33 @@ export type DryRunFacts = {
    * The plan's summary, when a plan was made.
    */
   summary?: string | null;
+};
+
+/**
+ * Where `upkeep.updateDryRun` stands before it runs, on the project [`command_target`]
+ * chose: whether its releases were read, and whether the installed one is among them.
+ */
+export type DryRunStart = {
+  /**
+   * Its releases were read.
+   */
+  releases?: boolean;
+  /**
+   * Its status line (why its releases were not read, when they were not).
+   */
+  status?: string | null;
+  /**
+   * The installed release is among them.
+   */
+  baselineFound?: boolean;
+  /**
+   * The installed version.
+   */
+  installed?: string | null;
+  /**
+   * Where the releases came from.
+   */
+  origin?: string | null;
 };
 
 /**
@@ -1800,6 +1831,25 @@ export type EditorRange = {
  * How loud a diagnostic is.
  */
 export type EditorSeverity = 'error' | 'warning' | 'information' | 'hint';
+
+/**
+ * What the server is in, for a project, a document or the workspace.
+ */
+export type EditorState = 'idle' | 'loading' | 'ready' | 'scanning' | 'error' | 'outside';
+
+/**
+ * A status line and its state.
+ */
+export type EditorStatusLine = {
+  /**
+   * The state.
+   */
+  state: EditorState;
+  /**
+   * The line.
+   */
+  message: string;
+};
 
 /**
  * One replacement in the file.
@@ -10439,6 +10489,22 @@ export type VersionQuery = {
  * Where the project stands against the latest release.
  */
 export type VersionStatus = 'update' | 'up-to-date' | 'applied-uncommitted' | 'ahead';
+
+/**
+ * A project in `upkeep.status`: its status line and its scan's, or one line as chosen.
+ */
+export type WorkspaceProject =
+  | string
+  | {
+      /**
+       * The project's status line.
+       */
+      message: string;
+      /**
+       * The scan's line.
+       */
+      scan?: string | null;
+    };
 
 /**
  * The executor's constants, as the shells read them.

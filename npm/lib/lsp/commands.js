@@ -10,6 +10,7 @@ import { gitEnv } from '../shim/git.js';
 export const COMMANDS = ['upkeep.status', 'upkeep.updateDryRun', 'upkeep.scoreWorkingTree'];
 
 /**
+ * @typedef {{ status: import('../index.js').EditorStatusLine, result: any }} CommandOutcome
  * @typedef {object} CommandContext
  * @property {import('./projects.js').Project[]} projects
  * @property {Map<string, { done: number, total: number, totals: any, line?: string }>} scans
@@ -18,28 +19,30 @@ export const COMMANDS = ['upkeep.status', 'upkeep.updateDryRun', 'upkeep.scoreWo
  */
 
 /**
- * Runs one command; never throws: a failure is `ok: false` with its message.
+ * Runs one command; never throws: a failure is its status line (the engine's, in the
+ * `error` state) with a null result.
  * @param {string} name @param {any[]} args @param {CommandContext} context
- * @returns {Promise<{ ok: boolean, message: string, result: any }>}
+ * @returns {Promise<CommandOutcome>}
  */
 export async function runCommand(name, args, context) {
   try {
     switch (name) {
       case 'upkeep.status':
         return statusCommand(context);
-      case 'upkeep.updateDryRun': {
-        const { project } = target(name, args[0], context);
-        return await updateDryRun(project === null ? null : context.projects[project], context.options);
+      case 'upkeep.updateDryRun':
+      case 'upkeep.scoreWorkingTree': {
+        const { project, root, refusal } = target(name, args[0], context);
+        if (refusal) return { status: refusal, result: null };
+        return name === 'upkeep.updateDryRun'
+          ? await updateDryRun(context.projects[/** @type {number} */ (project)], context.options)
+          : await scoreWorkingTree(/** @type {string} */ (root), context.options);
       }
-      case 'upkeep.scoreWorkingTree':
-        return await scoreWorkingTree(target(name, args[0], context).root, context.options);
       default:
-        return { ok: false, message: engine.editorNotice({ kind: 'unknown-command', name, known: [...COMMANDS] }), result: null };
+        return { status: engine.editorNoticeStatus({ kind: 'unknown-command', name, known: [...COMMANDS] }), result: null };
     }
   } catch (error) {
     return {
-      ok: false,
-      message: engine.editorNotice({ kind: 'command-failed', name, error: /** @type {Error} */ (error).message }),
+      status: engine.editorNoticeStatus({ kind: 'command-failed', name, error: /** @type {Error} */ (error).message }),
       result: null,
     };
   }
@@ -59,6 +62,7 @@ function target(command, asked, context) {
   });
 }
 
+/** @returns {CommandOutcome} */
 function statusCommand(/** @type {CommandContext} */ { projects, scans }) {
   const result = projects.map((p) => ({
     root: p.root,
@@ -67,31 +71,37 @@ function statusCommand(/** @type {CommandContext} */ { projects, scans }) {
     message: p.status.message,
     scan: scans.get(p.root) ?? null,
   }));
-  const message = engine.workspaceStatus(result.map((r) => r.scan?.line ?? r.message));
-  return { ok: true, message, result };
+  const line = engine.workspaceStatus(result.map((r) => ({ message: r.message, scan: r.scan?.line ?? null })));
+  return done(line, result);
+}
+
+/** A command's answer: its line, ready, and its result. @returns {CommandOutcome} */
+function done(/** @type {string} */ line, /** @type {any} */ result) {
+  return { status: engine.editorNoticeStatus({ kind: 'command-done', line }), result };
 }
 
 /**
  * `upkeep status` for the project: the update's plan, read-only.
- * @param {import('./projects.js').Project | null} project @param {import('./releases.js').LspOptions} options
+ * @param {import('./projects.js').Project} project @param {import('./releases.js').LspOptions} options
  */
 async function updateDryRun(project, options) {
-  if (!project) return { ok: false, message: engine.editorNotice({ kind: 'no-template-project' }), result: null };
   await project.loading;
-  const releases = project.releases;
-  if (!releases) return { ok: false, message: project.status.message, result: null };
-  if (!releases.baselineDir) {
-    return {
-      ok: false,
-      message: engine.editorNotice({ kind: 'baseline-not-among', installed: releases.installed, origin: releases.origin }),
-      result: null,
-    };
-  }
+  const { releases, root, stateDir } = project;
+  const refusal = engine.dryRunRefusal({
+    releases: Boolean(releases),
+    status: project.status.message,
+    baselineFound: Boolean(releases?.baselineDir),
+    installed: releases?.installed,
+    origin: releases?.origin,
+  });
+  if (refusal) return { status: refusal, result: null };
+  // Not refused: its releases read, the installed one among them.
+  const { baselineDir, latestDir } = /** @type {NonNullable<typeof releases>} */ (releases);
   const outcome = await update({
-    root: project.root,
-    baseline: releases.baselineDir,
-    latest: releases.latestDir,
-    stateDir: project.stateDir,
+    root,
+    baseline: baselineDir,
+    latest: latestDir,
+    stateDir,
     conflicts: options.conflicts,
     dryRun: true,
   });
@@ -104,22 +114,17 @@ async function updateDryRun(project, options) {
     latest: outcome.check.latest,
     summary: plan?.summary ?? null,
   });
-  return {
-    ok: true,
-    message: summary.trimEnd(),
-    result: { status: outcome.status, summary, report: plan?.report ?? null, files: plan?.files ?? [] },
-  };
+  return done(summary.trimEnd(), { status: outcome.status, summary, report: plan?.report ?? null, files: plan?.files ?? [] });
 }
 
 /**
  * The risk decision of `git diff --numstat -z -M HEAD` in the project.
- * @param {string | null | undefined} root @param {import('./releases.js').LspOptions} options
+ * @param {string} root @param {import('./releases.js').LspOptions} options
  */
 async function scoreWorkingTree(root, options) {
-  if (!root) return { ok: false, message: engine.editorNotice({ kind: 'no-folder-to-score' }), result: null };
   const numstat = await gitDiff(root);
   const verdict = engine.assess(engine.parseNumstatBytes(numstat), /** @type {any} */ (options.score ?? {}));
-  return { ok: true, message: engine.scoreMessage(verdict), result: verdict };
+  return done(engine.scoreMessage(verdict), verdict);
 }
 
 /** `git diff --numstat -z -M HEAD --` as bytes; git's own message when it fails. */

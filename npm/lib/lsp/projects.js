@@ -17,7 +17,7 @@ import { isAbsent, isOsError, osMessage } from '../shim/os-message.js';
 const SIDE_CACHE = 256;
 
 /**
- * @typedef {{ state: 'loading' | 'ready' | 'error', message: string }} ProjectStatus
+ * @typedef {import('../index.js').EditorStatusLine} ProjectStatus
  * @typedef {import('../index.js').ManagedFile} ManagedFile
  */
 
@@ -38,7 +38,7 @@ export class Project {
     this.paths = engine.updatePaths(options.stateDir);
     this.stateDir = this.paths.stateDir;
     /** @type {ProjectStatus} */
-    this.status = { state: 'loading', message: engine.editorNotice({ kind: 'reading', root }) };
+    this.status = engine.editorNoticeStatus({ kind: 'reading', root });
     /** @type {Map<string, import('../index.js').EditorManifest['files'][number]>} */
     this.files = new Map();
     /** @type {string[]} the managed paths the latest release ships (the engine's `shipped`): what a scan reads */
@@ -91,12 +91,12 @@ export class Project {
       this.sides = new Map();
       this.install = null;
       this.problem = null;
-      this.status = { state: 'loading', message: engine.editorNotice({ kind: 'reading-releases', root: this.root }) };
+      this.status = engine.editorNoticeStatus({ kind: 'reading-releases', root: this.root });
       try {
         if (this.kind === 'update') await this.loadUpdate();
         else await this.loadInstall();
       } catch (error) {
-        this.status = { state: 'error', message: engine.editorNotice({ kind: 'failed', error: /** @type {Error} */ (error).message }) };
+        this.status = engine.editorNoticeStatus({ kind: 'failed', error: /** @type {Error} */ (error).message });
       }
     })();
     return this.loading;
@@ -108,7 +108,7 @@ export class Project {
     if (own !== null) this.blame(this.paths.manifest, () => engine.checkInstalledManifest(own, this.paths.manifest));
     const answer = await resolveReleases(this.provider, this.root, this.stateDir);
     if ('unavailable' in answer) {
-      this.status = { state: 'error', message: engine.editorNotice({ kind: 'unreachable', root: this.root, why: answer.unavailable }) };
+      this.status = engine.editorNoticeStatus({ kind: 'unreachable', root: this.root, why: answer.unavailable });
       return;
     }
     this.releases = answer;
@@ -128,7 +128,7 @@ export class Project {
       baselineFound: answer.baselineDir !== null,
       notes: manifest.notes,
     };
-    this.status = { state: 'ready', message: engine.editorStatus(this.facts) };
+    this.status = engine.editorReadyStatus(this.facts);
   }
 
   async loadInstall() {
@@ -159,7 +159,7 @@ export class Project {
     const installed = engine.editorInstall(manifest, record);
     this.install = { files: new Map(installed.files.map((f) => [f.target, f])), shipped: installed.shipped, source };
     this.facts = { kind: 'install', files: installed.shipped.length, source };
-    this.status = { state: 'ready', message: engine.editorStatus(this.facts) };
+    this.status = engine.editorReadyStatus(this.facts);
   }
 
   /**

@@ -47,7 +47,7 @@ export function startServer({ input = process.stdin, output = process.stdout, op
   const watching = new Map();
   let stopping = false;
 
-  /** @param {{ state: string, message: string, root?: string, uri?: string }} status @param {boolean} [show] */
+  /** @param {import('../index.js').EditorStatusLine & { root?: string, uri?: string }} status @param {boolean} [show] */
   const status = (status, show = false) => {
     connection.sendNotification('upkeep/status', status);
     connection.console.log(status.message);
@@ -92,16 +92,12 @@ export function startServer({ input = process.stdin, output = process.stdout, op
       void loadProject(project);
       watchState(project);
     }
-    if (projects.length === 0)
-      status({
-        state: 'idle',
-        message: engine.editorNotice({ kind: 'no-project', folders }),
-      });
+    if (projects.length === 0) status(engine.editorNoticeStatus({ kind: 'no-project', folders }));
   }
 
   /** (Re)loads a project, then refreshes its open documents and scans it. */
   async function loadProject(/** @type {Project} */ project) {
-    status({ state: 'loading', message: project.status.message, root: project.root });
+    status({ ...engine.editorNoticeStatus({ kind: 'reloading', status: project.status.message }), root: project.root });
     await project.load();
     if (stopping) return;
     watchState(project);
@@ -124,8 +120,7 @@ export function startServer({ input = process.stdin, output = process.stdout, op
           line: engine.editorNotice({ kind: 'scanning', status: project.status.message, done, total }),
         });
         connection.sendNotification('upkeep/status', {
-          state: 'scanning',
-          message: engine.editorNotice({ kind: 'scanned', done, total }),
+          ...engine.editorNoticeStatus({ kind: 'scanned', done, total }),
           root: project.root,
           done,
           total,
@@ -135,9 +130,9 @@ export function startServer({ input = process.stdin, output = process.stdout, op
     );
     if (scanned) {
       const { totals } = scanned;
-      const line = engine.editorStatus({ ...project.facts, scan: totals });
-      scans.set(project.root, { done: scanned.scanned, total: scanned.scanned, totals, line });
-      status({ state: 'ready', message: line, root: project.root });
+      const ready = engine.editorReadyStatus({ ...project.facts, scan: totals });
+      scans.set(project.root, { done: scanned.scanned, total: scanned.scanned, totals, line: ready.message });
+      status({ ...ready, root: project.root });
     }
   }
 
@@ -204,11 +199,7 @@ export function startServer({ input = process.stdin, output = process.stdout, op
     if (!found) {
       if (!views.has(uri)) {
         views.set(uri, { version: doc.version, view: null });
-        status({
-          state: 'outside',
-          uri,
-          message: engine.editorNotice({ kind: 'outside', uri }),
-        });
+        status({ ...engine.editorNoticeStatus({ kind: 'outside', uri }), uri });
       }
       return;
     }
@@ -242,9 +233,8 @@ export function startServer({ input = process.stdin, output = process.stdout, op
       view = engine.fileView({ path: found.rel, current: doc.getText(), managed });
     } catch (error) {
       status({
-        state: 'error',
+        ...engine.editorNoticeStatus({ kind: 'cannot-show', path: found.rel, error: /** @type {Error} */ (error).message }),
         uri: doc.uri,
-        message: engine.editorNotice({ kind: 'cannot-show', path: found.rel, error: /** @type {Error} */ (error).message }),
       });
     }
     views.set(doc.uri, { version: doc.version, view });
@@ -282,7 +272,7 @@ export function startServer({ input = process.stdin, output = process.stdout, op
   });
   connection.onExecuteCommand(async (params) => {
     const outcome = await runCommand(params.command, params.arguments ?? [], { projects, scans, options, folders });
-    status({ state: outcome.ok ? 'ready' : 'error', message: outcome.message }, true);
+    status(outcome.status, true);
     return outcome.result;
   });
   connection.onShutdown(() => {

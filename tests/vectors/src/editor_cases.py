@@ -183,7 +183,17 @@ notices = [
     ("git diff failed: git's words", {"kind": "git-diff-failed", "root": "/w", "stderr": "fatal: ambiguous argument 'HEAD': unknown revision\nUse '--' to separate paths\n", "error": "Command failed"}),
     ("git diff failed: no words", {"kind": "git-diff-failed", "root": "/w", "stderr": "", "error": "spawn git ENOENT"}),
 ]
+notices += [
+    ("a reload keeps the project's line", {"kind": "reloading", "status": "upkeep: 3 managed files, 1.2.0 → 1.3.0"}),
+    ("a command's answer", {"kind": "command-done", "line": "upkeep: 3 managed files, 1.2.0 → 1.3.0"}),
+]
 cases += [case(name, "editorNotice", notice) for name, notice in notices]
+# Each notice with the state the status notification reports it in.
+cases += [case(f"{name}: its state", "editorNoticeStatus", notice) for name, notice in notices]
+cases += [
+    case("a served project is ready", "editorReadyStatus", {"kind": "update", "files": 3, "installed": "1.2.0", "latest": "1.3.0", "baselineFound": True}),
+    case("a host repository is ready", "editorReadyStatus", {"kind": "install", "files": 2, "source": "../voice-agent"}),
+]
 found = lambda d, v: {"dir": d, "version": v}
 cases += [
     case("a template project", "projectKind", {"hasVersion": True, "hasRecord": True, "sourceNamed": True}),
@@ -192,6 +202,17 @@ cases += [
     case("no project", "projectKind", {}),
     case("no project", "workspaceStatus", []),
     case("two projects' lines", "workspaceStatus", ["upkeep: 3 managed files, 1.2.0 → 1.3.0", "upkeep: 2 installed files from ../voice-agent"]),
+    case("a project's scan line wins over its status line", "workspaceStatus", [
+        {"message": "upkeep: 3 managed files, 1.2.0 → 1.3.0", "scan": "upkeep: 3 managed files, 1.2.0 → 1.3.0; scanning (1 of 3)"},
+        {"message": "upkeep: 2 installed files from ../voice-agent", "scan": None},
+        {"message": "upkeep: reading /w/c"},
+    ]),
+    case("the dry run: the project's releases unread", "dryRunRefusal",
+         {"status": "upkeep: cannot reach a release for /w: no release is named"}),
+    case("the dry run: the installed release not among them", "dryRunRefusal",
+         {"releases": True, "installed": "1.1.0", "origin": "../tpl-1.3.0"}),
+    case("the dry run can run", "dryRunRefusal",
+         {"releases": True, "baselineFound": True, "installed": "1.2.0", "origin": "../tpl-1.3.0"}),
     case("a plan's summary", "dryRunSummary", {"status": "dry-run", "installed": "1.2.0", "latest": "1.3.0", "summary": "upkeep update: 1.2.0 → 1.3.0 (dry run)\n"}),
     case("nothing planned", "dryRunSummary", {"status": "up-to-date", "installed": "1.3.0", "latest": "1.3.0", "summary": None}),
     case("soft, with reasons", "scoreMessage", {"score": 0.45, "decision": "soft", "files": 3, "reasons": ["outside the write set: a", "40 lines deleted"]}),
