@@ -660,6 +660,7 @@ fn run(call: &str, args: &[Value]) -> Value {
         "regenPending" => encoded(Ok(regions::regen_pending(&typed(&args[0])))),
         "regenPendingFailure" => encoded(Ok(regions::regen_pending_failure(&typed(&args[0])))),
         "readRegenPending" => encoded(Ok(regions::regen_pending_reading(text(0), text(1)))),
+        "regenCopiesFound" => encoded(Ok(regions::copies_found(&typed(&args[0])))),
         "regenRecoveredNotice" => encoded(Ok(regions::regen_recovered_notice(&typed(&args[0])))),
         "regenPendingEnd" => encoded(Ok(regions::regen_pending_end(&typed(&args[0])))),
         "stoppedUnwritten" => encoded(Ok(upkeep_core::exits::stopped_unwritten(

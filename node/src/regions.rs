@@ -193,6 +193,18 @@ pub fn read_regen_pending<'env>(
     encode(env, &regions::regen_pending_reading(&text, &path))
 }
 
+/// Which of a killed regeneration's copies are whole (they still hash to what the record
+/// names them by), and the snapshot entries they hold.
+#[napi(ts_return_type = "CopiesUsable")]
+pub fn regen_copies_found<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "CopiesFound")] input: Object,
+) -> napi::Result<Unknown<'env>> {
+    let input: regions::CopiesFound =
+        decode(env, ErrorKind::InvalidArgument, "regenCopiesFound", input)?;
+    encode(env, &regions::copies_found(&input))
+}
+
 /// The notice after putting back what an interrupted regeneration wrote, or null.
 #[napi(ts_return_type = "string | null")]
 pub fn regen_recovered_notice<'env>(

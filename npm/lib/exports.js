@@ -164,6 +164,7 @@ export const ENGINE = Object.freeze([
       'regenPending',
       'regenPendingFailure',
       'readRegenPending',
+      'regenCopiesFound',
       'regenRecoveredNotice',
       'regenPendingEnd',
     ],

@@ -113,6 +113,8 @@ import type {
   ConfigRead,
   ContentDigest,
   ContentNeed,
+  CopiesFound,
+  CopiesUsable,
   Decider,
   DiffLabels,
   DiffOptions,
@@ -971,6 +973,8 @@ export declare function regenPending(input: PendingInput): RegenPending;
 export declare function regenPendingFailure(done: PendingDone): BackupFailure | null;
 /** What a regeneration's record found by the next update says to put back, or the refusal naming it. */
 export declare function readRegenPending(text: string, path: string): PendingReading;
+/** Which of a killed regeneration's copies are whole (they still hash to what the record names them by), and the snapshot entries they hold. */
+export declare function regenCopiesFound(input: CopiesFound): CopiesUsable;
 /** The notice after putting back what an interrupted regeneration wrote; null when there was nothing to put back. */
 export declare function regenRecoveredNotice(input: PendingRecovered): string | null;
 /** The clean-up that ends a kept regeneration once its repairs ran: every pre-image copy removed but the copy of a path whose repair failed, which stays (its folder too) and is named in that failure's `kept`. */

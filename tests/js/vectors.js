@@ -457,6 +457,7 @@ const calls = {
   regenPending: (api, [input]) => api.regenPending(input),
   regenPendingFailure: (api, [done]) => api.regenPendingFailure(done),
   readRegenPending: (api, [text, path]) => api.readRegenPending(text, path),
+  regenCopiesFound: (api, [input]) => api.regenCopiesFound(input),
   regenRecoveredNotice: (api, [input]) => api.regenRecoveredNotice(input),
   regenPendingEnd: (api, [input]) => api.regenPendingEnd(input),
   workspaceStatus: (api, [projects]) => api.workspaceStatus(projects),

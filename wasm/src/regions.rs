@@ -132,6 +132,15 @@ pub fn read_regen_pending(text: &str, path: &str) -> Result<JsValue, JsValue> {
     encode(&regions::regen_pending_reading(text, path))
 }
 
+/// Which of a killed regeneration's copies are whole (they still hash to what the record
+/// names them by), and the snapshot entries they hold.
+#[wasm_bindgen(js_name = regenCopiesFound)]
+pub fn regen_copies_found(input: JsValue) -> Result<JsValue, JsValue> {
+    let input: regions::CopiesFound =
+        decode(ErrorKind::InvalidArgument, "regenCopiesFound", input)?;
+    encode(&regions::copies_found(&input))
+}
+
 /// The notice after putting back what an interrupted regeneration wrote, or null.
 #[wasm_bindgen(js_name = regenRecoveredNotice)]
 pub fn regen_recovered_notice(input: JsValue) -> Result<JsValue, JsValue> {

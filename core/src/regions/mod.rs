@@ -24,6 +24,7 @@
 //! ```
 
 mod confine;
+mod copies_found;
 mod decl;
 mod finish;
 mod limits;
@@ -43,6 +44,7 @@ mod snapshot_reads;
 pub use confine::{
     confine, ConfineInput, ConfinedAction, ConfinedWrite, Confinement, Repair, RepairOp, SnapEntry,
 };
+pub use copies_found::{copies_found, CopiesFound, CopiesUsable, CopyFound};
 pub use decl::{
     dropped_declarations, parse_declarations, Declarations, MalformedDeclaration, Regenerate,
     RegionDecl,

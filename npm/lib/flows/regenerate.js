@@ -166,18 +166,25 @@ export async function recoverRegeneration(root, runId) {
   let pending;
   /** @type {Map<string, { bytes: Buffer, mode: number }>} */
   const preimages = new Map();
+  /** @type {import('../index.js').CopiesUsable} */
+  let usable;
   try {
     const text = readTextStrict(tree, path, path);
     if (text === null) return null;
     const reading = engine.readRegenPending(text, path);
     if (reading.refusal) throw UpkeepError.from(reading.refusal);
     pending = /** @type {import('../index.js').PendingRepair} */ (reading.repair);
-    // A copy is used only while it still holds the bytes it is named by.
-    for (const copy of pending.copies) {
+    // Which copies still hold the bytes they are named by is the engine's answer.
+    const read = pending.copies.map((copy) => {
       const found = tree.entry(copy.copy);
-      if (found && 'bytes' in found && sha256(found.bytes) === copy.sha256)
-        preimages.set(copy.path, { bytes: found.bytes, mode: copy.mode });
-    }
+      return { copy, bytes: found && 'bytes' in found ? found.bytes : null };
+    });
+    usable = engine.regenCopiesFound({
+      copies: read.map(({ copy, bytes }) => ({ path: copy.path, sha256: copy.sha256, found: bytes && sha256(bytes) })),
+      before: pending.region.before,
+    });
+    const whole = new Set(usable.whole);
+    for (const { copy, bytes } of read) if (bytes && whole.has(copy.path)) preimages.set(copy.path, { bytes, mode: copy.mode });
   } finally {
     tree.close();
   }
@@ -192,8 +199,7 @@ export async function recoverRegeneration(root, runId) {
   });
   const failed = await repair(root, confinement.repairs, preimages, after.entries, region.saveDir);
   // Only a copy found whole keeps anything: the snapshot's entries handed on are the ones it holds.
-  const held = region.before.filter((e) => preimages.has(e.path ?? ''));
-  const failures = await endPending(root, pending, { saveDir: region.saveDir, before: held, failures: failed });
+  const failures = await endPending(root, pending, { saveDir: region.saveDir, before: usable.held, failures: failed });
   return engine.regenRecoveredNotice({ saveDir: region.saveDir, confined: confinement.confined, failures });
 }
 

@@ -155,6 +155,7 @@ export const {
   regenPending,
   regenPendingFailure,
   readRegenPending,
+  regenCopiesFound,
   regenRecoveredNotice,
   regenPendingEnd,
 } = engine;

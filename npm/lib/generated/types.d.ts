@@ -1277,6 +1277,53 @@ export type ContentNeed = {
 };
 
 /**
+ * The copies found, and the snapshot taken before the program ran.
+ */
+export type CopiesFound = {
+  /**
+   * Every recorded copy, as found.
+   */
+  copies: Array<CopyFound>;
+  /**
+   * The snapshot before (the record's `region.before`).
+   */
+  before?: Array<SnapEntry>;
+};
+
+/**
+ * What the recovery may use.
+ */
+export type CopiesUsable = {
+  /**
+   * The files whose copy was found whole: their bytes can be put back.
+   */
+  whole: Array<string>;
+  /**
+   * The snapshot's entries for those files: the ones the regeneration's end hands on
+   * as held.
+   */
+  held: Array<SnapEntry>;
+};
+
+/**
+ * A recorded copy and what the shim found at it.
+ */
+export type CopyFound = {
+  /**
+   * The file the copy is of.
+   */
+  path: string;
+  /**
+   * The SHA-256 the record names the copy by.
+   */
+  sha256: string;
+  /**
+   * The SHA-256 of the copy as found (none: no regular file there).
+   */
+  found?: string | null;
+};
+
+/**
  * What happens to a `package.json` script that upstream changed or added and whose
  * command comes from a dependency the project does not have and the merge only suggests.
  */

@@ -176,6 +176,16 @@ RECORD = ('{"saveDir":".upkeep-backups/r1-regen","paths":["docs/TEAM.md"],"dirs"
           '"modes":{"docs/a.md":420},"ignore":[".upkeep/update.lock"]}\n')
 P = ".upkeep-backups/r1-regen/pending.json"
 case("a record read back", "readRegenPending", RECORD, P)
+# A killed regeneration's copies as the next run finds them: only a whole one is used.
+before = [{"path": "gen/a.txt", "kind": "file", "digest": "a" * 64, "preimage": True},
+          {"path": "gen/b.txt", "kind": "file", "digest": "b" * 64, "preimage": True},
+          {"path": "gen/c.txt", "kind": "file", "digest": "c" * 64}]
+case("a whole copy, a changed one, a missing one", "regenCopiesFound", {
+    "copies": [{"path": "gen/a.txt", "sha256": "a" * 64, "found": "a" * 64},
+               {"path": "gen/b.txt", "sha256": "b" * 64, "found": "0" * 64},
+               {"path": "gen/d.txt", "sha256": "d" * 64, "found": None}],
+    "before": before})
+case("no copy", "regenCopiesFound", {"copies": [], "before": before})
 for title, text in [("not JSON", "{"), ("not an object", "[]"), ("an unknown field", RECORD.replace('"saveDir"', '"extra":1,"saveDir"')),
                     ("a mode without a pre-image", RECORD.replace('"docs/a.md":420', '"docs/l":420')),
                     ("a mode that is not permission bits", RECORD.replace(':420', ':99999')),
