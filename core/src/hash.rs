@@ -148,9 +148,25 @@ pub fn checksum_line(hex: &str, path: &str) -> String {
     format!("\\{hex}  {escaped}")
 }
 
+/// The order `upkeep hash -r` lists a folder's entries in: by their UTF-8 bytes, as
+/// `LC_ALL=C sort` orders `find`'s output, so its lines match `sha256sum`'s on that list.
+pub fn hash_walk_order(mut names: Vec<String>) -> Vec<String> {
+    names.sort_unstable_by(|a, b| a.as_bytes().cmp(b.as_bytes()));
+    names
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn walk_order_is_by_bytes() {
+        let names = ["b", "B", "a.txt", "a", "\u{e9}", "\u{1f600}", "\u{ff5e}"].map(String::from);
+        assert_eq!(
+            hash_walk_order(names.to_vec()),
+            ["B", "a", "a.txt", "b", "\u{e9}", "\u{ff5e}", "\u{1f600}"].map(String::from)
+        );
+    }
 
     const ABC: &str = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
 

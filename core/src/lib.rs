@@ -193,4 +193,4 @@ pub mod usage_refusal;
 pub mod writes;
 
 pub use error::{Error, ErrorKind, Result};
-pub use hash::{checksum_line, parse_digest, sha256_hex, Digest, Sha256Stream};
+pub use hash::{checksum_line, hash_walk_order, parse_digest, sha256_hex, Digest, Sha256Stream};

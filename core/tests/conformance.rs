@@ -195,6 +195,7 @@ fn run(call: &str, args: &[Value]) -> Value {
         "sha256" => outcome(Ok(sha256_hex(&bytes(&args[0])).into())),
         "parseDigest" => outcome(parse_digest(text(0)).map(|d| d.to_string().into())),
         "checksumLine" => outcome(Ok(checksum_line(text(0), text(1)).into())),
+        "hashWalkOrder" => encoded(Ok(upkeep_core::hash_walk_order(strings(0)))),
         "unifiedDiff" => {
             let diff =
                 text::unified_diff(&bytes(&args[0]), &bytes(&args[1]), &options(args.get(2)));

@@ -50,3 +50,9 @@ impl Sha256Stream {
         self.0.finish().map_err(|e| to_js(&env, e))
     }
 }
+
+/// The order `upkeep hash -r` lists a folder's entries in (by UTF-8 bytes).
+#[napi]
+pub fn hash_walk_order(names: Vec<String>) -> Vec<String> {
+    upkeep_core::hash_walk_order(names)
+}

@@ -12,7 +12,7 @@
  * @type {ReadonlyArray<readonly [string, readonly string[]]>}
  */
 export const ENGINE = Object.freeze([
-  ['Hashing', ['sha256', 'parseDigest', 'checksumLine', 'Sha256Stream', 'digestContents', 'ContentDigester']],
+  ['Hashing', ['sha256', 'parseDigest', 'checksumLine', 'hashWalkOrder', 'Sha256Stream', 'digestContents', 'ContentDigester']],
   [
     'Text engine',
     ['unifiedDiff', 'diffFiles', 'merge', 'mergeSummary', 'diffHunks', 'applyHunks', 'lineEndings', 'sameText', 'isBinary', 'toCrlf'],

@@ -375,6 +375,8 @@ export declare function parseDigest(text: string): string;
  * carriage return is escaped, and the line starts with a backslash, as GNU coreutils does.
  */
 export declare function checksumLine(hex: string, path: string): string;
+/** The order `upkeep hash -r` lists a folder's entries in: by UTF-8 bytes, as `LC_ALL=C sort` would. */
+export declare function hashWalkOrder(names: string[]): string[];
 
 /** A SHA-256 over input that arrives in chunks, for inputs too large to hold at once. */
 export declare class Sha256Stream {

@@ -252,6 +252,7 @@ const calls = {
   sha256: (api, [bytes]) => api.sha256(decode(bytes)),
   parseDigest: (api, [text]) => api.parseDigest(text),
   checksumLine: (api, [hex, path]) => api.checksumLine(hex, path),
+  hashWalkOrder: (api, [names]) => api.hashWalkOrder(names),
   unifiedDiff: (api, [a, b, options]) => api.unifiedDiff(decode(a), decode(b), options),
   diffHunks: (api, [a, b, options]) => api.diffHunks(decode(a), decode(b), options),
   applyHunks: (api, [a, b, selection, options]) => api.applyHunks(decode(a), decode(b), selection, options),

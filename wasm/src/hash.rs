@@ -47,3 +47,9 @@ impl Sha256Stream {
         self.0.finish().map_err(to_js)
     }
 }
+
+/// The order `upkeep hash -r` lists a folder's entries in (by UTF-8 bytes).
+#[wasm_bindgen(js_name = hashWalkOrder)]
+pub fn hash_walk_order(names: Vec<String>) -> Vec<String> {
+    upkeep_core::hash_walk_order(names)
+}

@@ -29,7 +29,7 @@ export async function hashCommand(operands, { recursive = false }) {
 
 /**
  * The files an operand names: itself, or with `recursive` every file under a directory, in
- * byte order of their names so the output is stable. Errors surface when the file is read.
+ * the engine's walk order (`hashWalkOrder`). Errors surface when the file is read.
  * @param {string} operand
  * @param {boolean} recursive
  * @returns {AsyncGenerator<string>}
@@ -39,11 +39,10 @@ async function* expand(operand, recursive) {
     yield operand;
     return;
   }
-  const entries = await readdir(operand, { withFileTypes: true });
-  entries.sort((a, b) => Buffer.compare(Buffer.from(a.name), Buffer.from(b.name)));
-  for (const entry of entries) {
-    const path = join(operand, entry.name);
-    if (entry.isDirectory()) yield* expand(path, true);
+  const entries = new Map((await readdir(operand, { withFileTypes: true })).map((entry) => [entry.name, entry]));
+  for (const name of engine.hashWalkOrder([...entries.keys()])) {
+    const path = join(operand, name);
+    if (entries.get(name)?.isDirectory()) yield* expand(path, true);
     else yield path;
   }
 }

@@ -4,7 +4,15 @@ import { engine } from '../engine-browser.js';
 import { loopApi } from '../loop-api.js';
 
 // Hashing
-export const { sha256, parseDigest, checksumLine, Sha256Stream, digestContents, ContentDigester } = engine;
+export const {
+  sha256,
+  parseDigest,
+  checksumLine,
+  hashWalkOrder,
+  Sha256Stream,
+  digestContents,
+  ContentDigester,
+} = engine;
 // Text engine
 export const {
   unifiedDiff,
