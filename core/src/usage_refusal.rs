@@ -222,6 +222,16 @@ pub enum UsageProblem {
         /// The call.
         call: String,
     },
+    /// The demo: something that is not a folder dropped on a release's box.
+    NotAFolderDropped {
+        /// The box's label.
+        label: String,
+    },
+    /// The demo: a plan of your own asked for before a side's folder was picked or dropped.
+    NoFolderPicked {
+        /// The side (`baseline`, `latest`, `project`).
+        side: String,
+    },
     /// An option outside its choices, worded as the command line words the same flag.
     NotAChoice {
         /// The command line's flag (`--conflicts`).
@@ -245,6 +255,8 @@ pub fn usage_refusal(problem: &UsageProblem) -> Refusal {
         } => usage(format!(
             "{function}: decide answered the question '{question}' with {answer}; it takes true or false"
         )),
+        UsageProblem::NotAFolderDropped { label } => usage(format!("drop a folder on \"{label}\"")),
+        UsageProblem::NoFolderPicked { side } => usage(format!("pick or drop the {side} folder first")),
         UsageProblem::NeedsNode { call } => Refusal::new(
             "unsupported",
             format!("{call} needs Node: browsers have no file system"),

@@ -316,12 +316,7 @@ export function mountFileView(root) {
     try {
       const hunkOptions = { context: Number(contextSelect.value) };
       const hunks = upkeep.diffHunks(current, latest, hunkOptions);
-      const result = upkeep.applyHunks(
-        current,
-        latest,
-        [...accepted].sort((a, b) => a - b),
-        hunkOptions,
-      );
+      const result = upkeep.applyHunks(current, latest, [...accepted], hunkOptions);
       hunkList.replaceChildren(
         hunks.length === 0
           ? h('p.muted', null, 'No differences between current and latest.')

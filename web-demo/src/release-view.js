@@ -54,7 +54,7 @@ export function mountReleaseView(root, openFile) {
       zone.classList.remove('over');
       const item = e.dataTransfer?.items[0];
       const tree = item ? await treeFromDrop(item) : null;
-      if (!tree) return showError(new Error(`drop a folder on "${label}"`));
+      if (!tree) return showError(new Error(upkeep.usageRefusal({ kind: 'not-a-folder-dropped', label }).message));
       dropped[side] = tree;
       note.textContent = `dropped: ${upkeep.counted(tree.size, 'file', 'files')}`;
     });
@@ -72,7 +72,7 @@ export function mountReleaseView(root, openFile) {
         ['baseline', 'latest', 'project'].map(async (side) => {
           if (dropped[side]) return dropped[side];
           const files = pickers[side].files;
-          if (!files || files.length === 0) throw new Error(`pick or drop the ${side} folder first`);
+          if (!files || files.length === 0) throw new Error(upkeep.usageRefusal({ kind: 'no-folder-picked', side }).message);
           return treeFromFileList(files);
         }),
       );

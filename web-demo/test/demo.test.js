@@ -232,6 +232,15 @@ test('the risk view scores a numstat as `upkeep score --json` does', async () =>
   assert.ok(wild.includes(warnings[0]), `${warnings[0]} is among the CLI's lines`);
 });
 
+test('planning your own folders before picking them is refused in the engine\'s words', async () => {
+  await page.getByRole('tab', { name: 'Whole release' }).click();
+  await page.getByText('Plan your own folders').click();
+  await page.getByTestId('plan-own').click();
+  const shown = await page.getByTestId('release-error').filter({ hasText: 'folder first' }).textContent();
+  assert.equal(shown, 'pick or drop the baseline folder first');
+  await page.getByText('Plan your own folders').click();
+});
+
 test('three picked folders are planned in the page like the bundled example', async () => {
   await page.getByRole('tab', { name: 'Whole release' }).click();
   await page.getByText('Plan your own folders').click();

@@ -1606,6 +1606,13 @@ export type EditorNotice =
       root: string;
     }
   | {
+      kind: 'reloading';
+      /**
+       * The project's status line.
+       */
+      status: string;
+    }
+  | {
       kind: 'reading-releases';
       /**
        * The project's folder.
@@ -1805,6 +1812,13 @@ export type EditorNotice =
        * The commands it has.
        */
       known: Array<string>;
+    }
+  | {
+      kind: 'command-done';
+      /**
+       * The answer's line.
+       */
+      line: string;
     }
   | {
       kind: 'command-failed';
@@ -10424,6 +10438,20 @@ export type UsageProblem =
        * The call.
        */
       call: string;
+    }
+  | {
+      kind: 'not-a-folder-dropped';
+      /**
+       * The box's label.
+       */
+      label: string;
+    }
+  | {
+      kind: 'no-folder-picked';
+      /**
+       * The side (`baseline`, `latest`, `project`).
+       */
+      side: string;
     }
   | {
       kind: 'not-a-choice';

@@ -190,6 +190,8 @@ for name, problem in [("quiet with verbose", {"kind": "quiet-with-verbose"}),
                       ("a wrong type: decide", {"kind": "wrong-option-type", "function": "update", "key": "decide", "expected": "decide", "got": "array"}),
                       ("decide answered with something else", {"kind": "decide-answer", "function": "update", "question": "update", "answer": "\"yes\""}),
                       ("a browser call that needs Node", {"kind": "needs-node", "call": "hashFile"}),
+                      ("the demo: not a folder dropped", {"kind": "not-a-folder-dropped", "label": "Latest release"}),
+                      ("the demo: no folder picked", {"kind": "no-folder-picked", "side": "baseline"}),
                       ("a prompt cancelled", {"kind": "cancelled-at-prompt"}),
                       ("a question stopped by the signal", {"kind": "stopped-at-question", "question": "src/app.js"}),
                       ("not a choice", {"kind": "not-a-choice", "flag": "--conflicts", "value": "theirs", "choices": ["markers", "keep-mine", "take-theirs"]})]:
