@@ -53,7 +53,8 @@ pub struct RegenRun {
     /// Why it could not start, when it did not.
     #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub spawn_error: Option<String>,
-    /// The ceiling the shim enforced when it killed it (`None`: it did not).
+    /// The ceiling the shim enforced by killing it (`None`: it did not); it is the cause
+    /// only when a signal ended the program.
     #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub ceiling: Option<KillCause>,
     /// The time ceiling in force, in milliseconds.
@@ -78,7 +79,8 @@ pub struct RegenRun {
     #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub sandbox: Option<SandboxFacts>,
     /// Whether processes it started were still running after it exited (upkeep killed
-    /// them before looking at what it wrote).
+    /// them before looking at what it wrote). Not counted when a ceiling was enforced:
+    /// killing the whole group is then upkeep's own doing.
     #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub stragglers: bool,
     /// A declared file the shim could not back up first, so it did not run the program
@@ -282,7 +284,7 @@ fn record_run(regen: &mut RegenReport, job: &RegenJob, run: &RegenRun) {
     if regen.sandbox.is_none() {
         regen.sandbox.clone_from(&run.sandbox);
     }
-    if run.stragglers {
+    if run.stragglers && run.ceiling.is_none() {
         regen.stragglers.push(job.region_id.clone());
     }
     let violations: Vec<&str> = run

@@ -6146,7 +6146,8 @@ export type RegenRun = {
    */
   spawnError?: string | null;
   /**
-   * The ceiling the shim enforced when it killed it (`None`: it did not).
+   * The ceiling the shim enforced by killing it (`None`: it did not); it is the cause
+   * only when a signal ended the program.
    */
   ceiling?: RegenKillCause | null;
   /**
@@ -6179,7 +6180,8 @@ export type RegenRun = {
   sandbox?: SandboxFacts | null;
   /**
    * Whether processes it started were still running after it exited (upkeep killed
-   * them before looking at what it wrote).
+   * them before looking at what it wrote). Not counted when a ceiling was enforced:
+   * killing the whole group is then upkeep's own doing.
    */
   stragglers?: boolean;
   /**

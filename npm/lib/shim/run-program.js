@@ -53,8 +53,10 @@ export function regenLimits(overrides = {}) {
  * @property {number | null} status the exit status, when it exited
  * @property {string | null} signal the signal that ended it, when one did
  * @property {string | null} spawnError why it never started
- * @property {'timeout' | 'output-ceiling' | null} ceiling the ceiling this runner enforced by killing it
- * @property {boolean} stragglers processes it started were still running when it exited (killed)
+ * @property {'timeout' | 'output-ceiling' | null} ceiling the ceiling this runner enforced by killing it (the
+ *   engine reads it as the cause only when a signal ended the program)
+ * @property {boolean} stragglers processes it started, or that held its output, were still running when it exited
+ *   (killed); the engine does not count them when a ceiling was enforced
  * @property {string} stdout
  * @property {string} stderr
  */
@@ -206,15 +208,7 @@ export function runProgram(argv, cwd, limits, { wrap = (a) => a } = {}) {
       const finish = (/** @type {boolean} */ found) => {
         const [stdout, stderr] = files.map((f) => readCapped(f, limits.maxOutputBytes));
         cleanup();
-        resolve({
-          status: signal ? null : status,
-          signal,
-          spawnError: null,
-          ceiling: signal ? ceiling : null,
-          stragglers: found && !ceiling,
-          stdout,
-          stderr,
-        });
+        resolve({ status, signal, spawnError: null, ceiling, stragglers: found, stdout, stderr });
       };
       const sweep = (/** @type {boolean} */ found, /** @type {number} */ passes) => {
         const more = killHolders(files) || (child.pid !== undefined && killGroup(/** @type {number} */ (child.pid)));

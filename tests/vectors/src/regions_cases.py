@@ -88,6 +88,16 @@ for mode, reason in [("bwrap", None), ("unshare", None), ("none", "bwrap: not in
                  run("bg", status=0, stragglers=True, sandbox={"mode": mode, "reason": reason})],
         "stateDir": ".upkeep",
     })
+# The shim hands over what it found; a ceiling it enforced killed the whole group, so what
+# was still running then is not named as a straggler, and the ceiling is the cause only
+# when a signal ended the program (one that exited as the ceiling fired is not killed).
+case("processes a ceiling killed are no stragglers; a ceiling without a signal is no cause", "finishUpdateRegions", {
+    "report": report(regions(declarationsLoaded=2)),
+    "jobs": [job("slow"), job("raced")],
+    "runs": [run("slow", signal="SIGKILL", ceiling="timeout", stragglers=True),
+             run("raced", status=0, ceiling="output-ceiling", stragglers=True)],
+    "stateDir": ".upkeep",
+})
 case("a region whose declared file could not be backed up first is not run, and says why", "finishUpdateRegions", {
     "report": report(regions()), "jobs": [job("ok")],
     "runs": [run("ok", backupFailure={"path": "docs/ok.md", "message": "no space left on device", "code": "ENOSPC"})], "stateDir": ".upkeep"})
