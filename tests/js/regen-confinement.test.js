@@ -160,6 +160,20 @@ for (const { mode, skip } of modes) {
         assert.equal(failed?.kind, 'confinement', r.stdout);
         assert.match(failed.message, /it wrote where it may not: src/);
         assert.equal(read(r.project, `${r.json.backupDir}-regen/src/made.txt`), 'made\n', 'what it wrote is saved, not lost');
+        // The run and its regeneration folder are one run: listed as one, pruned together or not at all.
+        const list = JSON.parse(runCli(['backups', 'list', '--root', r.project, '--json'], { env }).stdout);
+        assert.deepEqual(
+          list.runs.map((/** @type {any} */ run) => run.folder),
+          [r.json.backupDir],
+        );
+        assert.ok(list.runs[0].onlyHere.includes('src/made.txt'), 'the saved file counts with its run');
+        assert.match(list.summary, /^1 backup run, /);
+        const prune = JSON.parse(runCli(['backups', 'prune', '--root', r.project, '--keep', '0', '--dry-run', '--json'], { env }).stdout);
+        assert.deepEqual(prune.remove, []);
+        assert.deepEqual(
+          prune.kept.map((/** @type {any} */ k) => k.folder),
+          [r.json.backupDir],
+        );
       }
       assert.equal(r.status, 0, 'a failed regeneration never fails the update');
       assert.equal(read(r.project, '.upkeep/VERSION'), '1.1.0\n');

@@ -14,6 +14,7 @@ use super::model::{BackupRun, BackupsInput, BackupsList, RunSummary};
 use super::time::{format_time, parse_duration, run_time};
 use crate::error::Result;
 use crate::refusal::Refusal;
+use crate::regions::REGEN_SUFFIX;
 use crate::update::finish::human_size;
 
 /// What to prune.
@@ -60,7 +61,7 @@ pub struct KeptRun {
     serde(rename_all = "camelCase")
 )]
 pub struct PrunePlan {
-    /// Folders to remove, oldest last.
+    /// Folders to remove, oldest last (a run's regeneration folder right after its own).
     pub remove: Vec<String>,
     /// Selected folders that stay, with the reason.
     pub kept: Vec<KeptRun>,
@@ -77,10 +78,46 @@ fn time_of(run: &BackupRun) -> u64 {
     run_time(&run.id).unwrap_or(run.mtime_ms)
 }
 
-/// The runs newest first (ties by folder, for a stable order).
-fn newest_first(input: &BackupsInput) -> Vec<&BackupRun> {
-    let mut runs: Vec<&BackupRun> = input.runs.iter().collect();
-    runs.sort_by(|a, b| time_of(b).cmp(&time_of(a)).then(a.folder.cmp(&b.folder)));
+/// A run as a person counts it: its folder and, when its regeneration kept files apart,
+/// its `<run>-regen` folder beside it, listed, counted and pruned together.
+struct Run {
+    /// The run, with the files of both folders.
+    run: BackupRun,
+    /// Its folders: its own, then its regeneration's.
+    folders: Vec<String>,
+}
+
+/// The runs newest first (ties by folder, for a stable order), each regeneration folder
+/// joined to its run's when that is there too (a lone one is a run of its own).
+fn newest_first(input: &BackupsInput) -> Vec<Run> {
+    let regen_of = |run: &BackupRun| format!("{}{REGEN_SUFFIX}", run.folder);
+    let joined: HashSet<String> = input
+        .runs
+        .iter()
+        .map(regen_of)
+        .filter(|folder| input.runs.iter().any(|r| &r.folder == folder))
+        .collect();
+    let mut runs: Vec<Run> = input
+        .runs
+        .iter()
+        .filter(|r| !joined.contains(&r.folder))
+        .map(|main| {
+            let mut run = main.clone();
+            let mut folders = vec![main.folder.clone()];
+            let regen = regen_of(main);
+            if let Some(saved) = input.runs.iter().find(|r| r.folder == regen) {
+                run.files.extend(saved.files.iter().cloned());
+                run.other.extend(saved.other.iter().cloned());
+                folders.push(saved.folder.clone());
+            }
+            Run { run, folders }
+        })
+        .collect();
+    runs.sort_by(|a, b| {
+        time_of(&b.run)
+            .cmp(&time_of(&a.run))
+            .then(a.run.folder.cmp(&b.run.folder))
+    });
     runs
 }
 
@@ -115,12 +152,12 @@ fn contents(run: &BackupRun) -> impl Iterator<Item = &str> {
 pub fn list_backups(input: &BackupsInput) -> BackupsList {
     let runs = newest_first(input);
     let mut summaries = Vec::new();
-    for (i, run) in runs.iter().enumerate() {
+    for (i, Run { run, .. }) in runs.iter().enumerate() {
         let others: HashSet<&str> = runs
             .iter()
             .enumerate()
             .filter(|(j, _)| *j != i)
-            .flat_map(|(_, r)| contents(r))
+            .flat_map(|(_, r)| contents(&r.run))
             .collect();
         let time_ms = time_of(run);
         summaries.push(RunSummary {
@@ -234,10 +271,11 @@ pub fn plan_prune(input: &BackupsInput, options: &PruneOptions) -> Result<PruneP
     let (candidates, staying): (Vec<_>, Vec<_>) = runs
         .iter()
         .enumerate()
-        .partition(|(i, run)| selected(*i, run));
-    let mut kept_contents: HashSet<&str> = staying.iter().flat_map(|(_, r)| contents(r)).collect();
-    let (mut remove, mut kept, mut freed) = (Vec::new(), Vec::new(), 0);
-    for (_, run) in candidates {
+        .partition(|(i, r)| selected(*i, &r.run));
+    let mut kept_contents: HashSet<&str> =
+        staying.iter().flat_map(|(_, r)| contents(&r.run)).collect();
+    let (mut remove, mut kept, mut freed, mut removed_runs) = (Vec::new(), Vec::new(), 0, 0);
+    for (_, Run { run, folders }) in candidates {
         let reason = if input.active.contains(&run.id) {
             Some("its run has not finished (re-run the update or refresh first)".to_string())
         } else if !input.unreadable.is_empty() {
@@ -272,11 +310,12 @@ pub fn plan_prune(input: &BackupsInput, options: &PruneOptions) -> Result<PruneP
             }
             None => {
                 freed += run.files.iter().map(|f| f.size).sum::<u64>();
-                remove.push(run.folder.clone());
+                remove.extend(folders.iter().cloned());
+                removed_runs += 1;
             }
         }
     }
-    let summary = render_prune(&remove, &kept, freed, options.dry_run);
+    let summary = render_prune(&remove, removed_runs, &kept, freed, options.dry_run);
     Ok(PrunePlan {
         remove,
         kept,
@@ -290,14 +329,20 @@ fn plural(n: usize, word: &str) -> String {
     format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
 
-fn render_prune(remove: &[String], kept: &[KeptRun], freed: u64, dry_run: bool) -> String {
+fn render_prune(
+    remove: &[String],
+    runs: usize,
+    kept: &[KeptRun],
+    freed: u64,
+    dry_run: bool,
+) -> String {
     let mut out = if remove.is_empty() {
         "No backup run removed.\n".to_string()
     } else {
         format!(
             "{} {} ({} freed):\n",
             if dry_run { "Would remove" } else { "Removed" },
-            plural(remove.len(), "backup run"),
+            plural(runs, "backup run"),
             human_size(freed)
         )
     };
@@ -459,6 +504,57 @@ mod tests {
         assert!(plan
             .summary
             .starts_with("Removed 3 backup runs (40 bytes freed):\n"));
+    }
+
+    #[test]
+    fn a_regeneration_folder_is_listed_and_pruned_with_its_run() {
+        let with_regen = BackupsInput {
+            runs: vec![
+                run("20260102-000000-000", vec![file("a", "dup")]),
+                run("20260101-000000-000", vec![file("b", "dup")]),
+                run("20260101-000000-000-regen", vec![file("c", "dup")]),
+                run("20251231-000000-000-regen", vec![file("d", "unique")]),
+            ],
+            now_ms: run_time("20260111-000000-000").unwrap(),
+            ..BackupsInput::default()
+        };
+        let list = list_backups(&with_regen);
+        let rows: Vec<(&str, usize)> = list
+            .runs
+            .iter()
+            .map(|r| (r.folder.as_str(), r.files))
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                (".upkeep-backups/20260102-000000-000", 1),
+                (".upkeep-backups/20260101-000000-000", 2),
+                (".upkeep-backups/20251231-000000-000-regen", 1),
+            ]
+        );
+        assert!(list.summary.starts_with("3 backup runs, "));
+        let plan = plan_prune(
+            &with_regen,
+            &PruneOptions {
+                keep: Some(1),
+                ..PruneOptions::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(
+            plan.remove,
+            [
+                ".upkeep-backups/20260101-000000-000",
+                ".upkeep-backups/20260101-000000-000-regen",
+            ]
+        );
+        assert!(plan
+            .summary
+            .starts_with("Removed 1 backup run (20 bytes freed):\n"));
+        assert_eq!(
+            plan.kept[0].folder,
+            ".upkeep-backups/20251231-000000-000-regen"
+        );
     }
 
     #[test]

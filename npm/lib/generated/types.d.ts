@@ -5676,7 +5676,7 @@ export type PruneOptions = {
  */
 export type PrunePlan = {
   /**
-   * Folders to remove, oldest last.
+   * Folders to remove, oldest last (a run's regeneration folder right after its own).
    */
   remove: Array<string>;
   /**

@@ -38,6 +38,12 @@ case("--older-than 7d, dry run", "planPrune", project, {"olderThan": "7d", "dryR
 case("--keep 2 --older-than 30d: both must hold", "planPrune", project, {"keep": 2, "olderThan": "30d"})
 case("two runs holding the same unique content: one stays", "planPrune", {"runs": [run("20260102-000000-000", [f("z", "twin")]), run("20260101-000000-000", [f("z", "twin")])], "nowMs": NOW}, {"keep": 0})
 case("nothing asked, nothing selected", "planPrune", project, {})
+# A run's regeneration folder is listed, counted and pruned with its run; a lone one is a run.
+with_regen = {"runs": [run("20260102-000000-000", [f("a", "dup")]), run("20260101-000000-000", [f("b", "dup")]),
+                       run("20260101-000000-000-regen", [f("c", "dup")]), run("20251231-000000-000-regen", [f("d", "unique")])],
+              "nowMs": NOW}
+case("a run's regeneration folder is one row with it; a lone one is a row of its own", "listBackups", with_regen)
+case("--keep 1: a run goes with its regeneration folder", "planPrune", with_regen, {"keep": 1})
 case("a bad age is refused by name", "planPrune", project, {"olderThan": "soon"})
 unsure = {**project, "unreadable": [".upkeep/update-in-progress.json", "svc/.upkeep-source.journal"]}
 case("a record of the runs under way that could not be read is named", "listBackups", unsure)
