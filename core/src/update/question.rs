@@ -28,6 +28,9 @@ pub struct UpdateQuestion {
     pub to: String,
     /// The release notes between the two versions.
     pub changelog: Vec<ChangelogSection>,
+    /// The answer a prompt offers first, and the one taken when nobody can be asked (no
+    /// terminal, CI, `--yes`): go ahead.
+    pub default: bool,
 }
 
 /// The question about updating `from` → `to`.
@@ -39,5 +42,6 @@ pub fn update_question(from: &str, to: &str, changelog: Vec<ChangelogSection>) -
         from: from.into(),
         to: to.into(),
         changelog,
+        default: true,
     }
 }

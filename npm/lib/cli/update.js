@@ -68,13 +68,13 @@ export async function updateCommand(flags, argv, { readOnly = false } = {}) {
           onProgress: request.onProgress,
           // The release notes go to stderr before anything is written (with --yes too) where
           // the terminal policy shows them; a person at a terminal is asked, anyone else
-          // gets the update.
+          // gets the question's default (the engine's: go ahead).
           decide: readOnly
             ? undefined
             : async (/** @type {import('../index.js').UpdateQuestion} */ question) => {
                 if (terminal.releaseNotes) process.stderr.write(engine.renderReleaseNotes(question.changelog ?? []));
-                if (!terminal.prompt) return true;
-                return prompt.confirm({ message: question.message, default: true });
+                if (!terminal.prompt) return question.default;
+                return prompt.confirm({ message: question.message, default: question.default });
               },
         },
         { readOnly },

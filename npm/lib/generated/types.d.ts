@@ -9966,6 +9966,11 @@ export type UpdateQuestion = {
    * The release notes between the two versions.
    */
   changelog: Array<ChangelogSection>;
+  /**
+   * The answer a prompt offers first, and the one taken when nobody can be asked (no
+   * terminal, CI, `--yes`): go ahead.
+   */
+  default: boolean;
 };
 
 /**
