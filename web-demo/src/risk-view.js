@@ -60,10 +60,6 @@ export function mountRiskView(root) {
         contracts: options.contracts,
         ignoreDeletions: options.ignoreDeletions,
       });
-      // The same verdict step by step, for the curious: each step is its own engine call.
-      const declared = upkeep.declaredRisk(options.actions);
-      const actual = upkeep.actualRisk(declared, files, options);
-      const steps = `declaredRisk([${options.actions.join(', ')}]) = ${declared} → actualRisk = ${actual.score} → decide(${actual.score}, '${preset.value}') = ${upkeep.decide(actual.score, preset.value)}`;
       out.replaceChildren(
         h(
           'div.cards',
@@ -95,7 +91,7 @@ export function mountRiskView(root) {
         h(
           'div.panel',
           null,
-          h('p.steps', { 'data-testid': 'risk-steps' }, steps),
+          h('p.steps', { 'data-testid': 'risk-steps' }, view.steps),
           h(
             'table.plan.risk-files',
             { 'data-testid': 'risk-files' },

@@ -215,6 +215,11 @@ test('the risk view scores a numstat as `upkeep score --json` does', async () =>
   assert.ok(cliLines.includes(await page.getByTestId('risk-thresholds').innerText()), 'the preset line is the one `upkeep score` prints');
   const reasons = verdict.reasons.length ? await page.getByTestId('risk-reasons').locator('li').allInnerTexts() : [];
   assert.deepEqual(reasons, verdict.reasons);
+  // The verdict step by step: the chain the engine words is the one its calls give one at a time.
+  assert.equal(
+    await page.getByTestId('risk-steps').innerText(),
+    `declaredRisk([logic]) = ${verdict.declared} → actualRisk = ${verdict.score} → decide(${verdict.score}, 'prudent') = ${verdict.decision}`,
+  );
   // The file outside the write set is highlighted.
   assert.ok(await page.locator('[data-testid="risk-files"] tr.outside[data-file="scripts/release.sh"]').isVisible());
   assert.ok(await page.locator('[data-testid="risk-files"] tr.contract[data-file="api/openapi.yaml"]').isVisible());

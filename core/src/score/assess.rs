@@ -143,6 +143,9 @@ pub struct AssessView {
     pub reasons_none: Option<String>,
     /// The exit code of `upkeep score`: 1 when the verdict fails (`--fail-on`), else 0.
     pub exit: u8,
+    /// The same verdict step by step, each step named by the engine call that answers it
+    /// alone: `declaredRisk([logic]) = 0.4 → actualRisk = 0.55 → decide(0.55, 'balanced') = soft`.
+    pub steps: String,
 }
 
 /// [`assess`], with the options' never-matching globs and the rendering.
@@ -163,13 +166,33 @@ pub fn assess_view(files: &[FileStat], options: &AssessOptions) -> Result<Assess
         .reasons
         .is_empty()
         .then(|| "None: the score is what was declared.".into());
+    let steps = verdict_steps(&report.verdict, options.actions.as_deref());
     Ok(AssessView {
         report,
         lines,
         preset_line,
         reasons_none,
         exit,
+        steps,
     })
+}
+
+/// The verdict as the chain of calls that give it one step at a time (a declared score
+/// given as a number, not actions, is shown as `declared`).
+fn verdict_steps(verdict: &Verdict, actions: Option<&[String]>) -> String {
+    let n = js_number_to_string;
+    let declared = match actions {
+        Some(actions) => format!("declaredRisk([{}])", actions.join(", ")),
+        None => "declared".into(),
+    };
+    format!(
+        "{declared} = {} → actualRisk = {} → decide({}, '{}') = {}",
+        n(verdict.declared),
+        n(verdict.score),
+        n(verdict.score),
+        verdict.preset.name,
+        verdict.decision.as_str()
+    )
 }
 
 /// The report as `upkeep score` prints it: score, decision, preset, declared score, file

@@ -368,6 +368,11 @@ export type AssessView = {
    * The exit code of `upkeep score`: 1 when the verdict fails (`--fail-on`), else 0.
    */
   exit: number;
+  /**
+   * The same verdict step by step, each step named by the engine call that answers it
+   * alone: `declaredRisk([logic]) = 0.4 → actualRisk = 0.55 → decide(0.55, 'balanced') = soft`.
+   */
+  steps: string;
 };
 
 /**
