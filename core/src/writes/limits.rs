@@ -9,6 +9,9 @@
 /// The mode of a file the plan writes without one of its own (`rw-r--r--`).
 pub const DEFAULT_FILE_MODE: u32 = 0o644;
 
+/// The permission bits of a folder upkeep makes (the process's umask still applies).
+pub const DEFAULT_DIR_MODE: u32 = 0o755;
+
 /// A file the plan writes with CRLF line endings is converted in memory up to this size
 /// and copied as it is above it (the memory a write may hold at once).
 pub const CRLF_IN_MEMORY_MAX_BYTES: u32 = 64 << 20;
@@ -32,6 +35,8 @@ pub const JOURNAL_ROTATE_BYTES: u32 = 1 << 20;
 pub struct WriteConstants {
     /// [`DEFAULT_FILE_MODE`].
     pub default_mode: u32,
+    /// [`DEFAULT_DIR_MODE`].
+    pub dir_mode: u32,
     /// [`CRLF_IN_MEMORY_MAX_BYTES`].
     pub crlf_in_memory_max_bytes: u32,
     /// [`NEEDED_READ_MAX_BYTES`].
@@ -44,6 +49,7 @@ pub struct WriteConstants {
 pub fn write_constants() -> WriteConstants {
     WriteConstants {
         default_mode: DEFAULT_FILE_MODE,
+        dir_mode: DEFAULT_DIR_MODE,
         crlf_in_memory_max_bytes: CRLF_IN_MEMORY_MAX_BYTES,
         needed_read_max_bytes: NEEDED_READ_MAX_BYTES,
         journal_rotate_bytes: JOURNAL_ROTATE_BYTES,

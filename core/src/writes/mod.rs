@@ -36,7 +36,7 @@ mod step;
 
 pub use backup_name::{backup_name, backup_saved_path, BackupName, BACKUP_NAME_TRIES};
 pub use limits::{
-    write_constants, WriteConstants, CRLF_IN_MEMORY_MAX_BYTES, DEFAULT_FILE_MODE,
+    write_constants, WriteConstants, CRLF_IN_MEMORY_MAX_BYTES, DEFAULT_DIR_MODE, DEFAULT_FILE_MODE,
     JOURNAL_ROTATE_BYTES, NEEDED_READ_MAX_BYTES,
 };
 

@@ -6,6 +6,7 @@
 // node; a link or directory is made only where nothing is (the call itself refuses
 // whatever appeared). What the step expects and makes is the engine's (`WriteStep`).
 import { lstatSync, mkdirSync, readlinkSync, rmdirSync, symlinkSync, unlinkSync } from 'node:fs';
+import { DEFAULT_DIR_MODE } from '../shim/atomic-write.js';
 import { step as faultStep } from '../shim/fault.js';
 
 /** @typedef {import('../index.js').WriteStep} WriteStep */
@@ -61,7 +62,7 @@ export function swapNode(step, path, node) {
       symlinkSync(content.target, path);
       faultStep('linked');
     } else if (content.kind === 'directory') {
-      mkdirSync(path);
+      mkdirSync(path, { mode: DEFAULT_DIR_MODE });
       faultStep('directory made');
     } else {
       if (step.expect.kind === 'directory') rmdirSync(path);

@@ -10602,6 +10602,10 @@ export type WriteConstants = {
    */
   defaultMode: number;
   /**
+   * [`DEFAULT_DIR_MODE`].
+   */
+  dirMode: number;
+  /**
    * [`CRLF_IN_MEMORY_MAX_BYTES`].
    */
   crlfInMemoryMaxBytes: number;

@@ -12,6 +12,8 @@ import { UpkeepError } from './upkeep-error.js';
 
 /** The mode of a file upkeep writes of its own (the engine's). */
 export const DEFAULT_FILE_MODE = engine.writeConstants().defaultMode;
+/** The mode of a folder upkeep makes (the engine's, `writeConstants().dirMode`; the umask still applies). */
+export const DEFAULT_DIR_MODE = engine.writeConstants().dirMode;
 
 /** fsyncs a directory, so a rename or unlink in it is durable. */
 export function fsyncDir(/** @type {string} */ dir) {

@@ -7,6 +7,7 @@
 // /proc is missing (not Linux), the same calls fall back to checked paths.
 import { closeSync, constants, existsSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEFAULT_DIR_MODE } from './atomic-write.js';
 import { unsafePathError } from './safe-path.js';
 
 const DIR_FLAGS = constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW;
@@ -107,7 +108,7 @@ export function openDir(root, rel, { create = false } = {}) {
       } catch (error) {
         if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'ENOENT' || !create) throw error;
         try {
-          mkdirSync(parent.path(part), { mode: 0o755 });
+          mkdirSync(parent.path(part), { mode: DEFAULT_DIR_MODE });
         } catch (made) {
           if (/** @type {NodeJS.ErrnoException} */ (made).code !== 'EEXIST') throw made;
         }
@@ -241,7 +242,7 @@ export class DirTree {
     }
     let made = false;
     try {
-      mkdirSync(parent.path(name), { mode: 0o755 });
+      mkdirSync(parent.path(name), { mode: DEFAULT_DIR_MODE });
       made = true;
     } catch (error) {
       if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error;

@@ -2,7 +2,7 @@
 // outside the root through a symlink, and nothing is ever written through one.
 import { lstatSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fsyncDir } from './atomic-write.js';
+import { DEFAULT_DIR_MODE, fsyncDir } from './atomic-write.js';
 import { kindOfStats } from './entry-kind.js';
 import { engine } from '../engine.js';
 import { UpkeepError } from './upkeep-error.js';
@@ -68,7 +68,7 @@ export function ensureParents(root, rel, unsynced) {
     let stat = lstatOrNone(current);
     if (!stat) {
       try {
-        mkdirSync(current, { mode: 0o755 });
+        mkdirSync(current, { mode: DEFAULT_DIR_MODE });
         gained.add(parent);
       } catch (error) {
         if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error;
