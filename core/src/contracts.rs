@@ -161,6 +161,8 @@ fn roots(generator: &mut SchemaGenerator) {
         crate::fleet::PrPayload,
         crate::fleet::StartFacts,
         crate::fleet::StepAction,
+        crate::fleet::StepCommitInput,
+        crate::fleet::GitCommand,
         crate::fleet::StepCommitFacts,
         crate::fleet::StepDecision,
         crate::fleet::StepFacts,

@@ -723,6 +723,7 @@ fn run(call: &str, args: &[Value]) -> Value {
         "stepStart" => encoded(Ok(fleet::step_start(&typed(&args[0])))),
         "stepUpdateArgs" => encoded(Ok(fleet::step_update_args(&typed(&args[0])))),
         "commitIdentity" => encoded(fleet::commit_identity(opt_text(0))),
+        "stepCommit" => encoded(Ok(fleet::step_commit(&typed(&args[0])))),
         "checkReleaseDrift" => outcome(
             lifecycle::check_release_drift(
                 text(0),

@@ -142,6 +142,17 @@ pub fn commit_identity<'env>(
     )
 }
 
+/// The fleet step's commit as the `git` command it runs: its arguments and environment.
+#[napi(ts_return_type = "GitCommand")]
+pub fn step_commit<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "StepCommitInput")] input: Object,
+) -> napi::Result<Unknown<'env>> {
+    let input: fleet::StepCommitInput =
+        decode(env, ErrorKind::InvalidArgument, "stepCommit", input)?;
+    encode(env, &fleet::step_commit(&input))
+}
+
 /// The files of the `--pr` folder, in the order written.
 #[napi(ts_return_type = "PayloadFile[]")]
 pub fn pr_payload_files<'env>(

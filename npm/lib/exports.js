@@ -259,6 +259,7 @@ export const ENGINE = Object.freeze([
       'isStepCommit',
       'stepLine',
       'commitIdentity',
+      'stepCommit',
     ],
   ],
   [

@@ -152,6 +152,7 @@ import type {
   FleetPlan,
   FleetRepo,
   FolderFacts,
+  GitCommand,
   GitRefFound,
   GitRefLookup,
   GitStatus,
@@ -283,6 +284,7 @@ import type {
   StartFacts,
   StateProblem,
   StepCommitFacts,
+  StepCommitInput,
   StepDecision,
   StepFacts,
   StepLine,
@@ -1451,6 +1453,8 @@ export declare function isStepCommit(facts: StepCommitFacts): boolean;
 export declare function stepLine(facts: StepLineFacts): StepLine;
 /** The fleet step's commit author and committer from `Name <email>` (upkeep's own when absent); throws `invalid-argument`. */
 export declare function commitIdentity(author?: string | null): CommitIdentity;
+/** The fleet step's commit as the `git` command it runs: the identity as author and committer, the base commit's dates, no signing, no hooks. */
+export declare function stepCommit(input: StepCommitInput): GitCommand;
 
 /** Parses a `manifest init` rules file (`owned src/**`, `install _npmrc .npmrc`); throws `invalid-rules`. */
 export declare function parseManifestRules(text: string, label?: string | null): ManifestRules;

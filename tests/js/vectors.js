@@ -481,6 +481,7 @@ const calls = {
   stepStart: (api, [facts]) => api.stepStart(facts),
   stepUpdateArgs: (api, [step]) => api.stepUpdateArgs(step),
   commitIdentity: (api, [author]) => api.commitIdentity(author),
+  stepCommit: (api, [input]) => api.stepCommit(input),
   checkReleaseDrift: (api, [spec, expected, found, allow]) => api.checkReleaseDrift(spec, expected, found, allow),
   parseManifestRules: (api, [text, label]) => api.parseManifestRules(text, label),
   manifestInit: (api, [input]) => api.manifestInit(input),

@@ -92,6 +92,13 @@ pub fn commit_identity(author: Option<String>) -> Result<JsValue, JsValue> {
     encode(&fleet::commit_identity(author.as_deref()).map_err(to_js)?)
 }
 
+/// The fleet step's commit as the `git` command it runs: its arguments and environment.
+#[wasm_bindgen(js_name = stepCommit)]
+pub fn step_commit(input: JsValue) -> Result<JsValue, JsValue> {
+    let input: fleet::StepCommitInput = decode(ErrorKind::InvalidArgument, "stepCommit", input)?;
+    encode(&fleet::step_commit(&input))
+}
+
 /// The files of the `--pr` folder, in the order written.
 #[wasm_bindgen(js_name = prPayloadFiles)]
 pub fn pr_payload_files(payload: JsValue) -> Result<JsValue, JsValue> {

@@ -29,6 +29,7 @@ mod payload;
 mod plan;
 mod slug;
 mod step;
+mod step_commit;
 mod step_line;
 mod step_update;
 
@@ -49,5 +50,6 @@ pub use step::{
     is_step_commit, step_action, step_commits, step_start, StartFacts, StepAction, StepCommitFacts,
     StepDecision, StepFacts, StepStart, DEFAULT_REMOTE,
 };
+pub use step_commit::{step_commit, GitCommand, StepCommitInput};
 pub use step_line::{step_line, StepLine, StepLineFacts};
 pub use step_update::{step_update_args, StepUpdate};

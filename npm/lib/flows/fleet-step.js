@@ -56,7 +56,7 @@ export function fleetStep(request) {
   }
   const top = found.stdout.toString('utf8').trim();
   // A bad --author is refused before anything is written.
-  const { name, email } = engine.commitIdentity(request.author ?? null);
+  const identity = engine.commitIdentity(request.author ?? null);
   const { stateDir } = engine.updatePaths(request.stateDir);
   const gitDir = resolve(top, gitLine(top, ['rev-parse', '--git-dir']));
   // Where to start: the engine decides from HEAD, the tree and an unfinished run's marker.
@@ -156,16 +156,13 @@ export function fleetStep(request) {
   for (const backups of start.keep) git(top, ['rm', '-r', '-q', '--cached', '--ignore-unmatch', '--', backups]);
   facts.nothingStaged = gitOk(top, ['diff', '--cached', '--quiet']);
   if (!engine.stepCommits(facts)) return stop();
-  const date = gitLine(top, ['show', '-s', '--format=%cI', base]);
-  const extraEnv = {
-    GIT_AUTHOR_NAME: name,
-    GIT_AUTHOR_EMAIL: email,
-    GIT_AUTHOR_DATE: date,
-    GIT_COMMITTER_NAME: name,
-    GIT_COMMITTER_EMAIL: email,
-    GIT_COMMITTER_DATE: date,
-  };
-  git(top, ['-c', 'commit.gpgsign=false', 'commit', '-q', '--no-verify', '-F', join(payload, PR_FILES.commit)], { extraEnv });
+  // The commit, as the engine words it: the step's identity, the base commit's dates.
+  const commitRun = engine.stepCommit({
+    identity,
+    baseDate: gitLine(top, ['show', '-s', '--format=%cI', base]),
+    messageFile: join(payload, PR_FILES.commit),
+  });
+  git(top, commitRun.args, { extraEnv: commitRun.env });
   const commit = gitLine(top, ['rev-parse', 'HEAD']);
   seen.commit = commit;
   facts.commit = commit;

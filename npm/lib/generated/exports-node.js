@@ -253,6 +253,7 @@ export const {
   isStepCommit,
   stepLine,
   commitIdentity,
+  stepCommit,
 } = engine;
 // Land and sync
 export const {

@@ -2934,6 +2934,20 @@ export type FoundRelease = {
 };
 
 /**
+ * A `git` command: its arguments and the environment variables it runs with.
+ */
+export type GitCommand = {
+  /**
+   * The arguments of `git`.
+   */
+  args: Array<string>;
+  /**
+   * The environment it runs with, added to the step's own.
+   */
+  env: { [key in string]: string };
+};
+
+/**
  * A ref found: what to fetch, its commit and, for a tag, its version.
  */
 export type GitRefFound = {
@@ -8166,6 +8180,24 @@ export type StepCommitFacts = {
    * Whether its first parent is an ancestor of the step's base (checked with `parents`).
    */
   parentOnBase?: boolean;
+};
+
+/**
+ * What the step's commit is made of.
+ */
+export type StepCommitInput = {
+  /**
+   * Its author and committer ([`super::commit_identity`]).
+   */
+  identity: CommitIdentity;
+  /**
+   * The base commit's committer date (`git show -s --format=%cI <base>`).
+   */
+  baseDate: string;
+  /**
+   * The file holding the commit message (the change request's `commit.txt`).
+   */
+  messageFile: string;
 };
 
 /**

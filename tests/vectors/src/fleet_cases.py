@@ -162,6 +162,8 @@ for name, facts in [
 # ---- the step's commit identity
 for author in [None, "Ada Lovelace <ada@example.com>", "<bot@example.com>", "  Ada  <ada@x>  ", "ada", "Ada <a<b>", "Ada <ada@x> tail"]:
     case(f"commitIdentity: {author!r}", "commitIdentity", author)
+case("stepCommit: the identity twice, the base commit's dates, no signing, no hooks", "stepCommit",
+     {"identity": {"name": "upkeep", "email": "upkeep@users.noreply.github.com"}, "baseDate": "2026-02-14T09:30:00+01:00", "messageFile": "/ci/pr/commit.txt"})
 
 # ---- where the step starts
 a, b, c = "a" * 40, "b" * 40, "c" * 40
