@@ -550,6 +550,7 @@ fn run(call: &str, args: &[Value]) -> Value {
         "gitRefFound" => encoded(Ok(lifecycle::git_ref_found(text(0), text(1)))),
         "selectVersion" => encoded(lifecycle::select_version(&typed(&args[0]))),
         "planLayout" => encoded(lifecycle::plan_layout(&typed(&args[0]))),
+        "cacheRoot" => outcome(Ok(lifecycle::cache_root(opt_text(0), text(1)).into())),
         "cacheKey" => outcome(lifecycle::cache_key(&typed(&args[0])).map(Value::from)),
         "folderFingerprint" => outcome(Ok(lifecycle::folder_fingerprint(&typed::<
             Vec<lifecycle::CachedFile>,

@@ -124,6 +124,13 @@ pub fn plan_layout_packed<'env>(
     Ok(out.to_unknown())
 }
 
+/// Where upkeep's release cache is: `$XDG_CACHE_HOME/upkeep` when that is an absolute
+/// path, else `<home>/.cache/upkeep`.
+#[napi]
+pub fn cache_root(xdg_cache_home: Option<String>, home: String) -> String {
+    life::cache_root(xdg_cache_home.as_deref(), &home)
+}
+
 /// The cache folder of a release.
 #[napi]
 pub fn cache_key(

@@ -205,6 +205,7 @@ export const ENGINE = Object.freeze([
       'gitRefFound',
       'selectVersion',
       'planLayout',
+      'cacheRoot',
       'cacheKey',
       'renderCacheIndex',
       'cacheDamagedNotice',

@@ -1351,6 +1351,8 @@ export declare function selectVersion(query: VersionQuery): SelectedVersion;
 /** Lays a release out; throws `bad-release` (links, collisions, no version) or `invalid-manifest`. */
 export declare function planLayout(input: LayoutInput): ReleaseLayout;
 
+/** Where upkeep's release cache is: `$XDG_CACHE_HOME/upkeep` when that is an absolute path, else `<home>/.cache/upkeep`. */
+export declare function cacheRoot(xdgCacheHome: string | null | undefined, home: string): string;
 /** The cache folder of a release, relative to the cache root. */
 export declare function cacheKey(input: CacheKeyInput): string;
 /** A cache entry's `entry.json`. */

@@ -384,6 +384,7 @@ const calls = {
   gitRefFound: (api, [reference, listed]) => api.gitRefFound(reference, listed),
   selectVersion: (api, [query]) => api.selectVersion(query),
   planLayout: (api, [input]) => api.planLayout(input),
+  cacheRoot: (api, [xdg, home]) => api.cacheRoot(xdg, home),
   cacheKey: (api, [input]) => api.cacheKey(input),
   folderFingerprint: (api, [entries]) => api.folderFingerprint(entries),
   renderCacheIndex: (api, [index]) => api.renderCacheIndex(index),

@@ -97,6 +97,13 @@ pub fn plan_layout_packed(input: JsValue, paths: &str, kinds: &[u8]) -> Result<J
     Ok(out)
 }
 
+/// Where upkeep's release cache is: `$XDG_CACHE_HOME/upkeep` when that is an absolute
+/// path, else `<home>/.cache/upkeep`.
+#[wasm_bindgen(js_name = cacheRoot)]
+pub fn cache_root(xdg_cache_home: Option<String>, home: &str) -> String {
+    life::cache_root(xdg_cache_home.as_deref(), home)
+}
+
 /// The cache folder of a release.
 #[wasm_bindgen(js_name = cacheKey)]
 pub fn cache_key(input: JsValue) -> Result<String, JsValue> {

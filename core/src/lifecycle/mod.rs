@@ -25,6 +25,7 @@ mod adopt;
 mod archive_root;
 mod cache;
 mod cache_move;
+mod cache_place;
 mod check;
 mod conventions;
 mod documents;
@@ -52,6 +53,7 @@ pub use cache::{
     CacheIndex, CacheKeyInput, CacheVerdict, CachedFile,
 };
 pub use cache_move::{release_cache_move, CacheMoment, CacheMove, CacheQuestion, FoundEntry};
+pub use cache_place::{cache_root, CacheNames, CACHE_NAMES};
 pub use check::{
     check_manifest, manifest_check_reads, CheckedText, ManifestCheck, ManifestCheckInput,
     ManifestProblem,

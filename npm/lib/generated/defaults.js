@@ -28,6 +28,9 @@ export const DEFAULT_CONTEXT = 3;
 /** Where `install` and `refresh` read the source's manifest when `--manifest` names none. */
 export const DEFAULT_MANIFEST = "install/manifest.json";
 
+/** The names of upkeep's release cache: its folder in the user's cache folder, and an entry's tree and index. */
+export const CACHE_NAMES = /** @type {const} */ ({"folder":"upkeep","tree":"tree","index":"entry.json"});
+
 /** The names a release's listing never includes (git's own data, a folder or a worktree's file, is never part of a release). */
 export const RELEASE_SKIPPED_NAMES = /** @type {const} */ ([".git"]);
 

@@ -201,6 +201,7 @@ export const {
   gitRefFound,
   selectVersion,
   planLayout,
+  cacheRoot,
   cacheKey,
   renderCacheIndex,
   cacheDamagedNotice,

@@ -9,13 +9,13 @@ import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import process from 'node:process';
 import { engine } from '../engine.js';
+import { CACHE_NAMES } from '../generated/defaults.js';
 import { alive } from '../shim/lock.js';
 import { listTree, stampOf } from './walk.js';
 
-/** The cache folder: `$XDG_CACHE_HOME/upkeep`, or `~/.cache/upkeep`. */
+/** The cache folder, where the engine says it is (`$XDG_CACHE_HOME/upkeep`, or `~/.cache/upkeep`). */
 export function cacheRoot() {
-  const base = process.env.XDG_CACHE_HOME?.startsWith('/') ? process.env.XDG_CACHE_HOME : join(homedir(), '.cache');
-  return join(base, 'upkeep');
+  return engine.cacheRoot(process.env.XDG_CACHE_HOME ?? null, homedir());
 }
 
 /**
@@ -34,10 +34,10 @@ export function cacheRoot() {
 export function findEntry(key) {
   const dir = join(cacheRoot(), key);
   if (!existsSync(dir)) return null;
-  const tree = join(dir, 'tree');
+  const tree = join(dir, CACHE_NAMES.tree);
   let indexText = null;
   try {
-    indexText = readFileSync(join(dir, 'entry.json'), 'utf8');
+    indexText = readFileSync(join(dir, CACHE_NAMES.index), 'utf8');
   } catch {}
   /** @type {import('../index.js').CachedFile[]} */
   let found = [];
@@ -68,13 +68,13 @@ export async function storeEntry(key, populate, keepPlaced) {
   mkdirSync(dirname(final), { recursive: true });
   sweepTemps(final);
   const temp = `${final}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
-  const tree = join(temp, 'tree');
+  const tree = join(temp, CACHE_NAMES.tree);
   mkdirSync(tree, { recursive: true });
   try {
     const meta = await populate(tree);
     const files = listTree(tree).map(({ path }) => ({ path, stamp: stampOf(join(tree, path)) }));
     const index = { ...meta, files };
-    writeFileSync(join(temp, 'entry.json'), engine.renderCacheIndex(index));
+    writeFileSync(join(temp, CACHE_NAMES.index), engine.renderCacheIndex(index));
     try {
       renameSync(temp, final);
     } catch (error) {
@@ -88,7 +88,7 @@ export async function storeEntry(key, populate, keepPlaced) {
       dropEntry(key);
       renameSync(temp, final);
     }
-    return { tree: join(final, 'tree'), index: /** @type {any} */ (index) };
+    return { tree: join(final, CACHE_NAMES.tree), index: /** @type {any} */ (index) };
   } catch (error) {
     rmSync(temp, { recursive: true, force: true });
     throw error;

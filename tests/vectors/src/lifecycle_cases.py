@@ -168,6 +168,11 @@ case("planLayout: another state folder", "planLayout",
      layout([".tpl/VERSION", "a"], version_file="1.0.0", tag_version=None, state=".tpl"))
 
 # ---- cache
+# Where the cache is (XDG Base Directory: a relative $XDG_CACHE_HOME is ignored).
+case("cacheRoot: $XDG_CACHE_HOME", "cacheRoot", "/var/cache", "/home/ada")
+case("cacheRoot: no $XDG_CACHE_HOME", "cacheRoot", None, "/home/ada")
+case("cacheRoot: a relative $XDG_CACHE_HOME is ignored", "cacheRoot", "cache", "/home/ada")
+case("cacheRoot: an empty $XDG_CACHE_HOME is ignored", "cacheRoot", "", "/home/ada/")
 case("cacheKey: npm, scoped, with a sub-path", "cacheKey",
      {"kind": "npm", "identity": "@vitejs/create", "revision": "6.5.0", "subpath": "template-react-ts", "stateDir": ".upkeep"})
 case("cacheKey: git URL", "cacheKey", {"kind": "git", "identity": "https://git.example/o/tpl.git", "revision": "1.2.0", "subpath": None, "stateDir": ".upkeep"})
