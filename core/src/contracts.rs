@@ -248,6 +248,7 @@ fn roots(generator: &mut SchemaGenerator) {
         crate::lifecycle::GitTag,
         crate::lifecycle::InstalledRelease,
         crate::lifecycle::LayoutFile,
+        crate::lifecycle::LocalFolder,
         crate::lifecycle::LayoutInput,
         crate::lifecycle::ManifestCheck,
         crate::lifecycle::ManifestCheckInput,

@@ -534,6 +534,7 @@ fn run(call: &str, args: &[Value]) -> Value {
         ))),
         "editorStatus" => outcome(Ok(editor::project_status(&typed(&args[0])).into())),
         "parseReleaseSpec" => encoded(lifecycle::parse_release_spec(text(0))),
+        "isGitRepository" => outcome(Ok(lifecycle::is_git_repository(&typed(&args[0])).into())),
         "resolveLocalSpec" => encoded(lifecycle::resolve_local(
             &typed(&args[0]),
             args[1].as_bool().unwrap(),

@@ -34,6 +34,17 @@ pub fn parse_release_spec<'env>(env: &'env Env, text: String) -> napi::Result<Un
     )
 }
 
+/// Whether a local path is a git repository, from the names at its top.
+#[napi]
+pub fn is_git_repository(
+    env: &Env,
+    #[napi(ts_arg_type = "LocalFolder")] folder: Object,
+) -> napi::Result<bool> {
+    let folder: life::LocalFolder =
+        decode(env, ErrorKind::InvalidArgument, "isGitRepository", folder)?;
+    Ok(life::is_git_repository(&folder))
+}
+
 /// Decides what a bare local path is: a git repository (read at its tags) or a directory.
 #[napi(ts_return_type = "ReleaseSpec")]
 pub fn resolve_local_spec<'env>(

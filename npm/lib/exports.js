@@ -197,6 +197,7 @@ export const ENGINE = Object.freeze([
     'Lifecycle: release specs, versions, layouts, the cache, new, adopt, the recorded source, manifest init/check',
     [
       'parseReleaseSpec',
+      'isGitRepository',
       'resolveLocalSpec',
       'relocateSpec',
       'renderReleaseSpec',

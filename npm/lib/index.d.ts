@@ -180,6 +180,7 @@ import type {
   LandTickets,
   LayoutInput,
   LineEndings,
+  LocalFolder,
   LockFacts,
   LockHolder,
   LockSeen,
@@ -1332,6 +1333,8 @@ export declare const LOOP_FILE_TMP: string;
 
 /** Parses a release spec; throws `invalid-spec` naming it (unknown syntax, an unsafe sub-path, a bad version). */
 export declare function parseReleaseSpec(text: string): ReleaseSpec;
+/** Whether a local path is a git repository (it holds `.git`, or `HEAD` with the folders `objects` and `refs`), from the names at its top. */
+export declare function isGitRepository(folder: LocalFolder): boolean;
 /** A `local` spec as a git repository (read at its tags) or a directory. */
 export declare function resolveLocalSpec(spec: ReleaseSpec, gitRepository: boolean): ReleaseSpec;
 /** The spec with its local path replaced (relative to the project, as recorded). */

@@ -376,6 +376,7 @@ const calls = {
   syncStep: (api, [run, outcomes]) => api.syncStep(run, outcomes),
   syncReport: (api, [run, outcomes]) => api.syncReport(run, outcomes),
   parseReleaseSpec: (api, [text]) => api.parseReleaseSpec(text),
+  isGitRepository: (api, [folder]) => api.isGitRepository(folder),
   resolveLocalSpec: (api, [spec, gitRepository]) => api.resolveLocalSpec(spec, gitRepository),
   relocateSpec: (api, [spec, location]) => api.relocateSpec(spec, location),
   renderReleaseSpec: (api, [source, version, subpath]) => api.renderReleaseSpec(source, version, subpath),

@@ -27,6 +27,13 @@ pub fn parse_release_spec(text: &str) -> Result<JsValue, JsValue> {
     encode(&life::parse_release_spec(text).map_err(to_js)?)
 }
 
+/// Whether a local path is a git repository, from the names at its top.
+#[wasm_bindgen(js_name = isGitRepository)]
+pub fn is_git_repository(folder: JsValue) -> Result<bool, JsValue> {
+    let folder: life::LocalFolder = decode(ErrorKind::InvalidArgument, "isGitRepository", folder)?;
+    Ok(life::is_git_repository(&folder))
+}
+
 /// Decides what a bare local path is: a git repository (read at its tags) or a directory.
 #[wasm_bindgen(js_name = resolveLocalSpec)]
 pub fn resolve_local_spec(spec: JsValue, git_repository: bool) -> Result<JsValue, JsValue> {

@@ -31,6 +31,7 @@ mod conventions;
 mod documents;
 mod fetch_refusal;
 mod first_commit;
+mod git_folder;
 mod git_ref;
 mod layout;
 mod manifest_write;
@@ -67,6 +68,7 @@ pub use documents::{
 };
 pub use fetch_refusal::{fetch_refusal, FetchProblem, FetchStep, RefusedEntry};
 pub use first_commit::{first_commit_subject, first_commit_words, FirstCommit, FirstCommitWords};
+pub use git_folder::{is_git_repository, LocalFolder};
 pub use git_ref::{git_ref_found, git_ref_lookup, GitRefFound, GitRefLookup};
 pub use layout::{
     install_renames, plan_layout, plan_layout_packed, LayoutFile, LayoutInput, PackedLayout,

@@ -193,6 +193,7 @@ export const {
 // Lifecycle: release specs, versions, layouts, the cache, new, adopt, the recorded source, manifest init/check
 export const {
   parseReleaseSpec,
+  isGitRepository,
   resolveLocalSpec,
   relocateSpec,
   renderReleaseSpec,

@@ -3959,6 +3959,32 @@ export type ListSpec = {
 };
 
 /**
+ * What the shim finds at a local path.
+ */
+export type LocalFolder = {
+  /**
+   * The path is a folder.
+   */
+  directory?: boolean;
+  /**
+   * It holds `.git` (of any kind).
+   */
+  dotGit?: boolean;
+  /**
+   * It holds `HEAD` (of any kind).
+   */
+  head?: boolean;
+  /**
+   * It holds a folder `objects`.
+   */
+  objectsDir?: boolean;
+  /**
+   * It holds a folder `refs`.
+   */
+  refsDir?: boolean;
+};
+
+/**
  * A lock the shim could not take, and how it names it.
  */
 export type LockFacts = {

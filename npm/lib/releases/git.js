@@ -10,15 +10,20 @@ import { gitEnv } from '../shim/git.js';
 import { fetchError, run } from './run.js';
 
 /**
- * Whether `abs` is a git repository's top level (it holds `.git`) or a bare repository
- * (it holds `HEAD`, `objects/` and `refs/`): read from the folder, no git process.
+ * Whether `abs` is a git repository, as the engine reads the names at its top
+ * (`isGitRepository`): looked at here with stat, no git process.
  */
 export async function isGitRepository(/** @type {string} */ abs) {
-  const has = (/** @type {string} */ name, /** @type {boolean} */ dir) => {
-    const st = statSync(join(abs, name), { throwIfNoEntry: false });
-    return Boolean(st) && (!dir || /** @type {import('node:fs').Stats} */ (st).isDirectory());
-  };
-  return has('.git', false) || (has('HEAD', false) && has('objects', true) && has('refs', true));
+  // Only a folder has names to look at (inside a file, stat fails with ENOTDIR).
+  if (!statSync(abs, { throwIfNoEntry: false })?.isDirectory()) return engine.isGitRepository({ directory: false });
+  const at = (/** @type {string} */ name) => statSync(join(abs, name), { throwIfNoEntry: false });
+  return engine.isGitRepository({
+    directory: true,
+    dotGit: Boolean(at('.git')),
+    head: Boolean(at('HEAD')),
+    objectsDir: Boolean(at('objects')?.isDirectory()),
+    refsDir: Boolean(at('refs')?.isDirectory()),
+  });
 }
 
 /** `git ls-remote --tags` of `location`, as text. */

@@ -84,7 +84,7 @@ export async function openRelease(text, label, options = {}) {
   if (spec.kind === 'local') {
     // Gone from this machine: what upkeep kept may still open it (the engine says which).
     if (!existsSync(spec.location)) return fromEntry(/** @type {Kept} */ (fromCache(spec, ctx, { kind: 'local-gone' })).entry, spec, ctx);
-    spec = engine.resolveLocalSpec(spec, statSync(spec.location).isDirectory() && (await isGitRepository(spec.location)));
+    spec = engine.resolveLocalSpec(spec, await isGitRepository(spec.location));
   }
   emit(ctx.onProgress, { phase: 'fetch', done: 0, total: 1, path: text });
   let release;

@@ -37,6 +37,12 @@ def spec(kind, source, location, version=None, ref=None, subpath=None, local=Tru
             "subpath": subpath, "local": local}
 
 
+# Whether a local path is a git repository, from the names at its top.
+case("isGitRepository: a work tree holds .git", "isGitRepository", {"directory": True, "dotGit": True})
+case("isGitRepository: a bare repository holds HEAD, objects/ and refs/", "isGitRepository", {"directory": True, "head": True, "objectsDir": True, "refsDir": True})
+case("isGitRepository: HEAD alone is not one", "isGitRepository", {"directory": True, "head": True, "refsDir": True})
+case("isGitRepository: a file is not one", "isGitRepository", {"dotGit": True})
+case("isGitRepository: a release folder is not one", "isGitRepository", {"directory": True})
 case("resolveLocalSpec: a git repository is read at its tags", "resolveLocalSpec",
      spec("local", "../tpl", "/w/tpl", "^1.2", subpath="app"), True)
 case("resolveLocalSpec: anything else is a directory", "resolveLocalSpec", spec("local", "../tpl", "/w/tpl", "1.2.0"), False)
