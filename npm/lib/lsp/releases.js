@@ -10,6 +10,7 @@ import { readFile, readdir, stat } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { engine } from '../engine.js';
 import { openOptions, resolveSources } from '../releases/project-source.js';
+import { isAbsent } from '../shim/os-message.js';
 import { openRelease } from '../shim/release-source.js';
 
 /**
@@ -198,12 +199,14 @@ export async function resolveReleases(provider, root, stateDir) {
 }
 
 /** The version a VERSION file records (the engine reads its text), or null when it does not exist (or is not a file). */
+/** A `VERSION` file's version; null when there is none (a file there that cannot be read is an error, in the OS's words). */
 async function readVersion(/** @type {string} */ path) {
   try {
     if (!(await stat(path)).isFile()) return null;
     return engine.readVersionFile(await readFile(path, 'utf8'));
-  } catch {
-    return null;
+  } catch (error) {
+    if (isAbsent(error)) return null;
+    throw error;
   }
 }
 

@@ -213,7 +213,12 @@ export function startServer({ input = process.stdin, output = process.stdout, op
       return;
     }
     if (!sides.has(uri)) {
-      sides.set(uri, project.manages(rel) ? await project.managed(rel).catch(() => null) : null);
+      // A managed file whose release sides cannot be read shows nothing, and says why.
+      const unread = (/** @type {Error} */ error) => {
+        status({ ...engine.editorNoticeStatus({ kind: 'cannot-show', path: rel, error: error.message }), uri });
+        return null;
+      };
+      sides.set(uri, project.manages(rel) ? await project.managed(rel).catch(unread) : null);
     }
     const current = documents.get(uri);
     if (!current) return;
