@@ -40,19 +40,28 @@ export const encode = (text) => encoder.encode(text);
  * A unified diff as a coloured block, one span per line.
  * @param {string} patch
  * @param {string} [testid]
+ * @param {{ hunkLines?: boolean }} [options] `hunkLines`: the lines of one hunk without
+ *   its header (no line there is a file header)
  */
-export function diffBlock(patch, testid) {
+export function diffBlock(patch, testid, { hunkLines = false } = {}) {
   const pre = h('pre.diff', { 'data-testid': testid });
+  // Lines still to come in the current hunk, from its header's counts: inside a hunk a
+  // line is what its first character says (a deleted `-- x` is a deletion, not a header).
+  let old = 0;
+  let now = 0;
   for (const line of patch.split(/(?<=\n)/)) {
-    const kind = line.startsWith('@@')
-      ? 'at'
-      : line.startsWith('+++') || line.startsWith('---')
-        ? 'head'
-        : line.startsWith('+')
-          ? 'add'
-          : line.startsWith('-')
-            ? 'del'
-            : 'ctx';
+    const counts = /^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@/.exec(line);
+    let kind = 'ctx';
+    if (counts) {
+      [old, now] = [Number(counts[1] ?? 1), Number(counts[2] ?? 1)];
+      kind = 'at';
+    } else if (old > 0 || now > 0) {
+      if (line.startsWith('+')) (kind = 'add'), (now -= 1);
+      else if (line.startsWith('-')) (kind = 'del'), (old -= 1);
+      else if (line.startsWith(' ')) (old -= 1), (now -= 1);
+    } else if (!hunkLines && (line.startsWith('+++') || line.startsWith('---'))) kind = 'head';
+    else if (line.startsWith('+')) kind = 'add';
+    else if (line.startsWith('-')) kind = 'del';
     pre.append(h(`span.${kind}`, null, line));
   }
   return pre;

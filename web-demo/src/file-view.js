@@ -344,7 +344,7 @@ export function mountFileView(root) {
               ),
               h('button', { 'data-testid': `reject-${i}`, onclick: () => (accepted.delete(i), update()) }, 'Reject'),
             ),
-            diffBlock(lines.endsWith('\n') ? lines : `${lines}\n`),
+            diffBlock(lines.endsWith('\n') ? lines : `${lines}\n`, undefined, { hunkLines: true }),
           );
         }),
       );

@@ -422,7 +422,7 @@ ${examples([
 Ctrl-C (or SIGTERM) stops at the next safe point, every file whole: exit ${EXIT.interrupted} (${EXIT.terminated}), and
 running the same command again resumes where it stopped.
 
-Exit codes: ${EXIT.ok} done, ${EXIT.findings} done with conflicts or deletes to look at, ${EXIT.badInput} bad input, ${EXIT.refused} refused (managed files with uncommitted changes in git; --allow-dirty), ${EXIT.io} I/O error, ${EXIT.busy} busy, ${EXIT.interrupted} interrupted (143 on SIGTERM).`,
+Exit codes: ${EXIT.ok} done, ${EXIT.findings} done with conflicts or deletes to look at, ${EXIT.badInput} bad input, ${EXIT.refused} refused (managed files with uncommitted changes in git; --allow-dirty), ${EXIT.io} I/O error, ${EXIT.busy} busy, ${EXIT.interrupted} interrupted (${EXIT.terminated} on SIGTERM).`,
     )
     .action(async (options) => {
       exitCode = await updateCommand(options, typed);
