@@ -10,6 +10,7 @@ import { basename, dirname, join } from 'node:path';
 import process from 'node:process';
 import { engine } from '../engine.js';
 import { DEFAULT_FILE_MODE, fsyncDir } from './atomic-write.js';
+import { nextTempName } from './temp-file.js';
 import { UpkeepError } from './upkeep-error.js';
 
 /**
@@ -67,7 +68,8 @@ export function alive(/** @type {{ pid: number, start?: string | null }} */ hold
  * @param {Place} place @param {string} name @param {string} text
  */
 function linkInto(place, name, text) {
-  const temp = place.at(`${name}.${process.pid}.${Math.random().toString(16).slice(2)}.tmp`);
+  // Named as every temp file upkeep makes is, so a killed run's one is known as a dead temp.
+  const temp = place.at(nextTempName(name));
   const fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, DEFAULT_FILE_MODE);
   try {
     try {
