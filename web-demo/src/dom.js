@@ -40,10 +40,8 @@ export const encode = (text) => encoder.encode(text);
  * A unified diff as a coloured block, one span per line.
  * @param {string} patch
  * @param {string} [testid]
- * @param {{ hunkLines?: boolean }} [options] `hunkLines`: the lines of one hunk without
- *   its header (no line there is a file header)
  */
-export function diffBlock(patch, testid, { hunkLines = false } = {}) {
+export function diffBlock(patch, testid) {
   const pre = h('pre.diff', { 'data-testid': testid });
   // Lines still to come in the current hunk, from its header's counts: inside a hunk a
   // line is what its first character says (a deleted `-- x` is a deletion, not a header).
@@ -59,10 +57,22 @@ export function diffBlock(patch, testid, { hunkLines = false } = {}) {
       if (line.startsWith('+')) (kind = 'add'), (now -= 1);
       else if (line.startsWith('-')) (kind = 'del'), (old -= 1);
       else if (line.startsWith(' ')) (old -= 1), (now -= 1);
-    } else if (!hunkLines && (line.startsWith('+++') || line.startsWith('---'))) kind = 'head';
-    else if (line.startsWith('+')) kind = 'add';
-    else if (line.startsWith('-')) kind = 'del';
+    } else if (line.startsWith('+++') || line.startsWith('---')) kind = 'head';
     pre.append(h(`span.${kind}`, null, line));
+  }
+  return pre;
+}
+
+/**
+ * A hunk's lines (`diffHunks`) as a coloured block, each line marked by its kind.
+ * @param {import('upkeep').HunkLine[]} lines
+ */
+export function hunkBlock(lines) {
+  const pre = h('pre.diff');
+  for (const { kind, text } of lines) {
+    const [span, sign] = kind === 'insert' ? ['add', '+'] : kind === 'delete' ? ['del', '-'] : ['ctx', ' '];
+    const line = decode(text);
+    pre.append(h(`span.${span}`, null, `${sign}${line.endsWith('\n') ? line : `${line}\n`}`));
   }
   return pre;
 }

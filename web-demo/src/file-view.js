@@ -6,7 +6,7 @@ import { MergeView } from '@codemirror/merge';
 import { EditorState } from '@codemirror/state';
 import { EditorView, lineNumbers } from '@codemirror/view';
 import * as upkeep from 'upkeep';
-import { decode, diffBlock, encode, h } from './dom.js';
+import { decode, diffBlock, encode, h, hunkBlock } from './dom.js';
 import { overviewOf } from './plan.js';
 
 /** The three sides, in the order the page shows them. */
@@ -329,7 +329,6 @@ export function mountFileView(root) {
             ),
         ...hunks.map((hunk, i) => {
           const on = accepted.has(i);
-          const lines = hunk.lines.map((l) => `${l.kind === 'insert' ? '+' : l.kind === 'delete' ? '-' : ' '}${decode(l.text)}`).join('');
           return h(
             `div.hunk${on ? '.accepted' : ''}`,
             { 'data-testid': `hunk-${i}` },
@@ -344,7 +343,7 @@ export function mountFileView(root) {
               ),
               h('button', { 'data-testid': `reject-${i}`, onclick: () => (accepted.delete(i), update()) }, 'Reject'),
             ),
-            diffBlock(lines.endsWith('\n') ? lines : `${lines}\n`, undefined, { hunkLines: true }),
+            hunkBlock(hunk.lines),
           );
         }),
       );

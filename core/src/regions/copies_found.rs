@@ -15,6 +15,8 @@
 //! assert_eq!(copies_found(&found).whole, vec!["gen/a".to_string()]);
 //! ```
 
+use std::collections::HashSet;
+
 use super::confine::SnapEntry;
 
 /// A recorded copy and what the shim found at it.
@@ -77,10 +79,11 @@ pub fn copies_found(input: &CopiesFound) -> CopiesUsable {
         .filter(|c| c.found.as_deref() == Some(c.sha256.as_str()))
         .map(|c| c.path.clone())
         .collect();
+    let wholes: HashSet<&str> = whole.iter().map(String::as_str).collect();
     let held = input
         .before
         .iter()
-        .filter(|e| whole.contains(&e.path))
+        .filter(|e| wholes.contains(e.path.as_str()))
         .cloned()
         .collect();
     CopiesUsable { whole, held }
