@@ -35,7 +35,7 @@ pub use stopped::{stopped_unwritten, update_stop, StopPoint, STOPPING_NOTICE};
 const OK: u8 = 0;
 /// Done, with a finding (files that differ, problems in a manifest, conflicts, deletes).
 pub(crate) const FINDINGS: u8 = 1;
-/// `land`: a commit failed; the rest is staged.
+/// `land`: a commit failed; its files are staged, the commits after it were not tried.
 const PARTLY_LANDED: u8 = 3;
 /// Refused, nothing changed.
 pub(crate) const REFUSED: u8 = 4;
@@ -147,13 +147,15 @@ impl ErrorKind {
 /// `merge` (`failed`: no merge made, so a usage error never reads as "2 conflicts"; a
 /// merge made exits [`merge_exit`]) or `manifest-check`. A run a signal stopped (`signal`:
 /// `SIGINT`, `SIGTERM`) exits with that signal's code whatever its report says, so a
-/// script sees the stop: `land` stops between two commits, `sync` before its next step,
-/// and both report what they did first. An unknown command, status or signal is an
+/// script sees the stop: `land` stops before its next commit (or with the one git was
+/// making, when the stop reached git too: its report says `interrupted`), `sync` before
+/// its next step, and both report what they did first. An unknown command, status or signal is an
 /// `invalid-argument` error.
 pub fn status_exit(command: &str, status: &str, signal: Option<&str>) -> Result<u8> {
     let code = match (command, status) {
         ("land", "landed" | "nothing_to_land") => OK,
         ("land", "partly_landed" | "commit_failed") => PARTLY_LANDED,
+        ("land", "interrupted") => INTERRUPTED,
         ("land", "moved") => REFUSED,
         ("sync", "synced" | "dry_run") => OK,
         ("sync", "refused" | "conflict" | "push_rejected") => REFUSED,

@@ -6,7 +6,7 @@
 // at that progress event (deterministic); the last tests send the signals from outside.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -308,6 +308,65 @@ describe('signals sent from outside, as a terminal or a supervisor sends them', 
       readdirSync(join(r.checkout, '.git/upkeep')).filter((n) => n.startsWith('sync-') || n === 'sync.lock'),
       [],
     );
+  });
+
+  /** A clone with two sealed tickets (T-1: a.txt, T-2: b.txt) and a pre-commit hook that signs in, then sleeps. */
+  function sealedWithSlowHook(/** @type {number} */ seconds) {
+    const r = makeRepos();
+    after(r.remove);
+    put(r.clone, { 'a.txt': 'a2\n', 'b.txt': 'b2\n' });
+    const started = join(r.root, 'hook-started');
+    put(r.clone, { '.git/hooks/pre-commit': `#!/bin/sh\ntouch '${started}'\nsleep ${seconds}\n` });
+    chmodSync(join(r.clone, '.git/hooks/pre-commit'), 0o755);
+    const sealed = runCli(['land', '--seal', '--ticket', 'T-1', '--ticket', 'T-2', '--claim', 'T-1=a.txt', '--claim', 'T-2=b.txt'], {
+      cwd: r.clone,
+    });
+    assert.equal(sealed.status, 0, sealed.stderr);
+    return { ...r, started };
+  }
+  const notLanded = (/** @type {any} */ report) => report.notLanded.map((/** @type {any} */ c) => `${c.subject} ${c.left}`);
+
+  test('Ctrl-C to the process group of a land while git runs a hook: the commit is staged, the next not tried, exit 130, re-run lands', async () => {
+    const r = sealedWithSlowHook(20);
+    const before = r.head(r.clone);
+    const run = start(['land', '--repo', r.clone, '--json']);
+    await until(() => existsSync(r.started));
+    process.kill(-(/** @type {number} */ (run.child.pid)), 'SIGINT'); // as a terminal sends Ctrl-C
+    const out = await run.done;
+    assert.equal(out.status, 130, out.stderr());
+    const report = JSON.parse(out.stdout());
+    assert.equal(report.status, 'interrupted');
+    assert.deepEqual(notLanded(report), ['T-1 staged', 'T-2 not_tried']);
+    assert.equal(report.error, 'stopped while git made this commit (the stop reached git too)');
+    assert.equal(r.head(r.clone), before, 'no commit was made');
+    assert.equal(git(r.clone, 'diff', '--cached', '--name-only'), 'a.txt');
+    assert.equal(git(r.clone, 'diff', '--name-only'), 'b.txt');
+    rmSync(join(r.clone, '.git/hooks/pre-commit'));
+    const again = runCli(['land', '--repo', r.clone]);
+    assert.equal(again.status, 0, again.stdout + again.stderr);
+    assert.match(again.stdout, /^upkeep land: landed, 2 commits\n/);
+    assert.equal(git(r.clone, 'log', '-2', '--reverse', '--format=%s'), 'T-1\nT-2');
+  });
+
+  test('SIGTERM to upkeep alone while git runs a hook: that commit is made, the next not tried, exit 143, re-run lands', async () => {
+    const r = sealedWithSlowHook(1);
+    const run = start(['land', '--repo', r.clone]);
+    await until(() => existsSync(r.started));
+    process.kill(/** @type {number} */ (run.child.pid), 'SIGTERM');
+    const out = await run.done;
+    assert.equal(out.status, 143, out.stderr());
+    assert.match(out.stdout(), /^upkeep land: stopped, 1 commit made\n/);
+    assert.match(out.stdout(), /\n {2}not landed {2}T-2 {2}\(not tried\)\n/);
+    assert.match(out.stdout(), /\nError: stopped before this commit \(a stop was requested\)\n/);
+    assert.equal(git(r.clone, 'log', '-1', '--format=%s'), 'T-1');
+    assert.equal(git(r.clone, 'diff', '--cached', '--name-only'), '');
+    const again = runCli(['land', '--repo', r.clone, '--json']);
+    assert.equal(again.status, 0, again.stdout + again.stderr);
+    assert.deepEqual(
+      JSON.parse(again.stdout).alreadyLanded.map((/** @type {any} */ c) => c.subject),
+      ['T-1'],
+    );
+    assert.equal(git(r.clone, 'log', '-1', '--format=%s'), 'T-2');
   });
 });
 

@@ -1,8 +1,8 @@
 //! Running a land, commit by commit: the shim asks [`land_step`] what to do next, makes
 //! that commit (or finds a stop was requested first), hands back how it went, and asks
 //! again until the answer is [`LandStep::Done`]; then [`super::land_report`] builds the
-//! report from the same outcomes. The first failure or stop ends the run: the rest of
-//! the change stays staged.
+//! report from the same outcomes. The first failure or stop ends the run: a commit git
+//! refused stays staged, the commits after it are not tried.
 //!
 //! ```
 //! use upkeep_core::land::{land_step, plan_land, seal_handoff, CommitOutcome, CurrentFile, LandStep, SealedFile};

@@ -33,6 +33,7 @@ mod report;
 mod sealed;
 mod split;
 mod sync;
+mod sync_report;
 mod sync_run;
 
 pub use checkout::{checkout_refusal, sync_checkout, CheckoutProblem, SyncCheckout};
@@ -40,8 +41,8 @@ pub use digest::{check_digest, find_carried, CheckRecord};
 pub use handoff::{parse_handoff, seal_handoff, Handoff, LandTicket, SealedFile, HANDOFF_VERSION};
 pub use land_step::{land_step, LandStep};
 pub use report::{
-    land_report, render_land_report, render_sync_report, CommitOutcome, LandReport, LandResult,
-    LandedCommit, SyncCheck, SyncReport,
+    land_report, render_land_report, CommitOutcome, FilesLeft, LandReport, LandResult,
+    LandedCommit, NotLandedCommit,
 };
 pub use sealed::{seal_report, SealReport};
 pub use split::{plan_land, CurrentFile, LandPlan, LandStatus, MovedFile, PlannedCommit};
@@ -49,6 +50,7 @@ pub use sync::{
     checkout_follow, plan_sync, CheckoutFollow, SyncAction, SyncFacts, SyncPick, SyncPlan,
     SyncRefusal,
 };
+pub use sync_report::{render_sync_report, SyncCheck, SyncReport};
 pub use sync_run::{
     parse_check_records, sync_report, sync_step, CheckoutNow, SyncOutcome, SyncRun, SyncStep,
 };

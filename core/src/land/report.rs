@@ -1,5 +1,5 @@
-//! The reports of `upkeep land` and `upkeep sync`: as data (the `--json` document) and as
-//! the table the CLI prints.
+//! The report of `upkeep land`: as data (the `--json` document) and as the table the CLI
+//! prints.
 //!
 //! ```
 //! use upkeep_core::land::{land_report, plan_land, render_land_report, seal_handoff, CommitOutcome, CurrentFile, SealedFile, LandResult};
@@ -13,7 +13,6 @@
 //! ```
 
 use super::split::{LandPlan, LandStatus, MovedFile, PlannedCommit};
-use super::sync::SyncPlan;
 
 /// How one planned commit went, as the shim saw it: the commit made, git's own words and
 /// exit status when it failed, or no try at all because a stop was requested first. The
@@ -40,23 +39,33 @@ pub struct CommitOutcome {
     #[cfg_attr(feature = "serde", serde(default))]
     #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub status: Option<i32>,
-    /// The commit was not tried: a stop (Ctrl-C, SIGTERM) was requested before it, and the
-    /// rest of the change stays staged.
+    /// The commit was not tried: a stop (Ctrl-C, SIGTERM) was requested before it.
     #[cfg_attr(feature = "serde", serde(default))]
     #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub stopped: bool,
+    /// The commit failed and a stop was requested while git ran: Ctrl-C reaches git and
+    /// its hooks too (one process group), so the stop is why.
+    #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
+    pub interrupted: bool,
+    /// The commit failed before its files were staged (the staging command itself
+    /// failed), so none of them is.
+    #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
+    pub stage_failed: bool,
 }
 
 impl CommitOutcome {
     /// Why the commit was not made, in the report's words; none for a commit made.
     pub fn failure(&self) -> Option<String> {
         if self.stopped {
-            return Some(
-                "stopped before this commit (a stop was requested); the rest is staged".into(),
-            );
+            return Some("stopped before this commit (a stop was requested)".into());
         }
         if self.sha.is_some() {
             return None;
+        }
+        if self.interrupted {
+            return Some("stopped while git made this commit (the stop reached git too)".into());
         }
         match (self.error.as_deref().map(str::trim), self.status) {
             (Some(said), _) if !said.is_empty() => Some(said.to_string()),
@@ -66,6 +75,61 @@ impl CommitOutcome {
             (None, None) => None,
         }
     }
+
+    /// Where a commit not made leaves its files.
+    fn left(&self) -> FilesLeft {
+        if self.stopped {
+            FilesLeft::NotTried
+        } else if self.stage_failed {
+            FilesLeft::NotStaged
+        } else {
+            FilesLeft::Staged
+        }
+    }
+}
+
+/// Where a commit that was not made left its files.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
+#[non_exhaustive]
+pub enum FilesLeft {
+    /// Tried: its files are staged (git refused the commit or was stopped).
+    Staged,
+    /// Tried: staging them failed, so they are as they were.
+    NotStaged,
+    /// Not tried (an earlier commit failed, or a stop came first): its files are as they were.
+    NotTried,
+}
+
+impl FilesLeft {
+    fn words(self) -> &'static str {
+        match self {
+            FilesLeft::Staged => "staged",
+            FilesLeft::NotStaged => "not staged",
+            FilesLeft::NotTried => "not tried",
+        }
+    }
+}
+
+/// A planned commit a land did not make, and where it left its files.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct NotLandedCommit {
+    /// Where its files are.
+    pub left: FilesLeft,
+    /// The planned commit.
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub commit: PlannedCommit,
 }
 
 /// The outcome of a land.
@@ -80,14 +144,17 @@ impl CommitOutcome {
 pub enum LandResult {
     /// Every commit was made.
     Landed,
-    /// Some commits were made, then one failed; the rest is staged.
+    /// Some commits were made, then one failed (its files are staged; the rest was not tried).
     PartlyLanded,
-    /// The first commit failed; nothing landed and the change is staged.
+    /// The first commit failed; nothing landed (its files are staged; the rest was not tried).
     CommitFailed,
     /// Nothing to commit.
     NothingToLand,
     /// Refused: the workspace moved since the seal; nothing was committed.
     Moved,
+    /// A stop (Ctrl-C, SIGTERM) ended it: the commits made are listed, the one git was
+    /// making when the stop reached it is staged, the rest was not tried.
+    Interrupted,
 }
 
 /// A commit a land made.
@@ -121,8 +188,8 @@ pub struct LandReport {
     pub landed: Vec<LandedCommit>,
     /// Commits of the split that had landed before this run.
     pub already_landed: Vec<PlannedCommit>,
-    /// Commits not made (after a failure).
-    pub not_landed: Vec<PlannedCommit>,
+    /// Commits not made (after a failure or a stop), and where each left its files.
+    pub not_landed: Vec<NotLandedCommit>,
     /// The inherited files committed with the work.
     pub inherited: Vec<String>,
     /// With `moved`, the files that moved.
@@ -151,6 +218,7 @@ pub fn land_report(plan: &LandPlan, outcomes: &[CommitOutcome]) -> LandReport {
     if plan.status != LandStatus::Ready {
         return report;
     }
+    let mut stopped = false;
     for (index, commit) in plan.commits.iter().enumerate() {
         match outcomes.get(index) {
             Some(CommitOutcome { sha: Some(sha), .. }) if report.error.is_none() => {
@@ -161,19 +229,30 @@ pub fn land_report(plan: &LandPlan, outcomes: &[CommitOutcome]) -> LandReport {
                 });
             }
             outcome => {
-                if report.error.is_none() {
+                let first = report.error.is_none();
+                if first {
+                    stopped = outcome.is_some_and(|o| o.stopped || o.interrupted);
                     report.error = Some(
                         outcome
                             .and_then(CommitOutcome::failure)
                             .unwrap_or_else(|| "the commit was not made".into()),
                     );
                 }
-                report.not_landed.push(commit.clone());
+                let left = match outcome {
+                    Some(outcome) if first => outcome.left(),
+                    _ => FilesLeft::NotTried,
+                };
+                report.not_landed.push(NotLandedCommit {
+                    left,
+                    commit: commit.clone(),
+                });
             }
         }
     }
     if report.error.is_some() {
-        report.status = if report.landed.is_empty() && report.already_landed.is_empty() {
+        report.status = if stopped {
+            LandResult::Interrupted
+        } else if report.landed.is_empty() && report.already_landed.is_empty() {
             LandResult::CommitFailed
         } else {
             LandResult::PartlyLanded
@@ -182,7 +261,8 @@ pub fn land_report(plan: &LandPlan, outcomes: &[CommitOutcome]) -> LandReport {
     report
 }
 
-fn short(sha: &str) -> &str {
+/// A commit id as the reports print it: its first 12 characters.
+pub(super) fn short(sha: &str) -> &str {
     sha.get(..12).unwrap_or(sha)
 }
 
@@ -199,6 +279,8 @@ pub fn render_land_report(report: &LandReport) -> String {
         LandResult::Moved => {
             "upkeep land: refused, the workspace moved since the seal; nothing committed\n".into()
         }
+        LandResult::Interrupted if n == 0 => "upkeep land: stopped, no commit made\n".into(),
+        LandResult::Interrupted => format!("upkeep land: stopped, {n} {commits} made\n"),
     });
     for c in &report.landed {
         out.push_str(&format!(
@@ -218,7 +300,11 @@ pub fn render_land_report(report: &LandReport) -> String {
         ));
     }
     for c in &report.not_landed {
-        out.push_str(&format!("  not landed  {}  (staged)\n", c.subject));
+        out.push_str(&format!(
+            "  not landed  {}  ({})\n",
+            c.commit.subject,
+            c.left.words()
+        ));
     }
     if let Some(error) = &report.error {
         out.push_str(&format!("Error: {error}\n"));
@@ -238,143 +324,12 @@ pub fn render_land_report(report: &LandReport) -> String {
     out
 }
 
-/// A check of a sync and how it went.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "camelCase")
-)]
-pub struct SyncCheck {
-    /// The command.
-    pub command: String,
-    /// `passed`, `failed` or `carried`.
-    pub status: String,
-    /// The digest of its inputs.
-    pub digest: String,
-    /// With `carried`, where it passed.
-    #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
-    pub passed_in: Option<String>,
-}
-
-/// What a sync did.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "camelCase")
-)]
-pub struct SyncReport {
-    /// `synced`, `dry_run`, `refused`, `conflict`, `check_failed`, `push_rejected` or
-    /// `interrupted` (stopped by a signal before it pushed anything).
-    pub status: String,
-    /// The checkout.
-    pub checkout: String,
-    /// Its branch.
-    pub branch: String,
-    /// The plan.
-    pub plan: SyncPlan,
-    /// The commit the branch moved to (or would have), once applied.
-    #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
-    pub head: Option<String>,
-    /// The checks.
-    #[cfg_attr(feature = "serde", serde(default))]
-    pub checks: Vec<SyncCheck>,
-    /// Whether origin received the push (its branch moved).
-    #[cfg_attr(feature = "serde", serde(default))]
-    pub pushed: bool,
-    /// Whether the checkout followed.
-    #[cfg_attr(feature = "serde", serde(default))]
-    pub checkout_followed: bool,
-    /// Notes for a person, in order.
-    #[cfg_attr(feature = "serde", serde(default))]
-    pub notes: Vec<String>,
-    /// With an origin that took the push: whether its branch already was at the head
-    /// (nothing was pushed because nothing had to be); absent without a push.
-    #[cfg_attr(
-        feature = "serde",
-        serde(default, skip_serializing_if = "Option::is_none")
-    )]
-    pub origin_up_to_date: Option<bool>,
-}
-
-/// A sync's status as its title says it (its notes say the rest); the `--json` document
-/// keeps the status word.
-fn sync_status_words(status: &str) -> &str {
-    match status {
-        "dry_run" => "dry run, nothing changed",
-        "conflict" => "the commits did not apply",
-        "check_failed" => "a check failed",
-        "push_rejected" => "origin refused the push",
-        "interrupted" => "stopped",
-        other => other,
-    }
-}
-
-/// The sync report as the CLI prints it.
-pub fn render_sync_report(report: &SyncReport) -> String {
-    let plan = &report.plan;
-    let mut out = format!(
-        "upkeep sync {} ({}): {}\n",
-        report.checkout,
-        report.branch,
-        sync_status_words(&report.status)
-    );
-    match &plan.refusal {
-        Some(refusal) => out.push_str(&format!("Refused: {}\n", refusal.reason)),
-        None => {
-            let how = match plan.target {
-                Some(_) => "fast-forward",
-                None => "cherry-pick",
-            };
-            out.push_str(&format!(
-                "Plan: {how} {} commit(s) onto {}\n",
-                plan.commits.len(),
-                short(&plan.base)
-            ));
-            for c in &plan.commits {
-                out.push_str(&format!("  {}\n", short(c)));
-            }
-        }
-    }
-    for check in &report.checks {
-        match &check.passed_in {
-            Some(place) => out.push_str(&format!(
-                "Check {}: carried (passed in {place})\n",
-                check.command
-            )),
-            None => out.push_str(&format!("Check {}: {}\n", check.command, check.status)),
-        }
-    }
-    if let Some(head) = &report.head {
-        out.push_str(&format!("Head: {}\n", short(head)));
-    }
-    if report.pushed {
-        out.push_str("Pushed to origin.\n");
-    } else if report.origin_up_to_date == Some(true) {
-        let at = report.head.as_deref().map(short).unwrap_or("the head");
-        out.push_str(&format!("Origin already had {at}; nothing pushed.\n"));
-    }
-    if report.checkout_followed {
-        out.push_str("The checkout followed.\n");
-    }
-    for note in &report.notes {
-        out.push_str(&format!("Note: {note}\n"));
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::land::{plan_land, seal_handoff, CurrentFile, LandTicket, SealedFile};
 
-    #[test]
-    fn outcomes() {
+    fn two_tickets() -> LandPlan {
         let d = Some("3".repeat(64));
         let t = |id: &str, f: &str| LandTicket {
             id: id.into(),
@@ -396,7 +351,12 @@ mod tests {
                 dirty: true,
             })
             .collect();
-        let plan = plan_land(&h, &now).unwrap();
+        plan_land(&h, &now).unwrap()
+    }
+
+    #[test]
+    fn outcomes() {
+        let plan = two_tickets();
         let ok = || CommitOutcome {
             sha: Some("s".into()),
             ..CommitOutcome::default()
@@ -436,7 +396,7 @@ mod tests {
         assert_eq!(words(&[ok(), silent]), "git exited with 128");
         assert_eq!(
             words(&[stopped]),
-            "stopped before this commit (a stop was requested); the rest is staged"
+            "stopped before this commit (a stop was requested)"
         );
         assert_eq!(words(&[]), "the commit was not made");
         let text = render_land_report(&land_report(&plan, &[ok(), bad()]));
@@ -444,5 +404,57 @@ mod tests {
             text.contains("partly landed, 1 commit made")
                 && text.contains("not landed  T2  (staged)")
         );
+        let text = render_land_report(&land_report(&plan, &[bad()]));
+        assert!(
+            text.contains("not landed  T1  (staged)")
+                && text.contains("not landed  T2  (not tried)"),
+            "{text}"
+        );
+        let unstaged = CommitOutcome {
+            stage_failed: true,
+            ..bad()
+        };
+        let text = render_land_report(&land_report(&plan, &[unstaged]));
+        assert!(text.contains("not landed  T1  (not staged)"), "{text}");
+    }
+
+    #[test]
+    fn a_stop_is_its_own_outcome() {
+        let plan = two_tickets();
+        let interrupted = CommitOutcome {
+            error: Some(String::new()),
+            interrupted: true,
+            ..CommitOutcome::default()
+        };
+        let made = CommitOutcome {
+            sha: Some("s".into()),
+            ..CommitOutcome::default()
+        };
+        let report = land_report(&plan, &[interrupted]);
+        assert_eq!(report.status, LandResult::Interrupted);
+        let text = render_land_report(&report);
+        assert!(
+            text.starts_with("upkeep land: stopped, no commit made\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("not landed  T1  (staged)")
+                && text.contains("not landed  T2  (not tried)")
+        );
+        assert!(
+            text.contains("Error: stopped while git made this commit (the stop reached git too)")
+        );
+        let stopped = CommitOutcome {
+            stopped: true,
+            ..CommitOutcome::default()
+        };
+        let report = land_report(&plan, &[made, stopped]);
+        assert_eq!(report.status, LandResult::Interrupted);
+        let text = render_land_report(&report);
+        assert!(
+            text.starts_with("upkeep land: stopped, 1 commit made\n"),
+            "{text}"
+        );
+        assert!(text.contains("not landed  T2  (not tried)"));
     }
 }

@@ -29,8 +29,8 @@
 //! ```
 
 use super::digest::{check_digest, find_carried, CheckRecord};
-use super::report::{SyncCheck, SyncReport};
 use super::sync::{checkout_follow, SyncAction, SyncPlan};
+use super::sync_report::{SyncCheck, SyncReport};
 use crate::git_state::SYNC_REMOTE;
 use crate::json::{self, Json};
 

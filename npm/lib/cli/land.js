@@ -23,7 +23,8 @@ import { UpkeepError } from '../shim/upkeep-error.js';
 
 /**
  * Runs `upkeep land` (or `land --seal`) and returns the exit code. A stop (Ctrl-C,
- * SIGTERM) takes effect between two commits: the rest stays staged, as after a failed one.
+ * SIGTERM) takes effect before the next commit, or ends the one git is making when Ctrl-C
+ * reached git too; the report says which, and running land again makes the rest.
  * @param {LandFlags} flags @param {string[]} argv the command as typed
  */
 export async function landCommand(flags, argv) {

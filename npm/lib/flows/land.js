@@ -50,10 +50,11 @@ export async function seal({ cwd, tickets, inherited = [], handoff }) {
 
 /**
  * Commits a sealed handoff, one commit at a time as the engine's `landStep` says; the
- * first failure (which leaves its change staged) or a stop request (recorded as a commit
- * not tried) ends it.
+ * first failure or a stop ends it. A stop requested before a commit means it is not
+ * tried; one that came while git ran (Ctrl-C reaches git and its hooks too) is told with
+ * git's failure, so the engine's report says the stop, not a bare git error.
  * @param {{ cwd: string, handoff?: string, stopRequested?: () => boolean }} request
- *   `stopRequested` is polled between two commits: a stop leaves the rest staged
+ *   `stopRequested` is polled before each commit and after a failed one
  * @returns {Promise<{ report: import('../index.js').LandReport, plan: import('../index.js').LandPlan }>}
  */
 export async function land({ cwd, handoff, stopRequested = () => false }) {
@@ -87,8 +88,14 @@ export async function land({ cwd, handoff, stopRequested = () => false }) {
     const added = gitRun(root, ['update-index', '--add', '--remove', '--', ...step.paths]);
     const made =
       added.status === 0 ? gitRun(root, ['commit', '--quiet', '--only', '-F', '-', '--', ...step.paths], { input: step.message }) : added;
-    // git's own words and status when it failed: the engine's report says why the commit was not made.
-    outcomes.push(made.status === 0 ? { sha: gitLine(root, ['rev-parse', 'HEAD']) } : { error: made.stderr, status: made.status });
+    if (made.status === 0) {
+      outcomes.push({ sha: gitLine(root, ['rev-parse', 'HEAD']) });
+      continue;
+    }
+    // A signal that reached git reached upkeep too: let it be handled before asking.
+    await letSignalsIn();
+    // git's own words and status: the engine's report says why the commit was not made.
+    outcomes.push({ error: made.stderr, status: made.status, stageFailed: added.status !== 0, interrupted: stopRequested() });
   }
   return { report: engine.landReport(plan, outcomes), plan };
 }

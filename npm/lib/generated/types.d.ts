@@ -2688,6 +2688,11 @@ export type FileViewInput = {
 };
 
 /**
+ * Where a commit that was not made left its files.
+ */
+export type FilesLeft = 'staged' | 'not_staged' | 'not_tried';
+
+/**
  * The first commit's outcome, as the flow's git steps found it.
  */
 export type FirstCommit = {
@@ -3582,10 +3587,19 @@ export type LandCommitOutcome = {
    */
   status?: number | null;
   /**
-   * The commit was not tried: a stop (Ctrl-C, SIGTERM) was requested before it, and the
-   * rest of the change stays staged.
+   * The commit was not tried: a stop (Ctrl-C, SIGTERM) was requested before it.
    */
   stopped?: boolean;
+  /**
+   * The commit failed and a stop was requested while git ran: Ctrl-C reaches git and
+   * its hooks too (one process group), so the stop is why.
+   */
+  interrupted?: boolean;
+  /**
+   * The commit failed before its files were staged (the staging command itself
+   * failed), so none of them is.
+   */
+  stageFailed?: boolean;
 };
 
 /**
@@ -3715,9 +3729,9 @@ export type LandReport = {
    */
   alreadyLanded: Array<LandPlannedCommit>;
   /**
-   * Commits not made (after a failure).
+   * Commits not made (after a failure or a stop), and where each left its files.
    */
-  notLanded: Array<LandPlannedCommit>;
+  notLanded: Array<NotLandedCommit>;
   /**
    * The inherited files committed with the work.
    */
@@ -3735,7 +3749,7 @@ export type LandReport = {
 /**
  * The outcome of a land.
  */
-export type LandResult = 'landed' | 'partly_landed' | 'commit_failed' | 'nothing_to_land' | 'moved';
+export type LandResult = 'landed' | 'partly_landed' | 'commit_failed' | 'nothing_to_land' | 'moved' | 'interrupted';
 
 /**
  * One file of a handoff and its content when sealed.
@@ -4869,6 +4883,36 @@ export type Normalized = {
    * The latest release's copy, masked.
    */
   latest: Uint8Array;
+};
+
+/**
+ * A planned commit a land did not make, and where it left its files.
+ */
+export type NotLandedCommit = {
+  /**
+   * Where its files are.
+   */
+  left: FilesLeft;
+  /**
+   * The ids of the tickets it is named for (none when the handoff has no ticket).
+   */
+  tickets: Array<string>;
+  /**
+   * The changed files it commits, sorted.
+   */
+  files: Array<string>;
+  /**
+   * The inherited files it also commits, sorted.
+   */
+  inherited: Array<string>;
+  /**
+   * The message's first line.
+   */
+  subject: string;
+  /**
+   * The whole commit message, ending with a newline.
+   */
+  message: string;
 };
 
 /**

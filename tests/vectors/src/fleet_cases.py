@@ -187,7 +187,7 @@ case("stepUpdateArgs: the recorded source's latest", "stepUpdateArgs", {"payload
 
 # The exit code of every command's report status word, and an unknown pair refused.
 for command, statuses in [
-    ("land", ["landed", "nothing_to_land", "partly_landed", "commit_failed", "moved"]),
+    ("land", ["landed", "nothing_to_land", "partly_landed", "commit_failed", "moved", "interrupted"]),
     ("sync", ["synced", "dry_run", "refused", "conflict", "push_rejected", "check_failed", "interrupted"]),
     ("diff", ["identical", "different", "binary", "trouble"]),
     ("merge", ["failed"]),
@@ -201,6 +201,7 @@ case("statusExit: an unknown merge status", "statusExit", "merge", "identical")
 # A run a signal stopped exits with the signal's code, whatever its report says.
 case("statusExit: land landed, stopped by SIGINT", "statusExit", "land", "landed", "SIGINT")
 case("statusExit: land partly landed, stopped by SIGTERM", "statusExit", "land", "partly_landed", "SIGTERM")
+case("statusExit: land interrupted, stopped by SIGTERM", "statusExit", "land", "interrupted", "SIGTERM")
 case("statusExit: sync synced, stopped by SIGTERM", "statusExit", "sync", "synced", "SIGTERM")
 case("statusExit: sync refused, no signal", "statusExit", "sync", "refused", None)
 case("statusExit: a signal upkeep does not stop on", "statusExit", "sync", "synced", "SIGHUP")

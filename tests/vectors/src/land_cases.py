@@ -88,13 +88,27 @@ case("landReport: git said nothing, its status is told", "landReport", ready, [{
 case("landReport: git said nothing and a signal ended it", "landReport", ready, [{"error": "", "status": None}])
 case("landReport: a stop before the second commit", "landReport", ready, [{"sha": "a" * 40}, {"stopped": True}])
 case("landReport: a stop before the first commit", "landReport", ready, [{"stopped": True}])
+# Ctrl-C reaches git too: the commit it was making failed because of the stop.
+case("landReport: a stop that reached git during the first commit", "landReport", ready,
+     [{"error": "", "status": None, "interrupted": True}])
+case("landReport: a stop that reached git during the second commit", "landReport", ready,
+     [{"sha": "a" * 40}, {"error": "", "status": 130, "interrupted": True}])
+case("landReport: staging failed, so nothing is staged", "landReport", ready,
+     [{"error": "fatal: Unable to create '.git/index.lock': File exists.\n", "status": 128, "stageFailed": True}])
 # What land --seal reports once the handoff is written.
 case("sealReport: a ticket, a file, an inherited file", "sealReport", "/w/.git/upkeep/handoff.json",
      handoff([f("a.txt")], [t("T-1", ["a.txt"], "Title")], [f("z.txt", None)]))
 case("sealReport: nothing but a ticket", "sealReport", "handoff.json", handoff([], [t("T-1")]))
 partly = {"status": "partly_landed", "landed": [{"sha": "a" * 40, **commit}], "alreadyLanded": [],
-          "notLanded": [commit2], "inherited": [], "moved": [], "error": "hook refused"}
+          "notLanded": [{"left": "staged", **commit2}], "inherited": [], "moved": [], "error": "hook refused"}
 case("renderLandReport: partly landed", "renderLandReport", partly)
+case("renderLandReport: stopped, nothing made, the first commit staged and the second not tried", "renderLandReport",
+     {"status": "interrupted", "landed": [], "alreadyLanded": [], "inherited": [], "moved": [],
+      "notLanded": [{"left": "staged", **commit}, {"left": "not_tried", **commit2}],
+      "error": "stopped while git made this commit (the stop reached git too)"})
+case("renderLandReport: stopped before the second commit", "renderLandReport",
+     {**partly, "status": "interrupted", "notLanded": [{"left": "not_tried", **commit2}],
+      "error": "stopped before this commit (a stop was requested)"})
 
 
 def facts(ahead, behind=(), picks=()):
