@@ -208,9 +208,17 @@ pub struct UpdateOptions {
     /// Whether the summary should say nothing was written.
     #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
     pub dry_run: bool,
-    /// Region awareness off for this run (the shim sets it from `UPKEEP_NO_REGIONS=1`).
-    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
+    /// Region awareness off for this run, asked by the caller.
+    #[cfg_attr(
+        feature = "serde",
+        serde(deserialize_with = "crate::serde_absent::absent_as_default")
+    )]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub no_regions: bool,
+    /// The value of `UPKEEP_NO_REGIONS` as the shim found it in the environment: `1`
+    /// turns region awareness off for this run too ([`UpdateOptions::regions_off`]).
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
+    pub no_regions_env: Option<String>,
     /// `--allow-dirty`: write even when managed files have uncommitted changes in git.
     #[cfg_attr(
         feature = "serde",
@@ -224,6 +232,14 @@ pub struct UpdateOptions {
     pub resumed: bool,
 }
 
+impl UpdateOptions {
+    /// Whether region awareness is off for this run: asked (`noRegions`), or
+    /// `UPKEEP_NO_REGIONS=1` in the environment (any other value leaves it on).
+    pub fn regions_off(&self) -> bool {
+        self.no_regions || self.no_regions_env.as_deref() == Some("1")
+    }
+}
+
 impl Default for UpdateOptions {
     fn default() -> Self {
         UpdateOptions {
@@ -233,6 +249,7 @@ impl Default for UpdateOptions {
             run_id: String::new(),
             dry_run: false,
             no_regions: false,
+            no_regions_env: None,
             allow_dirty: false,
             resumed: false,
         }

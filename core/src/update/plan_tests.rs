@@ -405,3 +405,20 @@ fn read_list_covers_both_manifests() {
     assert_eq!(list.claim_files, ["mine.md"]);
     assert!(list.lockfiles.iter().any(|l| l == "pnpm-lock.yaml"));
 }
+
+#[test]
+fn regions_are_off_when_asked_or_when_the_environment_says_1() {
+    let with = |no_regions: bool, env: Option<&str>| {
+        UpdateOptions {
+            no_regions,
+            no_regions_env: env.map(str::to_string),
+            ..UpdateOptions::default()
+        }
+        .regions_off()
+    };
+    assert!(with(true, None));
+    assert!(with(false, Some("1")));
+    assert!(!with(false, Some("true")));
+    assert!(!with(false, Some("")));
+    assert!(!with(false, None));
+}

@@ -325,7 +325,7 @@ pub(super) fn prepare_parsed(
         package_manager: PackageManager::detect(&input.lockfiles, input.package_json.as_deref()),
     };
     let merges = merge_specs(&latest)?;
-    let regions = regions_step::load(&baseline, &latest, options.no_regions);
+    let regions = regions_step::load(&baseline, &latest, options.regions_off());
     let prepared = Prepared {
         options,
         baseline,

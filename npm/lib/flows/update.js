@@ -51,7 +51,7 @@ import { recoverRegeneration, regenerate } from './regenerate.js';
  * @property {() => boolean} [stopRequested] polled at each safe point: between the files
  *   read, between the phases, before each file is replaced (every file placed is whole)
  * @property {(event: import('./progress.js').ProgressEvent) => void} [onProgress]
- * @property {boolean} [noRegions] region awareness off for this run (default: UPKEEP_NO_REGIONS=1)
+ * @property {boolean} [noRegions] region awareness off for this run (UPKEEP_NO_REGIONS=1 turns it off too)
  * @property {{ timeoutMs?: number, maxOutputBytes?: number }} [regenLimits] a regeneration's
  *   ceilings (default 5 minutes and 32 MiB; see shim/run-program.js)
  */
@@ -212,7 +212,8 @@ export async function update(request) {
         stateDir,
         runId: start.runId,
         dryRun,
-        noRegions: request.noRegions ?? process.env.UPKEEP_NO_REGIONS === '1',
+        noRegions: request.noRegions,
+        noRegionsEnv: process.env.UPKEEP_NO_REGIONS ?? null,
         allowDirty: request.allowDirty,
         resumed: start.resumed,
       },

@@ -9817,9 +9817,14 @@ export type UpdateOptions = {
    */
   dryRun?: boolean;
   /**
-   * Region awareness off for this run (the shim sets it from `UPKEEP_NO_REGIONS=1`).
+   * Region awareness off for this run, asked by the caller.
    */
   noRegions?: boolean;
+  /**
+   * The value of `UPKEEP_NO_REGIONS` as the shim found it in the environment: `1`
+   * turns region awareness off for this run too ([`UpdateOptions::regions_off`]).
+   */
+  noRegionsEnv?: string | null;
   /**
    * `--allow-dirty`: write even when managed files have uncommitted changes in git.
    */
