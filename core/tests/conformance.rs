@@ -657,6 +657,10 @@ fn run(call: &str, args: &[Value]) -> Value {
         "repairWords" => encoded(Ok(regions::repair_words(&typed(&args[0])))),
         "regionBackupSteps" => encoded(regions::region_backup_steps(&typed(&args[0]))),
         "regionBackupsDone" => encoded(Ok(regions::region_backups_done(&typed(&args[0])))),
+        "regionFolderSteps" => encoded(regions::region_folder_steps(&typed(&args[0]))),
+        "regionFoldersDone" => encoded(Ok(regions::region_folders_done(&typed::<
+            Vec<upkeep_core::writes::StepOutcome>,
+        >(&args[0])))),
         "fileRepair" => encoded(Ok(regions::file_repair(&typed(&args[0])))),
         "fileRepairFailure" => encoded(Ok(regions::file_repair_failure(&typed(&args[0])))),
         "regenRecordPath" => encoded(Ok(regions::regen_record_path(text(0)))),

@@ -97,6 +97,33 @@ pub fn region_backups_done<'env>(
     encode(env, &regions::region_backups_done(&input))
 }
 
+/// The folders to make before a region's program runs, or why it must not run.
+#[napi(ts_return_type = "RegionFolders")]
+pub fn region_folder_steps<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "FoldersFound")] input: Object,
+) -> napi::Result<Unknown<'env>> {
+    let input: regions::FoldersFound =
+        decode(env, ErrorKind::InvalidArgument, "regionFolderSteps", input)?;
+    let folders = regions::region_folder_steps(&input).map_err(|e| to_js(env, e))?;
+    encode(env, &folders)
+}
+
+/// The first region folder not made, from its steps' outcomes; null when all were.
+#[napi(ts_return_type = "FolderFailure | null")]
+pub fn region_folders_done<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "StepOutcome[]")] outcomes: Unknown<'env>,
+) -> napi::Result<Unknown<'env>> {
+    let outcomes: Vec<upkeep_core::writes::StepOutcome> = decode(
+        env,
+        ErrorKind::InvalidArgument,
+        "regionFoldersDone",
+        outcomes,
+    )?;
+    encode(env, &regions::region_folders_done(&outcomes))
+}
+
 /// The step for a file repair after a regeneration, or why none is needed or possible.
 #[napi(ts_return_type = "FileRepair")]
 pub fn file_repair<'env>(

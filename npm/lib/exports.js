@@ -158,6 +158,8 @@ export const ENGINE = Object.freeze([
       'repairWords',
       'regionBackupSteps',
       'regionBackupsDone',
+      'regionFolderSteps',
+      'regionFoldersDone',
       'fileRepair',
       'fileRepairFailure',
       'regenRecordPath',

@@ -152,6 +152,8 @@ import type {
   FleetPlan,
   FleetRepo,
   FolderFacts,
+  FolderFailure,
+  FoldersFound,
   GitCommand,
   GitRefFound,
   GitRefLookup,
@@ -241,6 +243,7 @@ import type {
   RegionBackupsDone,
   RegionConfineInput,
   RegionConfinement,
+  RegionFolders,
   RegionLimits,
   RegionVerdict,
   RegionVerdictInput,
@@ -966,6 +969,10 @@ export declare function repairWords(fact: RepairFact): string;
 export declare function regionBackupSteps(input: BackupsFound): WriteStep[];
 /** What a region's backups came to: the declared paths copied, and the first without a copy (its program must not run). */
 export declare function regionBackupsDone(input: BackupsDone): RegionBackupsDone;
+/** The folders to make before a region's program runs (the missing ones, innermost, as make-a-folder steps), or the folder path that holds something else (its program must not run). */
+export declare function regionFolderSteps(input: FoldersFound): RegionFolders;
+/** The first region folder its step did not make (with the file system's words), as the failure that keeps its program from running; null when every one was made. */
+export declare function regionFoldersDone(outcomes: StepOutcome[]): FolderFailure | null;
 /** The executor step for a file repair after a regeneration, or why none is needed or possible. */
 export declare function fileRepair(facts: FileRepairFacts): FileRepair;
 /** Why a file repair's step failed, in the report's words; null when it did its work. */

@@ -1,7 +1,8 @@
 // A region's declared file that cannot be backed up before its program would run (the
 // disk fills at that copy: UPKEEP_FAULT_ENOSPC_AT, found by stepping through the run's
 // data writes) is never handed to the program: the region is reported skipped, naming the
-// file and the file system's words, and the file is left exactly as it was.
+// file and the file system's words, and the file is left exactly as it was. The same for
+// a folder of the region that cannot be made first (a file in its way).
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -103,4 +104,34 @@ test('a file the program overwrote that cannot be put back (the disk fills): its
   assert.ok(kept, failed.detail);
   assert.match(failed.detail, /putting it back failed: .*ENOSPC/);
   assert.equal(readFileSync(join(project, kept), 'utf8'), 'my notes\n', 'the copy named holds the note as it was');
+});
+
+test("a region's folder not there is made before its program runs; one a file is in the way of is not, and the program is not run", () => {
+  // The program also writes a file of its own into a folder no release ships.
+  const deep = { ...region, paths: ['docs/TEAM.md', 'out/deep/team.json'] };
+  const writer = `${GENERATOR}cp team.txt out/deep/team.json\n`;
+  const release = (/** @type {string} */ version, /** @type {string} */ names) =>
+    track(
+      writeRelease(tempDir(), {
+        version,
+        files: { 'docs/TEAM.md': team('ann\n'), 'team.txt': names, 'gen.sh': writer },
+        manifest,
+        extra: { regions: [deep] },
+      }),
+    );
+  const [w1, w2] = [release('1.0.0', 'ann\n'), release('1.1.0', 'ann\nbob\n')];
+  const made = track(installProject(w1, { 'docs/TEAM.md': mine }));
+  const r = runUpdate(made, w1, w2);
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(r.json.regions.regen.ran[0]?.rewrote, ['docs/TEAM.md', 'out/deep/team.json'], r.stdout);
+  assert.equal(readFileSync(join(made, 'out/deep/team.json'), 'utf8'), 'ann\nbob\n');
+  const blocked = track(installProject(w1, { 'docs/TEAM.md': mine, out: 'a file where the folder goes\n' }));
+  const refused = runUpdate(blocked, w1, w2);
+  assert.equal(refused.status, 0, refused.stderr);
+  assert.deepEqual(
+    refused.json.regions.regen.skipped.map((/** @type {any} */ s) => [s.regionId, s.reason]),
+    [['team', 'it was not run: its folder out/deep could not be made: something is in its way (a file or a link on its path)']],
+  );
+  assert.equal(readFileSync(join(blocked, 'out'), 'utf8'), 'a file where the folder goes\n', 'the file in the way is untouched');
+  assert.equal(readFileSync(join(blocked, 'docs/TEAM.md'), 'utf8'), mine, 'the program never ran');
 });

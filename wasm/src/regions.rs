@@ -65,6 +65,22 @@ pub fn region_backups_done(input: JsValue) -> Result<JsValue, JsValue> {
     encode(&regions::region_backups_done(&input))
 }
 
+/// The folders to make before a region's program runs, or why it must not run.
+#[wasm_bindgen(js_name = regionFolderSteps)]
+pub fn region_folder_steps(input: JsValue) -> Result<JsValue, JsValue> {
+    let input: regions::FoldersFound =
+        decode(ErrorKind::InvalidArgument, "regionFolderSteps", input)?;
+    encode(&regions::region_folder_steps(&input).map_err(to_js)?)
+}
+
+/// The first region folder not made, from its steps' outcomes; null when all were.
+#[wasm_bindgen(js_name = regionFoldersDone)]
+pub fn region_folders_done(outcomes: JsValue) -> Result<JsValue, JsValue> {
+    let outcomes: Vec<upkeep_core::writes::StepOutcome> =
+        decode(ErrorKind::InvalidArgument, "regionFoldersDone", outcomes)?;
+    encode(&regions::region_folders_done(&outcomes))
+}
+
 /// The step for a file repair after a regeneration, or why none is needed or possible.
 #[wasm_bindgen(js_name = fileRepair)]
 pub fn file_repair(facts: JsValue) -> Result<JsValue, JsValue> {

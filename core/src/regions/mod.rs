@@ -7,8 +7,9 @@
 //! marker scan of [`scan`]); after the walk the plan says which regions to regenerate,
 //! skip or refuse ([`plan_jobs`], [`check_operand`]); the shim runs each program,
 //! snapshots the region's directories before and after, and [`confine`] says what to put
-//! back; the copies before a program runs and the file repairs after it are executor steps
-//! ([`region_backup_steps`], [`file_repair`]) whose outcomes are read here too;
+//! back; the folders and copies made before a program runs and the file repairs after it
+//! are executor steps ([`region_folder_steps`], [`region_backup_steps`], [`file_repair`])
+//! whose outcomes are read here too;
 //! [`finish_update_regions`] folds the runs into the report and renders the summary.
 //! Each program runs under the ceilings of [`region_limits`].
 //!
@@ -27,6 +28,7 @@ mod confine;
 mod copies_found;
 mod decl;
 mod finish;
+mod folders;
 mod limits;
 mod markers;
 mod oracle;
@@ -50,6 +52,9 @@ pub use decl::{
     RegionDecl,
 };
 pub use finish::{finish_update_regions, RegionsFinish, RegionsFinished};
+pub use folders::{
+    region_folder_steps, region_folders_done, FolderFailure, FoldersFound, RegionFolders,
+};
 pub use limits::{region_limits, RegionLimits};
 pub use markers::{mask, scan, MarkerAnomaly, MarkerScan, ScanState};
 pub use oracle::{

@@ -6,6 +6,7 @@
 
 use super::confine::ConfinedAction;
 use super::confine::Confinement;
+use super::folders::FolderFailure;
 use super::regen::{JobStatus, RefusalKind, RegenJob};
 use super::report::{
     FailureKind, KillCause, RegenConfined, RegenFailed, RegenRan, RegenRefused, RegenReport,
@@ -92,6 +93,10 @@ pub struct RegenRun {
     /// back (`None` when it ran).
     #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
     pub pending_failure: Option<BackupFailure>,
+    /// A folder of the region the shim could not make first (or whose path holds
+    /// something else), so it did not run the program (`None` when it ran).
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
+    pub folder_failure: Option<FolderFailure>,
 }
 
 /// A declared file that could not be backed up before its program would have run.
@@ -234,6 +239,7 @@ pub fn finish_regions(regions: &mut RegionsReport, jobs: &[RegenJob], runs: &[Re
                     .backup_failure
                     .as_ref()
                     .map(BackupFailure::reason)
+                    .or_else(|| run.folder_failure.as_ref().map(FolderFailure::reason))
                     .or_else(|| {
                         run.pending_failure
                             .as_ref()

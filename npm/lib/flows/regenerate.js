@@ -1,17 +1,17 @@
 // The update's regeneration step (core/src/regions/), after the walk's writes and before the
 // version bump: for each region the plan says to run, back up its declared paths (unless
-// the walk did), snapshot the tree, run its program confined (shim/sandbox.js: only the
-// region's folders writable where the machine allows it, its processes ending with it),
-// snapshot again, and carry out what the engine says to put back — through the one
-// executor, so every file a repair removes or overwrites is saved in the run's backups
-// first, and every path (a file, a link, a directory) is checked right before it is
-// touched. I/O only: which regions run, what an outcome means and what to restore are the
-// engine's (the plan's regionJobs, regionConfine, regionBackupSteps and regionBackupsDone,
-// fileRepair and fileRepairFailure, the session's finishRegions). A failed regeneration
-// never fails the update.
+// the walk did), make its folders, snapshot the tree, run its program confined
+// (shim/sandbox.js: only the region's folders writable where the machine allows it, its
+// processes ending with it), snapshot again, and carry out what the engine says to put
+// back — through the one executor, so every file a repair removes or overwrites is saved
+// in the run's backups first, and every path (a file, a link, a directory) is checked
+// right before it is touched. I/O only: which regions run, what an outcome means and what
+// to restore are the engine's (the plan's regionJobs, regionConfine, regionFolderSteps and
+// regionFoldersDone, regionBackupSteps and regionBackupsDone, fileRepair and
+// fileRepairFailure, the session's finishRegions). A failed regeneration never fails the
+// update.
 import { join } from 'node:path';
 import { engine } from '../engine.js';
-import { openDir } from '../shim/dir-handle.js';
 import { isOsError, osMessage } from '../shim/os-message.js';
 import { runProgram } from '../shim/run-program.js';
 import { confineTo, sandboxMode } from '../shim/sandbox.js';
@@ -42,16 +42,14 @@ export async function regenerate({ root, stateDir, jobs, limits, stopRequested, 
     await letSignalsIn(); // a signal since the last region is handled before the next starts
     if (stopRequested()) continue;
     const { backedUp, backupFailure } = await backUp(root, job.backups);
-    // A declared file that could not be backed up first is never handed to the program.
-    if (backupFailure) {
-      runs.push({ regionId: job.regionId, timeoutMs: limits.timeoutMs, maxOutputBytes: limits.maxOutputBytes, backedUp, backupFailure });
+    // Its folders are made before the snapshot, so the confinement can open them writable.
+    const folderFailure = backupFailure ? null : await makeFolders(root, job.dirs);
+    // A declared file that could not be backed up first, or a folder not made, is never handed to the program.
+    if (backupFailure || folderFailure) {
+      const { timeoutMs, maxOutputBytes } = limits;
+      runs.push({ regionId: job.regionId, timeoutMs, maxOutputBytes, backedUp, backupFailure, folderFailure });
       ran.step(job.regionId);
       continue;
-    }
-    for (const dir of job.dirs) {
-      try {
-        openDir(root, dir, { create: true }).close();
-      } catch {} // the program then fails (or is refused its folder) and says so
     }
     // Found on the first program run (sandboxMode tries the tools once per process).
     const sandbox = sandboxMode();
@@ -223,6 +221,27 @@ async function backUp(root, backups) {
   const steps = engine.regionBackupSteps({ backups, found });
   const { outcomes } = await executeSteps(steps, { root, sourceRoot: root });
   return engine.regionBackupsDone({ backups, outcomes });
+}
+
+/**
+ * Makes the region's folders not there yet, through the executor, as the engine's steps
+ * say; returns the engine's failure when one holds something else or was not made.
+ * @param {string} root @param {string[]} dirs
+ * @returns {Promise<import('../index.js').FolderFailure | null>}
+ */
+async function makeFolders(root, dirs) {
+  const tree = new TreeReader(root);
+  /** @type {import('../index.js').Observed[]} */
+  let found;
+  try {
+    found = dirs.map((dir) => observed(tree.entry(dir)));
+  } finally {
+    tree.close();
+  }
+  const { steps, failure } = engine.regionFolderSteps({ dirs, found });
+  if (failure) return failure;
+  const { outcomes } = await executeSteps(steps, { root, sourceRoot: root });
+  return engine.regionFoldersDone(outcomes);
 }
 
 /**

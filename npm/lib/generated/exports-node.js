@@ -157,6 +157,8 @@ export const {
   repairWords,
   regionBackupSteps,
   regionBackupsDone,
+  regionFolderSteps,
+  regionFoldersDone,
   fileRepair,
   fileRepairFailure,
   regenRecordPath,

@@ -2906,6 +2906,42 @@ export type FolderFacts = {
 };
 
 /**
+ * A folder of a region that is not there for its program, and why.
+ */
+export type FolderFailure = {
+  /**
+   * The folder's path.
+   */
+  path?: string;
+  /**
+   * What holds its path instead (`file`, `symlink`, `other`), when something does.
+   */
+  found?: EntryKind | null;
+  /**
+   * The file system's own words, when it refused to make the folder.
+   */
+  message?: string | null;
+  /**
+   * The error code (`EACCES`, `EROFS`, ...), when there was one.
+   */
+  code?: string | null;
+};
+
+/**
+ * A region's folders with what the shim found at each path.
+ */
+export type FoldersFound = {
+  /**
+   * The job's folders (`RegenJob.dirs`), in its order.
+   */
+  dirs: Array<string>;
+  /**
+   * What is at each folder's path now, in the same order.
+   */
+  found: Array<Observed>;
+};
+
+/**
  * What a cache entry that was looked up and found whole says about itself (its index).
  */
 export type FoundEntry = {
@@ -6284,6 +6320,11 @@ export type RegenRun = {
    * back (`None` when it ran).
    */
   pendingFailure?: BackupFailure | null;
+  /**
+   * A folder of the region the shim could not make first (or whose path holds
+   * something else), so it did not run the program (`None` when it ran).
+   */
+  folderFailure?: FolderFailure | null;
 };
 
 /**
@@ -6445,6 +6486,21 @@ export type RegionFallback = {
  * Why a declared path was not normalized as intended.
  */
 export type RegionFallbackReason = 'absent-markers' | 'malformed-markers' | 'oracle-failed';
+
+/**
+ * The folders to make, or why the program must not run.
+ */
+export type RegionFolders = {
+  /**
+   * One make-a-folder step per folder not there yet (its parents are made with it).
+   */
+  steps: Array<WriteStep>;
+  /**
+   * The first folder path that holds something else: nothing is made, the program
+   * does not run.
+   */
+  failure?: FolderFailure | null;
+};
 
 /**
  * A regeneration program's ceilings.

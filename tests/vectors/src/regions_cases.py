@@ -104,6 +104,12 @@ case("a region whose declared file could not be backed up first is not run, and 
 case("a region whose declared file changed while it was backed up is not run", "finishUpdateRegions", {
     "report": report(regions()), "jobs": [job("ok")],
     "runs": [run("ok", backupFailure={"path": "docs/ok.md"})], "stateDir": ".upkeep"})
+case("a region whose folder is a file is not run, and says why", "finishUpdateRegions", {
+    "report": report(regions()), "jobs": [job("ok")],
+    "runs": [run("ok", folderFailure={"path": "gen", "found": "file"})], "stateDir": ".upkeep"})
+case("a region whose folder could not be made is not run, and says why in the file system's words", "finishUpdateRegions", {
+    "report": report(regions()), "jobs": [job("ok")],
+    "runs": [run("ok", folderFailure={"path": "gen", "message": "permission denied", "code": "EACCES"})], "stateDir": ".upkeep"})
 case("the manifest refusal outranks none declared", "finishUpdateRegions", {"report": report(regions(declarationsLoaded=0, manifestRefusal="\"regions\" in the latest release manifest is null, not an array")), "jobs": [], "stateDir": ".upkeep"})
 case("all current", "finishUpdateRegions", {"report": report(regions()), "jobs": [], "stateDir": ".upkeep"})
 case("awareness off", "finishUpdateRegions", {"report": report(regions(awarenessOff=True, mentioned=False, declarationsLoaded=0)), "jobs": [], "stateDir": ".upkeep"})
@@ -143,6 +149,18 @@ case("a resumed run's copy is kept, the first refusal stops the program", "regio
      {"backups": B, "outcomes": [out("a", "done"), out("b", "changed"), out("c", "blocked", error=ENOSPC), out("d", "not-reached")]})
 case("a file that changed while it was copied", "regionBackupsDone", {"backups": B[:1], "outcomes": [out("a", "source-changed")]})
 case("nothing to copy", "regionBackupsDone", {"backups": B, "outcomes": []})
+# The region's folders, made before its program runs.
+case("folders: only the missing are made, the innermost, in path order", "regionFolderSteps",
+     {"dirs": ["gen/sub", "out", "gen", "gen-x"], "found": [MISSING, DIR, MISSING, MISSING]})
+for kind, seen in [("file", FILE), ("link", LINK), ("special file", {"kind": "other"})]:
+    case(f"folders: a {kind} at a folder's path keeps the program from running", "regionFolderSteps",
+         {"dirs": ["gen", "out"], "found": [MISSING, seen]})
+case("folders: one observation per folder", "regionFolderSteps", {"dirs": ["gen", "out"], "found": [MISSING]})
+case("folders: all made", "regionFoldersDone", [{"path": "gen", "outcome": "done"}])
+case("folders: refused by the file system", "regionFoldersDone",
+     [{"path": "gen", "outcome": "done"}, {"path": "out", "outcome": "blocked", "error": {"code": "EACCES", "message": "permission denied", "stage": "swap"}}])
+case("folders: something in the way (its path or a folder on it taken)", "regionFoldersDone", [{"path": "gen", "outcome": "changed"}])
+case("folders: nothing to make", "regionFoldersDone", [])
 def repair(op, now, preimage=True): return {"repair": {"op": op, "path": "gen/x.md"}, "now": now, "preimageMode": 0o755 if preimage else None, "saveDir": ".upkeep-backups/r1-regen"}
 case("restore a changed file: saved first, checked against what is there", "fileRepair", repair("restore-file", FILE))
 case("restore a deleted file: created, with its own mode", "fileRepair", repair("restore-file", MISSING))
