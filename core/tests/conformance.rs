@@ -624,6 +624,10 @@ fn run(call: &str, args: &[Value]) -> Value {
         "firstCommitSubject" => outcome(Ok(lifecycle::first_commit_subject(text(0)).into())),
         "newDocument" => encoded(Ok(lifecycle::new_document(typed(&args[0])))),
         "adoptDocument" => encoded(Ok(lifecycle::adopt_document(typed(&args[0])))),
+        "firstCommitStep" => encoded(Ok(lifecycle::first_commit_step(
+            text(0),
+            &typed::<Vec<lifecycle::GitRan>>(&args[1]),
+        ))),
         "firstCommitWords" => encoded(Ok(lifecycle::first_commit_words(
             typed::<Option<lifecycle::FirstCommit>>(&args[0]).as_ref(),
         ))),
@@ -702,6 +706,12 @@ fn run(call: &str, args: &[Value]) -> Value {
         "projectKind" => encoded(Ok(editor::project_kind(&typed(&args[0])))),
         "pickReleaseDirs" => encoded(editor::pick_release_dirs(&typed(&args[0]))),
         "loopRefusalExit" => encoded(Ok(looping::loop_refusal_exit(text(0)).map(u32::from))),
+        "loopCommitMessage" => outcome(Ok(looping::commit_message(
+            opt_text(0),
+            args[1].as_u64().unwrap(),
+            text(2),
+        )
+        .into())),
         "loopCommitSubject" => encoded(Ok(looping::commit_subject(
             opt_text(0),
             args[1].as_u64().unwrap(),

@@ -377,6 +377,17 @@ pub fn first_commit_subject(spec: String) -> String {
     life::first_commit_subject(&spec)
 }
 
+/// The next git command of `upkeep new --git`'s first commit, or its outcome.
+#[napi(ts_return_type = "FirstCommitStep")]
+pub fn first_commit_step<'env>(
+    env: &'env Env,
+    spec: String,
+    #[napi(ts_arg_type = "GitRan[]")] ran: Unknown<'env>,
+) -> napi::Result<Unknown<'env>> {
+    let ran: Vec<life::GitRan> = decode(env, ErrorKind::InvalidArgument, "ran", ran)?;
+    encode(env, &life::first_commit_step(&spec, &ran))
+}
+
 /// What `upkeep new --git` prints about the first commit, and its exit code.
 #[napi(ts_return_type = "FirstCommitWords")]
 pub fn first_commit_words<'env>(

@@ -221,6 +221,7 @@ export const ENGINE = Object.freeze([
       'adoptRefusal',
       'scaffoldHalt',
       'planAdopt',
+      'firstCommitStep',
       'firstCommitWords',
       'firstCommitSubject',
       'newDocument',
@@ -287,7 +288,10 @@ export const ENGINE = Object.freeze([
       'syncReport',
     ],
   ],
-  ["The loop command: its refusals' exit code, the closing commit's subject", ['loopRefusalExit', 'loopRefusal', 'loopCommitSubject']],
+  [
+    "The loop command: its refusals' exit code, the closing commit's subject and message",
+    ['loopRefusalExit', 'loopRefusal', 'loopCommitSubject', 'loopCommitMessage'],
+  ],
 ]);
 
 /** The loop engine: the names of `loopApi(engine)` (./loop-api.js). */

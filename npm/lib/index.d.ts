@@ -147,6 +147,7 @@ import type {
   FileView,
   FileViewInput,
   FirstCommit,
+  FirstCommitStep,
   FirstCommitWords,
   FleetInput,
   FleetPlan,
@@ -155,6 +156,7 @@ import type {
   FolderFailure,
   FoldersFound,
   GitCommand,
+  GitRan,
   GitRefFound,
   GitRefLookup,
   GitStatus,
@@ -1307,6 +1309,8 @@ export declare function loopRefusalExit(code: string): number | null;
 export declare function loopRefusal(problem: LoopProblem): Refusal;
 /** `upkeep loop`: the subject of the commit closing a unit, its intent or `loop iteration <n>`. */
 export declare function loopCommitSubject(intent: string | null | undefined, iteration: number): string;
+/** The whole message of the commit closing a unit: its subject (`loopCommitSubject`), a blank line, the unit's trailers. */
+export declare function loopCommitMessage(intent: string | null | undefined, iteration: number, trailers: string): string;
 /** Writes LOOP.md atomically: `LOOP.md.tmp` beside it, then a rename retried on EPERM/EACCES/EBUSY (Node only). */
 export declare function writeLoopFile(file: string, state: LoopState): void;
 /** `'LOOP.md'`. */
@@ -1393,6 +1397,8 @@ export declare function scaffoldHalt(run: ScaffoldRun): ScaffoldHalt | null;
 export declare function adoptRefusal(spec: string): Refusal | null;
 /** Plans `upkeep adopt`; throws `already-recorded`. */
 export declare function planAdopt(input: AdoptInput): AdoptPlan;
+/** The next git command of `upkeep new --git`'s first commit (`rev-parse --show-toplevel`, `init` when the folder is in no repository, `add`, `commit`, `rev-parse HEAD`), given how the ones run so far went; or the outcome, the first failure in git's words. */
+export declare function firstCommitStep(spec: string, ran: GitRan[]): FirstCommitStep;
 /** What `upkeep new --git` prints about the scaffold's first commit, and its exit code (1 when it could not commit). */
 export declare function firstCommitWords(git: FirstCommit | null): FirstCommitWords;
 /** The message of `upkeep new --git`'s first commit: where the scaffold came from. */

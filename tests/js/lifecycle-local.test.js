@@ -3,7 +3,7 @@
 // renamed a file itself, `upkeep adopt`, a folder's older version from the cache, hostile
 // archives refused before anything is written, and `upkeep manifest init|check`.
 import assert from 'node:assert/strict';
-import { existsSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, rmSync } from 'node:fs';
 import { after, describe, test } from 'node:test';
 import {
   edits,
@@ -177,6 +177,28 @@ describe('upkeep new', () => {
     assert.equal(git(ws.path('app'), 'log', '--format=%s'), 'Scaffold from ./tpl@1.0.0');
     assert.equal(git(ws.path('app'), 'status', '--porcelain'), '');
     assert.match(git(ws.path('app'), 'ls-files'), /\.upkeep\/source\.json/);
+  });
+
+  test("--git whose commit git refuses: the project is scaffolded, exit 1, in git's words", () => {
+    const ws = fresh();
+    folder(ws, '1.0.0', starter.v1);
+    writeFiles(ws.path('hooks'), { 'pre-commit': '#!/bin/sh\necho "no commits today" >&2\nexit 1\n' });
+    chmodSync(ws.path('hooks/pre-commit'), 0o755);
+    const r = ws.run(['new', './tpl', 'app', '--git', '--json'], {
+      env: {
+        GIT_AUTHOR_NAME: 't',
+        GIT_AUTHOR_EMAIL: 't@x.invalid',
+        GIT_COMMITTER_NAME: 't',
+        GIT_COMMITTER_EMAIL: 't@x.invalid',
+        GIT_CONFIG_COUNT: '1',
+        GIT_CONFIG_KEY_0: 'core.hooksPath',
+        GIT_CONFIG_VALUE_0: ws.path('hooks'),
+      },
+    });
+    assert.equal(r.status, 1, r.stderr);
+    assert.deepEqual(r.json.git, { committed: false, error: 'git commit failed: no commits today' });
+    assert.equal(read(ws.path('app'), 'README.md'), starter.v1['README.md']);
+    assert.match(git(ws.path('app'), 'status', '--porcelain'), /^A {2}/m, 'the scaffold is staged, not committed');
   });
 
   test("a manifest's renames: every later comparison uses the installed name", () => {

@@ -288,6 +288,13 @@ pub fn first_commit_subject(spec: &str) -> String {
     life::first_commit_subject(spec)
 }
 
+/// The next git command of `upkeep new --git`'s first commit, or its outcome.
+#[wasm_bindgen(js_name = firstCommitStep)]
+pub fn first_commit_step(spec: &str, ran: JsValue) -> Result<JsValue, JsValue> {
+    let ran: Vec<life::GitRan> = decode(ErrorKind::InvalidArgument, "ran", ran)?;
+    encode(&life::first_commit_step(spec, &ran))
+}
+
 /// What `upkeep new --git` prints about the first commit, and its exit code.
 #[wasm_bindgen(js_name = firstCommitWords)]
 pub fn first_commit_words(git: JsValue) -> Result<JsValue, JsValue> {

@@ -138,3 +138,9 @@ pub fn loop_refusal(problem: JsValue) -> Result<JsValue, JsValue> {
 pub fn loop_commit_subject(intent: Option<String>, iteration: u32) -> String {
     core::commit_subject(intent.as_deref(), u64::from(iteration))
 }
+
+/// The whole message of the commit closing a unit: its subject, then the unit's trailers.
+#[wasm_bindgen(js_name = loopCommitMessage)]
+pub fn loop_commit_message(intent: Option<String>, iteration: u32, trailers: &str) -> String {
+    core::commit_message(intent.as_deref(), u64::from(iteration), trailers)
+}

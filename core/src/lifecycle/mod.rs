@@ -31,6 +31,7 @@ mod conventions;
 mod documents;
 mod fetch_refusal;
 mod first_commit;
+mod first_commit_step;
 mod git_folder;
 mod git_ref;
 mod layout;
@@ -68,6 +69,7 @@ pub use documents::{
 };
 pub use fetch_refusal::{fetch_refusal, FetchProblem, FetchStep, RefusedEntry};
 pub use first_commit::{first_commit_subject, first_commit_words, FirstCommit, FirstCommitWords};
+pub use first_commit_step::{first_commit_step, FirstCommitStep, GitRan};
 pub use git_folder::{is_git_repository, LocalFolder};
 pub use git_ref::{git_ref_found, git_ref_lookup, GitRefFound, GitRefLookup};
 pub use layout::{

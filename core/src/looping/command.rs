@@ -1,15 +1,16 @@
 //! What `upkeep loop` decides around the engine's answers: which failures are the input's
 //! or the loop state's refusal (printed as `{"error": …}` and exit 2) rather than a bug,
 //! the refusals of a work tree that is not in a state for the command ([`loop_refusal`]),
-//! and the subject of the commit that closes a unit.
+//! and the subject and message of the commit that closes a unit.
 //!
 //! ```
-//! use upkeep_core::looping::{commit_subject, loop_refusal_exit};
+//! use upkeep_core::looping::{commit_message, commit_subject, loop_refusal_exit};
 //!
 //! assert_eq!(loop_refusal_exit("loop-refused"), Some(2));
 //! assert_eq!(loop_refusal_exit("corrupt-journal"), None);
 //! assert_eq!(commit_subject(Some("Fix the redirect"), 3), "Fix the redirect");
 //! assert_eq!(commit_subject(Some(""), 3), "loop iteration 3");
+//! assert_eq!(commit_message(None, 3, "Loop-Unit: u1"), "loop iteration 3\n\nLoop-Unit: u1\n");
 //! ```
 
 /// The codes that refuse a loop command: the command's own usage and input mistakes
@@ -40,6 +41,12 @@ pub fn commit_subject(intent: Option<&str>, iteration: u64) -> String {
         Some(intent) if !intent.is_empty() => intent.to_string(),
         _ => format!("loop iteration {iteration}"),
     }
+}
+
+/// The whole message of the commit that closes a unit: its subject ([`commit_subject`]),
+/// a blank line, and the unit's trailers (the engine's `trailers` answer).
+pub fn commit_message(intent: Option<&str>, iteration: u64, trailers: &str) -> String {
+    format!("{}\n\n{trailers}\n", commit_subject(intent, iteration))
 }
 
 /// Why a work tree is not in a state for a loop command.

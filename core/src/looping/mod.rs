@@ -36,7 +36,7 @@ mod serde_impls;
 pub mod state;
 mod value;
 
-pub use command::{commit_subject, loop_refusal, loop_refusal_exit, LoopProblem};
+pub use command::{commit_message, commit_subject, loop_refusal, loop_refusal_exit, LoopProblem};
 pub use decide::decide_awaiting;
 pub use engine::{
     entries_of, init_state, next_step, record_outcome, score_declared, score_diff, trailers,

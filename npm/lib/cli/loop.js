@@ -81,9 +81,9 @@ async function stdin() {
 
 /** Commits everything (LOOP.md included) with the unit's intent and trailers. */
 function commit(/** @type {string} */ root, /** @type {any} */ answer) {
-  const subject = engine.loopCommitSubject(typeof answer.intent === 'string' ? answer.intent : null, answer.iteration);
+  const message = engine.loopCommitMessage(typeof answer.intent === 'string' ? answer.intent : null, answer.iteration, answer.trailers);
   git(['add', '-A'], root);
-  git(['commit', '-q', '--allow-empty', '-F', '-'], root, `${subject}\n\n${answer.trailers}\n`);
+  git(['commit', '-q', '--allow-empty', '-F', '-'], root, message);
   return git(['rev-parse', 'HEAD'], root).trim();
 }
 

@@ -47,7 +47,7 @@ import { ensureParents, syncFolders } from '../shim/safe-path.js';
  * @property {string} summary
  * @property {string[]} notices
  * @property {{ spec: string, resolved: string | null }} release
- * @property {{ committed: boolean, commit?: string, error?: string } | null} git
+ * @property {import('../index.js').FirstCommit | null} git
  */
 
 /**
@@ -213,26 +213,20 @@ function topEntries(/** @type {string} */ root, /** @type {string} */ target) {
 }
 
 /**
- * `--git`: the first commit of the scaffold (a repository is initialised first when the
- * folder is in none). Only the scaffolded folder is committed.
+ * `--git`: the first commit of the scaffold, one git command at a time as the engine's
+ * `firstCommitStep` says (a repository made first when the folder is in none; only the
+ * scaffolded folder committed); its outcome is the engine's, in git's words when a
+ * command failed.
  * @param {string} root @param {string} spec
+ * @returns {Promise<import('../index.js').FirstCommit>}
  */
 async function commit(root, spec) {
-  const git = (/** @type {string[]} */ args) => run('git', ['-C', root, ...args], { env: gitEnv() });
-  /** The engine's words for a git step that failed. @param {string} command @param {{ stderr: string, status: number | null }} ran */
-  const failed = (command, ran) => ({
-    committed: false,
-    error: engine.inputRefusal({ kind: 'git-failed', command, stderr: ran.stderr, status: ran.status }).message,
-  });
-  const inside = await git(['rev-parse', '--show-toplevel']);
-  if (inside.status !== 0) {
-    const init = await git(['init', '-q']);
-    if (init.status !== 0) return failed('init', init);
+  /** @type {import('../index.js').GitRan[]} */
+  const ran = [];
+  for (;;) {
+    const step = engine.firstCommitStep(spec, ran);
+    if (step.action === 'done') return step.outcome;
+    const out = await run('git', ['-C', root, ...step.args], { env: gitEnv() });
+    ran.push({ status: out.status, stdout: out.stdout.toString('utf8'), stderr: out.stderr });
   }
-  const add = await git(['add', '-A', '--', '.']);
-  if (add.status !== 0) return failed('add', add);
-  const made = await git(['commit', '-q', '-m', engine.firstCommitSubject(spec), '--', '.']);
-  if (made.status !== 0) return failed('commit', made);
-  const head = await git(['rev-parse', 'HEAD']);
-  return { committed: true, commit: head.stdout.toString('utf8').trim() };
 }

@@ -217,6 +217,7 @@ export const {
   adoptRefusal,
   scaffoldHalt,
   planAdopt,
+  firstCommitStep,
   firstCommitWords,
   firstCommitSubject,
   newDocument,
@@ -278,8 +279,8 @@ export const {
   syncStep,
   syncReport,
 } = engine;
-// The loop command: its refusals' exit code, the closing commit's subject
-export const { loopRefusalExit, loopRefusal, loopCommitSubject } = engine;
+// The loop command: its refusals' exit code, the closing commit's subject and message
+export const { loopRefusalExit, loopRefusal, loopCommitSubject, loopCommitMessage } = engine;
 // Loop engine
 export const {
   initState,

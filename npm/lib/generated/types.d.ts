@@ -2711,6 +2711,25 @@ export type FirstCommit = {
 };
 
 /**
+ * What the shim does next.
+ */
+export type FirstCommitStep =
+  | {
+      action: 'git';
+      /**
+       * The arguments after `-C <folder>`.
+       */
+      args: Array<string>;
+    }
+  | {
+      action: 'done';
+      /**
+       * Whether the commit was made, its id, or which command failed and why.
+       */
+      outcome: FirstCommit;
+    };
+
+/**
  * What the command prints about the first commit, and its exit code.
  */
 export type FirstCommitWords = {
@@ -2986,6 +3005,24 @@ export type GitCommand = {
    * The environment it runs with, added to the step's own.
    */
   env: { [key in string]: string };
+};
+
+/**
+ * How one git command went, as the shim saw it.
+ */
+export type GitRan = {
+  /**
+   * Its exit status (none: a signal ended it).
+   */
+  status?: number | null;
+  /**
+   * What it printed on standard output.
+   */
+  stdout?: string;
+  /**
+   * What it printed on standard error.
+   */
+  stderr?: string;
 };
 
 /**

@@ -445,6 +445,19 @@ case("adoptDocument: differences and a missing file", "adoptDocument", {"status"
     "missing": [{"path": "c.md", "class": "owned"}], "notFiles": [], "replacedRecord": False}})
 case("firstCommitSubject: a package spec", "firstCommitSubject", "@acme/web-template@1.2.0")
 case("firstCommitSubject: a release folder", "firstCommitSubject", "../template-1.2.0")
+def ran(status, stdout="", stderr=""): return {"status": status, "stdout": stdout, "stderr": stderr}
+OUTSIDE = ran(128, stderr="fatal: not a git repository (or any of the parent directories): .git\n")
+case("firstCommitStep: first, is the folder in a work tree", "firstCommitStep", "../tpl@1.2.0", [])
+case("firstCommitStep: in none, a repository is made", "firstCommitStep", "../tpl@1.2.0", [OUTSIDE])
+case("firstCommitStep: in one, the folder is added", "firstCommitStep", "../tpl@1.2.0", [ran(0, "/w\n")])
+case("firstCommitStep: then committed, named for the spec", "firstCommitStep", "../tpl@1.2.0", [OUTSIDE, ran(0), ran(0)])
+case("firstCommitStep: then its id is read", "firstCommitStep", "../tpl@1.2.0", [ran(0, "/w\n"), ran(0), ran(0)])
+case("firstCommitStep: committed", "firstCommitStep", "../tpl@1.2.0", [ran(0, "/w\n"), ran(0), ran(0), ran(0, "3f2c1e9a\n")])
+case("firstCommitStep: git init failed", "firstCommitStep", "../tpl@1.2.0", [OUTSIDE, ran(1, stderr="fatal: cannot mkdir .git: Permission denied\n")])
+case("firstCommitStep: git add failed", "firstCommitStep", "../tpl@1.2.0", [ran(0, "/w\n"), ran(128, stderr="fatal: Unable to create '/w/.git/index.lock': File exists.\n")])
+case("firstCommitStep: git commit failed", "firstCommitStep", "../tpl@1.2.0",
+     [ran(0, "/w\n"), ran(0), ran(128, stderr="Author identity unknown\nfatal: no email was given and auto-detection is disabled\n")])
+case("firstCommitStep: a signal ended git commit", "firstCommitStep", "../tpl@1.2.0", [ran(0, "/w\n"), ran(0), ran(None)])
 case("firstCommitWords: no --git", "firstCommitWords", None)
 case("firstCommitWords: committed", "firstCommitWords", {"committed": True, "commit": "3f2c1e9a"})
 case("firstCommitWords: the commit failed", "firstCommitWords",

@@ -280,6 +280,8 @@ for name, problem in [("outside a work tree", {"kind": "not-a-work-tree"}),
 case("loopCommitSubject: the unit's intent", "loopCommitSubject", "Fix the login redirect", 3)
 case("loopCommitSubject: an empty intent", "loopCommitSubject", "", 3)
 case("loopCommitSubject: no intent", "loopCommitSubject", None, 12)
+case("loopCommitMessage: the intent, then the trailers", "loopCommitMessage", "Fix the login redirect", 3, "Loop-Unit: u3\nLoop-Verdict: pass")
+case("loopCommitMessage: no intent", "loopCommitMessage", None, 12, "Loop-Unit: u12")
 
 # What a view of an update plan shows (the web demo's release view and one-file verdict).
 view_report = dict(update_report, conflicts=[
