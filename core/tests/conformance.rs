@@ -333,6 +333,13 @@ fn run(call: &str, args: &[Value]) -> Value {
         ))),
         "backupSavedPath" => encoded(Ok(upkeep_core::writes::backup_saved_path(text(0)))),
         "preflightRefusal" => encoded(Ok(upkeep_core::writes::preflight_refusal(&typed(&args[0])))),
+        "preflightFirstRefusal" => {
+            encoded(Ok(upkeep_core::writes::preflight_first_refusal(&typed::<
+                Vec<upkeep_core::writes::TargetSeen>,
+            >(
+                &args[0],
+            ))))
+        }
         "treeRefusal" => encoded(Ok(upkeep_core::paths::tree_refusal(&typed(&args[0])))),
         "inputRefusal" => encoded(Ok(upkeep_core::input_refusal::input_refusal(&typed(
             &args[0],
@@ -726,6 +733,10 @@ fn run(call: &str, args: &[Value]) -> Value {
         "prPayloadFiles" => encoded(Ok(fleet::pr_payload_files(&typed(&args[0])))),
         "parseFleetList" => encoded(fleet::parse_fleet_list(text(0), text(1))),
         "planFleet" => encoded(fleet::plan_fleet(&typed(&args[0]))),
+        "fleetRecordStep" => encoded(fleet::fleet_record_step(
+            &typed(&args[0]),
+            &typed::<Vec<fleet::RecordRan>>(&args[1]),
+        )),
         "gitlabChildPipeline" => outcome(
             fleet::plan_fleet(&typed(&args[0]))
                 .and_then(|plan| {

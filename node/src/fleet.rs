@@ -63,6 +63,22 @@ pub fn parse_fleet_list<'env>(
     )
 }
 
+/// The next step of reading a local repository's recorded source, or the record.
+#[napi(ts_return_type = "RecordStep")]
+pub fn fleet_record_step<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "RecordReadInput")] input: Object,
+    #[napi(ts_arg_type = "RecordRan[]")] ran: Unknown<'env>,
+) -> napi::Result<Unknown<'env>> {
+    let input: fleet::RecordReadInput =
+        decode(env, ErrorKind::InvalidArgument, "fleetRecordStep", input)?;
+    let ran: Vec<fleet::RecordRan> = decode(env, ErrorKind::InvalidArgument, "ran", ran)?;
+    encode(
+        env,
+        &fleet::fleet_record_step(&input, &ran).map_err(|e| to_js(env, e))?,
+    )
+}
+
 /// The fleet's batches for a CI matrix.
 #[napi(ts_return_type = "FleetPlan")]
 pub fn plan_fleet<'env>(

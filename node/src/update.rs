@@ -253,6 +253,22 @@ pub fn preflight_refusal<'env>(
     encode(env, &upkeep_core::writes::preflight_refusal(&seen))
 }
 
+/// The first of a run's write targets it must not write (its path and refusal), or null:
+/// all in one call.
+#[napi(ts_return_type = "PreflightRefused | null")]
+pub fn preflight_first_refusal<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "TargetSeen[]")] seen: Unknown,
+) -> napi::Result<Unknown<'env>> {
+    let seen: Vec<upkeep_core::writes::TargetSeen> = decode(
+        env,
+        ErrorKind::InvalidArgument,
+        "preflightFirstRefusal",
+        seen,
+    )?;
+    encode(env, &upkeep_core::writes::preflight_first_refusal(&seen))
+}
+
 /// The digest route of `planUpdate`: sides observed in batches (bytes hashed and
 /// dropped), the bytes the plan needs supplied afterwards, the same plan in the end.
 #[napi]

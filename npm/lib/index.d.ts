@@ -227,6 +227,7 @@ import type {
   PlannedFile,
   PrInput,
   PrPayload,
+  PreflightRefused,
   PresetChoices,
   ProgressReading,
   ProjectFacts,
@@ -235,6 +236,9 @@ import type {
   PruneOptions,
   PrunePlan,
   ReadList,
+  RecordRan,
+  RecordReadInput,
+  RecordStep,
   RefreshDecision,
   RefreshOptions,
   RefreshPaths,
@@ -733,6 +737,8 @@ export declare function backupSavedPath(backup: string): string;
 export declare function writeConstants(): WriteConstants;
 /** The refusal (`unsafe-path`, nothing written) of a path a run would write through a folder that is a link, inside something that is not a folder, or over something that is not a regular file (a step that writes only where nothing is accepts anything); null when it may write there. */
 export declare function preflightRefusal(seen: TargetSeen): Refusal | null;
+/** The first of a run's write targets (its steps' paths and backups, then its state files, as found) it must not write: its path and `preflightRefusal`'s refusal; null when it may write them all. One call for the whole run. */
+export declare function preflightFirstRefusal(seen: TargetSeen[]): PreflightRefused | null;
 /** What a view of an update plan shows (the web demo): its headline, what needs the person (conflicts by route, deletes, adopter actions), each file written and how to show it. */
 export declare function planOverview(input: OverviewInput): PlanOverview;
 /** The options the update `preview` names merges a file both sides changed with (labels `yours`, `<from> (baseline)`, `<to> (latest)`; diff3 markers, or two-part ones under `conflicts: 'markers'`): pass them to `merge` to show the merge the update would write. */
@@ -1447,6 +1453,8 @@ export declare function prPayload(input: PrInput): PrPayload;
 export declare function prPayloadFiles(payload: PrPayload): PayloadFile[];
 /** Reads `repos.txt` or `repos.json` (the name chooses); throws `invalid-argument`. */
 export declare function parseFleetList(text: string, label: string): FleetRepo[];
+/** The next step of reading a local repository's recorded source without a clone (read it from the working tree; when it is not there, check the repository is a folder, then `git show HEAD:<record>`), given what the steps so far found; or the record for `planFleet`, with the tool's words when it could not be read. Throws `invalid-argument` for a finding that does not answer the step asked. */
+export declare function fleetRecordStep(input: RecordReadInput, ran: RecordRan[]): RecordStep;
 /** Batches of at most 256 (GitHub) or 200 (GitLab) jobs, skipping repositories at the target. */
 export declare function planFleet(input: FleetInput): FleetPlan;
 /** The GitLab child pipeline of one batch, its job extending `.upkeep-fleet-step` from `include`. */

@@ -44,6 +44,15 @@ pub fn parse_fleet_list(text: &str, label: &str) -> Result<JsValue, JsValue> {
     encode(&fleet::parse_fleet_list(text, label).map_err(to_js)?)
 }
 
+/// The next step of reading a local repository's recorded source, or the record.
+#[wasm_bindgen(js_name = fleetRecordStep)]
+pub fn fleet_record_step(input: JsValue, ran: JsValue) -> Result<JsValue, JsValue> {
+    let input: fleet::RecordReadInput =
+        decode(ErrorKind::InvalidArgument, "fleetRecordStep", input)?;
+    let ran: Vec<fleet::RecordRan> = decode(ErrorKind::InvalidArgument, "ran", ran)?;
+    encode(&fleet::fleet_record_step(&input, &ran).map_err(to_js)?)
+}
+
 /// The fleet's batches for a CI matrix.
 #[wasm_bindgen(js_name = planFleet)]
 pub fn plan_fleet(input: JsValue) -> Result<JsValue, JsValue> {

@@ -185,6 +185,15 @@ pub fn preflight_refusal(seen: JsValue) -> Result<JsValue, JsValue> {
     encode(&upkeep_core::writes::preflight_refusal(&seen))
 }
 
+/// The first of a run's write targets it must not write (its path and refusal), or null:
+/// all in one call.
+#[wasm_bindgen(js_name = preflightFirstRefusal)]
+pub fn preflight_first_refusal(seen: JsValue) -> Result<JsValue, JsValue> {
+    let seen: Vec<upkeep_core::writes::TargetSeen> =
+        decode(ErrorKind::InvalidArgument, "preflightFirstRefusal", seen)?;
+    encode(&upkeep_core::writes::preflight_first_refusal(&seen))
+}
+
 /// The digest route of `planUpdate`: sides observed in batches (bytes hashed and
 /// dropped), the bytes the plan needs supplied afterwards, the same plan in the end.
 #[wasm_bindgen]

@@ -27,6 +27,7 @@ mod list;
 mod matrix;
 mod payload;
 mod plan;
+mod record_read;
 mod slug;
 mod step;
 mod step_commit;
@@ -45,6 +46,7 @@ pub use plan::{
     gitlab_child_pipeline, plan_fleet, FleetBatch, FleetInput, FleetPlan, FleetRecord, FleetSkip,
     Platform, GITHUB_MATRIX_LIMIT, GITLAB_MATRIX_LIMIT,
 };
+pub use record_read::{fleet_record_step, RecordRan, RecordReadInput, RecordStep};
 pub use slug::{branch_name, source_slug};
 pub use step::{
     is_step_commit, step_action, step_commits, step_start, StartFacts, StepAction, StepCommitFacts,

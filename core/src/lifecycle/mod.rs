@@ -100,6 +100,7 @@ pub use sources::{
     check_release_drift, installed_record, update_sources, InstalledRelease, OpenSide, OpenSides,
     UpdateSources, UpdateSourcesInput,
 };
+pub(crate) use spec::file_path as file_url_path;
 pub use spec::{
     parse_release_spec, relocate, render_release_spec, resolve_local, ReleaseSpec, SourceKind,
 };

@@ -333,7 +333,7 @@ fn check_ref(r: &str) -> std::result::Result<(), String> {
 }
 
 /// The path of a `file:` URL: `file:rel`, `file:/abs`, `file:///abs`, `file://localhost/abs`.
-fn file_path(url: &str) -> std::result::Result<String, String> {
+pub(crate) fn file_path(url: &str) -> std::result::Result<String, String> {
     let rest = &url["file:".len()..];
     let path = match rest.strip_prefix("//") {
         Some(after) if after.starts_with('/') => after,

@@ -45,7 +45,7 @@ pub use lock::{
     lock_is_stale, lock_refusal, lock_text, read_lock, LockFacts, LockHolder, LockSeen, LockedRun,
 };
 pub use outcome::{describe_outcome, OsError, OutcomeKind, StepOutcome, WriteStage};
-pub use preflight::{preflight_refusal, TargetSeen};
+pub use preflight::{preflight_first_refusal, preflight_refusal, PreflightRefused, TargetSeen};
 pub use step::{
     check_write_targets, ignore_step, Durability, Expect, FileMode, StepContent, WriteStep,
     IGNORE_ALL, IGNORE_FILE,

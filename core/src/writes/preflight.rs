@@ -2,8 +2,8 @@
 //! run's own state files, must be reachable through real folders and be a regular file or
 //! nothing (a step that writes only where nothing is, such as a folder's ignore file,
 //! accepts whatever is there; one that expects a link, a directory or a special file
-//! accepts that). The shim walks the paths and reports only what is out of
-//! the ordinary; a refusal here means nothing was written.
+//! accepts that). The shim walks the paths and reports what it found at each, all in one
+//! call ([`preflight_first_refusal`]); a refusal here means nothing was written.
 //!
 //! ```
 //! use upkeep_core::observe::EntryKind;
@@ -74,6 +74,32 @@ pub fn preflight_refusal(seen: &TargetSeen) -> Option<Refusal> {
     ))
 }
 
+/// The first path a run must not write, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct PreflightRefused {
+    /// The path.
+    pub path: String,
+    /// The refusal ([`preflight_refusal`]).
+    pub refusal: Refusal,
+}
+
+/// The first of `seen` (in the run's order: its steps' paths and backups, then its state
+/// files) that the run must not write; none when it may write them all.
+pub fn preflight_first_refusal(seen: &[TargetSeen]) -> Option<PreflightRefused> {
+    seen.iter().find_map(|target| {
+        preflight_refusal(target).map(|refusal| PreflightRefused {
+            path: target.path.clone(),
+            refusal,
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -107,5 +133,18 @@ mod tests {
             preflight_refusal(&on_the_way).unwrap().message,
             "unsafe path 'a': 'd' is not a folder, and this run must write inside it (nothing was written)"
         );
+    }
+
+    #[test]
+    fn the_first_refused_path_is_named() {
+        let ok = seen(EntryKind::File, None);
+        let dir = |path: &str| TargetSeen {
+            path: path.into(),
+            ..seen(EntryKind::Directory, None)
+        };
+        assert_eq!(preflight_first_refusal(std::slice::from_ref(&ok)), None);
+        let first = preflight_first_refusal(&[ok, dir("b"), dir("c")]).unwrap();
+        assert_eq!(first.path, "b");
+        assert_eq!(first.refusal.code, "unsafe-path");
     }
 }

@@ -2,7 +2,7 @@
 // a clone (its working tree, or HEAD of a bare repository), and hand both to the engine,
 // which batches and skips. Reads only; never writes.
 import { readFileSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { engine } from '../engine.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
 import { gitRun } from '../shim/git.js';
@@ -46,34 +46,43 @@ export function fleetPlan(request) {
 }
 
 /**
- * The recorded source of a local repository: from its working tree, else from HEAD of the
- * repository (a bare one, or a checkout whose tree lacks it); the tool's words when neither.
+ * The recorded source of a local repository, read step by step as the engine's
+ * `fleetRecordStep` says (its working tree, else HEAD of the repository); the record
+ * for the plan, with the tool's own words when it could not be read.
  * @param {string} base @param {import('../index.js').FleetRepo} repo
+ * @returns {import('../index.js').FleetRecord}
  */
 function readRecord(base, repo) {
-  const path = repo.repo.startsWith('file://') ? new URL(repo.repo).pathname : repo.repo;
-  const at = isAbsolute(path) ? path : join(base, path);
-  const record = /** @type {string} */ (repo.record);
-  try {
-    return { key: repo.key, text: readFileSync(join(at, record), 'utf8'), error: null };
-  } catch (error) {
-    const e = /** @type {NodeJS.ErrnoException} */ (error);
-    if (e.code !== 'ENOENT' && e.code !== 'ENOTDIR')
-      return unread(repo, { kind: 'fleet-repo-unreadable', path: join(at, record), error: e.message });
+  /** @type {import('../index.js').RecordRan[]} */
+  const ran = [];
+  for (;;) {
+    const step = engine.fleetRecordStep({ base, repo }, ran);
+    if (step.action === 'done') return step.record;
+    ran.push(carryOut(step));
   }
-  let isDir = false;
-  try {
-    isDir = statSync(at).isDirectory();
-  } catch (error) {
-    return unread(repo, { kind: 'fleet-repo-unreadable', path: at, error: /** @type {Error} */ (error).message });
-  }
-  if (!isDir) return unread(repo, { kind: 'not-a-folder', dir: at });
-  const shown = gitRun(at, ['show', `HEAD:${record}`]);
-  if (shown.status === 0) return { key: repo.key, text: shown.stdout.toString('utf8'), error: null };
-  return unread(repo, { kind: 'fleet-record-not-in-tree', root: at, record, stderr: shown.stderr, status: shown.status });
 }
 
-/** A repository whose record could not be read, with the engine's words for why. @param {{ key: string }} repo @param {import('../index.js').InputProblem} problem */
-function unread(repo, problem) {
-  return { key: repo.key, text: null, error: engine.inputRefusal(problem).message };
+/** One step of reading a record, and what it found. @param {import('../index.js').RecordStep} step @returns {import('../index.js').RecordRan} */
+function carryOut(step) {
+  switch (step.action) {
+    case 'read-file':
+      try {
+        return { kind: 'read', text: readFileSync(step.path, 'utf8') };
+      } catch (error) {
+        const e = /** @type {NodeJS.ErrnoException} */ (error);
+        return { kind: 'read-failed', code: e.code ?? null, message: e.message };
+      }
+    case 'stat-folder':
+      try {
+        return { kind: 'stat', folder: statSync(step.path).isDirectory() };
+      } catch (error) {
+        return { kind: 'stat-failed', message: /** @type {Error} */ (error).message };
+      }
+    case 'git': {
+      const shown = gitRun(step.root, step.args);
+      return { kind: 'git', status: shown.status, stdout: shown.stdout.toString('utf8'), stderr: shown.stderr };
+    }
+    default:
+      throw new Error(`unknown record step ${JSON.stringify(step)}`);
+  }
 }

@@ -304,8 +304,8 @@ function openStateFolder(/** @type {string} */ root, /** @type {string} */ state
 
 /**
  * Walks every path the run writes before the first write (each step's path and backup,
- * and the state files) and hands what is out of the ordinary to the engine, which
- * refuses with nothing written, naming the path.
+ * and the state files) and hands what it found at each to the engine in one call, which
+ * refuses the first it must not write, with nothing written, naming the path.
  * @param {string} root @param {import('../index.js').WriteStep[]} steps @param {string[]} stateFiles
  */
 function preflight(root, steps, stateFiles) {
@@ -315,26 +315,21 @@ function preflight(root, steps, stateFiles) {
     ...stateFiles.map((path) => ({ path, expect: null })),
   ];
   const tree = new TreeReader(root);
+  /** @type {import('../index.js').TargetSeen[]} */
+  const seen = [];
   try {
     for (const { path, expect } of targets) {
       const { dir } = splitPath(path);
       const folder = tree.folder(dir);
       const blockedAt = folder === 'absent' ? firstNonFolder(tree, dir) : null;
-      const found = folder === 'absent' || folder === 'symlink' ? null : tree.entry(path);
-      if (folder !== 'symlink' && blockedAt === null && (found === null || 'bytes' in found)) continue;
-      /** @type {import('../index.js').Refusal | null} */
-      const refusal = engine.preflightRefusal({
-        path,
-        expect,
-        throughLink: folder === 'symlink',
-        blockedAt,
-        found: found === null ? 'missing' : 'kind' in found ? found.kind : 'file',
-      });
-      if (refusal) throw Object.assign(UpkeepError.from(refusal), { path });
+      const found = folder === 'absent' || folder === 'symlink' ? 'missing' : tree.kind(path);
+      seen.push({ path, expect, throughLink: folder === 'symlink', blockedAt, found });
     }
   } finally {
     tree.close();
   }
+  const refused = engine.preflightFirstRefusal(seen);
+  if (refused) throw Object.assign(UpkeepError.from(refused.refusal), { path: refused.path });
 }
 
 /** The first component of folder `rel` that exists and is not a folder, if any. */

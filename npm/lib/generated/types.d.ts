@@ -5670,6 +5670,20 @@ export type PrPayload = {
 };
 
 /**
+ * The first path a run must not write, and why.
+ */
+export type PreflightRefused = {
+  /**
+   * The path.
+   */
+  path: string;
+  /**
+   * The refusal ([`preflight_refusal`]).
+   */
+  refusal: Refusal;
+};
+
+/**
  * A file whose pre-image the snapshot holds, with its permission bits.
  */
 export type PreimageMode = {
@@ -5901,6 +5915,109 @@ export type RecordFile = {
    */
   keptAgainst?: string | null;
 };
+
+/**
+ * What one step found, as the shim saw it.
+ */
+export type RecordRan =
+  | {
+      kind: 'read';
+      /**
+       * Its text.
+       */
+      text: string;
+    }
+  | {
+      kind: 'read-failed';
+      /**
+       * The error code (`ENOENT`, `EACCES`, ...), when there was one.
+       */
+      code?: string | null;
+      /**
+       * The file system's words.
+       */
+      message: string;
+    }
+  | {
+      kind: 'stat';
+      /**
+       * Whether it is a folder.
+       */
+      folder: boolean;
+    }
+  | {
+      kind: 'stat-failed';
+      /**
+       * The file system's words.
+       */
+      message: string;
+    }
+  | {
+      kind: 'git';
+      /**
+       * Its exit status (none: a signal ended it).
+       */
+      status?: number | null;
+      /**
+       * What it printed on standard output (the file, when it succeeded).
+       */
+      stdout: string;
+      /**
+       * What it printed on standard error.
+       */
+      stderr: string;
+    };
+
+/**
+ * A local repository whose record is to be read, and the folder its list is in.
+ */
+export type RecordReadInput = {
+  /**
+   * The absolute folder of the list: a relative repository path is taken from it.
+   */
+  base: string;
+  /**
+   * The repository, as the list gave it ([`super::parse_fleet_list`]).
+   */
+  repo: FleetRepo;
+};
+
+/**
+ * What the shim does next.
+ */
+export type RecordStep =
+  | {
+      action: 'read-file';
+      /**
+       * The record in the repository's working tree.
+       */
+      path: string;
+    }
+  | {
+      action: 'stat-folder';
+      /**
+       * The repository.
+       */
+      path: string;
+    }
+  | {
+      action: 'git';
+      /**
+       * The repository.
+       */
+      root: string;
+      /**
+       * The arguments of `git`.
+       */
+      args: Array<string>;
+    }
+  | {
+      action: 'done';
+      /**
+       * Its text, or why it could not be read.
+       */
+      record: FleetRecord;
+    };
 
 /**
  * The project's recorded template source (`source.json`), as the preparation needs it.

@@ -28,6 +28,33 @@ export class TreeReader {
    * @param {string} rel @returns {Entry | null}
    */
   entry(rel) {
+    const opened = this.open(rel);
+    if (opened === null || 'kind' in opened) return opened;
+    try {
+      return { bytes: readFileSync(opened.fd) };
+    } finally {
+      closeSync(opened.fd);
+    }
+  }
+
+  /**
+   * The kind of what is at `rel`, as `entry` sees it, without reading a file's bytes.
+   * @param {string} rel @returns {'file' | 'missing' | 'symlink' | 'directory' | 'other'}
+   */
+  kind(rel) {
+    const opened = this.open(rel);
+    if (opened === null) return 'missing';
+    if ('kind' in opened) return opened.kind;
+    closeSync(opened.fd);
+    return 'file';
+  }
+
+  /**
+   * Opens `rel` without following a link: null when nothing is there, the kind of a
+   * non-file, else the open regular file (the caller closes it).
+   * @param {string} rel @returns {{ kind: 'symlink' | 'directory' | 'other' } | { fd: number } | null}
+   */
+  open(rel) {
     const { dir, name } = splitPath(rel);
     const folder = this.folder(dir);
     if (folder === 'symlink') return { kind: 'symlink' };
@@ -42,14 +69,16 @@ export class TreeReader {
       if (code === 'ENXIO') return { kind: 'other' };
       throw error;
     }
+    let st;
     try {
-      const st = fstatSync(fd);
-      if (st.isDirectory()) return { kind: 'directory' };
-      if (!st.isFile()) return { kind: 'other' };
-      return { bytes: readFileSync(fd) };
-    } finally {
+      st = fstatSync(fd);
+    } catch (error) {
       closeSync(fd);
+      throw error;
     }
+    if (st.isFile()) return { fd };
+    closeSync(fd);
+    return { kind: st.isDirectory() ? 'directory' : 'other' };
   }
 
   /** The open folder `rel`, or what stands in its way. */

@@ -110,6 +110,27 @@ records = [{"key": "r00", "text": record("1.3.0")}, {"key": "r01", "text": recor
            {"key": "r03", "text": "{ broken"}, {"key": "r04", "error": "git show HEAD:.upkeep/source.json failed: fatal: invalid object name 'HEAD'."}]
 case("planFleet: skip at and above the target, run the rest, unreadable records run", "planFleet",
      {"list": fleet, "label": "repos.txt", "to": "1.3.0", "records": records})
+# Reading a local repository's record without a clone, step by step.
+def local(repo):
+    return {"base": "/fleet/lists", "repo": {"repo": repo, "dir": None, "local": True, "record": ".upkeep/source.json", "key": "svc"}}
+ENOENT = {"kind": "read-failed", "code": "ENOENT", "message": "ENOENT: no such file or directory, open '/fleet/svc/.upkeep/source.json'"}
+FOLDER = {"kind": "stat", "folder": True}
+case("fleetRecordStep: first, the working tree's file", "fleetRecordStep", local("../svc"), [])
+case("fleetRecordStep: a file: URL, %-escapes decoded", "fleetRecordStep", local("file:///srv/my%20repo"), [])
+case("fleetRecordStep: a file: URL of another host", "fleetRecordStep", local("file://elsewhere/srv/x"), [])
+case("fleetRecordStep: read", "fleetRecordStep", local("../svc"), [{"kind": "read", "text": "{\"version\": 1}\n"}])
+case("fleetRecordStep: unreadable for another reason", "fleetRecordStep", local("../svc"),
+     [{"kind": "read-failed", "code": "EACCES", "message": "EACCES: permission denied, open '/fleet/svc/.upkeep/source.json'"}])
+case("fleetRecordStep: not in the tree, is it a folder", "fleetRecordStep", local("/srv/bare.git"), [ENOENT])
+case("fleetRecordStep: not a folder", "fleetRecordStep", local("/srv/bare.git"), [ENOENT, {"kind": "stat", "folder": False}])
+case("fleetRecordStep: not there at all", "fleetRecordStep", local("/srv/bare.git"),
+     [ENOENT, {"kind": "stat-failed", "message": "ENOENT: no such file or directory, stat '/srv/bare.git'"}])
+case("fleetRecordStep: a folder, asked of HEAD", "fleetRecordStep", local("/srv/bare.git"), [ENOENT, FOLDER])
+case("fleetRecordStep: HEAD has it", "fleetRecordStep", local("/srv/bare.git"),
+     [ENOENT, FOLDER, {"kind": "git", "status": 0, "stdout": "{}\n", "stderr": ""}])
+case("fleetRecordStep: HEAD lacks it", "fleetRecordStep", local("/srv/bare.git"),
+     [ENOENT, FOLDER, {"kind": "git", "status": 128, "stdout": "", "stderr": "fatal: path '.upkeep/source.json' does not exist in 'HEAD'\n"}])
+case("fleetRecordStep: a finding that answers no step asked", "fleetRecordStep", local("/srv/bare.git"), [FOLDER])
 case("planFleet: no target skips nothing", "planFleet", {"list": fleet, "label": "repos.txt", "records": records})
 case("planFleet: GitLab batches of 4", "planFleet", {"list": fleet, "label": "repos.txt", "platform": "gitlab", "batchSize": 4})
 case("planFleet: 600 remotes, GitHub's 256", "planFleet", {"list": "".join(f"https://git.example/o/r{i:03}.git\n" for i in range(600)), "label": "repos.txt"})

@@ -113,6 +113,12 @@ for name, s in [
     ("a file where a folder must be", seen("missing", {"kind": "if-missing"}, blockedAt="docs")),
 ]:
     case(name, "preflightRefusal", s)
+# The whole run in one call: the first target it must not write, by path.
+ok_file, ok_missing = seen("file", {"kind": "file", "sha256": "a" * 64}), seen("missing", {"kind": "missing"})
+case("every target may be written", "preflightFirstRefusal", [ok_file, ok_missing])
+case("nothing to write", "preflightFirstRefusal", [])
+case("the first refused is named", "preflightFirstRefusal",
+     [ok_file, {**seen("directory"), "path": "docs"}, {**seen("missing", {"kind": "missing"}, throughLink=True), "path": "lib/x"}])
 
 # The shim's refusals while walking a path inside the tree, worded by the engine.
 for name, problem in [("a link on the way", {"kind": "link", "path": "a/b/c.txt", "at": "a/b"}),
