@@ -346,6 +346,11 @@ describe('a fleet of 50 repositories on one template', () => {
       // Killed or finished, the remote holds nothing or exactly the first run's commit.
       assert.ok(head === '' || head === first[r.name].outcome.commit, `${r.name}: ${head}`);
     }
+    // The payload folder is the user's: a re-run replaces the payload, never what else is there.
+    for (const r of killed) {
+      mkdirSync(r.payload, { recursive: true });
+      writeFileSync(join(r.payload, 'keep.txt'), 'mine\n');
+    }
     const again = await pool(
       victims.map((name, k) => () => job(name, `killed-${k}`, { reuse: true })),
       AT_ONCE,
@@ -355,6 +360,7 @@ describe('a fleet of 50 repositories on one template', () => {
       assert.ok(['push', 'unchanged'].includes(r.outcome.action), r.outcome.action);
       assert.equal(git(remote(r.name), 'rev-parse', `refs/heads/${BRANCH}`), first[r.name].outcome.commit);
       assert.deepEqual(readPayload(r.payload), readPayload(first[r.name].payload));
+      assert.equal(readFileSync(join(r.payload, 'keep.txt'), 'utf8'), 'mine\n');
     }
   });
 });

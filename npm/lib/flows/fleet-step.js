@@ -86,9 +86,11 @@ export function fleetStep(request) {
   }
   atomicWrite(marker, Buffer.from(`${JSON.stringify({ base })}\n`, 'utf8'));
   const payload = request.payload ? resolve(request.payload) : join(gitDir, GIT_STATE.fleetPayload);
-  // A payload left by an earlier run of this job must not be taken for this run's.
-  rmSync(payload, { recursive: true, force: true });
+  // A payload left by an earlier run of this job must not be taken for this run's: its
+  // files go (the branch file, which marks a whole payload, first); anything else in the
+  // folder, which may be one the user named, is left alone.
   mkdirSync(payload, { recursive: true });
+  for (const name of new Set([PR_FILES.branch, ...Object.values(PR_FILES)])) rmSync(join(payload, name), { force: true });
   const project = request.dir ? join(top, request.dir) : top;
 
   const args = [CLI, ...engine.stepUpdateArgs({ payload, project, stateDir, to: request.to ?? null })];
