@@ -518,6 +518,7 @@ fn roots(generator: &mut SchemaGenerator) {
         crate::writes::LockHolder,
         crate::writes::LockSeen,
         crate::paths::TreeProblem,
+        crate::paths::StrictText,
         crate::writes::Durability,
         crate::writes::Expect,
         crate::writes::OsError,

@@ -28,9 +28,11 @@ use unicode_normalization::UnicodeNormalization;
 
 mod archive;
 mod order;
+mod strict_text;
 mod tree_refusal;
 pub use archive::archive_entry_problem;
 pub use order::byte_order;
+pub use strict_text::{strict_text, StrictText};
 pub use tree_refusal::{tree_refusal, StrictFile, TreeProblem};
 
 use crate::error::{Error, ErrorKind, Result};

@@ -341,6 +341,11 @@ fn run(call: &str, args: &[Value]) -> Value {
             ))))
         }
         "treeRefusal" => encoded(Ok(upkeep_core::paths::tree_refusal(&typed(&args[0])))),
+        "strictText" => encoded(Ok(upkeep_core::paths::strict_text(
+            &bytes(&args[0]),
+            text(1),
+            typed(&args[2]),
+        ))),
         "inputRefusal" => encoded(Ok(upkeep_core::input_refusal::input_refusal(&typed(
             &args[0],
         )))),
@@ -604,6 +609,9 @@ fn run(call: &str, args: &[Value]) -> Value {
         "commandFailure" => encoded(upkeep_core::exits::command_failure(&typed(&args[0]))),
         "failureDocument" => encoded(upkeep_core::exits::failure_document(&typed(&args[0]))),
         "updateStop" => encoded(Ok(upkeep_core::exits::update_stop(text(0)))),
+        "writesChangeRequest" => encoded(Ok(
+            typed::<upkeep_core::update::UpdateStatus>(&args[0]).writes_change_request()
+        )),
         "renderReleaseNotes" => encoded(Ok(upkeep_core::render::render_release_notes(&typed::<
             Vec<update::ChangelogSection>,
         >(

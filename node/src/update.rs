@@ -517,3 +517,18 @@ pub fn conflict_choices(env: &Env) -> napi::Result<Unknown<'_>> {
 pub fn nothing_to_plan(status: String, installed: String, latest: String) -> String {
     update::nothing_to_plan(&status, &installed, &latest)
 }
+
+/// Whether an update that ended with `status` writes its change request (`--pr`).
+#[napi]
+pub fn writes_change_request(
+    env: &Env,
+    #[napi(ts_arg_type = "UpdateStatus")] status: Unknown,
+) -> napi::Result<bool> {
+    let status: update::UpdateStatus = decode(
+        env,
+        ErrorKind::InvalidArgument,
+        "writesChangeRequest",
+        status,
+    )?;
+    Ok(status.writes_change_request())
+}

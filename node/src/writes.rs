@@ -3,7 +3,7 @@
 //! as plain JavaScript objects (serde).
 
 use crate::convert::{decode, encode};
-use napi::bindgen_prelude::Unknown;
+use napi::bindgen_prelude::{Uint8Array, Unknown};
 use napi::Env;
 use napi_derive::napi;
 use upkeep_core::{paths, writes, ErrorKind};
@@ -17,6 +17,18 @@ pub fn tree_refusal<'env>(
     let problem: paths::TreeProblem =
         decode(env, ErrorKind::InvalidArgument, "treeRefusal", problem)?;
     encode(env, &paths::tree_refusal(&problem))
+}
+
+/// A file read strictly as UTF-8: its text, or the refusal naming it.
+#[napi(ts_return_type = "StrictText")]
+pub fn strict_text<'env>(
+    env: &'env Env,
+    bytes: Uint8Array,
+    path: String,
+    #[napi(ts_arg_type = "StrictFile")] file: Unknown,
+) -> napi::Result<Unknown<'env>> {
+    let file: paths::StrictFile = decode(env, ErrorKind::InvalidArgument, "file", file)?;
+    encode(env, &paths::strict_text(&bytes, &path, file))
 }
 
 /// The refusal of an input a flow could not use as given.

@@ -304,6 +304,8 @@ import type {
   StepUpdate,
   StopFacts,
   StopPoint,
+  StrictFile,
+  StrictText,
   StructuredOutcome,
   SummaryOptions,
   SuppliedContent,
@@ -479,6 +481,8 @@ export declare function checkCollisions(paths: string[]): void;
 export declare function archiveEntryProblem(path: string, kind: string): string | null;
 /** The `unsafe-path` refusal of what was met walking a path inside the tree without following links (a link or a file where a folder must be, something other than a regular file read or written, a folder swapped meanwhile). */
 export declare function treeRefusal(problem: TreeProblem): Refusal;
+/** A file read strictly as UTF-8 (a state file, a release's manifest or VERSION; `path` as messages show it): its text, a leading byte-order mark dropped; or, for invalid UTF-8, the refusal naming it and the byte offset of the first invalid sequence, its code following `file`. */
+export declare function strictText(bytes: Uint8Array, path: string, file: StrictFile): StrictText;
 /** The refusal of an input a flow could not use as given: a folder not there or a file, a file that cannot be read, no sealed handoff, no git checkout, a git command that failed (its last line quoted). */
 export declare function inputRefusal(problem: InputProblem): Refusal;
 /** The refusal of a command line or an options object that cannot mean anything: flags that exclude each other, a flag's value of the wrong shape, an unreadable or non-JSON input file, an unknown option, a required one left out, one of the wrong type. */
@@ -571,6 +575,8 @@ export declare function commandFailure(facts: FailureFacts): CommandFailure;
 export declare function failureDocument(report: FailureReport): FailureDocument;
 /** The error an update that returned `status` ends with when a stop ended it (`interrupted`): the command line tells it as a stop, the API rejects with it; null for any other status. */
 export declare function updateStop(status: string): DocumentError | null;
+/** Whether an update that ended with `status` writes its change request (`--pr`): `updated`, `applied-uncommitted` and `dry-run` (a preview) do; a run declined, stopped, failed or unfinished does not, nor an up-to-date one. */
+export declare function writesChangeRequest(status: UpdateStatus): boolean;
 /** The error (`interrupted`) a command that stopped before writing anything ends with: where it was (`reading`, `planned`) and that nothing was written. */
 export declare function stoppedUnwritten(command: string, point: StopPoint): DocumentError;
 /** The exit code of `upkeep merge`: the conflicts left, at most 127. */

@@ -166,6 +166,13 @@ describe(`the flows as an API (${engineName})`, () => {
 
     const again = await api.update({ root: a, baseline: v2, latest: v2 });
     assert.equal(again.status, 'up-to-date');
+
+    // Declined at the prompt: no update was made, so no change request is written.
+    const declinedPr = join(fresh('pr'), 'request');
+    const declined = await api.update({ root: project(), baseline: v1, latest: v2, pr: declinedPr, decide: () => false });
+    assert.equal(declined.status, 'aborted');
+    assert.equal(declined.pr ?? null, null);
+    assert.equal(existsSync(declinedPr), false);
   });
 
   test('cwd: relative paths and release specs are taken from it, as the command takes them from where it runs', async () => {

@@ -367,3 +367,11 @@ pub fn conflict_choices() -> Result<JsValue, JsValue> {
 pub fn nothing_to_plan(status: &str, installed: &str, latest: &str) -> String {
     update::nothing_to_plan(status, installed, latest)
 }
+
+/// Whether an update that ended with `status` writes its change request (`--pr`).
+#[wasm_bindgen(js_name = writesChangeRequest)]
+pub fn writes_change_request(status: JsValue) -> Result<bool, JsValue> {
+    let status: update::UpdateStatus =
+        decode(ErrorKind::InvalidArgument, "writesChangeRequest", status)?;
+    Ok(status.writes_change_request())
+}

@@ -14,6 +14,13 @@ pub fn tree_refusal(problem: JsValue) -> Result<JsValue, JsValue> {
     encode(&paths::tree_refusal(&problem))
 }
 
+/// A file read strictly as UTF-8: its text, or the refusal naming it.
+#[wasm_bindgen(js_name = strictText)]
+pub fn strict_text(bytes: &[u8], path: &str, file: JsValue) -> Result<JsValue, JsValue> {
+    let file: paths::StrictFile = decode(ErrorKind::InvalidArgument, "file", file)?;
+    encode(&paths::strict_text(bytes, path, file))
+}
+
 /// The refusal of an input a flow could not use as given.
 #[wasm_bindgen(js_name = inputRefusal)]
 pub fn input_refusal(problem: JsValue) -> Result<JsValue, JsValue> {

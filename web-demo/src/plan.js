@@ -44,11 +44,11 @@ export function updateInput(picked, options) {
   const latest = releaseView(picked.latest, 'latest', paths);
   // The same opening and preparation steps `upkeep status` takes: the engine refuses (no
   // marker, a damaged record, by name and in its words), ends, or starts.
-  const installed = text(project, paths.version);
+  const installed = stateText(project, paths.version, projectFile(paths.version), 'state');
   const opened = upkeep.openUpdate({
     stateDir: STATE_DIR,
     installed,
-    progress: text(project, paths.progress),
+    progress: stateText(project, paths.progress, paths.progress, 'state'),
     dryRun: true,
   });
   if (opened.refusal) throw new Error(opened.refusal.message);
@@ -124,8 +124,8 @@ function releaseView(tree, label, paths) {
   const layout = upkeep.planLayout({
     label,
     entries: [...tree.keys()].map((path) => ({ path })),
-    manifest: text(tree, paths.manifest),
-    versionFile: text(tree, paths.version),
+    manifest: stateText(tree, paths.manifest, releaseFile(label, paths.manifest), 'release-manifest'),
+    versionFile: stateText(tree, paths.version, releaseFile(label, paths.version), 'release'),
     stateDir: STATE_DIR,
   });
   /** @type {import('./trees.js').Tree} */
@@ -134,6 +134,26 @@ function releaseView(tree, label, paths) {
   view.set(paths.version, encoder.encode(upkeep.renderVersionFile(layout.version)));
   return view;
 }
+
+/**
+ * A file the CLI reads strictly (VERSION, the progress record, a release's manifest and
+ * VERSION), as it reads it: the engine's `strictText`, so invalid UTF-8 is refused here
+ * too, by name; null when absent.
+ * @param {import('./trees.js').Tree} tree @param {string} path @param {string} shown
+ * @param {import('upkeep').StrictFile} file
+ */
+function stateText(tree, path, shown, file) {
+  const bytes = tree.get(path);
+  if (bytes === undefined) return null;
+  const { text: decoded, refusal } = upkeep.strictText(bytes, shown, file);
+  if (refusal) throw Object.assign(new Error(refusal.message), { code: refusal.code });
+  return /** @type {string} */ (decoded);
+}
+
+/** How messages name a project's file, and a release's. */
+const projectFile = (/** @type {string} */ path) => upkeep.inputName({ kind: 'project-file', path, root: 'the project' });
+const releaseFile = (/** @type {string} */ release, /** @type {string} */ path) =>
+  upkeep.inputName({ kind: 'release-file', release, path });
 
 /** The manifest or VERSION of a release view (every view has both). */
 function viewText(/** @type {import('./trees.js').Tree} */ view, /** @type {string} */ path) {

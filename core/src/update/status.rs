@@ -7,6 +7,7 @@
 //!
 //! assert_eq!(UpdateStatus::DryRun.as_str(), "dry-run");
 //! assert_eq!(UpdateStatus::Aborted.as_str(), "aborted");
+//! assert!(!UpdateStatus::Aborted.writes_change_request());
 //! ```
 
 /// How an update ended.
@@ -50,6 +51,18 @@ impl UpdateStatus {
             UpdateStatus::Failed => "failed",
             UpdateStatus::Interrupted => "interrupted",
         }
+    }
+
+    /// Whether a run that ended so writes its change request (`--pr`): a run whose writes
+    /// all happened, one whose update is already applied (a re-run that commits it), and a
+    /// dry run (a preview of what the request would say). Not one declined at the prompt,
+    /// stopped, failed or unfinished: there is no update to propose. Nor an up-to-date
+    /// project: nothing to propose.
+    pub fn writes_change_request(self) -> bool {
+        matches!(
+            self,
+            UpdateStatus::Updated | UpdateStatus::AppliedUncommitted | UpdateStatus::DryRun
+        )
     }
 }
 

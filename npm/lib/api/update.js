@@ -90,8 +90,11 @@ export async function runUpdate(options, { readOnly = false } = {}) {
     }),
   );
   const { session } = outcome;
+  // The change request is written for the endings the engine says have an update to propose.
   const payload =
-    o.pr !== undefined && session ? writePayload(/** @type {string} */ (against(o.cwd, o.pr)), outcome, session, o.stateDir) : null;
+    o.pr !== undefined && session && engine.writesChangeRequest(outcome.status)
+      ? writePayload(/** @type {string} */ (against(o.cwd, o.pr)), outcome, session, o.stateDir)
+      : null;
   /** @type {import('../index.js').DocumentFacts} */
   const facts = {
     status: outcome.status,

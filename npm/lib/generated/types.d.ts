@@ -8757,6 +8757,20 @@ export type StopPoint = 'reading' | 'planned';
 export type StrictFile = 'release-manifest' | 'release' | 'state';
 
 /**
+ * A file's text, or why it has none.
+ */
+export type StrictText = {
+  /**
+   * The text, when the bytes are valid UTF-8.
+   */
+  text?: string | null;
+  /**
+   * The refusal, when they are not.
+   */
+  refusal?: Refusal | null;
+};
+
+/**
  * A path merged field by field (the manifest's `merges`): its verdicts, its notes, or
  * why it fell back to a whole-file conflict.
  */

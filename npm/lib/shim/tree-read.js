@@ -102,8 +102,6 @@ export class TreeReader {
   }
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
 /**
  * A text file of `tree` (a state file, a release's manifest), strictly UTF-8; null when
  * absent. A link, a folder or invalid UTF-8 is refused, naming the file (`shown`).
@@ -119,32 +117,13 @@ export function readTextStrict(tree, rel, shown, file = 'state') {
 }
 
 /**
- * `bytes` as strict UTF-8; invalid UTF-8 is refused with the code the engine gives `file`,
- * naming the file (`shown`) and the byte offset of the first invalid sequence.
+ * `bytes` as strict UTF-8 (the engine's `strictText`); invalid UTF-8 is refused with the
+ * code the engine gives `file`, naming the file (`shown`) and the byte offset of the
+ * first invalid sequence.
  * @param {Uint8Array} bytes @param {string} shown @param {import('../index.js').StrictFile} file
  */
 export function decodeStrict(bytes, shown, file) {
-  try {
-    return utf8.decode(bytes);
-  } catch {
-    const at = firstInvalidUtf8(bytes);
-    throw UpkeepError.from(engine.treeRefusal({ kind: 'not-utf8', path: shown, offset: at, file }));
-  }
-}
-
-/** The offset of the first byte that is not part of a valid UTF-8 sequence. */
-function firstInvalidUtf8(/** @type {Uint8Array} */ bytes) {
-  let lo = 0;
-  let hi = bytes.length;
-  // The longest valid prefix, by bisection on the decoder (sequences are at most 4 bytes).
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    try {
-      new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, mid), { stream: true });
-      lo = mid;
-    } catch {
-      hi = mid - 1;
-    }
-  }
-  return lo;
+  const { text, refusal } = engine.strictText(bytes, shown, file);
+  if (refusal) throw UpkeepError.from(refusal);
+  return /** @type {string} */ (text);
 }

@@ -199,6 +199,9 @@ for text in ["merge", "patch", "markers", "theirs", "", "Merge"]:
 # How an update that returned ends: a stop's error for `interrupted`, none for the rest.
 for status in ["interrupted", "updated", "incomplete", "failed", "dry-run"]:
     case(f"updateStop: {status}", "updateStop", status)
+# Which endings write the change request (--pr).
+for status in ["updated", "dry-run", "up-to-date", "applied-uncommitted", "aborted", "incomplete", "failed", "interrupted"]:
+    case(f"writesChangeRequest: {status}", "writesChangeRequest", status)
 # A stop before anything was written: the command, where it was, nothing written.
 for command, point in [("refresh", "reading"), ("install", "planned"), ("update", "planned")]:
     case(f"stoppedUnwritten: {command}, {point}", "stoppedUnwritten", command, point)

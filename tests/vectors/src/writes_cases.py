@@ -138,6 +138,17 @@ for name, problem in [("a link on the way", {"kind": "link", "path": "a/b/c.txt"
                       ("a file that changed while read", {"kind": "changed-while-read", "path": "src/a.js", "side": "latest", "error": "ENOENT: no such file or directory"}),
                       ("a file that is no longer a file", {"kind": "changed-while-read", "path": "src/a.js", "side": "project"})]:
     case(name, "treeRefusal", problem)
+
+# Files read strictly as UTF-8: the text (a byte-order mark dropped), or the refusal with the offset.
+for name, hexed, file in [
+    ("a VERSION", "312e322e300a", "state"),
+    ("a byte-order mark is dropped", "efbbbf7b7d", "release-manifest"),
+    ("empty", "", "release"),
+    ("a stray byte in a state file", "312eff0a", "state"),
+    ("a truncated sequence in a release manifest", "7b22e282", "release-manifest"),
+    ("an overlong encoding in a release file", "c0af", "release"),
+]:
+    case(name, "strictText", {"$bytes": hexed}, ".upkeep/VERSION", file)
 # An input a flow could not use as given.
 for name, problem in [("no project folder", {"kind": "no-project-folder", "root": "/work/app"}),
                       ("not a folder", {"kind": "not-a-folder", "dir": "tpl"}),
