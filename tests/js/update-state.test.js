@@ -167,6 +167,22 @@ describe("upkeep's own paths", () => {
 });
 
 describe('backups', () => {
+  test('a backups folder that is a link is refused by name, never listed as holding no runs', () => {
+    const { v1 } = releases();
+    const project = track(installProject(v1));
+    const elsewhere = track(tempDir());
+    writeTree(elsewhere, { '20250101-000000-000/a.txt': 'a0\n' });
+    symlinkSync(elsewhere, join(project, '.upkeep-backups'));
+    for (const args of [['list'], ['prune', '--keep', '0']]) {
+      const r = runCli(['backups', ...args, '--root', project, '--json']);
+      assert.equal(r.status, 2, r.stdout + r.stderr);
+      const doc = JSON.parse(r.stdout);
+      assert.equal(doc.error.code, 'unsafe-path');
+      assert.match(doc.error.message, /\.upkeep-backups/);
+    }
+    assert.ok(existsSync(join(elsewhere, '20250101-000000-000/a.txt')), 'nothing was pruned through the link');
+  });
+
   test('never deleted implicitly: following the printed advice, or updating again, keeps every earlier run', () => {
     const { v1, v2 } = releases();
     const v3 = track(writeRelease(tempDir(), { version: '1.2.0', files: { ...files2, 'a.txt': 'a3\n' }, manifest }));

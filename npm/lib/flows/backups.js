@@ -105,8 +105,11 @@ function observe(/** @type {BackupsRequest} */ request) {
       let dir;
       try {
         dir = openDir(root, folder);
-      } catch {
-        continue;
+      } catch (error) {
+        // No such folder: no runs there. A folder that is a link or cannot be opened is
+        // refused in its own words, never listed as empty.
+        if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') continue;
+        throw error;
       }
       try {
         for (const name of readdirSync(dir.path('.')).sort()) {
