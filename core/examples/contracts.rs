@@ -16,7 +16,7 @@ use upkeep_core::fleet::{
     Platform, DEFAULT_AUTHOR, DEFAULT_REMOTE, GITHUB_MATRIX_LIMIT, GITLAB_MATRIX_LIMIT, PR_FILES,
 };
 use upkeep_core::git_state::{FLEET_STEP_OUTCOME, GIT_STATE};
-use upkeep_core::lifecycle::{CACHE_NAMES, RELEASE_SKIPPED_NAMES};
+use upkeep_core::lifecycle::{CACHE_NAMES, DEFAULT_RENAMES, RELEASE_SKIPPED_NAMES};
 use upkeep_core::looping::{LOOP_FILE, LOOP_FILE_TMP};
 use upkeep_core::observe::KIND_CODES;
 use upkeep_core::refresh::{BULK_DECISIONS, DEFAULT_MANIFEST, RECORD_NAME};
@@ -74,6 +74,7 @@ fn main() -> std::io::Result<()> {
             default("DEFAULT_CONTEXT", DiffOptions::default().context, "Lines of context `diff` shows when `-U` names none (GNU `diff -u`'s)."),
             default("DEFAULT_MANIFEST", DEFAULT_MANIFEST, "Where `install` and `refresh` read the source's manifest when `--manifest` names none."),
             default("CACHE_NAMES", CACHE_NAMES, "The names of upkeep's release cache: its folder in the user's cache folder, and an entry's tree and index."),
+            default("DEFAULT_RENAMES", DEFAULT_RENAMES.map(|(from, to)| format!("{from}={to}")), "The shipped names installed under another name when no manifest says otherwise (`from=to`, at any depth), as `manifest init --install` writes them."),
             default("RELEASE_SKIPPED_NAMES", RELEASE_SKIPPED_NAMES, "The names a release's listing never includes (git's own data, a folder or a worktree's file, is never part of a release)."),
             default("SOURCE_RECORD_NAME", RECORD_NAME, "The record a refresh keeps in the host's home folder."),
             default("PROGRESS_PHASES", PROGRESS_PHASES.iter().map(|(phase, doing)| (phase.to_string(), *doing)).collect::<std::collections::BTreeMap<_, _>>(), "What the progress bar calls each phase of a run."),

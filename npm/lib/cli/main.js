@@ -18,6 +18,7 @@ import { statusCommand } from './status.js';
 import { adoptCommand, newCommand } from './new.js';
 import { manifestCheckCommand, manifestInitCommand } from './manifest.js';
 import { updateCommand } from './update.js';
+import { DEFAULT_PRESET, WEIGHTS } from '../score-constants.js';
 // The options' defaults and choices, shown in the help, are the engine's (generated from core).
 import {
   BULK_DECISIONS,
@@ -26,6 +27,7 @@ import {
   DEFAULT_CONTEXT,
   DEFAULT_PLATFORM,
   DEFAULT_REMOTE,
+  DEFAULT_RENAMES,
   DEFAULT_STATE_DIR,
   FAIL_ON_DECISIONS,
   GIT_STATE,
@@ -225,10 +227,7 @@ Ctrl-C (or SIGTERM) stops after the file being written is whole and journalled: 
     .option('--git [range]', 'run `git diff --numstat -z -M [range]` in the current directory')
     .option('--staged', 'with --git: score the staged changes (git diff --cached)')
     .addOption(
-      new Option(
-        '--actions <list>',
-        'declared actions, comma-separated (format, imports, rename, logic, new-file, api, delete, architecture)',
-      ).conflicts('declared'),
+      new Option('--actions <list>', `declared actions, comma-separated (${Object.keys(WEIGHTS).join(', ')})`).conflicts('declared'),
     )
     .option('--declared <score>', 'the declared score itself', parseScore)
     .option('--preset <name>', PRESET_HELP)
@@ -291,7 +290,7 @@ ${examples([
       examples([
         [
           "upkeep loop init --graph graph.json --bricks bricks.json --title 'Login fix' --requirement 'Users land on the page they asked for'",
-          'start a loop under the balanced preset',
+          `start a loop under the ${DEFAULT_PRESET} preset`,
         ],
         [
           "upkeep loop init --graph graph.json --bricks bricks.json --title 'Schema v2' --requirement 'Add the email column' --preset prudent --contracts 'api/**'",
@@ -570,7 +569,7 @@ Exit codes: ${EXIT.ok} scaffolded, ${EXIT.findings} scaffolded but --git could n
     .option('--exclude <glob>', 'files never listed (repeatable)', rule('exclude'), [])
     .option(
       '--install <from=to>',
-      'install a shipped file under another name (repeatable; _gitignore=.gitignore is the default)',
+      `install a shipped file under another name (repeatable; the defaults: ${DEFAULT_RENAMES.join(', ')})`,
       collect,
       [],
     )

@@ -31,6 +31,9 @@ export const DEFAULT_MANIFEST = "install/manifest.json";
 /** The names of upkeep's release cache: its folder in the user's cache folder, and an entry's tree and index. */
 export const CACHE_NAMES = /** @type {const} */ ({"folder":"upkeep","tree":"tree","index":"entry.json"});
 
+/** The shipped names installed under another name when no manifest says otherwise (`from=to`, at any depth), as `manifest init --install` writes them. */
+export const DEFAULT_RENAMES = /** @type {const} */ (["_gitignore=.gitignore","_npmrc=.npmrc","_oxlintrc.json=.oxlintrc.json"]);
+
 /** The names a release's listing never includes (git's own data, a folder or a worktree's file, is never part of a release). */
 export const RELEASE_SKIPPED_NAMES = /** @type {const} */ ([".git"]);
 
