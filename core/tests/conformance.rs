@@ -539,6 +539,9 @@ fn run(call: &str, args: &[Value]) -> Value {
             &typed(&args[1]),
         ))),
         "commandTarget" => encoded(Ok(editor::command_target(&typed(&args[0])))),
+        "documentOwner" => encoded(Ok(editor::document_owner(&typed::<Vec<Option<String>>>(
+            &args[0],
+        )))),
         "checkInstalledManifest" => encoded(editor::check_installed_manifest(text(0), text(1))),
         "releaseRoute" => encoded(Ok(editor::release_route(
             args[0].as_bool().unwrap(),

@@ -49,6 +49,16 @@ pub fn editor_install<'env>(
     encode(env, &editor::editor_install(&manifest, &record))
 }
 
+/// Which served project a document belongs to: the innermost that holds it.
+#[napi]
+pub fn document_owner(
+    env: &Env,
+    #[napi(ts_arg_type = "(string | null)[]")] paths: Unknown,
+) -> napi::Result<Option<u32>> {
+    let paths: Vec<Option<String>> = decode(env, ErrorKind::InvalidArgument, "paths", paths)?;
+    Ok(editor::document_owner(&paths).map(|i| i as u32))
+}
+
 /// Which project a server command runs on, from what its caller named.
 #[napi(ts_return_type = "CommandTarget")]
 pub fn command_target<'env>(

@@ -183,6 +183,7 @@ export const ENGINE = Object.freeze([
       'editorInstall',
       'checkInstalledManifest',
       'commandTarget',
+      'documentOwner',
       'editorTally',
       'damagedDiagnostic',
       'releaseRoute',

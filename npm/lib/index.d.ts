@@ -1045,6 +1045,8 @@ export declare function damagedDiagnostic(message: string): EditorDiagnostic;
 export declare function releaseRoute(namesLatest: boolean, namesFolders: boolean): ReleaseRoute;
 /** A host repository's installed files the editor speaks about: the manifest's, then the record's others, joined by target. */
 export declare function editorInstall(manifest: InstallManifest, record: SourceRecord): EditorInstall;
+/** Which served project a document belongs to, from its path inside each (null where one does not hold it): the innermost (fewest path segments), the first of equals; null when none holds it. */
+export declare function documentOwner(paths: (string | null)[]): number | null;
 /** Which project a server command runs on: the one the caller named among those it can run on, else the first; a score with no project scores the first workspace folder. */
 export declare function commandTarget(scope: CommandScope): CommandTarget;
 /** Throws the manifest's error, naming it as the project's `path`, when the project's own copy does not parse. */

@@ -60,9 +60,10 @@ export function scenario() {
 
 /**
  * Starts the server and initializes it.
- * @param {{ folder: string, initializationOptions?: object, env?: Record<string, string>, capabilities?: object, cli?: string }} setup
+ * @param {{ folder: string, folders?: string[], initializationOptions?: object, env?: Record<string, string>, capabilities?: object, cli?: string }} setup
+ *   `folders`: the workspace folders, in order (default: `folder` alone)
  */
-export async function startClient({ folder, initializationOptions = {}, env = {}, capabilities, cli = CLI }) {
+export async function startClient({ folder, folders = [folder], initializationOptions = {}, env = {}, capabilities, cli = CLI }) {
   const child = spawn(process.execPath, [cli, 'lsp', '--stdio'], {
     env: { ...process.env, XDG_CACHE_HOME: join(folder, '..', 'cache'), ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -87,7 +88,7 @@ export async function startClient({ folder, initializationOptions = {}, env = {}
   const initialized = await connection.sendRequest('initialize', {
     processId: process.pid,
     rootUri: uri(folder),
-    workspaceFolders: [{ uri: uri(folder), name: 'project' }],
+    workspaceFolders: folders.map((f, i) => ({ uri: uri(f), name: `project${i || ''}` })),
     capabilities: capabilities ?? { workspace: { workspaceEdit: { documentChanges: true } }, textDocument: { publishDiagnostics: {} } },
     initializationOptions,
   });

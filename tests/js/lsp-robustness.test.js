@@ -154,6 +154,29 @@ test('a binary managed file: one diagnostic; a file outside the project: a statu
   await stillAnswers(client, outside);
 });
 
+test("a project nested in another, both workspace folders: a document in the inner one is the inner one's", async () => {
+  const s = scenario();
+  temps.push(s.root);
+  // The outer project holds the inner one in packages/web: the same example, scaffolded twice.
+  const inner = join(s.project, 'packages/web');
+  cpSync(join(EXAMPLES, 'starter-project'), inner, { recursive: true });
+  const client = await startClient({
+    folder: s.project,
+    folders: [s.project, inner],
+    initializationOptions: { baseline: s.baseline, latest: s.latest },
+  });
+  await client.waitFor((n) => n.method === 'upkeep/status' && n.params.state === 'ready');
+  const readme = join(inner, 'README.md');
+  const since = client.open(readme, 'markdown');
+  const diagnostics = await client.diagnostics(uri(readme), since);
+  // The inner README is a managed shared file one release behind: upstream changes it.
+  assert.ok(
+    diagnostics.some((/** @type {any} */ d) => d.code === 'upstream-change'),
+    JSON.stringify(diagnostics),
+  );
+  await stillAnswers(client, readme);
+});
+
 /** A host repository with the voice-agent integration installed by the CLI. */
 function installedHost() {
   const root = mkdtempSync(join(tmpdir(), 'upkeep-lsp-host-'));

@@ -360,6 +360,7 @@ const calls = {
   releaseRoute: (api, [latest, folders]) => api.releaseRoute(latest, folders),
   editorInstall: (api, [manifest, record]) => api.editorInstall(manifest, record),
   commandTarget: (api, [scope]) => api.commandTarget(scope),
+  documentOwner: (api, [paths]) => api.documentOwner(paths),
   checkInstalledManifest: (api, [text, path]) => api.checkInstalledManifest(text, path) ?? null,
   readConfig: (api, [path, format, bytes]) => api.readConfig(path, absent(format), decode(bytes)),
   sealHandoff: (api, [dirty, tickets, inherited]) => api.sealHandoff(dirty, tickets, inherited),

@@ -40,6 +40,14 @@ pub fn editor_install(manifest: JsValue, record: JsValue) -> Result<JsValue, JsV
     encode(&editor::editor_install(&manifest, &record))
 }
 
+/// Which served project a document belongs to: the innermost that holds it.
+#[wasm_bindgen(js_name = documentOwner)]
+pub fn document_owner(paths: JsValue) -> Result<JsValue, JsValue> {
+    let paths: Vec<Option<String>> = decode(ErrorKind::InvalidArgument, "paths", paths)?;
+    // Encoded, so "none" is `null` as in the addon, not `undefined`.
+    encode(&editor::document_owner(&paths))
+}
+
 /// Which project a server command runs on, from what its caller named.
 #[wasm_bindgen(js_name = commandTarget)]
 pub fn command_target(scope: JsValue) -> Result<JsValue, JsValue> {

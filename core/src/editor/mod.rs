@@ -43,6 +43,7 @@ mod install_paths;
 mod manifest;
 mod model;
 mod notices;
+mod owner;
 mod positions;
 mod releases;
 mod states;
@@ -64,6 +65,7 @@ pub use model::{
 };
 
 pub use notices::{editor_notice, EditorNotice};
+pub use owner::document_owner;
 pub use releases::{
     pick_release_dirs, release_route, FoundRelease, ReleaseDirs, ReleaseDirsInput, ReleaseRoute,
 };

@@ -181,6 +181,7 @@ export const {
   editorInstall,
   checkInstalledManifest,
   commandTarget,
+  documentOwner,
   editorTally,
   damagedDiagnostic,
   releaseRoute,

@@ -168,15 +168,13 @@ export function startServer({ input = process.stdin, output = process.stdout, op
     watching.set(project, entry);
   }
 
-  /** The project holding `uri` and the document's path in it. */
+  /** The project holding `uri` (the engine's pick when projects nest) and the document's path in it. */
   function projectOf(/** @type {string} */ uri) {
     if (!uri.startsWith('file:')) return null;
     const abs = fileURLToPath(uri);
-    for (const project of projects) {
-      const rel = project.relative(abs);
-      if (rel !== null) return { project, rel };
-    }
-    return null;
+    const paths = projects.map((project) => project.relative(abs));
+    const index = engine.documentOwner(paths);
+    return index === null ? null : { project: projects[index], rel: /** @type {string} */ (paths[index]) };
   }
 
   const queued = new Set();
