@@ -406,6 +406,7 @@ fn roots(generator: &mut SchemaGenerator) {
         crate::score::AssessOptions,
         crate::score::AssessView,
         crate::score::PresetChoices,
+        crate::score::ScoreDiff,
         crate::render::Choice,
         crate::score::Decision,
         crate::score::FileRisk,

@@ -450,6 +450,9 @@ fn run(call: &str, args: &[Value]) -> Value {
         "assess" => outcome(assess(&files(0), &arg(&args[1])).map(encode)),
         "scoreConstants" => outcome(Ok(encode(score_constants()))),
         "presetChoices" => outcome(Ok(encode(upkeep_core::score::preset_choices()))),
+        "scoreDiffArgs" => outcome(Ok(encode(upkeep_core::score::score_diff_args(&typed(
+            &args[0],
+        ))))),
         "parseManifest" => outcome(update::parse_manifest(text(0), opt_text(1)).map(encode_update)),
         "compareVersions" => outcome(update::compare_versions(text(0), text(1)).map(Value::from)),
         "checkVersions" => {

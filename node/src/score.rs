@@ -29,6 +29,16 @@ pub fn preset_choices(env: &Env) -> napi::Result<Unknown<'_>> {
     encode(env, &core::preset_choices())
 }
 
+/// The arguments of `git` for the diff a score reads.
+#[napi]
+pub fn score_diff_args(
+    env: &Env,
+    #[napi(ts_arg_type = "ScoreDiff")] diff: Unknown,
+) -> napi::Result<Vec<String>> {
+    let diff: core::ScoreDiff = decode(env, ErrorKind::InvalidArgument, "scoreDiffArgs", diff)?;
+    Ok(core::score_diff_args(&diff))
+}
+
 /// Whether `file` matches the glob `pattern`.
 #[napi]
 pub fn glob_match(pattern: String, file: String) -> bool {

@@ -108,6 +108,7 @@ export const ENGINE = Object.freeze([
       'assessView',
       'scoreConstants',
       'presetChoices',
+      'scoreDiffArgs',
     ],
   ],
   [

@@ -283,6 +283,7 @@ import type {
   ScaffoldStart,
   ScaffoldStartInput,
   ScanTotals,
+  ScoreDiff,
   ScoreFacts,
   SealReport,
   SelectedVersion,
@@ -681,6 +682,8 @@ export declare function scoreConstants(): {
 };
 /** The presets as a chooser and `upkeep score --help` offer them: each with its ceilings, the default marked. */
 export declare function presetChoices(): PresetChoices;
+/** The arguments of `git` for the diff a score reads (`diff --numstat -z -M`, renames detected; `--cached` for what is staged; a range after `--end-of-options`): `score --git [range] [--staged]`'s, or the editor's working tree against HEAD. */
+export declare function scoreDiffArgs(diff: ScoreDiff): string[];
 // ---- Update ----
 
 /** Parses a release manifest strictly; throws `invalid-manifest` or `unsafe-path` naming `label`. */

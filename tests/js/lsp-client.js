@@ -115,6 +115,8 @@ export async function startClient({ folder, folders = [folder], initializationOp
         const found = notifications.slice(since).find(test);
         if (found) return found;
         if (Date.now() > deadline) {
+          // A server left running would keep the test process alive: the test fails, not hangs.
+          child.kill('SIGKILL');
           throw new Error(
             `timed out; notifications so far:\n${notifications.map((n) => `${n.method} ${JSON.stringify(n.params).slice(0, 300)}`).join('\n')}\nstderr: ${stderr}`,
           );
@@ -161,6 +163,11 @@ export async function startClient({ folder, folders = [folder], initializationOp
       const code = await exited;
       connection.dispose();
       return code;
+    },
+    /** Ends the server at once (a test that failed must not leave it holding the process). */
+    kill() {
+      child.kill('SIGKILL');
+      connection.dispose();
     },
   };
   return client;

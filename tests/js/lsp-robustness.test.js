@@ -165,15 +165,20 @@ test("a project nested in another, both workspace folders: a document in the inn
     folders: [s.project, inner],
     initializationOptions: { baseline: s.baseline, latest: s.latest },
   });
-  await client.waitFor((n) => n.method === 'upkeep/status' && n.params.state === 'ready');
   const readme = join(inner, 'README.md');
-  const since = client.open(readme, 'markdown');
-  const diagnostics = await client.diagnostics(uri(readme), since);
-  // The inner README is a managed shared file one release behind: upstream changes it.
-  assert.ok(
-    diagnostics.some((/** @type {any} */ d) => d.code === 'upstream-change'),
-    JSON.stringify(diagnostics),
-  );
+  try {
+    await client.waitFor((n) => n.method === 'upkeep/status' && n.params.state === 'ready');
+    const since = client.open(readme, 'markdown');
+    const diagnostics = await client.diagnostics(uri(readme), since);
+    // The inner README is a managed shared file one release behind: upstream changes it.
+    assert.ok(
+      diagnostics.some((/** @type {any} */ d) => d.code === 'upstream-change'),
+      JSON.stringify(diagnostics),
+    );
+  } catch (error) {
+    client.kill();
+    throw error;
+  }
   await stillAnswers(client, readme);
 });
 

@@ -511,6 +511,7 @@ const calls = {
   },
   scoreConstants: (api) => api.scoreConstants(),
   presetChoices: (api) => api.presetChoices(),
+  scoreDiffArgs: (api, [diff]) => api.scoreDiffArgs(diff),
   globMatch: (api, [pattern, file]) => api.globMatch(pattern, file),
   GlobSet: (api, [patterns, paths]) => {
     const set = new api.GlobSet(patterns);

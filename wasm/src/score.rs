@@ -21,6 +21,13 @@ pub fn preset_choices() -> Result<JsValue, JsValue> {
     encode(&core::preset_choices())
 }
 
+/// The arguments of `git` for the diff a score reads.
+#[wasm_bindgen(js_name = scoreDiffArgs)]
+pub fn score_diff_args(diff: JsValue) -> Result<JsValue, JsValue> {
+    let diff: core::ScoreDiff = decode(ErrorKind::InvalidArgument, "scoreDiffArgs", diff)?;
+    encode(&core::score_diff_args(&diff))
+}
+
 /// Whether `file` matches the glob `pattern`.
 #[wasm_bindgen(js_name = globMatch)]
 pub fn glob_match(pattern: &str, file: &str) -> bool {

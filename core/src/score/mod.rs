@@ -15,6 +15,7 @@
 
 mod assess;
 mod columns;
+mod git_diff;
 mod glob;
 pub(crate) mod js;
 mod nfa;
@@ -28,6 +29,7 @@ pub use assess::{
     ScoreConstants, ScoreReport, Verdict,
 };
 pub use columns::{rows_from_columns, rows_to_columns, split_utf16_lengths};
+pub use git_diff::{score_diff_args, ScoreDiff};
 pub use glob::{glob_match, Glob, GlobSet};
 pub use js::js_number_to_string;
 pub use numstat::{parse_numstat, parse_numstat_bytes, parse_numstat_z, FileStat};

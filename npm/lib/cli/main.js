@@ -621,7 +621,7 @@ Exit codes: ${EXIT.ok} scaffolded, ${EXIT.findings} scaffolded but --git could n
     .option('--json', 'print the report as one JSON document')
     .addHelpText(
       'after',
-      `\nExit codes: ${EXIT.ok} landed or nothing_to_land, ${EXIT.partlyLanded} partly landed or the first commit failed (its files are staged, the commits after it not tried), ${EXIT.refused} refused (the workspace moved), ${EXIT.badInput} bad input, ${EXIT.interrupted}/${EXIT.terminated} stopped by Ctrl-C/SIGTERM (the commits made are listed; one git was making when Ctrl-C reached it is staged). Run land again to make the rest.
+      `\nExit codes: ${EXIT.ok} landed or nothing_to_land, ${EXIT.partlyLanded} partly landed or the first commit failed (its files are staged, the commits after it not tried), ${EXIT.refused} refused (the workspace moved), ${EXIT.badInput} bad input, ${EXIT.interrupted}/${EXIT.terminated} stopped by Ctrl-C/SIGTERM (the commits made are listed; one git was making when Ctrl-C reached it is staged). Run land again, once the cause is fixed, to make the rest.
 ${examples([
   ["upkeep land --seal --ticket T-1:'Fix the login redirect'", 'seal what is uncommitted now as one ticket'],
   [

@@ -74,10 +74,11 @@ async function readNumstat(/** @type {ScoreOptions} */ options) {
     return Buffer.concat(chunks);
   }
   if (!fromGit) throw badInput({ kind: 'score-source-missing' });
-  const range = typeof options.git === 'string' ? ['--end-of-options', options.git] : [];
   // Outside a repository `git diff` silently turns into `git diff --no-index`: ask first.
   git(['rev-parse', '--git-dir']);
-  return git(['diff', '--numstat', '-z', '-M', ...(options.staged ? ['--cached'] : []), ...range, '--']);
+  return git(
+    engine.scoreDiffArgs({ kind: 'git', range: typeof options.git === 'string' ? options.git : null, staged: Boolean(options.staged) }),
+  );
 }
 
 /** Runs git with a fixed locale and no prompts; its output as bytes, its failure as bad input. */

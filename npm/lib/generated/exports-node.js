@@ -110,6 +110,7 @@ export const {
   assessView,
   scoreConstants,
   presetChoices,
+  scoreDiffArgs,
 } = engine;
 // Update
 export const {

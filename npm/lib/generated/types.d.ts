@@ -7917,6 +7917,23 @@ export type ScoreConstants = {
 };
 
 /**
+ * Which change a score reads.
+ */
+export type ScoreDiff =
+  | {
+      kind: 'git';
+      /**
+       * The range or commit (`main...HEAD`), when given.
+       */
+      range?: string | null;
+      /**
+       * `--staged`: what is staged.
+       */
+      staged?: boolean;
+    }
+  | { kind: 'working-tree' };
+
+/**
  * What `upkeep.scoreWorkingTree` says of a verdict (`assess`'s answer).
  */
 export type ScoreFacts = {

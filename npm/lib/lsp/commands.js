@@ -118,7 +118,7 @@ async function updateDryRun(project, options) {
 }
 
 /**
- * The risk decision of `git diff --numstat -z -M HEAD` in the project.
+ * The risk decision of the project's working tree against HEAD (the engine's git diff).
  * @param {string} root @param {import('./releases.js').LspOptions} options
  */
 async function scoreWorkingTree(root, options) {
@@ -127,12 +127,12 @@ async function scoreWorkingTree(root, options) {
   return done(engine.scoreMessage(verdict), verdict);
 }
 
-/** `git diff --numstat -z -M HEAD --` as bytes; git's own message when it fails. */
+/** The working tree's numstat against HEAD as bytes (`scoreDiffArgs`); git's own message when it fails. */
 function gitDiff(/** @type {string} */ root) {
   return new Promise((resolve, reject) => {
     execFile(
       'git',
-      ['-C', root, 'diff', '--numstat', '-z', '-M', 'HEAD', '--'],
+      ['-C', root, ...engine.scoreDiffArgs({ kind: 'working-tree' })],
       { encoding: 'buffer', env: gitEnv(), maxBuffer: 1 << 28 },
       (error, stdout, stderr) => {
         if (error)

@@ -323,6 +323,12 @@ case("fileVerdict: no mode (null), upstream changed only", "fileVerdict",
      {"conflicts": None, "writes": ["overwrite"], "upstreamChange": True})
 case("conflictChoices: the default first and marked", "conflictChoices")
 case("presetChoices: each preset with its ceilings, the default marked", "presetChoices")
+# The git diff a score reads.
+case("scoreDiffArgs: score --git, the working tree against the index", "scoreDiffArgs", {"kind": "git"})
+case("scoreDiffArgs: score --git --staged", "scoreDiffArgs", {"kind": "git", "staged": True})
+case("scoreDiffArgs: score --git main...HEAD", "scoreDiffArgs", {"kind": "git", "range": "main...HEAD"})
+case("scoreDiffArgs: a range that looks like an option stays a range", "scoreDiffArgs", {"kind": "git", "range": "--output=x"})
+case("scoreDiffArgs: the editor's working tree against HEAD", "scoreDiffArgs", {"kind": "working-tree"})
 case("nothingToPlan: up to date", "nothingToPlan", "up-to-date", "1.3.0", "1.3.0")
 case("nothingToPlan: ahead", "nothingToPlan", "ahead", "1.4.0", "1.3.0")
 # What a run's terminal takes, from its streams, four environment variables and the flags.
