@@ -163,9 +163,7 @@ pub fn region_folders_done(outcomes: &[StepOutcome]) -> Option<FolderFailure> {
         .iter()
         .find(|o| o.outcome != OutcomeKind::Done)
         .map(|o| {
-            let error = (o.outcome == OutcomeKind::Blocked)
-                .then_some(o.error.as_ref())
-                .flatten();
+            let error = o.refusal();
             FolderFailure {
                 path: o.path.clone(),
                 found: None,

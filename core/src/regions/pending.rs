@@ -575,9 +575,7 @@ pub fn regen_pending_failure(input: &PendingDone) -> Option<BackupFailure> {
         if written {
             return None;
         }
-        let error = outcome
-            .filter(|o| o.outcome == OutcomeKind::Blocked)
-            .and_then(|o| o.error.as_ref());
+        let error = outcome.and_then(StepOutcome::refusal);
         Some(BackupFailure {
             path: step
                 .index

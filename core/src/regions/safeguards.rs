@@ -137,9 +137,7 @@ pub fn region_backups_done(input: &BackupsDone) -> RegionBackupsDone {
         .iter()
         .find(|o| !matches!(o.outcome, OutcomeKind::Done | OutcomeKind::Changed))
         .map(|o| {
-            let error = (o.outcome == OutcomeKind::Blocked)
-                .then_some(o.error.as_ref())
-                .flatten();
+            let error = o.refusal();
             BackupFailure {
                 path: declared(&o.path),
                 message: error.map(|e| e.message.clone()),

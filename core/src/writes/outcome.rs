@@ -90,6 +90,16 @@ pub struct StepOutcome {
     pub error: Option<OsError>,
 }
 
+impl StepOutcome {
+    /// The file system's refusal, when the step was blocked (an error carried by any other
+    /// outcome is not one).
+    pub fn refusal(&self) -> Option<&OsError> {
+        (self.outcome == OutcomeKind::Blocked)
+            .then_some(self.error.as_ref())
+            .flatten()
+    }
+}
+
 /// The sentence for a step that did not happen, naming its file: `None` for done and
 /// unchanged steps. `what` names the run (`the update`, `the refresh`).
 pub fn describe_outcome(outcome: &StepOutcome, what: &str) -> Option<String> {
