@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
+import { after } from 'node:test';
 import { git } from './git-repos.js';
 
 // The protocol library is a devDependency of the npm package.
@@ -18,6 +19,10 @@ const { createProtocolConnection, StreamMessageReader, StreamMessageWriter } =
 
 const repo = new URL('../../', import.meta.url).pathname;
 export const CLI = join(repo, 'npm/bin/upkeep.js');
+
+/** Servers still running: a test that failed before stopping its own must not leave it holding the process. */
+const running = new Set();
+after(() => running.forEach((child) => child.kill('SIGKILL')));
 export const EXAMPLES = join(repo, 'examples');
 
 /** The conflict block on the scenario's README title (lines 0 to 4). */
@@ -68,6 +73,8 @@ export async function startClient({ folder, folders = [folder], initializationOp
     env: { ...process.env, XDG_CACHE_HOME: join(folder, '..', 'cache'), ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
+  running.add(child);
+  child.on('exit', () => running.delete(child));
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
