@@ -476,6 +476,7 @@ fn roots(generator: &mut SchemaGenerator) {
         crate::update::FileInput,
         crate::update::FileOutcome,
         crate::update::GitStatus,
+        crate::update::GitPlace,
         crate::update::InProgress,
         crate::update::ProgressReading,
         crate::update::AfterWrites,

@@ -66,8 +66,11 @@ pub enum InputProblem {
     FleetListUnreadable {
         /// The list's path.
         list: String,
-        /// The file system's code (`ENOENT`), raised as the error's code.
-        code: String,
+        /// The file system's code (`ENOENT`), raised as the error's code; `EIO` when the
+        /// read failed without one.
+        #[cfg_attr(feature = "serde", serde(default))]
+        #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
+        code: Option<String>,
         /// The file system's words.
         error: String,
     },
@@ -145,7 +148,7 @@ pub fn input_refusal(problem: &InputProblem) -> Refusal {
             format!("no sealed handoff at '{path}': run 'upkeep land --seal' first"),
         ),
         InputProblem::FleetListUnreadable { list, code, error } => Refusal::new(
-            code.clone(),
+            code.as_deref().unwrap_or("EIO"),
             format!("cannot read the fleet list {list}: {error}"),
         ),
         InputProblem::FleetRepoUnreadable { path, error } => {

@@ -471,6 +471,7 @@ fn run(call: &str, args: &[Value]) -> Value {
         "updateReadList" => {
             outcome(update::read_list(text(0), text(1), opt_text(2)).map(encode_update))
         }
+        "gitPlace" => encoded(Ok(update::git_place(&typed(&args[0])))),
         "checkClean" => {
             let input: update::CleanCheck =
                 serde_json::from_value(bytes_to_serde(&args[0])).unwrap();
@@ -545,6 +546,11 @@ fn run(call: &str, args: &[Value]) -> Value {
         "documentOwner" => encoded(Ok(editor::document_owner(&typed::<Vec<Option<String>>>(
             &args[0],
         )))),
+        "editorReleaseDrift" => encoded(Ok(editor::editor_release_drift(
+            text(0),
+            opt_text(1),
+            opt_text(2),
+        ))),
         "checkInstalledManifest" => encoded(editor::check_installed_manifest(text(0), text(1))),
         "releaseRoute" => encoded(Ok(editor::release_route(
             args[0].as_bool().unwrap(),
@@ -765,6 +771,7 @@ fn run(call: &str, args: &[Value]) -> Value {
         "stepUpdateArgs" => encoded(Ok(fleet::step_update_args(&typed(&args[0])))),
         "commitIdentity" => encoded(fleet::commit_identity(opt_text(0))),
         "stepCommit" => encoded(Ok(fleet::step_commit(&typed(&args[0])))),
+        "recordBehindNotice" => encoded(Ok(lifecycle::record_behind_notice(text(0), text(1)))),
         "checkReleaseDrift" => outcome(
             lifecycle::check_release_drift(
                 text(0),

@@ -49,6 +49,17 @@ pub fn editor_install<'env>(
     encode(env, &editor::editor_install(&manifest, &record))
 }
 
+/// The editor's words for a recorded source's release that is not what the project
+/// recorded; none when it is.
+#[napi]
+pub fn editor_release_drift(
+    spec: String,
+    expected: Option<String>,
+    found: Option<String>,
+) -> Option<String> {
+    editor::editor_release_drift(&spec, expected.as_deref(), found.as_deref())
+}
+
 /// Which served project a document belongs to: the innermost that holds it.
 #[napi]
 pub fn document_owner(

@@ -303,6 +303,12 @@ pub fn installed_record(
     Ok(life::installed_record(&sources, &latest))
 }
 
+/// The notice of an update whose recorded source could not follow its version.
+#[napi]
+pub fn record_behind_notice(path: String, error: String) -> String {
+    life::record_behind_notice(&path, &error)
+}
+
 /// Whether a release is what the project recorded; a notice when it is not and `allow`.
 #[napi]
 pub fn check_release_drift(

@@ -136,6 +136,16 @@ pub fn update_read_list<'env>(
     encode(env, &list)
 }
 
+/// Where the project is for the dirty guard, from how `git rev-parse --show-prefix` ran.
+#[napi(ts_return_type = "GitPlace")]
+pub fn git_place<'env>(
+    env: &'env Env,
+    #[napi(ts_arg_type = "GitRan")] ran: Unknown<'env>,
+) -> napi::Result<Unknown<'env>> {
+    let ran: upkeep_core::lifecycle::GitRan = decode(env, ErrorKind::InvalidArgument, "ran", ran)?;
+    encode(env, &update::git_place(&ran))
+}
+
 /// The dirty guard before an update is confirmed: throws `dirty-worktree` naming the
 /// managed files with uncommitted changes, else returns nothing.
 #[napi]

@@ -156,6 +156,7 @@ import type {
   FolderFailure,
   FoldersFound,
   GitCommand,
+  GitPlace,
   GitRan,
   GitRefFound,
   GitRefLookup,
@@ -719,6 +720,8 @@ export declare function updateReadList(baselineManifest: string, latestManifest:
  * checks the same again.
  */
 export declare function checkClean(input: CleanCheck): void;
+/** Where the project is for the dirty guard, from how `git rev-parse --show-prefix` ran in its root: in a work tree (its prefix), outside any repository (git said so), or a failure of git's that stops the update. */
+export declare function gitPlace(ran: GitRan): GitPlace;
 
 /** Plans an update: the decision table per file, the deletion sweep, claims, actions and report. */
 export declare function planUpdate(input: UpdateInput): UpdatePlan;
@@ -1050,6 +1053,8 @@ export declare function releaseRoute(namesLatest: boolean, namesFolders: boolean
 export declare function editorInstall(manifest: InstallManifest, record: SourceRecord): EditorInstall;
 /** Which served project a document belongs to, from its path inside each (null where one does not hold it): the innermost (fewest path segments), the first of equals; null when none holds it. */
 export declare function documentOwner(paths: (string | null)[]): number | null;
+/** The editor's words when a recorded source's release is not what the project recorded (a moved tag, a republished package); null when it is, or nothing was recorded. */
+export declare function editorReleaseDrift(spec: string, expected: string | null, found: string | null): string | null;
 /** Which project a server command runs on: the one the caller named among those it can run on, else the first; a score with no project scores the first workspace folder. */
 export declare function commandTarget(scope: CommandScope): CommandTarget;
 /** Throws the manifest's error, naming it as the project's `path`, when the project's own copy does not parse. */
@@ -1445,6 +1450,8 @@ export declare function packageVersion(text: string): string | null;
 export declare function installedRecord(sources: UpdateSources, latest: InstalledRelease): string | null;
 /** `null` when a release is what was recorded; a notice when not and `allow`; else throws `release-drift`. */
 export declare function checkReleaseDrift(spec: string, expected: string | null, found: string | null, allow: boolean): string | null;
+/** The notice of an update whose files and version are in place but whose recorded source (`path`) could not be written (`error`, the file system's words): the next update catches it up. */
+export declare function recordBehindNotice(path: string, error: string): string;
 
 // ---- Fleet: --exit-on, the change-request payload, the fleet plan, the step's push decision
 

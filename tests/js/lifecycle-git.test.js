@@ -8,6 +8,7 @@ import { chmodSync, renameSync, rmSync, readdirSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
+import { releaseProvider, resolveReleases } from '../../npm/lib/lsp/releases.js';
 import {
   editPackageJson,
   edits,
@@ -214,7 +215,7 @@ describe('git sources: the cache and what was recorded', () => {
     assert.match(partial.json.notices.join('\n'), /no entry\.json \(a fetch that did not finish\)/);
   });
 
-  test('a moved tag is reported and refused; --allow-drift uses it and says so', () => {
+  test('a moved tag is reported and refused, in the editor too; --allow-drift uses it and says so', async () => {
     const { ws, repo } = fresh();
     assert.equal(ws.run(['new', './tpl.git@1.0.0', 'app']).status, 0);
     const app = ws.path('app');
@@ -235,9 +236,20 @@ describe('git sources: the cache and what was recorded', () => {
       ),
     );
     assert.deepEqual(snapshot(app), before);
+    // The editor compares nothing with the moved release, and says where the choice is made.
+    process.env.XDG_CACHE_HOME = ws.cache;
+    const editor = /** @type {any} */ (await resolveReleases(releaseProvider({}), app, '.upkeep'));
+    assert.match(
+      editor.unavailable,
+      /now gives v1\.0\.0@[0-9a-f]{40}, not v1\.0\.0@[0-9a-f]{40} as recorded .*`upkeep update --allow-drift` uses it anyway$/,
+    );
     const allowed = ws.run(['update', '--allow-drift', '--conflicts', 'merge', '--yes', '--json'], { cwd: app });
     assert.equal(allowed.json.status, 'updated', allowed.stderr);
     assert.match(allowed.json.notices.join('\n'), /used anyway \(--allow-drift\)/);
+    // The update recorded what it used: the editor reads the project again.
+    const reread = /** @type {any} */ (await resolveReleases(releaseProvider({}), app, '.upkeep'));
+    reread.cleanup?.();
+    assert.equal(reread.unavailable, undefined, reread.unavailable);
   });
 });
 

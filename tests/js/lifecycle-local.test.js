@@ -3,7 +3,8 @@
 // renamed a file itself, `upkeep adopt`, a folder's older version from the cache, hostile
 // archives refused before anything is written, and `upkeep manifest init|check`.
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, rmSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import {
   edits,
@@ -342,5 +343,18 @@ describe('upkeep manifest init and check', () => {
     assert.match(many.stdout, /merges declares nope\.json/);
     assert.match(many.stdout, /region team runs scripts\/gen\.sh, which "files" does not list/);
     assert.match(many.stdout, /region team: README\.md has neither "<!-- team -->" nor "<!-- \/team -->"/);
+  });
+
+  test('init names a link in the template and leaves it out, as check would refuse it', () => {
+    const ws = fresh();
+    const tpl = ws.path('tpl');
+    writeFiles(tpl, { 'README.md': '# t\n', 'docs/guide.md': 'g\n' });
+    symlinkSync('guide.md', join(tpl, 'docs/latest.md'));
+    const init = ws.run(['manifest', 'init', 'tpl']);
+    assert.equal(init.status, 0, init.stderr);
+    assert.match(init.stdout, /^2 files listed: /m);
+    assert.match(init.stdout, /^Not listed: docs\/latest\.md is a symbolic link; a manifest lists regular files only$/m);
+    assert.ok(!('docs/latest.md' in JSON.parse(read(tpl, '.upkeep/manifest.json')).files));
+    assert.equal(ws.run(['manifest', 'check', 'tpl']).status, 0);
   });
 });

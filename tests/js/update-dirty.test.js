@@ -121,6 +121,24 @@ for (const [engine, env] of /** @type {const} */ ([
       assert.equal(r.status, 0, r.stderr);
     });
 
+    test('a repository git will not read (another owner) is not "outside git": the update stops in git\'s words', {
+      skip: process.getuid?.() !== 0 && 'needs root to give the repository to another user',
+    }, () => {
+      const root = committed();
+      writeFileSync(join(root, 'README.md'), MINE);
+      execFileSync('chown', ['-R', 'nobody', root]);
+      try {
+        const before = snapshot(root);
+        const r = runUpdate(root, v1, v2, [], { env: { ...env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' } });
+        assert.equal(r.status, 2, r.stdout + r.stderr);
+        assert.equal(r.json.error.code, 'git');
+        assert.match(r.json.error.message, /^git rev-parse failed: fatal: detected dubious ownership in repository/);
+        assert.deepEqual(snapshot(root), before, 'nothing written');
+      } finally {
+        execFileSync('chown', ['-R', `${process.getuid?.()}`, root]);
+      }
+    });
+
     test('an update interrupted in a repository resumes, though its own writes are uncommitted', () => {
       const root = committed();
       writeFileSync(join(root, 'README.md'), MINE);

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { runCli } from './consumer.js';
 import { installProject, runUpdate, snapshot, tempDir, writeRelease, writeTree } from './update-fixtures.js';
@@ -199,6 +199,11 @@ describe('backups', () => {
     const firstRun = first.json.backupDir;
     // The printed advice for an update applied but not committed: discard the bump, run again.
     assert.equal(runUpdate(project, v1, v2, dirty).json.status, 'applied-uncommitted');
+    // This run planned nothing, so it has no change request to write, and says so.
+    const pr = join(project, '..', `${basename(project)}-pr`);
+    const asked = runCli(['update', '--root', project, '--baseline', v1, '--latest', v2, '--yes', '--allow-dirty', '--pr', pr]);
+    assert.match(asked.stdout, /^No change request written: an earlier run applied this update; put the version marker back/m);
+    assert.ok(!existsSync(pr), 'no change request folder');
     git(project, 'checkout', '--', '.upkeep/VERSION');
     writeFileSync(join(project, 'b.txt'), 'b1\n');
     const second = runUpdate(project, v1, v2, dirty);

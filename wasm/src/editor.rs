@@ -6,7 +6,7 @@ use upkeep_core::editor;
 use upkeep_core::ErrorKind;
 use wasm_bindgen::prelude::*;
 
-use crate::convert::{decode, decode_or_default, encode};
+use crate::convert::{decode, decode_or_default, encode, optional_text};
 use crate::error::to_js;
 
 /// Diagnostics, code actions, lens and hovers for one file, from its text and its sides.
@@ -38,6 +38,22 @@ pub fn editor_install(manifest: JsValue, record: JsValue) -> Result<JsValue, JsV
     let manifest = decode(ErrorKind::InvalidArgument, "manifest", manifest)?;
     let record = decode(ErrorKind::InvalidArgument, "record", record)?;
     encode(&editor::editor_install(&manifest, &record))
+}
+
+/// The editor's words for a recorded source's release that is not what the project
+/// recorded; `null` when it is.
+#[wasm_bindgen(js_name = editorReleaseDrift)]
+pub fn editor_release_drift(
+    spec: &str,
+    expected: JsValue,
+    found: JsValue,
+) -> Result<JsValue, JsValue> {
+    let notice = editor::editor_release_drift(
+        spec,
+        optional_text("expected", &expected)?.as_deref(),
+        optional_text("found", &found)?.as_deref(),
+    );
+    Ok(notice.map_or(JsValue::NULL, JsValue::from))
 }
 
 /// Which served project a document belongs to: the innermost that holds it.

@@ -224,6 +224,12 @@ pub fn installed_record(sources: JsValue, latest: JsValue) -> Result<JsValue, Js
     Ok(life::installed_record(&sources, &latest).map_or(JsValue::NULL, JsValue::from))
 }
 
+/// The notice of an update whose recorded source could not follow its version.
+#[wasm_bindgen(js_name = recordBehindNotice)]
+pub fn record_behind_notice(path: &str, error: &str) -> String {
+    life::record_behind_notice(path, error)
+}
+
 /// Whether a release is what the project recorded: `null`, or a notice when it is not and
 /// `allow` (`null`, not `undefined`, as the native addon answers).
 #[wasm_bindgen(js_name = checkReleaseDrift)]

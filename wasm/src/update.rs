@@ -93,6 +93,13 @@ pub fn update_read_list(
     )
 }
 
+/// Where the project is for the dirty guard, from how `git rev-parse --show-prefix` ran.
+#[wasm_bindgen(js_name = gitPlace)]
+pub fn git_place(ran: JsValue) -> Result<JsValue, JsValue> {
+    let ran: upkeep_core::lifecycle::GitRan = decode(ErrorKind::InvalidArgument, "ran", ran)?;
+    encode(&update::git_place(&ran))
+}
+
 /// The dirty guard before an update is confirmed: throws `dirty-worktree` naming the
 /// managed files with uncommitted changes, else returns nothing.
 #[wasm_bindgen(js_name = checkClean)]

@@ -36,6 +36,7 @@
 mod blocks;
 mod commands;
 mod discover;
+mod drift;
 mod fields;
 mod generated;
 mod install;
@@ -57,6 +58,7 @@ pub use commands::{
     ServedProject, WorkspaceProject,
 };
 pub use discover::{project_kind, FolderFacts};
+pub use drift::editor_release_drift;
 pub use install_paths::{editor_install, EditorInstall, InstalledPath};
 pub use manifest::{check_installed_manifest, editor_manifest, EditorManifest, ManagedPath};
 pub use model::{

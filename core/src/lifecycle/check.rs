@@ -337,7 +337,8 @@ pub fn check_manifest(input: &ManifestCheckInput) -> ManifestCheck {
     finish(problems, manifest.files.len(), &input.label)
 }
 
-fn kind_phrase(kind: EntryKind) -> &'static str {
+/// A kind that is not a regular file, as the messages name it.
+pub(super) fn kind_phrase(kind: EntryKind) -> &'static str {
     match kind {
         EntryKind::Symlink => "a symbolic link",
         EntryKind::Directory => "a directory",

@@ -97,8 +97,8 @@ pub use scaffold::{
 };
 pub use select::{parse_git_tags, select_version, Available, GitTag, Selected, VersionQuery};
 pub use sources::{
-    check_release_drift, installed_record, update_sources, InstalledRelease, OpenSide, OpenSides,
-    UpdateSources, UpdateSourcesInput,
+    check_release_drift, installed_record, record_behind_notice, update_sources, InstalledRelease,
+    OpenSide, OpenSides, UpdateSources, UpdateSourcesInput,
 };
 pub(crate) use spec::file_path as file_url_path;
 pub use spec::{

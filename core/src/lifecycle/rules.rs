@@ -21,8 +21,11 @@
 //! assert!(out.manifest.contains("\".gitignore\": \"shared\"") && out.manifest.contains("\"_gitignore\": \".gitignore\""));
 //! ```
 
+use super::check::kind_phrase;
 use super::conventions::{default_renames, managed_by_default, render_manifest};
+use super::layout::ShippedEntry;
 use crate::error::{Error, ErrorKind, Result};
+use crate::observe::EntryKind;
 use crate::paths::{check_collisions, validate_canonical_path};
 use crate::score::GlobSet;
 
@@ -152,8 +155,9 @@ pub fn parse_manifest_rules(text: &str, label: Option<&str>) -> Result<ManifestR
 pub struct ManifestInitInput {
     /// The template folder, for messages.
     pub label: String,
-    /// Every file in it (shipped names, `/`-separated).
-    pub files: Vec<String>,
+    /// Every non-directory entry in it (shipped names, `/`-separated): links and special
+    /// files are named in the summary, never listed.
+    pub entries: Vec<ShippedEntry>,
     /// The rules (a rules file's).
     #[cfg_attr(feature = "serde", serde(default))]
     #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = true)))]
@@ -189,6 +193,9 @@ pub struct ManifestInit {
     pub unlisted: usize,
     /// The renames, `[shipped, installed]`.
     pub renames: Vec<(String, String)>,
+    /// Entries that are not regular files (links, special files): a manifest lists files
+    /// only, so these are left out, and named.
+    pub not_files: Vec<String>,
     /// The summary the CLI prints.
     pub summary: String,
 }
@@ -204,14 +211,27 @@ pub fn manifest_init(input: &ManifestInitInput) -> Result<ManifestInit> {
         }
     }
     let state = format!("{}/", input.state_dir);
-    let mut shipped: Vec<&str> = input
-        .files
+    let ours: Vec<&ShippedEntry> = input
+        .entries
         .iter()
-        .map(String::as_str)
-        .filter(|p| !p.starts_with(&state))
+        .filter(|e| !e.path.starts_with(&state))
         .collect();
+    let mut shipped: Vec<&str> = ours
+        .iter()
+        .filter(|e| e.kind == EntryKind::File)
+        .map(|e| e.path.as_str())
+        .collect();
+    let mut not_files: Vec<&ShippedEntry> = ours
+        .into_iter()
+        .filter(|e| e.kind != EntryKind::File)
+        .collect();
+    not_files.sort_unstable_by(|a, b| a.path.cmp(&b.path));
     shipped.sort_unstable();
-    for path in &shipped {
+    for path in shipped
+        .iter()
+        .copied()
+        .chain(not_files.iter().map(|e| e.path.as_str()))
+    {
         validate_canonical_path(path)?;
     }
     let mut renames = default_renames(&shipped);
@@ -292,6 +312,13 @@ pub fn manifest_init(input: &ManifestInitInput) -> Result<ManifestInit> {
     for (from, to) in &renames {
         summary.push_str(&format!("Installed as: {from} → {to}\n"));
     }
+    for entry in &not_files {
+        summary.push_str(&format!(
+            "Not listed: {} is {}; a manifest lists regular files only\n",
+            entry.path,
+            kind_phrase(entry.kind)
+        ));
+    }
     Ok(ManifestInit {
         manifest,
         owned,
@@ -300,6 +327,7 @@ pub fn manifest_init(input: &ManifestInitInput) -> Result<ManifestInit> {
         excluded,
         unlisted,
         renames,
+        not_files: not_files.iter().map(|e| e.path.clone()).collect(),
         summary,
     })
 }
@@ -338,13 +366,15 @@ mod tests {
     fn first_matching_rule_wins_and_defaults_apply() {
         let input = |rules: &str| ManifestInitInput {
             label: "t".into(),
-            files: vec![
-                "src/x.js".into(),
-                "docs/a.md".into(),
-                "package.json".into(),
-                "CHANGELOG.md".into(),
-                ".upkeep/VERSION".into(),
-            ],
+            entries: [
+                "src/x.js",
+                "docs/a.md",
+                "package.json",
+                "CHANGELOG.md",
+                ".upkeep/VERSION",
+            ]
+            .map(ShippedEntry::file)
+            .to_vec(),
             rules: parse_manifest_rules(rules, Some("r")).unwrap(),
             flag_rules: ManifestRules::default(),
             state_dir: ".upkeep".into(),
@@ -364,7 +394,10 @@ mod tests {
     fn a_rules_files_rules_come_before_the_flags() {
         let input = ManifestInitInput {
             label: "t".into(),
-            files: vec!["src/x.js".into(), "README.md".into()],
+            entries: vec![
+                ShippedEntry::file("src/x.js"),
+                ShippedEntry::file("README.md"),
+            ],
             rules: parse_manifest_rules("owned src/**\ninstall README.md DOC.md\n", None).unwrap(),
             flag_rules: parse_manifest_rules("shared **\ninstall README.md README.txt\n", None)
                 .unwrap(),

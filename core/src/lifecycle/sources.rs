@@ -378,3 +378,9 @@ pub fn installed_record(sources: &UpdateSources, latest: &InstalledRelease) -> O
         },
     }))
 }
+
+/// The notice of an update whose files and version are in place but whose recorded source
+/// (`path`) could not follow (the file system's `error`): the next update catches it up.
+pub fn record_behind_notice(path: &str, error: &str) -> String {
+    format!("the recorded source {path} could not be written ({error}); the update is applied, and the next `upkeep update` records it")
+}

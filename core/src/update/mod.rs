@@ -30,6 +30,7 @@ mod dirty;
 mod document;
 mod file_view;
 pub(crate) mod finish;
+mod git_place;
 mod layout;
 mod manifest;
 mod opening;
@@ -63,6 +64,7 @@ pub use finish::{
     after_writes, finish_update, AfterWrites, BackupsKept, Blocked, Replaced, RunOutcome,
     RunRecord, StateWriteError, UpdateFinished, UpdateRun, WritesEnded,
 };
+pub use git_place::{git_place, GitPlace};
 pub(crate) use layout::backup_dir;
 pub use layout::{
     leftover_patches, read_version_file, render_version_file, update_paths, UpdatePaths,

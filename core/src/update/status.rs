@@ -54,15 +54,12 @@ impl UpdateStatus {
     }
 
     /// Whether a run that ended so writes its change request (`--pr`): a run whose writes
-    /// all happened, one whose update is already applied (a re-run that commits it), and a
-    /// dry run (a preview of what the request would say). Not one declined at the prompt,
-    /// stopped, failed or unfinished: there is no update to propose. Nor an up-to-date
-    /// project: nothing to propose.
+    /// all happened, and a dry run (a preview of what the request would say). Not one
+    /// declined at the prompt, stopped, failed or unfinished: there is no update to
+    /// propose. Nor an up-to-date project, nor one an earlier run updated without
+    /// committing: this run planned nothing to describe.
     pub fn writes_change_request(self) -> bool {
-        matches!(
-            self,
-            UpdateStatus::Updated | UpdateStatus::AppliedUncommitted | UpdateStatus::DryRun
-        )
+        matches!(self, UpdateStatus::Updated | UpdateStatus::DryRun)
     }
 }
 

@@ -491,6 +491,9 @@ pub fn render_update_outcome(facts: &OutcomeFacts, options: &SummaryOptions) -> 
             None if facts.status == "aborted" => {
                 "No change request written: the update was cancelled.".into()
             }
+            None if facts.status == "applied-uncommitted" => {
+                "No change request written: an earlier run applied this update; put the version marker back and run it again (the commands above) to write one.".into()
+            }
             None => "No change request written: this run updated nothing.".into(),
         }));
     }

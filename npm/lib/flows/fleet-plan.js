@@ -26,7 +26,7 @@ export function fleetPlan(request) {
   } catch (error) {
     const e = /** @type {NodeJS.ErrnoException} */ (error);
     throw UpkeepError.from(
-      engine.inputRefusal({ kind: 'fleet-list-unreadable', list: request.list, code: e.code ?? 'EIO', error: e.message }),
+      engine.inputRefusal({ kind: 'fleet-list-unreadable', list: request.list, code: e.code ?? null, error: e.message }),
     );
   }
   const label = request.list;

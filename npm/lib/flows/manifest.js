@@ -31,11 +31,8 @@ export function manifestInitFlow(request) {
     ? engine.parseManifestRules(readOrFail(request.rulesFile, engine.inputName({ kind: 'rules-file' })), request.rulesFile)
     : { rules: [], install: [] };
   const flagRules = { rules: request.rules ?? [], install: request.install ?? [] };
-  const files = listTree(dir)
-    .filter((e) => e.kind === 'file')
-    .map((e) => e.path);
   /** @type {import('../index.js').ManifestInit} */
-  const init = engine.manifestInit({ label: dir, files, rules: fromFile, flagRules, stateDir });
+  const init = engine.manifestInit({ label: dir, entries: listTree(dir), rules: fromFile, flagRules, stateDir });
   const rel = engine.updatePaths(stateDir).manifest;
   const at = inspect(dir, rel);
   /** @type {import('../index.js').ManifestWrite} */

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import process from 'node:process';
 import { engine } from '../engine.js';
 import { writeFileIn } from '../shim/atomic-write.js';
-import { osMessage } from '../shim/os-message.js';
+import { isOsError, osMessage } from '../shim/os-message.js';
 import { openDir, splitPath } from '../shim/dir-handle.js';
 import { pausePoint, step } from '../shim/fault.js';
 import { UpkeepError } from '../shim/upkeep-error.js';
@@ -228,7 +228,8 @@ export async function update(request) {
     });
     outcome.session = session;
     if (ready.endsPlanned) return { ...outcome, status: ready.endsPlanned };
-    preflight(root, plan.steps, [paths.version, paths.manifest, paths.progress]);
+    // The state files the run writes are checked with the plan's targets: the recorded source too when it follows.
+    preflight(root, plan.steps, [paths.version, paths.manifest, paths.progress, ...(ready.recordSource ? [paths.source] : [])]);
     pausePoint('planned');
     // A stop asked for while the run read and planned (a signal is an event) ends it here, nothing written.
     await letSignalsIn();
@@ -274,8 +275,15 @@ export async function update(request) {
       const refused = await bumpVersion(state, finished.stateWrites, latestManifest);
       if (refused) finished = session.finishRun({ ...facts, stateError: refused });
       // The recorded source follows the version (a kill between them is caught up by the next run).
-      else if (ready.recordSource)
-        recordInstalled(root, stateDir, engine.installedRecord(sources, { version: latest.version, resolved: latest.resolved }));
+      else if (ready.recordSource) {
+        try {
+          recordInstalled(root, stateDir, engine.installedRecord(sources, { version: latest.version, resolved: latest.resolved }));
+        } catch (error) {
+          // Every file and the version are in place; only the record is behind, and the next run catches it up.
+          if (!isOsError(error)) throw error;
+          outcome.notices.push(engine.recordBehindNotice(paths.source, osMessage(/** @type {NodeJS.ErrnoException} */ (error))));
+        }
+      }
     }
     return { ...outcome, status: finished.status };
   } finally {
@@ -447,21 +455,25 @@ function committedVersion(/** @type {string} */ root, /** @type {string} */ vers
 /**
  * What git says about the project's tree, for the engine's dirty guard: the root's prefix
  * in its repository and `git status --porcelain -z` of the root's subtree. Null outside a
- * git repository, or when git is not installed.
+ * git repository (the engine reads git's answer), or when git is not installed.
  * @param {string} root
  * @returns {import('../index.js').GitStatus | null}
  */
 function gitStatus(root) {
-  let prefix;
+  const args = ['rev-parse', '--show-prefix'];
+  let ran;
   try {
-    prefix = gitRun(root, ['rev-parse', '--show-prefix']);
+    ran = gitRun(root, args);
   } catch {
     return null; // no git on this machine
   }
-  if (prefix.status !== 0) return null;
+  /** @type {import('../index.js').GitPlace} */
+  const place = engine.gitPlace({ status: ran.status, stdout: ran.stdout.toString('utf8'), stderr: ran.stderr });
+  if (place.kind === 'outside') return null;
+  if (place.kind === 'failed') throw gitError(args, ran);
   const status = gitRun(root, ['status', '--porcelain', '-z', '--', '.']);
   if (status.status !== 0) throw gitError(['status'], status);
-  return { prefix: prefix.stdout.toString('utf8').trim(), porcelain: status.stdout };
+  return { prefix: place.prefix, porcelain: status.stdout };
 }
 
 /**

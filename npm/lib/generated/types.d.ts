@@ -3008,6 +3008,20 @@ export type GitCommand = {
 };
 
 /**
+ * Where the project is, as `git rev-parse --show-prefix` answered.
+ */
+export type GitPlace =
+  | {
+      kind: 'inside';
+      /**
+       * The root's prefix.
+       */
+      prefix: string;
+    }
+  | { kind: 'outside' }
+  | { kind: 'failed' };
+
+/**
  * How one git command went, as the shim saw it.
  */
 export type GitRan = {
@@ -3318,9 +3332,10 @@ export type InputProblem =
        */
       list: string;
       /**
-       * The file system's code (`ENOENT`), raised as the error's code.
+       * The file system's code (`ENOENT`), raised as the error's code; `EIO` when the
+       * read failed without one.
        */
-      code: string;
+      code?: string | null;
       /**
        * The file system's words.
        */
@@ -4490,6 +4505,11 @@ export type ManifestInit = {
    */
   renames: Array<[string, string]>;
   /**
+   * Entries that are not regular files (links, special files): a manifest lists files
+   * only, so these are left out, and named.
+   */
+  notFiles: Array<string>;
+  /**
    * The summary the CLI prints.
    */
   summary: string;
@@ -4504,9 +4524,10 @@ export type ManifestInitInput = {
    */
   label: string;
   /**
-   * Every file in it (shipped names, `/`-separated).
+   * Every non-directory entry in it (shipped names, `/`-separated): links and special
+   * files are named in the summary, never listed.
    */
-  files: Array<string>;
+  entries: Array<ShippedEntry>;
   /**
    * The rules (a rules file's).
    */

@@ -129,7 +129,12 @@ export function recordedSourceProvider() {
         opened.push(latest);
         const baseline = await openRelease(sources.baseline, 'baseline', openOptions(root, sources, { stateDir }, 'baseline'));
         opened.push(baseline);
-        engine.checkReleaseDrift(baseline.spec, sources.expectResolved, baseline.resolved, false);
+        /** @type {string | null} */
+        const drift = engine.editorReleaseDrift(baseline.spec, sources.expectResolved, baseline.resolved);
+        if (drift !== null) {
+          opened.forEach((r) => r.cleanup());
+          return { unavailable: drift };
+        }
         return {
           installed,
           latestVersion: latest.version,

@@ -367,6 +367,7 @@ case("installedRecord: no record kept", "installedRecord", chosen(record=False, 
 case("checkReleaseDrift: as recorded", "checkReleaseDrift", "npm:x@1.0.0", "sha512-a", "sha512-a", False)
 case("checkReleaseDrift: nothing recorded", "checkReleaseDrift", "./t@1.0.0", None, None, False)
 case("checkReleaseDrift: a moved tag is refused", "checkReleaseDrift", "../t.git@1.0.0", "v1.0.0@" + "1" * 40, "v1.0.0@" + "2" * 40, False)
+case("recordBehindNotice: the update applied, the record behind", "recordBehindNotice", ".upkeep/source.json", "ENOSPC: no space left on device")
 case("checkReleaseDrift: --allow-drift", "checkReleaseDrift", "npm:x@1.0.0", "sha512-a", "sha512-b", True)
 
 # ---- manifest init and check
@@ -383,22 +384,25 @@ def rules(*pairs, install=()):
 
 
 case("manifestInit: no rules: everything shared, the conventions applied", "manifestInit",
-     {"label": "tpl", "files": tree, "rules": rules(), "stateDir": ".upkeep"})
+     {"label": "tpl", "entries": entries(*tree), "rules": rules(), "stateDir": ".upkeep"})
 case("manifestInit: the first matching rule decides, an exclude always wins", "manifestInit",
-     {"label": "tpl", "files": tree, "rules": rules(("owned", "src/**"), ("wiki-owned", "docs/**"), ("shared", "**"), ("exclude", "**/*.snap")), "stateDir": ".upkeep"})
+     {"label": "tpl", "entries": entries(*tree), "rules": rules(("owned", "src/**"), ("wiki-owned", "docs/**"), ("shared", "**"), ("exclude", "**/*.snap")), "stateDir": ".upkeep"})
 case("manifestInit: files no rule matches are left to the project", "manifestInit",
-     {"label": "tpl", "files": tree, "rules": rules(("owned", "src/**/*.ts")), "stateDir": ".upkeep"})
+     {"label": "tpl", "entries": entries(*tree), "rules": rules(("owned", "src/**/*.ts")), "stateDir": ".upkeep"})
+case("manifestInit: links and special files are named, never listed", "manifestInit",
+     {"label": "tpl", "entries": entries("a", "docs/latest", "fifo", ".upkeep/x", kinds={"docs/latest": "symlink", "fifo": "other", ".upkeep/x": "symlink"}),
+      "rules": rules(), "stateDir": ".upkeep"})
 case("manifestInit: an explicit rename", "manifestInit",
-     {"label": "tpl", "files": ["_env", "a"], "rules": rules(("shared", "**"), install=[("_env", ".env")]), "stateDir": ".upkeep"})
+     {"label": "tpl", "entries": entries("_env", "a"), "rules": rules(("shared", "**"), install=[("_env", ".env")]), "stateDir": ".upkeep"})
 case("manifestInit: a rename of a missing file", "manifestInit",
-     {"label": "tpl", "files": ["a"], "rules": rules(install=[("x", "y")]), "stateDir": ".upkeep"})
+     {"label": "tpl", "entries": entries("a"), "rules": rules(install=[("x", "y")]), "stateDir": ".upkeep"})
 case("manifestInit: a rename onto another file", "manifestInit",
-     {"label": "tpl", "files": ["a", "b"], "rules": rules(install=[("a", "b")]), "stateDir": ".upkeep"})
-case("manifestInit: an empty glob", "manifestInit", {"label": "tpl", "files": ["a"], "rules": rules(("owned", "")), "stateDir": ".upkeep"})
+     {"label": "tpl", "entries": entries("a", "b"), "rules": rules(install=[("a", "b")]), "stateDir": ".upkeep"})
+case("manifestInit: an empty glob", "manifestInit", {"label": "tpl", "entries": entries("a"), "rules": rules(("owned", "")), "stateDir": ".upkeep"})
 case("manifestInit: a rules file's rules come before the flags', a flag's rename is the last", "manifestInit",
-     {"label": "tpl", "files": tree, "rules": rules(("owned", "src/**"), install=[("README.md", "DOC.md")]),
+     {"label": "tpl", "entries": entries(*tree), "rules": rules(("owned", "src/**"), install=[("README.md", "DOC.md")]),
       "flagRules": rules(("shared", "**"), ("owned", "docs/**"), install=[("README.md", "README.txt")]), "stateDir": ".upkeep"})
-case("manifestInit: an empty glob among the flags", "manifestInit", {"label": "tpl", "files": ["a"], "flagRules": rules(("owned", "")), "stateDir": ".upkeep"})
+case("manifestInit: an empty glob among the flags", "manifestInit", {"label": "tpl", "entries": entries("a"), "flagRules": rules(("owned", "")), "stateDir": ".upkeep"})
 broken = ('{"schema":1,"files":{"a.md":"shared","gone.md":"owned","dir":"owned",".upkeep/VERSION":"owned",".npmrc":"shared","doc.md":"shared"},'
           '"install":{"_npmrc":".npmrc","x":"a.md"},"merges":{"other.json":{"format":"json","maps":["a"]}},'
           '"regions":[{"id":"r","startMarker":"<!-- s -->","endMarker":"<!-- e -->","paths":["doc.md","a.md"],'

@@ -114,6 +114,9 @@ case("renderUpdateOutcome: --pr, up to date: none written", "renderUpdateOutcome
      {"status": "up-to-date", "check": dict(check, status="up-to-date", installed="1.3.0"), "argv": UARGV, "changeRequest": {"folder": "pr"}}, None)
 case("renderUpdateOutcome: --pr, cancelled: none written", "renderUpdateOutcome",
      {"status": "aborted", "check": check, "argv": UARGV, "changeRequest": {"folder": "pr"}}, None)
+case("renderUpdateOutcome: --pr, applied by an earlier run: none written, and how to get one", "renderUpdateOutcome",
+     {"status": "applied-uncommitted", "check": dict(check, status="applied-uncommitted", installed="1.3.0"), "argv": UARGV + ["--pr", "pr"],
+      "changeRequest": {"folder": "pr"}}, None)
 case("renderUpdateOutcome: up to date", "renderUpdateOutcome",
      {"status": "up-to-date", "check": dict(check, status="up-to-date", installed="1.3.0"), "argv": UARGV}, None)
 case("renderUpdateOutcome: up to date, quiet: nothing", "renderUpdateOutcome",

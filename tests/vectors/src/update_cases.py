@@ -180,6 +180,16 @@ for name, git, options in [
 ]:
     case(name, "checkClean", {"baselineManifest": CM, "latestManifest": CM, "git": git, "options": options})
 case("a bad manifest is refused by name", "checkClean", {"baselineManifest": "{", "latestManifest": CM})
+# ---- where the project is, for the guard: only git's "not a git repository" skips it
+for name, ran in [
+    ("in a work tree: its prefix", {"status": 0, "stdout": "packages/app/\n"}),
+    ("at the top of a work tree", {"status": 0, "stdout": "\n"}),
+    ("outside any repository", {"status": 128, "stderr": "fatal: not a git repository (or any of the parent directories): .git\n"}),
+    ("outside, stopped at a file system boundary", {"status": 128, "stderr": "fatal: not a git repository (or any parent up to mount point /w)\nStopping at filesystem boundary (GIT_DISCOVERY_ACROSS_FILESYSTEM not set).\n"}),
+    ("a repository git refuses as unsafe: not skipped", {"status": 128, "stderr": "fatal: detected dubious ownership in repository at '/w'\n"}),
+    ("ended by a signal: not skipped", {"status": None, "stderr": ""}),
+]:
+    case(name, "gitPlace", ran)
 DIRTY = {"$text": " M clean.txt\u0000?? app/\u0000"}
 default_plan("dirty guard: a managed file with uncommitted changes is refused, named", [both[0]], {"clean.txt": "shared"}, git={"prefix": "", "porcelain": DIRTY})
 default_plan("dirty guard: --allow-dirty", [both[0]], {"clean.txt": "shared"}, git={"prefix": "", "porcelain": DIRTY}, options={"allowDirty": True})

@@ -157,6 +157,7 @@ for name, problem in [("no project folder", {"kind": "no-project-folder", "root"
                       ("neither a file nor a link", {"kind": "not-file-or-link", "path": "src"}),
                       ("no handoff", {"kind": "no-handoff", "path": ".git/upkeep/handoff.json"}),
                       ("a fleet list that cannot be read", {"kind": "fleet-list-unreadable", "list": "fleet.txt", "code": "ENOENT", "error": "ENOENT: no such file or directory, open 'fleet.txt'"}),
+                      ("a fleet list read that failed without a code", {"kind": "fleet-list-unreadable", "list": "fleet.txt", "code": None, "error": "the read failed"}),
                       ("a fleet repository that cannot be read", {"kind": "fleet-repo-unreadable", "path": "/work/fleet/app/.upkeep/VERSION", "error": "EACCES: permission denied, open '/work/fleet/app/.upkeep/VERSION'"}),
                       ("a fleet record in neither the folder nor HEAD", {"kind": "fleet-record-not-in-tree", "root": "/work/fleet/app", "record": ".upkeep/VERSION", "stderr": "fatal: path '.upkeep/VERSION' does not exist in 'HEAD'\n", "status": 128}),
                       ("no checkout", {"kind": "not-a-checkout", "root": "/work/x", "said": "fatal: not a git repository (or any of the parent directories): .git"}),
