@@ -262,6 +262,7 @@ fn roots(generator: &mut SchemaGenerator) {
         crate::lifecycle::ManifestRules,
         crate::lifecycle::TopEntry,
         crate::lifecycle::FirstCommit,
+        crate::lifecycle::NpmVersions,
         crate::lifecycle::FirstCommitStep,
         crate::lifecycle::FirstCommitWords,
         crate::lifecycle::GitRan,

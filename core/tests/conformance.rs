@@ -571,6 +571,8 @@ fn run(call: &str, args: &[Value]) -> Value {
         )
         .into())),
         "parseGitTags" => encoded(Ok(lifecycle::parse_git_tags(text(0)))),
+        "parseNpmView" => encoded(Ok(lifecycle::parse_npm_view(text(0)))),
+        "npmPackIntegrity" => encoded(Ok(lifecycle::npm_pack_integrity(text(0)))),
         "gitRefLookup" => encoded(Ok(lifecycle::git_ref_lookup(text(0)))),
         "gitRefFound" => encoded(Ok(lifecycle::git_ref_found(text(0), text(1)))),
         "selectVersion" => encoded(lifecycle::select_version(&typed(&args[0]))),

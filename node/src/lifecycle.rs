@@ -85,6 +85,18 @@ pub fn parse_git_tags<'env>(env: &'env Env, text: String) -> napi::Result<Unknow
     encode(env, &life::parse_git_tags(&text))
 }
 
+/// Reads `npm view <name> versions dist-tags --json`; `null` when it is not JSON.
+#[napi(ts_return_type = "NpmVersions | null")]
+pub fn parse_npm_view<'env>(env: &'env Env, text: String) -> napi::Result<Unknown<'env>> {
+    encode(env, &life::parse_npm_view(&text))
+}
+
+/// The integrity `npm pack --json` gives for its tarball, if it names one.
+#[napi]
+pub fn npm_pack_integrity(text: String) -> Option<String> {
+    life::npm_pack_integrity(&text)
+}
+
 /// Where a git spec's `#ref` is looked up: found (a full commit id), or the refs to ask for.
 #[napi(ts_return_type = "GitRefLookup")]
 pub fn git_ref_lookup(env: &Env, reference: String) -> napi::Result<Unknown<'_>> {

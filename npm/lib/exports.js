@@ -211,6 +211,8 @@ export const ENGINE = Object.freeze([
       'relocateSpec',
       'renderReleaseSpec',
       'parseGitTags',
+      'parseNpmView',
+      'npmPackIntegrity',
       'gitRefLookup',
       'gitRefFound',
       'selectVersion',

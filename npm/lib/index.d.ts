@@ -212,6 +212,7 @@ import type {
   NewDocument,
   NewFacts,
   NoRecordFacts,
+  NpmVersions,
   Observations,
   Observed,
   OverviewInput,
@@ -1377,6 +1378,10 @@ export declare function renderReleaseSpec(source: string, version?: string | nul
 
 /** Reads `git ls-remote --tags` output (annotated tags peeled). */
 export declare function parseGitTags(text: string): GitTag[];
+/** Reads `npm view <name> versions dist-tags --json` (a package with one version prints it as a string, one with none prints nothing); null when it is not JSON. */
+export declare function parseNpmView(text: string): NpmVersions | null;
+/** The integrity `npm pack --json` gives for the tarball it wrote; null when its output names none. */
+export declare function npmPackIntegrity(text: string): string | null;
 /** Where a git spec's `#ref` is looked up: found already (a full commit id), or the refs to ask `git ls-remote` for. */
 export declare function gitRefLookup(reference: string): GitRefLookup;
 /** What `#ref` names in `git ls-remote` output: its tag (a peeled commit for an annotated one; a version when named as one), else its branch, else null. */

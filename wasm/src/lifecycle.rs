@@ -68,6 +68,19 @@ pub fn parse_git_tags(text: &str) -> Result<JsValue, JsValue> {
     encode(&life::parse_git_tags(text))
 }
 
+/// Reads `npm view <name> versions dist-tags --json`; `null` when it is not JSON.
+#[wasm_bindgen(js_name = parseNpmView)]
+pub fn parse_npm_view(text: &str) -> Result<JsValue, JsValue> {
+    encode(&life::parse_npm_view(text))
+}
+
+/// The integrity `npm pack --json` gives for its tarball, if it names one (`null`, not
+/// `undefined`, as the native addon answers).
+#[wasm_bindgen(js_name = npmPackIntegrity)]
+pub fn npm_pack_integrity(text: &str) -> JsValue {
+    life::npm_pack_integrity(text).map_or(JsValue::NULL, JsValue::from)
+}
+
 /// Where a git spec's `#ref` is looked up: found (a full commit id), or the refs to ask for.
 #[wasm_bindgen(js_name = gitRefLookup)]
 pub fn git_ref_lookup(reference: &str) -> Result<JsValue, JsValue> {

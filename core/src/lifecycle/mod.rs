@@ -36,6 +36,7 @@ mod git_folder;
 mod git_ref;
 mod layout;
 mod manifest_write;
+mod npm_output;
 mod range;
 mod record;
 mod release_refusal;
@@ -77,6 +78,7 @@ pub use layout::{
     ReleaseLayout, ShippedEntry, RELEASE_SKIPPED_NAMES,
 };
 pub use manifest_write::{manifest_write, ManifestWrite, ManifestWriteFacts};
+pub use npm_output::{npm_pack_integrity, parse_npm_view, NpmVersions};
 pub use range::VersionReq;
 pub use record::{
     parse_project_source, render_project_source, ProjectSource, PROJECT_SOURCE_FILE,

@@ -207,6 +207,8 @@ export const {
   relocateSpec,
   renderReleaseSpec,
   parseGitTags,
+  parseNpmView,
+  npmPackIntegrity,
   gitRefLookup,
   gitRefFound,
   selectVersion,

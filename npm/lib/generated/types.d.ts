@@ -5010,6 +5010,20 @@ export type NotLandedCommit = {
 };
 
 /**
+ * An npm package's published versions and dist-tags.
+ */
+export type NpmVersions = {
+  /**
+   * Every published version string, in npm's order.
+   */
+  versions: Array<string>;
+  /**
+   * The dist-tags, `[tag, version]`, in npm's order.
+   */
+  distTags: Array<[string, string]>;
+};
+
+/**
  * Everything the shim found: each manifest `src` in the source, each target on the host.
  */
 export type Observations = {

@@ -3,6 +3,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import process from 'node:process';
+import { engine } from '../engine.js';
 import { fetchError, run } from './run.js';
 
 const env = () => ({ ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' });
@@ -10,23 +11,14 @@ const env = () => ({ ...process.env, npm_config_update_notifier: 'false', npm_co
 /**
  * The published versions and dist-tags of package `name`.
  * @param {string} name @param {string} label
- * @returns {Promise<{ versions: string[], distTags: [string, string][] }>}
+ * @returns {Promise<import('../index.js').NpmVersions>}
  */
 export async function viewVersions(name, label) {
   const r = await npm(['view', name, 'versions', 'dist-tags', '--json'], label, { step: 'list-versions', package: name });
-  let doc;
-  try {
-    doc = JSON.parse(r.stdout.toString('utf8') || 'null');
-  } catch {
-    throw fetchError({ kind: 'no-version-list', name: label, package: name });
-  }
-  // npm prints one requested field without its name, and one value without its array.
-  const versions = doc?.versions ?? (Array.isArray(doc) || typeof doc === 'string' ? doc : []);
-  const tags = doc?.['dist-tags'] ?? {};
-  return {
-    versions: (Array.isArray(versions) ? versions : [versions]).filter((v) => typeof v === 'string'),
-    distTags: Object.entries(tags).filter((e) => typeof e[1] === 'string'),
-  };
+  /** @type {import('../index.js').NpmVersions | null} */
+  const view = engine.parseNpmView(r.stdout.toString('utf8'));
+  if (view === null) throw fetchError({ kind: 'no-version-list', name: label, package: name });
+  return view;
 }
 
 /**
@@ -40,14 +32,10 @@ export async function pack(name, version, dir, label) {
     package: name,
     version,
   });
-  let info;
-  try {
-    info = JSON.parse(r.stdout.toString('utf8'))[0];
-  } catch {}
   // `dir` is a fresh folder: the one tarball in it is this one.
   const found = readdirSync(dir).find((f) => f.endsWith('.tgz'));
   if (!found) throw fetchError({ kind: 'no-tarball', name: label, package: name, version });
-  return { file: join(dir, found), integrity: typeof info?.integrity === 'string' ? info.integrity : null };
+  return { file: join(dir, found), integrity: /** @type {string | null} */ (engine.npmPackIntegrity(r.stdout.toString('utf8'))) };
 }
 
 /**

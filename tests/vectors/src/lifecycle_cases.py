@@ -66,6 +66,15 @@ LS = ("1111111111111111111111111111111111111111\trefs/tags/v1.0.0\n"
       "7777777777777777777777777777777777777777\trefs/heads/main\n")
 case("parseGitTags: light, annotated (peeled), pre-release and non-semver tags; heads ignored", "parseGitTags", LS)
 case("parseGitTags: empty output", "parseGitTags", "")
+case("parseNpmView: versions and dist-tags", "parseNpmView", '{"versions": ["1.0.0", "1.1.0-rc.1", "1.1.0"], "dist-tags": {"latest": "1.1.0", "next": "1.1.0-rc.1"}}')
+case("parseNpmView: one version is printed as a string", "parseNpmView", '{"versions": "1.0.0", "dist-tags": {"latest": "1.0.0"}}')
+case("parseNpmView: a field printed without its name", "parseNpmView", '["1.0.0", "2.0.0"]')
+case("parseNpmView: nothing printed: no versions", "parseNpmView", "")
+case("parseNpmView: values that are not strings are left out", "parseNpmView", '{"versions": ["1.0.0", 2, null], "dist-tags": {"latest": "1.0.0", "odd": 3}}')
+case("parseNpmView: not JSON", "parseNpmView", "npm warn something\n")
+case("npmPackIntegrity: the tarball's integrity", "npmPackIntegrity", '[{"id": "t@1.0.0", "integrity": "sha512-abc", "filename": "t-1.0.0.tgz"}]')
+case("npmPackIntegrity: none named", "npmPackIntegrity", '[{"id": "t@1.0.0"}]')
+case("npmPackIntegrity: not JSON", "npmPackIntegrity", "oops")
 # What a spec's #ref names: a commit id is itself; a tag before a branch of the same name.
 ID = "0123456789abcdef0123456789abcdef01234567"
 case("gitRefLookup: a full commit id", "gitRefLookup", ID)
