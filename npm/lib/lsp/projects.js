@@ -304,21 +304,30 @@ async function readText(/** @type {string} */ path) {
 
 /**
  * The bytes of `rel` under `dir`, read without following a link at any component; null
- * when nothing (or no regular file) is there.
+ * when nothing (or no regular file) is there. Any other failure (permissions, too many
+ * open files) is thrown: read as "nothing there", it would show as upstream deleting the
+ * file.
  * @param {string} dir @param {string} rel
  */
 export async function readInside(dir, rel) {
   let at = dir;
   for (const part of rel.split('/')) {
     at = join(at, part);
-    const st = await lstat(at).catch(() => null);
+    const st = await lstat(at).catch(absentAsNull);
     if (!st || st.isSymbolicLink()) return null;
   }
   try {
     return new Uint8Array(await readFile(at));
-  } catch {
-    return null;
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code === 'EISDIR') return null;
+    return absentAsNull(error);
   }
+}
+
+/** Null for a path that is not there (it, or a folder on its way); any other error is thrown. */
+function absentAsNull(/** @type {unknown} */ error) {
+  if (isAbsent(error)) return null;
+  throw error;
 }
 
 /** `git show HEAD:<rel>` as bytes, or null (not a repository, not committed). */

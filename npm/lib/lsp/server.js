@@ -98,6 +98,8 @@ export function startServer({ input = process.stdin, output = process.stdout, op
   /** (Re)loads a project, then refreshes its open documents and scans it. */
   async function loadProject(/** @type {Project} */ project) {
     status({ ...engine.editorNoticeStatus({ kind: 'reloading', status: project.status.message }), root: project.root });
+    // The last scan's line is the old state's: `upkeep.status` must not show it for this one.
+    scans.delete(project.root);
     await project.load();
     if (stopping) return;
     watchState(project);
@@ -111,7 +113,7 @@ export function startServer({ input = process.stdin, output = process.stdout, op
     }
     if (project.status.state !== 'ready') return;
     const loaded = project.loading;
-    const scanned = await project.scan(
+    const scanning = project.scan(
       (done, total) => {
         scans.set(project.root, {
           done,
@@ -128,6 +130,15 @@ export function startServer({ input = process.stdin, output = process.stdout, op
       },
       () => stopping || project.loading !== loaded,
     );
+    let scanned;
+    try {
+      scanned = await scanning;
+    } catch (error) {
+      // A managed file that cannot be read (not one that is missing): said, not counted as missing.
+      scans.delete(project.root);
+      status({ ...engine.editorNoticeStatus({ kind: 'failed', error: /** @type {Error} */ (error).message }), root: project.root }, true);
+      return;
+    }
     if (scanned) {
       const { totals } = scanned;
       const ready = engine.editorReadyStatus({ ...project.facts, scan: totals });
@@ -204,10 +215,13 @@ export function startServer({ input = process.stdin, output = process.stdout, op
     const { project, rel } = found;
     await project.loading;
     if (project.status.state !== 'ready') {
+      // The document may have closed while the project loaded: nothing would clear what is sent for it.
+      const open = documents.get(uri);
+      if (!open) return;
       const problem = project.problem?.rel === rel ? project.status.message : undefined;
-      views.set(uri, { version: doc.version, view: null, problem });
+      views.set(uri, { version: open.version, view: null, problem });
       const diagnostics = problem ? [diagnostic(engine.damagedDiagnostic(problem))] : [];
-      connection.sendDiagnostics({ uri, version: doc.version, diagnostics });
+      connection.sendDiagnostics({ uri, version: open.version, diagnostics });
       return;
     }
     if (!sides.has(uri)) {
