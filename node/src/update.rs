@@ -136,7 +136,7 @@ pub fn update_read_list<'env>(
     encode(env, &list)
 }
 
-/// Where the project is for the dirty guard, from how `git rev-parse --show-prefix` ran.
+/// Where a folder is, from how `git rev-parse` ran in it (the dirty guard, the loop).
 #[napi(ts_return_type = "GitPlace")]
 pub fn git_place<'env>(
     env: &'env Env,

@@ -721,7 +721,7 @@ export declare function updateReadList(baselineManifest: string, latestManifest:
  * checks the same again.
  */
 export declare function checkClean(input: CleanCheck): void;
-/** Where the project is for the dirty guard, from how `git rev-parse --show-prefix` ran in its root: in a work tree (its prefix), outside any repository (git said so), or a failure of git's that stops the update. */
+/** Where a folder is, from how `git rev-parse` (`--show-prefix`, `--show-toplevel`) ran in it: in a work tree (what git printed), outside any repository (git said so), or a failure of git's that stops the run in its words. */
 export declare function gitPlace(ran: GitRan): GitPlace;
 
 /** Plans an update: the decision table per file, the deletion sweep, claims, actions and report. */

@@ -177,3 +177,22 @@ test('a torn LOOP.md.tmp left by a killed writer is ignored, then replaced', (t)
   writeFileSync(join(r.dir, 'LOOP.md.tmp'), 'torn');
   assert.deepEqual(r.upkeep(['record', 'found']).json, { node: 'fix' });
 });
+
+test('outside a work tree, the engine refuses; a repository git will not read is told in git\'s words', (t) => {
+  const outside = mkdtempSync(join(tmpdir(), 'upkeep-loop-outside-'));
+  t.after(() => rmSync(outside, { recursive: true, force: true }));
+  const env = { GIT_CEILING_DIRECTORIES: tmpdir(), GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' };
+  const none = runCli(['loop', 'next'], { cwd: outside, env });
+  assert.equal(none.status, 2, none.stderr);
+  assert.match(JSON.parse(none.stdout).error.message, /git work tree/);
+  if (process.getuid?.() !== 0) return; // giving the repository to another user needs root
+  const r = repo();
+  t.after(() => {
+    spawnSync('chown', ['-R', `${process.getuid?.()}`, r.dir]);
+    r.cleanup();
+  });
+  spawnSync('chown', ['-R', 'nobody', r.dir]);
+  const unsafe = runCli(['loop', 'next'], { cwd: r.dir, env });
+  assert.equal(unsafe.status, 2, unsafe.stderr);
+  assert.match(JSON.parse(unsafe.stdout).error.message, /dubious ownership/);
+});

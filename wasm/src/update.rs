@@ -93,7 +93,7 @@ pub fn update_read_list(
     )
 }
 
-/// Where the project is for the dirty guard, from how `git rev-parse --show-prefix` ran.
+/// Where a folder is, from how `git rev-parse` ran in it (the dirty guard, the loop).
 #[wasm_bindgen(js_name = gitPlace)]
 pub fn git_place(ran: JsValue) -> Result<JsValue, JsValue> {
     let ran: upkeep_core::lifecycle::GitRan = decode(ErrorKind::InvalidArgument, "ran", ran)?;

@@ -1,21 +1,22 @@
-//! Where a project is, for the dirty guard: the shim runs `git rev-parse --show-prefix` in
-//! its root and reports how it went. Only git's own "not a git repository" means there is
-//! no status to check. Any other failure (a repository git refuses as unsafe, a damaged
-//! `.git`) must not let an update skip the guard: it stops the run in git's words.
+//! Where a folder is, as git says: the shim runs `git rev-parse` (`--show-prefix` for the
+//! update's dirty guard, `--show-toplevel` for the loop) in it and reports how it went.
+//! Only git's own "not a git repository" means there is no repository. Any other failure
+//! (a repository git refuses as unsafe, a damaged `.git`) must not pass for that: an
+//! update would skip its dirty guard, so the run stops in git's words instead.
 //!
 //! ```
 //! use upkeep_core::lifecycle::GitRan;
 //! use upkeep_core::update::{git_place, GitPlace};
 //!
 //! let ran = |status: i32, stdout: &str, stderr: &str| GitRan { status: Some(status), stdout: stdout.into(), stderr: stderr.into() };
-//! assert_eq!(git_place(&ran(0, "app/\n", "")), GitPlace::Inside { prefix: "app/".into() });
+//! assert_eq!(git_place(&ran(0, "app/\n", "")), GitPlace::Inside { answer: "app/".into() });
 //! assert_eq!(git_place(&ran(128, "", "fatal: not a git repository (or any of the parent directories): .git\n")), GitPlace::Outside);
 //! assert_eq!(git_place(&ran(128, "", "fatal: detected dubious ownership in repository at '/w'\n")), GitPlace::Failed);
 //! ```
 
 use crate::lifecycle::GitRan;
 
-/// Where the project is, as `git rev-parse --show-prefix` answered.
+/// Where a folder is, as `git rev-parse` answered.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "contracts", derive(schemars::JsonSchema))]
 #[cfg_attr(
@@ -24,10 +25,12 @@ use crate::lifecycle::GitRan;
     serde(tag = "kind", rename_all = "kebab-case")
 )]
 pub enum GitPlace {
-    /// In a work tree: the root's path inside it (empty at the top, else ending in `/`).
+    /// In a work tree.
     Inside {
-        /// The root's prefix.
-        prefix: String,
+        /// What git printed, trimmed: the folder's path inside the repository for
+        /// `--show-prefix` (empty at the top, else ending in `/`), the work tree's top for
+        /// `--show-toplevel`.
+        answer: String,
     },
     /// Not in a repository (git said so): there is no status, and nothing is refused.
     Outside,
@@ -38,11 +41,11 @@ pub enum GitPlace {
 /// git's words when the folder is in no repository (the C locale the shim runs git in).
 const NOT_A_REPOSITORY: &str = "not a git repository";
 
-/// Where the project is, from how `git rev-parse --show-prefix` ran in its root.
+/// Where a folder is, from how `git rev-parse` ran in it.
 pub fn git_place(ran: &GitRan) -> GitPlace {
     if ran.status == Some(0) {
         return GitPlace::Inside {
-            prefix: ran.stdout.trim().to_string(),
+            answer: ran.stdout.trim().to_string(),
         };
     }
     if ran.status == Some(128) && ran.stderr.contains(NOT_A_REPOSITORY) {

@@ -36,12 +36,14 @@ function git(/** @type {string[]} */ args, /** @type {string} */ cwd, /** @type 
 
 /** The work tree's root, its LOOP.md and where the catalogue is kept (inside the git dir). */
 function paths(/** @type {string} */ cwd) {
-  let root;
-  try {
-    root = git(['rev-parse', '--show-toplevel'], cwd).trim();
-  } catch {
-    throw refused({ kind: 'not-a-work-tree' });
-  }
+  const args = ['rev-parse', '--show-toplevel'];
+  const ran = gitRun(cwd, args);
+  // Only git's "not a git repository" is no work tree; any other failure is told in git's words.
+  /** @type {import('../index.js').GitPlace} */
+  const place = engine.gitPlace({ status: ran.status, stdout: ran.stdout.toString('utf8'), stderr: ran.stderr });
+  if (place.kind === 'outside') throw refused({ kind: 'not-a-work-tree' });
+  if (place.kind === 'failed') throw badInput({ kind: 'loop-git-failed', command: args[0], stderr: ran.stderr, status: ran.status });
+  const root = place.answer;
   const bricks = resolve(root, git(['rev-parse', '--git-path', GIT_STATE.loopBricks], root).trim());
   return { root, file: join(root, LOOP_FILE), bricks };
 }

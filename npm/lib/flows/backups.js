@@ -15,6 +15,7 @@ import { readJournal } from '../shim/journal.js';
 import { CHUNK } from '../shim/temp-file.js';
 import { TreeReader } from '../shim/tree-read.js';
 import { gitEnv } from '../shim/git.js';
+import { isAbsent, isOsError } from '../shim/os-message.js';
 
 /**
  * The refresh files of the home a backups folder sits in (the engine names them).
@@ -72,6 +73,8 @@ export function measureBackups(root, folder) {
   } catch {
     return null;
   }
+  // Measured after the writes: a folder that cannot be read leaves the line out of the
+  // summary rather than failing an update whose files are in place.
   try {
     /** @type {import('../index.js').BackupsSeen['entries']} */
     const entries = [];
@@ -85,6 +88,9 @@ export function measureBackups(root, folder) {
       entries.push({ name, kind: kindOfStats(st), bytes });
     }
     return engine.backupsKept({ folder, entries });
+  } catch (error) {
+    if (isOsError(error)) return null;
+    throw error;
   } finally {
     dir.close();
   }
@@ -150,7 +156,9 @@ function observeRun(root, folder, id, mtimeMs, legacy, tree) {
     (rel, st, fd) => {
       const path = rel.slice(folder.length + 1);
       if (fd === undefined) {
-        other.push(path);
+        // A regular file that could not be opened is a file whose content is unknown, not "something else".
+        if (st.isFile()) files.push({ path, size: st.size, sha256: null, treeSha256: null });
+        else other.push(path);
         return;
       }
       // A collision's `.~N~` copy is compared with the file it saved.
@@ -235,7 +243,10 @@ function addGitFacts(
   /** @type {import('../index.js').BackupRun[]} */ runs,
   /** @type {Map<string, string>} */ head,
 ) {
-  const files = runs.flatMap((run) => run.files.map((file) => ({ file, abs: join(root, run.folder, file.path) })));
+  // A file that could not be read has no blob id either (git would fail on it too).
+  const files = runs.flatMap((run) =>
+    run.files.filter((file) => file.sha256 !== null).map((file) => ({ file, abs: join(root, run.folder, file.path) })),
+  );
   if (files.length === 0) return;
   const out = execFileSync('git', ['-C', root, 'hash-object', '--no-filters', '--stdin-paths'], {
     env: gitEnv(),
@@ -302,14 +313,17 @@ function lockAll(/** @type {string} */ root, /** @type {BackupsRequest} */ reque
       const state = openDir(root, paths.stateDir);
       held.push({ ...acquireLock({ dir: state, name: splitPath(paths.lock).name }, 'prune', { what: 'update' }), dir: state });
     } catch (error) {
-      if (/** @type {any} */ (error).code === 'busy') throw error;
+      // No state folder: no update can run, there is nothing to lock. Anything else (busy,
+      // a link, a lock that cannot be made) stops the prune before it removes anything.
+      if (!isAbsent(error)) throw error;
     }
     for (const folder of [paths.backupsDir, ...(request.folders ?? [])]) {
       const files = homeOf(folder);
       try {
         lstatSync(join(root, files.record));
-      } catch {
-        continue;
+      } catch (error) {
+        if (isAbsent(error)) continue;
+        throw error;
       }
       const lock = splitPath(files.lock);
       const dir = openDir(root, lock.dir);

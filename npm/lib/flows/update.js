@@ -473,7 +473,7 @@ function gitStatus(root) {
   if (place.kind === 'failed') throw gitError(args, ran);
   const status = gitRun(root, ['status', '--porcelain', '-z', '--', '.']);
   if (status.status !== 0) throw gitError(['status'], status);
-  return { prefix: place.prefix, porcelain: status.stdout };
+  return { prefix: place.answer, porcelain: status.stdout };
 }
 
 /**

@@ -3008,15 +3008,17 @@ export type GitCommand = {
 };
 
 /**
- * Where the project is, as `git rev-parse --show-prefix` answered.
+ * Where a folder is, as `git rev-parse` answered.
  */
 export type GitPlace =
   | {
       kind: 'inside';
       /**
-       * The root's prefix.
+       * What git printed, trimmed: the folder's path inside the repository for
+       * `--show-prefix` (empty at the top, else ending in `/`), the work tree's top for
+       * `--show-toplevel`.
        */
-      prefix: string;
+      answer: string;
     }
   | { kind: 'outside' }
   | { kind: 'failed' };

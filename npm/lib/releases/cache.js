@@ -11,6 +11,7 @@ import process from 'node:process';
 import { engine } from '../engine.js';
 import { CACHE_NAMES } from '../generated/defaults.js';
 import { alive } from '../shim/lock.js';
+import { isAbsent } from '../shim/os-message.js';
 import { listTree, stampOf } from './walk.js';
 
 /** The cache folder, where the engine says it is (`$XDG_CACHE_HOME/upkeep`, or `~/.cache/upkeep`). */
@@ -38,7 +39,11 @@ export function findEntry(key) {
   let indexText = null;
   try {
     indexText = readFileSync(join(dir, CACHE_NAMES.index), 'utf8');
-  } catch {}
+  } catch (error) {
+    // No index is a fetch that did not finish (the engine drops the entry); an index that
+    // cannot be read is not that, and the entry may be a release's only copy.
+    if (!isAbsent(error)) throw error;
+  }
   /** @type {import('../index.js').CachedFile[]} */
   let found = [];
   let entries;

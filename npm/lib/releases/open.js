@@ -4,18 +4,7 @@
 // apply. The engine parses the spec, chooses the version, lays the release out and names
 // its cache entry; this module fetches (git, npm, the file system) and moves bytes.
 import { createHash } from 'node:crypto';
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import process from 'node:process';
@@ -83,7 +72,7 @@ export async function openRelease(text, label, options = {}) {
   if (spec.local) spec = { ...spec, location: resolve(options.cwd ?? process.cwd(), spec.location) };
   if (spec.kind === 'local') {
     // Gone from this machine: what upkeep kept may still open it (the engine says which).
-    if (!existsSync(spec.location)) return fromEntry(/** @type {Kept} */ (fromCache(spec, ctx, { kind: 'local-gone' })).entry, spec, ctx);
+    if (!statOrAbsent(spec.location)) return fromEntry(/** @type {Kept} */ (fromCache(spec, ctx, { kind: 'local-gone' })).entry, spec, ctx);
     spec = engine.resolveLocalSpec(spec, await isGitRepository(spec.location));
   }
   emit(ctx.onProgress, { phase: 'fetch', done: 0, total: 1, path: text });
@@ -478,10 +467,16 @@ function mkdirIn(/** @type {string} */ dir, /** @type {string} */ name) {
 }
 
 function isDirectory(/** @type {string} */ path) {
+  return statOrAbsent(path)?.isDirectory() ?? false;
+}
+
+/** What is at `path` (links followed), null when nothing is; any other failure (a folder on its way that cannot be read) is thrown, never taken for "gone". */
+function statOrAbsent(/** @type {string} */ path) {
   try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
+    return statSync(path);
+  } catch (error) {
+    if (isAbsent(error)) return null;
+    throw error;
   }
 }
 
