@@ -37,7 +37,9 @@ async function activate(context) {
   await client.start();
   client.onNotification('upkeep/status', (status) => {
     if (status.state === 'outside') return;
-    item.text = status.state === 'error' ? '$(warning) upkeep' : status.state === 'ready' ? '$(check) upkeep' : '$(sync~spin) upkeep';
+    // The engine's state, drawn: only reading and scanning are work under way.
+    const icons = { error: '$(warning)', ready: '$(check)', idle: '$(circle-slash)', loading: '$(sync~spin)', scanning: '$(sync~spin)' };
+    item.text = `${icons[status.state] ?? '$(info)'} upkeep`;
     item.tooltip = status.message;
     item.show();
   });

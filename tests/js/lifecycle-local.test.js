@@ -264,6 +264,20 @@ describe('upkeep adopt', () => {
     assert.equal(read(ws.path('app'), 'README.md'), '# My shop\n\nRun `npm run dev`.\n\nMore below, now with tests.\n');
   });
 
+  test('a release whose manifest lists a file it lacks is refused, the file named, nothing written', () => {
+    const ws = fresh();
+    const manifest = { schema: 1, files: { 'README.md': 'shared', 'docs/gone.md': 'shared' } };
+    folder(ws, '1.0.0', { 'README.md': '# t\n', '.upkeep/manifest.json': JSON.stringify(manifest) });
+    writeFiles(ws.path('app'), { 'README.md': '# t\n', 'docs/gone.md': 'mine\n' });
+    const before = snapshot(ws.path('app'));
+    const r = ws.run(['adopt', '../tpl@1.0.0', '--json'], { cwd: ws.path('app') });
+    assert.equal(r.status, 2, r.stderr);
+    assert.equal(r.json.error.code, 'bad-release');
+    assert.match(r.json.error.message, /its manifest lists docs\/gone\.md but the release does not ship it/);
+    assert.deepEqual(snapshot(ws.path('app')), before);
+    assert.ok(!exists(ws.path('app'), '.upkeep'), 'not even the state folder its lock needed');
+  });
+
   test('another recorded version is refused without --force', () => {
     const ws = fresh();
     folder(ws, '1.0.0', starter.v1);

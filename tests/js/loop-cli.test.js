@@ -178,7 +178,7 @@ test('a torn LOOP.md.tmp left by a killed writer is ignored, then replaced', (t)
   assert.deepEqual(r.upkeep(['record', 'found']).json, { node: 'fix' });
 });
 
-test('outside a work tree, the engine refuses; a repository git will not read is told in git\'s words', (t) => {
+test("outside a work tree, the engine refuses; a repository git will not read is told in git's words", (t) => {
   const outside = mkdtempSync(join(tmpdir(), 'upkeep-loop-outside-'));
   t.after(() => rmSync(outside, { recursive: true, force: true }));
   const env = { GIT_CEILING_DIRECTORIES: tmpdir(), GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' };

@@ -89,6 +89,22 @@ test('no release named at all: the status says what to set', async () => {
   await stillAnswers(client, join(s.project, 'README.md'));
 });
 
+test('after shutdown every request but exit is refused (InvalidRequest), then exit ends it with 0', async () => {
+  const { s, client } = await withScenario((sc) => ({ baseline: sc.baseline, latest: sc.latest }));
+  await client.waitFor((n) => n.method === 'upkeep/status' && n.params.state === 'ready');
+  await client.request('shutdown', null);
+  const doc = { textDocument: { uri: uri(join(s.project, 'README.md')) } };
+  for (const [method, params] of /** @type {[string, object][]} */ ([
+    ['textDocument/hover', { ...doc, position: { line: 0, character: 0 } }],
+    ['textDocument/codeLens', doc],
+    ['workspace/executeCommand', { command: 'upkeep.status', arguments: [] }],
+  ])) {
+    await assert.rejects(client.request(method, params), (/** @type {any} */ e) => e.code === -32600, method);
+  }
+  await client.connection.sendNotification('exit');
+  assert.equal(await client.exited, 0, client.stderr);
+});
+
 test('release directories named by the options: the baseline is the installed version, the latest the highest', async () => {
   const { s, client } = await withScenario((s) => ({ releases: [s.latest, s.baseline] }));
   const ready = await client.waitFor((n) => n.method === 'upkeep/status' && n.params.state === 'ready');

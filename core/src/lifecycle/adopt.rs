@@ -12,8 +12,8 @@
 //! let input = AdoptInput {
 //!     spec: "npm:x@1.0.0".into(),
 //!     files: vec![
-//!         AdoptFile { path: "a".into(), class: FileClass::Shared, sha256: "a".repeat(64), current: side("a") },
-//!         AdoptFile { path: "b".into(), class: FileClass::Owned, sha256: "b".repeat(64), current: side("c") },
+//!         AdoptFile { path: "a".into(), class: FileClass::Shared, sha256: Some("a".repeat(64)), current: side("a") },
+//!         AdoptFile { path: "b".into(), class: FileClass::Owned, sha256: Some("b".repeat(64)), current: side("c") },
 //!     ],
 //!     existing_version: None, existing_source: None, force: false,
 //!     record: ProjectSource { source: "npm:x".into(), version: "1.0.0".into(), subpath: None, resolved: None },
@@ -48,8 +48,11 @@ pub struct AdoptFile {
     pub path: String,
     /// Its class in the release's manifest.
     pub class: FileClass,
-    /// The release file's SHA-256.
-    pub sha256: String,
+    /// The release file's SHA-256 (`None`: the manifest lists it, the release lacks it,
+    /// and the adoption is refused: there is nothing to compare the project's copy with).
+    #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
+    pub sha256: Option<String>,
     /// What the project holds there (`None`: nothing).
     #[cfg_attr(feature = "serde", serde(default))]
     #[cfg_attr(feature = "contracts", schemars(extend("tsOptional" = "nullable")))]
@@ -220,6 +223,16 @@ pub fn plan_adopt(input: &AdoptInput) -> Result<AdoptPlan> {
     };
     let mut files: Vec<&AdoptFile> = input.files.iter().collect();
     files.sort_by(|a, b| a.path.cmp(&b.path));
+    if let Some(lacking) = files.iter().find(|f| f.sha256.is_none()) {
+        return Err(Error::new(
+            ErrorKind::BadRelease,
+            &input.spec,
+            format!(
+                "its manifest lists {} but the release does not ship it, so the project's copy cannot be compared with it; nothing was written (`upkeep manifest check` on the release names every such problem)",
+                lacking.path
+            ),
+        ));
+    }
     for file in files {
         let entry = || AdoptedPath {
             path: file.path.clone(),
@@ -228,9 +241,7 @@ pub fn plan_adopt(input: &AdoptInput) -> Result<AdoptPlan> {
         match &file.current {
             None => report.missing.push(entry()),
             Some(side) if side.kind != EntryKind::File => report.not_files.push(entry()),
-            Some(side) if side.sha256.as_deref() == Some(file.sha256.as_str()) => {
-                report.same.push(file.path.clone())
-            }
+            Some(side) if side.sha256 == file.sha256 => report.same.push(file.path.clone()),
             Some(_) => report.differs.push(entry()),
         }
     }

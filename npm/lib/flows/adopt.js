@@ -3,7 +3,7 @@
 // files with it (the engine's report: the ones that differ are the project's local edits
 // from then on), and writes `.upkeep/manifest.json`, `VERSION` and `source.json`, each
 // atomically; no other file is touched. Re-running it finishes an interrupted run.
-import { statSync } from 'node:fs';
+import { rmdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { engine } from '../engine.js';
 import { openRelease } from '../releases/open.js';
@@ -58,6 +58,9 @@ export async function adopt(request) {
     onProgress: request.onProgress,
     stopRequested: request.stopRequested,
   });
+  // A state folder this run makes for its lock goes again when the run is refused: nothing written.
+  const madeStateDir = !statSync(join(root, stateDir), { throwIfNoEntry: false });
+  let adopted = false;
   try {
     ensureParents(root, paths.lock);
     const held = acquireLock(join(root, paths.lock), 'adopt', { what: 'any-run' });
@@ -85,6 +88,7 @@ export async function adopt(request) {
         stateDir,
       });
       for (const state of plan.stateFiles) atomicWrite(writable(root, state.path), Buffer.from(state.text));
+      adopted = true;
       return {
         status: plan.status,
         report: plan.report,
@@ -96,16 +100,17 @@ export async function adopt(request) {
       held.release();
     }
   } finally {
+    if (madeStateDir && !adopted) removeIfEmpty(join(root, stateDir));
     release.cleanup();
   }
 }
 
-/** A managed file's digest in the release; a path the release lists but lacks has none; one it cannot read is refused by name. */
+/** A managed file's digest in the release; a path the release lists but lacks has none (the engine refuses it); one it cannot read is refused by name. */
 function releaseDigest(/** @type {string} */ dir, /** @type {string} */ path) {
   try {
     return hashFileSync(join(dir, path));
   } catch (error) {
-    if (isAbsent(error)) return '';
+    if (isAbsent(error)) return null;
     if (!isOsError(error)) throw error;
     const what = engine.inputName({ kind: 'release-file', release: 'release', path });
     throw UpkeepError.from(
@@ -117,4 +122,11 @@ function releaseDigest(/** @type {string} */ dir, /** @type {string} */ path) {
       }),
     );
   }
+}
+
+/** Removes a folder only while it is empty: one holding anything (another run's files) stays. */
+function removeIfEmpty(/** @type {string} */ dir) {
+  try {
+    rmdirSync(dir);
+  } catch {}
 }

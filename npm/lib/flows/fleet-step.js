@@ -175,7 +175,10 @@ export function fleetStep(request) {
     throw UpkeepError.from(
       engine.inputRefusal({ kind: 'git-failed', command: `ls-remote ${remote}`, stderr: listed.stderr, status: listed.status }),
     );
-  const remoteHead = listed.stdout.toString('utf8').split('\t')[0].trim() || null;
+  // The engine reads git's listing: the line naming exactly refs/heads/<branch>, if any.
+  /** @type {import('../index.js').GitRefFound | null} */
+  const remoteBranch = engine.gitRefFound(branch, listed.stdout.toString('utf8'));
+  const remoteHead = remoteBranch?.commit ?? null;
   seen.remote = remoteHead;
   facts.remote = remoteHead;
   if (remoteHead && remoteHead !== commit) {

@@ -113,9 +113,10 @@ export type AdoptFile = {
    */
   class: FileClass;
   /**
-   * The release file's SHA-256.
+   * The release file's SHA-256 (`None`: the manifest lists it, the release lacks it,
+   * and the adoption is refused: there is nothing to compare the project's copy with).
    */
-  sha256: string;
+  sha256?: string | null;
   /**
    * What the project holds there (`None`: nothing).
    */

@@ -271,23 +271,31 @@ export function startServer({ input = process.stdin, output = process.stdout, op
     connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
   });
 
+  // After shutdown only `exit` is answered (the protocol's rule): every other request is refused.
+  const refuseAfterShutdown = () => {
+    if (stopping) throw new lsp.ResponseError(lsp.ErrorCodes.InvalidRequest, 'the server is shut down');
+  };
   connection.onCodeAction((params) => {
+    refuseAfterShutdown();
     const doc = documents.get(params.textDocument.uri);
     const view = doc && viewOf(doc);
     if (!doc || !view) return [];
     return codeActions(view, { uri: doc.uri, version: doc.version, range: params.range, only: params.context.only, documentChanges });
   });
   connection.onCodeLens((params) => {
+    refuseAfterShutdown();
     const doc = documents.get(params.textDocument.uri);
     const view = doc && viewOf(doc);
     return view ? codeLenses(view) : [];
   });
   connection.onHover((params) => {
+    refuseAfterShutdown();
     const doc = documents.get(params.textDocument.uri);
     const view = doc && viewOf(doc);
     return view ? hover(view, params.position) : null;
   });
   connection.onExecuteCommand(async (params) => {
+    refuseAfterShutdown();
     const outcome = await runCommand(params.command, params.arguments ?? [], { projects, scans, options, folders });
     status(outcome.status, true);
     return outcome.result;

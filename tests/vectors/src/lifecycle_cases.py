@@ -321,6 +321,8 @@ adopt_files = [
     {"path": "ci", "class": "owned", "sha256": A, "current": {"kind": "directory"}},
 ]
 case("planAdopt: same, differing, missing and non-file managed paths", "planAdopt", adopt(adopt_files))
+case("planAdopt: a file the manifest lists and the release lacks is refused, named", "planAdopt",
+     adopt(adopt_files[:1] + [{"path": "docs/gone.md", "class": "shared", "sha256": None, "current": {"kind": "file", "sha256": B}}]))
 same = '{"schema":1,"source":"../tpl.git","version":"1.2.0","subpath":null,"resolved":null}'
 other = '{"schema":1,"source":"../tpl.git","version":"1.1.0"}'
 case("planAdopt: re-running over its own record", "planAdopt", adopt([], "1.2.0\n", same))
