@@ -9,12 +9,12 @@
 //! class rule at all, every file is `shared`, as for a release without a manifest.
 //!
 //! ```
-//! use upkeep_core::lifecycle::{manifest_init, parse_manifest_rules, ManifestInitInput};
+//! use upkeep_core::lifecycle::{manifest_init, parse_manifest_rules, ManifestInitInput, ShippedEntry};
 //!
 //! let rules = parse_manifest_rules("# ours\nowned src/**\nshared **\nexclude **/*.snap\n", None).unwrap();
 //! let out = manifest_init(&ManifestInitInput {
 //!     label: "tpl".into(),
-//!     files: vec!["src/a.ts".into(), "src/a.snap".into(), "README.md".into(), "_gitignore".into()],
+//!     entries: ["src/a.ts", "src/a.snap", "README.md", "_gitignore"].map(ShippedEntry::file).to_vec(),
 //!     rules, flag_rules: Default::default(), state_dir: ".upkeep".into(),
 //! }).unwrap();
 //! assert_eq!((out.owned, out.shared, out.excluded), (1, 2, 1));
